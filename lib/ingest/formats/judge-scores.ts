@@ -1,0 +1,53 @@
+import { canonicalAttribute, type JudgeScale, scaleLevel } from "../../domain/judge-scales";
+import { pick, type RawRecord, RecordError, requireString } from "../field-values";
+import type { InputFormat } from "../import-items";
+
+/** A rating given as an integer, a label, or the judge's object `{label, evidence, rationale, confidence}`. */
+function ratingLevel(record: RawRecord, scale: JudgeScale, short: string): number {
+  const raw = pick(record, scale, short, short.toLowerCase());
+  const value = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as RawRecord).label : raw;
+  const level = scaleLevel(scale, value);
+  if (level === null) {
+    throw new RecordError(`field "${scale}" must be 0–3 or a ${scale} label, got ${JSON.stringify(value) ?? "nothing"}`);
+  }
+  return level;
+}
+
+/** Judge-score JSONL: one line per judge sample of one attribute of one identifier (README: "Judge scores"). */
+export const judgeScoresFormat: InputFormat = {
+  id: "judge-scores",
+  label: "judge scores (N, D, G per identifier attribute)",
+  shape: "records",
+  detect: (r) => "instance_id" in r && "identifier" in r && "attribute" in r && ("necessity" in r || "N" in r),
+  convert: (r) => {
+    const attributeText = requireString(r, "attribute");
+    const attribute = canonicalAttribute(attributeText);
+    if (!attribute) throw new RecordError(`unknown attribute "${attributeText}"`);
+    const sample = pick(r, "sample") ?? 1;
+    if (typeof sample !== "number" || !Number.isInteger(sample) || sample < 1) {
+      throw new RecordError(`field "sample" must be a whole number from 1, got ${JSON.stringify(sample)}`);
+    }
+    const benchmark = pick(r, "benchmark");
+    const detail: RawRecord = {};
+    for (const key of ["necessity", "disclosure", "guidance", "N", "D", "G"]) if (key in r) detail[key] = r[key];
+    return [
+      {
+        ...(typeof benchmark === "string" && benchmark !== "" ? { benchmark } : {}),
+        kind: "judge-score",
+        data: {
+          instanceExternalId: requireString(r, "instance_id"),
+          selection: (typeof r.selection === "string" && r.selection !== "" ? r.selection : "defuse").toLowerCase(),
+          identifier: requireString(r, "identifier"),
+          attribute,
+          judge: typeof r.judge === "string" && r.judge !== "" ? r.judge : "judge",
+          sample,
+          necessity: ratingLevel(r, "necessity", "N"),
+          disclosure: ratingLevel(r, "disclosure", "D"),
+          guidance: ratingLevel(r, "guidance", "G"),
+          detail,
+        },
+      },
+    ];
+  },
+  defaultBenchmark: () => null,
+};

@@ -1,0 +1,136 @@
+import path from "node:path";
+import { pick, type RawRecord, RecordError, requireString, toBoolean } from "../field-values";
+import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
+import { swebenchBenchmarkFromPath } from "./swebench";
+
+/** Policy label for runs made on a benchmark's own task statement (no hint policy varied). */
+export const OFFICIAL_POLICY = "official";
+
+/** The model (run) name a results file implies: its base name without the results suffix. */
+export function modelFromPath(filePath: string): string {
+  const base = path.basename(filePath);
+  return base.replace(/(\.(eval_results|results_summary|results|report))?\.(json|jsonl)$/i, "") || base;
+}
+
+const officialRun = (context: FileContext): RunKey => ({
+  model: modelFromPath(context.path),
+  selection: OFFICIAL_POLICY,
+  projection: OFFICIAL_POLICY,
+});
+
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/** SWE-bench Pro's eval_results.json: `{instance_id: true|false}`. */
+export const evalResultsMapFormat: InputFormat = {
+  id: "eval-results-map",
+  label: "per-instance results map (instance_id → resolved)",
+  shape: "document",
+  detect: (r) => {
+    const values = Object.values(r);
+    return values.length > 0 && values.every((v) => typeof v === "boolean");
+  },
+  convert: (r, context) => {
+    const run = officialRun(context);
+    return Object.entries(r).map(([id, resolved]) => ({
+      kind: "result",
+      data: { ...run, instanceExternalId: id, resolved: resolved === true, status: null, patchApplied: null },
+    }));
+  },
+  defaultBenchmark: (context) =>
+    /swe-?bench[-_ ]?pro|(^|[^a-z])pro([^a-z]|$)/i.test(context.path) ? "SWE-bench Pro" : swebenchBenchmarkFromPath(context.path),
+};
+
+/** A results summary: `{total, passed, failed, pass_rate, instances: [{instance_id, resolved, patch_applied}]}`. */
+export const resultsSummaryFormat: InputFormat = {
+  id: "results-summary",
+  label: "results summary with per-instance list",
+  shape: "document",
+  detect: (r) => Array.isArray(r.instances) && ("pass_rate" in r || "passed" in r || "total" in r),
+  convert: (r, context) => {
+    const run = officialRun(context);
+    const items: ImportItem[] = (r.instances as unknown[]).map((entry, index) => {
+      if (typeof entry !== "object" || entry === null) throw new RecordError(`instances[${index}] is not an object`);
+      const row = entry as RawRecord;
+      const applied = row.patch_applied;
+      return {
+        kind: "result",
+        data: {
+          ...run,
+          instanceExternalId: requireString(row, "instance_id"),
+          resolved: toBoolean(row.resolved, `instances[${index}].resolved`),
+          status: null,
+          patchApplied: typeof applied === "boolean" ? applied : null,
+        },
+      };
+    });
+    const { instances: _rows, ...summary } = r;
+    items.push({ kind: "run-summary", data: { ...run, summary } });
+    return items;
+  },
+  defaultBenchmark: (context) => swebenchBenchmarkFromPath(context.path),
+};
+
+const REPORT_OUTCOMES: Array<[field: string, resolved: boolean, status: string]> = [
+  ["resolved_ids", true, "resolved"],
+  ["resolved", true, "resolved"],
+  ["unresolved_ids", false, "unresolved"],
+  ["empty_patch_ids", false, "empty_patch"],
+  ["error_ids", false, "error"],
+];
+
+/** The SWE-bench harness report: resolved_ids (or resolved), unresolved_ids, empty_patch_ids, error_ids (incomplete ids did not run). */
+export const harnessReportFormat: InputFormat = {
+  id: "harness-report",
+  label: "SWE-bench evaluation harness report",
+  shape: "document",
+  detect: (r) =>
+    (isStringArray(r.resolved_ids) || isStringArray(r.resolved)) && ("unresolved_ids" in r || "completed_ids" in r),
+  convert: (r, context) => {
+    const run = officialRun(context);
+    const seen = new Set<string>();
+    const items: ImportItem[] = [];
+    for (const [field, resolved, status] of REPORT_OUTCOMES) {
+      const ids = r[field] ?? [];
+      if (!isStringArray(ids)) throw new RecordError(`field "${field}" should be a list of instance ids`);
+      for (const id of ids) {
+        // An id listed twice keeps its first (strongest) outcome: resolved beats unresolved beats error.
+        if (seen.has(id)) continue;
+        seen.add(id);
+        items.push({ kind: "result", data: { ...run, instanceExternalId: id, resolved, status, patchApplied: null } });
+      }
+    }
+    const summary: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(r)) if (!Array.isArray(value)) summary[key] = value;
+    items.push({ kind: "run-summary", data: { ...run, summary } });
+    return items;
+  },
+  defaultBenchmark: (context) => swebenchBenchmarkFromPath(context.path),
+};
+
+/** A plain table (CSV or JSONL): instance_id, model, selection, projection, resolved [, benchmark]. */
+export const plainResultsFormat: InputFormat = {
+  id: "plain-results",
+  label: "plain results (instance_id, model, selection, projection, resolved)",
+  shape: "records",
+  detect: (r) => "instance_id" in r && "model" in r && "resolved" in r && "selection" in r && "projection" in r,
+  convert: (r) => {
+    const benchmark = pick(r, "benchmark");
+    return [
+      {
+        ...(typeof benchmark === "string" && benchmark !== "" ? { benchmark } : {}),
+        kind: "result",
+        data: {
+          model: requireString(r, "model"),
+          selection: requireString(r, "selection").toLowerCase(),
+          projection: requireString(r, "projection").toLowerCase(),
+          instanceExternalId: requireString(r, "instance_id"),
+          resolved: toBoolean(r.resolved, "resolved"),
+          status: null,
+          patchApplied: null,
+        },
+      },
+    ];
+  },
+  defaultBenchmark: () => null,
+};

@@ -1,0 +1,78 @@
+import type { RawRecord } from "./field-values";
+
+/** One benchmark instance, normalised from any instance format. */
+export interface InstanceData {
+  externalId: string;
+  repo: string;
+  baseCommit: string;
+  language: string | null;
+  problemStatement: string;
+  goldPatch: string;
+  testPatch: string;
+  failToPass: string[];
+  passToPass: string[];
+  requirements: string | null;
+  interfaceText: string | null;
+  hintsText: string | null;
+  sourceCreatedAt: string | null;
+  sourceVersion: string | null;
+  original: RawRecord;
+}
+
+/** Which configuration a result or summary belongs to. */
+export interface RunKey {
+  model: string;
+  selection: string;
+  projection: string;
+}
+
+export interface ResultData extends RunKey {
+  instanceExternalId: string;
+  resolved: boolean;
+  status: string | null;
+  patchApplied: boolean | null;
+}
+
+/** A summary a results file states about its run (counts, a pass rate), kept to check against the rows. */
+export interface RunSummaryData extends RunKey {
+  summary: Record<string, unknown>;
+}
+
+export interface JudgeScoreData {
+  instanceExternalId: string;
+  selection: string;
+  identifier: string;
+  attribute: string;
+  judge: string;
+  sample: number;
+  necessity: number;
+  disclosure: number;
+  guidance: number;
+  detail: Record<string, unknown>;
+}
+
+/** What one record of a file becomes; `benchmark` is set where the record itself names it. */
+export type ImportItem = { benchmark?: string } & (
+  | { kind: "instance"; data: InstanceData }
+  | { kind: "result"; data: ResultData }
+  | { kind: "run-summary"; data: RunSummaryData }
+  | { kind: "judge-score"; data: JudgeScoreData }
+);
+
+/** What a format knows about the file it reads. */
+export interface FileContext {
+  /** the file's folder and name, e.g. "swebench-pro/gpt-5.eval_results.json" */
+  path: string;
+}
+
+/** One input format: how to recognise its records and turn them into import items. */
+export interface InputFormat {
+  id: string;
+  label: string;
+  /** "records": one item group per row; "document": the whole file is one JSON object */
+  shape: "records" | "document";
+  detect(first: RawRecord): boolean;
+  convert(record: RawRecord, context: FileContext): ImportItem[];
+  /** the benchmark name the file implies, when its records do not say */
+  defaultBenchmark(context: FileContext): string | null;
+}

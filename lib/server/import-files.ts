@@ -1,0 +1,342 @@
+import { createHash } from "node:crypto";
+import { ImportError } from "../ingest/import-error";
+import type { ImportItem, InstanceData, JudgeScoreData, ResultData, RunKey } from "../ingest/import-items";
+import { openImportFile } from "../ingest/read-import-file";
+import type { Database } from "./db";
+
+type Tx = Parameters<Parameters<Database["$transaction"]>[0]>[0];
+
+export interface ImportOptions {
+  /** the benchmark for records and files that do not name one */
+  benchmark?: string;
+  /** label everything written as demo data */
+  demo?: boolean;
+  /** called after each batch with the file and the records read so far */
+  onProgress?: (file: string, records: number) => void;
+}
+
+export interface FileImportSummary {
+  file: string;
+  format: string;
+  benchmark: string | null;
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** result or score ids that match no instance of their benchmark: kept, and reported here */
+  unmatched_ids: string[];
+}
+
+export interface ImportSummary {
+  files: FileImportSummary[];
+  changed: boolean;
+}
+
+const BATCH = 400;
+
+const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
+
+/** Counts for one file, shared by the per-kind writers. */
+interface Tally {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** Writes one file's items, batch by batch, inside the caller's transaction. */
+class FileWriter {
+  private readonly benchmarkIds = new Map<string, number>();
+  private readonly runIds = new Map<string, number>();
+  /** per benchmark id: the external ids that results or scores referred to */
+  private readonly referenced = new Map<number, Set<string>>();
+  private readonly seenHashes = new Map<string, string>();
+  readonly tally: Tally = { added: 0, updated: 0, unchanged: 0 };
+  readonly benchmarks = new Set<string>();
+
+  constructor(
+    private readonly tx: Tx,
+    private readonly demo: boolean,
+  ) {}
+
+  async benchmarkId(name: string): Promise<number> {
+    const known = this.benchmarkIds.get(name);
+    if (known !== undefined) return known;
+    this.benchmarks.add(name);
+    const row =
+      (await this.tx.benchmark.findUnique({ where: { name }, select: { id: true } })) ??
+      (await this.tx.benchmark.create({ data: { name, isDemo: this.demo }, select: { id: true } }));
+    this.benchmarkIds.set(name, row.id);
+    return row.id;
+  }
+
+  private async runId(benchmarkId: number, key: RunKey, source: string): Promise<number> {
+    const id = `${benchmarkId}\u0000${key.model}\u0000${key.selection}\u0000${key.projection}`;
+    const known = this.runIds.get(id);
+    if (known !== undefined) return known;
+    const where = { benchmarkId_model_selection_projection: { benchmarkId, ...key } };
+    let row = await this.tx.run.findUnique({ where, select: { id: true } });
+    if (!row) {
+      row = await this.tx.run.create({ data: { benchmarkId, ...key, source, isDemo: this.demo }, select: { id: true } });
+    }
+    this.runIds.set(id, row.id);
+    return row.id;
+  }
+
+  private reference(benchmarkId: number, externalId: string): void {
+    let ids = this.referenced.get(benchmarkId);
+    if (!ids) this.referenced.set(benchmarkId, (ids = new Set()));
+    ids.add(externalId);
+  }
+
+  /** Compares with what this file already wrote: a repeated record counts once, a changed repeat updates. */
+  private repeat(key: string, hash: string): "new" | "same" | "changed" {
+    const previous = this.seenHashes.get(key);
+    this.seenHashes.set(key, hash);
+    return previous === undefined ? "new" : previous === hash ? "same" : "changed";
+  }
+
+  async writeInstances(benchmarkId: number, rows: InstanceData[]): Promise<void> {
+    const existing = await this.tx.instance.findMany({
+      where: { benchmarkId, externalId: { in: rows.map((r) => r.externalId) } },
+      select: { id: true, externalId: true, contentHash: true },
+    });
+    const byId = new Map(existing.map((row) => [row.externalId, row]));
+    const creates = [];
+    for (const data of rows) {
+      const { original, failToPass, passToPass, ...fields } = data;
+      const contentHash = hashOf(data);
+      const repeat = this.repeat(`i${benchmarkId}:${data.externalId}`, contentHash);
+      const values = {
+        ...fields,
+        failToPass: JSON.stringify(failToPass),
+        passToPass: JSON.stringify(passToPass),
+        original: JSON.stringify(original),
+        contentHash,
+        sourceFormat: this.format,
+        isDemo: this.demo,
+      };
+      const current = byId.get(data.externalId);
+      if (current && current.contentHash === contentHash) {
+        if (repeat === "new") this.tally.unchanged++;
+      } else if (current || repeat !== "new") {
+        await this.tx.instance.update({ where: { benchmarkId_externalId: { benchmarkId, externalId: data.externalId } }, data: values });
+        if (repeat === "new") this.tally.updated++;
+      } else {
+        creates.push({ benchmarkId, ...values });
+        this.tally.added++;
+      }
+    }
+    // A repeat inside one batch would hit the unique key: write creates one at a time only then.
+    if (creates.length > 0) await this.tx.instance.createMany({ data: creates });
+  }
+
+  format = "";
+
+  async writeResults(benchmarkId: number, rows: ResultData[], source: string): Promise<void> {
+    const byRun = new Map<number, ResultData[]>();
+    for (const row of rows) {
+      const { model, selection, projection } = row;
+      const runId = await this.runId(benchmarkId, { model, selection, projection }, source);
+      byRun.get(runId)?.push(row) ?? byRun.set(runId, [row]);
+      this.reference(benchmarkId, row.instanceExternalId);
+    }
+    for (const [runId, runRows] of byRun) {
+      const existing = await this.tx.runResult.findMany({
+        where: { runId, instanceExternalId: { in: runRows.map((r) => r.instanceExternalId) } },
+      });
+      const byId = new Map(existing.map((row) => [row.instanceExternalId, row]));
+      const creates = [];
+      for (const row of runRows) {
+        const values = { resolved: row.resolved, status: row.status, patchApplied: row.patchApplied };
+        const repeat = this.repeat(`r${runId}:${row.instanceExternalId}`, hashOf(values));
+        const current = byId.get(row.instanceExternalId);
+        const same =
+          current &&
+          current.resolved === values.resolved &&
+          current.status === values.status &&
+          current.patchApplied === values.patchApplied;
+        if (same) {
+          if (repeat === "new") this.tally.unchanged++;
+        } else if (current || repeat !== "new") {
+          await this.tx.runResult.update({
+            where: { runId_instanceExternalId: { runId, instanceExternalId: row.instanceExternalId } },
+            data: values,
+          });
+          if (repeat === "new") this.tally.updated++;
+        } else {
+          creates.push({ runId, instanceExternalId: row.instanceExternalId, ...values });
+          this.tally.added++;
+        }
+      }
+      if (creates.length > 0) await this.tx.runResult.createMany({ data: creates });
+    }
+  }
+
+  async writeRunSummary(benchmarkId: number, key: RunKey, summary: Record<string, unknown>, source: string) {
+    const runId = await this.runId(benchmarkId, key, source);
+    const text = JSON.stringify(summary);
+    const run = await this.tx.run.findUniqueOrThrow({ where: { id: runId }, select: { summary: true } });
+    if (run.summary !== text) await this.tx.run.update({ where: { id: runId }, data: { summary: text } });
+  }
+
+  async writeJudgeScores(benchmarkId: number, rows: JudgeScoreData[]): Promise<void> {
+    const instances = await this.tx.instance.findMany({
+      where: { benchmarkId, externalId: { in: rows.map((r) => r.instanceExternalId) } },
+      select: { id: true, externalId: true },
+    });
+    const instanceIds = new Map(instances.map((row) => [row.externalId, row.id]));
+    for (const row of rows) {
+      this.reference(benchmarkId, row.instanceExternalId);
+      const { detail, ...key } = row;
+      const values = {
+        necessity: row.necessity,
+        disclosure: row.disclosure,
+        guidance: row.guidance,
+        detail: JSON.stringify(detail),
+        instanceId: instanceIds.get(row.instanceExternalId) ?? null,
+      };
+      const where = {
+        benchmarkId_instanceExternalId_selection_identifier_attribute_judge_sample: {
+          benchmarkId,
+          instanceExternalId: key.instanceExternalId,
+          selection: key.selection,
+          identifier: key.identifier,
+          attribute: key.attribute,
+          judge: key.judge,
+          sample: key.sample,
+        },
+      };
+      const repeat = this.repeat(`j${JSON.stringify(where)}`, hashOf(values));
+      const current = await this.tx.judgeScore.findUnique({ where });
+      const same =
+        current &&
+        current.necessity === values.necessity &&
+        current.disclosure === values.disclosure &&
+        current.guidance === values.guidance &&
+        current.detail === values.detail &&
+        current.instanceId === values.instanceId;
+      if (same) {
+        if (repeat === "new") this.tally.unchanged++;
+      } else if (current) {
+        await this.tx.judgeScore.update({ where, data: values });
+        if (repeat === "new") this.tally.updated++;
+      } else {
+        await this.tx.judgeScore.create({ data: { benchmarkId, ...key, ...values, isDemo: this.demo } });
+        this.tally.added++;
+      }
+    }
+  }
+
+  /** Ids that results or scores named but no instance of their benchmark has. */
+  async unmatchedIds(): Promise<string[]> {
+    const unmatched: string[] = [];
+    for (const [benchmarkId, ids] of this.referenced) {
+      const all = [...ids];
+      for (let i = 0; i < all.length; i += BATCH) {
+        const chunk = all.slice(i, i + BATCH);
+        const found = await this.tx.instance.findMany({
+          where: { benchmarkId, externalId: { in: chunk } },
+          select: { externalId: true },
+        });
+        const present = new Set(found.map((row) => row.externalId));
+        unmatched.push(...chunk.filter((id) => !present.has(id)));
+      }
+    }
+    return unmatched.sort();
+  }
+}
+
+type Located = { item: ImportItem; line: number };
+
+async function writeBatch(writer: FileWriter, batch: Located[], benchmarkOf: (l: Located) => string, source: string) {
+  const groups = new Map<string, Located[]>();
+  for (const located of batch) {
+    const key = `${benchmarkOf(located)}\u0000${located.item.kind}`;
+    groups.get(key)?.push(located) ?? groups.set(key, [located]);
+  }
+  for (const group of groups.values()) {
+    const first = group[0] as Located;
+    const benchmarkId = await writer.benchmarkId(benchmarkOf(first));
+    const items = group.map((l) => l.item);
+    switch (first.item.kind) {
+      case "instance":
+        await writer.writeInstances(benchmarkId, items.map((i) => (i as Extract<ImportItem, { kind: "instance" }>).data));
+        break;
+      case "result":
+        await writer.writeResults(benchmarkId, items.map((i) => (i as Extract<ImportItem, { kind: "result" }>).data), source);
+        break;
+      case "judge-score":
+        await writer.writeJudgeScores(benchmarkId, items.map((i) => (i as Extract<ImportItem, { kind: "judge-score" }>).data));
+        break;
+      case "run-summary":
+        for (const item of items as Array<Extract<ImportItem, { kind: "run-summary" }>>) {
+          const { summary, ...key } = item.data;
+          await writer.writeRunSummary(benchmarkId, key, summary, source);
+        }
+        break;
+    }
+  }
+}
+
+/** Imports one file inside the caller's transaction and reports what it changed. */
+async function importOneFile(tx: Tx, file: string, options: ImportOptions): Promise<FileImportSummary> {
+  const opened = await openImportFile(file);
+  const writer = new FileWriter(tx, options.demo ?? false);
+  writer.format = opened.format.id;
+  const source = file.split(/[\\/]/).pop() ?? file;
+  const benchmarkOf = ({ item, line }: Located): string => {
+    const name = item.benchmark ?? options.benchmark ?? opened.defaultBenchmark;
+    if (!name) throw new ImportError(file, line, "the file does not say which benchmark it belongs to: pass --benchmark NAME");
+    return name;
+  };
+  let batch: Located[] = [];
+  let records = 0;
+  for await (const located of opened.items) {
+    benchmarkOf(located);
+    batch.push(located);
+    if (batch.length >= BATCH) {
+      await writeBatch(writer, batch, benchmarkOf, source);
+      records += batch.length;
+      options.onProgress?.(file, records);
+      batch = [];
+    }
+  }
+  await writeBatch(writer, batch, benchmarkOf, source);
+  options.onProgress?.(file, records + batch.length);
+  const summary = {
+    file,
+    format: opened.format.id,
+    benchmark: [...writer.benchmarks].join(", ") || null,
+    ...writer.tally,
+    unmatched_ids: await writer.unmatchedIds(),
+  };
+  if (summary.added + summary.updated > 0) {
+    await tx.importLog.create({
+      data: {
+        file: source,
+        format: summary.format,
+        benchmark: summary.benchmark,
+        added: summary.added,
+        updated: summary.updated,
+        unchanged: summary.unchanged,
+        unmatched: summary.unmatched_ids.length,
+      },
+    });
+  }
+  return summary;
+}
+
+/**
+ * Imports files in one transaction: every file lands, or (on any error) none does and the
+ * database is exactly as it was. Throws ImportError for bad input, naming the file and line.
+ */
+export async function importFiles(db: Database, files: string[], options: ImportOptions = {}): Promise<ImportSummary> {
+  const summaries = await db.$transaction(
+    async (tx) => {
+      const out: FileImportSummary[] = [];
+      for (const file of files) out.push(await importOneFile(tx, file, options));
+      return out;
+    },
+    { timeout: 60 * 60 * 1000, maxWait: 60 * 1000 },
+  );
+  return { files: summaries, changed: summaries.some((s) => s.added + s.updated > 0) };
+}
