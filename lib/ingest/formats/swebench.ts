@@ -1,5 +1,5 @@
 import { decodeText, pick, type RawRecord, requireString, toStringList } from "../field-values";
-import type { FileContext, InputFormat, InstanceData } from "../import-items";
+import type { FileContext, ImportItem, InputFormat, InstanceData } from "../import-items";
 import { inferLanguage } from "../infer-language";
 
 /** The benchmark a SWE-bench-schema file belongs to, guessed from its path (the schema does not say). */
@@ -40,6 +40,13 @@ export function normaliseSwebenchRecord(record: RawRecord): InstanceData {
   };
 }
 
+/** An instance item, carrying the benchmark where the record names one (as the demo data does). */
+const instanceItem = (record: RawRecord): ImportItem => ({
+  ...(typeof record.benchmark === "string" && record.benchmark !== "" ? { benchmark: record.benchmark } : {}),
+  kind: "instance",
+  data: normaliseSwebenchRecord(record),
+});
+
 const hasCore = (r: RawRecord) => "instance_id" in r && "patch" in r && "test_patch" in r && "problem_statement" in r;
 
 /** SWE-bench Pro: the SWE-bench schema plus requirements, interface and lower-case test lists. */
@@ -48,7 +55,7 @@ export const swebenchProFormat: InputFormat = {
   label: "SWE-bench Pro instances",
   shape: "records",
   detect: (r) => hasCore(r) && ("requirements" in r || "interface" in r || "fail_to_pass" in r),
-  convert: (r) => [{ kind: "instance", data: normaliseSwebenchRecord(r) }],
+  convert: (r) => [instanceItem(r)],
   defaultBenchmark: () => "SWE-bench Pro",
 };
 
@@ -58,6 +65,6 @@ export const swebenchFormat: InputFormat = {
   label: "SWE-bench instances",
   shape: "records",
   detect: (r) => hasCore(r) && ("FAIL_TO_PASS" in r || "base_commit" in r),
-  convert: (r) => [{ kind: "instance", data: normaliseSwebenchRecord(r) }],
+  convert: (r) => [instanceItem(r)],
   defaultBenchmark: (context: FileContext) => swebenchBenchmarkFromPath(context.path),
 };

@@ -1,0 +1,47 @@
+import { ImportError } from "../ingest/import-error";
+import type { Database } from "../server/db";
+import { type ImportSummary, importFiles } from "../server/import-files";
+
+export interface ImportCommandOptions {
+  benchmark?: string;
+  json: boolean;
+  demo?: boolean;
+}
+
+const UNMATCHED_SHOWN = 5;
+
+/** The human-readable report of an import: one line per file, then whether anything changed. */
+export function describeImport(summary: ImportSummary): string {
+  const lines = summary.files.map((f) => {
+    let line = `${f.file}: ${f.format} → ${f.benchmark ?? "?"}: ${f.added} added, ${f.updated} updated, ${f.unchanged} unchanged`;
+    if (f.unmatched_ids.length > 0) {
+      const shown = f.unmatched_ids.slice(0, UNMATCHED_SHOWN).join(", ");
+      const more = f.unmatched_ids.length > UNMATCHED_SHOWN ? `, … (${f.unmatched_ids.length - UNMATCHED_SHOWN} more)` : "";
+      line += `\n  ${f.unmatched_ids.length} ids match no imported instance (kept, shown as unmatched): ${shown}${more}`;
+    }
+    return line;
+  });
+  lines.push(summary.changed ? "Import complete." : "Nothing changed: every record was already imported as it is.");
+  return lines.join("\n");
+}
+
+/** `hints import FILE...`: imports in one transaction and prints a summary; returns the exit code. */
+export async function runImportCommand(db: Database, files: string[], options: ImportCommandOptions): Promise<number> {
+  if (files.length === 0) {
+    process.stderr.write("usage: hints import FILE... [--benchmark NAME] [--json]\n");
+    return 2;
+  }
+  try {
+    const summary = await importFiles(db, files, { benchmark: options.benchmark, demo: options.demo });
+    process.stdout.write(`${options.json ? JSON.stringify(summary) : describeImport(summary)}\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    const message = `import failed, nothing was written: ${error.message}`;
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify({ error: message, file: error.file, line: error.line })}\n`);
+    }
+    process.stderr.write(`${message}\n`);
+    return 1;
+  }
+}
