@@ -16,7 +16,8 @@ export function describeImport(summary: ImportSummary): string {
     let line = `${f.file}: ${f.format} → ${f.benchmark ?? "?"}: ${f.added} added, ${f.updated} updated, ${f.unchanged} unchanged`;
     if (f.unmatched_ids.length > 0) {
       const shown = f.unmatched_ids.slice(0, UNMATCHED_SHOWN).join(", ");
-      const more = f.unmatched_ids.length > UNMATCHED_SHOWN ? `, … (${f.unmatched_ids.length - UNMATCHED_SHOWN} more)` : "";
+      const more =
+        f.unmatched_ids.length > UNMATCHED_SHOWN ? `, … (${f.unmatched_ids.length - UNMATCHED_SHOWN} more)` : "";
       line += `\n  ${f.unmatched_ids.length} ids match no imported instance (kept, shown as unmatched): ${shown}${more}`;
     }
     return line;

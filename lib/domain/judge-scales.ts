@@ -31,7 +31,10 @@ const ATTRIBUTE_ALIASES: Record<string, HintAttribute> = {
 
 /** The canonical attribute for a spelling such as "is-new-file" or "Entity type", or null. */
 export function canonicalAttribute(text: string): HintAttribute | null {
-  const key = text.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const key = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   if ((HINT_ATTRIBUTES as readonly string[]).includes(key)) return key as HintAttribute;
   return ATTRIBUTE_ALIASES[key] ?? null;
 }
@@ -40,7 +43,10 @@ export function canonicalAttribute(text: string): HintAttribute | null {
 export function scaleLevel(scale: JudgeScale, value: unknown): number | null {
   if (typeof value === "number") return Number.isInteger(value) && value >= 0 && value <= 3 ? value : null;
   if (typeof value !== "string") return null;
-  const word = value.trim().toUpperCase().replace(/[\s_]+/g, "-");
+  const word = value
+    .trim()
+    .toUpperCase()
+    .replace(/[\s_]+/g, "-");
   if (/^[0-3]$/.test(word)) return Number(word);
   const index = (JUDGE_SCALES[scale] as readonly string[]).indexOf(word);
   return index >= 0 ? index : null;

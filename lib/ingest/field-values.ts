@@ -1,4 +1,4 @@
-import { parsePythonLiteral, type PythonValue } from "./python-literal";
+import { type PythonValue, parsePythonLiteral } from "./python-literal";
 
 /** Thrown for a record whose fields are not what its format promises; the reader adds file and line. */
 export class RecordError extends Error {}

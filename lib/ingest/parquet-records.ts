@@ -23,7 +23,11 @@ export async function* readParquet(file: string): AsyncGenerator<LocatedRecord> 
     try {
       rows = await parquetReadObjects({ file: buffer, rowStart, rowEnd, compressors });
     } catch (error) {
-      throw new ImportError(file, rowStart + 1, `unreadable Parquet rows ${rowStart + 1}–${rowEnd} (${(error as Error).message})`);
+      throw new ImportError(
+        file,
+        rowStart + 1,
+        `unreadable Parquet rows ${rowStart + 1}–${rowEnd} (${(error as Error).message})`,
+      );
     }
     for (const [offset, row] of rows.entries()) {
       yield { record: plainValues(row) as RawRecord, line: rowStart + offset + 1 };

@@ -60,7 +60,11 @@ async function sniffContainer(file: string): Promise<Container> {
     }
   }
   if (/\.(csv)$/i.test(file) || (firstLine.includes(",") && /\binstance_id\b/.test(firstLine))) return "csv";
-  throw new ImportError(file, 1, `unknown format: not JSON, JSON Lines, CSV or Parquet (starts with "${firstLine.slice(0, 30)}")`);
+  throw new ImportError(
+    file,
+    1,
+    `unknown format: not JSON, JSON Lines, CSV or Parquet (starts with "${firstLine.slice(0, 30)}")`,
+  );
 }
 
 function recordsOf(container: Container, file: string): AsyncGenerator<LocatedRecord> {

@@ -20,7 +20,11 @@ function parseObject(text: string, file: string, line: number): RawRecord {
     throw new ImportError(file, line, `not valid JSON (${(error as Error).message}); is the line truncated?`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new ImportError(file, line, `expected a JSON object, got ${Array.isArray(value) ? "an array" : typeof value}`);
+    throw new ImportError(
+      file,
+      line,
+      `expected a JSON object, got ${Array.isArray(value) ? "an array" : typeof value}`,
+    );
   }
   return value as RawRecord;
 }
@@ -140,7 +144,11 @@ export async function* readCsv(file: string): AsyncGenerator<LocatedRecord> {
       continue;
     }
     if (fields.length !== header.length) {
-      throw new ImportError(file, pendingLine, `expected ${header.length} columns as in the header, found ${fields.length}`);
+      throw new ImportError(
+        file,
+        pendingLine,
+        `expected ${header.length} columns as in the header, found ${fields.length}`,
+      );
     }
     const record: RawRecord = {};
     header.forEach((name, index) => {

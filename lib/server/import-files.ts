@@ -75,15 +75,18 @@ class FileWriter {
     const where = { benchmarkId_model_selection_projection: { benchmarkId, ...key } };
     let row = await this.tx.run.findUnique({ where, select: { id: true } });
     if (!row) {
-      row = await this.tx.run.create({ data: { benchmarkId, ...key, source, isDemo: this.demo }, select: { id: true } });
+      row = await this.tx.run.create({
+        data: { benchmarkId, ...key, source, isDemo: this.demo },
+        select: { id: true },
+      });
     }
     this.runIds.set(id, row.id);
     return row.id;
   }
 
   private reference(benchmarkId: number, externalId: string): void {
-    let ids = this.referenced.get(benchmarkId);
-    if (!ids) this.referenced.set(benchmarkId, (ids = new Set()));
+    const ids = this.referenced.get(benchmarkId) ?? new Set<string>();
+    this.referenced.set(benchmarkId, ids);
     ids.add(externalId);
   }
 
@@ -118,7 +121,10 @@ class FileWriter {
       if (current && current.contentHash === contentHash) {
         if (repeat === "new") this.tally.unchanged++;
       } else if (current || repeat !== "new") {
-        await this.tx.instance.update({ where: { benchmarkId_externalId: { benchmarkId, externalId: data.externalId } }, data: values });
+        await this.tx.instance.update({
+          where: { benchmarkId_externalId: { benchmarkId, externalId: data.externalId } },
+          data: values,
+        });
         if (repeat === "new") this.tally.updated++;
       } else {
         creates.push({ benchmarkId, ...values });
@@ -259,13 +265,23 @@ async function writeBatch(writer: FileWriter, batch: Located[], benchmarkOf: (l:
     const items = group.map((l) => l.item);
     switch (first.item.kind) {
       case "instance":
-        await writer.writeInstances(benchmarkId, items.map((i) => (i as Extract<ImportItem, { kind: "instance" }>).data));
+        await writer.writeInstances(
+          benchmarkId,
+          items.map((i) => (i as Extract<ImportItem, { kind: "instance" }>).data),
+        );
         break;
       case "result":
-        await writer.writeResults(benchmarkId, items.map((i) => (i as Extract<ImportItem, { kind: "result" }>).data), source);
+        await writer.writeResults(
+          benchmarkId,
+          items.map((i) => (i as Extract<ImportItem, { kind: "result" }>).data),
+          source,
+        );
         break;
       case "judge-score":
-        await writer.writeJudgeScores(benchmarkId, items.map((i) => (i as Extract<ImportItem, { kind: "judge-score" }>).data));
+        await writer.writeJudgeScores(
+          benchmarkId,
+          items.map((i) => (i as Extract<ImportItem, { kind: "judge-score" }>).data),
+        );
         break;
       case "run-summary":
         for (const item of items as Array<Extract<ImportItem, { kind: "run-summary" }>>) {
@@ -285,7 +301,8 @@ async function importOneFile(tx: Tx, file: string, options: ImportOptions): Prom
   const source = file.split(/[\\/]/).pop() ?? file;
   const benchmarkOf = ({ item, line }: Located): string => {
     const name = item.benchmark ?? options.benchmark ?? opened.defaultBenchmark;
-    if (!name) throw new ImportError(file, line, "the file does not say which benchmark it belongs to: pass --benchmark NAME");
+    if (!name)
+      throw new ImportError(file, line, "the file does not say which benchmark it belongs to: pass --benchmark NAME");
     return name;
   };
   let batch: Located[] = [];

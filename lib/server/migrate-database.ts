@@ -29,14 +29,14 @@ export async function applyMigrations(db: PrismaClient, dir = MIGRATIONS_DIR): P
     `SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
   );
   const done = new Set(applied.map((row) => row.migration_name));
-  const names = (await readdir(dir, { withFileTypes: true }))
+  const names = (await readdir(/*turbopackIgnore: true*/ dir, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
   const newlyApplied: string[] = [];
   for (const name of names) {
     if (done.has(name)) continue;
-    const script = await readFile(path.join(dir, name, "migration.sql"), "utf8");
+    const script = await readFile(/*turbopackIgnore: true*/ path.join(dir, name, "migration.sql"), "utf8");
     const statements = statementsOf(script);
     const checksum = createHash("sha256").update(script).digest("hex");
     await db.$transaction(async (tx) => {

@@ -8,7 +8,9 @@ function ratingLevel(record: RawRecord, scale: JudgeScale, short: string): numbe
   const value = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as RawRecord).label : raw;
   const level = scaleLevel(scale, value);
   if (level === null) {
-    throw new RecordError(`field "${scale}" must be 0–3 or a ${scale} label, got ${JSON.stringify(value) ?? "nothing"}`);
+    throw new RecordError(
+      `field "${scale}" must be 0–3 or a ${scale} label, got ${JSON.stringify(value) ?? "nothing"}`,
+    );
   }
   return level;
 }

@@ -34,7 +34,11 @@ export function normaliseMultiSwebenchRecord(record: RawRecord): InstanceData {
     goldPatch,
     testPatch: requireString(record, "test_patch"),
     // f2p: failing before the fix and passing after; s2p/n2p (skipped/absent before) also must pass.
-    failToPass: [...testNames(record, "f2p_tests"), ...testNames(record, "s2p_tests"), ...testNames(record, "n2p_tests")],
+    failToPass: [
+      ...testNames(record, "f2p_tests"),
+      ...testNames(record, "s2p_tests"),
+      ...testNames(record, "n2p_tests"),
+    ],
     passToPass: testNames(record, "p2p_tests"),
     requirements: null,
     interfaceText: null,
@@ -54,6 +58,8 @@ export const multiSwebenchFormat: InputFormat = {
   convert: (r) => [{ kind: "instance", data: normaliseMultiSwebenchRecord(r) }],
   defaultBenchmark: (context) => {
     const language = /multi-swe-bench[-_](\w+)/i.exec(context.path)?.[1];
-    return language ? `Multi-SWE-bench ${language[0]?.toUpperCase()}${language.slice(1).toLowerCase()}` : "Multi-SWE-bench";
+    return language
+      ? `Multi-SWE-bench ${language[0]?.toUpperCase()}${language.slice(1).toLowerCase()}`
+      : "Multi-SWE-bench";
   },
 };

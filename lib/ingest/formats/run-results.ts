@@ -38,7 +38,9 @@ export const evalResultsMapFormat: InputFormat = {
     }));
   },
   defaultBenchmark: (context) =>
-    /swe-?bench[-_ ]?pro|(^|[^a-z])pro([^a-z]|$)/i.test(context.path) ? "SWE-bench Pro" : swebenchBenchmarkFromPath(context.path),
+    /swe-?bench[-_ ]?pro|(^|[^a-z])pro([^a-z]|$)/i.test(context.path)
+      ? "SWE-bench Pro"
+      : swebenchBenchmarkFromPath(context.path),
 };
 
 /** A results summary: `{total, passed, failed, pass_rate, instances: [{instance_id, resolved, patch_applied}]}`. */

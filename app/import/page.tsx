@@ -1,0 +1,14 @@
+import { UploadForm } from "@/components/import/upload-form";
+
+export default function ImportPage() {
+  return (
+    <>
+      <h1>Import</h1>
+      <p className="muted">
+        Instances (SWE-bench, SWE-bench Pro, Multi-SWE-bench), run results and judge scores. Each file is imported whole
+        or not at all; importing the same file again changes nothing.
+      </p>
+      <UploadForm />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["lib/**/*.test.ts"],
+    environment: "node",
+    // better-sqlite3 is a native addon: separate processes keep each test file's database to itself.
+    pool: "forks",
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
