@@ -42,7 +42,9 @@ test("a file with a broken last line is refused whole, naming the line", async (
   await page.goto("/import");
   await page.getByLabel("Benchmark name for files that do not say it (optional)").fill("E2E Broken");
   await page.getByLabel("Choose files to import").setInputFiles(fixture("broken-last-line.jsonl"));
-  await expect(page.getByRole("alert").filter({ hasText: "Not imported" })).toContainText("broken-last-line.jsonl:2: not valid JSON");
+  await expect(page.getByRole("alert").filter({ hasText: "Not imported" })).toContainText(
+    "broken-last-line.jsonl:2: not valid JSON",
+  );
   await page.goto("/");
   await expect(page.getByRole("link", { name: "E2E Broken" })).toHaveCount(0);
 });

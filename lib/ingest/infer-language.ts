@@ -55,3 +55,18 @@ export function inferLanguage(patch: string): string | null {
   }
   return best;
 }
+
+const LANGUAGE_ALIASES: Record<string, string> = {
+  js: "javascript",
+  ts: "typescript",
+  py: "python",
+  golang: "go",
+  "c++": "cpp",
+  "c#": "csharp",
+};
+
+/** A language name as datasets spell it ("js", "Python", "golang") in this project's spelling. */
+export function normaliseLanguage(name: string): string {
+  const key = name.trim().toLowerCase();
+  return LANGUAGE_ALIASES[key] ?? key;
+}

@@ -37,10 +37,11 @@ export const evalResultsMapFormat: InputFormat = {
       data: { ...run, instanceExternalId: id, resolved: resolved === true, status: null, patchApplied: null },
     }));
   },
-  defaultBenchmark: (context) =>
-    /swe-?bench[-_ ]?pro|(^|[^a-z])pro([^a-z]|$)/i.test(context.path)
-      ? "SWE-bench Pro"
-      : swebenchBenchmarkFromPath(context.path),
+  // Only SWE-bench Pro publishes this shape, so it is the default unless the path names another benchmark.
+  defaultBenchmark: (context) => {
+    const named = swebenchBenchmarkFromPath(context.path);
+    return named === "SWE-bench" ? "SWE-bench Pro" : named;
+  },
 };
 
 /** A results summary: `{total, passed, failed, pass_rate, instances: [{instance_id, resolved, patch_applied}]}`. */

@@ -1,6 +1,6 @@
 import { decodeText, pick, type RawRecord, requireString, toStringList } from "../field-values";
 import type { FileContext, ImportItem, InputFormat, InstanceData } from "../import-items";
-import { inferLanguage } from "../infer-language";
+import { inferLanguage, normaliseLanguage } from "../infer-language";
 
 /** The benchmark a SWE-bench-schema file belongs to, guessed from its path (the schema does not say). */
 export function swebenchBenchmarkFromPath(path: string): string {
@@ -11,6 +11,8 @@ export function swebenchBenchmarkFromPath(path: string): string {
   if (name.includes("lite")) return "SWE-bench Lite";
   return "SWE-bench";
 }
+
+const normaliseLanguageOrNull = (name: string | null) => (name ? normaliseLanguage(name) : null);
 
 const optionalText = (value: unknown): string | null => {
   const text = decodeText(value).trim();
@@ -25,7 +27,7 @@ export function normaliseSwebenchRecord(record: RawRecord): InstanceData {
     externalId: requireString(record, "instance_id"),
     repo: requireString(record, "repo"),
     baseCommit: requireString(record, "base_commit"),
-    language: optionalText(record.repo_language)?.toLowerCase() ?? inferLanguage(goldPatch),
+    language: normaliseLanguageOrNull(optionalText(record.repo_language)) ?? inferLanguage(goldPatch),
     problemStatement: decodeText(requireString(record, "problem_statement")),
     goldPatch,
     testPatch: requireString(record, "test_patch"),

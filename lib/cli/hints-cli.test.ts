@@ -1,0 +1,62 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, expect, test } from "vitest";
+import { jsonl, makeTempDir, swebenchRecord } from "../testing/fixtures";
+
+const tmp = makeTempDir("hintscope-cli-");
+afterAll(tmp.cleanup);
+const databaseUrl = `file:${path.join(tmp.dir, "cli.db")}`;
+
+/** Runs `hints` as a user would, in its own process, against a fresh database file. */
+function hints(...args: string[]) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+test("import --json prints one summary; a second import reports nothing changed", () => {
+  const file = tmp.write("swebench-lite-cli.jsonl", jsonl([swebenchRecord(1), swebenchRecord(2)]));
+  const first = hints("import", file, "--json");
+  expect(first.code).toBe(0);
+  const summary = JSON.parse(first.stdout);
+  expect(summary).toEqual({
+    files: [
+      { file, format: "swebench", benchmark: "SWE-bench Lite", added: 2, updated: 0, unchanged: 0, unmatched_ids: [] },
+    ],
+    changed: true,
+  });
+  const second = hints("import", file);
+  expect(second.code).toBe(0);
+  expect(second.stdout).toContain("0 added, 0 updated, 2 unchanged");
+  expect(second.stdout).toContain("Nothing changed");
+});
+
+test("bad input exits non-zero naming the file and line, and writes nothing", () => {
+  const good = tmp.write("swebench-lite-ok.jsonl", jsonl([swebenchRecord(5)]));
+  const bad = tmp.write("broken.jsonl", `${JSON.stringify(swebenchRecord(6))}\n{"instance_id": "x", "patch`);
+  const failed = hints("import", good, bad, "--json");
+  expect(failed.code).toBe(1);
+  expect(failed.stderr).toContain(`${bad}:2: not valid JSON`);
+  expect(JSON.parse(failed.stdout)).toMatchObject({ file: bad, line: 2 });
+  // The good file was in the same transaction: importing it now adds it, so nothing was written before.
+  const after = JSON.parse(hints("import", good, "--json").stdout);
+  expect(after.files[0]).toMatchObject({ added: 1 });
+});
+
+test("--benchmark names the benchmark; usage errors exit 2", () => {
+  const file = tmp.write(
+    "runs.csv",
+    "instance_id,model,selection,projection,resolved\nacme__widgets-1,m,defuse,name,yes\n",
+  );
+  const result = JSON.parse(hints("import", file, "--benchmark", "SWE-bench Lite", "--json").stdout);
+  expect(result.files[0]).toMatchObject({
+    format: "plain-results",
+    benchmark: "SWE-bench Lite",
+    added: 1,
+    unmatched_ids: [],
+  });
+  expect(hints("import").code).toBe(2);
+  expect(hints("frobnicate").code).toBe(2);
+});
