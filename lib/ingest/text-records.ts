@@ -1,5 +1,4 @@
 import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import type { RawRecord } from "./field-values";
 import { ImportError } from "./import-error";
 
@@ -9,8 +8,20 @@ export interface LocatedRecord {
   line: number;
 }
 
-const lines = (file: string) =>
-  createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Number.POSITIVE_INFINITY });
+/** The file's lines without their endings (LF or CRLF), streamed in 1 MiB chunks; faster than readline. */
+async function* lines(file: string): AsyncGenerator<string> {
+  let rest = "";
+  for await (const chunk of createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 })) {
+    const text = rest + (chunk as string);
+    let start = 0;
+    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
+      yield text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end);
+      start = end + 1;
+    }
+    rest = text.slice(start);
+  }
+  if (rest !== "") yield rest.endsWith("\r") ? rest.slice(0, -1) : rest;
+}
 
 function parseObject(text: string, file: string, line: number): RawRecord {
   let value: unknown;

@@ -7,12 +7,37 @@ import { applyMigrations } from "./migrate-database";
 
 export type Database = PrismaClient;
 
+type DriverAdapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
+
+/** The driver connection under each client: the importer's bulk path writes through it (see bulk-sql.ts). */
+const drivers = new WeakMap<Database, Promise<DriverAdapter>>();
+
 /** Opens a database at a URL (default: DATABASE_URL or the embedded file) and brings its schema up to date. */
 export async function openDatabase(url: string = resolveDatabaseUrl()): Promise<Database> {
   mkdirSync(path.dirname(url.slice("file:".length)), { recursive: true });
-  const db = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
+  const factory = new PrismaBetterSQLite3({ url });
+  let connected: (driver: DriverAdapter) => void = () => {};
+  const driver = new Promise<DriverAdapter>((resolve) => {
+    connected = resolve;
+  });
+  // Prisma connects its factory once; keep that one connection so raw bulk writes share its transactions.
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    connected(adapter);
+    return adapter;
+  };
+  const db = new PrismaClient({ adapter: factory });
+  drivers.set(db, driver);
   await applyMigrations(db);
   return db;
+}
+
+/** The driver connection Prisma runs this client on (connected by the time any query has run). */
+export function driverOf(db: Database): Promise<DriverAdapter> {
+  const driver = drivers.get(db);
+  if (!driver) throw new Error("driverOf: this client was not made by openDatabase");
+  return driver;
 }
 
 // One client per process, kept on globalThis so Next's hot reloads reuse it (the t3 template's pattern).

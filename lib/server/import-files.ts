@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { ImportError } from "../ingest/import-error";
 import type { ImportItem, InstanceData, JudgeScoreData, ResultData, RunKey } from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
+import { type Cell, insertRows, selectByKeys } from "./bulk-sql";
 import type { Database } from "./db";
 
 type Tx = Parameters<Parameters<Database["$transaction"]>[0]>[0];
@@ -35,6 +36,51 @@ const BATCH = 400;
 
 const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 
+/** Bump when normalisation changes, so that re-importing the same files updates what they normalise to. */
+const NORMALISATION_VERSION = "1";
+
+/**
+ * The content hash of an instance. Its normalised fields are a function of the original record, its format
+ * and the normalisation code, so hashing those (not the patches twice over) is enough and twice as fast.
+ */
+function hashInstance(format: string, originalText: string): string {
+  return createHash("sha256")
+    .update(`${NORMALISATION_VERSION}\u0000${format}\u0000`)
+    .update(originalText)
+    .digest("hex");
+}
+
+const INSTANCE_COLUMNS = [
+  "benchmarkId",
+  "externalId",
+  "repo",
+  "baseCommit",
+  "language",
+  "problemStatement",
+  "goldPatch",
+  "testPatch",
+  "failToPass",
+  "passToPass",
+  "requirements",
+  "interfaceText",
+  "hintsText",
+  "sourceCreatedAt",
+  "sourceVersion",
+  "sourceFormat",
+  "original",
+  "contentHash",
+  "isDemo",
+  "importedAt",
+  "updatedAt",
+] as const;
+
+const RESULT_COLUMNS = ["runId", "instanceExternalId", "resolved", "status", "patchApplied"] as const;
+
+/** One row per key, the last one winning: a file that repeats a record means its later line. */
+function lastOfEach<T>(rows: T[], key: (row: T) => string): T[] {
+  return [...new Map(rows.map((row) => [key(row), row])).values()];
+}
+
 /** Counts for one file, shared by the per-kind writers. */
 interface Tally {
   added: number;
@@ -53,6 +99,7 @@ class FileWriter {
   readonly benchmarks = new Set<string>();
 
   constructor(
+    private readonly db: Database,
     private readonly tx: Tx,
     private readonly demo: boolean,
   ) {}
@@ -90,29 +137,36 @@ class FileWriter {
     ids.add(externalId);
   }
 
-  /** Compares with what this file already wrote: a repeated record counts once, a changed repeat updates. */
+  /** Compares with an earlier batch of this file: a repeated record counts once, a changed repeat updates. */
   private repeat(key: string, hash: string): "new" | "same" | "changed" {
     const previous = this.seenHashes.get(key);
     this.seenHashes.set(key, hash);
     return previous === undefined ? "new" : previous === hash ? "same" : "changed";
   }
 
-  async writeInstances(benchmarkId: number, rows: InstanceData[]): Promise<void> {
-    const existing = await this.tx.instance.findMany({
-      where: { benchmarkId, externalId: { in: rows.map((r) => r.externalId) } },
-      select: { id: true, externalId: true, contentHash: true },
-    });
-    const byId = new Map(existing.map((row) => [row.externalId, row]));
-    const creates = [];
+  async writeInstances(benchmarkId: number, batch: InstanceData[]): Promise<void> {
+    const rows = lastOfEach(batch, (row) => row.externalId);
+    const existing = await selectByKeys(
+      this.db,
+      "Instance",
+      ["externalId", "contentHash"],
+      { benchmarkId },
+      "externalId",
+      rows.map((r) => r.externalId),
+    );
+    const byId = new Map(existing.map((row) => [String(row.externalId), { contentHash: String(row.contentHash) }]));
+    const creates: Cell[][] = [];
+    const now = new Date();
     for (const data of rows) {
       const { original, failToPass, passToPass, ...fields } = data;
-      const contentHash = hashOf(data);
+      const originalText = JSON.stringify(original);
+      const contentHash = hashInstance(this.format, originalText);
       const repeat = this.repeat(`i${benchmarkId}:${data.externalId}`, contentHash);
       const values = {
         ...fields,
         failToPass: JSON.stringify(failToPass),
         passToPass: JSON.stringify(passToPass),
-        original: JSON.stringify(original),
+        original: originalText,
         contentHash,
         sourceFormat: this.format,
         isDemo: this.demo,
@@ -127,12 +181,12 @@ class FileWriter {
         });
         if (repeat === "new") this.tally.updated++;
       } else {
-        creates.push({ benchmarkId, ...values });
+        const row: Record<string, Cell> = { benchmarkId, ...values, importedAt: now, updatedAt: now };
+        creates.push(INSTANCE_COLUMNS.map((column) => row[column] ?? null));
         this.tally.added++;
       }
     }
-    // A repeat inside one batch would hit the unique key: write creates one at a time only then.
-    if (creates.length > 0) await this.tx.instance.createMany({ data: creates });
+    await insertRows(this.db, "Instance", INSTANCE_COLUMNS, creates);
   }
 
   format = "";
@@ -145,12 +199,13 @@ class FileWriter {
       byRun.get(runId)?.push(row) ?? byRun.set(runId, [row]);
       this.reference(benchmarkId, row.instanceExternalId);
     }
-    for (const [runId, runRows] of byRun) {
+    for (const [runId, runBatch] of byRun) {
+      const runRows = lastOfEach(runBatch, (row) => row.instanceExternalId);
       const existing = await this.tx.runResult.findMany({
         where: { runId, instanceExternalId: { in: runRows.map((r) => r.instanceExternalId) } },
       });
       const byId = new Map(existing.map((row) => [row.instanceExternalId, row]));
-      const creates = [];
+      const creates: Cell[][] = [];
       for (const row of runRows) {
         const values = { resolved: row.resolved, status: row.status, patchApplied: row.patchApplied };
         const repeat = this.repeat(`r${runId}:${row.instanceExternalId}`, hashOf(values));
@@ -169,11 +224,11 @@ class FileWriter {
           });
           if (repeat === "new") this.tally.updated++;
         } else {
-          creates.push({ runId, instanceExternalId: row.instanceExternalId, ...values });
+          creates.push([runId, row.instanceExternalId, values.resolved, values.status, values.patchApplied]);
           this.tally.added++;
         }
       }
-      if (creates.length > 0) await this.tx.runResult.createMany({ data: creates });
+      await insertRows(this.db, "RunResult", RESULT_COLUMNS, creates);
     }
   }
 
@@ -294,9 +349,9 @@ async function writeBatch(writer: FileWriter, batch: Located[], benchmarkOf: (l:
 }
 
 /** Imports one file inside the caller's transaction and reports what it changed. */
-async function importOneFile(tx: Tx, file: string, options: ImportOptions): Promise<FileImportSummary> {
+async function importOneFile(db: Database, tx: Tx, file: string, options: ImportOptions): Promise<FileImportSummary> {
   const opened = await openImportFile(file);
-  const writer = new FileWriter(tx, options.demo ?? false);
+  const writer = new FileWriter(db, tx, options.demo ?? false);
   writer.format = opened.format.id;
   const source = file.split(/[\\/]/).pop() ?? file;
   const benchmarkOf = ({ item, line }: Located): string => {
@@ -350,7 +405,7 @@ export async function importFiles(db: Database, files: string[], options: Import
   const summaries = await db.$transaction(
     async (tx) => {
       const out: FileImportSummary[] = [];
-      for (const file of files) out.push(await importOneFile(tx, file, options));
+      for (const file of files) out.push(await importOneFile(db, tx, file, options));
       return out;
     },
     { timeout: 60 * 60 * 1000, maxWait: 60 * 1000 },

@@ -1,0 +1,163 @@
+/**
+ * `npm run bench`: import throughput over every shared instance file, beside a bare bulk insert of the
+ * same rows into SQLite (better-sqlite3, one prepared statement, one transaction), and their ratio.
+ * Target (issue 2): all shared instances in under 10 s, within 3× of the bare insert.
+ */
+
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { createWriteStream, statSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { ImportItem, InstanceData } from "../ingest/import-items";
+import { openImportFile } from "../ingest/read-import-file";
+import { openDatabase } from "../server/db";
+import { importFiles } from "../server/import-files";
+import { makeTempDir } from "../testing/fixtures";
+import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
+
+const RUNS = 3;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+type BenchRow = InstanceData & { benchmarkId: number };
+
+/** Every instance of the files, parsed ahead of time; each file is its own benchmark, as in the import. */
+async function readInstances(files: string[]): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const [index, file] of files.entries()) {
+    for await (const { item } of (await openImportFile(file)).items) {
+      if (item.kind === "instance")
+        rows.push({ ...(item as Extract<ImportItem, { kind: "instance" }>).data, benchmarkId: index + 1 });
+    }
+  }
+  return rows;
+}
+
+/** The floor: the same rows, already parsed, written by one prepared INSERT in one transaction. */
+function bareInsert(file: string, rows: BenchRow[]): number {
+  const sqlite = new Database(file);
+  const benchmarks = new Set(rows.map((r) => r.benchmarkId));
+  for (const id of benchmarks)
+    sqlite.prepare(`INSERT INTO "Benchmark" ("id", "name") VALUES (?, ?)`).run(id, `bench ${id}`);
+  const insert = sqlite.prepare(
+    `INSERT INTO "Instance" ("benchmarkId", "externalId", "repo", "baseCommit", "language", "problemStatement", "goldPatch", "testPatch", "failToPass", "passToPass", "requirements", "interfaceText", "hintsText", "sourceCreatedAt", "sourceVersion", "sourceFormat", "original", "contentHash", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench', ?, ?, ?)`,
+  );
+  const started = performance.now();
+  sqlite.transaction(() => {
+    for (const r of rows) {
+      insert.run(
+        r.benchmarkId,
+        r.externalId,
+        r.repo,
+        r.baseCommit,
+        r.language,
+        r.problemStatement,
+        r.goldPatch,
+        r.testPatch,
+        JSON.stringify(r.failToPass),
+        JSON.stringify(r.passToPass),
+        r.requirements,
+        r.interfaceText,
+        r.hintsText,
+        r.sourceCreatedAt,
+        r.sourceVersion,
+        JSON.stringify(r.original),
+        createHash("sha256").update(r.externalId).digest("hex"),
+        Date.now(),
+      );
+    }
+  })();
+  const elapsed = performance.now() - started;
+  sqlite.close();
+  return elapsed;
+}
+
+/** Writes a large JSONL by repeating shared records under new ids; returns its path and size. */
+async function writeHugeFile(dir: string, source: string, records: number): Promise<string> {
+  const templates: Record<string, unknown>[] = [];
+  for await (const { item } of (await openImportFile(source)).items) {
+    if (item.kind === "instance") templates.push(item.data.original);
+  }
+  const file = path.join(dir, "swebench-lite-huge.jsonl");
+  const out = createWriteStream(file);
+  for (let i = 0; i < records; i++) {
+    const template = templates[i % templates.length] as Record<string, unknown>;
+    if (!out.write(`${JSON.stringify({ ...template, instance_id: `huge__${i}` })}\n`)) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+  return file;
+}
+
+/**
+ * Imports a file of `records` instances in a child process with a 256 MB heap and reports its peak
+ * resident memory: an import that streams needs the same memory for 5,000 instances as for 20,000.
+ */
+async function benchHugeFile(dir: string, source: string, records: number) {
+  const file = await writeHugeFile(dir, source, records);
+  const megabytes = statSync(file).size / 1e6;
+  const child = spawnSync(
+    process.execPath,
+    ["--max-old-space-size=256", "--import", "tsx", path.join(import.meta.dirname, "import-one-file.ts"), file],
+    { encoding: "utf8", env: { ...process.env, DATABASE_URL: `file:${path.join(dir, `huge-${records}.db`)}` } },
+  );
+  if (child.status !== 0) throw new Error(`the ${megabytes.toFixed(0)} MB import failed:\n${child.stderr}`);
+  const { ms, maxRssMb } = JSON.parse(child.stdout) as { ms: number; maxRssMb: number };
+  console.log(
+    `huge file: ${records} instances, ${megabytes.toFixed(0)} MB in ${(ms / 1000).toFixed(1)} s (${(megabytes / (ms / 1000)).toFixed(1)} MB/s), peak resident memory ${maxRssMb.toFixed(0)} MB with a 256 MB heap`,
+  );
+}
+
+async function main() {
+  if (!SHARED_DATA) {
+    console.log(SHARED_DATA_MISSING);
+    return;
+  }
+  const files = sharedFiles("instances");
+  const megabytes = files.reduce((sum, f) => sum + statSync(f).size, 0) / 1e6;
+  const rows = await readInstances(files);
+  const tmp = makeTempDir("hintscope-bench-");
+  const importTimes: number[] = [];
+  const bareTimes: number[] = [];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const importDb = await openDatabase(`file:${path.join(tmp.dir, `import-${run}.db`)}`);
+      const started = performance.now();
+      await importFiles(importDb, files);
+      importTimes.push(performance.now() - started);
+      await importDb.$disconnect();
+
+      const bareFile = path.join(tmp.dir, `bare-${run}.db`);
+      await (await openDatabase(`file:${bareFile}`)).$disconnect(); // same schema, same migrations
+      bareTimes.push(bareInsert(bareFile, rows));
+    }
+  } finally {
+    tmp.cleanup();
+  }
+  const importMs = median(importTimes);
+  const bareMs = median(bareTimes);
+  console.log(
+    `import: ${rows.length} instances from ${files.length} files (${megabytes.toFixed(1)} MB), median of ${RUNS}`,
+  );
+  console.log(
+    `  full import (read, detect, normalise, write):  ${importMs.toFixed(0)} ms  ${(rows.length / (importMs / 1000)).toFixed(0)} instances/s  ${(megabytes / (importMs / 1000)).toFixed(1)} MB/s`,
+  );
+  console.log(
+    `  bare bulk insert of the same rows:             ${bareMs.toFixed(0)} ms  ${(rows.length / (bareMs / 1000)).toFixed(0)} instances/s`,
+  );
+  console.log(`  ratio import / bare insert: ${(importMs / bareMs).toFixed(2)}x   (target: under 10 s, within 3x)`);
+  console.log(`  peak resident memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+
+  const huge = makeTempDir("hintscope-bench-huge-");
+  try {
+    const lite = files.find((f) => f.endsWith("swebench-lite.jsonl")) ?? (files[0] as string);
+    await benchHugeFile(huge.dir, lite, 5_000);
+    await benchHugeFile(huge.dir, lite, 20_000);
+  } finally {
+    huge.cleanup();
+  }
+}
+
+await main();
