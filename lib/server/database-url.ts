@@ -10,5 +10,5 @@ export function resolveDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string
     throw new Error(`DATABASE_URL must be a SQLite "file:" URL for now, got "${raw}"`);
   }
   const file = raw.slice("file:".length);
-  return `file:${path.isAbsolute(file) ? file : path.resolve(process.cwd(), file)}`;
+  return `file:${path.isAbsolute(file) ? file : path.resolve(/*turbopackIgnore: true*/ process.cwd(), file)}`;
 }

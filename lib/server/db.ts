@@ -9,8 +9,11 @@ export type Database = PrismaClient;
 
 type DriverAdapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 
-/** The driver connection under each client: the importer's bulk path writes through it (see bulk-sql.ts). */
-const drivers = new WeakMap<Database, Promise<DriverAdapter>>();
+/**
+ * Where a client keeps the driver connection under it: the importer's bulk path writes through it (see
+ * bulk-sql.ts). A global symbol, because Next bundles this module more than once while the client is shared.
+ */
+const DRIVER = Symbol.for("hintscope.driver");
 
 /** Opens a database at a URL (default: DATABASE_URL or the embedded file) and brings its schema up to date. */
 export async function openDatabase(url: string = resolveDatabaseUrl()): Promise<Database> {
@@ -28,14 +31,14 @@ export async function openDatabase(url: string = resolveDatabaseUrl()): Promise<
     return adapter;
   };
   const db = new PrismaClient({ adapter: factory });
-  drivers.set(db, driver);
+  Object.defineProperty(db, DRIVER, { value: driver });
   await applyMigrations(db);
   return db;
 }
 
 /** The driver connection Prisma runs this client on (connected by the time any query has run). */
 export function driverOf(db: Database): Promise<DriverAdapter> {
-  const driver = drivers.get(db);
+  const driver = (db as unknown as { [DRIVER]?: Promise<DriverAdapter> })[DRIVER];
   if (!driver) throw new Error("driverOf: this client was not made by openDatabase");
   return driver;
 }
