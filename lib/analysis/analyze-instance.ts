@@ -1,0 +1,54 @@
+import { DiffParseError, type FileDiff, parseDiff } from "./parse-diff";
+import { analysePatchFiles, type FragmentSource } from "./patch-facts";
+import { type InstanceIdentifier, selectIdentifiers } from "./select-identifiers";
+
+/** What the analysis needs of an instance. */
+export interface AnalysisInput {
+  instanceId: string;
+  goldPatch: string;
+  testPatch: string;
+}
+
+export interface InstanceAnalysis {
+  instanceId: string;
+  approximate: boolean;
+  unsupportedFiles: string[];
+  identifiers: InstanceIdentifier[];
+}
+
+/** A patch that does not parse as a unified diff: which patch, and the line of it. */
+export class PatchError extends Error {
+  constructor(
+    readonly patch: "gold patch" | "test patch",
+    readonly line: number,
+    reason: string,
+  ) {
+    super(`${patch}, diff line ${line}: ${reason}`);
+    this.name = "PatchError";
+  }
+}
+
+function parsePatch(text: string, patch: "gold patch" | "test patch"): FileDiff[] {
+  try {
+    return parseDiff(text);
+  } catch (error) {
+    if (error instanceof DiffParseError)
+      throw new PatchError(patch, error.line, error.message.replace(/^diff line \d+: /, ""));
+    throw error;
+  }
+}
+
+/** Analyses one instance: parses both patches, finds definitions and uses, and applies every selection. Throws PatchError. */
+export async function analyzeInstance(
+  input: AnalysisInput,
+  fragments?: { code?: FragmentSource; test?: FragmentSource },
+): Promise<InstanceAnalysis> {
+  const code = await analysePatchFiles(parsePatch(input.goldPatch, "gold patch"), fragments?.code);
+  const test = await analysePatchFiles(parsePatch(input.testPatch, "test patch"), fragments?.test);
+  return {
+    instanceId: input.instanceId,
+    approximate: code.approximate || test.approximate,
+    unsupportedFiles: [...new Set([...code.unsupportedFiles, ...test.unsupportedFiles])],
+    identifiers: selectIdentifiers(code, test),
+  };
+}

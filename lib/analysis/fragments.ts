@@ -1,0 +1,141 @@
+import type { ParsedLanguage } from "./grammars";
+import type { DiffLine, FileDiff, Hunk } from "./parse-diff";
+
+/** Text to parse (a hunk's pre- or post-image, or a whole file) and, per row, the diff line it came from. */
+export interface Fragment {
+  path: string;
+  side: "pre" | "post";
+  text: string;
+  /** per row of `text`: the diff line shown there, or null for a row the analysis added or an unchanged line */
+  rows: Array<DiffLine | null>;
+  /** the class or type the hunk's context line names, which members in the fragment belong to */
+  owner: string | null;
+}
+
+/** The placeholder owner of members whose class the hunk does not show. */
+export const UNKNOWN_OWNER = "__HintscopeContext__";
+
+/** A line's indentation; blank lines and lone closing brackets (a body's end) do not count. */
+const indentOf = (text: string) =>
+  text.trim() === "" || /^\s*[}\])]+[;,)]*\s*$/.test(text)
+    ? Number.POSITIVE_INFINITY
+    : (/^[ \t]*/.exec(text)?.[0].length ?? 0);
+
+interface Wrapper {
+  prefix: string[];
+  suffix: string[];
+  owner: string | null;
+  dedent: boolean;
+}
+
+const NO_WRAP: Wrapper = { prefix: [], suffix: [], owner: null, dedent: false };
+
+/**
+ * How to make a hunk parse on its own: a hunk cut from inside a class or function body is wrapped in a
+ * stand-in declaration (named after the class git printed on the hunk header, where it printed one).
+ */
+function wrapperFor(language: ParsedLanguage, context: string, indented: boolean): Wrapper {
+  if (!indented) return NO_WRAP;
+  const typeName = /\b(?:class|interface|enum|record|struct)\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
+  const goType = /^\s*type\s+(\w+)\s+struct\b/.exec(context)?.[1] ?? null;
+  const inFunction = !typeName && !goType && /\(/.test(context);
+  switch (language) {
+    case "python":
+      return { prefix: [], suffix: [], owner: /^\s*class\s+(\w+)/.exec(context)?.[1] ?? null, dedent: true };
+    case "java":
+      return inFunction
+        ? {
+            prefix: [`class ${UNKNOWN_OWNER} {`, "void __hintscope__() {"],
+            suffix: ["}", "}"],
+            owner: null,
+            dedent: false,
+          }
+        : { prefix: [`class ${typeName ?? UNKNOWN_OWNER} {`], suffix: ["}"], owner: null, dedent: false };
+    case "go":
+      if (goType) return { prefix: [`type ${goType} struct {`], suffix: ["}"], owner: null, dedent: false };
+      return inFunction ? { prefix: ["func __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
+    default:
+      if (typeName) return { prefix: [`class ${typeName} {`], suffix: ["}"], owner: null, dedent: false };
+      return inFunction
+        ? { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false }
+        : NO_WRAP;
+  }
+}
+
+function imageOf(
+  path: string,
+  side: "pre" | "post",
+  lines: DiffLine[],
+  hunk: Hunk | null,
+  language: ParsedLanguage,
+): Fragment {
+  const kept = lines.filter((line) => line.kind === " " || line.kind === (side === "pre" ? "-" : "+"));
+  const minIndent = Math.min(...kept.map((line) => indentOf(line.text)));
+  const wrapper = hunk ? wrapperFor(language, hunk.context, Number.isFinite(minIndent) && minIndent > 0) : NO_WRAP;
+  const body = kept.map((line) => (wrapper.dedent ? line.text.slice(minIndent) : line.text));
+  return {
+    path,
+    side,
+    text: [...wrapper.prefix, ...body, ...wrapper.suffix].join("\n"),
+    rows: [...wrapper.prefix.map(() => null), ...kept, ...wrapper.suffix.map(() => null)],
+    owner: wrapper.owner,
+  };
+}
+
+/** The pre- and post-images of every hunk of a file diff (the whole file for added and deleted files). */
+export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragment[] {
+  const fragments: Fragment[] = [];
+  for (const hunk of file.hunks) {
+    const whole = file.status === "added" || file.status === "deleted";
+    if (file.status !== "added") fragments.push(imageOf(file.path, "pre", hunk.lines, whole ? null : hunk, language));
+    if (file.status !== "deleted")
+      fragments.push(imageOf(file.path, "post", hunk.lines, whole ? null : hunk, language));
+  }
+  return fragments;
+}
+
+/** Whole-file images for exact mode: the file at the base commit and after the patch, rows mapped to diff lines. */
+export function wholeFileFragments(file: FileDiff, before: string | null, after: string | null): Fragment[] {
+  const byOld = new Map<number, DiffLine>();
+  const byNew = new Map<number, DiffLine>();
+  for (const hunk of file.hunks) {
+    for (const line of hunk.lines) {
+      if (line.oldLine !== null) byOld.set(line.oldLine, line);
+      if (line.newLine !== null) byNew.set(line.newLine, line);
+    }
+  }
+  const fragment = (side: "pre" | "post", text: string, map: Map<number, DiffLine>): Fragment => ({
+    path: file.path,
+    side,
+    text,
+    rows: text.split("\n").map((_, row) => map.get(row + 1) ?? null),
+    owner: null,
+  });
+  const out: Fragment[] = [];
+  if (before !== null) out.push(fragment("pre", before, byOld));
+  if (after !== null) out.push(fragment("post", after, byNew));
+  return out;
+}
+
+/** Applies a file's hunks to its text at the base commit, giving the text after the patch. Throws when a hunk does not fit. */
+export function applyHunks(file: FileDiff, before: string): string {
+  const lines = before.split("\n");
+  const out: string[] = [];
+  let next = 1;
+  for (const hunk of file.hunks) {
+    const start = hunk.oldLines === 0 ? hunk.oldStart + 1 : hunk.oldStart;
+    while (next < start) out.push(lines[next++ - 1] ?? "");
+    for (const line of hunk.lines) {
+      if (line.kind !== "+") {
+        const actual = lines[next - 1];
+        if (actual?.replace(/\r$/, "") !== line.text) {
+          throw new Error(`${file.path}: the patch does not apply at line ${next} of the base file`);
+        }
+        next++;
+      }
+      if (line.kind !== "-") out.push(line.text);
+    }
+  }
+  while (next <= lines.length) out.push(lines[next++ - 1] ?? "");
+  return out.join("\n");
+}

@@ -1,0 +1,150 @@
+import type { Node } from "web-tree-sitter";
+import { type Extractor, FactCollector, headerText } from "../syntax-facts";
+
+const parameterNames = (parameters: Node | null) =>
+  (parameters?.namedChildren ?? [])
+    .flatMap((p) => (p ? p.childrenForFieldName("name").map((n) => n?.text ?? "") : []))
+    .filter(Boolean);
+
+/** The type a receiver or composite literal names: `*Config` → Config, `pkg.T` → T, `T[int]` → T. */
+const baseType = (node: Node | null): string | null => {
+  if (!node) return null;
+  if (node.type === "type_identifier") return node.text;
+  if (node.type === "pointer_type" || node.type === "generic_type") return baseType(node.namedChildren[0] ?? null);
+  if (node.type === "qualified_type") return node.childForFieldName("name")?.text ?? null;
+  if (node.type === "parameter_declaration") return baseType(node.childForFieldName("type"));
+  return null;
+};
+
+/** Go: functions, methods (owned by their receiver type), structs and their fields, interfaces, types, package constants and variables; calls, selectors, struct-literal keys, types, imports. */
+export const extractGo: Extractor = (root) => {
+  const facts = new FactCollector();
+  const skip = new Set<number>();
+
+  const defineStructFields = (owner: string, struct: Node) => {
+    for (const field of struct.descendantsOfType("field_declaration")) {
+      for (const name of field?.childrenForFieldName("name") ?? []) {
+        if (name) {
+          skip.add(name.id);
+          facts.define(field as Node, name.text, owner, "field");
+        }
+      }
+    }
+  };
+
+  const visit = (node: Node, inFunction: boolean): void => {
+    switch (node.type) {
+      case "function_declaration":
+      case "method_declaration": {
+        const name = node.childForFieldName("name");
+        if (name) {
+          skip.add(name.id);
+          const receiver = node.childForFieldName("receiver");
+          const owner = receiver ? baseType(receiver.namedChildren[0] ?? null) : null;
+          const parameters = node.childForFieldName("parameters");
+          facts.define(
+            node,
+            name.text,
+            owner,
+            owner ? "method" : "function",
+            headerText(node, node.childForFieldName("body")),
+            parameterNames(parameters),
+          );
+          for (const p of parameters?.namedChildren ?? [])
+            for (const n of p?.childrenForFieldName("name") ?? []) if (n) skip.add(n.id);
+          for (const r of receiver?.namedChildren ?? [])
+            for (const n of r?.childrenForFieldName("name") ?? []) if (n) skip.add(n.id);
+        }
+        for (const child of node.namedChildren) if (child) visit(child, true);
+        return;
+      }
+      case "type_spec":
+      case "type_alias": {
+        const name = node.childForFieldName("name");
+        const type = node.childForFieldName("type");
+        if (name && !inFunction) {
+          skip.add(name.id);
+          const kind = type?.type === "struct_type" ? "struct" : type?.type === "interface_type" ? "interface" : "type";
+          facts.define(node, name.text, null, kind);
+          if (type?.type === "struct_type") defineStructFields(name.text, type);
+          if (type?.type === "interface_type") {
+            for (const method of type.descendantsOfType("method_elem")) {
+              const methodName = method?.childForFieldName("name");
+              if (method && methodName) {
+                skip.add(methodName.id);
+                facts.define(method, methodName.text, name.text, "method", method.text.replace(/\s+/g, " "));
+              }
+            }
+          }
+        }
+        break;
+      }
+      case "const_spec":
+      case "var_spec": {
+        if (!inFunction) {
+          for (const name of node.childrenForFieldName("name")) {
+            if (name) {
+              skip.add(name.id);
+              facts.define(node, name.text, null, node.type === "const_spec" ? "constant" : "variable");
+            }
+          }
+        }
+        break;
+      }
+      case "call_expression": {
+        const fn = node.childForFieldName("function");
+        if (fn?.type === "identifier") {
+          skip.add(fn.id);
+          facts.use(fn, fn.text, "call");
+        } else if (fn?.type === "selector_expression") {
+          const field = fn.childForFieldName("field");
+          if (field) {
+            skip.add(field.id);
+            facts.use(field, field.text, "call", fn.childForFieldName("operand")?.text ?? null);
+          }
+        }
+        break;
+      }
+      case "selector_expression": {
+        const field = node.childForFieldName("field");
+        if (field && !skip.has(field.id))
+          facts.use(field, field.text, "attribute", node.childForFieldName("operand")?.text ?? null);
+        break;
+      }
+      case "composite_literal": {
+        const type = baseType(node.childForFieldName("type"));
+        if (type) facts.use(node, type, "instantiation");
+        for (const element of node.childForFieldName("body")?.namedChildren ?? []) {
+          if (element?.type !== "keyed_element") continue;
+          const key = element.namedChildren[0]?.namedChildren[0] ?? element.namedChildren[0];
+          if (key?.type === "identifier" || key?.type === "field_identifier") {
+            skip.add(key.id);
+            facts.use(key, key.text, "key", type);
+          }
+        }
+        break;
+      }
+      case "import_spec": {
+        const path = node.childForFieldName("path");
+        const text = path?.text.replace(/^["`]|["`]$/g, "") ?? "";
+        if (path) facts.use(path, text.split("/").pop() ?? text, "module", null, text);
+        return;
+      }
+      case "package_clause":
+        return;
+      case "type_identifier": {
+        if (!skip.has(node.id)) facts.use(node, node.text, "type");
+        return;
+      }
+      case "identifier":
+      case "field_identifier": {
+        if (!skip.has(node.id)) facts.use(node, node.text, "name");
+        return;
+      }
+    }
+    for (const child of node.namedChildren) if (child) visit(child, inFunction);
+  };
+
+  visit(root, false);
+  return facts.facts();
+};

@@ -1,0 +1,143 @@
+import type { Node } from "web-tree-sitter";
+import { type DefinitionKind, type Extractor, FactCollector, headerText } from "../syntax-facts";
+
+const TYPE_KINDS: Record<string, DefinitionKind> = {
+  class_declaration: "class",
+  record_declaration: "class",
+  interface_declaration: "interface",
+  enum_declaration: "enum",
+  annotation_type_declaration: "interface",
+};
+
+const parameterNames = (parameters: Node | null) =>
+  (parameters?.namedChildren ?? [])
+    .filter((p): p is Node => p !== null && (p.type === "formal_parameter" || p.type === "spread_parameter"))
+    .map((p) => p.childForFieldName("name")?.text ?? p.namedChildren.at(-1)?.text ?? "")
+    .filter(Boolean);
+
+/** The class name a type node names: `List<Foo>` → List, `a.b.Foo` → Foo. */
+const typeName = (node: Node | null): string | null => {
+  if (!node) return null;
+  if (node.type === "generic_type") return typeName(node.namedChildren[0] ?? null);
+  if (node.type === "scoped_type_identifier") return node.namedChildren.at(-1)?.text ?? null;
+  return node.type === "type_identifier" ? node.text : null;
+};
+
+/** Java: classes, interfaces, enums, records, methods, constructors, fields; calls, field access, `new`, types, imports. */
+export const extractJava: Extractor = (root, contextOwner) => {
+  const facts = new FactCollector();
+  const skip = new Set<number>();
+
+  const visit = (node: Node, owner: string | null, inBody: boolean): void => {
+    const typeKind = TYPE_KINDS[node.type];
+    if (typeKind) {
+      const name = node.childForFieldName("name");
+      if (name) {
+        skip.add(name.id);
+        facts.define(node, name.text, inBody ? null : owner, typeKind);
+        const qualified = owner && !inBody ? `${owner}.${name.text}` : name.text;
+        for (const child of node.namedChildren) if (child && child.id !== name.id) visit(child, qualified, false);
+        return;
+      }
+    }
+    switch (node.type) {
+      case "method_declaration":
+      case "constructor_declaration": {
+        const name = node.childForFieldName("name");
+        if (name && !inBody) {
+          skip.add(name.id);
+          const parameters = node.childForFieldName("parameters");
+          const constructor = node.type === "constructor_declaration";
+          const signature = headerText(node, node.childForFieldName("body"));
+          facts.define(
+            node,
+            constructor ? "constructor" : name.text,
+            owner,
+            constructor ? "constructor" : "method",
+            signature,
+            parameterNames(parameters),
+          );
+          for (const p of parameters?.namedChildren ?? []) if (p) skip.add(p.childForFieldName("name")?.id ?? -1);
+        }
+        for (const child of node.namedChildren) if (child) visit(child, owner, true);
+        return;
+      }
+      case "field_declaration":
+      case "constant_declaration": {
+        if (!inBody) {
+          const modifiers = node.namedChildren.find((c) => c?.type === "modifiers")?.text ?? "";
+          const constant =
+            node.type === "constant_declaration" || (/\bstatic\b/.test(modifiers) && /\bfinal\b/.test(modifiers));
+          for (const declarator of node.childrenForFieldName("declarator")) {
+            const name = declarator?.childForFieldName("name");
+            if (name) {
+              skip.add(name.id);
+              facts.define(declarator as Node, name.text, owner, constant ? "constant" : "field");
+            }
+          }
+        }
+        break;
+      }
+      case "enum_constant": {
+        const name = node.childForFieldName("name");
+        if (name) {
+          skip.add(name.id);
+          facts.define(node, name.text, owner, "constant");
+        }
+        break;
+      }
+      case "method_invocation": {
+        const name = node.childForFieldName("name");
+        if (name) {
+          skip.add(name.id);
+          facts.use(name, name.text, "call", node.childForFieldName("object")?.text ?? null);
+        }
+        break;
+      }
+      case "object_creation_expression": {
+        const type = typeName(node.childForFieldName("type"));
+        if (type) facts.use(node, type, "instantiation");
+        break;
+      }
+      case "field_access": {
+        const field = node.childForFieldName("field");
+        if (field) {
+          skip.add(field.id);
+          facts.use(field, field.text, "attribute", node.childForFieldName("object")?.text ?? null);
+        }
+        break;
+      }
+      case "method_reference": {
+        const parts = node.namedChildren;
+        const member = parts.at(-1);
+        if (member && parts.length > 1) {
+          skip.add(member.id);
+          facts.use(member, member.text, "attribute", parts[0]?.text ?? null);
+        }
+        break;
+      }
+      case "import_declaration": {
+        const path = node.namedChildren.find((c) => c?.type === "scoped_identifier" || c?.type === "identifier");
+        if (path) {
+          const last = path.text.split(".").pop() ?? path.text;
+          facts.use(path, last, "import", null, path.text);
+        }
+        return;
+      }
+      case "package_declaration":
+        return;
+      case "type_identifier": {
+        if (!skip.has(node.id)) facts.use(node, node.text, "type");
+        return;
+      }
+      case "identifier": {
+        if (!skip.has(node.id)) facts.use(node, node.text, "name");
+        return;
+      }
+    }
+    for (const child of node.namedChildren) if (child) visit(child, owner, inBody);
+  };
+
+  visit(root, contextOwner, false);
+  return facts.facts();
+};

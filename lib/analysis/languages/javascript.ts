@@ -1,0 +1,204 @@
+import type { Node } from "web-tree-sitter";
+import { type DefinitionKind, type Extractor, FactCollector, foldSpace, headerText } from "../syntax-facts";
+
+const PARAMETER_TYPES = new Set([
+  "required_parameter",
+  "optional_parameter",
+  "identifier",
+  "assignment_pattern",
+  "rest_pattern",
+]);
+
+function parameterNames(parameters: Node | null): string[] {
+  const names: string[] = [];
+  for (const p of parameters?.namedChildren ?? []) {
+    if (!p || !PARAMETER_TYPES.has(p.type)) continue;
+    const target =
+      p.type === "identifier"
+        ? p
+        : (p.childForFieldName("pattern") ??
+          p.childForFieldName("left") ??
+          p.namedChildren.find((c) => c?.type === "identifier"));
+    if (target?.type === "identifier") names.push(target.text);
+  }
+  return names;
+}
+
+const TYPE_KINDS: Record<string, DefinitionKind> = {
+  class_declaration: "class",
+  abstract_class_declaration: "class",
+  class: "class",
+  interface_declaration: "interface",
+  type_alias_declaration: "type",
+  enum_declaration: "enum",
+};
+
+const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
+
+/** JavaScript and TypeScript: functions, classes, methods, fields, interfaces and their members, types, enums, top-level constants; calls, members, `new`, imports and `require`, types, object keys passed to calls. */
+export const extractJavaScript: Extractor = (root, contextOwner) => {
+  const facts = new FactCollector();
+  const skip = new Set<number>();
+
+  const callable = (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node) => {
+    const parameters = fn.childForFieldName("parameters");
+    const returns = fn.childForFieldName("return_type");
+    const signature = foldSpace(
+      `${name}${fn.childForFieldName("type_parameters")?.text ?? ""}${parameters?.text ?? "()"}${returns?.text ?? ""}`,
+    );
+    facts.define(node, name, owner, kind, signature, parameterNames(parameters));
+    for (const p of parameters?.descendantsOfType("identifier") ?? []) if (p) skip.add(p.id);
+  };
+
+  const visit = (node: Node, owner: string | null, inFunction: boolean): void => {
+    const typeKind = TYPE_KINDS[node.type];
+    if (typeKind && !inFunction) {
+      const name = node.childForFieldName("name");
+      if (name) {
+        skip.add(name.id);
+        facts.define(node, name.text, null, typeKind, typeKind === "type" ? headerText(node, null) : null);
+        for (const child of node.namedChildren) if (child && child.id !== name.id) visit(child, name.text, false);
+        return;
+      }
+    }
+    switch (node.type) {
+      case "function_declaration":
+      case "generator_function_declaration": {
+        const name = node.childForFieldName("name");
+        if (name && !inFunction) {
+          skip.add(name.id);
+          callable(node, name.text, null, "function", node);
+        }
+        for (const child of node.namedChildren) if (child) visit(child, null, true);
+        return;
+      }
+      case "method_definition":
+      case "method_signature":
+      case "abstract_method_signature": {
+        const name = node.childForFieldName("name");
+        if (name && !inFunction) {
+          skip.add(name.id);
+          const constructor = name.text === "constructor";
+          callable(node, name.text, owner, constructor ? "constructor" : "method", node);
+        }
+        for (const child of node.namedChildren) if (child) visit(child, null, true);
+        return;
+      }
+      case "public_field_definition":
+      case "field_definition":
+      case "property_signature": {
+        const name = node.childForFieldName("name") ?? node.childForFieldName("property");
+        if (name && owner && !inFunction) {
+          skip.add(name.id);
+          facts.define(
+            node,
+            name.text,
+            owner,
+            "field",
+            node.type === "property_signature" ? foldSpace(node.text).replace(/;$/, "") : null,
+          );
+        }
+        break;
+      }
+      case "variable_declarator": {
+        const name = node.childForFieldName("name");
+        const value = node.childForFieldName("value");
+        if (name?.type === "identifier" && !inFunction && !owner) {
+          skip.add(name.id);
+          if (value && FUNCTION_VALUES.has(value.type)) {
+            callable(node, name.text, null, "function", value);
+            for (const child of value.namedChildren) if (child) visit(child, null, true);
+            return;
+          }
+          const constant = node.parent?.text.startsWith("const") ?? false;
+          facts.define(node, name.text, null, constant ? "constant" : "variable");
+        }
+        break;
+      }
+      case "call_expression": {
+        const fn = node.childForFieldName("function");
+        let callee: string | null = null;
+        if (fn?.type === "identifier") {
+          skip.add(fn.id);
+          callee = fn.text;
+          facts.use(fn, fn.text, "call");
+          if (fn.text === "require") {
+            const source = node.childForFieldName("arguments")?.namedChildren[0];
+            if (source?.type === "string")
+              facts.use(source, source.text.slice(1, -1), "module", null, source.text.slice(1, -1));
+          }
+        } else if (fn?.type === "member_expression") {
+          const property = fn.childForFieldName("property");
+          if (property) {
+            skip.add(property.id);
+            callee = property.text;
+            facts.use(property, property.text, "call", fn.childForFieldName("object")?.text ?? null);
+          }
+        }
+        // Options objects are the keyword arguments of JavaScript: `formatBytes(1, { binary: true })`.
+        for (const arg of node.childForFieldName("arguments")?.namedChildren ?? []) {
+          if (arg?.type !== "object") continue;
+          for (const pair of arg.namedChildren) {
+            const key =
+              pair?.type === "pair"
+                ? pair.childForFieldName("key")
+                : pair?.type === "shorthand_property_identifier"
+                  ? pair
+                  : null;
+            if (key && (key.type === "property_identifier" || key.type === "shorthand_property_identifier")) {
+              skip.add(key.id);
+              facts.use(key, key.text, "key", callee);
+            }
+          }
+        }
+        break;
+      }
+      case "new_expression": {
+        const ctor = node.childForFieldName("constructor");
+        const name = ctor?.type === "member_expression" ? ctor.childForFieldName("property") : ctor;
+        if (name && (name.type === "identifier" || name.type === "property_identifier")) {
+          skip.add(name.id);
+          facts.use(name, name.text, "instantiation");
+        }
+        break;
+      }
+      case "member_expression": {
+        const property = node.childForFieldName("property");
+        if (property && !skip.has(property.id)) {
+          skip.add(property.id);
+          facts.use(property, property.text, "attribute", node.childForFieldName("object")?.text ?? null);
+        }
+        break;
+      }
+      case "import_statement": {
+        const source = node.childForFieldName("source");
+        const module = source?.text.slice(1, -1) ?? "";
+        if (source) facts.use(source, module.split("/").pop() ?? module, "module", null, module);
+        for (const specifier of node.descendantsOfType(["import_specifier", "namespace_import"])) {
+          const name = specifier?.childForFieldName("name") ?? specifier?.namedChildren[0];
+          if (name) {
+            skip.add(name.id);
+            facts.use(name, name.text, "import", null, module);
+          }
+        }
+        const clause = node.namedChildren.find((c) => c?.type === "import_clause");
+        const defaultName = clause?.namedChildren.find((c) => c?.type === "identifier");
+        if (defaultName) facts.use(defaultName, defaultName.text, "import", null, module);
+        return;
+      }
+      case "type_identifier": {
+        if (!skip.has(node.id)) facts.use(node, node.text, "type");
+        return;
+      }
+      case "identifier":
+      case "shorthand_property_identifier": {
+        if (!skip.has(node.id)) facts.use(node, node.text, "name");
+        return;
+      }
+    }
+    for (const child of node.namedChildren) if (child) visit(child, owner, inFunction);
+  };
+
+  visit(root, contextOwner, false);
+  return facts.facts();
+};

@@ -1,0 +1,152 @@
+import type { Node } from "web-tree-sitter";
+import { type Extractor, FactCollector, foldSpace, lastSegment } from "../syntax-facts";
+
+const PARAM_NAME_TYPES = new Set([
+  "identifier",
+  "default_parameter",
+  "typed_parameter",
+  "typed_default_parameter",
+  "list_splat_pattern",
+  "dictionary_splat_pattern",
+]);
+
+function parameterNames(parameters: Node | null): string[] {
+  if (!parameters) return [];
+  const names: string[] = [];
+  for (const child of parameters.namedChildren) {
+    if (!child || !PARAM_NAME_TYPES.has(child.type)) continue;
+    const name =
+      child.type === "identifier"
+        ? child
+        : (child.childForFieldName("name") ?? child.namedChildren.find((c) => c?.type === "identifier"));
+    if (name && name.type === "identifier") names.push(name.text);
+  }
+  return names.filter((n) => n !== "self" && n !== "cls");
+}
+
+interface Scope {
+  owner: string | null;
+  inFunction: boolean;
+  /** the class whose method we are in, for `self.x = …` fields */
+  selfOwner: string | null;
+}
+
+/** Python: functions, classes, methods, class and `self.` fields, module variables; calls, attributes, imports, keywords. */
+export const extractPython: Extractor = (root, contextOwner) => {
+  const facts = new FactCollector();
+  const definitionNames = new Set<number>();
+
+  const visit = (node: Node, scope: Scope): void => {
+    switch (node.type) {
+      case "class_definition": {
+        const nameNode = node.childForFieldName("name");
+        if (nameNode && !scope.inFunction) {
+          definitionNames.add(nameNode.id);
+          facts.define(node, nameNode.text, scope.owner, "class");
+          const qualified = scope.owner ? `${scope.owner}.${nameNode.text}` : nameNode.text;
+          for (const child of node.namedChildren) {
+            if (child && child.id !== nameNode.id)
+              visit(child, { owner: qualified, inFunction: false, selfOwner: null });
+          }
+          return;
+        }
+        break;
+      }
+      case "function_definition": {
+        const nameNode = node.childForFieldName("name");
+        if (nameNode && !scope.inFunction) {
+          definitionNames.add(nameNode.id);
+          const parameters = node.childForFieldName("parameters");
+          const returns = node.childForFieldName("return_type");
+          const signature = foldSpace(
+            `${nameNode.text}${parameters?.text ?? "()"}${returns ? ` -> ${returns.text}` : ""}`,
+          );
+          facts.define(
+            node,
+            nameNode.text,
+            scope.owner,
+            scope.owner ? "method" : "function",
+            signature,
+            parameterNames(parameters),
+          );
+          for (const child of node.namedChildren) {
+            if (child && child.id !== nameNode.id && child.type !== "parameters") {
+              visit(child, { owner: null, inFunction: true, selfOwner: scope.owner });
+            }
+          }
+          return;
+        }
+        break;
+      }
+      case "assignment": {
+        const left = node.childForFieldName("left");
+        if (left?.type === "identifier" && !scope.inFunction) {
+          definitionNames.add(left.id);
+          const constant = /^[A-Z][A-Z0-9_]*$/.test(left.text);
+          facts.define(node, left.text, scope.owner, scope.owner ? "field" : constant ? "constant" : "variable");
+        } else if (left?.type === "attribute" && scope.selfOwner && left.childForFieldName("object")?.text === "self") {
+          const attr = left.childForFieldName("attribute");
+          if (attr) facts.define(node, attr.text, scope.selfOwner, "field");
+        }
+        break;
+      }
+      case "call": {
+        const fn = node.childForFieldName("function");
+        const callee = fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn?.text;
+        if (fn?.type === "identifier") facts.use(fn, fn.text, "call");
+        else if (fn?.type === "attribute") {
+          const attr = fn.childForFieldName("attribute");
+          if (attr) facts.use(attr, attr.text, "call", fn.childForFieldName("object")?.text ?? null);
+        }
+        const args = node.childForFieldName("arguments");
+        for (const arg of args?.namedChildren ?? []) {
+          if (arg?.type === "keyword_argument") {
+            const key = arg.childForFieldName("name");
+            if (key) facts.use(key, key.text, "keyword", callee ? lastSegment(callee) : null);
+          }
+        }
+        break;
+      }
+      case "attribute": {
+        const attr = node.childForFieldName("attribute");
+        const parent = node.parent;
+        const isCallee = parent?.type === "call" && parent.childForFieldName("function")?.id === node.id;
+        if (attr && !isCallee) facts.use(attr, attr.text, "attribute", node.childForFieldName("object")?.text ?? null);
+        break;
+      }
+      case "import_from_statement": {
+        const module = node.childForFieldName("module_name");
+        if (module) facts.use(module, lastSegment(module.text), "module", null, module.text);
+        for (const child of node.namedChildren) {
+          if (!child || child.id === module?.id) continue;
+          const name = child.type === "aliased_import" ? child.childForFieldName("name") : child;
+          if (name && (name.type === "dotted_name" || name.type === "identifier")) {
+            facts.use(name, lastSegment(name.text), "import", null, module ? `${module.text}.${name.text}` : name.text);
+          }
+        }
+        return;
+      }
+      case "import_statement": {
+        for (const child of node.namedChildren) {
+          const name = child?.type === "aliased_import" ? child.childForFieldName("name") : child;
+          if (name) facts.use(name, lastSegment(name.text), "module", null, name.text);
+        }
+        return;
+      }
+      case "identifier": {
+        if (
+          !definitionNames.has(node.id) &&
+          node.parent?.type !== "keyword_argument" &&
+          node.parent?.type !== "attribute"
+        ) {
+          facts.use(node, node.text, "name");
+        }
+        return;
+      }
+    }
+    for (const child of node.namedChildren) if (child) visit(child, scope);
+  };
+
+  visit(root, { owner: contextOwner, inFunction: false, selfOwner: null });
+  return facts.facts();
+};

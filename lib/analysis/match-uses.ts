@@ -1,0 +1,70 @@
+import type { PatchDefinition, PatchUse } from "./patch-facts";
+
+const CONSTRUCTOR_MEMBERS = new Set(["__init__", "constructor", "__new__"]);
+
+const lastSegment = (name: string | null) => (name ? (name.split(".").pop() ?? name) : null);
+
+/** The names a call site uses for a callable: `Cls` for a constructor, else the function's own name. */
+function calleeNames(owner: string | null): string[] {
+  if (!owner) return [];
+  const parts = owner.split(".");
+  const last = parts.at(-1) ?? owner;
+  return CONSTRUCTOR_MEMBERS.has(last) && parts.length > 1 ? [parts.at(-2) as string, last] : [last];
+}
+
+const stripExtension = (path: string) => path.replace(/\.(py|pyi|java|go|js|jsx|mjs|cjs|ts|tsx|mts|cts)$/, "");
+
+/** Resolves `../src/format/bytes` against the importing file's folder. */
+function resolveRelative(from: string, module: string): string {
+  const parts = from.split("/").slice(0, -1);
+  for (const segment of module.split("/")) {
+    if (segment === "..") parts.pop();
+    else if (segment !== ".") parts.push(segment);
+  }
+  return parts.join("/");
+}
+
+/** Whether an import of `module` (as written in `fromPath`) loads the file at `path`. */
+export function importLoadsFile(module: string, fromPath: string, path: string): boolean {
+  const bare = stripExtension(path);
+  if (module.startsWith("./") || module.startsWith("../")) {
+    const target = resolveRelative(fromPath, module);
+    return bare === target || bare === `${target}/index` || bare === stripExtension(target);
+  }
+  // Python `a.b.c` and Java `org.pkg.Cls`: a path suffix; Go `host/x/pkg`: the file's folder is the package.
+  const dotted = module.replace(/^\.+/, "").replace(/\./g, "/");
+  if (
+    bare === dotted ||
+    bare.endsWith(`/${dotted}`) ||
+    bare.endsWith(`/${dotted}/__init__`) ||
+    bare === `${dotted}/__init__`
+  )
+    return true;
+  const folder = path.split("/").slice(0, -1).join("/");
+  if (path.endsWith(".go") && folder !== "" && (module === folder || module.endsWith(`/${folder}`))) return true;
+  return !module.includes(".") && module.includes("/") && (bare === module || bare.endsWith(`/${module}`));
+}
+
+/** Whether a use on one side refers to a definition made on the other (SPEC §3: by qualified name, or by member name for `obj.member`). */
+export function useMatches(use: PatchUse, def: PatchDefinition): boolean {
+  if (def.kind === "file") {
+    return (
+      (use.kind === "import" || use.kind === "module") &&
+      use.module !== undefined &&
+      importLoadsFile(use.module, use.location.path, def.path)
+    );
+  }
+  if (def.kind === "parameter") {
+    if ((use.kind !== "keyword" && use.kind !== "key") || use.name !== def.member) return false;
+    return use.qualifier === null || calleeNames(def.owner).includes(use.qualifier);
+  }
+  // A constructor has no name of its own to guess: its class (and its parameters) carry the contract.
+  if (def.kind === "constructor" || CONSTRUCTOR_MEMBERS.has(def.member)) return false;
+  if (use.name !== def.member || use.kind === "module" || use.kind === "keyword") return false;
+  if (!def.owner) return use.kind !== "key";
+  // Struct-literal and options-object keys name fields of the literal's type.
+  if (use.kind === "key")
+    return use.qualifier === null || use.qualifier === lastSegment(def.owner) || def.kind === "field";
+  // A member is reached through something: `obj.member`, `Owner.member`, `obj.method()`.
+  return use.qualifier !== null || use.kind === "import";
+}

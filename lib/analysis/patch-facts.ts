@@ -1,0 +1,220 @@
+import { languageOfPath } from "../ingest/infer-language";
+import { type Fragment, hunkFragments, UNKNOWN_OWNER } from "./fragments";
+import { getParsers, grammarOfPath, type ParsedLanguage } from "./grammars";
+import { extractGo } from "./languages/go";
+import { extractJava } from "./languages/java";
+import { extractJavaScript } from "./languages/javascript";
+import { extractPython } from "./languages/python";
+import type { FileDiff } from "./parse-diff";
+import type { DefinitionKind, Extractor, SyntaxDefinition, SyntaxUse, UseKind } from "./syntax-facts";
+
+const EXTRACTORS: Record<ParsedLanguage, Extractor> = {
+  python: extractPython,
+  java: extractJava,
+  go: extractGo,
+  javascript: extractJavaScript,
+  typescript: extractJavaScript,
+  tsx: extractJavaScript,
+};
+
+/** Where an identifier stands: file, line of the diff text, and line of the file after (or before) the patch. */
+export interface Location {
+  path: string;
+  diffLine: number;
+  fileLine: number | null;
+}
+
+/** A name a patch defines anew or changes. */
+export interface PatchDefinition {
+  name: string;
+  member: string;
+  owner: string | null;
+  kind: DefinitionKind;
+  path: string;
+  newFile: boolean;
+  signature: string | null;
+  status: "new" | "changed";
+  /** for callables: the parameters as declared after the patch */
+  params: string[];
+  location: Location;
+}
+
+/** A name referenced on an added line of a patch. */
+export interface PatchUse {
+  name: string;
+  qualifier: string | null;
+  kind: UseKind;
+  module?: string;
+  location: Location;
+}
+
+export interface PatchFacts {
+  definitions: PatchDefinition[];
+  uses: PatchUse[];
+  /** code files in languages the analysis does not parse */
+  unsupportedFiles: string[];
+  /** true when a changed file was seen only through its hunks */
+  approximate: boolean;
+  /** every file path the patch touches */
+  paths: string[];
+}
+
+/** Supplies the fragments of a file: its hunks by default, whole files in exact mode. */
+export type FragmentSource = (file: FileDiff, language: ParsedLanguage) => Fragment[] | Promise<Fragment[]>;
+
+interface ParsedFragment {
+  fragment: Fragment;
+  definitions: SyntaxDefinition[];
+  uses: SyntaxUse[];
+}
+
+const CALLABLE: ReadonlySet<DefinitionKind> = new Set(["function", "method", "constructor"]);
+
+function cleanOwner(owner: string | null): string | null {
+  if (!owner) return null;
+  const parts = owner.split(".").filter((p) => p !== UNKNOWN_OWNER);
+  return parts.length > 0 ? parts.join(".") : null;
+}
+
+async function parseFragment(fragment: Fragment, language: ParsedLanguage): Promise<ParsedFragment> {
+  const parser = (await getParsers()).get(language);
+  const tree = parser?.parse(fragment.text);
+  if (!tree) return { fragment, definitions: [], uses: [] };
+  try {
+    const facts = EXTRACTORS[language](tree.rootNode, fragment.owner);
+    // Rows the analysis added (a stand-in class around a hunk) define nothing.
+    const definitions = facts.definitions
+      .filter((d) => fragment.rows[d.row] !== null && fragment.rows[d.row] !== undefined)
+      .map((d) => {
+        const owner = cleanOwner(d.owner);
+        return { ...d, owner, name: owner ? `${owner}.${d.member}` : d.member };
+      });
+    return { fragment, definitions, uses: facts.uses };
+  } finally {
+    tree.delete();
+  }
+}
+
+const locate = (fragment: Fragment, row: number): Location | null => {
+  const line = fragment.rows[row];
+  if (!line) return null;
+  return {
+    path: fragment.path,
+    diffLine: line.diffLine,
+    fileLine: fragment.side === "post" ? line.newLine : line.oldLine,
+  };
+};
+
+/** Whether any row in [row, endRow] of a fragment is a changed line (added in post, removed in pre). */
+const touchesChange = (fragment: Fragment, row: number, endRow: number) =>
+  fragment.rows.slice(row, endRow + 1).some((line) => line && line.kind !== " ");
+
+/** The definitions a file's patch adds or changes, by comparing its pre- and post-images. */
+function fileDefinitions(file: FileDiff, parsed: ParsedFragment[]): PatchDefinition[] {
+  const newFile = file.status === "added";
+  const before = new Map<string, { def: SyntaxDefinition; touched: boolean }>();
+  for (const p of parsed.filter((x) => x.fragment.side === "pre")) {
+    for (const def of p.definitions) {
+      const touched = touchesChange(p.fragment, def.row, def.endRow);
+      const seen = before.get(def.name);
+      if (!seen || touched) before.set(def.name, { def, touched: touched || (seen?.touched ?? false) });
+    }
+  }
+  const out = new Map<string, PatchDefinition>();
+  for (const p of parsed.filter((x) => x.fragment.side === "post")) {
+    for (const def of p.definitions) {
+      const location = locate(p.fragment, def.row);
+      if (!location || out.has(def.name)) continue;
+      const old = before.get(def.name)?.def;
+      const signatureChanged = old !== undefined && (old.signature ?? "") !== (def.signature ?? "");
+      const bodyChanged = touchesChange(p.fragment, def.row, def.endRow) || (before.get(def.name)?.touched ?? false);
+      if (old && !signatureChanged && !bodyChanged) continue;
+      const status = old ? "changed" : "new";
+      const base = { path: file.path, newFile, location };
+      out.set(def.name, {
+        ...base,
+        name: def.name,
+        member: def.member,
+        owner: def.owner,
+        kind: def.kind,
+        signature: def.signature,
+        status,
+        params: def.params,
+      });
+      if (!CALLABLE.has(def.kind)) continue;
+      // Parameters of a new function are new names; a changed one's new names are the parameters it gained.
+      const gained = old ? def.params.filter((param) => !old.params.includes(param)) : def.params;
+      const callable = def.kind === "constructor" && def.owner ? def.owner : def.name;
+      for (const param of gained) {
+        const name = `${callable}.${param}`;
+        if (!out.has(name))
+          out.set(name, {
+            ...base,
+            name,
+            member: param,
+            owner: callable,
+            kind: "parameter",
+            signature: null,
+            status: "new",
+            params: [],
+          });
+      }
+    }
+  }
+  const definitions = [...out.values()];
+  if (newFile) {
+    const firstRow = parsed.find((p) => p.fragment.side === "post")?.fragment.rows.find((r) => r !== null);
+    definitions.unshift({
+      name: file.path,
+      member: file.path.split("/").pop() ?? file.path,
+      owner: null,
+      kind: "file",
+      path: file.path,
+      newFile: true,
+      signature: null,
+      status: "new",
+      params: [],
+      location: { path: file.path, diffLine: firstRow?.diffLine ?? 0, fileLine: 1 },
+    });
+  }
+  return definitions;
+}
+
+/** The names referenced on a file's added lines. */
+function fileUses(parsed: ParsedFragment[]): PatchUse[] {
+  const uses: PatchUse[] = [];
+  for (const p of parsed) {
+    if (p.fragment.side !== "post") continue;
+    for (const use of p.uses) {
+      const line = p.fragment.rows[use.row];
+      if (!line || line.kind !== "+") continue;
+      const location = locate(p.fragment, use.row);
+      if (location) uses.push({ ...use, qualifier: use.qualifier, location });
+    }
+  }
+  return uses;
+}
+
+/** Definitions and uses of one patch (already parsed into file diffs). */
+export async function analysePatchFiles(
+  files: FileDiff[],
+  fragmentsOf: FragmentSource = hunkFragments,
+): Promise<PatchFacts> {
+  const facts: PatchFacts = { definitions: [], uses: [], unsupportedFiles: [], approximate: false, paths: [] };
+  for (const file of files) {
+    facts.paths.push(file.path);
+    if (file.binary) continue;
+    const language = grammarOfPath(file.path);
+    if (!language) {
+      if (languageOfPath(file.path)) facts.unsupportedFiles.push(file.path);
+      continue;
+    }
+    const fragments = await fragmentsOf(file, language);
+    if (fragmentsOf === hunkFragments && file.status !== "added" && file.status !== "deleted") facts.approximate = true;
+    const parsed: ParsedFragment[] = [];
+    for (const fragment of fragments) parsed.push(await parseFragment(fragment, language));
+    facts.definitions.push(...fileDefinitions(file, parsed));
+    facts.uses.push(...fileUses(parsed));
+  }
+  return facts;
+}

@@ -1,0 +1,106 @@
+import { useMatches } from "./match-uses";
+import type { Location, PatchDefinition, PatchFacts, PatchUse } from "./patch-facts";
+import type { DefinitionKind } from "./syntax-facts";
+
+export const SELECTIONS = ["defuse", "doc2feat", "fea", "pro"] as const;
+export type Selection = (typeof SELECTIONS)[number];
+
+/** One identifier of an instance: a definition (or, for Doc2Feat, a shared name) with the selections that pick it. */
+export interface InstanceIdentifier {
+  name: string;
+  member: string;
+  owner: string | null;
+  kind: DefinitionKind | "name";
+  path: string;
+  newFile: boolean;
+  signature: string | null;
+  side: "code" | "test";
+  /** "existing": a name Doc2Feat picks that neither patch defines */
+  status: "new" | "changed" | "existing";
+  policies: Selection[];
+  definedAt: Location | null;
+  /** where the other patch (or, for shared names, either patch) uses it */
+  usedAt: Location[];
+}
+
+const FEA_KINDS: ReadonlySet<string> = new Set(["function", "method", "class", "interface", "struct", "enum"]);
+
+// Names every patch shares that say nothing about the task: keywords, builtins, receivers, test scaffolding.
+const COMMON_NAMES = new Set(
+  "self cls this super true false none null nil undefined len str int float bool dict list set tuple object print range isinstance type Exception error err ctx t assert assertEquals assertTrue assertFalse expect toBe toEqual it describe test string fmt errors require console Math JSON Object Array String Number Promise pytest mock MagicMock patch fixture os sys re json time path Test Override public private static void return new".split(
+    " ",
+  ),
+);
+
+const isDistinctive = (name: string) => name.length > 2 && !COMMON_NAMES.has(name);
+
+function namesOf(facts: PatchFacts): Set<string> {
+  const names = new Set<string>();
+  for (const def of facts.definitions) if (def.kind !== "file" && def.location.diffLine > 0) names.add(def.member);
+  for (const use of facts.uses) if (use.kind !== "module") names.add(use.name);
+  return new Set([...names].filter(isDistinctive));
+}
+
+function toIdentifier(def: PatchDefinition, side: "code" | "test", usedAt: PatchUse[]): InstanceIdentifier {
+  return {
+    name: def.name,
+    member: def.member,
+    owner: def.owner,
+    kind: def.kind,
+    path: def.path,
+    newFile: def.newFile,
+    signature: def.signature,
+    side,
+    status: def.status,
+    policies: [],
+    definedAt: def.location,
+    usedAt: usedAt.map((u) => u.location),
+  };
+}
+
+/**
+ * Applies the four selections of SPEC §4 to the facts of the code patch C and the test patch T:
+ * DefUse (new names defined on one side and used on the other), Doc2Feat (names on added lines of both),
+ * FEA brief (new functions, classes and methods of C), Pro (every name C adds or changes).
+ */
+export function selectIdentifiers(code: PatchFacts, test: PatchFacts): InstanceIdentifier[] {
+  const shared = new Set([...namesOf(code)].filter((name) => namesOf(test).has(name)));
+  const identifiers: InstanceIdentifier[] = [];
+  const sides: Array<[PatchFacts, PatchFacts, "code" | "test"]> = [
+    [code, test, "code"],
+    [test, code, "test"],
+  ];
+  for (const [own, other, side] of sides) {
+    for (const def of own.definitions) {
+      const uses = other.uses.filter((use) => useMatches(use, def));
+      const identifier = toIdentifier(def, side, uses);
+      if (def.status === "new" && uses.length > 0) identifier.policies.push("defuse");
+      if (shared.has(def.member)) identifier.policies.push("doc2feat");
+      if (side === "code" && def.status === "new" && FEA_KINDS.has(def.kind)) identifier.policies.push("fea");
+      if (side === "code") identifier.policies.push("pro");
+      identifiers.push(identifier);
+    }
+  }
+  const defined = new Set(identifiers.map((i) => i.member));
+  for (const name of shared) {
+    if (defined.has(name)) continue;
+    const uses = [...code.uses, ...test.uses].filter((use) => use.name === name);
+    const first = uses[0];
+    if (!first) continue;
+    identifiers.push({
+      name,
+      member: name,
+      owner: null,
+      kind: "name",
+      path: first.location.path,
+      newFile: false,
+      signature: null,
+      side: "code",
+      status: "existing",
+      policies: ["doc2feat"],
+      definedAt: null,
+      usedAt: uses.map((u) => u.location),
+    });
+  }
+  return identifiers;
+}

@@ -1,0 +1,108 @@
+import type { Node } from "web-tree-sitter";
+
+export type DefinitionKind =
+  | "function"
+  | "method"
+  | "constructor"
+  | "class"
+  | "interface"
+  | "struct"
+  | "enum"
+  | "type"
+  | "field"
+  | "variable"
+  | "constant"
+  | "parameter"
+  | "file";
+
+export type UseKind =
+  | "call"
+  | "attribute"
+  | "import"
+  | "module"
+  | "instantiation"
+  | "type"
+  | "keyword"
+  | "key"
+  | "name";
+
+/** A definition found in one parsed image; rows are 0-based rows of the image text. */
+export interface SyntaxDefinition {
+  /** qualified: `Owner.member`, or the bare name at top level */
+  name: string;
+  member: string;
+  owner: string | null;
+  kind: DefinitionKind;
+  /** as declared, for callables; whitespace folded */
+  signature: string | null;
+  params: string[];
+  row: number;
+  endRow: number;
+}
+
+/** A name referenced in one parsed image. */
+export interface SyntaxUse {
+  name: string;
+  /** the object of `obj.name`, the callee of a keyword argument, the type of a struct-literal key */
+  qualifier: string | null;
+  kind: UseKind;
+  row: number;
+  /** for imports: the module as written (`a.b.c`, `../src/x`, `org.pkg.Cls`) */
+  module?: string;
+}
+
+export interface SyntaxFacts {
+  definitions: SyntaxDefinition[];
+  uses: SyntaxUse[];
+}
+
+/** What a language module extracts from a tree, given the owner implied by the hunk's context line. */
+export type Extractor = (root: Node, owner: string | null) => SyntaxFacts;
+
+/** Folds runs of white space, as signatures spread over several lines are shown on one. */
+export const foldSpace = (text: string) => text.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();
+
+/** The source text from a node's start up to (not including) its body: a declaration as written. */
+export function headerText(node: Node, body: Node | null): string {
+  if (!body) return foldSpace(node.text);
+  return foldSpace(node.text.slice(0, body.startIndex - node.startIndex)).replace(/[\s{:]+$/, "");
+}
+
+/** Collects facts while walking a tree; shared by the language modules. */
+export class FactCollector {
+  readonly definitions: SyntaxDefinition[] = [];
+  readonly uses: SyntaxUse[] = [];
+
+  define(
+    node: Node,
+    member: string,
+    owner: string | null,
+    kind: DefinitionKind,
+    signature: string | null = null,
+    params: string[] = [],
+  ) {
+    if (!member) return;
+    this.definitions.push({
+      name: owner ? `${owner}.${member}` : member,
+      member,
+      owner,
+      kind,
+      signature,
+      params,
+      row: node.startPosition.row,
+      endRow: node.endPosition.row,
+    });
+  }
+
+  use(node: Node, name: string, kind: UseKind, qualifier: string | null = null, module?: string) {
+    if (!name) return;
+    this.uses.push({ name, qualifier, kind, row: node.startPosition.row, ...(module !== undefined ? { module } : {}) });
+  }
+
+  facts(): SyntaxFacts {
+    return { definitions: this.definitions, uses: this.uses };
+  }
+}
+
+/** The last segment of a dotted or member expression's text: `a.b.c` → `c`. */
+export const lastSegment = (text: string) => text.split(/[.:]+/).pop() ?? text;
