@@ -47,13 +47,13 @@ export const extractJava: Extractor = (root, contextOwner) => {
         if (name && !inBody) {
           skip.add(name.id);
           const parameters = node.childForFieldName("parameters");
-          const constructor = node.type === "constructor_declaration";
+          const isConstructor = node.type === "constructor_declaration";
           const signature = headerText(node, node.childForFieldName("body"));
           facts.define(
             node,
-            constructor ? "constructor" : name.text,
+            isConstructor ? "constructor" : name.text,
             owner,
-            constructor ? "constructor" : "method",
+            isConstructor ? "constructor" : "method",
             signature,
             parameterNames(parameters),
           );

@@ -78,8 +78,8 @@ export const extractJavaScript: Extractor = (root, contextOwner) => {
         const name = node.childForFieldName("name");
         if (name && !inFunction) {
           skip.add(name.id);
-          const constructor = name.text === "constructor";
-          callable(node, name.text, owner, constructor ? "constructor" : "method", node);
+          const isConstructor = name.text === "constructor";
+          callable(node, name.text, owner, isConstructor ? "constructor" : "method", node);
         }
         for (const child of node.namedChildren) if (child) visit(child, null, true);
         return;
