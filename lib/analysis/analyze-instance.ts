@@ -38,13 +38,14 @@ function parsePatch(text: string, patch: "gold patch" | "test patch"): FileDiff[
   }
 }
 
-/** Analyses one instance: parses both patches, finds definitions and uses, and applies every selection. Throws PatchError. */
-export async function analyzeInstance(
-  input: AnalysisInput,
-  fragments?: { code?: FragmentSource; test?: FragmentSource },
-): Promise<InstanceAnalysis> {
-  const code = await analysePatchFiles(parsePatch(input.goldPatch, "gold patch"), fragments?.code);
-  const test = await analysePatchFiles(parsePatch(input.testPatch, "test patch"), fragments?.test);
+/**
+ * Analyses one instance: parses both patches, finds definitions and uses, and applies every selection.
+ * With `exactSource` (whole files from a checkout) nothing is approximate. Throws PatchError.
+ */
+export async function analyzeInstance(input: AnalysisInput, exactSource?: FragmentSource): Promise<InstanceAnalysis> {
+  const exact = exactSource !== undefined;
+  const code = await analysePatchFiles(parsePatch(input.goldPatch, "gold patch"), exactSource, exact);
+  const test = await analysePatchFiles(parsePatch(input.testPatch, "test patch"), exactSource, exact);
   return {
     instanceId: input.instanceId,
     approximate: code.approximate || test.approximate,

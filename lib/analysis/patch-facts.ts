@@ -195,10 +195,11 @@ function fileUses(parsed: ParsedFragment[]): PatchUse[] {
   return uses;
 }
 
-/** Definitions and uses of one patch (already parsed into file diffs). */
+/** Definitions and uses of one patch (already parsed into file diffs); `exact` when the fragments are whole files. */
 export async function analysePatchFiles(
   files: FileDiff[],
   fragmentsOf: FragmentSource = hunkFragments,
+  exact = false,
 ): Promise<PatchFacts> {
   const facts: PatchFacts = { definitions: [], uses: [], unsupportedFiles: [], approximate: false, paths: [] };
   for (const file of files) {
@@ -210,7 +211,7 @@ export async function analysePatchFiles(
       continue;
     }
     const fragments = await fragmentsOf(file, language);
-    if (fragmentsOf === hunkFragments && file.status !== "added" && file.status !== "deleted") facts.approximate = true;
+    if (!exact && file.status !== "added" && file.status !== "deleted") facts.approximate = true;
     const parsed: ParsedFragment[] = [];
     for (const fragment of fragments) parsed.push(await parseFragment(fragment, language));
     facts.definitions.push(...fileDefinitions(file, parsed));

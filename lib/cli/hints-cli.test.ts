@@ -26,6 +26,7 @@ test("import --json prints one summary; a second import reports nothing changed"
       { file, format: "swebench", benchmark: "SWE-bench Lite", added: 2, updated: 0, unchanged: 0, unmatched_ids: [] },
     ],
     changed: true,
+    analysis: { analysed: 2, failed: [] },
   });
   const second = hints("import", file);
   expect(second.code).toBe(0);

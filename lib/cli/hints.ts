@@ -1,7 +1,10 @@
 import { parseArgs } from "node:util";
 import { DEMO_FILES } from "../../prisma/demo/demo-files";
 import { openDatabase } from "../server/db";
-import { runImportCommand } from "./import-command";
+import { ImportError } from "../ingest/import-error";
+import { runAnalyzeCommand, runStatsCommand } from "./analyze-command";
+import { analyzePendingInstances, markForAnalysis } from "../server/analyze-stored-instances";
+import { describeAnalysis, runImportCommand } from "./import-command";
 
 const USAGE = `usage: npm run hints -- COMMAND [options]
 
@@ -9,6 +12,11 @@ commands:
   import FILE...   import instance, results or judge-score files (JSONL, JSON, CSV, Parquet)
                    --benchmark NAME  benchmark for files that do not name one
                    --json            print one JSON summary
+  analyze FILE...  find identifiers and the selections that pick them (no database needed)
+                   --json            one JSON object per instance
+                   --repo PATH       exact mode: whole files from a checkout at the base commit
+  stats FILE...    identifiers per benchmark and selection (SPEC §4); --json, --benchmark NAME
+  reanalyze        run the analysis again on stored instances (--benchmark NAME: one benchmark)
   seed             import the project's demo data (labelled as demo)
   migrate          create or update the database schema
 
@@ -21,6 +29,7 @@ async function main(argv: string[]): Promise<number> {
     options: {
       benchmark: { type: "string" },
       json: { type: "boolean", default: false },
+      repo: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -33,6 +42,24 @@ async function main(argv: string[]): Promise<number> {
     case "import": {
       const db = await openDatabase();
       return runImportCommand(db, rest, { benchmark: values.benchmark, json: values.json });
+    }
+    case "analyze":
+    case "stats": {
+      const options = { json: values.json, repo: values.repo, benchmark: values.benchmark };
+      try {
+        return await (command === "analyze" ? runAnalyzeCommand(rest, options) : runStatsCommand(rest, options));
+      } catch (error) {
+        if (!(error instanceof ImportError)) throw error;
+        process.stderr.write(`${error.message}\n`);
+        return 1;
+      }
+    }
+    case "reanalyze": {
+      const db = await openDatabase();
+      await markForAnalysis(db, values.benchmark);
+      const analysis = await analyzePendingInstances(db);
+      process.stdout.write(`${values.json ? JSON.stringify(analysis) : describeAnalysis(analysis)}\n`);
+      return 0;
     }
     case "seed": {
       const db = await openDatabase();
@@ -48,6 +75,12 @@ async function main(argv: string[]): Promise<number> {
       return 2;
   }
 }
+
+// A reader that stops early (`| head`) is not an error.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

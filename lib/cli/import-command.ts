@@ -1,5 +1,6 @@
 import { ImportError } from "../ingest/import-error";
 import type { Database } from "../server/db";
+import { type AnalysisRunSummary, analyzePendingInstances } from "../server/analyze-stored-instances";
 import { type ImportSummary, importFiles } from "../server/import-files";
 
 export interface ImportCommandOptions {
@@ -9,6 +10,13 @@ export interface ImportCommandOptions {
 }
 
 const UNMATCHED_SHOWN = 5;
+
+/** The report of an analysis run: how many instances, and each patch that did not parse. */
+export function describeAnalysis(analysis: AnalysisRunSummary): string {
+  const lines = [`Analysed ${analysis.analysed} instance(s).`];
+  for (const failure of analysis.failed) lines.push(`  ${failure.instance_id}: not analysed: ${failure.error}`);
+  return lines.join("\n");
+}
 
 /** The human-readable report of an import: one line per file, then whether anything changed. */
 export function describeImport(summary: ImportSummary): string {
@@ -34,7 +42,11 @@ export async function runImportCommand(db: Database, files: string[], options: I
   }
   try {
     const summary = await importFiles(db, files, { benchmark: options.benchmark, demo: options.demo });
-    process.stdout.write(`${options.json ? JSON.stringify(summary) : describeImport(summary)}\n`);
+    if (!options.json) process.stdout.write(`${describeImport(summary)}\n`);
+    // The import is committed; the analysis of what it added or changed follows, outside its transaction.
+    const analysis = await analyzePendingInstances(db);
+    if (options.json) process.stdout.write(`${JSON.stringify({ ...summary, analysis })}\n`);
+    else if (analysis.analysed + analysis.failed.length > 0) process.stdout.write(`${describeAnalysis(analysis)}\n`);
     return 0;
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;

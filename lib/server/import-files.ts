@@ -170,6 +170,8 @@ class FileWriter {
         contentHash,
         sourceFormat: this.format,
         isDemo: this.demo,
+        // A new or changed instance waits for the identifier analysis.
+        analysisStatus: "pending",
       };
       const current = byId.get(data.externalId);
       if (current && current.contentHash === contentHash) {

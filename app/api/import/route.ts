@@ -8,6 +8,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ImportError } from "@/lib/ingest/import-error";
 import { getDb } from "@/lib/server/db";
+import { analyzePendingInstances } from "@/lib/server/analyze-stored-instances";
 import { importFiles } from "@/lib/server/import-files";
 
 export const runtime = "nodejs";
@@ -42,10 +43,12 @@ export async function POST(request: Request) {
   const file = path.join(dir, query.data.name);
   try {
     await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), createWriteStream(file));
-    const summary = await importFiles(await getDb(), [file], { benchmark: query.data.benchmark });
+    const db = await getDb();
+    const summary = await importFiles(db, [file], { benchmark: query.data.benchmark });
+    const analysis = await analyzePendingInstances(db);
     revalidatePath("/");
     const files = summary.files.map((f) => ({ ...f, file: query.data.name }));
-    return Response.json({ ok: true, ...summary, files });
+    return Response.json({ ok: true, ...summary, files, analysis });
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     const where = `${query.data.name}${error.line === null ? "" : `:${error.line}`}`;

@@ -1,0 +1,95 @@
+import type { HintAttribute } from "../domain/judge-scales";
+import { findInterfaceEntry, type InterfaceEntry, requirementsMentioning } from "./benchmark-hints";
+import type { InstanceIdentifier } from "./select-identifiers";
+
+export const PROJECTIONS = ["name", "declaration", "declaration_doc", "pro"] as const;
+export type Projection = (typeof PROJECTIONS)[number];
+
+export const PROJECTION_LABELS: Record<Projection, string> = {
+  name: "Name only",
+  declaration: "Declaration",
+  declaration_doc: "Declaration + Doc",
+  pro: "Pro",
+};
+
+/** The attributes each projection discloses (SPEC §5). */
+export const PROJECTION_ATTRIBUTES: Record<Projection, readonly HintAttribute[]> = {
+  name: ["name"],
+  declaration: ["name", "kind", "path", "new_file", "signature"],
+  declaration_doc: ["name", "kind", "path", "new_file", "signature", "weak_semantics"],
+  pro: ["name", "kind", "path", "new_file", "signature", "weak_semantics", "strong_semantics"],
+};
+
+/** What the benchmark offers to describe identifiers: SWE-bench Pro's interface entries and requirements. */
+export interface HintSources {
+  interfaceEntries: InterfaceEntry[];
+  requirements: string | null;
+}
+
+/** An identifier as a hint states it: the structural attributes, and the descriptions found for it. */
+export interface HintItem {
+  identifier: Pick<InstanceIdentifier, "name" | "member" | "owner" | "kind" | "path" | "newFile" | "signature">;
+  /** one sentence: what it is and does (weak semantics), or null where the data has none */
+  description: string | null;
+  /** behaviour, edge cases and test-implied constraints (strong semantics), or null */
+  behaviour: string | null;
+}
+
+/** Pairs identifiers with the descriptions the benchmark's own hint text gives them. */
+export function describeIdentifiers(identifiers: HintItem["identifier"][], sources: HintSources): HintItem[] {
+  return identifiers.map((identifier) => {
+    const entry = findInterfaceEntry(sources.interfaceEntries, identifier);
+    const behaviour = requirementsMentioning(sources.requirements, identifier.member);
+    return {
+      identifier,
+      description: entry?.description ?? null,
+      behaviour: behaviour.length > 0 ? behaviour.join(" ") : null,
+    };
+  });
+}
+
+const MISSING_DESCRIPTION = "none available (the benchmark gives no description; a curator may write one)";
+const MISSING_BEHAVIOUR = "none available (no requirement mentions it)";
+
+function headline(item: HintItem, attributes: ReadonlySet<HintAttribute>, level: string, parent: HintItem | null): string {
+  const id = item.identifier;
+  const shown = parent && id.owner === parent.identifier.name ? id.member : id.name;
+  let line = `${level} \`${shown}\``;
+  if (attributes.has("kind")) line += ` (${id.kind})`;
+  if (attributes.has("path") && (!parent || parent.identifier.path !== id.path)) line += ` -- \`${id.path}\``;
+  if (attributes.has("new_file") && id.newFile && (!parent || !parent.identifier.newFile)) line += " [new file]";
+  return line;
+}
+
+function body(item: HintItem, attributes: ReadonlySet<HintAttribute>): string[] {
+  const lines: string[] = [];
+  if (attributes.has("signature") && item.identifier.signature) lines.push(`Signature: \`${item.identifier.signature}\``);
+  if (attributes.has("weak_semantics")) lines.push(`Description: ${item.description ?? MISSING_DESCRIPTION}`);
+  if (attributes.has("strong_semantics")) lines.push(`Behaviour: ${item.behaviour ?? MISSING_BEHAVIOUR}`);
+  return lines;
+}
+
+/**
+ * Renders a hint: Name only as a list; richer projections as `### name (kind) -- path [new file]` blocks
+ * with members nested under their class (or function, for parameters) when that is in the hint too.
+ * `attributesOf` lets a curator's trim drop attributes of single identifiers.
+ */
+export function renderHint(
+  items: HintItem[],
+  projection: Projection,
+  attributesOf: (item: HintItem) => ReadonlySet<HintAttribute> = () => new Set(PROJECTION_ATTRIBUTES[projection]),
+): string {
+  if (items.length === 0) return "";
+  if (projection === "name") return items.map((item) => `- \`${item.identifier.name}\``).join("\n");
+  const byName = new Map(items.map((item) => [item.identifier.name, item]));
+  const parentOf = (item: HintItem) => (item.identifier.owner ? (byName.get(item.identifier.owner) ?? null) : null);
+  const blocks: string[] = [];
+  const render = (item: HintItem, depth: number) => {
+    const parent = parentOf(item);
+    const attributes = attributesOf(item);
+    blocks.push([headline(item, attributes, "#".repeat(Math.min(3 + depth, 6)), depth > 0 ? parent : null), ...body(item, attributes)].join("\n"));
+    for (const child of items.filter((other) => parentOf(other) === item)) render(child, depth + 1);
+  };
+  for (const item of items) if (!parentOf(item)) render(item, 0);
+  return blocks.join("\n\n");
+}

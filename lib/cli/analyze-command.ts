@@ -1,0 +1,106 @@
+import { analyzeInstance, type InstanceAnalysis, PatchError } from "../analysis/analyze-instance";
+import { type PolicyStatsRow, policyStats } from "../analysis/policy-stats";
+import { repoFragments } from "../analysis/repo-fragments";
+import { SELECTIONS } from "../analysis/select-identifiers";
+import { ImportError } from "../ingest/import-error";
+import type { InstanceData } from "../ingest/import-items";
+import { openImportFile } from "../ingest/read-import-file";
+
+export interface AnalyzeOptions {
+  json: boolean;
+  repo?: string;
+  benchmark?: string;
+}
+
+interface Analysed {
+  benchmark: string;
+  analysis: InstanceAnalysis;
+}
+
+/** The JSON line `hints analyze --json` prints for one instance. */
+export function analysisJson(analysis: InstanceAnalysis) {
+  return {
+    instance_id: analysis.instanceId,
+    approximate: analysis.approximate,
+    unsupported_files: analysis.unsupportedFiles,
+    identifiers: analysis.identifiers.map((i) => ({
+      name: i.name,
+      kind: i.kind,
+      path: i.path,
+      new_file: i.newFile,
+      signature: i.signature,
+      side: i.side,
+      status: i.status,
+      policies: i.policies,
+    })),
+  };
+}
+
+function describeAnalysis(analysis: InstanceAnalysis): string {
+  const lines = [`${analysis.instanceId}${analysis.approximate ? " (approximate: hunks only)" : ""}`];
+  for (const selection of SELECTIONS) {
+    const names = analysis.identifiers.filter((i) => i.policies.includes(selection)).map((i) => i.name);
+    lines.push(`  ${selection.padEnd(9)} ${names.length}${names.length > 0 ? `: ${names.join(", ")}` : ""}`);
+  }
+  if (analysis.unsupportedFiles.length > 0) lines.push(`  unsupported: ${analysis.unsupportedFiles.join(", ")}`);
+  return lines.join("\n");
+}
+
+/** Analyses every instance of the files; reports each result as it goes and each bad patch on stderr. */
+async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: Analysed) => void): Promise<number> {
+  let failures = 0;
+  for (const file of files) {
+    const opened = await openImportFile(file);
+    for await (const { item, line } of opened.items) {
+      if (item.kind !== "instance") {
+        throw new ImportError(file, line, `holds ${opened.format.label}, not benchmark instances`);
+      }
+      const data: InstanceData = item.data;
+      try {
+        const exact = options.repo ? repoFragments(options.repo, data.baseCommit) : undefined;
+        const analysis = await analyzeInstance({ instanceId: data.externalId, goldPatch: data.goldPatch, testPatch: data.testPatch }, exact);
+        each({ benchmark: item.benchmark ?? options.benchmark ?? opened.defaultBenchmark ?? "unnamed", analysis });
+      } catch (error) {
+        if (!(error instanceof PatchError) && !(options.repo && error instanceof Error)) throw error;
+        failures++;
+        process.stderr.write(`${file}:${line}: instance ${data.externalId}: ${error.message}\n`);
+        if (options.json) process.stdout.write(`${JSON.stringify({ instance_id: data.externalId, error: error.message })}\n`);
+      }
+    }
+  }
+  return failures;
+}
+
+/** `hints analyze FILE... [--json] [--repo PATH]`: one JSON line (or a summary) per instance. */
+export async function runAnalyzeCommand(files: string[], options: AnalyzeOptions): Promise<number> {
+  if (files.length === 0) {
+    process.stderr.write("usage: hints analyze FILE... [--json] [--repo PATH]\n");
+    return 2;
+  }
+  const failures = await analyseFiles(files, options, ({ analysis }) => {
+    process.stdout.write(`${options.json ? JSON.stringify(analysisJson(analysis)) : describeAnalysis(analysis)}\n`);
+  });
+  return failures > 0 ? 1 : 0;
+}
+
+function describeStats(rows: PolicyStatsRow[]): string {
+  const header = ["benchmark", "selection", "instances", "total", "mean", "non-empty", "mean non-empty"];
+  const body = rows.map((r) => [r.benchmark, r.selection, r.instances, r.total, r.mean_per_instance, r.non_empty_instances, r.mean_per_non_empty].map(String));
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] as string).length)));
+  return [header, ...body].map((row) => row.map((cell, i) => cell.padEnd(widths[i] as number)).join("  ")).join("\n");
+}
+
+/** `hints stats FILE... [--json]`: SPEC §4's table per benchmark and selection. */
+export async function runStatsCommand(files: string[], options: AnalyzeOptions): Promise<number> {
+  if (files.length === 0) {
+    process.stderr.write("usage: hints stats FILE... [--json] [--benchmark NAME]\n");
+    return 2;
+  }
+  const analysed: Array<{ benchmark: string; identifiers: InstanceAnalysis["identifiers"] }> = [];
+  const failures = await analyseFiles(files, { ...options, json: false }, ({ benchmark, analysis }) => {
+    analysed.push({ benchmark, identifiers: analysis.identifiers });
+  });
+  const rows = policyStats(analysed);
+  process.stdout.write(`${options.json ? JSON.stringify(rows) : describeStats(rows)}\n`);
+  return failures > 0 ? 1 : 0;
+}
