@@ -8,7 +8,22 @@ export interface InterfaceEntry {
   description: string | null;
 }
 
-const TYPE_KEYS = new Set(["function", "method", "class", "struct", "interface", "type", "enum", "constant", "variable", "field", "constructor", "file", "module", "property"]);
+const TYPE_KEYS = new Set([
+  "function",
+  "method",
+  "class",
+  "struct",
+  "interface",
+  "type",
+  "enum",
+  "constant",
+  "variable",
+  "field",
+  "constructor",
+  "file",
+  "module",
+  "property",
+]);
 const KEY_LINE = /^\s*(?:\d+[.)]\s*)?(?:[-*]\s*)?\**([A-Za-z][A-Za-z ]{0,20}?)\**\s*:\s*(.*)$/;
 
 /** Parses the interface text into entries; tolerant of numbering, bullets, bold keys and blank lines. */
@@ -35,7 +50,11 @@ export function parseInterfaceText(text: string | null): InterfaceEntry[] {
       if (!current || (current as InterfaceEntry).name) start("", value);
       else (current as InterfaceEntry).name = value;
       lastKey = key;
-    } else if (match && current && ["path", "file", "location", "input", "inputs", "output", "outputs", "returns", "description"].includes(key)) {
+    } else if (
+      match &&
+      current &&
+      ["path", "file", "location", "input", "inputs", "output", "outputs", "returns", "description"].includes(key)
+    ) {
       const entry = current as InterfaceEntry;
       if (key === "path" || key === "file" || key === "location") entry.path = value;
       else if (key.startsWith("input")) entry.input = value;
@@ -54,12 +73,19 @@ const pathMatches = (entryPath: string | null, path: string) =>
   entryPath === null || path === entryPath || path.endsWith(`/${entryPath}`) || entryPath.endsWith(`/${path}`);
 
 /** The interface entry describing an identifier, matched by name (qualified or member) and path. */
-export function findInterfaceEntry(entries: InterfaceEntry[], identifier: { name: string; member: string; path: string }): InterfaceEntry | null {
+export function findInterfaceEntry(
+  entries: InterfaceEntry[],
+  identifier: { name: string; member: string; path: string },
+): InterfaceEntry | null {
   const named = entries.filter((e) => {
     const name = e.name.replace(/\(.*$/, "").trim();
     return name === identifier.name || name === identifier.member || name.endsWith(`.${identifier.member}`);
   });
-  return named.find((e) => e.path !== null && pathMatches(e.path, identifier.path)) ?? named.find((e) => pathMatches(e.path, identifier.path)) ?? null;
+  return (
+    named.find((e) => e.path !== null && pathMatches(e.path, identifier.path)) ??
+    named.find((e) => pathMatches(e.path, identifier.path)) ??
+    null
+  );
 }
 
 /** The requirement paragraphs or bullets of an instance that mention a name. */

@@ -51,7 +51,12 @@ export function describeIdentifiers(identifiers: HintItem["identifier"][], sourc
 const MISSING_DESCRIPTION = "none available (the benchmark gives no description; a curator may write one)";
 const MISSING_BEHAVIOUR = "none available (no requirement mentions it)";
 
-function headline(item: HintItem, attributes: ReadonlySet<HintAttribute>, level: string, parent: HintItem | null): string {
+function headline(
+  item: HintItem,
+  attributes: ReadonlySet<HintAttribute>,
+  level: string,
+  parent: HintItem | null,
+): string {
   const id = item.identifier;
   const shown = parent && id.owner === parent.identifier.name ? id.member : id.name;
   let line = `${level} \`${shown}\``;
@@ -63,7 +68,8 @@ function headline(item: HintItem, attributes: ReadonlySet<HintAttribute>, level:
 
 function body(item: HintItem, attributes: ReadonlySet<HintAttribute>): string[] {
   const lines: string[] = [];
-  if (attributes.has("signature") && item.identifier.signature) lines.push(`Signature: \`${item.identifier.signature}\``);
+  if (attributes.has("signature") && item.identifier.signature)
+    lines.push(`Signature: \`${item.identifier.signature}\``);
   if (attributes.has("weak_semantics")) lines.push(`Description: ${item.description ?? MISSING_DESCRIPTION}`);
   if (attributes.has("strong_semantics")) lines.push(`Behaviour: ${item.behaviour ?? MISSING_BEHAVIOUR}`);
   return lines;
@@ -87,7 +93,12 @@ export function renderHint(
   const render = (item: HintItem, depth: number) => {
     const parent = parentOf(item);
     const attributes = attributesOf(item);
-    blocks.push([headline(item, attributes, "#".repeat(Math.min(3 + depth, 6)), depth > 0 ? parent : null), ...body(item, attributes)].join("\n"));
+    blocks.push(
+      [
+        headline(item, attributes, "#".repeat(Math.min(3 + depth, 6)), depth > 0 ? parent : null),
+        ...body(item, attributes),
+      ].join("\n"),
+    );
     for (const child of items.filter((other) => parentOf(other) === item)) render(child, depth + 1);
   };
   for (const item of items) if (!parentOf(item)) render(item, 0);

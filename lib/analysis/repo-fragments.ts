@@ -5,7 +5,11 @@ import type { FragmentSource } from "./patch-facts";
 /** A file at a commit of a local git checkout, or null when the commit does not have it. */
 function fileAtCommit(repo: string, commit: string, path: string): string | null {
   try {
-    return execFileSync("git", ["-C", repo, "show", `${commit}:${path}`], { encoding: "utf8", maxBuffer: 64 << 20, stdio: ["ignore", "pipe", "ignore"] });
+    return execFileSync("git", ["-C", repo, "show", `${commit}:${path}`], {
+      encoding: "utf8",
+      maxBuffer: 64 << 20,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
   } catch {
     return null;
   }
@@ -19,7 +23,8 @@ export function repoFragments(repo: string, baseCommit: string): FragmentSource 
     throw new Error(`${repo} has no commit ${baseCommit}: fetch it, or analyse without --repo`);
   }
   return (file) => {
-    if (file.status === "added") return wholeFileFragments(file, null, file.hunks.flatMap((h) => h.lines.map((l) => l.text)).join("\n"));
+    if (file.status === "added")
+      return wholeFileFragments(file, null, file.hunks.flatMap((h) => h.lines.map((l) => l.text)).join("\n"));
     const before = fileAtCommit(repo, baseCommit, file.oldPath ?? file.path);
     if (before === null) throw new Error(`${file.oldPath ?? file.path} is not in ${repo} at ${baseCommit}`);
     return wholeFileFragments(file, before, file.status === "deleted" ? null : applyHunks(file, before));

@@ -58,13 +58,17 @@ async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: 
       const data: InstanceData = item.data;
       try {
         const exact = options.repo ? repoFragments(options.repo, data.baseCommit) : undefined;
-        const analysis = await analyzeInstance({ instanceId: data.externalId, goldPatch: data.goldPatch, testPatch: data.testPatch }, exact);
+        const analysis = await analyzeInstance(
+          { instanceId: data.externalId, goldPatch: data.goldPatch, testPatch: data.testPatch },
+          exact,
+        );
         each({ benchmark: item.benchmark ?? options.benchmark ?? opened.defaultBenchmark ?? "unnamed", analysis });
       } catch (error) {
         if (!(error instanceof PatchError) && !(options.repo && error instanceof Error)) throw error;
         failures++;
         process.stderr.write(`${file}:${line}: instance ${data.externalId}: ${error.message}\n`);
-        if (options.json) process.stdout.write(`${JSON.stringify({ instance_id: data.externalId, error: error.message })}\n`);
+        if (options.json)
+          process.stdout.write(`${JSON.stringify({ instance_id: data.externalId, error: error.message })}\n`);
       }
     }
   }
@@ -85,7 +89,17 @@ export async function runAnalyzeCommand(files: string[], options: AnalyzeOptions
 
 function describeStats(rows: PolicyStatsRow[]): string {
   const header = ["benchmark", "selection", "instances", "total", "mean", "non-empty", "mean non-empty"];
-  const body = rows.map((r) => [r.benchmark, r.selection, r.instances, r.total, r.mean_per_instance, r.non_empty_instances, r.mean_per_non_empty].map(String));
+  const body = rows.map((r) =>
+    [
+      r.benchmark,
+      r.selection,
+      r.instances,
+      r.total,
+      r.mean_per_instance,
+      r.non_empty_instances,
+      r.mean_per_non_empty,
+    ].map(String),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] as string).length)));
   return [header, ...body].map((row) => row.map((cell, i) => cell.padEnd(widths[i] as number)).join("  ")).join("\n");
 }

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 import { DEMO_FILES } from "../../prisma/demo/demo-files";
-import { openDatabase } from "../server/db";
 import { ImportError } from "../ingest/import-error";
-import { runAnalyzeCommand, runStatsCommand } from "./analyze-command";
 import { analyzePendingInstances, markForAnalysis } from "../server/analyze-stored-instances";
+import { openDatabase } from "../server/db";
+import { runAnalyzeCommand, runStatsCommand } from "./analyze-command";
 import { describeAnalysis, runImportCommand } from "./import-command";
 
 const USAGE = `usage: npm run hints -- COMMAND [options]

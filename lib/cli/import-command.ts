@@ -1,6 +1,6 @@
 import { ImportError } from "../ingest/import-error";
-import type { Database } from "../server/db";
 import { type AnalysisRunSummary, analyzePendingInstances } from "../server/analyze-stored-instances";
+import type { Database } from "../server/db";
 import { type ImportSummary, importFiles } from "../server/import-files";
 
 export interface ImportCommandOptions {

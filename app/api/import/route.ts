@@ -7,8 +7,8 @@ import { pipeline } from "node:stream/promises";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ImportError } from "@/lib/ingest/import-error";
-import { getDb } from "@/lib/server/db";
 import { analyzePendingInstances } from "@/lib/server/analyze-stored-instances";
+import { getDb } from "@/lib/server/db";
 import { importFiles } from "@/lib/server/import-files";
 
 export const runtime = "nodejs";

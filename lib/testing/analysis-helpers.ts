@@ -1,0 +1,39 @@
+import { analyzeInstance, type InstanceAnalysis } from "../analysis/analyze-instance";
+import type { Selection } from "../analysis/select-identifiers";
+import { type FileChange, makeDiff } from "./make-diff";
+
+/** A table-driven analysis case: the code and test changes as before/after files. */
+export interface AnalysisCase {
+  code: FileChange[];
+  test: FileChange[];
+  /** what git prints after @@ for each hunk of the code patch (the enclosing class or function) */
+  codeContext?: (hunk: number) => string;
+}
+
+/** Analyses a case as the engine sees a benchmark instance: two unified diffs. */
+export function analyseCase(c: AnalysisCase): Promise<InstanceAnalysis> {
+  return analyzeInstance({
+    instanceId: "case",
+    goldPatch: makeDiff(c.code, 3, c.codeContext),
+    testPatch: makeDiff(c.test),
+  });
+}
+
+/** The names a selection picks, sorted. */
+export const picked = (analysis: InstanceAnalysis, selection: Selection) =>
+  analysis.identifiers
+    .filter((i) => i.policies.includes(selection))
+    .map((i) => i.name)
+    .sort();
+
+/** The status and kind the analysis gives a name, for changed-versus-new checks. */
+export const describe = (analysis: InstanceAnalysis, name: string) => {
+  const found = analysis.identifiers.find((i) => i.name === name);
+  return found
+    ? { kind: found.kind, status: found.status, side: found.side, signature: found.signature, newFile: found.newFile }
+    : null;
+};
+
+/** N filler lines, so that a change lands in a hunk that does not show its class. */
+export const filler = (count: number, indent = "    ", comment = "#") =>
+  Array.from({ length: count }, (_, i) => `${indent}${comment} filler ${i}`).join("\n");
