@@ -10,6 +10,8 @@ export interface Fragment {
   rows: Array<DiffLine | null>;
   /** the class or type the hunk's context line names, which members in the fragment belong to */
   owner: string | null;
+  /** the hunk lies inside a function body: what it assigns is local, not a module name */
+  inBody: boolean;
 }
 
 /** The placeholder owner of members whose class the hunk does not show. */
@@ -25,7 +27,11 @@ interface Wrapper {
   prefix: string[];
   suffix: string[];
   owner: string | null;
+  /** strip the hunk's common indentation (Python blocks must start at the wrapper's level) */
   dedent: boolean;
+  /** then indent by this, to sit inside the wrapper */
+  indent?: string;
+  inBody?: boolean;
 }
 
 const NO_WRAP: Wrapper = { prefix: [], suffix: [], owner: null, dedent: false };
@@ -41,6 +47,8 @@ function wrapperFor(language: ParsedLanguage, context: string, indented: boolean
   const inFunction = !typeName && !goType && /\(/.test(context);
   switch (language) {
     case "python":
+      // Indented lines under a top-level `def` context are that function's body: locals, not module names.
+      if (/^\s*(async\s+)?def\s/.test(context)) return { prefix: ["def __hintscope__():"], suffix: [], owner: null, dedent: true, indent: "    ", inBody: true };
       return { prefix: [], suffix: [], owner: /^\s*class\s+(\w+)/.exec(context)?.[1] ?? null, dedent: true };
     case "java":
       return inFunction
@@ -62,6 +70,12 @@ function wrapperFor(language: ParsedLanguage, context: string, indented: boolean
   }
 }
 
+/**
+ * A Python line that ends a statement begun above the hunk: a closing bracket (`) -> bool:`, `]`) or the
+ * close of a triple-quoted string. Leading ones are blanked, and none of them sets the hunk's indentation.
+ */
+const continuesFromAbove = (text: string) => /^\s*[)\]}]/.test(text) || /^\s*("""|\'\'\')[)\],:;]*\s*$/.test(text);
+
 function imageOf(
   path: string,
   side: "pre" | "post",
@@ -70,15 +84,37 @@ function imageOf(
   language: ParsedLanguage,
 ): Fragment {
   const kept = lines.filter((line) => line.kind === " " || line.kind === (side === "pre" ? "-" : "+"));
-  const minIndent = Math.min(...kept.map((line) => indentOf(line.text)));
+  const python = language === "python";
+
+  // Python: a hunk that starts inside a docstring shows its text and then its closing quotes: blank both.
+  const firstQuotes = python ? kept.findIndex((line) => /"""|\'\'\'/.test(line.text)) : -1;
+  // (Quotes alone on a line right after a `def …:` or `class …:` open a docstring instead.)
+  const insideString =
+    firstQuotes >= 0 &&
+    /^\s*("""|\'\'\')[)\],;]*\s*$/.test(kept[firstQuotes]?.text ?? "") &&
+    !kept.slice(0, firstQuotes).some((line) => /:\s*(#.*)?$/.test(line.text));
+  const minIndent = Math.min(
+    ...kept.map((line, index) =>
+      (insideString && index <= firstQuotes) || (python && continuesFromAbove(line.text)) ? Number.POSITIVE_INFINITY : indentOf(line.text),
+    ),
+  );
   const wrapper = hunk ? wrapperFor(language, hunk.context, Number.isFinite(minIndent) && minIndent > 0) : NO_WRAP;
-  const body = kept.map((line) => (wrapper.dedent ? line.text.slice(minIndent) : line.text));
+  // Python: unchanged lines before the hunk's first statement at its own level belong to a statement that
+  // began above the hunk (an argument list, a string); they cannot parse, so they are blanked.
+  let leading = python;
+  const body = kept.map((line, index) => {
+    if (insideString && index <= firstQuotes) return "";
+    if (leading && line.kind === " " && (indentOf(line.text) > minIndent || continuesFromAbove(line.text))) return "";
+    leading = false;
+    return `${wrapper.indent ?? ""}${wrapper.dedent ? line.text.slice(minIndent) : line.text}`;
+  });
   return {
     path,
     side,
     text: [...wrapper.prefix, ...body, ...wrapper.suffix].join("\n"),
     rows: [...wrapper.prefix.map(() => null), ...kept, ...wrapper.suffix.map(() => null)],
     owner: wrapper.owner,
+    inBody: wrapper.inBody ?? false,
   };
 }
 
@@ -110,6 +146,7 @@ export function wholeFileFragments(file: FileDiff, before: string | null, after:
     text,
     rows: text.split("\n").map((_, row) => map.get(row + 1) ?? null),
     owner: null,
+    inBody: false,
   });
   const out: Fragment[] = [];
   if (before !== null) out.push(fragment("pre", before, byOld));

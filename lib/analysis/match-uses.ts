@@ -1,6 +1,7 @@
 import type { PatchDefinition, PatchUse } from "./patch-facts";
 
 const CONSTRUCTOR_MEMBERS = new Set(["__init__", "constructor", "__new__"]);
+const SELF_NAMES = new Set(["self", "this", "cls"]);
 
 const lastSegment = (name: string | null) => (name ? (name.split(".").pop() ?? name) : null);
 
@@ -45,6 +46,12 @@ export function importLoadsFile(module: string, fromPath: string, path: string):
   return !module.includes(".") && module.includes("/") && (bare === module || bare.endsWith(`/${module}`));
 }
 
+// Names a language or its standard interfaces dictate (overrides, protocols): no author chose them.
+const DICTATED_NAMES = new Set(["toString", "equals", "hashCode", "compareTo", "clone", "finalize", "iterator", "close", "valueOf", "toJSON", "String", "Error"]);
+
+/** Whether a definition's name was dictated by the language rather than chosen by the patch's author. */
+export const isDictatedName = (member: string) => DICTATED_NAMES.has(member) || /^__\w+__$/.test(member);
+
 /** Whether a use on one side refers to a definition made on the other (SPEC §3: by qualified name, or by member name for `obj.member`). */
 export function useMatches(use: PatchUse, def: PatchDefinition): boolean {
   if (def.kind === "file") {
@@ -59,8 +66,10 @@ export function useMatches(use: PatchUse, def: PatchDefinition): boolean {
     return use.qualifier === null || calleeNames(def.owner).includes(use.qualifier);
   }
   // A constructor has no name of its own to guess: its class (and its parameters) carry the contract.
-  if (def.kind === "constructor" || CONSTRUCTOR_MEMBERS.has(def.member)) return false;
+  if (def.kind === "constructor" || CONSTRUCTOR_MEMBERS.has(def.member) || isDictatedName(def.member)) return false;
   if (use.name !== def.member || use.kind === "module" || use.kind === "keyword") return false;
+  // `self.x` and `this.x` reach the using class's own members, which live on the using side.
+  if (use.qualifier !== null && SELF_NAMES.has(use.qualifier)) return false;
   if (!def.owner) return use.kind !== "key";
   // Struct-literal and options-object keys name fields of the literal's type.
   if (use.kind === "key")

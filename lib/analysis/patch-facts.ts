@@ -81,10 +81,11 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
   const tree = parser?.parse(fragment.text);
   if (!tree) return { fragment, definitions: [], uses: [] };
   try {
-    const facts = EXTRACTORS[language](tree.rootNode, fragment.owner);
+    const facts = EXTRACTORS[language](tree.rootNode, fragment.owner, fragment.inBody);
     // Rows the analysis added (a stand-in class around a hunk) define nothing.
     const definitions = facts.definitions
       .filter((d) => fragment.rows[d.row] !== null && fragment.rows[d.row] !== undefined)
+      .flatMap((d) => (language === "python" ? pythonScope(d, fragment.rows[d.row]?.text ?? "") : [d]))
       .map((d) => {
         const owner = cleanOwner(d.owner);
         return { ...d, owner, name: owner ? `${owner}.${d.member}` : d.member };
@@ -93,6 +94,19 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * In Python the original indentation settles scope: a hunk shows only part of a block, and the parser,
+ * seeing it out of context, can take a local assignment or a nested def for a module-level one. A def one
+ * level in, whose class the hunk does not show, is a method of that unseen class; deeper, it is local.
+ */
+function pythonScope(def: SyntaxDefinition, text: string): SyntaxDefinition[] {
+  if (def.owner !== null) return [def];
+  const indent = /^[ \t]*/.exec(text)?.[0] ?? "";
+  if (indent === "") return [def];
+  const oneLevel = indent === "\t" || indent.length === 4 || indent.length === 2;
+  return def.kind === "function" && oneLevel ? [{ ...def, kind: "method" }] : [];
 }
 
 const locate = (fragment: Fragment, row: number): Location | null => {

@@ -56,8 +56,8 @@ export interface SyntaxFacts {
   uses: SyntaxUse[];
 }
 
-/** What a language module extracts from a tree, given the owner implied by the hunk's context line. */
-export type Extractor = (root: Node, owner: string | null) => SyntaxFacts;
+/** What a language module extracts from a tree, given the owner implied by the hunk's context line and whether the hunk lies in a function body. */
+export type Extractor = (root: Node, owner: string | null, inBody: boolean) => SyntaxFacts;
 
 /** Folds runs of white space, as signatures spread over several lines are shown on one. */
 export const foldSpace = (text: string) => text.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();

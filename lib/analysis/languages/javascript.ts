@@ -115,6 +115,14 @@ export const extractJavaScript: Extractor = (root, contextOwner) => {
         }
         break;
       }
+      case "arrow_function":
+      case "function_expression":
+      case "function":
+      case "generator_function": {
+        // A callback's body (`it("…", () => { const x = … })`) is a function scope: its names are local.
+        for (const child of node.namedChildren) if (child) visit(child, null, true);
+        return;
+      }
       case "call_expression": {
         const fn = node.childForFieldName("function");
         let callee: string | null = null;

@@ -32,7 +32,7 @@ interface Scope {
 }
 
 /** Python: functions, classes, methods, class and `self.` fields, module variables; calls, attributes, imports, keywords. */
-export const extractPython: Extractor = (root, contextOwner) => {
+export const extractPython: Extractor = (root, contextOwner, inBody) => {
   const facts = new FactCollector();
   const definitionNames = new Set<number>();
 
@@ -147,6 +147,6 @@ export const extractPython: Extractor = (root, contextOwner) => {
     for (const child of node.namedChildren) if (child) visit(child, scope);
   };
 
-  visit(root, { owner: contextOwner, inFunction: false, selfOwner: null });
+  visit(root, { owner: contextOwner, inFunction: inBody, selfOwner: null });
   return facts.facts();
 };
