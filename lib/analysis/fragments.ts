@@ -48,7 +48,15 @@ function wrapperFor(language: ParsedLanguage, context: string, indented: boolean
   switch (language) {
     case "python":
       // Indented lines under a top-level `def` context are that function's body: locals, not module names.
-      if (/^\s*(async\s+)?def\s/.test(context)) return { prefix: ["def __hintscope__():"], suffix: [], owner: null, dedent: true, indent: "    ", inBody: true };
+      if (/^\s*(async\s+)?def\s/.test(context))
+        return {
+          prefix: ["def __hintscope__():"],
+          suffix: [],
+          owner: null,
+          dedent: true,
+          indent: "    ",
+          inBody: true,
+        };
       return { prefix: [], suffix: [], owner: /^\s*class\s+(\w+)/.exec(context)?.[1] ?? null, dedent: true };
     case "java":
       return inFunction
@@ -74,7 +82,7 @@ function wrapperFor(language: ParsedLanguage, context: string, indented: boolean
  * A Python line that ends a statement begun above the hunk: a closing bracket (`) -> bool:`, `]`) or the
  * close of a triple-quoted string. Leading ones are blanked, and none of them sets the hunk's indentation.
  */
-const continuesFromAbove = (text: string) => /^\s*[)\]}]/.test(text) || /^\s*("""|\'\'\')[)\],:;]*\s*$/.test(text);
+const continuesFromAbove = (text: string) => /^\s*[)\]}]/.test(text) || /^\s*("""|''')[)\],:;]*\s*$/.test(text);
 
 function imageOf(
   path: string,
@@ -87,15 +95,17 @@ function imageOf(
   const python = language === "python";
 
   // Python: a hunk that starts inside a docstring shows its text and then its closing quotes: blank both.
-  const firstQuotes = python ? kept.findIndex((line) => /"""|\'\'\'/.test(line.text)) : -1;
+  const firstQuotes = python ? kept.findIndex((line) => /"""|'''/.test(line.text)) : -1;
   // (Quotes alone on a line right after a `def …:` or `class …:` open a docstring instead.)
   const insideString =
     firstQuotes >= 0 &&
-    /^\s*("""|\'\'\')[)\],;]*\s*$/.test(kept[firstQuotes]?.text ?? "") &&
+    /^\s*("""|''')[)\],;]*\s*$/.test(kept[firstQuotes]?.text ?? "") &&
     !kept.slice(0, firstQuotes).some((line) => /:\s*(#.*)?$/.test(line.text));
   const minIndent = Math.min(
     ...kept.map((line, index) =>
-      (insideString && index <= firstQuotes) || (python && continuesFromAbove(line.text)) ? Number.POSITIVE_INFINITY : indentOf(line.text),
+      (insideString && index <= firstQuotes) || (python && continuesFromAbove(line.text))
+        ? Number.POSITIVE_INFINITY
+        : indentOf(line.text),
     ),
   );
   const wrapper = hunk ? wrapperFor(language, hunk.context, Number.isFinite(minIndent) && minIndent > 0) : NO_WRAP;

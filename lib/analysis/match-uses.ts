@@ -47,7 +47,20 @@ export function importLoadsFile(module: string, fromPath: string, path: string):
 }
 
 // Names a language or its standard interfaces dictate (overrides, protocols): no author chose them.
-const DICTATED_NAMES = new Set(["toString", "equals", "hashCode", "compareTo", "clone", "finalize", "iterator", "close", "valueOf", "toJSON", "String", "Error"]);
+const DICTATED_NAMES = new Set([
+  "toString",
+  "equals",
+  "hashCode",
+  "compareTo",
+  "clone",
+  "finalize",
+  "iterator",
+  "close",
+  "valueOf",
+  "toJSON",
+  "String",
+  "Error",
+]);
 
 /** Whether a definition's name was dictated by the language rather than chosen by the patch's author. */
 export const isDictatedName = (member: string) => DICTATED_NAMES.has(member) || /^__\w+__$/.test(member);

@@ -1,6 +1,7 @@
 import { languageOfPath } from "../ingest/infer-language";
 import { type Fragment, hunkFragments, UNKNOWN_OWNER } from "./fragments";
 import { getParsers, grammarOfPath, type ParsedLanguage } from "./grammars";
+import { functionInContext } from "./hunk-context";
 import { extractGo } from "./languages/go";
 import { extractJava } from "./languages/java";
 import { extractJavaScript } from "./languages/javascript";
@@ -124,7 +125,7 @@ const touchesChange = (fragment: Fragment, row: number, endRow: number) =>
   fragment.rows.slice(row, endRow + 1).some((line) => line && line.kind !== " ");
 
 /** The definitions a file's patch adds or changes, by comparing its pre- and post-images. */
-function fileDefinitions(file: FileDiff, parsed: ParsedFragment[]): PatchDefinition[] {
+function fileDefinitions(file: FileDiff, parsed: ParsedFragment[], language: ParsedLanguage): PatchDefinition[] {
   const newFile = file.status === "added";
   const before = new Map<string, { def: SyntaxDefinition; touched: boolean }>();
   for (const p of parsed.filter((x) => x.fragment.side === "pre")) {
@@ -175,6 +176,7 @@ function fileDefinitions(file: FileDiff, parsed: ParsedFragment[]): PatchDefinit
       }
     }
   }
+  addContextFunctions(file, language, out);
   const definitions = [...out.values()];
   if (newFile) {
     const firstRow = parsed.find((p) => p.fragment.side === "post")?.fragment.rows.find((r) => r !== null);
@@ -192,6 +194,32 @@ function fileDefinitions(file: FileDiff, parsed: ParsedFragment[]): PatchDefinit
     });
   }
   return definitions;
+}
+
+/** Functions whose bodies a hunk changes while their own line is above it: git names them in the hunk header. */
+function addContextFunctions(file: FileDiff, language: ParsedLanguage, out: Map<string, PatchDefinition>): void {
+  if (file.status !== "modified" && file.status !== "renamed") return;
+  const members = new Set([...out.values()].map((d) => d.member));
+  for (const hunk of file.hunks) {
+    const changed = hunk.lines.find((line) => line.kind !== " ");
+    const fn = functionInContext(language, hunk.context);
+    if (!changed || !fn || members.has(fn.name)) continue;
+    members.add(fn.name);
+    const name = fn.owner ? `${fn.owner}.${fn.name}` : fn.name;
+    out.set(name, {
+      name,
+      member: fn.name,
+      owner: fn.owner,
+      kind: fn.owner ? "method" : "function",
+      path: file.path,
+      newFile: false,
+      // The header is cut at 80 characters: not a signature to show as declared.
+      signature: null,
+      status: "changed",
+      params: [],
+      location: { path: file.path, diffLine: changed.diffLine, fileLine: changed.newLine ?? changed.oldLine },
+    });
+  }
 }
 
 /** The names referenced on a file's added lines. */
@@ -228,7 +256,7 @@ export async function analysePatchFiles(
     if (!exact && file.status !== "added" && file.status !== "deleted") facts.approximate = true;
     const parsed: ParsedFragment[] = [];
     for (const fragment of fragments) parsed.push(await parseFragment(fragment, language));
-    facts.definitions.push(...fileDefinitions(file, parsed));
+    facts.definitions.push(...fileDefinitions(file, parsed, language));
     facts.uses.push(...fileUses(parsed));
   }
   return facts;

@@ -21,8 +21,24 @@ test("Declaration renders exactly as SPEC §5 shows", () => {
 });
 
 test("members nest under their class; missing descriptions say so instead of inventing one", () => {
-  const cls = { name: "RetryPolicy", member: "RetryPolicy", owner: null, kind: "class" as const, path: "netkit/http.py", newFile: false, signature: null };
-  const method = { name: "RetryPolicy.next_delay", member: "next_delay", owner: "RetryPolicy", kind: "method" as const, path: "netkit/http.py", newFile: false, signature: "next_delay(self, attempt)" };
+  const cls = {
+    name: "RetryPolicy",
+    member: "RetryPolicy",
+    owner: null,
+    kind: "class" as const,
+    path: "netkit/http.py",
+    newFile: false,
+    signature: null,
+  };
+  const method = {
+    name: "RetryPolicy.next_delay",
+    member: "next_delay",
+    owner: "RetryPolicy",
+    kind: "method" as const,
+    path: "netkit/http.py",
+    newFile: false,
+    signature: "next_delay(self, attempt)",
+  };
   const items: HintItem[] = [
     { identifier: method, description: "Returns the delay before an attempt.", behaviour: null },
     { identifier: cls, description: null, behaviour: "Backs off exponentially." },
@@ -40,7 +56,11 @@ test("members nest under their class; missing descriptions say so instead of inv
     ].join("\n"),
   );
   // A trimmed attribute disappears from that identifier only.
-  const trimmed = renderHint(items, "declaration", (item) => new Set(item.identifier.kind === "method" ? ["name", "kind"] : ["name", "kind", "path"]));
+  const trimmed = renderHint(
+    items,
+    "declaration",
+    (item) => new Set(item.identifier.kind === "method" ? ["name", "kind"] : ["name", "kind", "path"]),
+  );
   expect(trimmed).toBe("### `RetryPolicy` (class) -- `netkit/http.py`\n\n#### `next_delay` (method)");
 });
 
@@ -63,20 +83,37 @@ const interfaceText = [
 test("SWE-bench Pro interface blocks parse in both of their shapes", () => {
   const entries = parseInterfaceText(interfaceText);
   expect(entries).toEqual([
-    { type: "function", name: "get_best_parsable_locale", path: "lib/ansible/module_utils/common/locale.py", input: "module, preferences=None", output: "str", description: "Returns the first preferred locale that the host offers." },
-    { type: "struct", name: "DMIInfo", path: "lib/linux/dmi.go", input: null, output: null, description: "Holds DMI information." },
+    {
+      type: "function",
+      name: "get_best_parsable_locale",
+      path: "lib/ansible/module_utils/common/locale.py",
+      input: "module, preferences=None",
+      output: "str",
+      description: "Returns the first preferred locale that the host offers.",
+    },
+    {
+      type: "struct",
+      name: "DMIInfo",
+      path: "lib/linux/dmi.go",
+      input: null,
+      output: null,
+      description: "Holds DMI information.",
+    },
   ]);
   expect(findInterfaceEntry(entries, fn)?.type).toBe("function");
   expect(findInterfaceEntry(entries, { ...fn, path: "elsewhere/locale.py" })).toBeNull();
 });
 
 test("descriptions come from the interface, behaviour from the requirements that mention the name", () => {
-  const requirements = "- `get_best_parsable_locale` must prefer C.utf8.\n- Output parsing must not change.\n- When get_best_parsable_locale finds nothing it returns C.";
+  const requirements =
+    "- `get_best_parsable_locale` must prefer C.utf8.\n- Output parsing must not change.\n- When get_best_parsable_locale finds nothing it returns C.";
   expect(requirementsMentioning(requirements, "get_best_parsable_locale")).toEqual([
     "`get_best_parsable_locale` must prefer C.utf8.",
     "When get_best_parsable_locale finds nothing it returns C.",
   ]);
   const [item] = describeIdentifiers([fn], { interfaceEntries: parseInterfaceText(interfaceText), requirements });
   expect(item?.description).toBe("Returns the first preferred locale that the host offers.");
-  expect(item?.behaviour).toBe("`get_best_parsable_locale` must prefer C.utf8. When get_best_parsable_locale finds nothing it returns C.");
+  expect(item?.behaviour).toBe(
+    "`get_best_parsable_locale` must prefer C.utf8. When get_best_parsable_locale finds nothing it returns C.",
+  );
 });

@@ -58,6 +58,11 @@ export const extractGo: Extractor = (root) => {
         for (const child of node.namedChildren) if (child) visit(child, true);
         return;
       }
+      case "func_literal": {
+        // A closure's body (`Describe("…", func() { var rr *T })`) is a function scope: its names are local.
+        for (const child of node.namedChildren) if (child) visit(child, true);
+        return;
+      }
       case "type_spec":
       case "type_alias": {
         const name = node.childForFieldName("name");

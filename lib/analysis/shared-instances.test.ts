@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { openImportFile } from "../ingest/read-import-file";
+import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
+import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
+import { type PolicyStatsRow, policyStats } from "./policy-stats";
+
+if (!SHARED_DATA) console.warn(SHARED_DATA_MISSING);
+
+describe.skipIf(!SHARED_DATA)("every shared instance", () => {
+  const analyses: Array<{ benchmark: string; language: string | null; analysis: InstanceAnalysis }> = [];
+  let stats: PolicyStatsRow[] = [];
+  const row = (benchmark: string, selection: string) =>
+    stats.find((r) => r.benchmark === benchmark && r.selection === selection) as PolicyStatsRow;
+
+  beforeAll(async () => {
+    for (const file of sharedFiles("instances")) {
+      const opened = await openImportFile(file);
+      for await (const { item } of opened.items) {
+        if (item.kind !== "instance") continue;
+        const { externalId, goldPatch, testPatch, language } = item.data;
+        const analysis = await analyzeInstance({ instanceId: externalId, goldPatch, testPatch });
+        analyses.push({ benchmark: opened.defaultBenchmark ?? "", language, analysis });
+      }
+    }
+    stats = policyStats(analyses.map((a) => ({ benchmark: a.benchmark, identifiers: a.analysis.identifiers })));
+  }, 300_000);
+
+  test("all 711 are analysed without an exception", () => {
+    expect(analyses).toHaveLength(711);
+  });
+
+  test("selections nest as the SPEC orders them on SWE-bench Pro: DefUse is the smallest, Pro the largest", () => {
+    const mean = (selection: string) => row("SWE-bench Pro", selection).mean_per_instance;
+    expect(mean("defuse")).toBeGreaterThan(0.5);
+    expect(mean("defuse")).toBeLessThan(mean("doc2feat"));
+    expect(mean("fea")).toBeLessThan(mean("pro"));
+    expect(mean("doc2feat")).toBeLessThan(mean("pro"));
+    // The paper: DefUse non-empty on about half of SWE-bench Pro (66 of 131); Pro on every instance.
+    expect(row("SWE-bench Pro", "defuse").non_empty_instances).toBeGreaterThan(35);
+    expect(row("SWE-bench Pro", "defuse").non_empty_instances).toBeLessThan(85);
+    expect(row("SWE-bench Pro", "pro").non_empty_instances).toBeGreaterThanOrEqual(95);
+  });
+
+  test("bug-fix benchmarks need few hints: DefUse is rare on SWE-bench Lite", () => {
+    expect(row("SWE-bench Lite", "defuse").non_empty_instances).toBeLessThan(60);
+    expect(row("SWE-bench Lite", "pro").non_empty_instances).toBeGreaterThan(100);
+  });
+
+  test("languages the engine does not parse are listed, not failed", () => {
+    const unsupported = analyses.flatMap((a) => a.analysis.unsupportedFiles);
+    expect(unsupported.some((f) => f.endsWith(".rs"))).toBe(true);
+    expect(unsupported.some((f) => /\.(py|java|go|js|ts|tsx)$/.test(f))).toBe(false);
+  });
+
+  test("every identifier is well formed and every DefUse one is used across the boundary", () => {
+    for (const { analysis } of analyses) {
+      for (const i of analysis.identifiers) {
+        expect(i.name.length).toBeGreaterThan(0);
+        expect(["new", "changed", "existing"]).toContain(i.status);
+        if (i.policies.includes("defuse")) {
+          expect(i.status).toBe("new");
+          expect(i.usedAt.length).toBeGreaterThan(0);
+          expect(i.definedAt?.diffLine).toBeGreaterThan(0);
+        }
+        if (i.policies.includes("fea")) expect(i.side).toBe("code");
+      }
+    }
+  });
+});
