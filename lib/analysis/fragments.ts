@@ -12,6 +12,10 @@ export interface Fragment {
   owner: string | null;
   /** the hunk lies inside a function body: what it assigns is local, not a module name */
   inBody: boolean;
+  /** the hunk this image was cut from (hunk images only): its other image shares the context lines */
+  hunkIndex?: number;
+  /** this side of the hunk has no changed lines: its image is the other image's context, nothing more */
+  unchangedSide?: boolean;
 }
 
 /** The placeholder owner of members whose class the hunk does not show. */

@@ -6,8 +6,15 @@ import { extractGo } from "./languages/go";
 import { extractJava } from "./languages/java";
 import { extractJavaScript } from "./languages/javascript";
 import { extractPython } from "./languages/python";
-import type { FileDiff } from "./parse-diff";
-import type { DefinitionKind, Extractor, SyntaxDefinition, SyntaxUse, UseKind } from "./syntax-facts";
+import type { DiffLine, FileDiff } from "./parse-diff";
+import {
+  type DefinitionKind,
+  type Extractor,
+  FactCollector,
+  type SyntaxDefinition,
+  type SyntaxUse,
+  type UseKind,
+} from "./syntax-facts";
 
 const EXTRACTORS: Record<ParsedLanguage, Extractor> = {
   python: extractPython,
@@ -82,7 +89,13 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
   const tree = parser?.parse(fragment.text);
   if (!tree) return { fragment, definitions: [], uses: [] };
   try {
-    const facts = EXTRACTORS[language](tree.rootNode, fragment.owner, fragment.inBody);
+    // Prefix counts of added rows, so any row range can be asked "does it hold an added line?" at once.
+    const added = [0];
+    for (const line of fragment.rows) added.push((added.at(-1) as number) + (line?.kind === "+" ? 1 : 0));
+    const usesIn = (start: number, end: number) =>
+      (added[Math.min(end + 1, added.length - 1)] as number) > (added[start] as number);
+    const collector = new FactCollector(fragment.side === "post", usesIn);
+    const facts = EXTRACTORS[language](tree.rootNode, fragment.owner, fragment.inBody, collector);
     // Rows the analysis added (a stand-in class around a hunk) define nothing.
     const definitions = facts.definitions
       .filter((d) => fragment.rows[d.row] !== null && fragment.rows[d.row] !== undefined)
@@ -237,6 +250,45 @@ function fileUses(parsed: ParsedFragment[]): PatchUse[] {
   return uses;
 }
 
+/** Maps a definition found in one image of a hunk onto the other, through the context lines they share. */
+function carryOver(def: SyntaxDefinition, from: Fragment, to: Fragment): SyntaxDefinition | null {
+  const header = from.rows[def.row];
+  if (!header || header.kind !== " ") return null;
+  const row = to.rows.indexOf(header);
+  let last = def.endRow;
+  while (last > def.row && from.rows[last]?.kind !== " ") last--;
+  const endRow = to.rows.indexOf(from.rows[last] as DiffLine);
+  return row < 0 ? null : { ...def, row, endRow: Math.max(row, endRow) };
+}
+
+/**
+ * Parses a file's images. The side of a hunk with no changed lines (the pre-image of a hunk that only
+ * adds) holds nothing but context: its definitions are the other side's context definitions, carried over
+ * instead of parsed again, unless a changed line falls inside one (its signature may have changed then).
+ */
+async function parseFragments(fragments: Fragment[], language: ParsedLanguage): Promise<ParsedFragment[]> {
+  const parsed = new Map<Fragment, ParsedFragment>();
+  for (const fragment of fragments)
+    if (!fragment.unchangedSide) parsed.set(fragment, await parseFragment(fragment, language));
+  for (const fragment of fragments) {
+    if (!fragment.unchangedSide) continue;
+    const other = [...parsed.values()].find(
+      (p) => p.fragment.hunkIndex === fragment.hunkIndex && p.fragment !== fragment,
+    );
+    const carried = other?.definitions.map((def) => ({ def, moved: carryOver(def, other.fragment, fragment) }));
+    const safe = carried?.every(
+      ({ def, moved }) => !moved || !touchesChange(other?.fragment as Fragment, def.row, def.endRow),
+    );
+    parsed.set(
+      fragment,
+      other && carried && safe
+        ? { fragment, definitions: carried.flatMap(({ moved }) => (moved ? [moved] : [])), uses: [] }
+        : await parseFragment(fragment, language),
+    );
+  }
+  return fragments.map((fragment) => parsed.get(fragment) as ParsedFragment);
+}
+
 /** Definitions and uses of one patch (already parsed into file diffs); `exact` when the fragments are whole files. */
 export async function analysePatchFiles(
   files: FileDiff[],
@@ -254,8 +306,7 @@ export async function analysePatchFiles(
     }
     const fragments = await fragmentsOf(file, language);
     if (!exact && file.status !== "added" && file.status !== "deleted") facts.approximate = true;
-    const parsed: ParsedFragment[] = [];
-    for (const fragment of fragments) parsed.push(await parseFragment(fragment, language));
+    const parsed = await parseFragments(fragments, language);
     facts.definitions.push(...fileDefinitions(file, parsed, language));
     facts.uses.push(...fileUses(parsed));
   }

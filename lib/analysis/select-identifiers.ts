@@ -64,7 +64,8 @@ function toIdentifier(def: PatchDefinition, side: "code" | "test", usedAt: Patch
  * FEA brief (new functions, classes and methods of C), Pro (every name C adds or changes).
  */
 export function selectIdentifiers(code: PatchFacts, test: PatchFacts): InstanceIdentifier[] {
-  const shared = new Set([...namesOf(code)].filter((name) => namesOf(test).has(name)));
+  const testNames = namesOf(test);
+  const shared = new Set([...namesOf(code)].filter((name) => testNames.has(name)));
   const identifiers: InstanceIdentifier[] = [];
   const sides: Array<[PatchFacts, PatchFacts, "code" | "test"]> = [
     [code, test, "code"],

@@ -57,7 +57,7 @@ export interface SyntaxFacts {
 }
 
 /** What a language module extracts from a tree, given the owner implied by the hunk's context line and whether the hunk lies in a function body. */
-export type Extractor = (root: Node, owner: string | null, inBody: boolean) => SyntaxFacts;
+export type Extractor = (root: Node, owner: string | null, inBody: boolean, facts: FactCollector) => SyntaxFacts;
 
 /** Folds runs of white space, as signatures spread over several lines are shown on one. */
 export const foldSpace = (text: string) => text.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();
@@ -72,6 +72,20 @@ export function headerText(node: Node, body: Node | null): string {
 export class FactCollector {
   readonly definitions: SyntaxDefinition[] = [];
   readonly uses: SyntaxUse[] = [];
+
+  /**
+   * @param collectingUses false for a pre-image, whose uses count for nothing: saves reading every name
+   * @param usesIn whether rows start..end hold a line whose uses count (an added line)
+   */
+  constructor(
+    readonly collectingUses = true,
+    private readonly usesIn: (start: number, end: number) => boolean = () => true,
+  ) {}
+
+  /** Whether a function's body can hold anything that counts: a use on an added line. Bodies that cannot are not walked. */
+  bodyMatters(node: Node): boolean {
+    return this.collectingUses && this.usesIn(node.startPosition.row, node.endPosition.row);
+  }
 
   define(
     node: Node,
@@ -95,7 +109,7 @@ export class FactCollector {
   }
 
   use(node: Node, name: string, kind: UseKind, qualifier: string | null = null, module?: string) {
-    if (!name) return;
+    if (!name || !this.collectingUses) return;
     this.uses.push({ name, qualifier, kind, row: node.startPosition.row, ...(module !== undefined ? { module } : {}) });
   }
 

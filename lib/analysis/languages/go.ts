@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, FactCollector, headerText } from "../syntax-facts";
+import { type Extractor, headerText } from "../syntax-facts";
 
 const parameterNames = (parameters: Node | null) =>
   (parameters?.namedChildren ?? [])
@@ -17,8 +17,7 @@ const baseType = (node: Node | null): string | null => {
 };
 
 /** Go: functions, methods (owned by their receiver type), structs and their fields, interfaces, types, package constants and variables; calls, selectors, struct-literal keys, types, imports. */
-export const extractGo: Extractor = (root) => {
-  const facts = new FactCollector();
+export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
   const skip = new Set<number>();
 
   const defineStructFields = (owner: string, struct: Node) => {
@@ -55,12 +54,12 @@ export const extractGo: Extractor = (root) => {
           for (const r of receiver?.namedChildren ?? [])
             for (const n of r?.childrenForFieldName("name") ?? []) if (n) skip.add(n.id);
         }
-        for (const child of node.namedChildren) if (child) visit(child, true);
+        if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, true);
         return;
       }
       case "func_literal": {
         // A closure's body (`Describe("…", func() { var rr *T })`) is a function scope: its names are local.
-        for (const child of node.namedChildren) if (child) visit(child, true);
+        if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, true);
         return;
       }
       case "type_spec":
@@ -138,12 +137,12 @@ export const extractGo: Extractor = (root) => {
       case "package_clause":
         return;
       case "type_identifier": {
-        if (!skip.has(node.id)) facts.use(node, node.text, "type");
+        if (facts.collectingUses && !skip.has(node.id)) facts.use(node, node.text, "type");
         return;
       }
       case "identifier":
       case "field_identifier": {
-        if (!skip.has(node.id)) facts.use(node, node.text, "name");
+        if (facts.collectingUses && !skip.has(node.id)) facts.use(node, node.text, "name");
         return;
       }
     }

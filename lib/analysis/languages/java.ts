@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type DefinitionKind, type Extractor, FactCollector, headerText } from "../syntax-facts";
+import { type DefinitionKind, type Extractor, headerText } from "../syntax-facts";
 
 const TYPE_KINDS: Record<string, DefinitionKind> = {
   class_declaration: "class",
@@ -24,8 +24,7 @@ const typeName = (node: Node | null): string | null => {
 };
 
 /** Java: classes, interfaces, enums, records, methods, constructors, fields; calls, field access, `new`, types, imports. */
-export const extractJava: Extractor = (root, contextOwner) => {
-  const facts = new FactCollector();
+export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
 
   const visit = (node: Node, owner: string | null, inBody: boolean): void => {
@@ -59,7 +58,7 @@ export const extractJava: Extractor = (root, contextOwner) => {
           );
           for (const p of parameters?.namedChildren ?? []) if (p) skip.add(p.childForFieldName("name")?.id ?? -1);
         }
-        for (const child of node.namedChildren) if (child) visit(child, owner, true);
+        if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, owner, true);
         return;
       }
       case "field_declaration":
@@ -127,11 +126,11 @@ export const extractJava: Extractor = (root, contextOwner) => {
       case "package_declaration":
         return;
       case "type_identifier": {
-        if (!skip.has(node.id)) facts.use(node, node.text, "type");
+        if (facts.collectingUses && !skip.has(node.id)) facts.use(node, node.text, "type");
         return;
       }
       case "identifier": {
-        if (!skip.has(node.id)) facts.use(node, node.text, "name");
+        if (facts.collectingUses && !skip.has(node.id)) facts.use(node, node.text, "name");
         return;
       }
     }

@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type DefinitionKind, type Extractor, FactCollector, foldSpace, headerText } from "../syntax-facts";
+import { type DefinitionKind, type Extractor, foldSpace, headerText } from "../syntax-facts";
 
 const PARAMETER_TYPES = new Set([
   "required_parameter",
@@ -36,8 +36,7 @@ const TYPE_KINDS: Record<string, DefinitionKind> = {
 const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
 
 /** JavaScript and TypeScript: functions, classes, methods, fields, interfaces and their members, types, enums, top-level constants; calls, members, `new`, imports and `require`, types, object keys passed to calls. */
-export const extractJavaScript: Extractor = (root, contextOwner) => {
-  const facts = new FactCollector();
+export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
 
   const callable = (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node) => {
@@ -69,7 +68,7 @@ export const extractJavaScript: Extractor = (root, contextOwner) => {
           skip.add(name.id);
           callable(node, name.text, null, "function", node);
         }
-        for (const child of node.namedChildren) if (child) visit(child, null, true);
+        if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, null, true);
         return;
       }
       case "method_definition":
@@ -81,7 +80,7 @@ export const extractJavaScript: Extractor = (root, contextOwner) => {
           const isConstructor = name.text === "constructor";
           callable(node, name.text, owner, isConstructor ? "constructor" : "method", node);
         }
-        for (const child of node.namedChildren) if (child) visit(child, null, true);
+        if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, null, true);
         return;
       }
       case "public_field_definition":
@@ -120,7 +119,7 @@ export const extractJavaScript: Extractor = (root, contextOwner) => {
       case "function":
       case "generator_function": {
         // A callback's body (`it("…", () => { const x = … })`) is a function scope: its names are local.
-        for (const child of node.namedChildren) if (child) visit(child, null, true);
+        if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, null, true);
         return;
       }
       case "call_expression": {
@@ -195,12 +194,12 @@ export const extractJavaScript: Extractor = (root, contextOwner) => {
         return;
       }
       case "type_identifier": {
-        if (!skip.has(node.id)) facts.use(node, node.text, "type");
+        if (facts.collectingUses && !skip.has(node.id)) facts.use(node, node.text, "type");
         return;
       }
       case "identifier":
       case "shorthand_property_identifier": {
-        if (!skip.has(node.id)) facts.use(node, node.text, "name");
+        if (facts.collectingUses && !skip.has(node.id)) facts.use(node, node.text, "name");
         return;
       }
     }

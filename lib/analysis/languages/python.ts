@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, FactCollector, foldSpace, lastSegment } from "../syntax-facts";
+import { type Extractor, foldSpace, lastSegment } from "../syntax-facts";
 
 const PARAM_NAME_TYPES = new Set([
   "identifier",
@@ -32,11 +32,11 @@ interface Scope {
 }
 
 /** Python: functions, classes, methods, class and `self.` fields, module variables; calls, attributes, imports, keywords. */
-export const extractPython: Extractor = (root, contextOwner, inBody) => {
-  const facts = new FactCollector();
+export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
   const definitionNames = new Set<number>();
+  const calleeIds = new Set<number>();
 
-  const visit = (node: Node, scope: Scope): void => {
+  const visit = (node: Node, scope: Scope, parentType = ""): void => {
     switch (node.type) {
       case "class_definition": {
         const nameNode = node.childForFieldName("name");
@@ -69,6 +69,8 @@ export const extractPython: Extractor = (root, contextOwner, inBody) => {
             signature,
             parameterNames(parameters),
           );
+          // A method's body may assign `self.x` fields; any other body only matters where it has added lines.
+          if (!scope.owner && !facts.bodyMatters(node)) return;
           for (const child of node.namedChildren) {
             if (child && child.id !== nameNode.id && child.type !== "parameters") {
               visit(child, { owner: null, inFunction: true, selfOwner: scope.owner });
@@ -92,6 +94,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody) => {
       }
       case "call": {
         const fn = node.childForFieldName("function");
+        if (fn) calleeIds.add(fn.id);
         const callee = fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn?.text;
         if (fn?.type === "identifier") facts.use(fn, fn.text, "call");
         else if (fn?.type === "attribute") {
@@ -109,9 +112,8 @@ export const extractPython: Extractor = (root, contextOwner, inBody) => {
       }
       case "attribute": {
         const attr = node.childForFieldName("attribute");
-        const parent = node.parent;
-        const isCallee = parent?.type === "call" && parent.childForFieldName("function")?.id === node.id;
-        if (attr && !isCallee) facts.use(attr, attr.text, "attribute", node.childForFieldName("object")?.text ?? null);
+        if (attr && !calleeIds.has(node.id))
+          facts.use(attr, attr.text, "attribute", node.childForFieldName("object")?.text ?? null);
         break;
       }
       case "import_from_statement": {
@@ -135,16 +137,17 @@ export const extractPython: Extractor = (root, contextOwner, inBody) => {
       }
       case "identifier": {
         if (
+          facts.collectingUses &&
           !definitionNames.has(node.id) &&
-          node.parent?.type !== "keyword_argument" &&
-          node.parent?.type !== "attribute"
+          parentType !== "keyword_argument" &&
+          parentType !== "attribute"
         ) {
           facts.use(node, node.text, "name");
         }
         return;
       }
     }
-    for (const child of node.namedChildren) if (child) visit(child, scope);
+    for (const child of node.namedChildren) if (child) visit(child, scope, node.type);
   };
 
   visit(root, { owner: contextOwner, inFunction: inBody, selfOwner: null });
