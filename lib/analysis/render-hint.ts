@@ -28,7 +28,9 @@ export interface HintSources {
 
 /** An identifier as a hint states it: the structural attributes, and the descriptions found for it. */
 export interface HintItem {
-  identifier: Pick<InstanceIdentifier, "name" | "member" | "owner" | "kind" | "path" | "newFile" | "signature">;
+  identifier: Pick<InstanceIdentifier, "name" | "member" | "owner" | "path" | "newFile" | "signature"> & {
+    kind: string;
+  };
   /** one sentence: what it is and does (weak semantics), or null where the data has none */
   description: string | null;
   /** behaviour, edge cases and test-implied constraints (strong semantics), or null */

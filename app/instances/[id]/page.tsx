@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DiffView } from "@/components/instance/diff-view";
+import { IdentifierTable } from "@/components/instance/identifier-table";
 import { getInstance } from "@/lib/server/queries/instances";
 import { parseIdParam } from "@/lib/server/route-params";
 
@@ -55,6 +56,16 @@ export default async function InstancePage({ params }: { params: Promise<{ id: s
           </div>
         </section>
       </div>
+      <h2>Identifiers</h2>
+      <IdentifierTable
+        identifiers={instance.identifiers}
+        analysisStatus={instance.analysisStatus}
+        analysisError={instance.analysisError}
+        approximate={instance.approximate}
+        unsupportedFiles={instance.unsupportedFiles}
+        interfaceText={instance.interfaceText}
+        requirements={instance.requirements}
+      />
       {instance.requirements && (
         <>
           <h2>Benchmark requirements</h2>

@@ -36,10 +36,13 @@ export async function getInstance(id: number) {
     select: { resolved: true, status: true, run: { select: { model: true, selection: true, projection: true } } },
     orderBy: [{ run: { model: "asc" } }, { run: { selection: "asc" } }],
   });
+  const identifiers = await db.identifier.findMany({ where: { instanceId: id }, orderBy: { position: "asc" } });
   return {
     ...instance,
     failToPass: JSON.parse(instance.failToPass) as string[],
     passToPass: JSON.parse(instance.passToPass) as string[],
+    unsupportedFiles: JSON.parse(instance.unsupportedFiles) as string[],
     results: results.map((r) => ({ ...r.run, resolved: r.resolved, status: r.status })),
+    identifiers: identifiers.map((i) => ({ ...i, policies: JSON.parse(i.policies) as string[] })),
   };
 }

@@ -1,0 +1,92 @@
+import { parseInterfaceText } from "@/lib/analysis/benchmark-hints";
+import { describeIdentifiers, renderHint } from "@/lib/analysis/render-hint";
+
+interface IdentifierRow {
+  id: number;
+  name: string;
+  member: string;
+  owner: string | null;
+  kind: string;
+  path: string;
+  newFile: boolean;
+  signature: string | null;
+  side: string;
+  status: string;
+  policies: string[];
+}
+
+interface Props {
+  identifiers: IdentifierRow[];
+  analysisStatus: string;
+  analysisError: string | null;
+  approximate: boolean;
+  unsupportedFiles: string[];
+  interfaceText: string | null;
+  requirements: string | null;
+}
+
+/** The analysis of an instance: its identifiers with the selections that pick them, and the DefUse Declaration hint. */
+export function IdentifierTable({
+  identifiers,
+  analysisStatus,
+  analysisError,
+  approximate,
+  unsupportedFiles,
+  interfaceText,
+  requirements,
+}: Props) {
+  if (analysisStatus === "pending") return <p className="muted">The identifier analysis has not run yet.</p>;
+  if (analysisStatus === "error") return <p className="error">Not analysed: {analysisError}</p>;
+  const defuse = identifiers.filter((i) => i.policies.includes("defuse"));
+  const items = describeIdentifiers(defuse, { interfaceEntries: parseInterfaceText(interfaceText), requirements });
+  return (
+    <>
+      {approximate && (
+        <p className="muted">
+          Approximate: changed files were seen through their hunks only, so a name defined elsewhere in them can look
+          new.
+        </p>
+      )}
+      {unsupportedFiles.length > 0 && (
+        <p className="muted">Not analysed (language not supported): {unsupportedFiles.join(", ")}</p>
+      )}
+      <h3>DefUse hint (Declaration)</h3>
+      {defuse.length === 0 ? (
+        <p className="muted">DefUse selects nothing: the tests reference no name the patches introduce.</p>
+      ) : (
+        <pre className="text" aria-label="DefUse Declaration hint">
+          {renderHint(items, "declaration")}
+        </pre>
+      )}
+      <table aria-label="Identifiers">
+        <thead>
+          <tr>
+            <th>Identifier</th>
+            <th>Kind</th>
+            <th>Defined in</th>
+            <th>Status</th>
+            <th>Signature</th>
+            <th>Selections</th>
+          </tr>
+        </thead>
+        <tbody>
+          {identifiers.map((i) => (
+            <tr key={i.id}>
+              <td>
+                <code>{i.name}</code>
+              </td>
+              <td>{i.kind}</td>
+              <td>
+                {i.side} · <code>{i.path}</code>
+                {i.newFile && " (new file)"}
+              </td>
+              <td>{i.status}</td>
+              <td>{i.signature && <code>{i.signature}</code>}</td>
+              <td>{i.policies.join(", ")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
