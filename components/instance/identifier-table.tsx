@@ -54,9 +54,9 @@ export function IdentifierTable({
       {defuse.length === 0 ? (
         <p className="muted">DefUse selects nothing: the tests reference no name the patches introduce.</p>
       ) : (
-        <pre className="text" aria-label="DefUse Declaration hint">
-          {renderHint(items, "declaration")}
-        </pre>
+        <figure aria-label="DefUse Declaration hint" style={{ margin: 0 }}>
+          <pre className="text">{renderHint(items, "declaration")}</pre>
+        </figure>
       )}
       <table aria-label="Identifiers">
         <thead>
