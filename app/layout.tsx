@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ThemeToggle } from "@/components/ui/theme-toggle";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -10,15 +11,17 @@ export const metadata: Metadata = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
       <body>
         <header className="site">
           <Link href="/" className="brand">
             Hintscope
           </Link>
           <nav aria-label="Main">
-            <Link href="/">Benchmarks</Link> · <Link href="/import">Import</Link>
+            <Link href="/">Benchmarks</Link> · <Link href="/instances">Instances</Link> ·{" "}
+            <Link href="/import">Import</Link>
           </nav>
+          <ThemeToggle />
         </header>
         <main>{children}</main>
       </body>

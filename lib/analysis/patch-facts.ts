@@ -242,7 +242,7 @@ function fileUses(parsed: ParsedFragment[]): PatchUse[] {
     if (p.fragment.side !== "post") continue;
     for (const use of p.uses) {
       const line = p.fragment.rows[use.row];
-      if (!line || line.kind !== "+") continue;
+      if (line?.kind !== "+") continue;
       const location = locate(p.fragment, use.row);
       if (location) uses.push({ ...use, qualifier: use.qualifier, location });
     }
@@ -253,7 +253,7 @@ function fileUses(parsed: ParsedFragment[]): PatchUse[] {
 /** Maps a definition found in one image of a hunk onto the other, through the context lines they share. */
 function carryOver(def: SyntaxDefinition, from: Fragment, to: Fragment): SyntaxDefinition | null {
   const header = from.rows[def.row];
-  if (!header || header.kind !== " ") return null;
+  if (header?.kind !== " ") return null;
   const row = to.rows.indexOf(header);
   let last = def.endRow;
   while (last > def.row && from.rows[last]?.kind !== " ") last--;

@@ -64,7 +64,7 @@ function headline(
   let line = `${level} \`${shown}\``;
   if (attributes.has("kind")) line += ` (${id.kind})`;
   if (attributes.has("path") && (!parent || parent.identifier.path !== id.path)) line += ` -- \`${id.path}\``;
-  if (attributes.has("new_file") && id.newFile && (!parent || !parent.identifier.newFile)) line += " [new file]";
+  if (attributes.has("new_file") && id.newFile && !parent?.identifier.newFile) line += " [new file]";
   return line;
 }
 

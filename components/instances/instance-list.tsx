@@ -1,0 +1,239 @@
+"use client";
+
+import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import {
+  applyListState,
+  type InstanceListRow,
+  type ListState,
+  listStateToSearch,
+  parseListState,
+  REVIEW_STATUSES,
+  type SortKey,
+} from "@/lib/review/list-state";
+
+const COLUMNS: Array<{
+  key: SortKey;
+  header: string;
+  numeric?: boolean;
+  cell: (row: InstanceListRow) => React.ReactNode;
+}> = [
+  { key: "externalId", header: "Instance", cell: (r) => r.externalId },
+  { key: "benchmark", header: "Benchmark", cell: (r) => r.benchmark },
+  { key: "repo", header: "Repository", cell: (r) => r.repo },
+  { key: "language", header: "Language", cell: (r) => r.language },
+  { key: "defuse", header: "DefUse", numeric: true, cell: (r) => r.counts.defuse },
+  { key: "doc2feat", header: "Doc2Feat", numeric: true, cell: (r) => r.counts.doc2feat },
+  { key: "fea", header: "FEA", numeric: true, cell: (r) => r.counts.fea },
+  { key: "pro", header: "Pro", numeric: true, cell: (r) => r.counts.pro },
+  { key: "review", header: "Review", cell: (r) => r.review },
+  { key: "flags", header: "Flags", numeric: true, cell: (r) => r.flags || "" },
+  { key: "resolved", header: "Resolved", numeric: true, cell: (r) => (r.runs ? `${r.resolved}/${r.runs}` : "") },
+];
+
+const ROW_HEIGHT = 34;
+const GRID = "minmax(16rem, 3fr) minmax(8rem, 1.4fr) minmax(8rem, 1.4fr) 6.5rem repeat(4, 5.5rem) 6rem 4rem 6rem";
+
+function Facet({
+  label,
+  name,
+  options,
+  selected,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  options: string[];
+  selected: string[];
+  onChange: (values: string[]) => void;
+}) {
+  return (
+    <fieldset className="facet">
+      <legend>{label}</legend>
+      {options.map((option) => (
+        <label key={option}>
+          <input
+            type="checkbox"
+            name={name}
+            checked={selected.includes(option)}
+            onChange={(e) => onChange(e.target.checked ? [...selected, option] : selected.filter((v) => v !== option))}
+          />{" "}
+          {option}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The instance list: sortable, searchable, faceted, virtualised; its whole state is in the URL. */
+export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const [state, setState] = useState<ListState>(() => parseListState(new URLSearchParams(searchParams.toString())));
+  const deferred = useDeferredValue(state);
+  const visible = useMemo(() => applyListState(rows, deferred), [rows, deferred]);
+  const search = listStateToSearch(state);
+
+  // The URL follows the view, so a view can be shared; replace, not push, to keep history usable.
+  useEffect(() => {
+    const url = search ? `${pathname}?${search}` : pathname;
+    if (`${window.location.pathname}${window.location.search}` !== url) window.history.replaceState(null, "", url);
+  }, [search, pathname]);
+
+  const columns = useMemo<ColumnDef<InstanceListRow>[]>(
+    () => COLUMNS.map((c) => ({ id: c.key, header: c.header, cell: (info) => c.cell(info.row.original) })),
+    [],
+  );
+  const table = useReactTable({
+    data: visible,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualFiltering: true,
+  });
+  const scroller = useRef<HTMLDivElement>(null);
+  const tableRows = table.getRowModel().rows;
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const searchBox = useRef<HTMLInputElement>(null);
+  const facets = useMemo(
+    () => ({
+      benchmark: [...new Set(rows.map((r) => r.benchmark))].sort(),
+      language: [...new Set(rows.map((r) => r.language))].sort(),
+    }),
+    [rows],
+  );
+  const update = (patch: Partial<ListState>) => setState((s) => ({ ...s, ...patch }));
+  const listQuery = search ? `?list=${encodeURIComponent(search)}` : "";
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "/" && document.activeElement?.tagName !== "INPUT") {
+        event.preventDefault();
+        searchBox.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  return (
+    <div className="instance-list">
+      <div className="list-controls">
+        <label>
+          Search instances{" "}
+          <input
+            ref={searchBox}
+            type="search"
+            value={state.q}
+            onChange={(e) => update({ q: e.target.value })}
+            placeholder="id, repository or benchmark (press /)"
+          />
+        </label>
+        <Facet
+          label="Benchmark"
+          name="benchmark"
+          options={facets.benchmark}
+          selected={state.benchmark}
+          onChange={(benchmark) => update({ benchmark })}
+        />
+        <Facet
+          label="Language"
+          name="language"
+          options={facets.language}
+          selected={state.language}
+          onChange={(language) => update({ language })}
+        />
+        <Facet
+          label="Review"
+          name="review"
+          options={[...REVIEW_STATUSES]}
+          selected={state.review}
+          onChange={(review) => update({ review: review as ListState["review"] })}
+        />
+      </div>
+      <p className="muted" aria-live="polite">
+        {visible.length} of {rows.length} instances
+        {visible.length > 0 && (
+          <>
+            {" · "}
+            <button type="button" onClick={() => router.push(`/instances/${visible[0]?.id}${listQuery}`)}>
+              Review from the first
+            </button>
+          </>
+        )}
+      </p>
+      <div role="table" aria-label="Instances" aria-rowcount={visible.length + 1} className="vtable">
+        <div role="rowgroup">
+          {table.getHeaderGroups().map((group) => (
+            <div role="row" key={group.id} className="vrow vhead" style={{ gridTemplateColumns: GRID }}>
+              {group.headers.map((header) => {
+                const key = header.column.id as SortKey;
+                const sorted = state.sort === key;
+                return (
+                  <div
+                    role="columnheader"
+                    key={header.id}
+                    aria-sort={sorted ? (state.desc ? "descending" : "ascending") : "none"}
+                  >
+                    <button type="button" onClick={() => update({ sort: key, desc: sorted ? !state.desc : false })}>
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                      {sorted ? (state.desc ? " ▼" : " ▲") : ""}
+                    </button>
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+        <div role="rowgroup" ref={scroller} className="vbody">
+          <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = tableRows[item.index];
+              if (!row) return null;
+              return (
+                <div
+                  role="row"
+                  key={row.id}
+                  aria-rowindex={item.index + 2}
+                  className="vrow"
+                  style={{
+                    gridTemplateColumns: GRID,
+                    position: "absolute",
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: ROW_HEIGHT,
+                    transform: `translateY(${item.start}px)`,
+                  }}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <div
+                      role="cell"
+                      key={cell.id}
+                      className={COLUMNS.find((c) => c.key === cell.column.id)?.numeric ? "num" : undefined}
+                    >
+                      {cell.column.id === "externalId" ? (
+                        <Link href={`/instances/${row.original.id}${listQuery}`}>{row.original.externalId}</Link>
+                      ) : (
+                        flexRender(cell.column.columnDef.cell, cell.getContext())
+                      )}
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

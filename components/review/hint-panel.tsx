@@ -1,0 +1,264 @@
+"use client";
+
+import { PROJECTION_LABELS, PROJECTIONS, type Projection } from "@/lib/analysis/render-hint";
+import { SELECTIONS, type Selection } from "@/lib/analysis/select-identifiers";
+import type { HintAttribute } from "@/lib/domain/judge-scales";
+import { FLAG_REASONS, type FlagReason, type Trim } from "@/lib/review/decisions";
+import type { ReviewData } from "@/lib/server/queries/review-instance";
+
+export type Mode = "view" | "trim" | "flag";
+
+const SELECTION_LABELS: Record<Selection, string> = {
+  defuse: "DefUse",
+  doc2feat: "Doc2Feat",
+  fea: "FEA (brief)",
+  pro: "Pro",
+};
+const ATTRIBUTE_LABELS: Record<HintAttribute, string> = {
+  name: "name",
+  kind: "kind",
+  path: "path",
+  new_file: "new file",
+  signature: "signature",
+  weak_semantics: "description",
+  strong_semantics: "behaviour",
+};
+
+interface Props {
+  data: ReviewData;
+  selection: Selection;
+  projection: Projection;
+  onSelection: (s: Selection) => void;
+  onProjection: (p: Projection) => void;
+  identifiers: ReviewData["identifiers"];
+  attributes: readonly HintAttribute[];
+  trim: Trim;
+  onTrim: (trim: Trim) => void;
+  rendered: string;
+  mode: Mode;
+  onMode: (mode: Mode) => void;
+  reason: FlagReason | "";
+  onReason: (r: FlagReason | "") => void;
+  note: string;
+  onNote: (n: string) => void;
+  onDecide: (action: "accept" | "trim" | "flag") => void;
+  onPick: (name: string) => void;
+  picked: string | null;
+  status: string;
+  message: { kind: "ok" | "error" | "conflict"; text: string } | null;
+  saving: boolean;
+}
+
+const toggle = <T,>(list: T[], item: T, on: boolean) =>
+  on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
+
+/** The hint panel: selection and projection, the rendered hint, trim checkboxes, judge scores, outcomes and the decision buttons. */
+export function HintPanel(props: Props) {
+  const { data, selection, projection, identifiers, attributes, trim, mode } = props;
+  return (
+    <section className="pane hint-panel" aria-label="Hint">
+      <h2>Hint · {props.status}</h2>
+      <div className="body">
+        <div className="pickers">
+          <label>
+            Selection{" "}
+            <select value={selection} onChange={(e) => props.onSelection(e.target.value as Selection)}>
+              {SELECTIONS.map((s) => (
+                <option key={s} value={s}>
+                  {SELECTION_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="projections">
+            <legend>Projection</legend>
+            {PROJECTIONS.map((p, i) => (
+              <label key={p}>
+                <input
+                  type="radio"
+                  name="projection"
+                  value={p}
+                  checked={p === projection}
+                  onChange={() => props.onProjection(p)}
+                />{" "}
+                {i + 1} {PROJECTION_LABELS[p]}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        <h3>Rendered hint</h3>
+        <pre className="text rendered-hint" data-testid="rendered hint">
+          {props.rendered || "(empty: this selection picks nothing here)"}
+        </pre>
+        <h3>Identifiers</h3>
+        {identifiers.length === 0 && <p className="muted">None.</p>}
+        <ul className="identifiers">
+          {identifiers.map((identifier) => {
+            const removed = trim.identifiers.includes(identifier.name);
+            const judge = data.judge[identifier.name] ?? [];
+            return (
+              <li key={identifier.name} className={props.picked === identifier.name ? "picked" : undefined}>
+                {mode === "trim" && (
+                  <input
+                    type="checkbox"
+                    aria-label={`Keep ${identifier.name}`}
+                    checked={!removed}
+                    onChange={(e) =>
+                      props.onTrim({
+                        ...trim,
+                        identifiers: toggle(trim.identifiers, identifier.name, !e.target.checked),
+                      })
+                    }
+                  />
+                )}
+                <button
+                  type="button"
+                  className="ident-button"
+                  onClick={() => props.onPick(identifier.name)}
+                  title={`${identifier.kind}${identifier.signature ? `: ${identifier.signature}` : ""}`}
+                >
+                  {identifier.name}
+                </button>{" "}
+                <span className="muted">
+                  {identifier.kind} · {identifier.side} · {identifier.status}
+                </span>
+                {mode === "trim" && !removed && (
+                  <div className="attributes">
+                    {attributes
+                      .filter((a) => a !== "name")
+                      .map((attribute) => {
+                        const off = trim.attributes[identifier.name]?.includes(attribute) ?? false;
+                        return (
+                          <label key={attribute}>
+                            <input
+                              type="checkbox"
+                              aria-label={`${ATTRIBUTE_LABELS[attribute]} of ${identifier.name}`}
+                              checked={!off}
+                              onChange={(e) =>
+                                props.onTrim({
+                                  ...trim,
+                                  attributes: {
+                                    ...trim.attributes,
+                                    [identifier.name]: toggle(
+                                      trim.attributes[identifier.name] ?? [],
+                                      attribute,
+                                      !e.target.checked,
+                                    ),
+                                  },
+                                })
+                              }
+                            />{" "}
+                            {ATTRIBUTE_LABELS[attribute]}
+                          </label>
+                        );
+                      })}
+                  </div>
+                )}
+                {judge.length > 0 && (
+                  <table className="judge" aria-label={`Judge scores for ${identifier.name}`}>
+                    <thead>
+                      <tr>
+                        <th>attribute</th>
+                        <th className="num">N</th>
+                        <th className="num">D</th>
+                        <th className="num">G</th>
+                        <th className="num">HVM</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {judge.map((j) => (
+                        <tr
+                          key={j.attribute}
+                          title={j.samples
+                            .map((s) => `${s.judge} #${s.sample}: N${s.necessity} D${s.disclosure} G${s.guidance}`)
+                            .join("\n")}
+                        >
+                          <td>{ATTRIBUTE_LABELS[j.attribute as HintAttribute] ?? j.attribute}</td>
+                          <td className="num">{j.necessity}</td>
+                          <td className="num">{j.disclosure}</td>
+                          <td className="num">{j.guidance}</td>
+                          <td className="num">{j.hvm > 0 ? `+${j.hvm}` : j.hvm}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {mode === "flag" && (
+          <fieldset className="flag-form">
+            <legend>Flag this hint</legend>
+            <label>
+              Reason{" "}
+              <select value={props.reason} onChange={(e) => props.onReason(e.target.value as FlagReason | "")}>
+                <option value="">choose a reason…</option>
+                {(Object.entries(FLAG_REASONS) as Array<[FlagReason, string]>).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Note <textarea value={props.note} onChange={(e) => props.onNote(e.target.value)} rows={2} />
+            </label>
+          </fieldset>
+        )}
+        <div className="decisions">
+          <button
+            type="button"
+            disabled={props.saving}
+            onClick={() => props.onDecide(mode === "trim" ? "trim" : "accept")}
+          >
+            {mode === "trim" ? "Accept trimmed" : "Accept"}
+          </button>
+          <button
+            type="button"
+            disabled={props.saving}
+            aria-pressed={mode === "trim"}
+            onClick={() => props.onMode(mode === "trim" ? "view" : "trim")}
+          >
+            Trim
+          </button>
+          {mode === "flag" ? (
+            <button type="button" disabled={props.saving || !props.reason} onClick={() => props.onDecide("flag")}>
+              Save flag
+            </button>
+          ) : (
+            <button type="button" disabled={props.saving} onClick={() => props.onMode("flag")}>
+              Flag
+            </button>
+          )}
+        </div>
+        {props.message && (
+          <p
+            role={props.message.kind === "ok" ? "status" : "alert"}
+            className={props.message.kind === "ok" ? "muted" : "error"}
+          >
+            {props.message.text}
+          </p>
+        )}
+        <h3>Outcomes</h3>
+        {data.outcomes.length === 0 ? (
+          <p className="muted">No run has a result for this instance.</p>
+        ) : (
+          <table aria-label="Outcomes">
+            <tbody>
+              {data.outcomes.map((o) => (
+                <tr key={`${o.model}/${o.selection}/${o.projection}`}>
+                  <td>{o.model}</td>
+                  <td>
+                    {o.selection} × {o.projection}
+                  </td>
+                  <td>{o.resolved ? "resolved" : (o.status ?? "unresolved")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </section>
+  );
+}

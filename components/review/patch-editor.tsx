@@ -1,0 +1,124 @@
+"use client";
+
+import Editor, { loader, type OnMount } from "@monaco-editor/react";
+import { useEffect, useRef } from "react";
+
+// The editor is served by the app itself (copied to public/ on install): no CDN, works offline.
+loader.config({ paths: { vs: "/monaco/vs" } });
+
+type MonacoEditor = Parameters<OnMount>[0];
+type Monaco = Parameters<OnMount>[1];
+
+/** A highlighted occurrence of an identifier on one line of this patch. */
+export interface Mark {
+  name: string;
+  line: number;
+  role: "def" | "use";
+  /** DefUse's own identifiers stand out; the other selections' are lighter */
+  strong: boolean;
+  hover: string;
+}
+
+interface Props {
+  label: string;
+  text: string;
+  marks: Mark[];
+  /** the line to bring into view (and select), when an identifier is picked */
+  reveal: { line: number; name: string } | null;
+  onPick: (name: string) => void;
+}
+
+function columnsOf(lineText: string, name: string): [number, number] {
+  const member = name.split(".").pop() ?? name;
+  const at = lineText.indexOf(member);
+  return at < 0 ? [1, lineText.length + 1] : [at + 1, at + 1 + member.length];
+}
+
+/** A read-only patch in Monaco: added and removed lines coloured, identifiers highlighted, hover and click. */
+export function PatchEditor({ label, text, marks, reveal, onPick }: Props) {
+  const editor = useRef<MonacoEditor | null>(null);
+  const monaco = useRef<Monaco | null>(null);
+  const decorations = useRef<string[]>([]);
+  const marksRef = useRef(marks);
+  marksRef.current = marks;
+
+  const decorate = () => {
+    const ed = editor.current;
+    const m = monaco.current;
+    const model = ed?.getModel();
+    if (!ed || !m || !model) return;
+    const lines: Parameters<MonacoEditor["deltaDecorations"]>[1] = [];
+    for (let line = 1; line <= model.getLineCount(); line++) {
+      const first = model.getLineContent(line)[0];
+      const className = first === "+" ? "patch-add" : first === "-" ? "patch-del" : first === "@" ? "patch-hunk" : null;
+      if (className) lines.push({ range: new m.Range(line, 1, line, 1), options: { isWholeLine: true, className } });
+    }
+    for (const mark of marksRef.current) {
+      if (mark.line < 1 || mark.line > model.getLineCount()) continue;
+      const [start, end] = columnsOf(model.getLineContent(mark.line), mark.name);
+      lines.push({
+        range: new m.Range(mark.line, start, mark.line, end),
+        options: {
+          inlineClassName: `ident-${mark.role}${mark.strong ? "" : " ident-other"}`,
+          hoverMessage: { value: mark.hover },
+          stickiness: 1,
+        },
+      });
+    }
+    decorations.current = ed.deltaDecorations(decorations.current, lines);
+  };
+
+  const onMount: OnMount = (ed, m) => {
+    editor.current = ed;
+    monaco.current = m;
+    decorate();
+    ed.onMouseDown((event) => {
+      const position = event.target.position;
+      if (!position) return;
+      const hit = marksRef.current.find((mark) => {
+        if (mark.line !== position.lineNumber) return false;
+        const [start, end] = columnsOf(ed.getModel()?.getLineContent(mark.line) ?? "", mark.name);
+        return position.column >= start && position.column <= end;
+      });
+      if (hit) onPick(hit.name);
+    });
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: decorate reads the latest marks through a ref
+  useEffect(decorate, [marks]);
+
+  useEffect(() => {
+    const ed = editor.current;
+    if (!ed || !reveal) return;
+    ed.revealLineInCenter(reveal.line);
+    const [start, end] = columnsOf(ed.getModel()?.getLineContent(reveal.line) ?? "", reveal.name);
+    ed.setSelection({ startLineNumber: reveal.line, startColumn: start, endLineNumber: reveal.line, endColumn: end });
+  }, [reveal]);
+
+  return (
+    <section className="pane" aria-label={label}>
+      <h2>{label}</h2>
+      <div className="editor" data-testid={`${label} editor`}>
+        <Editor
+          value={text}
+          language="plaintext"
+          theme={typeof window !== "undefined" && document.documentElement.dataset.theme === "dark" ? "vs-dark" : "vs"}
+          onMount={onMount}
+          options={{
+            readOnly: true,
+            domReadOnly: true,
+            minimap: { enabled: false },
+            wordWrap: "off",
+            lineNumbers: "on",
+            scrollBeyondLastLine: false,
+            fontSize: 12,
+            renderLineHighlight: "none",
+            ariaLabel: label,
+          }}
+          height="70vh"
+          loading={<p className="muted">Loading the editor…</p>}
+        />
+      </div>
+    </section>
+  );
+}

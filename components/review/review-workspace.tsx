@@ -1,0 +1,338 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { parseInterfaceText } from "@/lib/analysis/benchmark-hints";
+import {
+  describeIdentifiers,
+  PROJECTION_ATTRIBUTES,
+  PROJECTIONS,
+  type Projection,
+  renderHint,
+} from "@/lib/analysis/render-hint";
+import type { Selection } from "@/lib/analysis/select-identifiers";
+import { pathsInDiff } from "@/lib/ingest/infer-language";
+import { type FlagReason, keptAttributes, NO_TRIM, type Trim } from "@/lib/review/decisions";
+import { decideHint } from "@/lib/server/actions/decide-hint";
+import type { ReviewData } from "@/lib/server/queries/review-instance";
+import { HintPanel, type Mode } from "./hint-panel";
+import { IssueMarkdown } from "./issue-markdown";
+import { type Mark, PatchEditor } from "./patch-editor";
+import { SHORTCUTS } from "./shortcuts";
+import { useCuratorName } from "./use-curator-name";
+
+interface Navigation {
+  previous: number | null;
+  next: number | null;
+  nextPending: number | null;
+  position: number;
+  total: number;
+  list: string;
+}
+
+const hrefOf = (id: number, list: string) => `/instances/${id}${list ? `?list=${encodeURIComponent(list)}` : ""}`;
+
+function savedState(data: ReviewData, selection: Selection, projection: Projection) {
+  const hint = data.hints.find((h) => h.selection === selection && h.projection === projection);
+  return {
+    version: hint?.version ?? 0,
+    status: hint?.status ?? "pending",
+    trim: hint?.trimmed ? (JSON.parse(hint.trimmed) as Trim) : NO_TRIM,
+    decisions: hint?.decisions ?? [],
+  };
+}
+
+/** The review workspace: the issue, the gold patch and the test patch side by side, and the hint panel. */
+export function ReviewWorkspace({ data, navigation }: { data: ReviewData; navigation: Navigation }) {
+  const router = useRouter();
+  const [curator, rememberCurator] = useCuratorName();
+  const [selection, setSelection] = useState<Selection>("defuse");
+  const [projection, setProjection] = useState<Projection>("declaration");
+  const saved = useMemo(() => savedState(data, selection, projection), [data, selection, projection]);
+  const [trim, setTrim] = useState<Trim>(saved.trim);
+  const [mode, setMode] = useState<Mode>("view");
+  const [reason, setReason] = useState<FlagReason | "">("");
+  const [note, setNote] = useState("");
+  const [showOthers, setShowOthers] = useState(false);
+  const [picked, setPicked] = useState<{ name: string; step: number } | null>(null);
+  const [overlay, setOverlay] = useState(false);
+  const [message, setMessage] = useState<{ kind: "ok" | "error" | "conflict"; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [nameDraft, setNameDraft] = useState("");
+
+  useEffect(() => setTrim(saved.trim), [saved]);
+
+  const goldPaths = useMemo(() => new Set(pathsInDiff(data.instance.goldPatch)), [data.instance.goldPatch]);
+  const selected = useMemo(
+    () => data.identifiers.filter((i) => i.policies.includes(selection)),
+    [data.identifiers, selection],
+  );
+  const items = useMemo(
+    () =>
+      describeIdentifiers(
+        selected.filter((i) => !trim.identifiers.includes(i.name)),
+        { interfaceEntries: parseInterfaceText(data.instance.interfaceText), requirements: data.instance.requirements },
+      ),
+    [selected, trim, data.instance.interfaceText, data.instance.requirements],
+  );
+  const rendered = useMemo(
+    () => renderHint(items, projection, (item) => keptAttributes(projection, trim, item.identifier.name)),
+    [items, projection, trim],
+  );
+
+  // DefUse is highlighted in every pane; the toggle adds the other selections' identifiers, lighter.
+  const shown = useMemo(
+    () => data.identifiers.filter((i) => i.policies.includes("defuse") || (showOthers && i.policies.length > 0)),
+    [data.identifiers, showOthers],
+  );
+  const marks = useMemo(() => {
+    const gold: Mark[] = [];
+    const test: Mark[] = [];
+    for (const i of shown) {
+      const strong = i.policies.includes("defuse");
+      const hover = `**${i.name}** (${i.kind})${i.signature ? `\n\n\`${i.signature}\`` : ""}\n\n${i.status} · defined in the ${i.side} patch · ${i.policies.join(", ")}`;
+      const places = [
+        ...(i.locations.definedAt ? [{ ...i.locations.definedAt, role: "def" as const }] : []),
+        ...i.locations.usedAt.map((u) => ({ ...u, role: "use" as const })),
+      ];
+      for (const place of places) {
+        const inGold = i.kind === "name" ? goldPaths.has(place.path) : (place.role === "def") === (i.side === "code");
+        (inGold ? gold : test).push({ name: i.name, line: place.diffLine, role: place.role, strong, hover });
+      }
+    }
+    return { gold, test };
+  }, [shown, goldPaths]);
+
+  // Picking an identifier brings each pane to its definition, then steps through its uses on every pick.
+  const reveal = useMemo(() => {
+    if (!picked) return { gold: null, test: null };
+    const all = [
+      ...marks.gold.map((m) => ({ ...m, pane: "gold" as const })),
+      ...marks.test.map((m) => ({ ...m, pane: "test" as const })),
+    ].filter((m) => m.name === picked.name);
+    const defs = all.filter((m) => m.role === "def");
+    const uses = all.filter((m) => m.role === "use");
+    const target = picked.step === 0 ? (defs[0] ?? uses[0]) : uses[(picked.step - 1) % Math.max(uses.length, 1)];
+    const firstIn = (pane: "gold" | "test") => (target?.pane === pane ? target : all.find((m) => m.pane === pane));
+    const at = (m: (typeof all)[number] | undefined) => (m ? { line: m.line, name: m.name } : null);
+    return { gold: at(firstIn("gold")), test: at(firstIn("test")) };
+  }, [picked, marks]);
+  const pick = useCallback(
+    (name: string) => setPicked((p) => (p?.name === name ? { name, step: p.step + 1 } : { name, step: 0 })),
+    [],
+  );
+
+  const decide = useCallback(
+    async (action: "accept" | "trim" | "flag") => {
+      if (!curator) {
+        setMessage({ kind: "error", text: "Say who you are first (above)." });
+        return;
+      }
+      setSaving(true);
+      const result = await decideHint({
+        instanceId: data.instance.id,
+        selection,
+        projection,
+        action,
+        expectedVersion: saved.version,
+        curator,
+        trimmed: action === "accept" ? NO_TRIM : trim,
+        renderedText:
+          action === "accept"
+            ? renderHint(
+                describeIdentifiers(selected, {
+                  interfaceEntries: parseInterfaceText(data.instance.interfaceText),
+                  requirements: data.instance.requirements,
+                }),
+                projection,
+              )
+            : rendered,
+        reason: action === "flag" ? reason || null : null,
+        note,
+      });
+      setSaving(false);
+      if (result.ok) {
+        setMode("view");
+        setMessage({ kind: "ok", text: `Saved: ${result.status}.` });
+        if (navigation.nextPending) router.push(hrefOf(navigation.nextPending, navigation.list));
+        else router.refresh();
+      } else if ("conflict" in result) {
+        const c = result.conflict;
+        setMessage({
+          kind: "conflict",
+          text: `Conflict: ${c.curator} already decided this hint (${c.action}, now ${c.status}) at ${new Date(c.at).toLocaleString()}. Your decision was not saved; reload to see theirs.`,
+        });
+      } else {
+        setMessage({
+          kind: "error",
+          text: Object.values(result.errors).flat().join("; ") || "The decision was not valid.",
+        });
+      }
+    },
+    [curator, data, selection, projection, saved.version, trim, rendered, reason, note, selected, navigation, router],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const tag = (event.target as HTMLElement | null)?.tagName ?? "";
+      if (event.key === "Escape") {
+        setOverlay(false);
+        setMode("view");
+        return;
+      }
+      if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) || event.metaKey || event.ctrlKey || event.altKey) return;
+      const go = (id: number | null) => id && router.push(hrefOf(id, navigation.list));
+      const actions: Record<string, () => void> = {
+        j: () => go(navigation.next),
+        k: () => go(navigation.previous),
+        a: () => void decide(mode === "trim" ? "trim" : "accept"),
+        t: () => setMode((m) => (m === "trim" ? "view" : "trim")),
+        f: () => setMode("flag"),
+        "?": () => setOverlay((o) => !o),
+        "/": () => router.push(`/instances?${navigation.list ? `${navigation.list}&` : ""}focus=search`),
+        ...Object.fromEntries(PROJECTIONS.map((p, i) => [String(i + 1), () => setProjection(p)])),
+      };
+      const action = actions[event.key];
+      if (action) {
+        event.preventDefault();
+        action();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [navigation, router, decide, mode]);
+
+  const names = useMemo(() => shown.map((i) => ({ name: i.name, strong: i.policies.includes("defuse") })), [shown]);
+  const instance = data.instance;
+  return (
+    <>
+      <nav className="review-nav" aria-label="Review navigation">
+        <Link href={`/instances${navigation.list ? `?${navigation.list}` : ""}`}>← List</Link>
+        <span className="muted">{navigation.position > 0 ? `${navigation.position} of ${navigation.total}` : ""}</span>
+        {navigation.previous && <Link href={hrefOf(navigation.previous, navigation.list)}>Previous (k)</Link>}
+        {navigation.next && <Link href={hrefOf(navigation.next, navigation.list)}>Next (j)</Link>}
+        <label>
+          <input type="checkbox" checked={showOthers} onChange={(e) => setShowOthers(e.target.checked)} /> Show other
+          selections' identifiers
+        </label>
+        <button type="button" onClick={() => setOverlay(true)} aria-haspopup="dialog">
+          Shortcuts (?)
+        </button>
+      </nav>
+      <h1>
+        {instance.externalId} {instance.isDemo && <span className="badge demo">demo</span>}
+      </h1>
+      <p className="muted">
+        <Link href={`/benchmarks/${instance.benchmark.id}`}>{instance.benchmark.name}</Link> · {instance.repo} ·{" "}
+        {instance.language ?? "unknown language"}
+        {instance.approximate && " · approximate analysis (hunks only)"}
+        {instance.analysisStatus === "error" && ` · not analysed: ${instance.analysisError}`}
+      </p>
+      {!curator && (
+        <form
+          className="curator-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (nameDraft.trim()) rememberCurator(nameDraft);
+          }}
+        >
+          <label>
+            Your name (recorded with each decision){" "}
+            <input value={nameDraft} onChange={(e) => setNameDraft(e.target.value)} />
+          </label>{" "}
+          <button type="submit">Start reviewing</button>
+        </form>
+      )}
+      <div className="workspace">
+        <section className="pane" aria-label="Issue">
+          <h2>Issue</h2>
+          <div className="body">
+            <IssueMarkdown text={instance.problemStatement} names={names} onPick={pick} />
+          </div>
+        </section>
+        <PatchEditor
+          label="Gold patch"
+          text={instance.goldPatch}
+          marks={marks.gold}
+          reveal={reveal.gold}
+          onPick={pick}
+        />
+        <PatchEditor
+          label="Test patch"
+          text={instance.testPatch}
+          marks={marks.test}
+          reveal={reveal.test}
+          onPick={pick}
+        />
+        <HintPanel
+          data={data}
+          selection={selection}
+          projection={projection}
+          onSelection={setSelection}
+          onProjection={setProjection}
+          identifiers={selected}
+          attributes={PROJECTION_ATTRIBUTES[projection]}
+          trim={trim}
+          onTrim={setTrim}
+          rendered={rendered}
+          mode={mode}
+          onMode={setMode}
+          reason={reason}
+          onReason={setReason}
+          note={note}
+          onNote={setNote}
+          onDecide={decide}
+          onPick={pick}
+          picked={picked?.name ?? null}
+          status={saved.status}
+          message={message}
+          saving={saving}
+        />
+      </div>
+      <section aria-label="Audit trail">
+        <h2>
+          Audit trail ({selection} × {projection})
+        </h2>
+        {saved.decisions.length === 0 ? (
+          <p className="muted">No decision yet.</p>
+        ) : (
+          <ol className="audit">
+            {saved.decisions.map((d) => {
+              const before = JSON.parse(d.before) as { status: string };
+              const after = JSON.parse(d.after) as { status: string; flagReason: string | null; note: string | null };
+              return (
+                <li key={d.id}>
+                  <strong>{d.curator}</strong> {d.action} · {new Date(d.at).toLocaleString()} · {before.status} →{" "}
+                  {after.status}
+                  {after.flagReason && ` (${after.flagReason})`}
+                  {after.note && ` · “${after.note}”`}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </section>
+      {overlay && (
+        <div className="overlay" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts">
+          <div className="overlay-box">
+            <h2>Keyboard shortcuts</h2>
+            <dl className="facts">
+              {SHORTCUTS.map(([key, does]) => (
+                <div key={key} style={{ display: "contents" }}>
+                  <dt>
+                    <kbd>{key}</kbd>
+                  </dt>
+                  <dd>{does}</dd>
+                </div>
+              ))}
+            </dl>
+            <button type="button" onClick={() => setOverlay(false)}>
+              Close
+            </button>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { SELECTIONS, type Selection } from "../analysis/select-identifiers";
+
+export const REVIEW_STATUSES = ["pending", "accepted", "trimmed", "flagged"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** One row of the instance list: what the list shows and filters on. */
+export interface InstanceListRow {
+  id: number;
+  externalId: string;
+  benchmark: string;
+  repo: string;
+  language: string;
+  counts: Record<Selection, number>;
+  review: ReviewStatus;
+  flags: number;
+  resolved: number;
+  runs: number;
+}
+
+export const SORTABLE = [
+  "externalId",
+  "benchmark",
+  "repo",
+  "language",
+  "defuse",
+  "doc2feat",
+  "fea",
+  "pro",
+  "review",
+  "flags",
+  "resolved",
+] as const;
+export type SortKey = (typeof SORTABLE)[number];
+
+/** The list's whole view state; it lives in the URL so a view can be shared as a link. */
+export interface ListState {
+  q: string;
+  benchmark: string[];
+  language: string[];
+  review: ReviewStatus[];
+  sort: SortKey;
+  desc: boolean;
+}
+
+const list = (value: unknown) =>
+  Array.isArray(value) ? value : typeof value === "string" && value !== "" ? value.split(",") : [];
+
+const ListStateSchema = z.object({
+  q: z.string().max(200).catch(""),
+  benchmark: z.preprocess(list, z.array(z.string().max(200))).catch([]),
+  language: z.preprocess(list, z.array(z.string().max(50))).catch([]),
+  review: z.preprocess(list, z.array(z.enum(REVIEW_STATUSES))).catch([]),
+  sort: z.enum(SORTABLE).catch("externalId"),
+  desc: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
+});
+
+/** Reads the list state from a query string (or Next's searchParams); anything malformed falls back to the default. */
+export function parseListState(params: URLSearchParams | Record<string, string | string[] | undefined>): ListState {
+  const get = (key: string) => (params instanceof URLSearchParams ? (params.get(key) ?? undefined) : params[key]);
+  return ListStateSchema.parse({
+    q: get("q") ?? "",
+    benchmark: get("benchmark"),
+    language: get("language"),
+    review: get("review"),
+    sort: get("sort"),
+    desc: get("desc"),
+  });
+}
+
+/** The query string for a list state, leaving out defaults so links stay short. */
+export function listStateToSearch(state: ListState): string {
+  const params = new URLSearchParams();
+  if (state.q) params.set("q", state.q);
+  if (state.benchmark.length) params.set("benchmark", state.benchmark.join(","));
+  if (state.language.length) params.set("language", state.language.join(","));
+  if (state.review.length) params.set("review", state.review.join(","));
+  if (state.sort !== "externalId") params.set("sort", state.sort);
+  if (state.desc) params.set("desc", "1");
+  return params.toString();
+}
+
+const sortValue = (row: InstanceListRow, key: SortKey): string | number => {
+  if ((SELECTIONS as readonly string[]).includes(key)) return row.counts[key as Selection];
+  if (key === "review") return REVIEW_STATUSES.indexOf(row.review);
+  return row[key as keyof InstanceListRow] as string | number;
+};
+
+/** The rows a list state shows, in its order: text search over id, repo and benchmark, facets, then sort. */
+export function applyListState(rows: InstanceListRow[], state: ListState): InstanceListRow[] {
+  const needle = state.q.trim().toLowerCase();
+  const filtered = rows.filter(
+    (row) =>
+      (needle === "" ||
+        row.externalId.toLowerCase().includes(needle) ||
+        row.repo.toLowerCase().includes(needle) ||
+        row.benchmark.toLowerCase().includes(needle)) &&
+      (state.benchmark.length === 0 || state.benchmark.includes(row.benchmark)) &&
+      (state.language.length === 0 || state.language.includes(row.language)) &&
+      (state.review.length === 0 || state.review.includes(row.review)),
+  );
+  const direction = state.desc ? -1 : 1;
+  return filtered.sort((a, b) => {
+    const x = sortValue(a, state.sort);
+    const y = sortValue(b, state.sort);
+    const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+    return order === 0 ? a.id - b.id : order * direction;
+  });
+}
+
+/** The neighbours of an instance in a list, and the next one still pending: what j, k and "move on" go to. */
+export function neighbours(rows: InstanceListRow[], id: number) {
+  const index = rows.findIndex((row) => row.id === id);
+  const after = index < 0 ? rows : [...rows.slice(index + 1), ...rows.slice(0, Math.max(index, 0))];
+  return {
+    previous: index > 0 ? (rows[index - 1]?.id ?? null) : null,
+    next: index >= 0 && index < rows.length - 1 ? (rows[index + 1]?.id ?? null) : null,
+    nextPending: after.find((row) => row.review === "pending" && row.id !== id)?.id ?? null,
+    position: index + 1,
+    total: rows.length,
+  };
+}

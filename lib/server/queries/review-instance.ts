@@ -1,0 +1,127 @@
+import "server-only";
+import { hintValueMargin } from "../../domain/judge-scales";
+import { getDb } from "../db";
+
+export interface JudgeSummary {
+  attribute: string;
+  necessity: number;
+  disclosure: number;
+  guidance: number;
+  hvm: number;
+  samples: Array<{ judge: string; sample: number; necessity: number; disclosure: number; guidance: number }>;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/** Everything the review workspace shows for one instance. */
+export async function getReviewData(id: number) {
+  const db = await getDb();
+  const instance = await db.instance.findUnique({
+    where: { id },
+    include: { benchmark: { select: { id: true, name: true } } },
+  });
+  if (!instance) return null;
+  const [identifiers, hints, scores, results] = await Promise.all([
+    db.identifier.findMany({ where: { instanceId: id }, orderBy: { position: "asc" } }),
+    db.hint.findMany({ where: { instanceId: id }, include: { decisions: { orderBy: { id: "desc" } } } }),
+    db.judgeScore.findMany({
+      where: { instanceId: id },
+      orderBy: [{ identifier: "asc" }, { attribute: "asc" }, { sample: "asc" }],
+    }),
+    db.runResult.findMany({
+      where: { instanceExternalId: instance.externalId, run: { benchmarkId: instance.benchmarkId } },
+      select: { resolved: true, status: true, run: { select: { model: true, selection: true, projection: true } } },
+    }),
+  ]);
+  // The judge's median of its samples per identifier and attribute, HVM per rated value (SPEC §6).
+  const judge = new Map<string, JudgeSummary[]>();
+  const groups = new Map<string, typeof scores>();
+  for (const score of scores) {
+    const key = `${score.identifier}\u0000${score.attribute}`;
+    groups.set(key, [...(groups.get(key) ?? []), score]);
+  }
+  for (const [key, group] of groups) {
+    const [identifier, attribute] = key.split("\u0000") as [string, string];
+    const n = median(group.map((s) => s.necessity));
+    const d = median(group.map((s) => s.disclosure));
+    const g = median(group.map((s) => s.guidance));
+    judge.set(identifier, [
+      ...(judge.get(identifier) ?? []),
+      {
+        attribute,
+        necessity: n,
+        disclosure: d,
+        guidance: g,
+        hvm: hintValueMargin(n, d, g),
+        samples: group.map((s) => ({
+          judge: s.judge,
+          sample: s.sample,
+          necessity: s.necessity,
+          disclosure: s.disclosure,
+          guidance: s.guidance,
+        })),
+      },
+    ]);
+  }
+  return {
+    instance: {
+      id: instance.id,
+      externalId: instance.externalId,
+      benchmark: instance.benchmark,
+      repo: instance.repo,
+      baseCommit: instance.baseCommit,
+      language: instance.language,
+      isDemo: instance.isDemo,
+      problemStatement: instance.problemStatement,
+      goldPatch: instance.goldPatch,
+      testPatch: instance.testPatch,
+      requirements: instance.requirements,
+      interfaceText: instance.interfaceText,
+      analysisStatus: instance.analysisStatus,
+      analysisError: instance.analysisError,
+      approximate: instance.approximate,
+      unsupportedFiles: JSON.parse(instance.unsupportedFiles) as string[],
+    },
+    identifiers: identifiers.map((i) => ({
+      name: i.name,
+      member: i.member,
+      owner: i.owner,
+      kind: i.kind,
+      path: i.path,
+      newFile: i.newFile,
+      signature: i.signature,
+      side: i.side as "code" | "test",
+      status: i.status,
+      policies: JSON.parse(i.policies) as string[],
+      locations: JSON.parse(i.locations) as {
+        definedAt: { path: string; diffLine: number } | null;
+        usedAt: Array<{ path: string; diffLine: number }>;
+      },
+    })),
+    hints: hints.map((h) => ({
+      selection: h.selection,
+      projection: h.projection,
+      status: h.status,
+      version: h.version,
+      trimmed: h.trimmed,
+      flagReason: h.flagReason,
+      note: h.note,
+      decisions: h.decisions.map((d) => ({
+        id: d.id,
+        curator: d.curator,
+        action: d.action,
+        before: d.before,
+        after: d.after,
+        at: d.createdAt.toISOString(),
+      })),
+    })),
+    judge: Object.fromEntries(judge),
+    outcomes: results.map((r) => ({ ...r.run, resolved: r.resolved, status: r.status })),
+  };
+}
+
+export type ReviewData = NonNullable<Awaited<ReturnType<typeof getReviewData>>>;

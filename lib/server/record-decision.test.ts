@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { jsonl, swebenchRecord } from "../testing/fixtures";
+import { openTempDatabase } from "../testing/temp-database";
+import { importFiles } from "./import-files";
+import { recordDecision } from "./record-decision";
+
+let env: Awaited<ReturnType<typeof openTempDatabase>>;
+let instanceId = 0;
+beforeAll(async () => {
+  env = await openTempDatabase();
+  await importFiles(env.db, [env.tmp.write("swebench-lite-d.jsonl", jsonl([swebenchRecord(1)]))]);
+  instanceId = (await env.db.instance.findFirstOrThrow()).id;
+});
+afterAll(() => env.close());
+
+const decision = (overrides: Record<string, unknown> = {}) => ({
+  instanceId,
+  selection: "defuse",
+  projection: "declaration",
+  action: "accept",
+  expectedVersion: 0,
+  curator: "ada",
+  trimmed: { identifiers: [], attributes: {} },
+  renderedText: "### `widget_1` (function)",
+  reason: null,
+  note: "",
+  ...overrides,
+});
+
+test("a decision is saved with an audit row of who, before and after", async () => {
+  expect(await recordDecision(env.db, decision())).toEqual({ ok: true, version: 1, status: "accepted" });
+  const hint = await env.db.hint.findFirstOrThrow({ include: { decisions: true } });
+  expect(hint).toMatchObject({ status: "accepted", version: 1, renderedText: "### `widget_1` (function)" });
+  expect(hint.decisions).toHaveLength(1);
+  expect(hint.decisions[0]).toMatchObject({ curator: "ada", action: "accept" });
+  expect(JSON.parse(hint.decisions[0]?.before ?? "")).toMatchObject({ status: "pending" });
+  expect(JSON.parse(hint.decisions[0]?.after ?? "")).toMatchObject({ status: "accepted" });
+});
+
+test("a second curator deciding from the same version gets the first decision back as a conflict", async () => {
+  const result = await recordDecision(env.db, decision({ curator: "grace", action: "flag", reason: "spoiler" }));
+  expect(result).toMatchObject({
+    ok: false,
+    conflict: { curator: "ada", action: "accept", status: "accepted", version: 1 },
+  });
+  const hint = await env.db.hint.findFirstOrThrow({ include: { decisions: true } });
+  expect(hint.status).toBe("accepted");
+  expect(hint.decisions).toHaveLength(1);
+});
+
+test("a trim that removes an attribute makes the hint trimmed; a flag needs a reason", async () => {
+  const trimmed = { identifiers: [], attributes: { widget_1: ["signature"] } };
+  expect(await recordDecision(env.db, decision({ action: "trim", expectedVersion: 1, trimmed }))).toEqual({
+    ok: true,
+    version: 2,
+    status: "trimmed",
+  });
+  const refused = await recordDecision(env.db, decision({ action: "flag", expectedVersion: 2, reason: null }));
+  expect(refused).toMatchObject({ ok: false, errors: { reason: ["a flag needs a reason"] } });
+  expect(
+    await recordDecision(
+      env.db,
+      decision({ action: "flag", expectedVersion: 2, reason: "guesswork", note: "test uses widget_2" }),
+    ),
+  ).toMatchObject({ ok: true, status: "flagged" });
+  const audit = await env.db.decision.findMany({ orderBy: { id: "asc" } });
+  expect(audit.map((d) => d.action)).toEqual(["accept", "trim", "flag"]);
+  expect(JSON.parse(audit[2]?.after ?? "")).toMatchObject({
+    status: "flagged",
+    flagReason: "guesswork",
+    note: "test uses widget_2",
+  });
+});
