@@ -18,8 +18,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh database for every run: the built app migrates it on first use.
-    command: `rm -f ${E2E_DATABASE} && next start -H 127.0.0.1 -p ${PORT}`,
+    // A fresh database for every run, with the project's demo data to review.
+    command: `rm -f ${E2E_DATABASE} && tsx lib/cli/hints.ts seed > /dev/null && next start -H 127.0.0.1 -p ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

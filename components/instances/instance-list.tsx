@@ -114,6 +114,12 @@ export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
   const update = (patch: Partial<ListState>) => setState((s) => ({ ...s, ...patch }));
   const listQuery = search ? `?list=${encodeURIComponent(search)}` : "";
 
+  // Arriving with ?focus=search (the "/" shortcut of the review page) puts the cursor in the search box.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival
+  useEffect(() => {
+    if (searchParams.get("focus") === "search") searchBox.current?.focus();
+  }, []);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "/" && document.activeElement?.tagName !== "INPUT") {

@@ -52,6 +52,9 @@ function highlightNames(names: Props["names"]) {
   return () => (tree: Root) => walk(tree);
 }
 
+// The issue's own headings sit under the page's: its # is the pane's third level.
+const SHIFTED_HEADINGS = { h1: "h3", h2: "h4", h3: "h5", h4: "h6", h5: "h6" } as const;
+
 /**
  * The issue as Markdown. Raw HTML in it is shown as text, never rendered, so a `<script>` or an
  * `onerror=` image pasted into an issue stays inert; links keep only safe schemes.
@@ -67,7 +70,7 @@ export function IssueMarkdown({ text, names, onPick }: Props) {
         if (mark) onPick(mark.getAttribute("data-name") ?? "");
       }}
     >
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[highlightNames(names)]} skipHtml={false}>
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[highlightNames(names)]} components={SHIFTED_HEADINGS}>
         {text}
       </Markdown>
     </div>

@@ -11,7 +11,7 @@ import {
   type Projection,
   renderHint,
 } from "@/lib/analysis/render-hint";
-import type { Selection } from "@/lib/analysis/select-identifiers";
+import { SELECTIONS, type Selection } from "@/lib/analysis/select-identifiers";
 import { pathsInDiff } from "@/lib/ingest/infer-language";
 import { type FlagReason, keptAttributes, NO_TRIM, type Trim } from "@/lib/review/decisions";
 import { decideHint } from "@/lib/server/actions/decide-hint";
@@ -30,6 +30,8 @@ interface Navigation {
   total: number;
   list: string;
 }
+
+const POLICY_KEY = "hintscope.policy";
 
 const hrefOf = (id: number, list: string) => `/instances/${id}${list ? `?list=${encodeURIComponent(list)}` : ""}`;
 
@@ -60,6 +62,8 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
   const [message, setMessage] = useState<{ kind: "ok" | "error" | "conflict"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [nameDraft, setNameDraft] = useState("");
+  // Set once this instance's keyboard handling is live (after hydration): tests and scripts wait for it.
+  const [readyFor, setReadyFor] = useState<string | null>(null);
 
   useEffect(() => setTrim(saved.trim), [saved]);
 
@@ -200,14 +204,23 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
       }
     };
     window.addEventListener("keydown", onKey);
+    if (curator !== undefined) setReadyFor(data.instance.externalId);
     return () => window.removeEventListener("keydown", onKey);
-  }, [navigation, router, decide, mode]);
+  }, [navigation, router, decide, mode, data.instance.externalId, curator]);
+
+  // The chosen selection and projection carry over from instance to instance during a session.
+  useEffect(() => {
+    const stored = window.sessionStorage.getItem(POLICY_KEY)?.split("/");
+    if (stored?.[0] && (SELECTIONS as readonly string[]).includes(stored[0])) setSelection(stored[0] as Selection);
+    if (stored?.[1] && (PROJECTIONS as readonly string[]).includes(stored[1])) setProjection(stored[1] as Projection);
+  }, []);
+  useEffect(() => window.sessionStorage.setItem(POLICY_KEY, `${selection}/${projection}`), [selection, projection]);
 
   const names = useMemo(() => shown.map((i) => ({ name: i.name, strong: i.policies.includes("defuse") })), [shown]);
   const instance = data.instance;
   return (
     <>
-      <nav className="review-nav" aria-label="Review navigation">
+      <nav className="review-nav" aria-label="Review navigation" data-ready-for={readyFor ?? undefined}>
         <Link href={`/instances${navigation.list ? `?${navigation.list}` : ""}`}>← List</Link>
         <span className="muted">{navigation.position > 0 ? `${navigation.position} of ${navigation.total}` : ""}</span>
         {navigation.previous && <Link href={hrefOf(navigation.previous, navigation.list)}>Previous (k)</Link>}
@@ -229,7 +242,7 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
         {instance.approximate && " · approximate analysis (hunks only)"}
         {instance.analysisStatus === "error" && ` · not analysed: ${instance.analysisError}`}
       </p>
-      {!curator && (
+      {curator === null && (
         <form
           className="curator-form"
           onSubmit={(e) => {

@@ -4,9 +4,12 @@ import { useEffect, useState } from "react";
 
 const KEY = "hintscope.curator";
 
-/** The curator's name, asked once and remembered in this browser until accounts exist. */
-export function useCuratorName(): [string | null, (name: string) => void] {
-  const [name, setName] = useState<string | null>(null);
+/**
+ * The curator's name, asked once and remembered in this browser until accounts exist: undefined while it
+ * is being read, null when nobody has said it yet.
+ */
+export function useCuratorName(): [string | null | undefined, (name: string) => void] {
+  const [name, setName] = useState<string | null | undefined>(undefined);
   useEffect(() => setName(window.localStorage.getItem(KEY)), []);
   const remember = (value: string) => {
     window.localStorage.setItem(KEY, value.trim());

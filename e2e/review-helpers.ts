@@ -1,0 +1,24 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Opens an instance from the list by its id, as a curator would, and says who is reviewing once. */
+export async function openInstance(page: Page, externalId: string, curator = "ada") {
+  await page.goto("/instances");
+  await page.getByRole("link", { name: externalId, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: externalId })).toBeVisible();
+  await reviewReady(page, externalId);
+  const name = page.getByLabel("Your name (recorded with each decision)");
+  if (await name.isVisible()) {
+    await name.fill(curator);
+    await page.getByRole("button", { name: "Start reviewing" }).click();
+  }
+}
+
+/** The highlighted identifier names Monaco shows in a patch pane. */
+export function highlights(page: Page, pane: "Gold patch" | "Test patch", role: "def" | "use") {
+  return page.getByTestId(`${pane} editor`).locator(`.ident-${role}`);
+}
+
+/** Waits until the review page of an instance handles keys (hydrated, shortcuts bound). */
+export async function reviewReady(page: Page, externalId: string) {
+  await page.locator(`[data-ready-for="${externalId}"]`).waitFor();
+}

@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+import { openInstance, reviewReady } from "./review-helpers";
+
+test("review with the keyboard only", async ({ page }) => {
+  await openInstance(page, "demo__java-limiter-1");
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+
+  await page.keyboard.press("?");
+  const overlay = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(overlay).toContainText("next / previous instance in the current list");
+  await page.keyboard.press("Escape");
+  await expect(overlay).toHaveCount(0);
+
+  await page.keyboard.press("3");
+  await expect(page.getByRole("radio", { name: "3 Declaration + Doc" })).toBeChecked();
+  await expect(page.getByTestId("rendered hint")).toContainText("Description: A token bucket.");
+
+  await page.keyboard.press("k");
+  await expect(
+    page
+      .getByRole("heading", { level: 1, name: "demo__java-ratelimiter-1" })
+      .or(page.getByRole("heading", { level: 1, name: "demo__go-render-1" })),
+  ).toBeVisible();
+  await page.keyboard.press("j");
+  await expect(page.getByRole("heading", { level: 1, name: "demo__java-limiter-1" })).toBeVisible();
+
+  // a accepts and moves on to the next pending instance.
+  await page.keyboard.press("a");
+  await expect(page.getByRole("heading", { level: 1, name: "demo__java-limiter-1" })).toHaveCount(0);
+  await page.keyboard.press("/");
+  await expect(page.getByLabel("Search instances")).toBeFocused();
+  await page.keyboard.type("limiter");
+  await expect(page.getByText(/^1 of \d+ instances/)).toBeVisible();
+  await expect(page).toHaveURL(/q=limiter/);
+});
