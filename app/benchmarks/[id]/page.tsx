@@ -48,6 +48,9 @@ export default async function BenchmarkPage({ params }: { params: Promise<{ id: 
         </table>
       )}
       <h2>Instances ({instances.length})</h2>
+      <p>
+        <Link href={`/instances?benchmark=${encodeURIComponent(benchmark.name)}`}>Review these instances</Link>
+      </p>
       <table aria-label="Instances">
         <thead>
           <tr>

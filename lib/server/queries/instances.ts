@@ -22,27 +22,3 @@ export async function listInstances(benchmarkId: number) {
   }
   return instances.map((i) => ({ ...i, ...(outcomes.get(i.externalId) ?? { runs: 0, resolved: 0 }) }));
 }
-
-/** One instance with its benchmark, tests and per-run outcomes. */
-export async function getInstance(id: number) {
-  const db = await getDb();
-  const instance = await db.instance.findUnique({
-    where: { id },
-    include: { benchmark: { select: { id: true, name: true } } },
-  });
-  if (!instance) return null;
-  const results = await db.runResult.findMany({
-    where: { instanceExternalId: instance.externalId, run: { benchmarkId: instance.benchmarkId } },
-    select: { resolved: true, status: true, run: { select: { model: true, selection: true, projection: true } } },
-    orderBy: [{ run: { model: "asc" } }, { run: { selection: "asc" } }],
-  });
-  const identifiers = await db.identifier.findMany({ where: { instanceId: id }, orderBy: { position: "asc" } });
-  return {
-    ...instance,
-    failToPass: JSON.parse(instance.failToPass) as string[],
-    passToPass: JSON.parse(instance.passToPass) as string[],
-    unsupportedFiles: JSON.parse(instance.unsupportedFiles) as string[],
-    results: results.map((r) => ({ ...r.run, resolved: r.resolved, status: r.status })),
-    identifiers: identifiers.map((i) => ({ ...i, policies: JSON.parse(i.policies) as string[] })),
-  };
-}

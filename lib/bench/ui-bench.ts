@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:ui` (after `npm run build`): in Chromium, the time until the review page of the largest
+ * shared patch is interactive, and the latency from a keystroke in the list filter to the updated rows
+ * with 10,000 instances. Targets (issue 4): under 1 s and under 100 ms.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { analyzePendingInstances } from "../server/analyze-stored-instances";
+import { openDatabase } from "../server/db";
+import { importFiles } from "../server/import-files";
+import { makeTempDir } from "../testing/fixtures";
+import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
+
+const PORT = 3190;
+const SYNTHETIC = 10_000;
+
+/** A synthetic benchmark of small instances, to load the list with 10,000 rows. */
+async function writeSynthetic(file: string) {
+  const out = createWriteStream(file);
+  for (let i = 0; i < SYNTHETIC; i++) {
+    const patch = `diff --git a/pkg/mod${i % 50}.py b/pkg/mod${i % 50}.py\n--- a/pkg/mod${i % 50}.py\n+++ b/pkg/mod${i % 50}.py\n@@ -1 +1,3 @@\n x = 1\n+def feature_${i}(a, b=None):\n+    return a\n`;
+    const test = `diff --git a/tests/test_${i}.py b/tests/test_${i}.py\n--- a/tests/test_${i}.py\n+++ b/tests/test_${i}.py\n@@ -1 +1,3 @@\n import pkg\n+def test_${i}():\n+    assert pkg.feature_${i}(1, b=2) == 1\n`;
+    const record = {
+      repo: `synthetic/repo-${i % 40}`,
+      instance_id: `synthetic__repo-${i}`,
+      base_commit: "0".repeat(40),
+      patch,
+      test_patch: test,
+      problem_statement: `Feature ${i}`,
+      FAIL_TO_PASS: "[]",
+      PASS_TO_PASS: "[]",
+      benchmark: "Synthetic 10k",
+    };
+    if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+}
+
+async function main() {
+  if (!SHARED_DATA) {
+    console.log(SHARED_DATA_MISSING);
+    return;
+  }
+  const tmp = makeTempDir("hintscope-ui-bench-");
+  const url = `file:${path.join(tmp.dir, "ui.db")}`;
+  const synthetic = path.join(tmp.dir, "synthetic-10k.jsonl");
+  await writeSynthetic(synthetic);
+  const db = await openDatabase(url);
+  await importFiles(db, [...sharedFiles("instances"), synthetic], { benchmark: "Synthetic 10k" });
+  await analyzePendingInstances(db);
+  const largest = (
+    await db.instance.findMany({ select: { id: true, externalId: true, goldPatch: true, testPatch: true } })
+  ).sort((a, b) => b.goldPatch.length + b.testPatch.length - (a.goldPatch.length + a.testPatch.length))[0];
+  const total = await db.instance.count();
+  await db.$disconnect();
+  if (!largest) throw new Error("no instances");
+
+  const server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
+    env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: "ignore",
+    detached: true,
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    for (let tries = 0; ; tries++) {
+      try {
+        await page.goto(`http://127.0.0.1:${PORT}/`, { timeout: 2000 });
+        break;
+      } catch (error) {
+        if (tries > 60) throw error;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+    await page.evaluate(() => window.localStorage.setItem("hintscope.curator", "bench"));
+    const size = ((largest.goldPatch.length + largest.testPatch.length) / 1024).toFixed(0);
+    const loads: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const started = Date.now();
+      await page.goto(`http://127.0.0.1:${PORT}/instances/${largest.id}`);
+      await page.locator(`[data-ready-for="${largest.externalId}"]`).waitFor({ timeout: 60_000 });
+      await page.getByTestId("Gold patch editor").locator(".view-lines").waitFor({ timeout: 60_000 });
+      loads.push(Date.now() - started);
+    }
+    console.log(
+      `review page, largest shared patch (${largest.externalId.slice(0, 60)}, ${size} KiB): interactive in ${Math.min(...loads)} ms (best of 3; runs ${loads.join(", ")} ms)   target < 1000 ms`,
+    );
+
+    await page.goto(`http://127.0.0.1:${PORT}/instances`);
+    const search = page.getByLabel("Search instances");
+    await search.waitFor();
+    await page.getByText(`${total} of ${total} instances`).waitFor({ timeout: 60_000 });
+    const latencies: number[] = [];
+    for (const query of ["repo-1", "repo-12", "repo-123", "", "synthetic__repo-99"]) {
+      await search.fill(query.slice(0, -1));
+      await page.waitForTimeout(200);
+      const latency = await page.evaluate(async (last) => {
+        const input = document.querySelector<HTMLInputElement>('input[type="search"]');
+        const count = document.querySelector('[aria-live="polite"]');
+        if (!input || !count) throw new Error("no list");
+        const before = count.textContent;
+        const done = new Promise<number>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (count.textContent !== before) {
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.now()));
+            }
+          });
+          observer.observe(count, { childList: true, subtree: true, characterData: true });
+        });
+        const started = performance.now();
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+        setter?.call(input, input.value + last);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        return (await done) - started;
+      }, query.slice(-1) || "x");
+      latencies.push(latency);
+    }
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `list filter at ${total} instances: keystroke to updated rows ${latencies[Math.floor(latencies.length / 2)]?.toFixed(0)} ms median (${latencies.map((l) => l.toFixed(0)).join(", ")} ms)   target < 100 ms`,
+    );
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid);
+    tmp.cleanup();
+  }
+}
+
+await main();
