@@ -3,16 +3,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type DragEvent, useRef, useState } from "react";
+import type { FileImportSummary } from "@/lib/server/import-files";
 
-interface FileSummary {
-  file: string;
-  format: string;
-  benchmark: string | null;
-  added: number;
-  updated: number;
-  unchanged: number;
-  unmatched_ids: string[];
-}
+// The route answers with the importer's own summary: one type, no copy to drift.
+type FileSummary = FileImportSummary;
 
 type Outcome = { name: string; ok: true; summary: FileSummary } | { name: string; ok: false; error: string };
 
