@@ -72,6 +72,13 @@ export function PatchEditor({ label, text, marks, reveal, onPick }: Props) {
     editor.current = ed;
     monaco.current = m;
     decorate();
+    // Follow the page's light/dark theme when the curator switches it.
+    const html = document.documentElement;
+    const follow = () => m.editor.setTheme(html.dataset.theme === "dark" ? "vs-dark" : "vs");
+    follow();
+    const observer = new MutationObserver(follow);
+    observer.observe(html, { attributes: true, attributeFilter: ["data-theme"] });
+    ed.onDidDispose(() => observer.disconnect());
     ed.onMouseDown((event) => {
       const position = event.target.position;
       if (!position) return;
@@ -102,7 +109,6 @@ export function PatchEditor({ label, text, marks, reveal, onPick }: Props) {
         <Editor
           value={text}
           language="plaintext"
-          theme={typeof window !== "undefined" && document.documentElement.dataset.theme === "dark" ? "vs-dark" : "vs"}
           onMount={onMount}
           options={{
             readOnly: true,
