@@ -1,0 +1,153 @@
+import { describe, expect, test } from "vitest";
+import { cramersV, weightedKappa } from "./agreement";
+import { clusteredBootstrapMean, seededRandom } from "./bootstrap";
+import { exactMcNemar, pairOutcomes } from "./mcnemar";
+import { wilsonInterval } from "./wilson";
+
+describe("Wilson interval", () => {
+  test.each([
+    // Textbook values (Newcombe 1998, Table I; Brown, Cai & DasGupta 2001): 95% Wilson score intervals.
+    ["8 of 10", 8, 10, 0.8, 0.4902, 0.9433],
+    ["none of 10", 0, 10, 0, 0, 0.2775],
+    ["all of 10", 10, 10, 1, 0.7225, 1],
+    ["15 of 148", 15, 148, 15 / 148, 0.0624, 0.1605],
+  ])("%s", (_name, k, n, rate, low, high) => {
+    const interval = wilsonInterval(k, n);
+    expect(interval.rate).toBeCloseTo(rate, 10);
+    expect(interval.low).toBeCloseTo(low, 4);
+    expect(interval.high).toBeCloseTo(high, 4);
+  });
+
+  test("n = 0 has no rate and the whole interval", () => {
+    expect(wilsonInterval(0, 0)).toEqual({ rate: null, low: 0, high: 1 });
+  });
+
+  test("impossible counts are refused", () => {
+    expect(() => wilsonInterval(3, 2)).toThrow(RangeError);
+  });
+});
+
+describe("paired comparison", () => {
+  const first = new Map([
+    ["a", true],
+    ["b", true],
+    ["c", false],
+    ["d", false],
+    ["e", true],
+    ["only-first", true],
+  ]);
+  const second = new Map([
+    ["a", true],
+    ["b", false],
+    ["c", true],
+    ["d", false],
+    ["e", true],
+    ["only-second", false],
+  ]);
+
+  test("the 2×2 table adds up to the instances both ran", () => {
+    const table = pairOutcomes(first, second);
+    expect(table).toEqual({ both: ["a", "e"], firstOnly: ["b"], secondOnly: ["c"], neither: ["d"], n: 5 });
+    expect(table.both.length + table.firstOnly.length + table.secondOnly.length + table.neither.length).toBe(table.n);
+  });
+
+  test.each([
+    // Worked by hand: p = 2 · P(X ≤ min(b, c)) for X ~ Bin(b + c, 1/2).
+    ["b = 1, c = 8: 2 · (1 + 9) / 2^9", 1, 8, 20 / 512],
+    ["b = 0, c = 5: 2 / 2^5", 0, 5, 2 / 32],
+    ["b = 3, c = 3: capped at 1", 3, 3, 1],
+    ["no discordant pairs", 0, 0, 1],
+    ["b = 2, c = 10: 2 · (1 + 12 + 66) / 2^12", 2, 10, (2 * 79) / 4096],
+  ])("exact McNemar, %s", (_name, b, c, p) => {
+    expect(exactMcNemar(b, c)).toBeCloseTo(p, 12);
+  });
+
+  test("large discordant counts stay finite", () => {
+    const p = exactMcNemar(400, 500);
+    expect(p).toBeGreaterThan(0);
+    expect(p).toBeLessThan(0.01);
+  });
+});
+
+describe("agreement", () => {
+  test("weighted kappa: perfect agreement is 1; agreement at chance level is 0", () => {
+    expect(weightedKappa([0, 1, 2, 3], [0, 1, 2, 3])).toBe(1);
+    // Marginals 1/2–1/2 on both sides; observed = expected = 5/6 with linear weights: κ = 0.
+    expect(weightedKappa([0, 0, 1, 1], [0, 1, 0, 1], 4, "linear")).toBeCloseTo(0, 12);
+  });
+
+  test("weighted kappa, worked example: A = 0,1,2,3,3 and B = 0,1,2,2,3", () => {
+    // Quadratic: p_o = 44/45, p_e = 164/225, κ = (44/45 − 164/225) / (1 − 164/225) = 56/61.
+    expect(weightedKappa([0, 1, 2, 3, 3], [0, 1, 2, 2, 3], 4, "quadratic")).toBeCloseTo(56 / 61, 12);
+    // Linear: p_o = 14/15, p_e = 44/75, κ = 26/31.
+    expect(weightedKappa([0, 1, 2, 3, 3], [0, 1, 2, 2, 3], 4, "linear")).toBeCloseTo(26 / 31, 12);
+  });
+
+  test("weighted kappa edge cases: no items, one shared level", () => {
+    expect(weightedKappa([], [])).toBeNull();
+    expect(weightedKappa([2, 2], [2, 2])).toBe(1);
+  });
+
+  test.each([
+    [
+      "complete association",
+      [
+        [10, 0],
+        [0, 10],
+      ],
+      1,
+    ],
+    [
+      "independence",
+      [
+        [5, 5],
+        [5, 5],
+      ],
+      0,
+    ],
+    // χ² = 50 · (20·15 − 10·5)² / (30 · 20 · 25 · 25) = 25/3; V = √(χ² / 50) = √(1/6).
+    [
+      "worked 2×2",
+      [
+        [20, 10],
+        [5, 15],
+      ],
+      Math.sqrt(1 / 6),
+    ],
+  ])("Cramér's V, %s", (_name, table, v) => {
+    expect(cramersV(table)).toBeCloseTo(v, 12);
+  });
+
+  test("Cramér's V of an empty table is undefined", () => {
+    expect(
+      cramersV([
+        [0, 0],
+        [0, 0],
+      ]),
+    ).toBeNull();
+  });
+});
+
+describe("instance-clustered bootstrap", () => {
+  const clusters = [[3, 3, 2], [1], [2, 2], [0, 1, 1, 1], [3]];
+
+  test("deterministic for a fixed seed, different for another", () => {
+    expect(clusteredBootstrapMean(clusters, 42)).toEqual(clusteredBootstrapMean(clusters, 42));
+    expect(clusteredBootstrapMean(clusters, 42)).not.toEqual(clusteredBootstrapMean(clusters, 7));
+    expect(seededRandom(1)()).toBe(seededRandom(1)());
+  });
+
+  test("the mean is of all rated values, and the interval brackets it", () => {
+    const result = clusteredBootstrapMean(clusters, 42);
+    expect(result.mean).toBeCloseTo(20 / 11, 12);
+    expect(result.low as number).toBeLessThanOrEqual(result.mean as number);
+    expect(result.high as number).toBeGreaterThanOrEqual(result.mean as number);
+    expect(result.low as number).toBeGreaterThanOrEqual(0);
+    expect(result.high as number).toBeLessThanOrEqual(3);
+  });
+
+  test("one cluster repeated leaves no spread; no values give no mean", () => {
+    expect(clusteredBootstrapMean([[2, 2, 2]], 1)).toEqual({ mean: 2, low: 2, high: 2 });
+    expect(clusteredBootstrapMean([], 1)).toEqual({ mean: null, low: null, high: null });
+  });
+});
