@@ -1,0 +1,78 @@
+import { hintValueMargin } from "../domain/judge-scales";
+import { type BootstrapInterval, clusteredBootstrapMean } from "./bootstrap";
+
+/** One judge sample of one attribute of one identifier. */
+export interface JudgeSample {
+  instance: string;
+  identifier: string;
+  attribute: string;
+  necessity: number;
+  disclosure: number;
+  guidance: number;
+}
+
+export interface AttributeSummary {
+  attribute: string;
+  /** rated values: identifier–attribute pairs */
+  n: number;
+  necessity: BootstrapInterval;
+  disclosure: BootstrapInterval;
+  guidance: BootstrapInterval;
+  hvm: BootstrapInterval;
+  /** share of rated values whose samples all agree on N, D and G */
+  unanimity: number;
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+/**
+ * SPEC §6 per attribute: the median of each value's samples, then means of N, D, G and HVM (HVM per rated
+ * value, then averaged) with instance-clustered bootstrap intervals, seeded so the page is stable.
+ */
+export function summariseJudgeScores(samples: JudgeSample[], seed = 2026): AttributeSummary[] {
+  const values = new Map<string, JudgeSample[]>();
+  for (const s of samples) {
+    const key = `${s.attribute}\u0000${s.instance}\u0000${s.identifier}`;
+    values.set(key, [...(values.get(key) ?? []), s]);
+  }
+  const byAttribute = new Map<string, Map<string, Array<{ n: number; d: number; g: number; unanimous: boolean }>>>();
+  for (const [key, group] of values) {
+    const [attribute, instance] = key.split("\u0000") as [string, string];
+    const rated = {
+      n: median(group.map((s) => s.necessity)),
+      d: median(group.map((s) => s.disclosure)),
+      g: median(group.map((s) => s.guidance)),
+      unanimous: group.every(
+        (s) =>
+          s.necessity === group[0]?.necessity &&
+          s.disclosure === group[0]?.disclosure &&
+          s.guidance === group[0]?.guidance,
+      ),
+    };
+    const instances = byAttribute.get(attribute) ?? new Map();
+    instances.set(instance, [...(instances.get(instance) ?? []), rated]);
+    byAttribute.set(attribute, instances);
+  }
+  return [...byAttribute.entries()].map(([attribute, instances]) => {
+    const clusters = [...instances.values()];
+    const all = clusters.flat();
+    const of = (pick: (r: (typeof all)[number]) => number) =>
+      clusteredBootstrapMean(
+        clusters.map((c) => c.map(pick)),
+        seed,
+      );
+    return {
+      attribute,
+      n: all.length,
+      necessity: of((r) => r.n),
+      disclosure: of((r) => r.d),
+      guidance: of((r) => r.g),
+      hvm: of((r) => hintValueMargin(r.n, r.d, r.g)),
+      unanimity: all.filter((r) => r.unanimous).length / all.length,
+    };
+  });
+}

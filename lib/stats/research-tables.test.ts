@@ -1,0 +1,100 @@
+import { describe, expect, test } from "vitest";
+import { summariseJudgeScores } from "./judge-summary";
+import { resolveRates, statedSummary, summaryMismatch } from "./resolve-rates";
+
+describe("resolve-rate table", () => {
+  const outcomes = new Map([
+    ["a", true],
+    ["b", false],
+    ["c", true],
+    ["gone-1", true],
+    ["gone-2", false],
+  ]);
+  const run = {
+    runId: 1,
+    benchmark: "B",
+    model: "m",
+    selection: "official",
+    projection: "official",
+    outcomes,
+    summary: null,
+  };
+
+  test("rates are over the imported instances; unmatched ids are counted, not used", () => {
+    const [row] = resolveRates([run], () => new Set(["a", "b", "c", "d"]));
+    expect(row).toMatchObject({ resolved: 2, n: 3, unmatched: 2, allResolved: 3, allTotal: 5 });
+    expect(row?.rate).toBeCloseTo(2 / 3, 12);
+    expect(row?.low).toBeGreaterThan(0);
+    expect(row?.high).toBeLessThan(1);
+  });
+
+  test("n = 0 and all resolved", () => {
+    expect(resolveRates([run], () => new Set())[0]).toMatchObject({ n: 0, rate: null, low: 0, high: 1 });
+    const all = {
+      ...run,
+      outcomes: new Map([
+        ["a", true],
+        ["c", true],
+      ]),
+    };
+    expect(resolveRates([all], () => new Set(["a", "c"]))[0]).toMatchObject({ resolved: 2, n: 2, rate: 1, high: 1 });
+  });
+
+  test("a stated summary that matches the rows is not flagged", () => {
+    const stated = statedSummary({ total: 500, passed: 371, pass_rate: 74.2 });
+    expect(stated).toEqual({ rate: 0.742, resolved: 371, total: 500 });
+    expect(summaryMismatch(stated, 371, 500)).toBeNull();
+  });
+
+  test("a stated summary that disagrees with the rows is flagged with both figures", () => {
+    expect(summaryMismatch({ rate: 0.742, resolved: 371, total: 500 }, 365, 500)).toBe(
+      "states 371 resolved; the per-instance rows have 365",
+    );
+    expect(summaryMismatch({ rate: 0.8, resolved: null, total: null }, 7, 10)).toBe(
+      "states 80.0%; the per-instance rows give 70.0%",
+    );
+    // A harness report counts instances that never ran as failures: 1 of 91 stated, 1 of 1 listed.
+    expect(summaryMismatch(statedSummary({ total_instances: 91, resolved_instances: 1 }), 1, 1)).toBe(
+      "states 1.1% of 91; the rows give 100.0% of the 1 they list",
+    );
+  });
+});
+
+describe("judge scores per attribute", () => {
+  const s = (instance: string, identifier: string, attribute: string, n: number, d: number, g: number) => ({
+    instance,
+    identifier,
+    attribute,
+    necessity: n,
+    disclosure: d,
+    guidance: g,
+  });
+
+  test("medians of samples, HVM per rated value, unanimity", () => {
+    const [signature, path] = summariseJudgeScores([
+      // i1/f signature: samples N 3,3,2 → median 3; D 2; G 0 → HVM 3 − 2 = 1; not unanimous.
+      s("i1", "f", "signature", 3, 2, 0),
+      s("i1", "f", "signature", 3, 2, 0),
+      s("i1", "f", "signature", 2, 2, 0),
+      // i2/g signature: N 2, D 0, G 2 in every sample → HVM 0; unanimous.
+      s("i2", "g", "signature", 2, 0, 2),
+      s("i2", "g", "signature", 2, 0, 2),
+      s("i2", "g", "signature", 2, 0, 2),
+      // i1/f path: N 1, D 0, G 2 → HVM −1.
+      s("i1", "f", "path", 1, 0, 2),
+    ]);
+    expect(signature).toMatchObject({ attribute: "signature", n: 2, unanimity: 0.5 });
+    expect(signature?.necessity.mean).toBeCloseTo(2.5, 12);
+    expect(signature?.disclosure.mean).toBeCloseTo(1, 12);
+    expect(signature?.guidance.mean).toBeCloseTo(1, 12);
+    // Mean HVM is (1 + 0) / 2 = 0.5, not mean N − max(mean D, mean G) = 2.5 − 1 (SPEC §6).
+    expect(signature?.hvm.mean).toBeCloseTo(0.5, 12);
+    expect(path).toMatchObject({ attribute: "path", n: 1, unanimity: 1 });
+    expect(path?.hvm.mean).toBe(-1);
+  });
+
+  test("the bootstrap is seeded: the same scores give the same intervals", () => {
+    const scores = Array.from({ length: 30 }, (_, i) => s(`i${i % 10}`, `x${i}`, "name", i % 4, 0, i % 2));
+    expect(summariseJudgeScores(scores)).toEqual(summariseJudgeScores(scores));
+  });
+});
