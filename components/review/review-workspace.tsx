@@ -20,7 +20,7 @@ import { HintPanel, type Mode } from "./hint-panel";
 import { IssueMarkdown } from "./issue-markdown";
 import { type Mark, PatchEditor } from "./patch-editor";
 import { SHORTCUTS } from "./shortcuts";
-import { useCuratorName } from "./use-curator-name";
+import { readCuratorName, useCuratorName } from "./use-curator-name";
 
 interface Navigation {
   previous: number | null;
@@ -129,7 +129,8 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
 
   const decide = useCallback(
     async (action: "accept" | "trim" | "flag") => {
-      if (!curator) {
+      const who = curator || readCuratorName();
+      if (!who) {
         setMessage({ kind: "error", text: "Say who you are first (above)." });
         return;
       }
@@ -140,7 +141,7 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
         projection,
         action,
         expectedVersion: saved.version,
-        curator,
+        curator: who,
         trimmed: action === "accept" ? NO_TRIM : trim,
         renderedText:
           action === "accept"

@@ -17,3 +17,8 @@ export function useCuratorName(): [string | null | undefined, (name: string) => 
   };
   return [name, remember];
 }
+
+/** The remembered name, read now: for handlers that may run before the hook's first effect. */
+export function readCuratorName(): string | null {
+  return window.localStorage.getItem(KEY);
+}
