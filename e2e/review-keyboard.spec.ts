@@ -15,14 +15,15 @@ test("review with the keyboard only", async ({ page }) => {
   await expect(page.getByRole("radio", { name: "3 Declaration + Doc" })).toBeChecked();
   await expect(page.getByTestId("rendered hint")).toContainText("Description: A token bucket.");
 
+  // The default list is sorted by id: the instance before demo__java-limiter-1 is demo__go-render-1.
   await page.keyboard.press("k");
-  await expect(
-    page
-      .getByRole("heading", { level: 1, name: "demo__java-ratelimiter-1" })
-      .or(page.getByRole("heading", { level: 1, name: "demo__go-render-1" })),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "demo__go-render-1" })).toBeVisible();
+  await reviewReady(page, "demo__go-render-1");
   await page.keyboard.press("j");
   await expect(page.getByRole("heading", { level: 1, name: "demo__java-limiter-1" })).toBeVisible();
+  await reviewReady(page, "demo__java-limiter-1");
+  // The projection chosen with 3 carries over from instance to instance.
+  await expect(page.getByRole("radio", { name: "3 Declaration + Doc" })).toBeChecked();
 
   // a accepts and moves on to the next pending instance.
   await page.keyboard.press("a");

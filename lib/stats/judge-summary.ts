@@ -34,31 +34,33 @@ const median = (values: number[]) => {
  * value, then averaged) with instance-clustered bootstrap intervals, seeded so the page is stable.
  */
 export function summariseJudgeScores(samples: JudgeSample[], seed = 2026): AttributeSummary[] {
-  const values = new Map<string, JudgeSample[]>();
-  for (const s of samples) {
-    const key = `${s.attribute}\u0000${s.instance}\u0000${s.identifier}`;
-    values.set(key, [...(values.get(key) ?? []), s]);
+  // Group by attribute, then instance, then identifier: nested maps, so no id can collide with a separator.
+  const grouped = new Map<string, Map<string, Map<string, JudgeSample[]>>>();
+  for (const sample of samples) {
+    const instances = grouped.get(sample.attribute) ?? new Map<string, Map<string, JudgeSample[]>>();
+    const identifiers = instances.get(sample.instance) ?? new Map<string, JudgeSample[]>();
+    identifiers.set(sample.identifier, [...(identifiers.get(sample.identifier) ?? []), sample]);
+    instances.set(sample.instance, identifiers);
+    grouped.set(sample.attribute, instances);
   }
-  const byAttribute = new Map<string, Map<string, Array<{ n: number; d: number; g: number; unanimous: boolean }>>>();
-  for (const [key, group] of values) {
-    const [attribute, instance] = key.split("\u0000") as [string, string];
-    const rated = {
-      n: median(group.map((s) => s.necessity)),
-      d: median(group.map((s) => s.disclosure)),
-      g: median(group.map((s) => s.guidance)),
-      unanimous: group.every(
-        (s) =>
-          s.necessity === group[0]?.necessity &&
-          s.disclosure === group[0]?.disclosure &&
-          s.guidance === group[0]?.guidance,
-      ),
-    };
-    const instances = byAttribute.get(attribute) ?? new Map();
-    instances.set(instance, [...(instances.get(instance) ?? []), rated]);
-    byAttribute.set(attribute, instances);
+  const byAttribute = new Map<string, Array<Array<{ n: number; d: number; g: number; unanimous: boolean }>>>();
+  for (const [attribute, instances] of grouped) {
+    const clusters = [...instances.values()].map((identifiers) =>
+      [...identifiers.values()].map((group) => ({
+        n: median(group.map((s) => s.necessity)),
+        d: median(group.map((s) => s.disclosure)),
+        g: median(group.map((s) => s.guidance)),
+        unanimous: group.every(
+          (s) =>
+            s.necessity === group[0]?.necessity &&
+            s.disclosure === group[0]?.disclosure &&
+            s.guidance === group[0]?.guidance,
+        ),
+      })),
+    );
+    byAttribute.set(attribute, clusters);
   }
-  return [...byAttribute.entries()].map(([attribute, instances]) => {
-    const clusters = [...instances.values()];
+  return [...byAttribute.entries()].map(([attribute, clusters]) => {
     const all = clusters.flat();
     const of = (pick: (r: (typeof all)[number]) => number) =>
       clusteredBootstrapMean(

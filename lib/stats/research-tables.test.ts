@@ -93,6 +93,14 @@ describe("judge scores per attribute", () => {
     expect(path?.hvm.mean).toBe(-1);
   });
 
+  test("instances are the bootstrap's clusters, whatever characters their ids hold", () => {
+    const scores = Array.from({ length: 24 }, (_, i) => s(`bench\u0000i${i % 8}`, `x${i}`, "name", i % 4, 0, 0));
+    const [name] = summariseJudgeScores(scores);
+    expect(name?.n).toBe(24);
+    // Eight distinct instances resample into a real spread, not one degenerate point.
+    expect((name?.necessity.high as number) - (name?.necessity.low as number)).toBeGreaterThan(0);
+  });
+
   test("the bootstrap is seeded: the same scores give the same intervals", () => {
     const scores = Array.from({ length: 30 }, (_, i) => s(`i${i % 10}`, `x${i}`, "name", i % 4, 0, i % 2));
     expect(summariseJudgeScores(scores)).toEqual(summariseJudgeScores(scores));

@@ -1,0 +1,241 @@
+import { DownloadCsv } from "@/components/research/download-csv";
+import { PairedComparison } from "@/components/research/paired-comparison";
+import {
+  DisclosureChart,
+  type DisclosurePoint,
+  type JudgeBar,
+  JudgeChart,
+} from "@/components/research/research-charts";
+import { ResolveRateTable, type RunInstance } from "@/components/research/resolve-rate-table";
+import { SELECTIONS } from "@/lib/analysis/select-identifiers";
+import { loadResearchData } from "@/lib/server/queries/research";
+import { summariseJudgeScores } from "@/lib/stats/judge-summary";
+import { resolveRates } from "@/lib/stats/resolve-rates";
+
+export const dynamic = "force-dynamic";
+
+const fmt = (x: number | null, digits = 2) => (x === null ? "–" : x.toFixed(digits));
+const err = (i: { mean: number | null; low: number | null; high: number | null }): [number, number] =>
+  i.mean === null ? [0, 0] : [i.mean - (i.low ?? i.mean), (i.high ?? i.mean) - i.mean];
+
+export default async function ResearchPage() {
+  const data = await loadResearchData();
+  const rows = resolveRates(data.runOutcomes, data.instancesOf);
+  const instances: Record<number, RunInstance[]> = {};
+  for (const run of data.runOutcomes) {
+    const known = data.instancesOf(run.benchmark);
+    instances[run.runId] = [...run.outcomes]
+      .filter(([id]) => known.has(id))
+      .map(([externalId, resolved]) => ({
+        externalId,
+        resolved,
+        id: data.instanceIdOf(run.benchmark, externalId) ?? null,
+      }))
+      .sort((a, b) => a.externalId.localeCompare(b.externalId));
+  }
+  const configurations = rows.map((r) => ({
+    runId: r.runId,
+    label: `${r.benchmark} · ${r.model} · ${r.selection} × ${r.projection}`,
+  }));
+  // Disclosure is known for the analysis's own selections (and "none"); a benchmark's official hints are not counted.
+  const points: DisclosurePoint[] = rows
+    .filter(
+      (r) =>
+        r.n > 0 &&
+        r.rate !== null &&
+        ((SELECTIONS as readonly string[]).includes(r.selection) || r.selection === "none"),
+    )
+    .map((r) => {
+      const ids = instances[r.runId] ?? [];
+      const disclosed =
+        r.selection === "none"
+          ? 0
+          : ids.reduce((sum, i) => sum + data.disclosedBy(r.benchmark, i.externalId, r.selection), 0) / ids.length;
+      return {
+        label: `${r.model} · ${r.selection} × ${r.projection}`,
+        disclosed,
+        rate: r.rate as number,
+        error: [(r.rate as number) - r.low, r.high - (r.rate as number)],
+      };
+    });
+  const judge = summariseJudgeScores(data.judgeSamples);
+  const bars: JudgeBar[] = judge.map((j) => ({
+    attribute: j.attribute,
+    N: j.necessity.mean ?? 0,
+    D: j.disclosure.mean ?? 0,
+    G: j.guidance.mean ?? 0,
+    HVM: j.hvm.mean ?? 0,
+    errN: err(j.necessity),
+    errD: err(j.disclosure),
+    errG: err(j.guidance),
+    errHVM: err(j.hvm),
+  }));
+  return (
+    <>
+      <h1>Research</h1>
+      <section aria-labelledby="rates">
+        <h2 id="rates">Resolve rates</h2>
+        <p className="muted">
+          Per configuration, over the imported instances of its benchmark that it has a result for; 95% Wilson
+          intervals. Where an import stated its own rate, it is shown beside, and any disagreement with the per-instance
+          rows is flagged.
+        </p>
+        <ResolveRateTable rows={rows} instances={instances} />
+      </section>
+      <section aria-labelledby="paired">
+        <h2 id="paired">Paired comparison</h2>
+        {configurations.length < 2 ? (
+          <p className="muted">Import at least two runs to compare them.</p>
+        ) : (
+          <PairedComparison configurations={configurations} instances={instances} />
+        )}
+      </section>
+      <section aria-labelledby="disclosure">
+        <h2 id="disclosure">Disclosure against resolution</h2>
+        <div className="side-by-side">
+          <div>
+            <table aria-label="Identifiers per selection">
+              <thead>
+                <tr>
+                  <th>Benchmark</th>
+                  <th>Selection</th>
+                  <th className="num">Total</th>
+                  <th className="num">Mean</th>
+                  <th className="num">Non-empty</th>
+                  <th className="num">Mean non-empty</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.specTable.map((r) => (
+                  <tr key={`${r.benchmark}/${r.selection}`}>
+                    <td>{r.benchmark}</td>
+                    <td>{r.selection}</td>
+                    <td className="num">{r.total}</td>
+                    <td className="num">{r.mean_per_instance}</td>
+                    <td className="num">
+                      {r.non_empty_instances}/{r.instances}
+                    </td>
+                    <td className="num">{r.mean_per_non_empty}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <DownloadCsv name="identifiers-per-selection" rows={data.specTable.map((r) => ({ ...r }))} />
+          </div>
+          <div>
+            {points.length === 0 ? (
+              <p className="muted">
+                No run varies the hint policy yet (the shared runs all use their benchmark's official hints).
+              </p>
+            ) : (
+              <>
+                <DisclosureChart points={points} />
+                <table aria-label="Disclosure and resolve rate per configuration">
+                  <thead>
+                    <tr>
+                      <th>Configuration</th>
+                      <th className="num">Identifiers per instance</th>
+                      <th className="num">Rate</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {points.map((p) => (
+                      <tr key={p.label}>
+                        <td>{p.label}</td>
+                        <td className="num">{fmt(p.disclosed)}</td>
+                        <td className="num">
+                          {(p.rate * 100).toFixed(1)}% ({((p.rate - p.error[0]) * 100).toFixed(1)}–
+                          {((p.rate + p.error[1]) * 100).toFixed(1)}%)
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <DownloadCsv
+                  name="disclosure-vs-resolution"
+                  rows={points.map((p) => ({
+                    configuration: p.label,
+                    disclosed: p.disclosed,
+                    rate: p.rate,
+                    ci95_low: p.rate - p.error[0],
+                    ci95_high: p.rate + p.error[1],
+                  }))}
+                />
+              </>
+            )}
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="judge">
+        <h2 id="judge">Judge scores</h2>
+        {judge.length === 0 ? (
+          <p className="muted">No judge scores imported.</p>
+        ) : (
+          <div className="side-by-side">
+            <div>
+              <table aria-label="Judge scores per attribute">
+                <thead>
+                  <tr>
+                    <th>Attribute</th>
+                    <th className="num">n</th>
+                    <th className="num">N</th>
+                    <th className="num">D</th>
+                    <th className="num">G</th>
+                    <th className="num">HVM</th>
+                    <th className="num">Unanimous</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {judge.map((j) => (
+                    <tr key={j.attribute}>
+                      <td>{j.attribute}</td>
+                      <td className="num">{j.n}</td>
+                      {(
+                        [
+                          ["N", j.necessity],
+                          ["D", j.disclosure],
+                          ["G", j.guidance],
+                          ["HVM", j.hvm],
+                        ] as const
+                      ).map(([scale, i]) => (
+                        <td
+                          key={scale}
+                          className="num"
+                          title={`95% interval ${fmt(i.low)}–${fmt(i.high)} (instance-clustered bootstrap)`}
+                        >
+                          {fmt(i.mean)} [{fmt(i.low)}, {fmt(i.high)}]
+                        </td>
+                      ))}
+                      <td className="num">{(j.unanimity * 100).toFixed(0)}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <DownloadCsv
+                name="judge-scores"
+                rows={judge.map((j) => ({
+                  attribute: j.attribute,
+                  n: j.n,
+                  N: j.necessity.mean,
+                  N_low: j.necessity.low,
+                  N_high: j.necessity.high,
+                  D: j.disclosure.mean,
+                  D_low: j.disclosure.low,
+                  D_high: j.disclosure.high,
+                  G: j.guidance.mean,
+                  G_low: j.guidance.low,
+                  G_high: j.guidance.high,
+                  HVM: j.hvm.mean,
+                  HVM_low: j.hvm.low,
+                  HVM_high: j.hvm.high,
+                  unanimity: j.unanimity,
+                }))}
+              />
+            </div>
+            <JudgeChart bars={bars} />
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

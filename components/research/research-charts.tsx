@@ -1,0 +1,98 @@
+"use client";
+
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ErrorBar,
+  Legend,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+
+export interface DisclosurePoint {
+  label: string;
+  /** mean identifiers the configuration's selection discloses per instance */
+  disclosed: number;
+  rate: number;
+  /** distances below and above the rate: the 95% interval */
+  error: [number, number];
+}
+
+/** Resolve rate against identifiers disclosed per instance: one point per configuration, with interval bars. */
+export function DisclosureChart({ points }: { points: DisclosurePoint[] }) {
+  return (
+    <figure aria-label="Resolve rate against identifiers disclosed" className="chart">
+      <ResponsiveContainer width="100%" height={320}>
+        <ScatterChart margin={{ top: 10, right: 20, bottom: 30, left: 10 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis
+            type="number"
+            dataKey="disclosed"
+            name="identifiers disclosed per instance"
+            label={{ value: "identifiers disclosed per instance", position: "bottom" }}
+          />
+          <YAxis
+            type="number"
+            dataKey="rate"
+            name="resolve rate"
+            domain={[0, 1]}
+            tickFormatter={(v: number) => `${Math.round(v * 100)}%`}
+          />
+          <Tooltip
+            formatter={(value: unknown) => (typeof value === "number" ? value.toFixed(3) : String(value))}
+            labelFormatter={() => ""}
+          />
+          <Scatter data={points} fill="#2f5fd0" name="configuration">
+            <ErrorBar dataKey="error" direction="y" width={4} stroke="#2f5fd0" />
+          </Scatter>
+        </ScatterChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+export interface JudgeBar {
+  attribute: string;
+  N: number;
+  D: number;
+  G: number;
+  HVM: number;
+  errN: [number, number];
+  errD: [number, number];
+  errG: [number, number];
+  errHVM: [number, number];
+}
+
+/** Mean N, D, G and HVM per attribute with their bootstrap intervals. */
+export function JudgeChart({ bars }: { bars: JudgeBar[] }) {
+  return (
+    <figure aria-label="Judge scores per attribute" className="chart">
+      <ResponsiveContainer width="100%" height={320}>
+        <BarChart data={bars} margin={{ top: 10, right: 20, bottom: 10, left: 10 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="attribute" />
+          <YAxis domain={[-3, 3]} />
+          <Tooltip />
+          <Legend />
+          {(
+            [
+              ["N", "#2f5fd0"],
+              ["D", "#c0392b"],
+              ["G", "#d68910"],
+              ["HVM", "#1e8449"],
+            ] as const
+          ).map(([key, color]) => (
+            <Bar key={key} dataKey={key} fill={color}>
+              <ErrorBar dataKey={`err${key}`} width={3} stroke="#333" />
+            </Bar>
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

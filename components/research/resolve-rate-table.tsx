@@ -1,0 +1,137 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import type { ResolveRateRow } from "@/lib/stats/resolve-rates";
+import { DownloadCsv } from "./download-csv";
+
+export interface RunInstance {
+  externalId: string;
+  id: number | null;
+  resolved: boolean;
+}
+
+const pct = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
+const KEYS = ["benchmark", "model", "selection", "projection"] as const;
+
+/** Resolve rates by benchmark × model × selection × projection, with 95% Wilson intervals; a row opens its instances. */
+export function ResolveRateTable({
+  rows,
+  instances,
+}: {
+  rows: ResolveRateRow[];
+  instances: Record<number, RunInstance[]>;
+}) {
+  const [filters, setFilters] = useState<Record<(typeof KEYS)[number], string>>({
+    benchmark: "",
+    model: "",
+    selection: "",
+    projection: "",
+  });
+  const [open, setOpen] = useState<number | null>(null);
+  const shown = useMemo(
+    () => rows.filter((r) => KEYS.every((k) => !filters[k] || r[k] === filters[k])),
+    [rows, filters],
+  );
+  const openRow = rows.find((r) => r.runId === open);
+  return (
+    <>
+      <div className="list-controls">
+        {KEYS.map((key) => (
+          <label key={key}>
+            {key[0]?.toUpperCase()}
+            {key.slice(1)}{" "}
+            <select value={filters[key]} onChange={(e) => setFilters({ ...filters, [key]: e.target.value })}>
+              <option value="">all</option>
+              {[...new Set(rows.map((r) => r[key]))].sort().map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <DownloadCsv
+          name="resolve-rates"
+          rows={shown.map((r) => ({
+            benchmark: r.benchmark,
+            model: r.model,
+            selection: r.selection,
+            projection: r.projection,
+            resolved: r.resolved,
+            n: r.n,
+            rate: r.rate,
+            ci95_low: r.low,
+            ci95_high: r.high,
+            unmatched_ids: r.unmatched,
+            stated_rate: r.stated?.rate ?? "",
+            mismatch: r.mismatch ?? "",
+          }))}
+        />
+      </div>
+      <table aria-label="Resolve rates">
+        <thead>
+          <tr>
+            <th>Benchmark</th>
+            <th>Model</th>
+            <th>Selection</th>
+            <th>Projection</th>
+            <th className="num">Resolved / n</th>
+            <th className="num">Rate</th>
+            <th className="num">95% interval</th>
+            <th className="num">Unmatched ids</th>
+            <th>Stated by the import</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((r) => (
+            <tr key={r.runId}>
+              <td>{r.benchmark}</td>
+              <td>{r.model}</td>
+              <td>{r.selection}</td>
+              <td>{r.projection}</td>
+              <td className="num">
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-expanded={open === r.runId}
+                  onClick={() => setOpen(open === r.runId ? null : r.runId)}
+                >
+                  {r.resolved}/{r.n}
+                </button>
+              </td>
+              <td className="num">{pct(r.rate)}</td>
+              <td className="num">
+                {pct(r.low)}–{pct(r.high)}
+              </td>
+              <td className="num">{r.unmatched}</td>
+              <td>
+                {r.stated ? `${pct(r.stated.rate)}${r.stated.total ? ` of ${r.stated.total}` : ""}` : ""}
+                {r.mismatch && (
+                  <span className="badge mismatch" title={r.mismatch}>
+                    {" "}
+                    mismatch: {r.mismatch}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {openRow && (
+        <section aria-label="Instances of the configuration">
+          <h3>
+            {openRow.model} · {openRow.selection} × {openRow.projection} on {openRow.benchmark}: {openRow.n} instances
+          </h3>
+          <ul className="columns">
+            {(instances[openRow.runId] ?? []).map((i) => (
+              <li key={i.externalId}>
+                {i.resolved ? "✓" : "✗"} {i.id ? <Link href={`/instances/${i.id}`}>{i.externalId}</Link> : i.externalId}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+const SHARED = path.resolve(import.meta.dirname, "..", "..", "shared", "data");
+const PRO_INSTANCES = path.join(SHARED, "instances", "swebench-pro-sample.jsonl");
+const PRO_RUNS = path.join(SHARED, "results", "swebench-pro");
+
+test.skip(
+  !existsSync(PRO_INSTANCES),
+  "../shared/data is absent: the research view is checked on the real SWE-bench Pro runs",
+);
+
+test("with the nine SWE-bench Pro runs imported, each model's rate is over the 100 instances and a paired comparison adds up", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const runFiles = readdirSync(PRO_RUNS).map((name) => path.join(PRO_RUNS, name));
+  await page.goto("/import");
+  await page.getByLabel("Choose files to import").setInputFiles([PRO_INSTANCES, ...runFiles]);
+  const results = page.getByRole("table", { name: "Import results" });
+  await expect(results.getByRole("row")).toHaveCount(1 + 1 + runFiles.length, { timeout: 120_000 });
+  await expect(results).not.toContainText("Not imported");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Research" }).click();
+  const ids = new Set(
+    readFileSync(PRO_INSTANCES, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { instance_id: string }).instance_id),
+  );
+  const table = page.getByRole("table", { name: "Resolve rates" });
+  for (const file of runFiles) {
+    const model = path.basename(file).replace(".eval_results.json", "");
+    const outcomes = Object.entries(JSON.parse(readFileSync(file, "utf8")) as Record<string, boolean>).filter(([id]) =>
+      ids.has(id),
+    );
+    const resolved = outcomes.filter(([, ok]) => ok).length;
+    const row = table.getByRole("row").filter({ has: page.getByRole("cell", { name: model, exact: true }) });
+    await expect(row).toContainText(`${resolved}/${outcomes.length}`);
+    await expect(row).toContainText(`${((resolved / outcomes.length) * 100).toFixed(1)}%`);
+  }
+
+  await page
+    .getByLabel("First configuration")
+    .selectOption({ label: "SWE-bench Pro · claude-45sonnet-10132025 · official × official" });
+  await page
+    .getByLabel("Second configuration")
+    .selectOption({ label: "SWE-bench Pro · gpt-4o-paper · official × official" });
+  const paired = page.getByRole("table", { name: "Paired comparison" });
+  const count = async (label: string) =>
+    Number((await paired.getByRole("button", { name: new RegExp(`^${label}:`) }).textContent()) ?? "NaN");
+  const n = Number(await page.getByTestId("paired n").textContent());
+  // Both runs cover 85 of the 100 instances in common (gpt-4o's paper run has 85 of them).
+  expect(n).toBe(85);
+  expect(
+    (await count("Both resolved")) +
+      (await count("First only")) +
+      (await count("Second only")) +
+      (await count("Neither")),
+  ).toBe(n);
+  await paired.getByRole("button", { name: /^First only:/ }).click();
+  await expect(page.getByRole("list", { name: "Instances in the cell" }).getByRole("listitem")).toHaveCount(
+    await count("First only"),
+  );
+});

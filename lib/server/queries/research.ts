@@ -1,0 +1,91 @@
+import "server-only";
+import { policyStats } from "../../analysis/policy-stats";
+import type { JudgeSample } from "../../stats/judge-summary";
+import type { RunOutcomes } from "../../stats/resolve-rates";
+import { getDb } from "../db";
+
+/** Everything the research views compute from: runs with outcomes, imported instances, identifiers, judge scores. */
+export async function loadResearchData() {
+  const db = await getDb();
+  const [benchmarks, instances, runs, identifiers, scores] = await Promise.all([
+    db.benchmark.findMany({ select: { id: true, name: true } }),
+    db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true } }),
+    db.run.findMany({
+      include: { results: { select: { instanceExternalId: true, resolved: true } } },
+      orderBy: [{ model: "asc" }],
+    }),
+    db.identifier.findMany({ select: { instanceId: true, policies: true } }),
+    db.judgeScore.findMany({
+      select: {
+        benchmarkId: true,
+        instanceExternalId: true,
+        identifier: true,
+        attribute: true,
+        necessity: true,
+        disclosure: true,
+        guidance: true,
+      },
+    }),
+  ]);
+  const benchmarkName = new Map(benchmarks.map((b) => [b.id, b.name]));
+  const instanceKey = (benchmarkId: number, externalId: string) => `${benchmarkId}\u0000${externalId}`;
+  const instanceIds = new Map(instances.map((i) => [instanceKey(i.benchmarkId, i.externalId), i.id]));
+  const instancesByBenchmark = new Map<string, Set<string>>();
+  for (const i of instances) {
+    const name = benchmarkName.get(i.benchmarkId) ?? "";
+    instancesByBenchmark.set(name, (instancesByBenchmark.get(name) ?? new Set()).add(i.externalId));
+  }
+  // Identifiers each selection discloses, per instance (for the disclosure view and SPEC §4's table).
+  const disclosed = new Map<number, Record<string, number>>();
+  for (const identifier of identifiers) {
+    const counts = disclosed.get(identifier.instanceId) ?? {};
+    for (const policy of JSON.parse(identifier.policies) as string[]) counts[policy] = (counts[policy] ?? 0) + 1;
+    disclosed.set(identifier.instanceId, counts);
+  }
+  const runOutcomes: RunOutcomes[] = runs.map((run) => ({
+    runId: run.id,
+    benchmark: benchmarkName.get(run.benchmarkId) ?? "",
+    model: run.model,
+    selection: run.selection,
+    projection: run.projection,
+    outcomes: new Map(run.results.map((r) => [r.instanceExternalId, r.resolved])),
+    summary: run.summary ? (JSON.parse(run.summary) as Record<string, unknown>) : null,
+  }));
+  const identifierGroups = new Map<number, Array<{ policies: string[] }>>();
+  for (const identifier of identifiers) {
+    identifierGroups.set(identifier.instanceId, [
+      ...(identifierGroups.get(identifier.instanceId) ?? []),
+      { policies: JSON.parse(identifier.policies) as string[] },
+    ]);
+  }
+  const specTable = policyStats(
+    instances.map((i) => ({
+      benchmark: benchmarkName.get(i.benchmarkId) ?? "",
+      identifiers: identifierGroups.get(i.id) ?? [],
+    })),
+  );
+  const judgeSamples: JudgeSample[] = scores.map((s) => ({
+    instance: instanceKey(s.benchmarkId, s.instanceExternalId),
+    identifier: s.identifier,
+    attribute: s.attribute,
+    necessity: s.necessity,
+    disclosure: s.disclosure,
+    guidance: s.guidance,
+  }));
+  return {
+    runOutcomes,
+    instancesOf: (benchmark: string) => instancesByBenchmark.get(benchmark) ?? new Set<string>(),
+    /** the internal id of an instance, to link to it */
+    instanceIdOf: (benchmark: string, externalId: string) => {
+      const benchmarkId = benchmarks.find((b) => b.name === benchmark)?.id;
+      return benchmarkId === undefined ? undefined : instanceIds.get(instanceKey(benchmarkId, externalId));
+    },
+    disclosedBy: (benchmark: string, externalId: string, selection: string) => {
+      const id = benchmarks.find((b) => b.name === benchmark)?.id;
+      const instanceId = id === undefined ? undefined : instanceIds.get(instanceKey(id, externalId));
+      return instanceId === undefined ? 0 : (disclosed.get(instanceId)?.[selection] ?? 0);
+    },
+    specTable,
+    judgeSamples,
+  };
+}
