@@ -9,6 +9,7 @@ import {
 import { ResolveRateTable, type RunInstance } from "@/components/research/resolve-rate-table";
 import { SELECTIONS } from "@/lib/analysis/select-identifiers";
 import { loadResearchData } from "@/lib/server/queries/research";
+import { designRates } from "@/lib/stats/design-constraints";
 import { summariseJudgeScores } from "@/lib/stats/judge-summary";
 import { resolveRates } from "@/lib/stats/resolve-rates";
 
@@ -58,6 +59,19 @@ export default async function ResearchPage() {
         error: [(r.rate as number) - r.low, r.high - (r.rate as number)],
       };
     });
+  const design = rows.flatMap((r) => {
+    const verdicts = data.verdicts.get(r.runId);
+    const run = data.runOutcomes.find((o) => o.runId === r.runId);
+    return verdicts && run
+      ? [
+          {
+            label: `${r.benchmark} · ${r.model} · ${r.selection} × ${r.projection}`,
+            ...designRates(verdicts, run.outcomes),
+          },
+        ]
+      : [];
+  });
+  const share = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
   const judge = summariseJudgeScores(data.judgeSamples);
   const bars: JudgeBar[] = judge.map((j) => ({
     attribute: j.attribute,
@@ -165,6 +179,48 @@ export default async function ResearchPage() {
             )}
           </div>
         </div>
+      </section>
+      <section aria-labelledby="design">
+        <h2 id="design">Design constraints</h2>
+        {design.length === 0 ? (
+          <p className="muted">
+            No design-constraint verdicts imported. Import rows of{" "}
+            <code>instance_id, model, constraint_id, verdict</code> (Satisfied, Violated or Neutral; optional{" "}
+            <code>selection, projection, benchmark</code>) to see satisfaction and violation rates beside the pass rate.
+          </p>
+        ) : (
+          <>
+            <table aria-label="Design constraints">
+              <thead>
+                <tr>
+                  <th>Configuration</th>
+                  <th className="num">Instances</th>
+                  <th className="num">Pass rate</th>
+                  <th className="num">Satisfied (DSR)</th>
+                  <th className="num">Violated (DVR)</th>
+                  <th className="num">No constraint applies (DNR)</th>
+                  <th className="num">Passing and satisfied</th>
+                  <th className="num">Cramér&apos;s V</th>
+                </tr>
+              </thead>
+              <tbody>
+                {design.map((d) => (
+                  <tr key={d.label}>
+                    <td>{d.label}</td>
+                    <td className="num">{d.instances}</td>
+                    <td className="num">{share(d.passRate)}</td>
+                    <td className="num">{share(d.satisfied)}</td>
+                    <td className="num">{share(d.violated)}</td>
+                    <td className="num">{share(d.neutral)}</td>
+                    <td className="num">{share(d.passingAndSatisfied)}</td>
+                    <td className="num">{fmt(d.cramersV, 3)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <DownloadCsv name="design-constraints" rows={design.map((d) => ({ ...d }))} />
+          </>
+        )}
       </section>
       <section aria-labelledby="judge">
         <h2 id="judge">Judge scores</h2>

@@ -72,6 +72,7 @@ export function PatchEditor({ label, text, marks, reveal, onPick }: Props) {
     editor.current = ed;
     monaco.current = m;
     decorate();
+    applyReveal();
     // Follow the page's light/dark theme when the curator switches it.
     const html = document.documentElement;
     const follow = () => m.editor.setTheme(html.dataset.theme === "dark" ? "vs-dark" : "vs");
@@ -94,13 +95,19 @@ export function PatchEditor({ label, text, marks, reveal, onPick }: Props) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: decorate reads the latest marks through a ref
   useEffect(decorate, [marks]);
 
-  useEffect(() => {
+  const revealRef = useRef(reveal);
+  revealRef.current = reveal;
+  // Also called once the editor mounts: a pick made while Monaco was still loading is not lost.
+  const applyReveal = () => {
     const ed = editor.current;
-    if (!ed || !reveal) return;
-    ed.revealLineInCenter(reveal.line);
-    const [start, end] = columnsOf(ed.getModel()?.getLineContent(reveal.line) ?? "", reveal.name);
-    ed.setSelection({ startLineNumber: reveal.line, startColumn: start, endLineNumber: reveal.line, endColumn: end });
-  }, [reveal]);
+    const target = revealRef.current;
+    if (!ed || !target) return;
+    ed.revealLineInCenter(target.line);
+    const [start, end] = columnsOf(ed.getModel()?.getLineContent(target.line) ?? "", target.name);
+    ed.setSelection({ startLineNumber: target.line, startColumn: start, endLineNumber: target.line, endColumn: end });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applyReveal reads the latest target through a ref
+  useEffect(applyReveal, [reveal]);
 
   return (
     <section className="pane" aria-label={label}>

@@ -51,12 +51,20 @@ export interface JudgeScoreData {
   detail: Record<string, unknown>;
 }
 
+/** A design-constraint verdict on one configuration's patch for one instance. */
+export interface DesignVerdictData extends RunKey {
+  instanceExternalId: string;
+  constraintId: string;
+  verdict: "satisfied" | "violated" | "neutral";
+}
+
 /** What one record of a file becomes; `benchmark` is set where the record itself names it. */
 export type ImportItem = { benchmark?: string } & (
   | { kind: "instance"; data: InstanceData }
   | { kind: "result"; data: ResultData }
   | { kind: "run-summary"; data: RunSummaryData }
   | { kind: "judge-score"; data: JudgeScoreData }
+  | { kind: "design-verdict"; data: DesignVerdictData }
 );
 
 /** What a format knows about the file it reads. */

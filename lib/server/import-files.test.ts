@@ -168,3 +168,36 @@ describe("results", () => {
     ]);
   });
 });
+
+describe("design-constraint verdicts", () => {
+  test("import as verdicts on the run, report unmatched ids, re-import unchanged", async () => {
+    const file = env.tmp.write(
+      "verdicts.csv",
+      "instance_id,model,constraint_id,verdict\nacme__widgets-1,m1,C1,Satisfied\nacme__widgets-1,m1,C2,violated\nnobody-42,m1,C1,Neutral\n",
+    );
+    const first = await importFiles(env.db, [file], { benchmark: "SWE-bench Lite" });
+    expect(first.files[0]).toMatchObject({ format: "design-verdicts", added: 3, unmatched_ids: ["nobody-42"] });
+    const run = await env.db.run.findFirstOrThrow({
+      where: { model: "m1", selection: "official" },
+      include: { verdicts: { orderBy: { constraintId: "asc" } } },
+    });
+    expect(run.verdicts.map((v) => [v.instanceExternalId, v.constraintId, v.verdict])).toEqual([
+      ["acme__widgets-1", "C1", "satisfied"],
+      ["nobody-42", "C1", "neutral"],
+      ["acme__widgets-1", "C2", "violated"],
+    ]);
+    expect((await importFiles(env.db, [file], { benchmark: "SWE-bench Lite" })).files[0]).toMatchObject({
+      added: 0,
+      unchanged: 3,
+    });
+  });
+
+  test("a verdict that is not one of the three is an error at its line", async () => {
+    const file = env.tmp.write(
+      "bad-verdicts.csv",
+      "instance_id,model,constraint_id,verdict\na,m,C1,Satisfied\na,m,C2,maybe\n",
+    );
+    const error = await rejected(importFiles(env.db, [file], { benchmark: "SWE-bench Lite" }));
+    expect(error.message).toMatch(/bad-verdicts\.csv:3: field "verdict" must be Satisfied, Violated or Neutral/);
+  });
+});

@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import { ImportError } from "../ingest/import-error";
-import type { ImportItem, InstanceData, JudgeScoreData, ResultData, RunKey } from "../ingest/import-items";
+import type {
+  DesignVerdictData,
+  ImportItem,
+  InstanceData,
+  JudgeScoreData,
+  ResultData,
+  RunKey,
+} from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
 import { type Cell, insertRows, selectByKeys } from "./bulk-sql";
 import type { Database } from "./db";
@@ -289,6 +296,42 @@ class FileWriter {
     }
   }
 
+  async writeVerdicts(benchmarkId: number, rows: DesignVerdictData[], source: string): Promise<void> {
+    for (const row of lastOfEach(
+      rows,
+      (r) => `${r.model}\u0000${r.selection}\u0000${r.projection}\u0000${r.instanceExternalId}\u0000${r.constraintId}`,
+    )) {
+      const { model, selection, projection } = row;
+      const runId = await this.runId(benchmarkId, { model, selection, projection }, source);
+      this.reference(benchmarkId, row.instanceExternalId);
+      const where = {
+        runId_instanceExternalId_constraintId: {
+          runId,
+          instanceExternalId: row.instanceExternalId,
+          constraintId: row.constraintId,
+        },
+      };
+      const repeat = this.repeat(`v${JSON.stringify(where)}`, row.verdict);
+      const current = await this.tx.designVerdict.findUnique({ where });
+      if (current?.verdict === row.verdict) {
+        if (repeat === "new") this.tally.unchanged++;
+      } else if (current) {
+        await this.tx.designVerdict.update({ where, data: { verdict: row.verdict } });
+        if (repeat === "new") this.tally.updated++;
+      } else {
+        await this.tx.designVerdict.create({
+          data: {
+            runId,
+            instanceExternalId: row.instanceExternalId,
+            constraintId: row.constraintId,
+            verdict: row.verdict,
+          },
+        });
+        this.tally.added++;
+      }
+    }
+  }
+
   /** Ids that results or scores named but no instance of their benchmark has. */
   async unmatchedIds(): Promise<string[]> {
     const unmatched: string[] = [];
@@ -331,6 +374,13 @@ async function writeBatch(writer: FileWriter, batch: Located[], benchmarkOf: (l:
         await writer.writeResults(
           benchmarkId,
           items.map((i) => (i as Extract<ImportItem, { kind: "result" }>).data),
+          source,
+        );
+        break;
+      case "design-verdict":
+        await writer.writeVerdicts(
+          benchmarkId,
+          items.map((i) => (i as Extract<ImportItem, { kind: "design-verdict" }>).data),
           source,
         );
         break;

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { designOutcome, designRates, type Verdict } from "./design-constraints";
 import { summariseJudgeScores } from "./judge-summary";
 import { resolveRates, statedSummary, summaryMismatch } from "./resolve-rates";
 
@@ -104,5 +105,52 @@ describe("judge scores per attribute", () => {
   test("the bootstrap is seeded: the same scores give the same intervals", () => {
     const scores = Array.from({ length: 30 }, (_, i) => s(`i${i % 10}`, `x${i}`, "name", i % 4, 0, i % 2));
     expect(summariseJudgeScores(scores)).toEqual(summariseJudgeScores(scores));
+  });
+});
+
+describe("design constraints", () => {
+  test("a patch's outcome: any violation violates; all applicable satisfied satisfies; none applicable is neutral", () => {
+    expect(designOutcome(["satisfied", "violated", "neutral"])).toBe("violated");
+    expect(designOutcome(["satisfied", "neutral"])).toBe("satisfied");
+    expect(designOutcome(["neutral", "neutral"])).toBe("neutral");
+  });
+
+  test("rates beside the pass rate, and Cramér's V between passing and the design outcome", () => {
+    // Passing: a, b, c, d (a, b satisfy; c violates; d neutral). Failing: e, f (e, f violate).
+    const verdicts = new Map<string, Verdict[]>([
+      ["a", ["satisfied"]],
+      ["b", ["satisfied", "neutral"]],
+      ["c", ["violated", "satisfied"]],
+      ["d", ["neutral"]],
+      ["e", ["violated"]],
+      ["f", ["violated"]],
+      ["no-test-outcome", ["violated"]],
+    ]);
+    const passed = new Map([
+      ["a", true],
+      ["b", true],
+      ["c", true],
+      ["d", true],
+      ["e", false],
+      ["f", false],
+    ]);
+    const rates = designRates(verdicts, passed);
+    expect(rates).toMatchObject({ instances: 6 });
+    expect(rates.passRate).toBeCloseTo(4 / 6, 12);
+    expect(rates.satisfied).toBeCloseTo(2 / 6, 12);
+    expect(rates.violated).toBeCloseTo(3 / 6, 12);
+    expect(rates.neutral).toBeCloseTo(1 / 6, 12);
+    expect(rates.passingAndSatisfied).toBeCloseTo(2 / 4, 12);
+    // Table pass [2, 1, 1], fail [0, 2, 0]; expected [4/3, 2, 2/3] and [2/3, 1, 1/3];
+    // χ² = 1/3 + 1/2 + 1/6 + 2/3 + 1 + 1/3 = 3; V = √(3 / (6 · 1)) = √(1/2).
+    expect(rates.cramersV).toBeCloseTo(Math.sqrt(0.5), 12);
+  });
+
+  test("no verdicts: nothing to rate", () => {
+    expect(designRates(new Map(), new Map([["a", true]]))).toMatchObject({
+      instances: 0,
+      passRate: null,
+      cramersV: null,
+    });
   });
 });

@@ -25,6 +25,7 @@ export async function snapshotDatabase(db: Database): Promise<string> {
     db.runResult.findMany({ orderBy: { id: "asc" } }),
     db.judgeScore.findMany({ orderBy: { id: "asc" } }),
     db.importLog.findMany({ orderBy: { id: "asc" } }),
+    db.designVerdict.findMany({ orderBy: { id: "asc" } }),
   ]);
   return JSON.stringify(tables);
 }

@@ -1,5 +1,6 @@
 import type { RawRecord } from "../field-values";
 import type { InputFormat } from "../import-items";
+import { designVerdictsFormat } from "./design-verdicts";
 import { judgeScoresFormat } from "./judge-scores";
 import { multiSwebenchFormat } from "./multi-swe-bench";
 import { evalResultsMapFormat, harnessReportFormat, plainResultsFormat, resultsSummaryFormat } from "./run-results";
@@ -11,6 +12,7 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
   swebenchFormat,
   multiSwebenchFormat,
   judgeScoresFormat,
+  designVerdictsFormat,
   plainResultsFormat,
   resultsSummaryFormat,
   harnessReportFormat,

@@ -1,5 +1,6 @@
 import "server-only";
 import { policyStats } from "../../analysis/policy-stats";
+import type { Verdict } from "../../stats/design-constraints";
 import type { JudgeSample } from "../../stats/judge-summary";
 import type { RunOutcomes } from "../../stats/resolve-rates";
 import { getDb } from "../db";
@@ -11,7 +12,10 @@ export async function loadResearchData() {
     db.benchmark.findMany({ select: { id: true, name: true } }),
     db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true } }),
     db.run.findMany({
-      include: { results: { select: { instanceExternalId: true, resolved: true } } },
+      include: {
+        results: { select: { instanceExternalId: true, resolved: true } },
+        verdicts: { select: { instanceExternalId: true, verdict: true } },
+      },
       orderBy: [{ model: "asc" }],
     }),
     db.identifier.findMany({ select: { instanceId: true, policies: true } }),
@@ -51,6 +55,15 @@ export async function loadResearchData() {
     outcomes: new Map(run.results.map((r) => [r.instanceExternalId, r.resolved])),
     summary: run.summary ? (JSON.parse(run.summary) as Record<string, unknown>) : null,
   }));
+  // Design-constraint verdicts per run and instance, where any were imported.
+  const verdicts = new Map<number, Map<string, Verdict[]>>();
+  for (const run of runs) {
+    if (run.verdicts.length === 0) continue;
+    const byInstance = new Map<string, Verdict[]>();
+    for (const v of run.verdicts)
+      byInstance.set(v.instanceExternalId, [...(byInstance.get(v.instanceExternalId) ?? []), v.verdict as Verdict]);
+    verdicts.set(run.id, byInstance);
+  }
   const identifierGroups = new Map<number, Array<{ policies: string[] }>>();
   for (const identifier of identifiers) {
     identifierGroups.set(identifier.instanceId, [
@@ -87,5 +100,6 @@ export async function loadResearchData() {
     },
     specTable,
     judgeSamples,
+    verdicts,
   };
 }
