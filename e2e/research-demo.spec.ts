@@ -21,6 +21,9 @@ test("the research views on the demo data: rates, design constraints, judge scor
   await expect(design.getByRole("row").filter({ hasText: "demo-model-b" })).toContainText("9");
   await expect(page.getByRole("table", { name: "Judge scores per attribute" })).toContainText("signature");
   await expect(page.getByRole("figure", { name: "Judge scores per attribute" })).toBeVisible();
+  const agreement = page.getByRole("table", { name: "Rater agreement" });
+  await expect(agreement).toContainText("demo-curator-1 × demo-curator-2");
+  await expect(agreement).toContainText("demo-curator-1 × judge: demo-judge");
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download resolve-rates.csv" }).click();

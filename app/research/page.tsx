@@ -9,6 +9,7 @@ import {
 import { ResolveRateTable, type RunInstance } from "@/components/research/resolve-rate-table";
 import { SELECTIONS } from "@/lib/analysis/select-identifiers";
 import { loadResearchData } from "@/lib/server/queries/research";
+import { raterAgreement } from "@/lib/stats/curator-agreement";
 import { designRates } from "@/lib/stats/design-constraints";
 import { summariseJudgeScores } from "@/lib/stats/judge-summary";
 import { resolveRates } from "@/lib/stats/resolve-rates";
@@ -73,6 +74,9 @@ export default async function ResearchPage() {
   });
   const share = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
   const judge = summariseJudgeScores(data.judgeSamples);
+  const agreement = raterAgreement(data.ratings).filter(
+    (row) => !(row.first.startsWith("judge: ") && row.second.startsWith("judge: ")),
+  );
   const bars: JudgeBar[] = judge.map((j) => ({
     attribute: j.attribute,
     N: j.necessity.mean ?? 0,
@@ -290,6 +294,41 @@ export default async function ResearchPage() {
             </div>
             <JudgeChart bars={bars} />
           </div>
+        )}
+        <h3>Agreement (quadratic weighted kappa)</h3>
+        {agreement.length === 0 ? (
+          <p className="muted">
+            No curator has scored attributes yet. Import judge-score lines with a <code>curator</code> instead of a{" "}
+            <code>judge</code> to compare curators with each other and with the judge.
+          </p>
+        ) : (
+          <>
+            <table aria-label="Rater agreement">
+              <thead>
+                <tr>
+                  <th>Raters</th>
+                  <th className="num">Items</th>
+                  <th className="num">κ N</th>
+                  <th className="num">κ D</th>
+                  <th className="num">κ G</th>
+                </tr>
+              </thead>
+              <tbody>
+                {agreement.map((a) => (
+                  <tr key={`${a.first}/${a.second}`}>
+                    <td>
+                      {a.first} × {a.second}
+                    </td>
+                    <td className="num">{a.items}</td>
+                    <td className="num">{fmt(a.necessity)}</td>
+                    <td className="num">{fmt(a.disclosure)}</td>
+                    <td className="num">{fmt(a.guidance)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <DownloadCsv name="rater-agreement" rows={agreement.map((a) => ({ ...a }))} />
+          </>
         )}
       </section>
     </>

@@ -4,6 +4,7 @@ import { ImportError } from "../ingest/import-error";
 import { analyzePendingInstances, markForAnalysis } from "../server/analyze-stored-instances";
 import { openDatabase } from "../server/db";
 import { runAnalyzeCommand, runStatsCommand } from "./analyze-command";
+import { runExport, runSets, UsageError } from "./hint-set-commands";
 import { describeAnalysis, runImportCommand } from "./import-command";
 
 const USAGE = `usage: npm run hints -- COMMAND [options]
@@ -16,6 +17,10 @@ commands:
                    --json            one JSON object per instance
                    --repo PATH       exact mode: whole files from a checkout at the base commit
   stats FILE...    identifiers per benchmark and selection (SPEC §4); --json, --benchmark NAME
+  export           --set NAME [--version N] --out DIR [--include-flagged] [--csv]: a published hint set
+                   --benchmark NAME --selection S --projection P --out DIR: a policy straight from the analysis
+  sets create NAME --benchmark B --selection S --projection P | publish NAME | import FILE.jsonl [--name N]
+  sets compare NAME [--from N] [--to M] [--with OTHER] [--json]: what changed between versions or sets
   reanalyze        run the analysis again on stored instances (--benchmark NAME: one benchmark)
   seed             import the project's demo data (labelled as demo)
   migrate          create or update the database schema
@@ -30,6 +35,17 @@ async function main(argv: string[]): Promise<number> {
       benchmark: { type: "string" },
       json: { type: "boolean", default: false },
       repo: { type: "string" },
+      set: { type: "string" },
+      version: { type: "string" },
+      out: { type: "string" },
+      selection: { type: "string" },
+      projection: { type: "string" },
+      "include-flagged": { type: "boolean", default: false },
+      csv: { type: "boolean", default: false },
+      name: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      with: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -52,6 +68,22 @@ async function main(argv: string[]): Promise<number> {
         if (!(error instanceof ImportError)) throw error;
         process.stderr.write(`${error.message}\n`);
         return 1;
+      }
+    }
+    case "export":
+    case "sets": {
+      const db = await openDatabase();
+      const options = {
+        ...values,
+        includeFlagged: values["include-flagged"] ?? false,
+        csv: values.csv ?? false,
+        json: values.json ?? false,
+      };
+      try {
+        return await (command === "export" ? runExport(db, options) : runSets(db, rest, options));
+      } catch (error) {
+        process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+        return error instanceof UsageError ? 2 : 1;
       }
     }
     case "reanalyze": {

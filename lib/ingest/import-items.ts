@@ -51,6 +51,17 @@ export interface JudgeScoreData {
   detail: Record<string, unknown>;
 }
 
+/** A curator's own rating of one attribute of one identifier. */
+export interface CuratorScoreData {
+  instanceExternalId: string;
+  identifier: string;
+  attribute: string;
+  curator: string;
+  necessity: number;
+  disclosure: number;
+  guidance: number;
+}
+
 /** A design-constraint verdict on one configuration's patch for one instance. */
 export interface DesignVerdictData extends RunKey {
   instanceExternalId: string;
@@ -65,6 +76,7 @@ export type ImportItem = { benchmark?: string } & (
   | { kind: "run-summary"; data: RunSummaryData }
   | { kind: "judge-score"; data: JudgeScoreData }
   | { kind: "design-verdict"; data: DesignVerdictData }
+  | { kind: "curator-score"; data: CuratorScoreData }
 );
 
 /** What a format knows about the file it reads. */

@@ -201,3 +201,61 @@ describe("design-constraint verdicts", () => {
     expect(error.message).toMatch(/bad-verdicts\.csv:3: field "verdict" must be Satisfied, Violated or Neutral/);
   });
 });
+
+describe("curator scores", () => {
+  test("a line with a curator is a person's rating of an imported instance", async () => {
+    const file = env.tmp.write(
+      "curator.jsonl",
+      jsonl([
+        {
+          instance_id: "acme__widgets-1",
+          identifier: "widget_1",
+          attribute: "name",
+          curator: "ada",
+          necessity: 3,
+          disclosure: 0,
+          guidance: "ORIENTING",
+        },
+      ]),
+    );
+    expect((await importFiles(env.db, [file], { benchmark: "SWE-bench Lite" })).files[0]).toMatchObject({
+      format: "judge-scores",
+      added: 1,
+    });
+    expect(await env.db.curatorScore.findFirstOrThrow({ where: { curator: "ada" } })).toMatchObject({
+      identifier: "widget_1",
+      necessity: 3,
+      guidance: 1,
+    });
+  });
+
+  test("rating an instance that is not imported is an error at its line, and nothing is written", async () => {
+    const before = await snapshotDatabase(env.db);
+    const file = env.tmp.write(
+      "curator-bad.jsonl",
+      jsonl([
+        {
+          instance_id: "acme__widgets-1",
+          identifier: "widget_1",
+          attribute: "kind",
+          curator: "ada",
+          necessity: 1,
+          disclosure: 0,
+          guidance: 0,
+        },
+        {
+          instance_id: "ghost-7",
+          identifier: "x",
+          attribute: "name",
+          curator: "ada",
+          necessity: 1,
+          disclosure: 0,
+          guidance: 0,
+        },
+      ]),
+    );
+    const error = await rejected(importFiles(env.db, [file], { benchmark: "SWE-bench Lite" }));
+    expect(error.message).toMatch(/curator-bad\.jsonl:2: curator scores rate imported instances: "ghost-7"/);
+    expect(await snapshotDatabase(env.db)).toBe(before);
+  });
+});

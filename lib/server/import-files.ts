@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { ImportError } from "../ingest/import-error";
 import type {
+  CuratorScoreData,
   DesignVerdictData,
   ImportItem,
   InstanceData,
@@ -332,6 +333,48 @@ class FileWriter {
     }
   }
 
+  /** Curator ratings attach to imported instances; returns the ids of those that match none. */
+  async writeCuratorScores(benchmarkId: number, rows: CuratorScoreData[]): Promise<string[]> {
+    const instances = await this.tx.instance.findMany({
+      where: { benchmarkId, externalId: { in: rows.map((r) => r.instanceExternalId) } },
+      select: { id: true, externalId: true },
+    });
+    const ids = new Map(instances.map((i) => [i.externalId, i.id]));
+    const missing = rows.filter((r) => !ids.has(r.instanceExternalId)).map((r) => r.instanceExternalId);
+    if (missing.length > 0) return missing;
+    for (const row of rows) {
+      const instanceId = ids.get(row.instanceExternalId) as number;
+      const where = {
+        instanceId_identifier_attribute_curator: {
+          instanceId,
+          identifier: row.identifier,
+          attribute: row.attribute,
+          curator: row.curator,
+        },
+      };
+      const values = { necessity: row.necessity, disclosure: row.disclosure, guidance: row.guidance };
+      const repeat = this.repeat(`c${JSON.stringify(where)}`, JSON.stringify(values));
+      const current = await this.tx.curatorScore.findUnique({ where });
+      if (
+        current &&
+        current.necessity === values.necessity &&
+        current.disclosure === values.disclosure &&
+        current.guidance === values.guidance
+      ) {
+        if (repeat === "new") this.tally.unchanged++;
+      } else if (current) {
+        await this.tx.curatorScore.update({ where, data: values });
+        if (repeat === "new") this.tally.updated++;
+      } else {
+        await this.tx.curatorScore.create({
+          data: { instanceId, identifier: row.identifier, attribute: row.attribute, curator: row.curator, ...values },
+        });
+        this.tally.added++;
+      }
+    }
+    return [];
+  }
+
   /** Ids that results or scores named but no instance of their benchmark has. */
   async unmatchedIds(): Promise<string[]> {
     const unmatched: string[] = [];
@@ -353,7 +396,13 @@ class FileWriter {
 
 type Located = { item: ImportItem; line: number };
 
-async function writeBatch(writer: FileWriter, batch: Located[], benchmarkOf: (l: Located) => string, source: string) {
+async function writeBatch(
+  writer: FileWriter,
+  batch: Located[],
+  benchmarkOf: (l: Located) => string,
+  source: string,
+  file: string,
+) {
   const groups = new Map<string, Located[]>();
   for (const located of batch) {
     const key = `${benchmarkOf(located)}\u0000${located.item.kind}`;
@@ -361,7 +410,8 @@ async function writeBatch(writer: FileWriter, batch: Located[], benchmarkOf: (l:
   }
   for (const group of groups.values()) {
     const first = group[0] as Located;
-    const benchmarkId = await writer.benchmarkId(benchmarkOf(first));
+    const benchmarkName = benchmarkOf(first);
+    const benchmarkId = await writer.benchmarkId(benchmarkName);
     const items = group.map((l) => l.item);
     switch (first.item.kind) {
       case "instance":
@@ -377,6 +427,23 @@ async function writeBatch(writer: FileWriter, batch: Located[], benchmarkOf: (l:
           source,
         );
         break;
+      case "curator-score": {
+        const missing = await writer.writeCuratorScores(
+          benchmarkId,
+          items.map((i) => (i as Extract<ImportItem, { kind: "curator-score" }>).data),
+        );
+        if (missing.length > 0) {
+          const line =
+            group.find((l) => l.item.kind === "curator-score" && l.item.data.instanceExternalId === missing[0])?.line ??
+            null;
+          throw new ImportError(
+            file,
+            line,
+            `curator scores rate imported instances: "${missing[0]}" is not one of ${benchmarkName}'s; import it first`,
+          );
+        }
+        break;
+      }
       case "design-verdict":
         await writer.writeVerdicts(
           benchmarkId,
@@ -418,13 +485,13 @@ async function importOneFile(db: Database, tx: Tx, file: string, options: Import
     benchmarkOf(located);
     batch.push(located);
     if (batch.length >= BATCH) {
-      await writeBatch(writer, batch, benchmarkOf, source);
+      await writeBatch(writer, batch, benchmarkOf, source, file);
       records += batch.length;
       options.onProgress?.(file, records);
       batch = [];
     }
   }
-  await writeBatch(writer, batch, benchmarkOf, source);
+  await writeBatch(writer, batch, benchmarkOf, source, file);
   options.onProgress?.(file, records + batch.length);
   const summary = {
     file,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { raterAgreement } from "./curator-agreement";
 import { designOutcome, designRates, type Verdict } from "./design-constraints";
 import { summariseJudgeScores } from "./judge-summary";
 import { resolveRates, statedSummary, summaryMismatch } from "./resolve-rates";
@@ -152,5 +153,28 @@ describe("design constraints", () => {
       passRate: null,
       cramersV: null,
     });
+  });
+});
+
+describe("rater agreement", () => {
+  test("kappa per scale over the items both raters rated", () => {
+    const r = (rater: string, item: string, n: number, d = 0, g = 0) => ({
+      rater,
+      item,
+      necessity: n,
+      disclosure: d,
+      guidance: g,
+    });
+    const rows = raterAgreement([
+      // The worked example above: A = 0,1,2,3,3 and B = 0,1,2,2,3 on N → quadratic κ = 56/61.
+      ...[0, 1, 2, 3, 3].map((n, i) => r("ada", `x${i}`, n)),
+      ...[0, 1, 2, 2, 3].map((n, i) => r("judge", `x${i}`, n)),
+      r("judge", "only-judge", 1),
+    ]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ first: "ada", second: "judge", items: 5 });
+    expect(rows[0]?.necessity).toBeCloseTo(56 / 61, 12);
+    // Everyone said 0 for D: perfect agreement on a single level.
+    expect(rows[0]?.disclosure).toBe(1);
   });
 });

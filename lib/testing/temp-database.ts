@@ -26,6 +26,7 @@ export async function snapshotDatabase(db: Database): Promise<string> {
     db.judgeScore.findMany({ orderBy: { id: "asc" } }),
     db.importLog.findMany({ orderBy: { id: "asc" } }),
     db.designVerdict.findMany({ orderBy: { id: "asc" } }),
+    db.curatorScore.findMany({ orderBy: { id: "asc" } }),
   ]);
   return JSON.stringify(tables);
 }

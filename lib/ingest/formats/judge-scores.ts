@@ -30,11 +30,30 @@ export const judgeScoresFormat: InputFormat = {
       throw new RecordError(`field "sample" must be a whole number from 1, got ${JSON.stringify(sample)}`);
     }
     const benchmark = pick(r, "benchmark");
+    const inBenchmark = typeof benchmark === "string" && benchmark !== "" ? { benchmark } : {};
+    // A line with a "curator" instead of a "judge" is a person's rating, kept apart for agreement statistics.
+    if (typeof r.curator === "string" && r.curator.trim() !== "") {
+      return [
+        {
+          ...inBenchmark,
+          kind: "curator-score",
+          data: {
+            instanceExternalId: requireString(r, "instance_id"),
+            identifier: requireString(r, "identifier"),
+            attribute,
+            curator: r.curator.trim(),
+            necessity: ratingLevel(r, "necessity", "N"),
+            disclosure: ratingLevel(r, "disclosure", "D"),
+            guidance: ratingLevel(r, "guidance", "G"),
+          },
+        },
+      ];
+    }
     const detail: RawRecord = {};
     for (const key of ["necessity", "disclosure", "guidance", "N", "D", "G"]) if (key in r) detail[key] = r[key];
     return [
       {
-        ...(typeof benchmark === "string" && benchmark !== "" ? { benchmark } : {}),
+        ...inBenchmark,
         kind: "judge-score",
         data: {
           instanceExternalId: requireString(r, "instance_id"),

@@ -1,5 +1,6 @@
 import "server-only";
 import { policyStats } from "../../analysis/policy-stats";
+import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
 import type { JudgeSample } from "../../stats/judge-summary";
 import type { RunOutcomes } from "../../stats/resolve-rates";
@@ -8,7 +9,7 @@ import { getDb } from "../db";
 /** Everything the research views compute from: runs with outcomes, imported instances, identifiers, judge scores. */
 export async function loadResearchData() {
   const db = await getDb();
-  const [benchmarks, instances, runs, identifiers, scores] = await Promise.all([
+  const [benchmarks, instances, runs, identifiers, scores, curatorScores] = await Promise.all([
     db.benchmark.findMany({ select: { id: true, name: true } }),
     db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true } }),
     db.run.findMany({
@@ -25,11 +26,13 @@ export async function loadResearchData() {
         instanceExternalId: true,
         identifier: true,
         attribute: true,
+        judge: true,
         necessity: true,
         disclosure: true,
         guidance: true,
       },
     }),
+    db.curatorScore.findMany({ include: { instance: { select: { benchmarkId: true, externalId: true } } } }),
   ]);
   const benchmarkName = new Map(benchmarks.map((b) => [b.id, b.name]));
   const instanceKey = (benchmarkId: number, externalId: string) => `${benchmarkId}\u0000${externalId}`;
@@ -85,7 +88,46 @@ export async function loadResearchData() {
     disclosure: s.disclosure,
     guidance: s.guidance,
   }));
+  // Ratings for agreement: each curator's, and each judge's median over its samples, per rated item.
+  const itemOf = (benchmarkId: number, externalId: string, identifier: string, attribute: string) =>
+    JSON.stringify([benchmarkId, externalId, identifier, attribute]);
+  const judgeItems = new Map<string, { rater: string; item: string; n: number[]; d: number[]; g: number[] }>();
+  for (const s of scores) {
+    const item = itemOf(s.benchmarkId, s.instanceExternalId, s.identifier, s.attribute);
+    const key = `${s.judge}\u0000${item}`;
+    const entry = judgeItems.get(key) ?? { rater: `judge: ${s.judge}`, item, n: [], d: [], g: [] };
+    entry.n.push(s.necessity);
+    entry.d.push(s.disclosure);
+    entry.g.push(s.guidance);
+    judgeItems.set(key, entry);
+  }
+  const roundedMedian = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return Math.round(
+      sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2,
+    );
+  };
+  const ratings: Rating[] = [
+    ...curatorScores.map((c) => ({
+      item: itemOf(c.instance.benchmarkId, c.instance.externalId, c.identifier, c.attribute),
+      rater: c.curator,
+      necessity: c.necessity,
+      disclosure: c.disclosure,
+      guidance: c.guidance,
+    })),
+    ...(curatorScores.length === 0
+      ? []
+      : [...judgeItems.values()].map((j) => ({
+          item: j.item,
+          rater: j.rater,
+          necessity: roundedMedian(j.n),
+          disclosure: roundedMedian(j.d),
+          guidance: roundedMedian(j.g),
+        }))),
+  ];
   return {
+    ratings,
     runOutcomes,
     instancesOf: (benchmark: string) => instancesByBenchmark.get(benchmark) ?? new Set<string>(),
     /** the internal id of an instance, to link to it */

@@ -1,0 +1,135 @@
+import { PROJECTIONS, type Projection } from "../analysis/render-hint";
+import { SELECTIONS } from "../analysis/select-identifiers";
+import { compareHintSets } from "../export/compare-sets";
+import type { Database } from "../server/db";
+import { currentHintLines } from "../server/hint-export";
+import {
+  createHintSet,
+  exportFilter,
+  importHintSet,
+  publishHintSet,
+  versionLines,
+  writeHintExport,
+} from "../server/hint-sets";
+
+export interface HintSetOptions {
+  set?: string;
+  version?: string;
+  out?: string;
+  benchmark?: string;
+  selection?: string;
+  projection?: string;
+  includeFlagged: boolean;
+  csv: boolean;
+  json: boolean;
+  name?: string;
+  from?: string;
+  to?: string;
+  with?: string;
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+const progress = (lines: number) => process.stderr.write(`\r${lines} lines written`);
+
+class UsageError extends Error {}
+
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined || value === "") throw new UsageError(`${what} is required`);
+  return value;
+}
+
+/** `hints export`: a published hint-set version, or a policy straight from the analysis. */
+export async function runExport(db: Database, o: HintSetOptions): Promise<number> {
+  const out = need(o.out, "--out DIR");
+  let manifest;
+  if (o.set) {
+    const { set, version, lines } = await versionLines(db, o.set, o.version ? Number(o.version) : undefined);
+    manifest = await writeHintExport(lines, {
+      dir: out,
+      baseName: `${slug(set.name)}-v${version}`,
+      header: {
+        name: set.name,
+        version,
+        benchmark: set.benchmark,
+        selection: set.selection,
+        projection: set.projection,
+        include_flagged: o.includeFlagged,
+      },
+      keep: exportFilter(o.includeFlagged),
+      csv: o.csv,
+      onProgress: progress,
+    });
+  } else {
+    const benchmark = need(o.benchmark, "--set NAME, or --benchmark NAME with --selection and --projection,");
+    const selection = need(o.selection, "--selection");
+    const projection = need(o.projection, "--projection");
+    if (!(SELECTIONS as readonly string[]).includes(selection))
+      throw new UsageError(`--selection must be one of ${SELECTIONS.join(", ")}`);
+    if (!(PROJECTIONS as readonly string[]).includes(projection))
+      throw new UsageError(`--projection must be one of ${PROJECTIONS.join(", ")}`);
+    const baseName = `${slug(benchmark)}-${selection}-${projection}`;
+    manifest = await writeHintExport(currentHintLines(db, benchmark, selection, projection as Projection), {
+      dir: out,
+      baseName,
+      header: { name: baseName, version: null, benchmark, selection, projection, include_flagged: true },
+      keep: () => true,
+      csv: o.csv,
+      onProgress: progress,
+    });
+  }
+  process.stderr.write("\n");
+  process.stdout.write(
+    o.json
+      ? `${JSON.stringify(manifest)}\n`
+      : `Wrote ${manifest.counts.instances} hints to ${out}/${manifest.file} (sha256 ${manifest.sha256}).\n`,
+  );
+  return 0;
+}
+
+/** `hints sets create|publish|compare|import`. */
+export async function runSets(db: Database, [action, target]: string[], o: HintSetOptions): Promise<number> {
+  switch (action) {
+    case "create": {
+      const set = await createHintSet(db, {
+        name: need(target, "a name"),
+        benchmark: need(o.benchmark, "--benchmark"),
+        selection: need(o.selection, "--selection"),
+        projection: need(o.projection, "--projection"),
+      });
+      process.stdout.write(`Created hint set "${set.name}".\n`);
+      return 0;
+    }
+    case "publish": {
+      const version = await publishHintSet(db, need(target, "a name"));
+      process.stdout.write(`Published "${target}" version ${version.version}.\n`);
+      return 0;
+    }
+    case "compare": {
+      const name = need(target, "a name");
+      const before = await versionLines(db, name, o.from ? Number(o.from) : undefined);
+      const after = o.with
+        ? await versionLines(db, o.with, o.to ? Number(o.to) : undefined)
+        : await versionLines(db, name, o.to ? Number(o.to) : undefined);
+      const diff = compareHintSets(before.lines, after.lines);
+      process.stdout.write(
+        o.json
+          ? `${JSON.stringify(diff)}\n`
+          : `${diff.identical ? "No differences." : `${diff.instances_added.length} instances added, ${diff.instances_removed.length} removed, ${diff.hints_changed.length} hints changed.`}\n`,
+      );
+      return 0;
+    }
+    case "import": {
+      const version = await importHintSet(db, need(target, "an exported .jsonl file"), o.name);
+      process.stdout.write(`Imported as version ${version.version}.\n`);
+      return 0;
+    }
+    default:
+      throw new UsageError("hints sets create|publish|compare|import …");
+  }
+}
+
+export { UsageError };

@@ -1,0 +1,166 @@
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { PROJECTIONS, type Projection } from "../analysis/render-hint";
+import {
+  type HintLine,
+  type Manifest,
+  ManifestBuilder,
+  parseLine,
+  serialiseLine,
+  serialiseManifest,
+} from "../export/hint-lines";
+import type { Database } from "./db";
+import { currentHintLines } from "./hint-export";
+
+const asProjection = (p: string): Projection => {
+  if (!(PROJECTIONS as readonly string[]).includes(p)) throw new Error(`unknown projection "${p}"`);
+  return p as Projection;
+};
+
+/** Creates a named hint set over a benchmark under one selection × projection. */
+export async function createHintSet(
+  db: Database,
+  input: { name: string; benchmark: string; selection: string; projection: string },
+) {
+  asProjection(input.projection);
+  if (!(await db.benchmark.findUnique({ where: { name: input.benchmark } })))
+    throw new Error(`no benchmark named "${input.benchmark}"`);
+  return db.hintSet.create({ data: input });
+}
+
+/** Freezes the set's decided hints (accepted, trimmed, flagged) as its next version; later decisions go into the one after. */
+export async function publishHintSet(db: Database, name: string, publishedBy: string | null = null) {
+  const set = await db.hintSet.findUnique({ where: { name }, include: { versions: { select: { version: true } } } });
+  if (!set) throw new Error(`no hint set named "${name}"`);
+  let text = "";
+  for await (const line of currentHintLines(db, set.benchmark, set.selection, asProjection(set.projection))) {
+    if (line.status !== "pending") text += serialiseLine(line);
+  }
+  const version = Math.max(0, ...set.versions.map((v) => v.version)) + 1;
+  return db.hintSetVersion.create({ data: { hintSetId: set.id, version, lines: text, publishedBy } });
+}
+
+/** The lines of a published version (the latest by default). */
+export async function versionLines(db: Database, name: string, version?: number) {
+  const set = await db.hintSet.findUnique({ where: { name } });
+  if (!set) throw new Error(`no hint set named "${name}"`);
+  const row = await db.hintSetVersion.findFirst({
+    where: { hintSetId: set.id, ...(version ? { version } : {}) },
+    orderBy: { version: "desc" },
+  });
+  if (!row)
+    throw new Error(
+      version
+        ? `hint set "${name}" has no version ${version}`
+        : `hint set "${name}" has no published version: publish it first`,
+    );
+  const lines = row.lines === "" ? [] : row.lines.replace(/\n$/, "").split("\n").map(parseLine);
+  return { set, version: row.version, lines };
+}
+
+export interface ExportTarget {
+  dir: string;
+  baseName: string;
+  header: Omit<Manifest, "format" | "format_version" | "counts" | "sha256" | "file">;
+  /** statuses to write; flagged hints only with include_flagged */
+  keep: (line: HintLine) => boolean;
+  csv?: boolean;
+  onProgress?: (lines: number) => void;
+}
+
+const csvField = (value: unknown) => {
+  const text = value === null || value === undefined ? "" : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+async function write(stream: ReturnType<typeof createWriteStream>, text: string) {
+  if (!stream.write(text)) await once(stream, "drain");
+}
+
+/** Writes lines as `NAME.jsonl` (+ `NAME.csv`) and `NAME.manifest.json`, streaming; returns the manifest. */
+export async function writeHintExport(
+  lines: AsyncIterable<HintLine> | Iterable<HintLine>,
+  target: ExportTarget,
+): Promise<Manifest> {
+  await mkdir(target.dir, { recursive: true });
+  const file = `${target.baseName}.jsonl`;
+  const jsonl = createWriteStream(path.join(target.dir, file));
+  const csv = target.csv ? createWriteStream(path.join(target.dir, `${target.baseName}.csv`)) : null;
+  if (csv) await write(csv, "instance_id,benchmark,selection,projection,status,flag_reason,note,identifiers,hint\r\n");
+  const builder = new ManifestBuilder({ ...target.header, file });
+  let count = 0;
+  for await (const line of lines) {
+    if (!target.keep(line)) continue;
+    await write(jsonl, builder.add(line));
+    if (csv) {
+      const fields = [
+        line.instance_id,
+        line.benchmark,
+        line.selection,
+        line.projection,
+        line.status,
+        line.flag_reason,
+        line.note,
+        line.identifiers.map((i) => i.name).join("; "),
+        line.hint,
+      ];
+      await write(csv, `${fields.map(csvField).join(",")}\r\n`);
+    }
+    if (++count % 1000 === 0) target.onProgress?.(count);
+  }
+  for (const stream of [jsonl, csv]) {
+    if (!stream) continue;
+    stream.end();
+    await once(stream, "finish");
+  }
+  const manifest = builder.finish();
+  const manifestStream = createWriteStream(path.join(target.dir, `${target.baseName}.manifest.json`));
+  manifestStream.end(serialiseManifest(manifest));
+  await once(manifestStream, "finish");
+  target.onProgress?.(count);
+  return manifest;
+}
+
+/** The lines a version exports: accepted and trimmed hints, and flagged ones (with their reasons) on request. */
+export const exportFilter = (includeFlagged: boolean) => (line: HintLine) =>
+  line.status === "accepted" || line.status === "trimmed" || (includeFlagged && line.status === "flagged");
+
+/** Imports an exported hint set (a colleague's, say): checks the manifest's checksum, then stores it as a version. */
+export async function importHintSet(db: Database, jsonlPath: string, name?: string) {
+  const manifestPath = jsonlPath.replace(/\.jsonl$/, ".manifest.json");
+  const [text, manifestText] = await Promise.all([readFile(jsonlPath, "utf8"), readFile(manifestPath, "utf8")]);
+  const manifest = JSON.parse(manifestText) as Manifest;
+  if (manifest.format !== "hintscope-hint-set") throw new Error(`${manifestPath}: not a Hintscope hint-set manifest`);
+  const sha256 = createHash("sha256").update(text).digest("hex");
+  if (sha256 !== manifest.sha256)
+    throw new Error(`${jsonlPath}: checksum ${sha256} does not match the manifest's ${manifest.sha256}`);
+  text
+    .split("\n")
+    .filter(Boolean)
+    .forEach((line, index) => {
+      try {
+        parseLine(line);
+      } catch (error) {
+        throw new Error(`${jsonlPath}:${index + 1}: ${(error as Error).message}`);
+      }
+    });
+  const setName = name ?? manifest.name;
+  return db.$transaction(async (tx) => {
+    const set =
+      (await tx.hintSet.findUnique({ where: { name: setName } })) ??
+      (await tx.hintSet.create({
+        data: {
+          name: setName,
+          benchmark: manifest.benchmark,
+          selection: manifest.selection,
+          projection: manifest.projection,
+        },
+      }));
+    const latest = await tx.hintSetVersion.findFirst({ where: { hintSetId: set.id }, orderBy: { version: "desc" } });
+    const version = manifest.version && !latest ? manifest.version : (latest?.version ?? 0) + 1;
+    return tx.hintSetVersion.create({ data: { hintSetId: set.id, version, lines: text, publishedBy: "import" } });
+  });
+}
