@@ -1,6 +1,7 @@
 import { PROJECTIONS, type Projection } from "../analysis/render-hint";
 import { SELECTIONS } from "../analysis/select-identifiers";
 import { compareHintSets } from "../export/compare-sets";
+import type { Manifest } from "../export/hint-lines";
 import type { Database } from "../server/db";
 import { currentHintLines } from "../server/hint-export";
 import {
@@ -45,7 +46,7 @@ function need<T>(value: T | undefined, what: string): T {
 /** `hints export`: a published hint-set version, or a policy straight from the analysis. */
 export async function runExport(db: Database, o: HintSetOptions): Promise<number> {
   const out = need(o.out, "--out DIR");
-  let manifest;
+  let manifest: Manifest;
   if (o.set) {
     const { set, version, lines } = await versionLines(db, o.set, o.version ? Number(o.version) : undefined);
     manifest = await writeHintExport(lines, {
