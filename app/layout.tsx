@@ -19,7 +19,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           </Link>
           <nav aria-label="Main">
             <Link href="/">Benchmarks</Link> · <Link href="/instances">Instances</Link> ·{" "}
-            <Link href="/research">Research</Link> · <Link href="/import">Import</Link>
+            <Link href="/research">Research</Link> · <Link href="/hint-sets">Hint sets</Link> ·{" "}
+            <Link href="/import">Import</Link>
           </nav>
           <ThemeToggle />
         </header>

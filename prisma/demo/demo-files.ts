@@ -7,5 +7,6 @@ export const DEMO_FILES = [
   "demo-instances.jsonl",
   "demo-runs.csv",
   "demo-judge-scores.jsonl",
+  "demo-curator-scores.jsonl",
   "demo-design-verdicts.csv",
 ].map((name) => path.join(DEMO_DIR, name));

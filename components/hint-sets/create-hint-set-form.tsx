@@ -1,0 +1,52 @@
+"use client";
+
+import { useActionState } from "react";
+import { PROJECTION_LABELS, PROJECTIONS } from "@/lib/analysis/render-hint";
+import { SELECTIONS } from "@/lib/analysis/select-identifiers";
+import { createHintSetAction } from "@/lib/server/actions/hint-sets";
+
+/** The form that creates a hint set: a name, a benchmark, a selection × projection. */
+export function CreateHintSetForm({ benchmarks }: { benchmarks: string[] }) {
+  const [state, action, pending] = useActionState(createHintSetAction, null);
+  return (
+    <form action={action} className="list-controls" aria-label="New hint set">
+      <label>
+        Name <input name="name" required />
+      </label>
+      <label>
+        Benchmark{" "}
+        <select name="benchmark">
+          {benchmarks.map((b) => (
+            <option key={b}>{b}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Selection{" "}
+        <select name="selection" defaultValue="defuse">
+          {SELECTIONS.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Projection{" "}
+        <select name="projection" defaultValue="declaration">
+          {PROJECTIONS.map((p) => (
+            <option key={p} value={p}>
+              {PROJECTION_LABELS[p]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" disabled={pending}>
+        Create hint set
+      </button>
+      {state && (
+        <span role={state.ok ? "status" : "alert"} className={state.ok ? "muted" : "error"}>
+          {state.ok ? state.message : state.errors.join("; ")}
+        </span>
+      )}
+    </form>
+  );
+}

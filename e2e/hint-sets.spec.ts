@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { openInstance } from "./review-helpers";
+
+test("publish a hint set and download it: the manifest's checksum matches the file, and the bytes never change", async ({
+  page,
+}) => {
+  await openInstance(page, "demo__py-config-1");
+  await page.getByRole("button", { name: "Accept", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "demo__py-config-1" })).toHaveCount(0);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Hint sets" }).click();
+  const form = page.getByRole("form", { name: "New hint set" });
+  await form.getByLabel("Name", { exact: true }).fill("e2e demo defuse");
+  await form.getByLabel("Benchmark").selectOption("Demo: Hintscope sample");
+  await form.getByLabel("Selection").selectOption("defuse");
+  await form.getByLabel("Projection").selectOption("declaration");
+  await form.getByRole("button", { name: "Create hint set" }).click();
+  await expect(page.getByRole("status").filter({ hasText: 'Created "e2e demo defuse"' })).toBeVisible();
+
+  const set = page.getByRole("region", { name: "Hint set e2e demo defuse" });
+  await set.getByRole("button", { name: "Publish a new version of e2e demo defuse" }).click();
+  await expect(set.getByRole("status").filter({ hasText: "version 1" })).toBeVisible();
+  await page.reload();
+  const versions = page.getByRole("table", { name: "Versions of e2e demo defuse" });
+  await expect(versions).toContainText("v1");
+
+  const jsonlHref = (await versions.getByRole("link", { name: "JSONL", exact: true }).getAttribute("href")) as string;
+  const manifestHref = (await versions.getByRole("link", { name: "manifest" }).getAttribute("href")) as string;
+  const jsonl = await (await page.request.get(jsonlHref)).body();
+  const manifest = JSON.parse((await (await page.request.get(manifestHref)).body()).toString());
+  expect(manifest).toMatchObject({
+    format: "hintscope-hint-set",
+    name: "e2e demo defuse",
+    version: 1,
+    selection: "defuse",
+    projection: "declaration",
+  });
+  expect(manifest.counts.accepted).toBeGreaterThanOrEqual(1);
+  expect(createHash("sha256").update(jsonl).digest("hex")).toBe(manifest.sha256);
+  const line = JSON.parse(jsonl.toString().split("\n")[0] as string);
+  expect(line).toMatchObject({ instance_id: "demo__py-config-1", status: "accepted" });
+  expect(line.hint).toContain("`load_config.origin_ftype` (parameter)");
+  // Downloaded again, the same version is the same bytes.
+  expect((await (await page.request.get(jsonlHref)).body()).equals(jsonl)).toBe(true);
+});
