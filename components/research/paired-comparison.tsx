@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { exactMcNemar, pairOutcomes } from "@/lib/stats/mcnemar";
+import { DownloadCsv } from "./download-csv";
 import type { RunInstance } from "./resolve-rate-table";
 
 export interface Configuration {
@@ -88,6 +89,21 @@ export function PairedComparison({
           </tr>
         </tbody>
       </table>
+      <DownloadCsv
+        name="paired-comparison"
+        rows={[
+          {
+            first: configurations.find((c) => c.runId === first)?.label,
+            second: configurations.find((c) => c.runId === second)?.label,
+            both_resolved: table.both.length,
+            first_only: table.firstOnly.length,
+            second_only: table.secondOnly.length,
+            neither: table.neither.length,
+            compared: table.n,
+            exact_mcnemar_p: table.n === 0 ? "" : p,
+          },
+        ]}
+      />
       {cell && (
         <ul className="columns" aria-label="Instances in the cell">
           {table[cell].map((id) => {

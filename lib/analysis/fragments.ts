@@ -12,6 +12,8 @@ export interface Fragment {
   owner: string | null;
   /** the hunk lies inside a function body: what it assigns is local, not a module name */
   inBody: boolean;
+  /** rows the analysis added around a hunk (a stand-in declaration) before and after its own lines */
+  addedRows?: { before: number; after: number };
   /** the hunk this image was cut from (hunk images only): its other image shares the context lines */
   hunkIndex?: number;
   /** this side of the hunk has no changed lines: its image is the other image's context, nothing more */
@@ -129,6 +131,7 @@ function imageOf(
     rows: [...wrapper.prefix.map(() => null), ...kept, ...wrapper.suffix.map(() => null)],
     owner: wrapper.owner,
     inBody: wrapper.inBody ?? false,
+    addedRows: { before: wrapper.prefix.length, after: wrapper.suffix.length },
   };
 }
 

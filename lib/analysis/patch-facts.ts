@@ -96,10 +96,15 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
       (added[Math.min(end + 1, added.length - 1)] as number) > (added[start] as number);
     const collector = new FactCollector(fragment.side === "post", usesIn);
     const facts = EXTRACTORS[language](tree.rootNode, fragment.owner, fragment.inBody, collector);
+    // A definition's own line as written (whole-file images have lines outside the hunks too).
+    let lines: string[] | null = null;
+    const lineText = (row: number) => fragment.rows[row]?.text ?? (lines ??= fragment.text.split("\n"))[row] ?? "";
     // Rows the analysis added (a stand-in class around a hunk) define nothing.
+    const first = fragment.addedRows?.before ?? 0;
+    const last = fragment.rows.length - (fragment.addedRows?.after ?? 0);
     const definitions = facts.definitions
-      .filter((d) => fragment.rows[d.row] !== null && fragment.rows[d.row] !== undefined)
-      .flatMap((d) => (language === "python" ? pythonScope(d, fragment.rows[d.row]?.text ?? "") : [d]))
+      .filter((d) => d.row >= first && d.row < last)
+      .flatMap((d) => (language === "python" ? pythonScope(d, lineText(d.row)) : [d]))
       .map((d) => {
         const owner = cleanOwner(d.owner);
         return { ...d, owner, name: owner ? `${owner}.${d.member}` : d.member };

@@ -4,8 +4,6 @@
  * with 10,000 instances. Targets (issue 4): under 1 s and under 100 ms.
  */
 import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { createWriteStream } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { analyzePendingInstances } from "../server/analyze-stored-instances";
@@ -13,32 +11,10 @@ import { openDatabase } from "../server/db";
 import { importFiles } from "../server/import-files";
 import { makeTempDir } from "../testing/fixtures";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
+import { writeSyntheticInstances } from "./synthetic-instances";
 
 const PORT = 3190;
 const SYNTHETIC = 10_000;
-
-/** A synthetic benchmark of small instances, to load the list with 10,000 rows. */
-async function writeSynthetic(file: string) {
-  const out = createWriteStream(file);
-  for (let i = 0; i < SYNTHETIC; i++) {
-    const patch = `diff --git a/pkg/mod${i % 50}.py b/pkg/mod${i % 50}.py\n--- a/pkg/mod${i % 50}.py\n+++ b/pkg/mod${i % 50}.py\n@@ -1 +1,3 @@\n x = 1\n+def feature_${i}(a, b=None):\n+    return a\n`;
-    const test = `diff --git a/tests/test_${i}.py b/tests/test_${i}.py\n--- a/tests/test_${i}.py\n+++ b/tests/test_${i}.py\n@@ -1 +1,3 @@\n import pkg\n+def test_${i}():\n+    assert pkg.feature_${i}(1, b=2) == 1\n`;
-    const record = {
-      repo: `synthetic/repo-${i % 40}`,
-      instance_id: `synthetic__repo-${i}`,
-      base_commit: "0".repeat(40),
-      patch,
-      test_patch: test,
-      problem_statement: `Feature ${i}`,
-      FAIL_TO_PASS: "[]",
-      PASS_TO_PASS: "[]",
-      benchmark: "Synthetic 10k",
-    };
-    if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, "drain");
-  }
-  out.end();
-  await once(out, "finish");
-}
 
 async function main() {
   if (!SHARED_DATA) {
@@ -48,7 +24,7 @@ async function main() {
   const tmp = makeTempDir("hintscope-ui-bench-");
   const url = `file:${path.join(tmp.dir, "ui.db")}`;
   const synthetic = path.join(tmp.dir, "synthetic-10k.jsonl");
-  await writeSynthetic(synthetic);
+  await writeSyntheticInstances(synthetic, SYNTHETIC, "Synthetic 10k");
   const db = await openDatabase(url);
   await importFiles(db, [...sharedFiles("instances"), synthetic], { benchmark: "Synthetic 10k" });
   await analyzePendingInstances(db);
