@@ -98,7 +98,12 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
     const facts = EXTRACTORS[language](tree.rootNode, fragment.owner, fragment.inBody, collector);
     // A definition's own line as written (whole-file images have lines outside the hunks too).
     let lines: string[] | null = null;
-    const lineText = (row: number) => fragment.rows[row]?.text ?? (lines ??= fragment.text.split("\n"))[row] ?? "";
+    const lineText = (row: number) => {
+      const shown = fragment.rows[row]?.text;
+      if (shown !== undefined) return shown;
+      lines = lines ?? fragment.text.split("\n");
+      return lines[row] ?? "";
+    };
     // Rows the analysis added (a stand-in class around a hunk) define nothing.
     const first = fragment.addedRows?.before ?? 0;
     const last = fragment.rows.length - (fragment.addedRows?.after ?? 0);
