@@ -5,8 +5,13 @@ import { listHintSets } from "@/lib/server/queries/hint-sets";
 
 export const dynamic = "force-dynamic";
 
-export default async function HintSetsPage() {
+export default async function HintSetsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const { sets, benchmarks } = await listHintSets();
+  const filter = (await searchParams).filter ?? "";
   return (
     <>
       <h1>Hint sets</h1>
@@ -16,7 +21,7 @@ export default async function HintSetsPage() {
         JSONL with a manifest (counts and the file&apos;s SHA-256), or CSV; the same version always downloads as the
         same bytes. Command line: <code>npm run hints -- export --set NAME --out DIR</code>.
       </p>
-      <CreateHintSetForm benchmarks={benchmarks} />
+      <CreateHintSetForm benchmarks={benchmarks} filter={filter} />
       {sets.length === 0 && <p className="muted">No hint sets yet.</p>}
       {sets.map((set) => (
         <section key={set.name} aria-label={`Hint set ${set.name}`}>
@@ -24,6 +29,7 @@ export default async function HintSetsPage() {
             {set.name}{" "}
             <span className="muted">
               {set.benchmark} · {set.selection} × {set.projection}
+              {set.filter && ` · view: ${set.filter}`}
             </span>
           </h2>
           <PublishButton name={set.name} />

@@ -6,7 +6,7 @@ import { SELECTIONS } from "@/lib/analysis/select-identifiers";
 import { createHintSetAction } from "@/lib/server/actions/hint-sets";
 
 /** The form that creates a hint set: a name, a benchmark, a selection × projection. */
-export function CreateHintSetForm({ benchmarks }: { benchmarks: string[] }) {
+export function CreateHintSetForm({ benchmarks, filter }: { benchmarks: string[]; filter: string }) {
   const [state, action, pending] = useActionState(createHintSetAction, null);
   return (
     <form action={action} className="list-controls" aria-label="New hint set">
@@ -38,6 +38,10 @@ export function CreateHintSetForm({ benchmarks }: { benchmarks: string[] }) {
             </option>
           ))}
         </select>
+      </label>
+      <label>
+        Instances (a saved list view; empty for the whole benchmark){" "}
+        <input name="filter" defaultValue={filter} placeholder="language=python&review=accepted" />
       </label>
       <button type="submit" disabled={pending}>
         Create hint set

@@ -174,6 +174,8 @@ export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
             <button type="button" onClick={() => router.push(`/instances/${visible[0]?.id}${listQuery}`)}>
               Review from the first
             </button>
+            {" · "}
+            <Link href={`/hint-sets?filter=${encodeURIComponent(search)}`}>Make a hint set of this view</Link>
           </>
         )}
       </p>

@@ -27,6 +27,7 @@ export interface HintSetOptions {
   from?: string;
   to?: string;
   with?: string;
+  filter?: string;
 }
 
 const slug = (text: string) =>
@@ -100,6 +101,7 @@ export async function runSets(db: Database, [action, target]: string[], o: HintS
         benchmark: need(o.benchmark, "--benchmark"),
         selection: need(o.selection, "--selection"),
         projection: need(o.projection, "--projection"),
+        filter: o.filter ?? null,
       });
       process.stdout.write(`Created hint set "${set.name}".\n`);
       return 0;

@@ -19,7 +19,8 @@ commands:
   stats FILE...    identifiers per benchmark and selection (SPEC §4); --json, --benchmark NAME
   export           --set NAME [--version N] --out DIR [--include-flagged] [--csv]: a published hint set
                    --benchmark NAME --selection S --projection P --out DIR: a policy straight from the analysis
-  sets create NAME --benchmark B --selection S --projection P | publish NAME | import FILE.jsonl [--name N]
+  sets create NAME --benchmark B --selection S --projection P [--filter "language=python&review=accepted"]
+  sets publish NAME | sets import FILE.jsonl [--name N]
   sets compare NAME [--from N] [--to M] [--with OTHER] [--json]: what changed between versions or sets
   reanalyze        run the analysis again on stored instances (--benchmark NAME: one benchmark)
   seed             import the project's demo data (labelled as demo)
@@ -46,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
       from: { type: "string" },
       to: { type: "string" },
       with: { type: "string" },
+      filter: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });

@@ -1,9 +1,51 @@
 import type { Projection } from "../analysis/render-hint";
 import { composeHintLine } from "../export/compose-line";
 import type { HintLine } from "../export/hint-lines";
+import { applyListState, type InstanceListRow, parseListState } from "../review/list-state";
 import type { Database } from "./db";
 
 const PAGE = 500;
+
+/**
+ * The instances of a benchmark that a saved list view shows (its text search and facets; sorting does not
+ * matter here). Review status is the instance's latest decision, as the list shows it.
+ */
+async function instancesInView(
+  db: Database,
+  benchmarkId: number,
+  benchmark: string,
+  filter: string,
+): Promise<Set<string>> {
+  const [instances, hints] = await Promise.all([
+    db.instance.findMany({
+      where: { benchmarkId },
+      select: { id: true, externalId: true, repo: true, language: true },
+    }),
+    db.hint.findMany({
+      where: { instance: { benchmarkId }, status: { not: "pending" } },
+      select: { instanceId: true, status: true, updatedAt: true },
+    }),
+  ]);
+  const latest = new Map<number, { status: string; at: number }>();
+  for (const h of hints) {
+    const current = latest.get(h.instanceId);
+    if (!current || h.updatedAt.getTime() >= current.at)
+      latest.set(h.instanceId, { status: h.status, at: h.updatedAt.getTime() });
+  }
+  const rows: InstanceListRow[] = instances.map((i) => ({
+    id: i.id,
+    externalId: i.externalId,
+    benchmark,
+    repo: i.repo,
+    language: i.language ?? "unknown",
+    counts: { defuse: 0, doc2feat: 0, fea: 0, pro: 0 },
+    review: (latest.get(i.id)?.status ?? "pending") as InstanceListRow["review"],
+    flags: 0,
+    resolved: 0,
+    runs: 0,
+  }));
+  return new Set(applyListState(rows, parseListState(new URLSearchParams(filter))).map((r) => r.externalId));
+}
 
 /**
  * The hint lines of a benchmark under a selection × projection, straight from the analysis and the
@@ -14,9 +56,11 @@ export async function* currentHintLines(
   benchmark: string,
   selection: string,
   projection: Projection,
+  filter: string | null = null,
 ): AsyncGenerator<HintLine> {
   const found = await db.benchmark.findUnique({ where: { name: benchmark }, select: { id: true } });
   if (!found) throw new Error(`no benchmark named "${benchmark}"`);
+  const allowed = filter ? await instancesInView(db, found.id, benchmark, filter) : null;
   let after = "";
   for (;;) {
     const page = await db.instance.findMany({
@@ -36,6 +80,7 @@ export async function* currentHintLines(
       db.hint.findMany({ where: { instanceId: { in: ids }, selection, projection } }),
     ]);
     for (const instance of page) {
+      if (allowed && !allowed.has(instance.externalId)) continue;
       yield composeHintLine(
         {
           externalId: instance.externalId,

@@ -147,3 +147,21 @@ test("an import whose file does not match its manifest's checksum is refused", a
   await expect(importHintSet(other.db, tampered, "tampered")).rejects.toThrow(/checksum .* does not match/);
   expect(await other.db.hintSet.findUnique({ where: { name: "tampered" } })).toBeNull();
 });
+
+test("a hint set over a saved list view covers only the instances that view shows", async () => {
+  await createHintSet(env.db, {
+    name: "lite-flagged-view",
+    benchmark: "SWE-bench Lite",
+    selection: "defuse",
+    projection: "declaration",
+    filter: "review=flagged,trimmed&sort=pro&desc=0&bogus=1",
+  });
+  const set = await env.db.hintSet.findUniqueOrThrow({ where: { name: "lite-flagged-view" } });
+  expect(set.filter).toBe("review=flagged%2Ctrimmed&sort=pro"); // kept in its normal form
+  await publishHintSet(env.db, "lite-flagged-view");
+  const { lines } = await versionLines(env.db, "lite-flagged-view");
+  expect(lines.map((l) => [l.instance_id, l.status])).toEqual([
+    ["acme__widgets-2", "trimmed"],
+    ["acme__widgets-3", "flagged"],
+  ]);
+});

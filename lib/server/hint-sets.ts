@@ -12,6 +12,7 @@ import {
   serialiseLine,
   serialiseManifest,
 } from "../export/hint-lines";
+import { listStateToSearch, parseListState } from "../review/list-state";
 import type { Database } from "./db";
 import { currentHintLines } from "./hint-export";
 
@@ -23,12 +24,15 @@ const asProjection = (p: string): Projection => {
 /** Creates a named hint set over a benchmark under one selection × projection. */
 export async function createHintSet(
   db: Database,
-  input: { name: string; benchmark: string; selection: string; projection: string },
+  input: { name: string; benchmark: string; selection: string; projection: string; filter?: string | null },
 ) {
   asProjection(input.projection);
-  if (!(await db.benchmark.findUnique({ where: { name: input.benchmark } })))
+  if (!(await db.benchmark.findUnique({ where: { name: input.benchmark } }))) {
     throw new Error(`no benchmark named "${input.benchmark}"`);
-  return db.hintSet.create({ data: input });
+  }
+  // A saved view is kept in its normal form (defaults and unknown parameters dropped).
+  const filter = input.filter ? listStateToSearch(parseListState(new URLSearchParams(input.filter))) || null : null;
+  return db.hintSet.create({ data: { ...input, filter } });
 }
 
 /** Freezes the set's decided hints (accepted, trimmed, flagged) as its next version; later decisions go into the one after. */
@@ -36,7 +40,13 @@ export async function publishHintSet(db: Database, name: string, publishedBy: st
   const set = await db.hintSet.findUnique({ where: { name }, include: { versions: { select: { version: true } } } });
   if (!set) throw new Error(`no hint set named "${name}"`);
   let text = "";
-  for await (const line of currentHintLines(db, set.benchmark, set.selection, asProjection(set.projection))) {
+  for await (const line of currentHintLines(
+    db,
+    set.benchmark,
+    set.selection,
+    asProjection(set.projection),
+    set.filter,
+  )) {
     if (line.status !== "pending") text += serialiseLine(line);
   }
   const version = Math.max(0, ...set.versions.map((v) => v.version)) + 1;

@@ -12,6 +12,7 @@ const CreateInput = z.object({
   benchmark: z.string().min(1, "choose a benchmark"),
   selection: z.enum(SELECTIONS),
   projection: z.enum(PROJECTIONS),
+  filter: z.string().max(2000).optional(),
 });
 
 export type ActionResult = { ok: true; message: string } | { ok: false; errors: string[] };

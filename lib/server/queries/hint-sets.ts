@@ -23,6 +23,7 @@ export async function listHintSets() {
       benchmark: s.benchmark,
       selection: s.selection,
       projection: s.projection,
+      filter: s.filter,
       versions: s.versions.map((v) => ({
         version: v.version,
         publishedAt: v.publishedAt.toISOString(),
