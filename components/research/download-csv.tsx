@@ -1,10 +1,6 @@
 "use client";
 
-/** Quotes a CSV field when it needs it (RFC 4180). */
-const field = (value: unknown) => {
-  const text = value === null || value === undefined ? "" : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+import { csvField } from "@/lib/export/text-formats";
 
 /** A button that downloads a table as CSV, made in the browser from the rows on the page. */
 export function DownloadCsv({ name, rows }: { name: string; rows: Array<Record<string, unknown>> }) {
@@ -16,8 +12,8 @@ export function DownloadCsv({ name, rows }: { name: string; rows: Array<Record<s
       onClick={() => {
         const header = Object.keys(rows[0] ?? {});
         const text = [
-          header.map(field).join(","),
-          ...rows.map((row) => header.map((h) => field(row[h])).join(",")),
+          header.map(csvField).join(","),
+          ...rows.map((row) => header.map((h) => csvField(row[h])).join(",")),
         ].join("\r\n");
         const url = URL.createObjectURL(new Blob([`${text}\r\n`], { type: "text/csv" }));
         const link = document.createElement("a");

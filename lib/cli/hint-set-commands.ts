@@ -2,6 +2,7 @@ import { PROJECTIONS, type Projection } from "../analysis/render-hint";
 import { SELECTIONS } from "../analysis/select-identifiers";
 import { compareHintSets } from "../export/compare-sets";
 import type { Manifest } from "../export/hint-lines";
+import { slug } from "../export/text-formats";
 import type { Database } from "../server/db";
 import { currentHintLines } from "../server/hint-export";
 import {
@@ -30,11 +31,6 @@ export interface HintSetOptions {
   filter?: string;
 }
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 const progress = (lines: number) => process.stderr.write(`\r${lines} lines written`);
 
 class UsageError extends Error {}

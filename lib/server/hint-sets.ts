@@ -12,6 +12,7 @@ import {
   serialiseLine,
   serialiseManifest,
 } from "../export/hint-lines";
+import { csvLine } from "../export/text-formats";
 import { listStateToSearch, parseListState } from "../review/list-state";
 import type { Database } from "./db";
 import { currentHintLines } from "./hint-export";
@@ -81,11 +82,6 @@ export interface ExportTarget {
   onProgress?: (lines: number) => void;
 }
 
-const csvField = (value: unknown) => {
-  const text = value === null || value === undefined ? "" : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 async function write(stream: ReturnType<typeof createWriteStream>, text: string) {
   if (!stream.write(text)) await once(stream, "drain");
 }
@@ -106,18 +102,20 @@ export async function writeHintExport(
     if (!target.keep(line)) continue;
     await write(jsonl, builder.add(line));
     if (csv) {
-      const fields = [
-        line.instance_id,
-        line.benchmark,
-        line.selection,
-        line.projection,
-        line.status,
-        line.flag_reason,
-        line.note,
-        line.identifiers.map((i) => i.name).join("; "),
-        line.hint,
-      ];
-      await write(csv, `${fields.map(csvField).join(",")}\r\n`);
+      await write(
+        csv,
+        csvLine([
+          line.instance_id,
+          line.benchmark,
+          line.selection,
+          line.projection,
+          line.status,
+          line.flag_reason,
+          line.note,
+          line.identifiers.map((i) => i.name).join("; "),
+          line.hint,
+        ]),
+      );
     }
     if (++count % 1000 === 0) target.onProgress?.(count);
   }

@@ -1,19 +1,10 @@
 import { ManifestBuilder, serialiseManifest } from "@/lib/export/hint-lines";
+import { csvField, slug } from "@/lib/export/text-formats";
 import { getDb } from "@/lib/server/db";
 import { exportFilter, versionLines } from "@/lib/server/hint-sets";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
-
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-const csvField = (value: unknown) => {
-  const text = value === null || value === undefined ? "" : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** Downloads a published version: `jsonl`, `manifest` or `csv`; `?flagged=1` includes flagged hints. The same bytes every time. */
 export async function GET(
