@@ -40,7 +40,7 @@ export function CreateHintSetForm({ benchmarks, filter }: { benchmarks: string[]
         </select>
       </label>
       <label>
-        Instances (a saved list view; empty for the whole benchmark){" "}
+        Instances: a saved list view (empty: all of them){" "}
         <input name="filter" defaultValue={filter} placeholder="language=python&review=accepted" />
       </label>
       <button type="submit" disabled={pending}>
