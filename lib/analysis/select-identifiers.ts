@@ -72,8 +72,18 @@ export function selectIdentifiers(code: PatchFacts, test: PatchFacts): InstanceI
     [test, code, "test"],
   ];
   for (const [own, other, side] of sides) {
+    // Uses by name (imports of modules apart): each definition is checked against its namesakes only.
+    const byName = new Map<string, PatchUse[]>();
+    const moduleUses: PatchUse[] = [];
+    for (const use of other.uses) {
+      if (use.module !== undefined) moduleUses.push(use);
+      const same = byName.get(use.name);
+      if (same) same.push(use);
+      else byName.set(use.name, [use]);
+    }
     for (const def of own.definitions) {
-      const uses = other.uses.filter((use) => useMatches(use, def));
+      const candidates = def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
+      const uses = candidates.filter((use) => useMatches(use, def));
       const identifier = toIdentifier(def, side, uses);
       if (def.status === "new" && uses.length > 0) identifier.policies.push("defuse");
       if (shared.has(def.member)) identifier.policies.push("doc2feat");

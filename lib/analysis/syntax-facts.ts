@@ -82,6 +82,13 @@ export class FactCollector {
     private readonly usesIn: (start: number, end: number) => boolean = () => true,
   ) {}
 
+  /** Whether a use at this node would count (it stands on an added line): checked before reading its text. */
+  countsAt(node: Node): boolean {
+    if (!this.collectingUses) return false;
+    const row = node.startPosition.row;
+    return this.usesIn(row, row);
+  }
+
   /** Whether a function's body can hold anything that counts: a use on an added line. Bodies that cannot are not walked. */
   bodyMatters(node: Node): boolean {
     return this.collectingUses && this.usesIn(node.startPosition.row, node.endPosition.row);

@@ -137,12 +137,12 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
       case "package_clause":
         return;
       case "type_identifier": {
-        if (facts.collectingUses && !skip.has(node.id)) facts.use(node, node.text, "type");
+        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
         return;
       }
       case "identifier":
       case "field_identifier": {
-        if (facts.collectingUses && !skip.has(node.id)) facts.use(node, node.text, "name");
+        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
         return;
       }
     }

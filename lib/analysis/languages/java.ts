@@ -126,11 +126,11 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
       case "package_declaration":
         return;
       case "type_identifier": {
-        if (facts.collectingUses && !skip.has(node.id)) facts.use(node, node.text, "type");
+        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
         return;
       }
       case "identifier": {
-        if (facts.collectingUses && !skip.has(node.id)) facts.use(node, node.text, "name");
+        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
         return;
       }
     }

@@ -194,12 +194,12 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         return;
       }
       case "type_identifier": {
-        if (facts.collectingUses && !skip.has(node.id)) facts.use(node, node.text, "type");
+        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
         return;
       }
       case "identifier":
       case "shorthand_property_identifier": {
-        if (facts.collectingUses && !skip.has(node.id)) facts.use(node, node.text, "name");
+        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
         return;
       }
     }

@@ -140,7 +140,8 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
           facts.collectingUses &&
           !definitionNames.has(node.id) &&
           parentType !== "keyword_argument" &&
-          parentType !== "attribute"
+          parentType !== "attribute" &&
+          facts.countsAt(node)
         ) {
           facts.use(node, node.text, "name");
         }
