@@ -87,6 +87,8 @@ test("an issue's <script> and onerror image stay inert", async ({ page }) => {
   const issue = page.getByRole("region", { name: "Issue" });
   await expect(issue).toContainText(`<img src="x" onerror="alert('pasted from a bug tracker')">`);
   await expect(issue.locator("img")).toHaveCount(0);
+  // DefUse names in the issue text are highlighted too, with their kind on hover.
+  await expect(issue.locator("mark.ident-def").first()).toHaveAttribute("title", /retries \(parameter\)/);
   await page.waitForTimeout(300);
   expect(dialogs).toBe(0);
 });

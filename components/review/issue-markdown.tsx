@@ -6,8 +6,8 @@ import remarkGfm from "remark-gfm";
 
 interface Props {
   text: string;
-  /** names to highlight: DefUse's strongly, the others lightly */
-  names: Array<{ name: string; strong: boolean }>;
+  /** names to highlight: DefUse's strongly, the others lightly; `hover` is their kind and signature */
+  names: Array<{ name: string; strong: boolean; hover: string }>;
   onPick: (name: string) => void;
 }
 
@@ -30,7 +30,11 @@ function highlightNames(names: Props["names"]) {
       out.push({
         type: "element",
         tagName: "mark",
-        properties: { className: [found?.strong ? "ident-def" : "ident-other"], dataName: found?.name ?? match[0] },
+        properties: {
+          className: [found?.strong ? "ident-def" : "ident-other"],
+          dataName: found?.name ?? match[0],
+          title: found?.hover ?? "",
+        },
         children: [{ type: "text", value: match[0] }],
       });
       last = index + match[0].length;

@@ -217,7 +217,15 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
   }, []);
   useEffect(() => window.sessionStorage.setItem(POLICY_KEY, `${selection}/${projection}`), [selection, projection]);
 
-  const names = useMemo(() => shown.map((i) => ({ name: i.name, strong: i.policies.includes("defuse") })), [shown]);
+  const names = useMemo(
+    () =>
+      shown.map((i) => ({
+        name: i.name,
+        strong: i.policies.includes("defuse"),
+        hover: `${i.name} (${i.kind})${i.signature ? `: ${i.signature}` : ""}`,
+      })),
+    [shown],
+  );
   const instance = data.instance;
   return (
     <>
