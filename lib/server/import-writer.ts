@@ -1,0 +1,370 @@
+/** The importer's writers: instances, results, scores and verdicts, added, updated or left unchanged. */
+import { createHash } from "node:crypto";
+import type {
+  CuratorScoreData,
+  DesignVerdictData,
+  InstanceData,
+  JudgeScoreData,
+  ResultData,
+  RunKey,
+} from "../ingest/import-items";
+import { type Cell, insertRows, selectByKeys } from "./bulk-sql";
+import type { Database } from "./db";
+
+/** Records written (and ids looked up) per statement. */
+export const BATCH = 400;
+
+/** A transaction client, as Prisma's interactive transaction hands it over. */
+export type Tx = Parameters<Parameters<Database["$transaction"]>[0]>[0];
+
+const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
+
+/** Bump when normalisation changes, so that re-importing the same files updates what they normalise to. */
+const NORMALISATION_VERSION = "1";
+
+/**
+ * The content hash of an instance. Its normalised fields are a function of the original record, its format
+ * and the normalisation code, so hashing those (not the patches twice over) is enough and twice as fast.
+ */
+function hashInstance(format: string, originalText: string): string {
+  return createHash("sha256")
+    .update(`${NORMALISATION_VERSION}\u0000${format}\u0000`)
+    .update(originalText)
+    .digest("hex");
+}
+
+const INSTANCE_COLUMNS = [
+  "benchmarkId",
+  "externalId",
+  "repo",
+  "baseCommit",
+  "language",
+  "problemStatement",
+  "goldPatch",
+  "testPatch",
+  "failToPass",
+  "passToPass",
+  "requirements",
+  "interfaceText",
+  "hintsText",
+  "sourceCreatedAt",
+  "sourceVersion",
+  "sourceFormat",
+  "original",
+  "contentHash",
+  "isDemo",
+  "importedAt",
+  "updatedAt",
+] as const;
+
+const RESULT_COLUMNS = ["runId", "instanceExternalId", "resolved", "status", "patchApplied"] as const;
+
+/** One row per key, the last one winning: a file that repeats a record means its later line. */
+function lastOfEach<T>(rows: T[], key: (row: T) => string): T[] {
+  return [...new Map(rows.map((row) => [key(row), row])).values()];
+}
+
+/** Counts for one file, shared by the per-kind writers. */
+interface Tally {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** Writes one file's items, batch by batch, inside the caller's transaction: each kind compared with what is stored. */
+export class FileWriter {
+  private readonly benchmarkIds = new Map<string, number>();
+  private readonly runIds = new Map<string, number>();
+  /** per benchmark id: the external ids that results or scores referred to */
+  private readonly referenced = new Map<number, Set<string>>();
+  private readonly seenHashes = new Map<string, string>();
+  readonly tally: Tally = { added: 0, updated: 0, unchanged: 0 };
+  readonly benchmarks = new Set<string>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly tx: Tx,
+    private readonly demo: boolean,
+  ) {}
+
+  async benchmarkId(name: string): Promise<number> {
+    const known = this.benchmarkIds.get(name);
+    if (known !== undefined) return known;
+    this.benchmarks.add(name);
+    const row =
+      (await this.tx.benchmark.findUnique({ where: { name }, select: { id: true } })) ??
+      (await this.tx.benchmark.create({ data: { name, isDemo: this.demo }, select: { id: true } }));
+    this.benchmarkIds.set(name, row.id);
+    return row.id;
+  }
+
+  private async runId(benchmarkId: number, key: RunKey, source: string): Promise<number> {
+    const id = `${benchmarkId}\u0000${key.model}\u0000${key.selection}\u0000${key.projection}`;
+    const known = this.runIds.get(id);
+    if (known !== undefined) return known;
+    const where = { benchmarkId_model_selection_projection: { benchmarkId, ...key } };
+    let row = await this.tx.run.findUnique({ where, select: { id: true } });
+    if (!row) {
+      row = await this.tx.run.create({
+        data: { benchmarkId, ...key, source, isDemo: this.demo },
+        select: { id: true },
+      });
+    }
+    this.runIds.set(id, row.id);
+    return row.id;
+  }
+
+  private reference(benchmarkId: number, externalId: string): void {
+    const ids = this.referenced.get(benchmarkId) ?? new Set<string>();
+    this.referenced.set(benchmarkId, ids);
+    ids.add(externalId);
+  }
+
+  /** Compares with an earlier batch of this file: a repeated record counts once, a changed repeat updates. */
+  private repeat(key: string, hash: string): "new" | "same" | "changed" {
+    const previous = this.seenHashes.get(key);
+    this.seenHashes.set(key, hash);
+    return previous === undefined ? "new" : previous === hash ? "same" : "changed";
+  }
+
+  async writeInstances(benchmarkId: number, batch: InstanceData[]): Promise<void> {
+    const rows = lastOfEach(batch, (row) => row.externalId);
+    const existing = await selectByKeys(
+      this.db,
+      "Instance",
+      ["externalId", "contentHash"],
+      { benchmarkId },
+      "externalId",
+      rows.map((r) => r.externalId),
+    );
+    const byId = new Map(existing.map((row) => [String(row.externalId), { contentHash: String(row.contentHash) }]));
+    const creates: Cell[][] = [];
+    const now = new Date();
+    for (const data of rows) {
+      const { original, failToPass, passToPass, ...fields } = data;
+      const originalText = JSON.stringify(original);
+      const contentHash = hashInstance(this.format, originalText);
+      const repeat = this.repeat(`i${benchmarkId}:${data.externalId}`, contentHash);
+      const values = {
+        ...fields,
+        failToPass: JSON.stringify(failToPass),
+        passToPass: JSON.stringify(passToPass),
+        original: originalText,
+        contentHash,
+        sourceFormat: this.format,
+        isDemo: this.demo,
+        // A new or changed instance waits for the identifier analysis.
+        analysisStatus: "pending",
+      };
+      const current = byId.get(data.externalId);
+      if (current && current.contentHash === contentHash) {
+        if (repeat === "new") this.tally.unchanged++;
+      } else if (current || repeat !== "new") {
+        await this.tx.instance.update({
+          where: { benchmarkId_externalId: { benchmarkId, externalId: data.externalId } },
+          data: values,
+        });
+        if (repeat === "new") this.tally.updated++;
+      } else {
+        const row: Record<string, Cell> = { benchmarkId, ...values, importedAt: now, updatedAt: now };
+        creates.push(INSTANCE_COLUMNS.map((column) => row[column] ?? null));
+        this.tally.added++;
+      }
+    }
+    await insertRows(this.db, "Instance", INSTANCE_COLUMNS, creates);
+  }
+
+  format = "";
+
+  async writeResults(benchmarkId: number, rows: ResultData[], source: string): Promise<void> {
+    const byRun = new Map<number, ResultData[]>();
+    for (const row of rows) {
+      const { model, selection, projection } = row;
+      const runId = await this.runId(benchmarkId, { model, selection, projection }, source);
+      byRun.get(runId)?.push(row) ?? byRun.set(runId, [row]);
+      this.reference(benchmarkId, row.instanceExternalId);
+    }
+    for (const [runId, runBatch] of byRun) {
+      const runRows = lastOfEach(runBatch, (row) => row.instanceExternalId);
+      const existing = await this.tx.runResult.findMany({
+        where: { runId, instanceExternalId: { in: runRows.map((r) => r.instanceExternalId) } },
+      });
+      const byId = new Map(existing.map((row) => [row.instanceExternalId, row]));
+      const creates: Cell[][] = [];
+      for (const row of runRows) {
+        const values = { resolved: row.resolved, status: row.status, patchApplied: row.patchApplied };
+        const repeat = this.repeat(`r${runId}:${row.instanceExternalId}`, hashOf(values));
+        const current = byId.get(row.instanceExternalId);
+        const same =
+          current &&
+          current.resolved === values.resolved &&
+          current.status === values.status &&
+          current.patchApplied === values.patchApplied;
+        if (same) {
+          if (repeat === "new") this.tally.unchanged++;
+        } else if (current || repeat !== "new") {
+          await this.tx.runResult.update({
+            where: { runId_instanceExternalId: { runId, instanceExternalId: row.instanceExternalId } },
+            data: values,
+          });
+          if (repeat === "new") this.tally.updated++;
+        } else {
+          creates.push([runId, row.instanceExternalId, values.resolved, values.status, values.patchApplied]);
+          this.tally.added++;
+        }
+      }
+      await insertRows(this.db, "RunResult", RESULT_COLUMNS, creates);
+    }
+  }
+
+  async writeRunSummary(benchmarkId: number, key: RunKey, summary: Record<string, unknown>, source: string) {
+    const runId = await this.runId(benchmarkId, key, source);
+    const text = JSON.stringify(summary);
+    const run = await this.tx.run.findUniqueOrThrow({ where: { id: runId }, select: { summary: true } });
+    if (run.summary !== text) await this.tx.run.update({ where: { id: runId }, data: { summary: text } });
+  }
+
+  async writeJudgeScores(benchmarkId: number, rows: JudgeScoreData[]): Promise<void> {
+    const instances = await this.tx.instance.findMany({
+      where: { benchmarkId, externalId: { in: rows.map((r) => r.instanceExternalId) } },
+      select: { id: true, externalId: true },
+    });
+    const instanceIds = new Map(instances.map((row) => [row.externalId, row.id]));
+    for (const row of rows) {
+      this.reference(benchmarkId, row.instanceExternalId);
+      const { detail, ...key } = row;
+      const values = {
+        necessity: row.necessity,
+        disclosure: row.disclosure,
+        guidance: row.guidance,
+        detail: JSON.stringify(detail),
+        instanceId: instanceIds.get(row.instanceExternalId) ?? null,
+      };
+      const where = {
+        benchmarkId_instanceExternalId_selection_identifier_attribute_judge_sample: {
+          benchmarkId,
+          instanceExternalId: key.instanceExternalId,
+          selection: key.selection,
+          identifier: key.identifier,
+          attribute: key.attribute,
+          judge: key.judge,
+          sample: key.sample,
+        },
+      };
+      const repeat = this.repeat(`j${JSON.stringify(where)}`, hashOf(values));
+      const current = await this.tx.judgeScore.findUnique({ where });
+      const same =
+        current &&
+        current.necessity === values.necessity &&
+        current.disclosure === values.disclosure &&
+        current.guidance === values.guidance &&
+        current.detail === values.detail &&
+        current.instanceId === values.instanceId;
+      if (same) {
+        if (repeat === "new") this.tally.unchanged++;
+      } else if (current) {
+        await this.tx.judgeScore.update({ where, data: values });
+        if (repeat === "new") this.tally.updated++;
+      } else {
+        await this.tx.judgeScore.create({ data: { benchmarkId, ...key, ...values, isDemo: this.demo } });
+        this.tally.added++;
+      }
+    }
+  }
+
+  async writeVerdicts(benchmarkId: number, rows: DesignVerdictData[], source: string): Promise<void> {
+    for (const row of lastOfEach(
+      rows,
+      (r) => `${r.model}\u0000${r.selection}\u0000${r.projection}\u0000${r.instanceExternalId}\u0000${r.constraintId}`,
+    )) {
+      const { model, selection, projection } = row;
+      const runId = await this.runId(benchmarkId, { model, selection, projection }, source);
+      this.reference(benchmarkId, row.instanceExternalId);
+      const where = {
+        runId_instanceExternalId_constraintId: {
+          runId,
+          instanceExternalId: row.instanceExternalId,
+          constraintId: row.constraintId,
+        },
+      };
+      const repeat = this.repeat(`v${JSON.stringify(where)}`, row.verdict);
+      const current = await this.tx.designVerdict.findUnique({ where });
+      if (current?.verdict === row.verdict) {
+        if (repeat === "new") this.tally.unchanged++;
+      } else if (current) {
+        await this.tx.designVerdict.update({ where, data: { verdict: row.verdict } });
+        if (repeat === "new") this.tally.updated++;
+      } else {
+        await this.tx.designVerdict.create({
+          data: {
+            runId,
+            instanceExternalId: row.instanceExternalId,
+            constraintId: row.constraintId,
+            verdict: row.verdict,
+          },
+        });
+        this.tally.added++;
+      }
+    }
+  }
+
+  /** Curator ratings attach to imported instances; returns the ids of those that match none. */
+  async writeCuratorScores(benchmarkId: number, rows: CuratorScoreData[]): Promise<string[]> {
+    const instances = await this.tx.instance.findMany({
+      where: { benchmarkId, externalId: { in: rows.map((r) => r.instanceExternalId) } },
+      select: { id: true, externalId: true },
+    });
+    const ids = new Map(instances.map((i) => [i.externalId, i.id]));
+    const missing = rows.filter((r) => !ids.has(r.instanceExternalId)).map((r) => r.instanceExternalId);
+    if (missing.length > 0) return missing;
+    for (const row of rows) {
+      const instanceId = ids.get(row.instanceExternalId) as number;
+      const where = {
+        instanceId_identifier_attribute_curator: {
+          instanceId,
+          identifier: row.identifier,
+          attribute: row.attribute,
+          curator: row.curator,
+        },
+      };
+      const values = { necessity: row.necessity, disclosure: row.disclosure, guidance: row.guidance };
+      const repeat = this.repeat(`c${JSON.stringify(where)}`, JSON.stringify(values));
+      const current = await this.tx.curatorScore.findUnique({ where });
+      if (
+        current &&
+        current.necessity === values.necessity &&
+        current.disclosure === values.disclosure &&
+        current.guidance === values.guidance
+      ) {
+        if (repeat === "new") this.tally.unchanged++;
+      } else if (current) {
+        await this.tx.curatorScore.update({ where, data: values });
+        if (repeat === "new") this.tally.updated++;
+      } else {
+        await this.tx.curatorScore.create({
+          data: { instanceId, identifier: row.identifier, attribute: row.attribute, curator: row.curator, ...values },
+        });
+        this.tally.added++;
+      }
+    }
+    return [];
+  }
+
+  /** Ids that results or scores named but no instance of their benchmark has. */
+  async unmatchedIds(): Promise<string[]> {
+    const unmatched: string[] = [];
+    for (const [benchmarkId, ids] of this.referenced) {
+      const all = [...ids];
+      for (let i = 0; i < all.length; i += BATCH) {
+        const chunk = all.slice(i, i + BATCH);
+        const found = await this.tx.instance.findMany({
+          where: { benchmarkId, externalId: { in: chunk } },
+          select: { externalId: true },
+        });
+        const present = new Set(found.map((row) => row.externalId));
+        unmatched.push(...chunk.filter((id) => !present.has(id)));
+      }
+    }
+    return unmatched.sort();
+  }
+}
