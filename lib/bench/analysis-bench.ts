@@ -9,10 +9,10 @@ import { getParsers, grammarOfPath } from "../analysis/grammars";
 import { parseDiff } from "../analysis/parse-diff";
 import type { InstanceData } from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
+import { median } from "../stats/median";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
 
 const RUNS = 3;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 async function readInstances(): Promise<InstanceData[]> {
   const out: InstanceData[] = [];

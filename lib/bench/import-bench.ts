@@ -14,12 +14,11 @@ import type { ImportItem, InstanceData } from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
 import { openDatabase } from "../server/db";
 import { importFiles } from "../server/import-files";
+import { median } from "../stats/median";
 import { makeTempDir } from "../testing/fixtures";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
 
 const RUNS = 3;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 type BenchRow = InstanceData & { benchmarkId: number };
 

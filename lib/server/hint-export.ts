@@ -2,6 +2,7 @@ import type { Projection } from "../analysis/render-hint";
 import { composeHintLine } from "../export/compose-line";
 import type { HintLine } from "../export/hint-lines";
 import { applyListState, type InstanceListRow, parseListState } from "../review/list-state";
+import { latestReviewStatus } from "../review/review-status";
 import type { Database } from "./db";
 
 const PAGE = 500;
@@ -26,12 +27,7 @@ async function instancesInView(
       select: { instanceId: true, status: true, updatedAt: true },
     }),
   ]);
-  const latest = new Map<number, { status: string; at: number }>();
-  for (const h of hints) {
-    const current = latest.get(h.instanceId);
-    if (!current || h.updatedAt.getTime() >= current.at)
-      latest.set(h.instanceId, { status: h.status, at: h.updatedAt.getTime() });
-  }
+  const latest = latestReviewStatus(hints);
   const rows: InstanceListRow[] = instances.map((i) => ({
     id: i.id,
     externalId: i.externalId,
@@ -39,7 +35,7 @@ async function instancesInView(
     repo: i.repo,
     language: i.language ?? "unknown",
     counts: { defuse: 0, doc2feat: 0, fea: 0, pro: 0 },
-    review: (latest.get(i.id)?.status ?? "pending") as InstanceListRow["review"],
+    review: latest.get(i.id)?.status ?? "pending",
     flags: 0,
     resolved: 0,
     runs: 0,

@@ -105,8 +105,7 @@ async function writeBatch(
 /** Imports one file inside the caller's transaction and reports what it changed. */
 async function importOneFile(db: Database, tx: Tx, file: string, options: ImportOptions): Promise<FileImportSummary> {
   const opened = await openImportFile(file);
-  const writer = new FileWriter(db, tx, options.demo ?? false);
-  writer.format = opened.format.id;
+  const writer = new FileWriter(db, tx, options.demo ?? false, opened.format.id);
   const source = file.split(/[\\/]/).pop() ?? file;
   const benchmarkOf = ({ item, line }: Located): string => {
     const name = item.benchmark ?? options.benchmark ?? opened.defaultBenchmark;

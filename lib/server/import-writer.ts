@@ -85,6 +85,8 @@ export class FileWriter {
     private readonly db: Database,
     private readonly tx: Tx,
     private readonly demo: boolean,
+    /** the format id the file was read as, recorded on each instance */
+    private readonly format: string,
   ) {}
 
   async benchmarkId(name: string): Promise<number> {
@@ -173,8 +175,6 @@ export class FileWriter {
     }
     await insertRows(this.db, "Instance", INSTANCE_COLUMNS, creates);
   }
-
-  format = "";
 
   async writeResults(benchmarkId: number, rows: ResultData[], source: string): Promise<void> {
     const byRun = new Map<number, ResultData[]>();

@@ -1,5 +1,6 @@
 import { hintValueMargin } from "../domain/judge-scales";
 import { type BootstrapInterval, clusteredBootstrapMean } from "./bootstrap";
+import { median } from "./median";
 
 /** One judge sample of one attribute of one identifier. */
 export interface JudgeSample {
@@ -23,12 +24,6 @@ export interface AttributeSummary {
   unanimity: number;
 }
 
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
-
 /**
  * SPEC §6 per attribute: the median of each value's samples, then means of N, D, G and HVM (HVM per rated
  * value, then averaged) with instance-clustered bootstrap intervals, seeded so the page is stable.
@@ -39,7 +34,9 @@ export function summariseJudgeScores(samples: JudgeSample[], seed = 2026): Attri
   for (const sample of samples) {
     const instances = grouped.get(sample.attribute) ?? new Map<string, Map<string, JudgeSample[]>>();
     const identifiers = instances.get(sample.instance) ?? new Map<string, JudgeSample[]>();
-    identifiers.set(sample.identifier, [...(identifiers.get(sample.identifier) ?? []), sample]);
+    const group = identifiers.get(sample.identifier);
+    if (group) group.push(sample);
+    else identifiers.set(sample.identifier, [sample]);
     instances.set(sample.instance, identifiers);
     grouped.set(sample.attribute, instances);
   }

@@ -3,6 +3,7 @@ import { policyStats } from "../../analysis/policy-stats";
 import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
 import type { JudgeSample } from "../../stats/judge-summary";
+import { median } from "../../stats/median";
 import type { RunOutcomes } from "../../stats/resolve-rates";
 import { getDb } from "../db";
 
@@ -42,11 +43,16 @@ export async function loadResearchData() {
     const name = benchmarkName.get(i.benchmarkId) ?? "";
     instancesByBenchmark.set(name, (instancesByBenchmark.get(name) ?? new Set()).add(i.externalId));
   }
-  // Identifiers each selection discloses, per instance (for the disclosure view and SPEC §4's table).
+  // Each identifier's selections, parsed once: counted per instance here, listed per instance for SPEC §4's table.
   const disclosed = new Map<number, Record<string, number>>();
+  const identifierGroups = new Map<number, Array<{ policies: string[] }>>();
   for (const identifier of identifiers) {
+    const policies = JSON.parse(identifier.policies) as string[];
+    const group = identifierGroups.get(identifier.instanceId);
+    if (group) group.push({ policies });
+    else identifierGroups.set(identifier.instanceId, [{ policies }]);
     const counts = disclosed.get(identifier.instanceId) ?? {};
-    for (const policy of JSON.parse(identifier.policies) as string[]) counts[policy] = (counts[policy] ?? 0) + 1;
+    for (const policy of policies) counts[policy] = (counts[policy] ?? 0) + 1;
     disclosed.set(identifier.instanceId, counts);
   }
   const runOutcomes: RunOutcomes[] = runs.map((run) => ({
@@ -63,16 +69,12 @@ export async function loadResearchData() {
   for (const run of runs) {
     if (run.verdicts.length === 0) continue;
     const byInstance = new Map<string, Verdict[]>();
-    for (const v of run.verdicts)
-      byInstance.set(v.instanceExternalId, [...(byInstance.get(v.instanceExternalId) ?? []), v.verdict as Verdict]);
+    for (const v of run.verdicts) {
+      const list = byInstance.get(v.instanceExternalId);
+      if (list) list.push(v.verdict as Verdict);
+      else byInstance.set(v.instanceExternalId, [v.verdict as Verdict]);
+    }
     verdicts.set(run.id, byInstance);
-  }
-  const identifierGroups = new Map<number, Array<{ policies: string[] }>>();
-  for (const identifier of identifiers) {
-    identifierGroups.set(identifier.instanceId, [
-      ...(identifierGroups.get(identifier.instanceId) ?? []),
-      { policies: JSON.parse(identifier.policies) as string[] },
-    ]);
   }
   const specTable = policyStats(
     instances.map((i) => ({
@@ -101,13 +103,7 @@ export async function loadResearchData() {
     entry.g.push(s.guidance);
     judgeItems.set(key, entry);
   }
-  const roundedMedian = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = Math.floor(sorted.length / 2);
-    return Math.round(
-      sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2,
-    );
-  };
+  const roundedMedian = (values: number[]) => Math.round(median(values));
   const ratings: Rating[] = [
     ...curatorScores.map((c) => ({
       item: itemOf(c.instance.benchmarkId, c.instance.externalId, c.identifier, c.attribute),

@@ -1,5 +1,6 @@
 import "server-only";
 import { hintValueMargin } from "../../domain/judge-scales";
+import { median } from "../../stats/median";
 import { getDb } from "../db";
 
 export interface JudgeSummary {
@@ -10,12 +11,6 @@ export interface JudgeSummary {
   hvm: number;
   samples: Array<{ judge: string; sample: number; necessity: number; disclosure: number; guidance: number }>;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 /** Everything the review workspace shows for one instance. */
 export async function getReviewData(id: number) {
@@ -42,7 +37,9 @@ export async function getReviewData(id: number) {
   const groups = new Map<string, typeof scores>();
   for (const score of scores) {
     const key = `${score.identifier}\u0000${score.attribute}`;
-    groups.set(key, [...(groups.get(key) ?? []), score]);
+    const group = groups.get(key);
+    if (group) group.push(score);
+    else groups.set(key, [score]);
   }
   for (const [key, group] of groups) {
     const [identifier, attribute] = key.split("\u0000") as [string, string];

@@ -1,6 +1,7 @@
 import "server-only";
 import { SELECTIONS, type Selection } from "../../analysis/select-identifiers";
-import type { InstanceListRow, ReviewStatus } from "../../review/list-state";
+import type { InstanceListRow } from "../../review/list-state";
+import { latestReviewStatus } from "../../review/review-status";
 import { getDb } from "../db";
 
 const emptyCounts = (): Record<Selection, number> => ({ defuse: 0, doc2feat: 0, fea: 0, pro: 0 });
@@ -27,17 +28,12 @@ export async function listInstanceRows(): Promise<InstanceListRow[]> {
     }
     counts.set(identifier.instanceId, row);
   }
-  const review = new Map<number, { status: ReviewStatus; at: number; flags: number }>();
-  for (const hint of await db.hint.findMany({
-    where: { status: { not: "pending" } },
-    select: { instanceId: true, status: true, updatedAt: true },
-  })) {
-    const current = review.get(hint.instanceId) ?? { status: "pending" as ReviewStatus, at: 0, flags: 0 };
-    if (hint.updatedAt.getTime() >= current.at)
-      Object.assign(current, { status: hint.status as ReviewStatus, at: hint.updatedAt.getTime() });
-    if (hint.status === "flagged") current.flags++;
-    review.set(hint.instanceId, current);
-  }
+  const review = latestReviewStatus(
+    await db.hint.findMany({
+      where: { status: { not: "pending" } },
+      select: { instanceId: true, status: true, updatedAt: true },
+    }),
+  );
   const outcomes = new Map<string, { runs: number; resolved: number }>();
   for (const result of await db.runResult.findMany({
     select: { instanceExternalId: true, resolved: true, run: { select: { benchmarkId: true } } },
