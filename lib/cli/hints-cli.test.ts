@@ -61,3 +61,38 @@ test("--benchmark names the benchmark; usage errors exit 2", () => {
   expect(hints("import").code).toBe(2);
   expect(hints("frobnicate").code).toBe(2);
 });
+
+test("import --json reaches a pipe whole, past 64 KiB, and --map names renamed fields", () => {
+  // 6,000 results for instances never imported: the summary lists every id (≈ 130 KB of JSON).
+  const rows = Array.from({ length: 6000 }, (_, i) => `nowhere__repo-${100000 + i},m,defuse,name,true`);
+  const file = tmp.write("many-results.csv", `instance_id,model,selection,projection,resolved\n${rows.join("\n")}\n`);
+  // Through a shell pipe, as `hints import … --json | jq` runs (a spawned child's own pipe did not show the cut).
+  const result = spawnSync(
+    "sh",
+    [
+      "-c",
+      `"${process.execPath}" --import tsx lib/cli/hints.ts "$@" | cat`,
+      "sh",
+      "import",
+      file,
+      "--benchmark",
+      "Pipe bench",
+      "--json",
+    ],
+    {
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    },
+  );
+  expect(result.status).toBe(0);
+  expect(result.stdout.length).toBeGreaterThan(100_000);
+  expect(JSON.parse(result.stdout).files[0].unmatched_ids).toHaveLength(6000);
+
+  const { patch, ...rest } = swebenchRecord(9);
+  const renamed = tmp.write("swebench-lite-renamed.jsonl", jsonl([{ ...rest, the_fix: patch }]));
+  expect(hints("import", renamed).code).toBe(1);
+  const mapped = hints("import", renamed, "--map", "patch=the_fix", "--json");
+  expect(mapped.code).toBe(0);
+  expect(JSON.parse(mapped.stdout).files[0].added).toBe(1);
+  expect(hints("import", renamed, "--map", "patch").code).toBe(2);
+});

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { DEMO_FILES } from "../../prisma/demo/demo-files";
+import { type FieldMap, parseFieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import { analyzePendingInstances, markForAnalysis } from "../server/analyze-stored-instances";
 import { openDatabase } from "../server/db";
@@ -13,6 +14,7 @@ commands:
   import FILE...   import instance, results or judge-score files (JSONL, JSON, CSV, Parquet)
                    --benchmark NAME  benchmark for files that do not name one
                    --json            print one JSON summary
+                   --map F=SRC,...   read the file's field SRC as the field F a format wants (patch=gold_patch)
   analyze FILE...  find identifiers and the selections that pick them (no database needed)
                    --json            one JSON object per instance
                    --repo PATH       exact mode: whole files from a checkout at the base commit
@@ -48,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
       to: { type: "string" },
       with: { type: "string" },
       filter: { type: "string" },
+      map: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -58,8 +61,15 @@ async function main(argv: string[]): Promise<number> {
   }
   switch (command) {
     case "import": {
+      let fieldMap: FieldMap | undefined;
+      try {
+        fieldMap = values.map === undefined ? undefined : parseFieldMap(values.map);
+      } catch (error) {
+        process.stderr.write(`${(error as Error).message}\n`);
+        return 2;
+      }
       const db = await openDatabase();
-      return runImportCommand(db, rest, { benchmark: values.benchmark, json: values.json });
+      return runImportCommand(db, rest, { benchmark: values.benchmark, json: values.json, fieldMap });
     }
     case "analyze":
     case "stats": {
@@ -116,10 +126,14 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(error instanceof TypeError && /parseArgs|option/i.test(String(error)) ? 2 : 1);
-  },
-);
+/**
+ * Exits once everything written has reached its reader: a pipe is written asynchronously, and a bare
+ * process.exit() cut piped output at 64 KiB. An empty write's callback runs after every earlier write.
+ */
+const exitAfterOutput = (code: number) =>
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+
+main(process.argv.slice(2)).then(exitAfterOutput, (error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  exitAfterOutput(error instanceof TypeError && /parseArgs|option/i.test(String(error)) ? 2 : 1);
+});

@@ -1,3 +1,4 @@
+import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import { type AnalysisRunSummary, analyzePendingInstances } from "../server/analyze-stored-instances";
 import type { Database } from "../server/db";
@@ -7,9 +8,24 @@ export interface ImportCommandOptions {
   benchmark?: string;
   json: boolean;
   demo?: boolean;
+  fieldMap?: FieldMap;
 }
 
 const UNMATCHED_SHOWN = 5;
+
+/** Progress on stderr when it is a terminal (records read per file, redrawn in place); silent otherwise. */
+export function terminalProgress(): ((file: string, records: number) => void) | undefined {
+  if (!process.stderr.isTTY) return undefined;
+  let last = 0;
+  return (file, records) => {
+    const now = Date.now();
+    if (now - last < 200) return;
+    last = now;
+    process.stderr.write(
+      `\r\x1b[K${file}: ${records.toLocaleString("en")} ${file === "analysis" ? "instances analysed" : "records read"}`,
+    );
+  };
+}
 
 /** The report of an analysis run: how many instances, and each patch that did not parse. */
 export function describeAnalysis(analysis: AnalysisRunSummary): string {
@@ -41,10 +57,17 @@ export async function runImportCommand(db: Database, files: string[], options: I
     return 2;
   }
   try {
-    const summary = await importFiles(db, files, { benchmark: options.benchmark, demo: options.demo });
+    const summary = await importFiles(db, files, {
+      benchmark: options.benchmark,
+      demo: options.demo,
+      fieldMap: options.fieldMap,
+      onProgress: terminalProgress(),
+    });
     if (!options.json) process.stdout.write(`${describeImport(summary)}\n`);
     // The import is committed; the analysis of what it added or changed follows, outside its transaction.
-    const analysis = await analyzePendingInstances(db);
+    const progress = terminalProgress();
+    const analysis = await analyzePendingInstances(db, progress && ((done) => progress("analysis", done)));
+    if (progress) process.stderr.write("\r\x1b[K");
     if (options.json) process.stdout.write(`${JSON.stringify({ ...summary, analysis })}\n`);
     else if (analysis.analysed + analysis.failed.length > 0) process.stdout.write(`${describeAnalysis(analysis)}\n`);
     return 0;

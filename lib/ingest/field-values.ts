@@ -56,15 +56,21 @@ export function pick(record: RawRecord, ...names: string[]): unknown {
   return undefined;
 }
 
-/** A required non-empty string field. */
+/** A required non-empty string field: text only (a patch that is a number is an error, not "12345"). */
 export function requireString(record: RawRecord, ...names: string[]): string {
   const value = pick(record, ...names);
-  if (typeof value === "number") return String(value);
   if (typeof value !== "string" || value === "") {
     const got = value === undefined ? "it is missing" : `got ${JSON.stringify(value)?.slice(0, 40)}`;
     throw new RecordError(`field "${names[0]}" must be a non-empty string: ${got}`);
   }
   return value;
+}
+
+/** A required id: a non-empty string, or an integer (pull-request numbers, numeric instance ids) as text. */
+export function requireId(record: RawRecord, ...names: string[]): string {
+  const value = pick(record, ...names);
+  if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
+  return requireString(record, ...names);
 }
 
 /** A resolved flag from true/false, 1/0, or the words true/false/yes/no/resolved/unresolved. */

@@ -1,11 +1,29 @@
 /** An input problem, located: `file:line: message`. Every import failure the user can fix is one of these. */
 export class ImportError extends Error {
+  /** every problem found in the file, this one first (a file is checked to the end, up to MAX_REPORTED) */
+  readonly all: readonly ImportError[];
+
   constructor(
     readonly file: string,
     readonly line: number | null,
     readonly reason: string,
+    others: readonly ImportError[] = [],
   ) {
-    super(`${file}${line === null ? "" : `:${line}`}: ${reason}`);
+    super([`${file}${line === null ? "" : `:${line}`}: ${reason}`, ...others.map((e) => e.message)].join("\n"));
     this.name = "ImportError";
+    this.all = [this, ...others];
+  }
+
+  /** The problems of one file as one error: the first names the place, the message lists them all. */
+  static many(errors: readonly ImportError[], stoppedEarly = false): ImportError {
+    const [first, ...others] = errors;
+    if (!first) throw new Error("ImportError.many needs at least one error");
+    const tail = stoppedEarly
+      ? [new ImportError(first.file, null, `stopped after ${errors.length} problems; fix these and import again`)]
+      : [];
+    return new ImportError(first.file, first.line, first.reason, [...others, ...tail]);
   }
 }
+
+/** How many problems one file reports before the reader stops looking. */
+export const MAX_REPORTED = 20;

@@ -1,11 +1,21 @@
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
+import { type FieldMap, withFieldNames } from "./field-aliases";
 import { RecordError } from "./field-values";
 import { detectFormat } from "./formats";
-import { ImportError } from "./import-error";
+import { ImportError, MAX_REPORTED } from "./import-error";
 import type { ImportItem, InputFormat } from "./import-items";
 import { readParquet } from "./parquet-records";
-import { type LocatedRecord, readCsv, readJsonArray, readJsonDocument, readJsonLines } from "./text-records";
+import {
+  countNewlines,
+  firstInvalidUtf8,
+  firstLine,
+  type LocatedRecord,
+  readCsv,
+  readJsonArray,
+  readJsonDocument,
+  readJsonLines,
+} from "./text-records";
 
 /** An import item and the line of the file it came from. */
 export interface LocatedItem {
@@ -25,6 +35,7 @@ type Container = "jsonl" | "json-array" | "json-document" | "csv" | "parquet";
 
 const HEAD_BYTES = 64 * 1024;
 
+/** Tells the container from the file's first bytes and, for JSON, its whole first line (however long). */
 async function sniffContainer(file: string): Promise<Container> {
   const info = await stat(file).catch(() => {
     throw new ImportError(file, null, "no such file");
@@ -41,29 +52,35 @@ async function sniffContainer(file: string): Promise<Container> {
     const line = head.subarray(0, nul).toString("latin1").split("\n").length;
     throw new ImportError(file, line, "binary content: not JSON, JSON Lines, CSV or Parquet");
   }
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(head, { stream: true });
-  } catch {
-    throw new ImportError(file, 1, "not UTF-8 text: not JSON, JSON Lines, CSV or Parquet");
+  const invalid = firstInvalidUtf8(head);
+  if (invalid >= 0) {
+    const line = countNewlines(head, invalid) + 1;
+    throw new ImportError(
+      file,
+      line,
+      `not UTF-8 text${line === 1 ? ": not JSON, JSON Lines, CSV or Parquet" : " (an invalid byte)"}`,
+    );
   }
   const text = head.toString("utf8").replace(/^\uFEFF/, "");
   const trimmed = text.trimStart();
   if (trimmed === "") throw new ImportError(file, null, "the file is empty (only white space)");
-  const firstLine = trimmed.split(/\r?\n/, 1)[0] ?? "";
+  const headLine = trimmed.split(/\r?\n/, 1)[0] ?? "";
   if (trimmed.startsWith("[")) return "json-array";
   if (trimmed.startsWith("{")) {
+    // JSON Lines when the first line is a whole JSON value, however long it is; else one JSON document.
     try {
-      JSON.parse(firstLine);
+      JSON.parse(await firstLine(file));
       return "jsonl";
-    } catch {
+    } catch (error) {
+      if (error instanceof ImportError) throw error;
       return "json-document";
     }
   }
-  if (/\.(csv)$/i.test(file) || (firstLine.includes(",") && /\binstance_id\b/.test(firstLine))) return "csv";
+  if (/\.(csv)$/i.test(file) || (headLine.includes(",") && /\binstance_id\b/.test(headLine))) return "csv";
   throw new ImportError(
     file,
     1,
-    `unknown format: not JSON, JSON Lines, CSV or Parquet (starts with "${firstLine.slice(0, 30)}")`,
+    `unknown format: not JSON, JSON Lines, CSV or Parquet (starts with "${headLine.slice(0, 30)}")`,
   );
 }
 
@@ -89,38 +106,85 @@ function describeFields(record: Record<string, unknown>): string {
   return `${keys.slice(0, 8).join(", ")}${keys.length > 8 ? ", …" : ""}`;
 }
 
-function convertAt(format: InputFormat, located: LocatedRecord, file: string): LocatedItem[] {
+type ReadRecord = Extract<LocatedRecord, { record: unknown }>;
+
+function convertAt(format: InputFormat, located: ReadRecord, fieldMap: FieldMap, file: string): LocatedItem[] {
   try {
-    return format.convert(located.record, { path: file }).map((item) => ({ item, line: located.line }));
+    return format.convert(withFieldNames(located.record, fieldMap), { path: file }).map((item) => {
+      // The record is kept exactly as it arrived, before any field was mapped.
+      if (item.kind === "instance") item.data.original = located.record;
+      return { item, line: located.line };
+    });
   } catch (error) {
     if (error instanceof RecordError) throw new ImportError(file, located.line, error.message);
+    if (error instanceof RangeError) throw new ImportError(file, located.line, "a value nested too deeply to read");
     throw error;
   }
 }
 
-/** Opens a file, detects its container and format from its first record, and streams its import items. */
-export async function openImportFile(file: string): Promise<OpenedImportFile> {
+export interface OpenOptions {
+  /** the file's names for the fields formats read: `{patch: "gold_patch"}` */
+  fieldMap?: FieldMap;
+}
+
+/**
+ * Opens a file, detects its container and format from its first record, and streams its import items.
+ * A bad record does not stop the reading: the file is read on, up to MAX_REPORTED problems, which are then
+ * thrown together (the first naming the place), so a user fixes a file in one pass.
+ */
+export async function openImportFile(file: string, options: OpenOptions = {}): Promise<OpenedImportFile> {
+  const fieldMap = options.fieldMap ?? {};
   const container = await sniffContainer(file);
   const records = recordsOf(container, file);
-  const first = await records.next();
-  if (first.done) throw new ImportError(file, null, "the file holds no records");
+  const next = await records.next();
+  if (next.done) throw new ImportError(file, null, "the file holds no records");
+  const first = next.value;
+  if (first.error) throw first.error;
   const shape = container === "json-document" ? "document" : container === "jsonl" ? "either" : "records";
-  const format = detectFormat(first.value.record, shape);
+  const format = detectFormat(withFieldNames(first.record, fieldMap), shape);
   if (!format) {
     throw new ImportError(
       file,
-      first.value.line,
-      `unknown format: a record with fields (${describeFields(first.value.record)}) matches no known instance, results or score format`,
+      first.line,
+      `unknown format: a record with fields (${describeFields(first.record)}) matches no known instance, results or score format; name its fields with --map FIELD=SOURCE (or the upload page's field map)`,
     );
   }
   const items = (async function* () {
-    yield* convertAt(format, first.value, file);
-    for await (const located of records) {
-      if (format.shape === "document") {
+    const problems: ImportError[] = [];
+    const note = (error: unknown) => {
+      if (!(error instanceof ImportError)) throw error;
+      problems.push(error);
+      return problems.length >= MAX_REPORTED;
+    };
+    let located: LocatedRecord = first;
+    let count = 0;
+    for (;;) {
+      if (located.error) {
+        if (note(located.error)) break;
+      } else if (format.shape === "document" && count > 0) {
         throw new ImportError(file, located.line, `expected one ${format.label} document, found a second record`);
+      } else {
+        let converted: LocatedItem[] = [];
+        try {
+          converted = convertAt(format, located, fieldMap, file);
+        } catch (error) {
+          if (note(error)) break;
+        }
+        // Once a problem is found nothing more is written: the rest of the file is only checked.
+        if (problems.length === 0) yield* converted;
       }
-      yield* convertAt(format, located, file);
+      count++;
+      let step: IteratorResult<LocatedRecord>;
+      try {
+        step = await records.next();
+      } catch (error) {
+        note(error);
+        break;
+      }
+      if (step.done) break;
+      located = step.value;
     }
+    if (problems.length > 0) throw ImportError.many(problems, problems.length >= MAX_REPORTED);
   })();
   // Formats read a name from the folder and file name only, never from where the project happens to live.
   const shortPath = path.join(path.basename(path.dirname(path.resolve(file))), path.basename(file));

@@ -1,18 +1,75 @@
 import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
+import { CsvError, parse as parseCsv } from "csv-parse";
 import type { RawRecord } from "./field-values";
 import { ImportError } from "./import-error";
 
-/** A record and the line of the file it starts on. */
-export interface LocatedRecord {
-  record: RawRecord;
-  line: number;
+/**
+ * A record and the line of the file it starts on; or, where one line of a file is bad but the lines after
+ * it can still be read (JSON Lines), the problem with that line, so a file's problems are reported together.
+ */
+export type LocatedRecord =
+  | { record: RawRecord; line: number; error?: undefined }
+  | { error: ImportError; line: number };
+
+const CHUNK = 1 << 20;
+
+/** The offset of the first byte of `bytes` that is not part of a well-formed UTF-8 sequence, or -1. */
+export function firstInvalidUtf8(bytes: Uint8Array, continued = false): number {
+  let i = 0;
+  // A sequence cut by the previous chunk's edge leaves continuation bytes at the start: skip them.
+  while (continued && i < bytes.length && i < 3 && ((bytes[i] as number) & 0xc0) === 0x80) i++;
+  while (i < bytes.length) {
+    const b = bytes[i] as number;
+    const length = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+    if (length === 0) return i;
+    if (i + length > bytes.length) return -1; // continued in the next chunk
+    for (let k = 1; k < length; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) return i;
+    i += length;
+  }
+  return -1;
 }
 
-/** The file's lines without their endings (LF or CRLF), streamed in 1 MiB chunks; faster than readline. */
+export function countNewlines(bytes: Uint8Array, end = bytes.length): number {
+  let n = 0;
+  for (let i = bytes.indexOf(10); i >= 0 && i < end; i = bytes.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+/**
+ * The file's text in decoded chunks of about 1 MiB, without a leading byte-order mark. Bytes that are not
+ * UTF-8 anywhere in the file are an error at their line (never silently replaced by U+FFFD).
+ */
+export async function* textChunks(file: string): AsyncGenerator<string> {
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+  let line = 1;
+  let continued = false;
+  for await (const chunk of createReadStream(file, { highWaterMark: CHUNK })) {
+    const bytes = chunk as Buffer;
+    let text: string;
+    try {
+      text = decoder.decode(bytes, { stream: true });
+    } catch {
+      const at = firstInvalidUtf8(bytes, continued);
+      throw new ImportError(file, line + countNewlines(bytes, Math.max(at, 0)), "not UTF-8 text (an invalid byte)");
+    }
+    line += countNewlines(bytes);
+    continued = true;
+    if (text !== "") yield text;
+  }
+  try {
+    const rest = decoder.decode();
+    if (rest !== "") yield rest;
+  } catch {
+    throw new ImportError(file, line, "not UTF-8 text (the file ends inside a character)");
+  }
+}
+
+/** The file's lines without their endings (LF or CRLF); faster than readline. */
 async function* lines(file: string): AsyncGenerator<string> {
   let rest = "";
-  for await (const chunk of createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 })) {
-    const text = rest + (chunk as string);
+  for await (const chunk of textChunks(file)) {
+    const text = rest + chunk;
     let start = 0;
     for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
       yield text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end);
@@ -23,35 +80,49 @@ async function* lines(file: string): AsyncGenerator<string> {
   if (rest !== "") yield rest.endsWith("\r") ? rest.slice(0, -1) : rest;
 }
 
-function parseObject(text: string, file: string, line: number): RawRecord {
-  let value: unknown;
+/** The first line of a file (however long), for telling JSON Lines from a JSON document. */
+export async function firstLine(file: string): Promise<string> {
+  for await (const text of lines(file)) if (text.trim() !== "") return text;
+  return "";
+}
+
+function parseJson(text: string, file: string, line: number): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
+    if (error instanceof RangeError) throw new ImportError(file, line, "JSON nested too deeply to read");
     throw new ImportError(file, line, `not valid JSON (${(error as Error).message}); is the line truncated?`);
   }
+}
+
+function asObject(value: unknown, file: string, line: number): RawRecord {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new ImportError(
       file,
       line,
-      `expected a JSON object, got ${Array.isArray(value) ? "an array" : typeof value}`,
+      `expected a JSON object, got ${Array.isArray(value) ? "an array" : value === null ? "null" : typeof value}`,
     );
   }
   return value as RawRecord;
 }
 
-/** JSON Lines, streamed: one object per non-blank line. */
+/** JSON Lines, streamed: one object per non-blank line; a bad line is reported and the next lines still read. */
 export async function* readJsonLines(file: string): AsyncGenerator<LocatedRecord> {
   let line = 0;
   for await (const text of lines(file)) {
     line++;
     if (text.trim() === "") continue;
-    if (text.includes("\u0000")) throw new ImportError(file, line, "binary content (NUL bytes) in a text file");
-    yield { record: parseObject(text, file, line), line };
+    try {
+      if (text.includes("\u0000")) throw new ImportError(file, line, "binary content (NUL bytes) in a text file");
+      yield { record: asObject(parseJson(text, file, line), file, line), line };
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      yield { error, line };
+    }
   }
 }
 
-/** A top-level JSON array of objects, streamed element by element. */
+/** A top-level JSON array of objects, streamed element by element (an element may span any number of chunks). */
 export async function* readJsonArray(file: string): AsyncGenerator<LocatedRecord> {
   let line = 1;
   let depth = 0;
@@ -59,38 +130,47 @@ export async function* readJsonArray(file: string): AsyncGenerator<LocatedRecord
   let escaped = false;
   let element = "";
   let elementLine = 1;
+  let inElement = false;
   let closed = false;
-  for await (const chunk of createReadStream(file, { encoding: "utf8", highWaterMark: 1 << 20 })) {
-    const text = chunk as string;
-    let start = -1;
+  for await (const text of textChunks(file)) {
+    let start = inElement ? 0 : -1;
     for (let i = 0; i < text.length; i++) {
-      const ch = text[i];
-      if (ch === "\n") line++;
+      const ch = text.charCodeAt(i);
+      if (ch === 10) line++;
       if (inString) {
         if (escaped) escaped = false;
-        else if (ch === "\\") escaped = true;
-        else if (ch === '"') inString = false;
+        else if (ch === 92) escaped = true;
+        else if (ch === 34) inString = false;
         continue;
       }
-      if (ch === '"') inString = true;
-      else if (ch === "[" || ch === "{") {
+      if (closed && !/\s/.test(text[i] as string)) {
+        throw new ImportError(file, line, "text after the end of the JSON array");
+      }
+      if (ch === 34) inString = true;
+      else if (ch === 91 || ch === 123) {
         depth++;
-        if (depth === 2 && start < 0) {
+        if (depth === 2 && !inElement) {
+          if (ch !== 123) throw new ImportError(file, line, "expected an object in the array, found an array");
+          inElement = true;
           start = i;
           elementLine = line;
         }
-      } else if (ch === "]" || ch === "}") {
+      } else if (ch === 93 || ch === 125) {
         depth--;
-        if (depth === 1 && start >= 0) {
-          yield { record: parseObject(element + text.slice(start, i + 1), file, elementLine), line: elementLine };
+        if (depth === 1 && inElement) {
+          const body = element + text.slice(start, i + 1);
+          yield { record: asObject(parseJson(body, file, elementLine), file, elementLine), line: elementLine };
           element = "";
+          inElement = false;
           start = -1;
         } else if (depth === 0) closed = true;
-      } else if (depth === 1 && !/[\s,]/.test(ch as string)) {
-        throw new ImportError(file, line, `expected an object in the array, found "${ch}"`);
+      } else if (depth === 1 && !/[\s,]/.test(text[i] as string)) {
+        throw new ImportError(file, line, `expected an object in the array, found "${text[i]}"`);
+      } else if (depth === 0 && !/\s/.test(text[i] as string)) {
+        throw new ImportError(file, line, `expected a JSON array, found "${text[i]}"`);
       }
     }
-    if (start >= 0) element += text.slice(start);
+    if (inElement) element += text.slice(start);
   }
   if (!closed) throw new ImportError(file, line, "the JSON array is not closed: the file is truncated");
 }
@@ -98,9 +178,9 @@ export async function* readJsonArray(file: string): AsyncGenerator<LocatedRecord
 /** A whole file holding one JSON object. */
 export async function readJsonDocument(file: string): Promise<LocatedRecord> {
   let text = "";
-  for await (const chunk of createReadStream(file, { encoding: "utf8" })) text += chunk;
+  for await (const chunk of textChunks(file)) text += chunk;
   try {
-    return { record: parseObject(text, file, 1), line: 1 };
+    return { record: asObject(parseJson(text, file, 1), file, 1), line: 1 };
   } catch (error) {
     const position = /position (\d+)/.exec((error as Error).message)?.[1];
     if (position === undefined) throw error;
@@ -109,63 +189,47 @@ export async function readJsonDocument(file: string): Promise<LocatedRecord> {
   }
 }
 
-/** Splits one CSV line into fields (RFC 4180 quoting); returns null while a quoted field is still open. */
-function splitCsv(text: string): string[] | null {
-  const fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i] as string;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      fields.push(field);
-      field = "";
-    } else field += ch;
-  }
-  if (quoted) return null;
-  fields.push(field);
-  return fields;
-}
-
-/** CSV with a header row, streamed; each row becomes an object keyed by the header. */
+/**
+ * CSV with a header row (RFC 4180, by csv-parse), streamed; each row becomes an object keyed by the header.
+ * Every byte of a field is kept: no trimming, CR and LF inside quoted fields stay as they are.
+ */
 export async function* readCsv(file: string): AsyncGenerator<LocatedRecord> {
+  const parser = Readable.from(textChunks(file)).pipe(
+    parseCsv({ info: true, skip_empty_lines: true, relax_column_count: false, bom: true }),
+  );
   let header: string[] | null = null;
-  let line = 0;
-  let pending = "";
-  let pendingLine = 0;
-  for await (const text of lines(file)) {
-    line++;
-    if (pending === "" && text.trim() === "") continue;
-    if (pending === "") pendingLine = line;
-    const joined = pending === "" ? text : `${pending}\n${text}`;
-    const fields = splitCsv(joined);
-    if (fields === null) {
-      pending = joined;
-      continue;
+  let previousEnd = 0;
+  let previousEmpty = 0;
+  try {
+    for await (const { info, record } of parser as AsyncIterable<{
+      info: { lines: number; empty_lines: number };
+      record: string[];
+    }>) {
+      // A record starts on the line after the previous one ended, past any blank lines between them.
+      const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
+      previousEnd = info.lines;
+      previousEmpty = info.empty_lines;
+      if (header === null) {
+        header = record.map((name) => name.trim());
+        continue;
+      }
+      const row: RawRecord = {};
+      header.forEach((name, index) => {
+        row[name] = record[index];
+      });
+      yield { record: row, line };
     }
-    pending = "";
-    if (header === null) {
-      header = fields.map((name) => name.trim().replace(/^\uFEFF/, ""));
-      continue;
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    if (!(error instanceof CsvError)) throw error;
+    const at = (error as CsvError & { lines?: number }).lines ?? previousEnd + 1;
+    if (error.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH") {
+      const found = (error as CsvError & { record?: unknown[] }).record?.length;
+      throw new ImportError(file, at, `expected ${header?.length} columns as in the header, found ${found}`);
     }
-    if (fields.length !== header.length) {
-      throw new ImportError(
-        file,
-        pendingLine,
-        `expected ${header.length} columns as in the header, found ${fields.length}`,
-      );
+    if (error.code === "CSV_QUOTE_NOT_CLOSED") {
+      throw new ImportError(file, previousEnd + 1, "a quoted field is never closed: the file is truncated");
     }
-    const record: RawRecord = {};
-    header.forEach((name, index) => {
-      record[name] = (fields[index] as string).trim();
-    });
-    yield { record, line: pendingLine };
+    throw new ImportError(file, at, `not valid CSV (${error.message})`);
   }
-  if (pending !== "") throw new ImportError(file, pendingLine, "a quoted field is never closed: the file is truncated");
 }

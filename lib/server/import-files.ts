@@ -1,3 +1,4 @@
+import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import type { ImportItem } from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
@@ -11,6 +12,8 @@ export interface ImportOptions {
   demo?: boolean;
   /** called after each batch with the file and the records read so far */
   onProgress?: (file: string, records: number) => void;
+  /** the files' names for the fields formats read (`{patch: "gold_patch"}`) */
+  fieldMap?: FieldMap;
 }
 
 export interface FileImportSummary {
@@ -104,7 +107,7 @@ async function writeBatch(
 
 /** Imports one file inside the caller's transaction and reports what it changed. */
 async function importOneFile(db: Database, tx: Tx, file: string, options: ImportOptions): Promise<FileImportSummary> {
-  const opened = await openImportFile(file);
+  const opened = await openImportFile(file, { fieldMap: options.fieldMap });
   const writer = new FileWriter(db, tx, options.demo ?? false, opened.format.id);
   const source = file.split(/[\\/]/).pop() ?? file;
   const benchmarkOf = ({ item, line }: Located): string => {

@@ -1,4 +1,4 @@
-import { pick, RecordError, requireString } from "../field-values";
+import { pick, RecordError, requireId, requireString } from "../field-values";
 import type { InputFormat } from "../import-items";
 import { OFFICIAL_POLICY } from "./run-results";
 
@@ -30,7 +30,7 @@ export const designVerdictsFormat: InputFormat = {
           model: requireString(r, "model"),
           selection: policy("selection"),
           projection: policy("projection"),
-          instanceExternalId: requireString(r, "instance_id"),
+          instanceExternalId: requireId(r, "instance_id"),
           constraintId: requireString(r, "constraint_id", "constraint"),
           verdict,
         },

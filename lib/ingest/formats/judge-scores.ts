@@ -1,5 +1,5 @@
 import { canonicalAttribute, type JudgeScale, scaleLevel } from "../../domain/judge-scales";
-import { pick, type RawRecord, RecordError, requireString } from "../field-values";
+import { pick, type RawRecord, RecordError, requireId, requireString } from "../field-values";
 import type { InputFormat } from "../import-items";
 
 /** A rating given as an integer, a label, or the judge's object `{label, evidence, rationale, confidence}`. */
@@ -38,7 +38,7 @@ export const judgeScoresFormat: InputFormat = {
           ...inBenchmark,
           kind: "curator-score",
           data: {
-            instanceExternalId: requireString(r, "instance_id"),
+            instanceExternalId: requireId(r, "instance_id"),
             identifier: requireString(r, "identifier"),
             attribute,
             curator: r.curator.trim(),
@@ -56,7 +56,7 @@ export const judgeScoresFormat: InputFormat = {
         ...inBenchmark,
         kind: "judge-score",
         data: {
-          instanceExternalId: requireString(r, "instance_id"),
+          instanceExternalId: requireId(r, "instance_id"),
           selection: (typeof r.selection === "string" && r.selection !== "" ? r.selection : "defuse").toLowerCase(),
           identifier: requireString(r, "identifier"),
           attribute,

@@ -1,4 +1,4 @@
-import { decodeStructured, decodeText, type RawRecord, RecordError, requireString } from "../field-values";
+import { decodeStructured, decodeText, type RawRecord, RecordError, requireId, requireString } from "../field-values";
 import type { InputFormat, InstanceData } from "../import-items";
 import { inferLanguage } from "../infer-language";
 
@@ -15,7 +15,7 @@ const testNames = (record: RawRecord, field: string): string[] => Object.keys(as
 export function normaliseMultiSwebenchRecord(record: RawRecord): InstanceData {
   const org = requireString(record, "org");
   const repo = requireString(record, "repo");
-  const number = requireString(record, "number");
+  const number = requireId(record, "number");
   const base = asObject(record.base, "base");
   const issuesValue = decodeStructured(record.resolved_issues ?? [], "resolved_issues");
   if (!Array.isArray(issuesValue)) throw new RecordError('field "resolved_issues" should be a list');

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { pick, type RawRecord, RecordError, requireString, toBoolean } from "../field-values";
+import { pick, type RawRecord, RecordError, requireId, requireString, toBoolean } from "../field-values";
 import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
 import { swebenchBenchmarkFromPath } from "./swebench";
 
@@ -60,7 +60,7 @@ export const resultsSummaryFormat: InputFormat = {
         kind: "result",
         data: {
           ...run,
-          instanceExternalId: requireString(row, "instance_id"),
+          instanceExternalId: requireId(row, "instance_id"),
           resolved: toBoolean(row.resolved, `instances[${index}].resolved`),
           status: null,
           patchApplied: typeof applied === "boolean" ? applied : null,
@@ -127,7 +127,7 @@ export const plainResultsFormat: InputFormat = {
           model: requireString(r, "model"),
           selection: requireString(r, "selection").toLowerCase(),
           projection: requireString(r, "projection").toLowerCase(),
-          instanceExternalId: requireString(r, "instance_id"),
+          instanceExternalId: requireId(r, "instance_id"),
           resolved: toBoolean(r.resolved, "resolved"),
           status: null,
           patchApplied: null,

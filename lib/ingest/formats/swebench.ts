@@ -1,4 +1,4 @@
-import { decodeText, pick, type RawRecord, requireString, toStringList } from "../field-values";
+import { decodeText, pick, type RawRecord, requireId, requireString, toStringList } from "../field-values";
 import type { FileContext, ImportItem, InputFormat, InstanceData } from "../import-items";
 import { inferLanguage, normaliseLanguage } from "../infer-language";
 
@@ -24,7 +24,7 @@ export function normaliseSwebenchRecord(record: RawRecord): InstanceData {
   const goldPatch = requireString(record, "patch");
   const interfaceText = optionalText(record.interface);
   return {
-    externalId: requireString(record, "instance_id"),
+    externalId: requireId(record, "instance_id"),
     repo: requireString(record, "repo"),
     baseCommit: requireString(record, "base_commit"),
     language: normaliseLanguageOrNull(optionalText(record.repo_language)) ?? inferLanguage(goldPatch),

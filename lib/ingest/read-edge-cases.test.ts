@@ -1,0 +1,158 @@
+// Valid files the reader once lost records from or rejected, and bad files it once reported at the wrong place.
+import { afterAll, describe, expect, test } from "vitest";
+import { jsonl, makeTempDir, swebenchProRecord, swebenchRecord } from "../testing/fixtures";
+import { ImportError } from "./import-error";
+import type { ImportItem } from "./import-items";
+import { openImportFile } from "./read-import-file";
+
+const tmp = makeTempDir();
+afterAll(tmp.cleanup);
+
+async function readAll(file: string, map?: Record<string, string>) {
+  const opened = await openImportFile(file, { fieldMap: map });
+  const items: ImportItem[] = [];
+  for await (const { item } of opened.items) items.push(item);
+  return { format: opened.format.id, items };
+}
+
+async function failure(file: string): Promise<ImportError> {
+  try {
+    await readAll(file);
+  } catch (error) {
+    if (error instanceof ImportError) return error;
+    throw error;
+  }
+  throw new Error(`${file} was read without an error`);
+}
+
+const instances = (items: ImportItem[]) =>
+  items.map((item) => {
+    if (item.kind !== "instance") throw new Error(`expected an instance, got ${item.kind}`);
+    return item.data;
+  });
+
+/** A record whose problem statement is `size` characters long. */
+const bigRecord = (n: number, size: number) => swebenchRecord(n, { problem_statement: "x".repeat(size) });
+
+describe("records the reader must not lose", () => {
+  test("a JSON array whose records straddle the 1 MiB read chunk keeps every record", async () => {
+    // Three records of 700 KB: the second starts in the first chunk and ends in the second, the third
+    // spans the second and third chunks.
+    const records = [bigRecord(1, 700_000), bigRecord(2, 700_000), bigRecord(3, 700_000)];
+    const file = tmp.write("straddle.json", JSON.stringify(records));
+    const { items } = await readAll(file);
+    expect(instances(items).map((d) => [d.externalId, d.problemStatement.length])).toEqual([
+      ["acme__widgets-1", 700_000],
+      ["acme__widgets-2", 700_000],
+      ["acme__widgets-3", 700_000],
+    ]);
+  });
+
+  test("a JSON array of two records, the second crossing the chunk edge, reports both", async () => {
+    const file = tmp.write("two.json", JSON.stringify([bigRecord(1, 1_040_000), bigRecord(2, 50_000)]));
+    expect(instances((await readAll(file)).items)).toHaveLength(2);
+  });
+
+  test("CSV keeps every byte of a field: trailing blank lines, leading spaces, CRLF inside a patch", async () => {
+    const patch = "diff --git a/x.py b/x.py\r\n--- a/x.py\n+++ b/x.py\n@@ -1 +1,2 @@\n x = 1\n+y = 2\n\n\n";
+    const header = "instance_id,repo,base_commit,patch,test_patch,problem_statement,FAIL_TO_PASS";
+    const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
+    const row = ["acme__widgets-1", "acme/widgets", "a".repeat(40), patch, "  t\n", "  Widget is missing  ", "[]"];
+    const file = tmp.write("lite.csv", `${header}\r\n${row.map(quote).join(",")}\r\n`);
+    const [data] = instances((await readAll(file)).items);
+    expect(data?.goldPatch).toBe(patch);
+    expect(data?.testPatch).toBe("  t\n");
+    expect(data?.problemStatement).toBe("  Widget is missing  ");
+  });
+});
+
+describe("valid files the reader must accept", () => {
+  test("JSON Lines whose first record is over 1 MB", async () => {
+    const file = tmp.write("big-first.jsonl", jsonl([bigRecord(1, 1_100_000), swebenchRecord(2)]));
+    const { format, items } = await readAll(file);
+    expect(format).toBe("swebench");
+    expect(items).toHaveLength(2);
+  });
+
+  test("a one-record JSON Lines file over 64 KiB", async () => {
+    const file = tmp.write("one.jsonl", jsonl([bigRecord(1, 200_000)]));
+    expect((await readAll(file)).items).toHaveLength(1);
+  });
+
+  test.each([
+    ["jsonl", jsonl([swebenchRecord(1)])],
+    ["json", JSON.stringify([swebenchRecord(1)])],
+    [
+      "csv",
+      "instance_id,repo,base_commit,patch,test_patch,problem_statement,FAIL_TO_PASS\nacme__widgets-1,acme/widgets,aaa,p,t,s,[]\n",
+    ],
+  ])("a UTF-8 byte-order mark before %s", async (extension, text) => {
+    const file = tmp.write(`bom.${extension}`, `\uFEFF${text}`);
+    const { items } = await readAll(file);
+    expect(instances(items)[0]?.externalId).toBe("acme__widgets-1");
+  });
+
+  test("SWE-bench Pro with its patch field named gold_patch (a documented alias)", async () => {
+    const { patch, ...rest } = swebenchProRecord(7);
+    const file = tmp.write("pro-renamed.jsonl", jsonl([{ ...rest, gold_patch: patch }]));
+    const { format, items } = await readAll(file);
+    expect(format).toBe("swebench-pro");
+    expect(instances(items)[0]?.goldPatch).toBe(patch);
+    // The record is kept exactly as it arrived.
+    expect(instances(items)[0]?.original).toHaveProperty("gold_patch", patch);
+  });
+
+  test("a field map names the fields a format wants: --map patch=fix,instance_id=task", async () => {
+    const { patch, instance_id, ...rest } = swebenchRecord(4);
+    const file = tmp.write("odd.jsonl", jsonl([{ ...rest, fix: patch, task: instance_id }]));
+    await expect(readAll(file)).rejects.toThrow(/unknown format/);
+    const { format, items } = await readAll(file, { patch: "fix", instance_id: "task" });
+    expect(format).toBe("swebench");
+    expect(instances(items)[0]?.externalId).toBe("acme__widgets-4");
+  });
+});
+
+describe("errors that name the right place", () => {
+  test("invalid UTF-8 on line 3 is reported at line 3", async () => {
+    const good = Buffer.from(jsonl([swebenchRecord(1), swebenchRecord(2)]));
+    const bad = Buffer.concat([good, Buffer.from('{"instance_id": "x\xff"}\n', "latin1")]);
+    const error = await failure(tmp.write("bad-utf8.jsonl", bad));
+    expect(error.line).toBe(3);
+    expect(error.reason).toMatch(/UTF-8/);
+  });
+
+  test("invalid UTF-8 far past the first 64 KiB is rejected at its line, not stored as U+FFFD", async () => {
+    const records = Array.from({ length: 40 }, (_, i) => bigRecord(i, 3_000));
+    const bad = Buffer.concat([Buffer.from(jsonl(records)), Buffer.from('{"instance_id": "\xc3("}\n', "latin1")]);
+    const error = await failure(tmp.write("late-bad-utf8.jsonl", bad));
+    expect(error.line).toBe(41);
+    expect(error.reason).toMatch(/UTF-8/);
+  });
+
+  test("a patch that is a number is a type error at its line", async () => {
+    const file = tmp.write("typed.jsonl", jsonl([swebenchRecord(1), swebenchRecord(2, { patch: 12345 })]));
+    const error = await failure(file);
+    expect(error.line).toBe(2);
+    expect(error.reason).toMatch(/"patch" must be a non-empty string/);
+  });
+
+  test("JSON nested 5,000 deep fails with a located sentence, not a stack overflow", async () => {
+    const deep = `${"[".repeat(5000)}${"]".repeat(5000)}`;
+    const text = `${JSON.stringify(swebenchRecord(1))}\n{"instance_id": "x", "patch": "p", "test_patch": "t", "problem_statement": "s", "FAIL_TO_PASS": ${deep}}\n`;
+    const error = await failure(tmp.write("deep.jsonl", text));
+    expect(error.line).toBe(2);
+    expect(error.reason).not.toMatch(/call stack/);
+  });
+
+  test("up to 20 errors per file are reported, each with its line", async () => {
+    const records = Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? swebenchRecord(i) : { instance_id: `x${i}` }));
+    const lines = jsonl(records).split("\n");
+    lines[4] = "{ truncated";
+    const error = await failure(tmp.write("many.jsonl", lines.join("\n")));
+    const reported = error.message.split("\n").filter((line) => /many\.jsonl:\d+: /.test(line));
+    expect(reported).toHaveLength(20);
+    expect(reported[0]).toMatch(/many\.jsonl:2: /);
+    expect(reported[1]).toMatch(/many\.jsonl:4: /);
+    expect(reported[2]).toMatch(/many\.jsonl:5: not valid JSON/);
+  });
+});
