@@ -1,5 +1,5 @@
-import { parseInterfaceText } from "@/lib/analysis/benchmark-hints";
-import { describeIdentifiers, renderHint } from "@/lib/analysis/render-hint";
+import { composeHint } from "@/lib/hint/compose-hint";
+import { DEFAULT_POLICY } from "@/lib/hint/vocabulary";
 
 interface IdentifierRow {
   id: number;
@@ -37,8 +37,11 @@ export function IdentifierTable({
 }: Props) {
   if (analysisStatus === "pending") return <p className="muted">The identifier analysis has not run yet.</p>;
   if (analysisStatus === "error") return <p className="error">Not analysed: {analysisError}</p>;
-  const defuse = identifiers.filter((i) => i.policies.includes("defuse"));
-  const items = describeIdentifiers(defuse, { interfaceEntries: parseInterfaceText(interfaceText), requirements });
+  const hint = composeHint(
+    { interfaceText, requirements, identifiers },
+    DEFAULT_POLICY.selection,
+    DEFAULT_POLICY.projection,
+  );
   return (
     <>
       {approximate && (
@@ -51,11 +54,11 @@ export function IdentifierTable({
         <p className="muted">Not analysed (language not supported): {unsupportedFiles.join(", ")}</p>
       )}
       <h3>DefUse hint (Declaration)</h3>
-      {defuse.length === 0 ? (
+      {hint.selected.length === 0 ? (
         <p className="muted">DefUse selects nothing: the tests reference no name the patches introduce.</p>
       ) : (
         <figure aria-label="DefUse Declaration hint" style={{ margin: 0 }}>
-          <pre className="text">{renderHint(items, "declaration")}</pre>
+          <pre className="text">{hint.text}</pre>
         </figure>
       )}
       <table aria-label="Identifiers">

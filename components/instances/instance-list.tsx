@@ -6,47 +6,73 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import {
+  HINT_STATUS_LABELS,
+  PROJECTION_DEFINITIONS,
+  type Projection,
+  SELECTION_POLICIES,
+  type Selection,
+} from "@/lib/hint/vocabulary";
+import {
   applyListState,
   type InstanceListRow,
   type ListState,
   listStateToSearch,
   parseListState,
   REVIEW_STATUSES,
+  reviewOf,
   type SortKey,
 } from "@/lib/review/list-state";
 
-const COLUMNS: Array<{
+type Column = {
   key: SortKey;
   header: string;
+  title?: string;
   numeric?: boolean;
-  cell: (row: InstanceListRow) => React.ReactNode;
-}> = [
+  cell: (row: InstanceListRow, state: ListState) => React.ReactNode;
+};
+
+// One count column per selection policy, from the vocabulary: a new policy is a new column.
+const COLUMNS: Column[] = [
   { key: "externalId", header: "Instance", cell: (r) => r.externalId },
   { key: "benchmark", header: "Benchmark", cell: (r) => r.benchmark },
   { key: "repo", header: "Repository", cell: (r) => r.repo },
   { key: "language", header: "Language", cell: (r) => r.language },
-  { key: "defuse", header: "DefUse", numeric: true, cell: (r) => r.counts.defuse },
-  { key: "doc2feat", header: "Doc2Feat", numeric: true, cell: (r) => r.counts.doc2feat },
-  { key: "fea", header: "FEA", numeric: true, cell: (r) => r.counts.fea },
-  { key: "pro", header: "Pro", numeric: true, cell: (r) => r.counts.pro },
-  { key: "review", header: "Review", cell: (r) => r.review },
+  ...SELECTION_POLICIES.map(
+    (p): Column => ({
+      key: p.id,
+      header: p.label.replace(/ \(.*\)$/, ""),
+      title: `identifiers ${p.label} picks: ${p.description}`,
+      numeric: true,
+      cell: (r) => r.counts[p.id],
+    }),
+  ),
+  {
+    key: "review",
+    header: "Review",
+    cell: (r, state) => {
+      const status = reviewOf(r, state);
+      return <span className={`status status-${status}`}>{HINT_STATUS_LABELS[status]}</span>;
+    },
+  },
   { key: "flags", header: "Flags", numeric: true, cell: (r) => r.flags || "" },
   { key: "resolved", header: "Resolved", numeric: true, cell: (r) => (r.runs ? `${r.resolved}/${r.runs}` : "") },
 ];
 
 const ROW_HEIGHT = 34;
-const GRID = "minmax(16rem, 3fr) minmax(8rem, 1.4fr) minmax(8rem, 1.4fr) 6.5rem repeat(4, 5.5rem) 6rem 4rem 6rem";
+const GRID = `minmax(16rem, 3fr) minmax(8rem, 1.4fr) minmax(8rem, 1.4fr) 6.5rem repeat(${SELECTION_POLICIES.length}, 5.5rem) 9.5rem 4rem 6rem`;
 
 function Facet({
   label,
   name,
   options,
+  labels,
   selected,
   onChange,
 }: {
   label: string;
   name: string;
   options: string[];
+  labels?: Record<string, string>;
   selected: string[];
   onChange: (values: string[]) => void;
 }) {
@@ -61,7 +87,7 @@ function Facet({
             checked={selected.includes(option)}
             onChange={(e) => onChange(e.target.checked ? [...selected, option] : selected.filter((v) => v !== option))}
           />{" "}
-          {option}
+          {labels?.[option] ?? option}
         </label>
       ))}
     </fieldset>
@@ -85,8 +111,8 @@ export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
   }, [search, pathname]);
 
   const columns = useMemo<ColumnDef<InstanceListRow>[]>(
-    () => COLUMNS.map((c) => ({ id: c.key, header: c.header, cell: (info) => c.cell(info.row.original) })),
-    [],
+    () => COLUMNS.map((c) => ({ id: c.key, header: c.header, cell: (info) => c.cell(info.row.original, deferred) })),
+    [deferred],
   );
   const table = useReactTable({
     data: visible,
@@ -158,10 +184,42 @@ export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
           selected={state.language}
           onChange={(language) => update({ language })}
         />
+        <fieldset className="facet">
+          <legend>Review status of</legend>
+          <label>
+            Selection{" "}
+            <select
+              name="selection"
+              value={state.selection}
+              onChange={(e) => update({ selection: e.target.value as Selection })}
+            >
+              {SELECTION_POLICIES.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Projection{" "}
+            <select
+              name="projection"
+              value={state.projection}
+              onChange={(e) => update({ projection: e.target.value as Projection })}
+            >
+              {PROJECTION_DEFINITIONS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </fieldset>
         <Facet
           label="Review"
           name="review"
           options={[...REVIEW_STATUSES]}
+          labels={HINT_STATUS_LABELS}
           selected={state.review}
           onChange={(review) => update({ review: review as ListState["review"] })}
         />
@@ -192,7 +250,11 @@ export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
                     key={header.id}
                     aria-sort={sorted ? (state.desc ? "descending" : "ascending") : "none"}
                   >
-                    <button type="button" onClick={() => update({ sort: key, desc: sorted ? !state.desc : false })}>
+                    <button
+                      type="button"
+                      title={COLUMNS.find((c) => c.key === key)?.title}
+                      onClick={() => update({ sort: key, desc: sorted ? !state.desc : false })}
+                    >
                       {flexRender(header.column.columnDef.header, header.getContext())}
                       {sorted ? (state.desc ? " ▼" : " ▲") : ""}
                     </button>

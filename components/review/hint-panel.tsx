@@ -1,19 +1,22 @@
 "use client";
 
-import { PROJECTION_LABELS, PROJECTIONS, type Projection } from "@/lib/analysis/render-hint";
-import { SELECTIONS, type Selection } from "@/lib/analysis/select-identifiers";
 import type { HintAttribute } from "@/lib/domain/judge-scales";
-import { FLAG_REASONS, type FlagReason, type Trim } from "@/lib/review/decisions";
+import type { Trim } from "@/lib/hint/compose-hint";
+import {
+  FLAG_REASONS,
+  type FlagReason,
+  HINT_STATUS_LABELS,
+  type HintStatus,
+  PROJECTION_LABELS,
+  PROJECTIONS,
+  type Projection,
+  SELECTION_POLICIES,
+  type Selection,
+} from "@/lib/hint/vocabulary";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
 
 export type Mode = "view" | "trim" | "flag";
 
-const SELECTION_LABELS: Record<Selection, string> = {
-  defuse: "DefUse",
-  doc2feat: "Doc2Feat",
-  fea: "FEA (brief)",
-  pro: "Pro",
-};
 const ATTRIBUTE_LABELS: Record<HintAttribute, string> = {
   name: "name",
   kind: "kind",
@@ -41,12 +44,26 @@ interface Props {
   onReason: (r: FlagReason | "") => void;
   note: string;
   onNote: (n: string) => void;
-  onDecide: (action: "accept" | "trim" | "flag") => void;
+  onDecide: (action: "accept" | "trim" | "flag" | "reconfirm") => void;
   onPick: (name: string) => void;
   picked: string | null;
-  status: string;
+  status: HintStatus;
+  /** what changed since the decision, where it is stale */
+  stale: React.ReactNode;
   message: { kind: "ok" | "error" | "conflict"; text: string } | null;
   saving: boolean;
+}
+
+/** Why a hint is empty: a language the analysis does not read, an analysis that failed, or nothing picked. */
+function emptyHintReason(data: ReviewData, selection: Selection): string {
+  const { instance } = data;
+  if (instance.analysisStatus === "error") return `(no hint: the analysis failed: ${instance.analysisError})`;
+  if (instance.analysisStatus === "pending") return "(no hint yet: the analysis has not run)";
+  if (data.identifiers.length === 0 && instance.unsupportedFiles.length > 0) {
+    return `(no hint: this instance's code is in a language the analysis does not read yet: ${instance.unsupportedFiles.slice(0, 3).join(", ")}${instance.unsupportedFiles.length > 3 ? ", …" : ""})`;
+  }
+  const label = SELECTION_POLICIES.find((p) => p.id === selection)?.label ?? selection;
+  return `(empty: ${label} picks nothing here)`;
 }
 
 const toggle = <T,>(list: T[], item: T, on: boolean) =>
@@ -57,15 +74,17 @@ export function HintPanel(props: Props) {
   const { data, selection, projection, identifiers, attributes, trim, mode } = props;
   return (
     <section className="pane hint-panel" aria-label="Hint">
-      <h2>Hint · {props.status}</h2>
+      <h2>
+        Hint · <span className={`status status-${props.status}`}>{HINT_STATUS_LABELS[props.status]}</span>
+      </h2>
       <div className="body">
         <div className="pickers">
           <label>
             Selection{" "}
             <select value={selection} onChange={(e) => props.onSelection(e.target.value as Selection)}>
-              {SELECTIONS.map((s) => (
-                <option key={s} value={s}>
-                  {SELECTION_LABELS[s]}
+              {SELECTION_POLICIES.map((p) => (
+                <option key={p.id} value={p.id} title={p.description}>
+                  {p.label}
                 </option>
               ))}
             </select>
@@ -86,9 +105,10 @@ export function HintPanel(props: Props) {
             ))}
           </fieldset>
         </div>
+        {props.stale}
         <h3>Rendered hint</h3>
         <pre className="text rendered-hint" data-testid="rendered hint">
-          {props.rendered || "(empty: this selection picks nothing here)"}
+          {props.rendered || emptyHintReason(data, selection)}
         </pre>
         <h3>Identifiers</h3>
         {identifiers.length === 0 && <p className="muted">None.</p>}

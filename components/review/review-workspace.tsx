@@ -3,23 +3,25 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { parseInterfaceText } from "@/lib/analysis/benchmark-hints";
+import { composeHint, NO_TRIM, type Trim } from "@/lib/hint/compose-hint";
 import {
-  describeIdentifiers,
+  type FlagReason,
+  isProjection,
+  isSelection,
   PROJECTION_ATTRIBUTES,
   PROJECTIONS,
   type Projection,
-  renderHint,
-} from "@/lib/analysis/render-hint";
-import { SELECTIONS, type Selection } from "@/lib/analysis/select-identifiers";
+  type Selection,
+} from "@/lib/hint/vocabulary";
 import { pathsInDiff } from "@/lib/ingest/infer-language";
-import { type FlagReason, keptAttributes, NO_TRIM, type Trim } from "@/lib/review/decisions";
 import { decideHint } from "@/lib/server/actions/decide-hint";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
+import { AuditTrail } from "./audit-trail";
 import { HintPanel, type Mode } from "./hint-panel";
 import { IssueMarkdown } from "./issue-markdown";
 import { type Mark, PatchEditor } from "./patch-editor";
 import { SHORTCUTS } from "./shortcuts";
+import { StaleNotice } from "./stale-notice";
 import { readCuratorName, useCuratorName } from "./use-curator-name";
 
 interface Navigation {
@@ -38,19 +40,31 @@ const hrefOf = (id: number, list: string) => `/instances/${id}${list ? `?list=${
 function savedState(data: ReviewData, selection: Selection, projection: Projection) {
   const hint = data.hints.find((h) => h.selection === selection && h.projection === projection);
   return {
+    hint: hint ?? null,
     version: hint?.version ?? 0,
     status: hint?.status ?? "pending",
-    trim: hint?.trimmed ? (JSON.parse(hint.trimmed) as Trim) : NO_TRIM,
+    trim: hint?.trim ?? NO_TRIM,
     decisions: hint?.decisions ?? [],
   };
 }
 
-/** The review workspace: the issue, the gold patch and the test patch side by side, and the hint panel. */
-export function ReviewWorkspace({ data, navigation }: { data: ReviewData; navigation: Navigation }) {
+/**
+ * The review workspace: the issue, the gold patch and the test patch side by side, and the hint panel.
+ * It opens on the policy of the list the curator came from (`policy`), else the one last used.
+ */
+export function ReviewWorkspace({
+  data,
+  navigation,
+  policy,
+}: {
+  data: ReviewData;
+  navigation: Navigation;
+  policy: { selection: Selection; projection: Projection } | null;
+}) {
   const router = useRouter();
   const [curator, rememberCurator] = useCuratorName();
-  const [selection, setSelection] = useState<Selection>("defuse");
-  const [projection, setProjection] = useState<Projection>("declaration");
+  const [selection, setSelection] = useState<Selection>(policy?.selection ?? "defuse");
+  const [projection, setProjection] = useState<Projection>(policy?.projection ?? "declaration");
   const saved = useMemo(() => savedState(data, selection, projection), [data, selection, projection]);
   const [trim, setTrim] = useState<Trim>(saved.trim);
   const [mode, setMode] = useState<Mode>("view");
@@ -68,22 +82,21 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
   useEffect(() => setTrim(saved.trim), [saved]);
 
   const goldPaths = useMemo(() => new Set(pathsInDiff(data.instance.goldPatch)), [data.instance.goldPatch]);
-  const selected = useMemo(
-    () => data.identifiers.filter((i) => i.policies.includes(selection)),
-    [data.identifiers, selection],
+  const source = useMemo(
+    () => ({
+      interfaceText: data.instance.interfaceText,
+      requirements: data.instance.requirements,
+      identifiers: data.identifiers,
+    }),
+    [data],
   );
-  const items = useMemo(
-    () =>
-      describeIdentifiers(
-        selected.filter((i) => !trim.identifiers.includes(i.name)),
-        { interfaceEntries: parseInterfaceText(data.instance.interfaceText), requirements: data.instance.requirements },
-      ),
-    [selected, trim, data.instance.interfaceText, data.instance.requirements],
+  // The hint as the curator's trim leaves it; the server renders the same text when it records a decision.
+  const composed = useMemo(
+    () => composeHint(source, selection, projection, trim),
+    [source, selection, projection, trim],
   );
-  const rendered = useMemo(
-    () => renderHint(items, projection, (item) => keptAttributes(projection, trim, item.identifier.name)),
-    [items, projection, trim],
-  );
+  const selected = composed.selected;
+  const rendered = composed.text;
 
   // DefUse is highlighted in every pane; the toggle adds the other selections' identifiers, lighter.
   const shown = useMemo(
@@ -128,7 +141,7 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
   );
 
   const decide = useCallback(
-    async (action: "accept" | "trim" | "flag") => {
+    async (action: "accept" | "trim" | "flag" | "reconfirm") => {
       const who = curator || readCuratorName();
       if (!who) {
         setMessage({ kind: "error", text: "Say who you are first (above)." });
@@ -141,18 +154,9 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
         projection,
         action,
         expectedVersion: saved.version,
+        sourceHash: data.instance.hintSource,
         curator: who,
         trimmed: action === "accept" ? NO_TRIM : trim,
-        renderedText:
-          action === "accept"
-            ? renderHint(
-                describeIdentifiers(selected, {
-                  interfaceEntries: parseInterfaceText(data.instance.interfaceText),
-                  requirements: data.instance.requirements,
-                }),
-                projection,
-              )
-            : rendered,
         reason: action === "flag" ? reason || null : null,
         note,
       });
@@ -166,7 +170,9 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
         const c = result.conflict;
         setMessage({
           kind: "conflict",
-          text: `Conflict: ${c.curator} already decided this hint (${c.action}, now ${c.status}) at ${new Date(c.at).toLocaleString()}. Your decision was not saved; reload to see theirs.`,
+          text: c.changed
+            ? "Conflict: this instance changed since you opened it (a re-import or a new analysis). Your decision was not saved; reload to see the hint as it is now."
+            : `Conflict: ${c.curator} already decided this hint (${c.action}, now ${c.status}) at ${new Date(c.at).toLocaleString()}. Your decision was not saved; reload to see theirs.`,
         });
       } else {
         setMessage({
@@ -175,7 +181,7 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
         });
       }
     },
-    [curator, data, selection, projection, saved.version, trim, rendered, reason, note, selected, navigation, router],
+    [curator, data, selection, projection, saved.version, trim, reason, note, navigation, router],
   );
 
   useEffect(() => {
@@ -194,6 +200,9 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
         a: () => void decide(mode === "trim" ? "trim" : "accept"),
         t: () => setMode((m) => (m === "trim" ? "view" : "trim")),
         f: () => setMode("flag"),
+        c: () => {
+          if (saved.status === "stale") void decide("reconfirm");
+        },
         "?": () => setOverlay((o) => !o),
         "/": () => router.push(`/instances?${navigation.list ? `${navigation.list}&` : ""}focus=search`),
         ...Object.fromEntries(PROJECTIONS.map((p, i) => [String(i + 1), () => setProjection(p)])),
@@ -207,13 +216,16 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
     window.addEventListener("keydown", onKey);
     if (curator !== undefined) setReadyFor(data.instance.externalId);
     return () => window.removeEventListener("keydown", onKey);
-  }, [navigation, router, decide, mode, data.instance.externalId, curator]);
+  }, [navigation, router, decide, mode, data.instance.externalId, curator, saved.status]);
 
-  // The chosen selection and projection carry over from instance to instance during a session.
+  // The chosen selection and projection carry over from instance to instance during a session, unless
+  // the list the curator came from names its own.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival
   useEffect(() => {
+    if (policy) return;
     const stored = window.sessionStorage.getItem(POLICY_KEY)?.split("/");
-    if (stored?.[0] && (SELECTIONS as readonly string[]).includes(stored[0])) setSelection(stored[0] as Selection);
-    if (stored?.[1] && (PROJECTIONS as readonly string[]).includes(stored[1])) setProjection(stored[1] as Projection);
+    if (isSelection(stored?.[0])) setSelection(stored[0]);
+    if (isProjection(stored?.[1])) setProjection(stored[1]);
   }, []);
   useEffect(() => window.sessionStorage.setItem(POLICY_KEY, `${selection}/${projection}`), [selection, projection]);
 
@@ -310,31 +322,19 @@ export function ReviewWorkspace({ data, navigation }: { data: ReviewData; naviga
           status={saved.status}
           message={message}
           saving={saving}
+          stale={
+            saved.status === "stale" && saved.hint ? (
+              <StaleNotice
+                hint={saved.hint}
+                currentText={composeHint(source, selection, projection, saved.trim).text}
+                onReconfirm={() => void decide("reconfirm")}
+                saving={saving}
+              />
+            ) : null
+          }
         />
       </div>
-      <section aria-label="Audit trail">
-        <h2>
-          Audit trail ({selection} × {projection})
-        </h2>
-        {saved.decisions.length === 0 ? (
-          <p className="muted">No decision yet.</p>
-        ) : (
-          <ol className="audit">
-            {saved.decisions.map((d) => {
-              const before = JSON.parse(d.before) as { status: string };
-              const after = JSON.parse(d.after) as { status: string; flagReason: string | null; note: string | null };
-              return (
-                <li key={d.id}>
-                  <strong>{d.curator}</strong> {d.action} · {new Date(d.at).toLocaleString()} · {before.status} →{" "}
-                  {after.status}
-                  {after.flagReason && ` (${after.flagReason})`}
-                  {after.note && ` · “${after.note}”`}
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </section>
+      <AuditTrail policy={`${selection} × ${projection}`} decisions={saved.decisions} />
       {overlay && (
         <div className="overlay" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts">
           <div className="overlay-box">

@@ -1,3 +1,4 @@
+import { SELECTION_POLICIES, type SelectionPolicy } from "../hint/vocabulary";
 import { DiffParseError, type FileDiff, parseDiff } from "./parse-diff";
 import { analysePatchFiles, type FragmentSource } from "./patch-facts";
 import { type InstanceIdentifier, selectIdentifiers } from "./select-identifiers";
@@ -42,7 +43,11 @@ function parsePatch(text: string, patch: "gold patch" | "test patch"): FileDiff[
  * Analyses one instance: parses both patches, finds definitions and uses, and applies every selection.
  * With `exactSource` (whole files from a checkout) nothing is approximate. Throws PatchError.
  */
-export async function analyzeInstance(input: AnalysisInput, exactSource?: FragmentSource): Promise<InstanceAnalysis> {
+export async function analyzeInstance(
+  input: AnalysisInput,
+  exactSource?: FragmentSource,
+  policies: readonly SelectionPolicy[] = SELECTION_POLICIES,
+): Promise<InstanceAnalysis> {
   const exact = exactSource !== undefined;
   const code = await analysePatchFiles(parsePatch(input.goldPatch, "gold patch"), exactSource, exact);
   const test = await analysePatchFiles(parsePatch(input.testPatch, "test patch"), exactSource, exact);
@@ -50,6 +55,6 @@ export async function analyzeInstance(input: AnalysisInput, exactSource?: Fragme
     instanceId: input.instanceId,
     approximate: code.approximate || test.approximate,
     unsupportedFiles: [...new Set([...code.unsupportedFiles, ...test.unsupportedFiles])],
-    identifiers: selectIdentifiers(code, test),
+    identifiers: selectIdentifiers(code, test, policies),
   };
 }

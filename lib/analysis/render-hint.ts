@@ -1,24 +1,14 @@
 import type { HintAttribute } from "../domain/judge-scales";
+import { PROJECTION_ATTRIBUTES, type Projection } from "../hint/vocabulary";
 import { findInterfaceEntry, type InterfaceEntry, requirementsMentioning } from "./benchmark-hints";
 import type { InstanceIdentifier } from "./select-identifiers";
 
-export const PROJECTIONS = ["name", "declaration", "declaration_doc", "pro"] as const;
-export type Projection = (typeof PROJECTIONS)[number];
-
-export const PROJECTION_LABELS: Record<Projection, string> = {
-  name: "Name only",
-  declaration: "Declaration",
-  declaration_doc: "Declaration + Doc",
-  pro: "Pro",
-};
-
-/** The attributes each projection discloses (SPEC §5). */
-export const PROJECTION_ATTRIBUTES: Record<Projection, readonly HintAttribute[]> = {
-  name: ["name"],
-  declaration: ["name", "kind", "path", "new_file", "signature"],
-  declaration_doc: ["name", "kind", "path", "new_file", "signature", "weak_semantics"],
-  pro: ["name", "kind", "path", "new_file", "signature", "weak_semantics", "strong_semantics"],
-};
+export {
+  PROJECTION_ATTRIBUTES,
+  PROJECTION_LABELS,
+  PROJECTIONS,
+  type Projection,
+} from "../hint/vocabulary";
 
 /** What the benchmark offers to describe identifiers: SWE-bench Pro's interface entries and requirements. */
 export interface HintSources {

@@ -1,9 +1,9 @@
+import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../hint/vocabulary";
 import { useMatches } from "./match-uses";
 import type { Location, PatchDefinition, PatchFacts, PatchUse } from "./patch-facts";
 import type { DefinitionKind } from "./syntax-facts";
 
-export const SELECTIONS = ["defuse", "doc2feat", "fea", "pro"] as const;
-export type Selection = (typeof SELECTIONS)[number];
+export { SELECTIONS, type Selection } from "../hint/vocabulary";
 
 /** One identifier of an instance: a definition (or, for Doc2Feat, a shared name) with the selections that pick it. */
 export interface InstanceIdentifier {
@@ -22,8 +22,6 @@ export interface InstanceIdentifier {
   /** where the other patch (or, for shared names, either patch) uses it */
   usedAt: Location[];
 }
-
-const FEA_KINDS: ReadonlySet<string> = new Set(["function", "method", "class", "interface", "struct", "enum"]);
 
 // Names every patch shares that say nothing about the task: keywords, builtins, receivers, test scaffolding.
 const COMMON_NAMES = new Set(
@@ -63,7 +61,16 @@ function toIdentifier(def: PatchDefinition, side: "code" | "test", usedAt: Patch
  * DefUse (new names defined on one side and used on the other), Doc2Feat (names on added lines of both),
  * FEA brief (new functions, classes and methods of C), Pro (every name C adds or changes).
  */
-export function selectIdentifiers(code: PatchFacts, test: PatchFacts): InstanceIdentifier[] {
+export function selectIdentifiers(
+  code: PatchFacts,
+  test: PatchFacts,
+  policies: readonly SelectionPolicy[] = SELECTION_POLICIES,
+): InstanceIdentifier[] {
+  const apply = (identifier: InstanceIdentifier, usedAcross: boolean) => {
+    const candidate = { ...identifier, usedAcross, sharedName: shared.has(identifier.member) };
+    identifier.policies = policies.filter((p) => p.picks(candidate)).map((p) => p.id as Selection);
+    return identifier;
+  };
   const testNames = namesOf(test);
   const shared = new Set([...namesOf(code)].filter((name) => testNames.has(name)));
   const identifiers: InstanceIdentifier[] = [];
@@ -84,12 +91,7 @@ export function selectIdentifiers(code: PatchFacts, test: PatchFacts): InstanceI
     for (const def of own.definitions) {
       const candidates = def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
       const uses = candidates.filter((use) => useMatches(use, def));
-      const identifier = toIdentifier(def, side, uses);
-      if (def.status === "new" && uses.length > 0) identifier.policies.push("defuse");
-      if (shared.has(def.member)) identifier.policies.push("doc2feat");
-      if (side === "code" && def.status === "new" && FEA_KINDS.has(def.kind)) identifier.policies.push("fea");
-      if (side === "code") identifier.policies.push("pro");
-      identifiers.push(identifier);
+      identifiers.push(apply(toIdentifier(def, side, uses), uses.length > 0));
     }
   }
   const defined = new Set(identifiers.map((i) => i.member));
@@ -98,20 +100,24 @@ export function selectIdentifiers(code: PatchFacts, test: PatchFacts): InstanceI
     const uses = [...code.uses, ...test.uses].filter((use) => use.name === name);
     const first = uses[0];
     if (!first) continue;
-    identifiers.push({
-      name,
-      member: name,
-      owner: null,
-      kind: "name",
-      path: first.location.path,
-      newFile: false,
-      signature: null,
-      side: "code",
-      status: "existing",
-      policies: ["doc2feat"],
-      definedAt: null,
-      usedAt: uses.map((u) => u.location),
-    });
+    const existing = apply(
+      {
+        name,
+        member: name,
+        owner: null,
+        kind: "name",
+        path: first.location.path,
+        newFile: false,
+        signature: null,
+        side: "code",
+        status: "existing",
+        policies: [],
+        definedAt: null,
+        usedAt: uses.map((u) => u.location),
+      },
+      false,
+    );
+    if (existing.policies.length > 0) identifiers.push(existing);
   }
   return identifiers;
 }

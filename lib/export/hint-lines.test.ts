@@ -50,7 +50,15 @@ test("the manifest counts by status and hashes exactly the bytes written", () =>
     .map((l) => builder.add(l))
     .join("");
   const manifest = builder.finish();
-  expect(manifest.counts).toEqual({ instances: 3, identifiers: 3, accepted: 1, trimmed: 1, flagged: 1, pending: 0 });
+  expect(manifest.counts).toEqual({
+    instances: 3,
+    identifiers: 3,
+    accepted: 1,
+    trimmed: 1,
+    flagged: 1,
+    pending: 0,
+    stale: 0,
+  });
   expect(manifest.sha256).toBe(createHash("sha256").update(text).digest("hex"));
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { HintAttribute } from "../domain/judge-scales";
+import { HINT_STATUSES, type HintStatus } from "../hint/vocabulary";
 
 /** One identifier as an exported hint lists it (the structure the text was rendered from). */
 export interface ExportedIdentifier {
@@ -18,7 +19,7 @@ export interface HintLine {
   benchmark: string;
   selection: string;
   projection: string;
-  status: "pending" | "accepted" | "trimmed" | "flagged";
+  status: HintStatus;
   flag_reason: string | null;
   note: string | null;
   hint: string;
@@ -34,14 +35,10 @@ export interface Manifest {
   selection: string;
   projection: string;
   include_flagged: boolean;
-  counts: {
-    instances: number;
-    identifiers: number;
-    accepted: number;
-    trimmed: number;
-    flagged: number;
-    pending: number;
-  };
+  /** the lines in the file, by status */
+  counts: { instances: number; identifiers: number } & Record<HintStatus, number>;
+  /** lines left out of the file, by status: flagged ones unless asked for, and stale decisions */
+  excluded: Record<HintStatus, number>;
   file: string;
   sha256: string;
 }
@@ -86,12 +83,22 @@ export function parseLine(text: string): HintLine {
   return value as HintLine;
 }
 
+const byStatus = () => Object.fromEntries(HINT_STATUSES.map((s) => [s, 0])) as Record<HintStatus, number>;
+
 /** Streams lines into a SHA-256 and counts as they are written: the manifest needs both. */
 export class ManifestBuilder {
   private readonly hash = createHash("sha256");
-  private readonly counts = { instances: 0, identifiers: 0, accepted: 0, trimmed: 0, flagged: 0, pending: 0 };
+  private readonly counts = { instances: 0, identifiers: 0, ...byStatus() };
+  private readonly excluded = byStatus();
 
-  constructor(private readonly header: Omit<Manifest, "format" | "format_version" | "counts" | "sha256">) {}
+  constructor(
+    private readonly header: Omit<Manifest, "format" | "format_version" | "counts" | "excluded" | "sha256">,
+  ) {}
+
+  /** Counts a line the export leaves out. */
+  skip(line: HintLine): void {
+    this.excluded[line.status]++;
+  }
 
   /** Adds a line; returns its serialised text, to be written by the caller. */
   add(line: HintLine): string {
@@ -109,6 +116,7 @@ export class ManifestBuilder {
       format_version: 1,
       ...this.header,
       counts: { ...this.counts },
+      excluded: { ...this.excluded },
       sha256: this.hash.digest("hex"),
     };
   }

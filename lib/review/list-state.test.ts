@@ -8,7 +8,7 @@ const row = (id: number, overrides: Partial<InstanceListRow> = {}): InstanceList
   repo: "acme/x",
   language: "python",
   counts: { defuse: id % 3, doc2feat: 1, fea: 1, pro: id },
-  review: "pending",
+  reviews: {},
   flags: 0,
   resolved: 0,
   runs: 0,
@@ -17,8 +17,8 @@ const row = (id: number, overrides: Partial<InstanceListRow> = {}): InstanceList
 
 const rows = [
   row(1, { language: "go" }),
-  row(2, { review: "accepted" }),
-  row(3, { repo: "acme/widgets", review: "flagged", flags: 1 }),
+  row(2, { reviews: { "defuse.declaration": "accepted" } }),
+  row(3, { repo: "acme/widgets", reviews: { "defuse.declaration": "flagged", "pro.name": "stale" }, flags: 1 }),
   row(4, { benchmark: "SWE-bench Lite" }),
 ];
 
@@ -30,6 +30,8 @@ describe("list state", () => {
       benchmark: [],
       language: ["python", "go"],
       review: ["flagged"],
+      selection: "defuse",
+      projection: "declaration",
       sort: "defuse",
       desc: true,
     });
@@ -49,6 +51,8 @@ describe("list state", () => {
     ["text search over repository", "q=widgets", [3]],
     ["facets combine", "language=python&benchmark=SWE-bench Pro", [2, 3]],
     ["review facet", "review=pending", [1, 4]],
+    ["review status is the list's policy's", "review=pending&selection=pro&projection=name", [1, 2, 4]],
+    ["changed since decided", "review=stale&selection=pro&projection=name", [3]],
     ["numeric sort, descending", "sort=pro&desc=1", [4, 3, 2, 1]],
     ["ties keep id order", "sort=benchmark", [4, 1, 2, 3]],
   ])("%s", (_name, query, ids) => {
@@ -56,8 +60,11 @@ describe("list state", () => {
   });
 
   test("neighbours: previous, next and the next pending one, wrapping round", () => {
-    expect(neighbours(rows, 2)).toEqual({ previous: 1, next: 3, nextPending: 4, position: 2, total: 4 });
-    expect(neighbours(rows, 4)).toEqual({ previous: 3, next: null, nextPending: 1, position: 4, total: 4 });
-    expect(neighbours(rows, 99)).toMatchObject({ previous: null, next: null, position: 0 });
+    const policy = { selection: "defuse", projection: "declaration" } as const;
+    expect(neighbours(rows, 2, policy)).toEqual({ previous: 1, next: 3, nextPending: 4, position: 2, total: 4 });
+    expect(neighbours(rows, 4, policy)).toEqual({ previous: 3, next: null, nextPending: 1, position: 4, total: 4 });
+    expect(neighbours(rows, 99, policy)).toMatchObject({ previous: null, next: null, position: 0 });
+    // Under Pro × Name, instance 3's decision is stale: it is next to review again.
+    expect(neighbours(rows, 2, { selection: "pro", projection: "name" }).nextPending).toBe(3);
   });
 });

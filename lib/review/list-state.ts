@@ -1,8 +1,21 @@
 import { z } from "zod";
-import { SELECTIONS, type Selection } from "../analysis/select-identifiers";
+import {
+  DEFAULT_POLICY,
+  HINT_STATUSES,
+  type HintStatus,
+  isSelection,
+  type Projection,
+  ProjectionSchema,
+  SELECTIONS,
+  type Selection,
+  SelectionSchema,
+} from "../hint/vocabulary";
 
-export const REVIEW_STATUSES = ["pending", "accepted", "trimmed", "flagged"] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const REVIEW_STATUSES = HINT_STATUSES;
+export type ReviewStatus = HintStatus;
+
+/** The key of a selection × projection in a row's `reviews`. */
+export const policyKey = (selection: string, projection: string) => `${selection}.${projection}`;
 
 /** One row of the instance list: what the list shows and filters on. */
 export interface InstanceListRow {
@@ -12,7 +25,8 @@ export interface InstanceListRow {
   repo: string;
   language: string;
   counts: Record<Selection, number>;
-  review: ReviewStatus;
+  /** the review status of each selection × projection that is not pending, by policyKey */
+  reviews: Record<string, ReviewStatus>;
   flags: number;
   resolved: number;
   runs: number;
@@ -23,10 +37,7 @@ export const SORTABLE = [
   "benchmark",
   "repo",
   "language",
-  "defuse",
-  "doc2feat",
-  "fea",
-  "pro",
+  ...SELECTIONS,
   "review",
   "flags",
   "resolved",
@@ -39,9 +50,16 @@ export interface ListState {
   benchmark: string[];
   language: string[];
   review: ReviewStatus[];
+  /** the policy whose review status the list shows and filters on */
+  selection: Selection;
+  projection: Projection;
   sort: SortKey;
   desc: boolean;
 }
+
+/** A row's review status under the list's policy. */
+export const reviewOf = (row: Pick<InstanceListRow, "reviews">, state: Pick<ListState, "selection" | "projection">) =>
+  row.reviews[policyKey(state.selection, state.projection)] ?? "pending";
 
 const list = (value: unknown) =>
   Array.isArray(value) ? value : typeof value === "string" && value !== "" ? value.split(",") : [];
@@ -51,6 +69,8 @@ const ListStateSchema = z.object({
   benchmark: z.preprocess(list, z.array(z.string().max(200))).catch([]),
   language: z.preprocess(list, z.array(z.string().max(50))).catch([]),
   review: z.preprocess(list, z.array(z.enum(REVIEW_STATUSES))).catch([]),
+  selection: SelectionSchema.catch(DEFAULT_POLICY.selection),
+  projection: ProjectionSchema.catch(DEFAULT_POLICY.projection),
   sort: z.enum(SORTABLE).catch("externalId"),
   desc: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
 });
@@ -63,6 +83,8 @@ export function parseListState(params: URLSearchParams | Record<string, string |
     benchmark: get("benchmark"),
     language: get("language"),
     review: get("review"),
+    selection: get("selection"),
+    projection: get("projection"),
     sort: get("sort"),
     desc: get("desc"),
   });
@@ -75,15 +97,17 @@ export function listStateToSearch(state: ListState): string {
   if (state.benchmark.length) params.set("benchmark", state.benchmark.join(","));
   if (state.language.length) params.set("language", state.language.join(","));
   if (state.review.length) params.set("review", state.review.join(","));
+  if (state.selection !== DEFAULT_POLICY.selection) params.set("selection", state.selection);
+  if (state.projection !== DEFAULT_POLICY.projection) params.set("projection", state.projection);
   if (state.sort !== "externalId") params.set("sort", state.sort);
   if (state.desc) params.set("desc", "1");
   return params.toString();
 }
 
-const sortValue = (row: InstanceListRow, key: SortKey): string | number => {
-  if ((SELECTIONS as readonly string[]).includes(key)) return row.counts[key as Selection];
-  if (key === "review") return REVIEW_STATUSES.indexOf(row.review);
-  return row[key as keyof InstanceListRow] as string | number;
+const sortValue = (row: InstanceListRow, key: SortKey, state: ListState): string | number => {
+  if (isSelection(key)) return row.counts[key];
+  if (key === "review") return REVIEW_STATUSES.indexOf(reviewOf(row, state));
+  return row[key] as string | number;
 };
 
 /** The rows a list state shows, in its order: text search over id, repo and benchmark, facets, then sort. */
@@ -97,25 +121,28 @@ export function applyListState(rows: InstanceListRow[], state: ListState): Insta
         row.benchmark.toLowerCase().includes(needle)) &&
       (state.benchmark.length === 0 || state.benchmark.includes(row.benchmark)) &&
       (state.language.length === 0 || state.language.includes(row.language)) &&
-      (state.review.length === 0 || state.review.includes(row.review)),
+      (state.review.length === 0 || state.review.includes(reviewOf(row, state))),
   );
   const direction = state.desc ? -1 : 1;
   return filtered.sort((a, b) => {
-    const x = sortValue(a, state.sort);
-    const y = sortValue(b, state.sort);
+    const x = sortValue(a, state.sort, state);
+    const y = sortValue(b, state.sort, state);
     const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
     return order === 0 ? a.id - b.id : order * direction;
   });
 }
 
-/** The neighbours of an instance in a list, and the next one still pending: what j, k and "move on" go to. */
-export function neighbours(rows: InstanceListRow[], id: number) {
+/**
+ * The neighbours of an instance in a list, and the next one still pending (or changed since decided) under
+ * the list's policy: what j, k and "move on" go to.
+ */
+export function neighbours(rows: InstanceListRow[], id: number, state: Pick<ListState, "selection" | "projection">) {
   const index = rows.findIndex((row) => row.id === id);
   const after = index < 0 ? rows : [...rows.slice(index + 1), ...rows.slice(0, Math.max(index, 0))];
   return {
     previous: index > 0 ? (rows[index - 1]?.id ?? null) : null,
     next: index >= 0 && index < rows.length - 1 ? (rows[index + 1]?.id ?? null) : null,
-    nextPending: after.find((row) => row.review === "pending" && row.id !== id)?.id ?? null,
+    nextPending: after.find((row) => row.id !== id && ["pending", "stale"].includes(reviewOf(row, state)))?.id ?? null,
     position: index + 1,
     total: rows.length,
   };

@@ -1,6 +1,8 @@
 import { analyzeInstance, PatchError } from "../analysis/analyze-instance";
+import { hintSourceHash } from "../hint/fingerprint";
 import { type Cell, insertRows } from "./bulk-sql";
-import type { Database } from "./db";
+import { type Database, withOwnConnection } from "./db";
+import { serialisedWrite } from "./write-lock";
 
 export interface AnalysisRunSummary {
   analysed: number;
@@ -34,6 +36,11 @@ export async function analyzePendingInstances(
   db: Database,
   onProgress?: (done: number) => void,
 ): Promise<AnalysisRunSummary> {
+  // On a connection of its own: its batches' transactions are never read half-written by other requests.
+  return withOwnConnection(db, (own) => analyzeOnConnection(own, onProgress));
+}
+
+async function analyzeOnConnection(db: Database, onProgress?: (done: number) => void): Promise<AnalysisRunSummary> {
   const summary: AnalysisRunSummary = { analysed: 0, failed: [] };
   let afterId = 0;
   for (;;) {
@@ -41,14 +48,20 @@ export async function analyzePendingInstances(
       where: { analysisStatus: "pending", id: { gt: afterId } },
       orderBy: { id: "asc" },
       take: BATCH,
-      select: { id: true, externalId: true, goldPatch: true, testPatch: true },
+      select: { id: true, externalId: true, goldPatch: true, testPatch: true, interfaceText: true, requirements: true },
     });
     if (batch.length === 0) return summary;
     afterId = (batch.at(-1) as { id: number }).id;
     const rows: Cell[][] = [];
     const updates: Array<{
       id: number;
-      data: { analysisStatus: string; analysisError: string | null; approximate: boolean; unsupportedFiles: string };
+      data: {
+        analysisStatus: string;
+        analysisError: string | null;
+        approximate: boolean;
+        unsupportedFiles: string;
+        hintSource: string;
+      };
     }> = [];
     for (const instance of batch) {
       try {
@@ -81,6 +94,7 @@ export async function analyzePendingInstances(
             analysisError: null,
             approximate: analysis.approximate,
             unsupportedFiles: JSON.stringify(analysis.unsupportedFiles),
+            hintSource: hintSourceHash(instance),
           },
         });
         summary.analysed++;
@@ -88,27 +102,37 @@ export async function analyzePendingInstances(
         if (!(error instanceof PatchError)) throw error;
         updates.push({
           id: instance.id,
-          data: { analysisStatus: "error", analysisError: error.message, approximate: false, unsupportedFiles: "[]" },
+          data: {
+            analysisStatus: "error",
+            analysisError: error.message,
+            approximate: false,
+            unsupportedFiles: "[]",
+            hintSource: hintSourceHash(instance),
+          },
         });
         summary.failed.push({ instance_id: instance.externalId, error: error.message });
       }
     }
     const now = new Date();
-    await db.$transaction(async (tx) => {
-      await tx.identifier.deleteMany({ where: { instanceId: { in: batch.map((i) => i.id) } } });
-      await insertRows(db, "Identifier", IDENTIFIER_COLUMNS, rows);
-      for (const { id, data } of updates)
-        await tx.instance.update({ where: { id }, data: { ...data, analyzedAt: now } });
-    });
+    await serialisedWrite(() =>
+      db.$transaction(async (tx) => {
+        await tx.identifier.deleteMany({ where: { instanceId: { in: batch.map((i) => i.id) } } });
+        await insertRows(db, "Identifier", IDENTIFIER_COLUMNS, rows);
+        for (const { id, data } of updates)
+          await tx.instance.update({ where: { id }, data: { ...data, analyzedAt: now } });
+      }),
+    );
     onProgress?.(summary.analysed + summary.failed.length);
   }
 }
 
 /** Marks instances (all, or one benchmark's) for analysis again, as after a change to the engine. */
 export async function markForAnalysis(db: Database, benchmark?: string): Promise<number> {
-  const result = await db.instance.updateMany({
-    where: benchmark ? { benchmark: { name: benchmark } } : {},
-    data: { analysisStatus: "pending" },
-  });
+  const result = await serialisedWrite(() =>
+    db.instance.updateMany({
+      where: benchmark ? { benchmark: { name: benchmark } } : {},
+      data: { analysisStatus: "pending" },
+    }),
+  );
   return result.count;
 }

@@ -1,15 +1,16 @@
-import type { Projection } from "../analysis/render-hint";
 import { composeHintLine } from "../export/compose-line";
 import type { HintLine } from "../export/hint-lines";
+import type { Projection } from "../hint/vocabulary";
 import { applyListState, type InstanceListRow, parseListState } from "../review/list-state";
-import { latestReviewStatus } from "../review/review-status";
 import type { Database } from "./db";
+import { reviewStatuses } from "./queries/review-statuses";
+import { readPolicies, readTrim } from "./stored-json";
 
 const PAGE = 500;
 
 /**
  * The instances of a benchmark that a saved list view shows (its text search and facets; sorting does not
- * matter here). Review status is the instance's latest decision, as the list shows it.
+ * matter here). Review status is the view's own selection × projection, as the list shows it.
  */
 async function instancesInView(
   db: Database,
@@ -17,17 +18,13 @@ async function instancesInView(
   benchmark: string,
   filter: string,
 ): Promise<Set<string>> {
-  const [instances, hints] = await Promise.all([
+  const [instances, reviews] = await Promise.all([
     db.instance.findMany({
       where: { benchmarkId },
       select: { id: true, externalId: true, repo: true, language: true },
     }),
-    db.hint.findMany({
-      where: { instance: { benchmarkId }, status: { not: "pending" } },
-      select: { instanceId: true, status: true, updatedAt: true },
-    }),
+    reviewStatuses(db, benchmarkId),
   ]);
-  const latest = latestReviewStatus(hints);
   const rows: InstanceListRow[] = instances.map((i) => ({
     id: i.id,
     externalId: i.externalId,
@@ -35,7 +32,7 @@ async function instancesInView(
     repo: i.repo,
     language: i.language ?? "unknown",
     counts: { defuse: 0, doc2feat: 0, fea: 0, pro: 0 },
-    review: latest.get(i.id)?.status ?? "pending",
+    reviews: reviews.get(i.id)?.reviews ?? {},
     flags: 0,
     resolved: 0,
     runs: 0,
@@ -63,7 +60,7 @@ export async function* currentHintLines(
       where: { benchmarkId: found.id, externalId: { gt: after } },
       orderBy: { externalId: "asc" },
       take: PAGE,
-      select: { id: true, externalId: true, interfaceText: true, requirements: true },
+      select: { id: true, externalId: true, interfaceText: true, requirements: true, hintSource: true },
     });
     if (page.length === 0) return;
     after = (page.at(-1) as { externalId: string }).externalId;
@@ -75,21 +72,31 @@ export async function* currentHintLines(
       }),
       db.hint.findMany({ where: { instanceId: { in: ids }, selection, projection } }),
     ]);
+    const identifiersOf = new Map<
+      number,
+      Array<Omit<(typeof identifiers)[number], "policies"> & { policies: string[] }>
+    >();
+    for (const i of identifiers) {
+      const list = identifiersOf.get(i.instanceId) ?? [];
+      list.push({ ...i, policies: readPolicies(i.policies) });
+      identifiersOf.set(i.instanceId, list);
+    }
+    const hintOf = new Map(hints.map((h) => [h.instanceId, h]));
     for (const instance of page) {
       if (allowed && !allowed.has(instance.externalId)) continue;
+      const hint = hintOf.get(instance.id);
       yield composeHintLine(
         {
           externalId: instance.externalId,
           benchmark,
           interfaceText: instance.interfaceText,
           requirements: instance.requirements,
-          identifiers: identifiers
-            .filter((i) => i.instanceId === instance.id)
-            .map((i) => ({ ...i, policies: JSON.parse(i.policies) as string[] })),
+          hintSource: instance.hintSource,
+          identifiers: identifiersOf.get(instance.id) ?? [],
         },
         selection,
         projection,
-        hints.find((h) => h.instanceId === instance.id) ?? null,
+        hint ? { ...hint, trim: hint.trimmed ? readTrim(hint.trimmed) : null } : null,
       );
     }
   }

@@ -16,6 +16,7 @@ import { csvLine } from "../export/text-formats";
 import { listStateToSearch, parseListState } from "../review/list-state";
 import type { Database } from "./db";
 import { currentHintLines } from "./hint-export";
+import { serialisedWrite } from "./write-lock";
 
 const asProjection = (p: string): Projection => {
   if (!(PROJECTIONS as readonly string[]).includes(p)) throw new Error(`unknown projection "${p}"`);
@@ -33,7 +34,7 @@ export async function createHintSet(
   }
   // A saved view is kept in its normal form (defaults and unknown parameters dropped).
   const filter = input.filter ? listStateToSearch(parseListState(new URLSearchParams(input.filter))) || null : null;
-  return db.hintSet.create({ data: { ...input, filter } });
+  return serialisedWrite(() => db.hintSet.create({ data: { ...input, filter } }));
 }
 
 /** Freezes the set's decided hints (accepted, trimmed, flagged) as its next version; later decisions go into the one after. */
@@ -51,7 +52,9 @@ export async function publishHintSet(db: Database, name: string, publishedBy: st
     if (line.status !== "pending") text += serialiseLine(line);
   }
   const version = Math.max(0, ...set.versions.map((v) => v.version)) + 1;
-  return db.hintSetVersion.create({ data: { hintSetId: set.id, version, lines: text, publishedBy } });
+  return serialisedWrite(() =>
+    db.hintSetVersion.create({ data: { hintSetId: set.id, version, lines: text, publishedBy } }),
+  );
 }
 
 /** The lines of a published version (the latest by default). */
@@ -75,7 +78,7 @@ export async function versionLines(db: Database, name: string, version?: number)
 export interface ExportTarget {
   dir: string;
   baseName: string;
-  header: Omit<Manifest, "format" | "format_version" | "counts" | "sha256" | "file">;
+  header: Omit<Manifest, "format" | "format_version" | "counts" | "excluded" | "sha256" | "file">;
   /** statuses to write; flagged hints only with include_flagged */
   keep: (line: HintLine) => boolean;
   csv?: boolean;
@@ -99,7 +102,10 @@ export async function writeHintExport(
   const builder = new ManifestBuilder({ ...target.header, file });
   let count = 0;
   for await (const line of lines) {
-    if (!target.keep(line)) continue;
+    if (!target.keep(line)) {
+      builder.skip(line);
+      continue;
+    }
     await write(jsonl, builder.add(line));
     if (csv) {
       await write(
@@ -132,7 +138,10 @@ export async function writeHintExport(
   return manifest;
 }
 
-/** The lines a version exports: accepted and trimmed hints, and flagged ones (with their reasons) on request. */
+/**
+ * The lines a version exports: accepted and trimmed hints, and flagged ones (with their reasons) on request.
+ * Stale decisions (made on content that changed since) are never exported as decided.
+ */
 export const exportFilter = (includeFlagged: boolean) => (line: HintLine) =>
   line.status === "accepted" || line.status === "trimmed" || (includeFlagged && line.status === "flagged");
 
@@ -156,19 +165,21 @@ export async function importHintSet(db: Database, jsonlPath: string, name?: stri
       }
     });
   const setName = name ?? manifest.name;
-  return db.$transaction(async (tx) => {
-    const set =
-      (await tx.hintSet.findUnique({ where: { name: setName } })) ??
-      (await tx.hintSet.create({
-        data: {
-          name: setName,
-          benchmark: manifest.benchmark,
-          selection: manifest.selection,
-          projection: manifest.projection,
-        },
-      }));
-    const latest = await tx.hintSetVersion.findFirst({ where: { hintSetId: set.id }, orderBy: { version: "desc" } });
-    const version = manifest.version && !latest ? manifest.version : (latest?.version ?? 0) + 1;
-    return tx.hintSetVersion.create({ data: { hintSetId: set.id, version, lines: text, publishedBy: "import" } });
-  });
+  return serialisedWrite(() =>
+    db.$transaction(async (tx) => {
+      const set =
+        (await tx.hintSet.findUnique({ where: { name: setName } })) ??
+        (await tx.hintSet.create({
+          data: {
+            name: setName,
+            benchmark: manifest.benchmark,
+            selection: manifest.selection,
+            projection: manifest.projection,
+          },
+        }));
+      const latest = await tx.hintSetVersion.findFirst({ where: { hintSetId: set.id }, orderBy: { version: "desc" } });
+      const version = manifest.version && !latest ? manifest.version : (latest?.version ?? 0) + 1;
+      return tx.hintSetVersion.create({ data: { hintSetId: set.id, version, lines: text, publishedBy: "import" } });
+    }),
+  );
 }

@@ -2,8 +2,9 @@ import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import type { ImportItem } from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
-import type { Database } from "./db";
+import { type Database, withOwnConnection } from "./db";
 import { BATCH, FileWriter, type Tx } from "./import-writer";
+import { serialisedWrite } from "./write-lock";
 
 export interface ImportOptions {
   /** the benchmark for records and files that do not name one */
@@ -158,13 +159,18 @@ async function importOneFile(db: Database, tx: Tx, file: string, options: Import
  * database is exactly as it was. Throws ImportError for bad input, naming the file and line.
  */
 export async function importFiles(db: Database, files: string[], options: ImportOptions = {}): Promise<ImportSummary> {
-  const summaries = await db.$transaction(
-    async (tx) => {
-      const out: FileImportSummary[] = [];
-      for (const file of files) out.push(await importOneFile(db, tx, file, options));
-      return out;
-    },
-    { timeout: 60 * 60 * 1000, maxWait: 60 * 1000 },
+  // Its own connection, so requests served meanwhile neither join this transaction nor see it uncommitted.
+  const summaries = await withOwnConnection(db, (own) =>
+    serialisedWrite(() =>
+      own.$transaction(
+        async (tx) => {
+          const out: FileImportSummary[] = [];
+          for (const file of files) out.push(await importOneFile(own, tx, file, options));
+          return out;
+        },
+        { timeout: 60 * 60 * 1000, maxWait: 60 * 1000 },
+      ),
+    ),
   );
   return { files: summaries, changed: summaries.some((s) => s.added + s.updated > 0) };
 }

@@ -1,5 +1,6 @@
 /** The importer's writers: instances, results, scores and verdicts, added, updated or left unchanged. */
 import { createHash } from "node:crypto";
+import { hintSourceHash } from "../hint/fingerprint";
 import type {
   CuratorScoreData,
   DesignVerdictData,
@@ -52,6 +53,7 @@ const INSTANCE_COLUMNS = [
   "sourceFormat",
   "original",
   "contentHash",
+  "hintSource",
   "isDemo",
   "importedAt",
   "updatedAt",
@@ -153,6 +155,7 @@ export class FileWriter {
         passToPass: JSON.stringify(passToPass),
         original: originalText,
         contentHash,
+        hintSource: hintSourceHash(data),
         sourceFormat: this.format,
         isDemo: this.demo,
         // A new or changed instance waits for the identifier analysis.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { jsonl, swebenchRecord } from "../testing/fixtures";
 import { openTempDatabase } from "../testing/temp-database";
+import { analyzePendingInstances } from "./analyze-stored-instances";
 import { importFiles } from "./import-files";
 import { recordDecision } from "./record-decision";
 
@@ -9,6 +10,7 @@ let instanceId = 0;
 beforeAll(async () => {
   env = await openTempDatabase();
   await importFiles(env.db, [env.tmp.write("swebench-lite-d.jsonl", jsonl([swebenchRecord(1)]))]);
+  await analyzePendingInstances(env.db);
   instanceId = (await env.db.instance.findFirstOrThrow()).id;
 });
 afterAll(() => env.close());
@@ -21,16 +23,19 @@ const decision = (overrides: Record<string, unknown> = {}) => ({
   expectedVersion: 0,
   curator: "ada",
   trimmed: { identifiers: [], attributes: {} },
-  renderedText: "### `widget_1` (function)",
   reason: null,
   note: "",
   ...overrides,
 });
 
-test("a decision is saved with an audit row of who, before and after", async () => {
-  expect(await recordDecision(env.db, decision())).toEqual({ ok: true, version: 1, status: "accepted" });
+test("a decision is saved with an audit row of who, before and after, and the text the server rendered", async () => {
+  // Whatever text a client sends is not stored: the server renders the hint from the analysis.
+  const result = await recordDecision(env.db, { ...decision(), renderedText: "forged" });
+  const text = "### `widget_1` (function) -- `widgets/core.py`\nSignature: `widget_1()`";
+  expect(result).toEqual({ ok: true, version: 1, status: "accepted", text });
   const hint = await env.db.hint.findFirstOrThrow({ include: { decisions: true } });
-  expect(hint).toMatchObject({ status: "accepted", version: 1, renderedText: "### `widget_1` (function)" });
+  expect(hint).toMatchObject({ status: "accepted", version: 1, renderedText: text });
+  expect(hint.decisions[0]).toMatchObject({ hintText: text, fingerprint: hint.fingerprint });
   expect(hint.decisions).toHaveLength(1);
   expect(hint.decisions[0]).toMatchObject({ curator: "ada", action: "accept" });
   expect(JSON.parse(hint.decisions[0]?.before ?? "")).toMatchObject({ status: "pending" });
@@ -54,6 +59,7 @@ test("a trim that removes an attribute makes the hint trimmed; a flag needs a re
     ok: true,
     version: 2,
     status: "trimmed",
+    text: "### `widget_1` (function) -- `widgets/core.py`",
   });
   const refused = await recordDecision(env.db, decision({ action: "flag", expectedVersion: 2, reason: null }));
   expect(refused).toMatchObject({ ok: false, errors: { reason: ["a flag needs a reason"] } });

@@ -1,72 +1,84 @@
 import { z } from "zod";
-import { PROJECTIONS } from "../analysis/render-hint";
-import { SELECTIONS } from "../analysis/select-identifiers";
 import { HINT_ATTRIBUTES } from "../domain/judge-scales";
-import { FLAG_REASONS, statusAfter } from "../review/decisions";
+import { composeHint, NO_TRIM, type Trim } from "../hint/compose-hint";
+import { hintFingerprint } from "../hint/fingerprint";
+import { DECISION_ACTIONS, FlagReasonSchema, ProjectionSchema, SelectionSchema } from "../hint/vocabulary";
+import { statusAfter } from "../review/decisions";
 import type { Database } from "./db";
+import { type HintState, readPolicies, readTrim } from "./stored-json";
+import { serialisedWrite } from "./write-lock";
 
-/** A curator's decision as the page sends it; `expectedVersion` is the hint version the curator saw. */
+/**
+ * A curator's decision as the page sends it: what the curator decided, never the hint text (the server
+ * renders that). `expectedVersion` is the hint version the curator saw; `sourceHash` the content it was
+ * made from, so a decision is never recorded against a hint that changed under the curator's eyes.
+ */
 export const DecisionInput = z
   .object({
     instanceId: z.number().int().positive(),
-    selection: z.enum(SELECTIONS),
-    projection: z.enum(PROJECTIONS),
-    action: z.enum(["accept", "trim", "flag"]),
+    selection: SelectionSchema,
+    projection: ProjectionSchema,
+    action: z.enum(DECISION_ACTIONS),
     expectedVersion: z.number().int().min(0),
+    sourceHash: z.string().max(64).optional(),
     curator: z.string().trim().min(1, "say who you are").max(100),
-    trimmed: z.object({
-      identifiers: z.array(z.string().max(500)).max(1000),
-      attributes: z.record(z.string().max(500), z.array(z.enum(HINT_ATTRIBUTES))),
-    }),
-    renderedText: z.string().max(1_000_000),
-    reason: z
-      .enum(Object.keys(FLAG_REASONS) as [keyof typeof FLAG_REASONS, ...Array<keyof typeof FLAG_REASONS>])
-      .nullable(),
+    trimmed: z
+      .object({
+        identifiers: z.array(z.string().max(500)).max(1000),
+        attributes: z.record(z.string().max(500), z.array(z.enum(HINT_ATTRIBUTES))),
+      })
+      .default({ identifiers: [], attributes: {} }),
+    reason: FlagReasonSchema.nullable().default(null),
     note: z.string().max(5000).default(""),
   })
   .refine((d) => d.action !== "flag" || d.reason !== null, { message: "a flag needs a reason", path: ["reason"] });
 
-export type DecisionInput = z.infer<typeof DecisionInput>;
-
-/** The state of a hint as the audit trail records it, before and after a decision. */
-interface HintState {
-  status: string;
-  trimmed: unknown;
-  flagReason: string | null;
-  note: string | null;
-  curator?: string;
-  at?: string;
-}
+export type DecisionInput = z.input<typeof DecisionInput>;
 
 export type DecisionResult =
-  | { ok: true; version: number; status: string }
-  | { ok: false; conflict: { curator: string; action: string; at: string; status: string; version: number } }
+  | { ok: true; version: number; status: string; text: string }
+  | {
+      ok: false;
+      conflict: { curator: string; action: string; at: string; status: string; version: number; changed?: boolean };
+    }
   | { ok: false; errors: Record<string, string[]> };
 
 /**
  * Records a decision in one transaction: checks that nobody decided the hint since the curator loaded it
- * (else returns the other decision as a conflict, never overwriting it), then writes the hint and its
- * audit row (who, when, before → after).
+ * and that its content did not change (else returns a conflict, overwriting nothing), renders the hint
+ * from the stored analysis with the curator's trim, and writes the hint (text, fingerprint) and its audit
+ * row (who, when, before → after, the text decided on). `reconfirm` re-applies a stale decision as it was
+ * to the changed hint.
  */
 export async function recordDecision(db: Database, raw: unknown): Promise<DecisionResult> {
   const parsed = DecisionInput.safeParse(raw);
   if (!parsed.success) return { ok: false, errors: parsed.error.flatten().fieldErrors as Record<string, string[]> };
   const input = parsed.data;
-  return db.$transaction(async (tx) => {
-    const key = {
-      instanceId_selection_projection: {
-        instanceId: input.instanceId,
-        selection: input.selection,
-        projection: input.projection,
-      },
-    };
-    const current = await tx.hint.findUnique({
-      where: key,
-      include: { decisions: { orderBy: { id: "desc" }, take: 1 } },
-    });
-    if ((current?.version ?? 0) !== input.expectedVersion) {
+  return serialisedWrite(() =>
+    db.$transaction(async (tx): Promise<DecisionResult> => {
+      const instance = await tx.instance.findUnique({
+        where: { id: input.instanceId },
+        select: {
+          hintSource: true,
+          interfaceText: true,
+          requirements: true,
+          identifiers: { orderBy: { position: "asc" } },
+        },
+      });
+      if (!instance) return { ok: false, errors: { instanceId: [`no instance with id ${input.instanceId}`] } };
+      const key = {
+        instanceId_selection_projection: {
+          instanceId: input.instanceId,
+          selection: input.selection,
+          projection: input.projection,
+        },
+      };
+      const current = await tx.hint.findUnique({
+        where: key,
+        include: { decisions: { orderBy: { id: "desc" }, take: 1 } },
+      });
       const last = current?.decisions[0];
-      return {
+      const conflict = (changed: boolean) => ({
         ok: false as const,
         conflict: {
           curator: last?.curator ?? "someone",
@@ -74,44 +86,70 @@ export async function recordDecision(db: Database, raw: unknown): Promise<Decisi
           at: last?.createdAt.toISOString() ?? "",
           status: current?.status ?? "pending",
           version: current?.version ?? 0,
+          ...(changed ? { changed: true } : {}),
         },
+      });
+      if ((current?.version ?? 0) !== input.expectedVersion) return conflict(false);
+      if (input.sourceHash !== undefined && input.sourceHash !== instance.hintSource) return conflict(true);
+
+      const before: HintState = {
+        status: current?.status ?? "pending",
+        trimmed: current?.trimmed ? readTrim(current.trimmed) : null,
+        flagReason: current?.flagReason ?? null,
+        note: current?.note ?? null,
       };
-    }
-    const status = statusAfter(input.action, input.trimmed);
-    const before: HintState = {
-      status: current?.status ?? "pending",
-      trimmed: current?.trimmed ? JSON.parse(current.trimmed) : null,
-      flagReason: current?.flagReason ?? null,
-      note: current?.note ?? null,
-    };
-    const after: HintState = {
-      status,
-      trimmed: input.trimmed,
-      flagReason: input.action === "flag" ? input.reason : null,
-      note: input.note || null,
-    };
-    const data = {
-      status,
-      trimmed: JSON.stringify(input.trimmed),
-      flagReason: after.flagReason,
-      note: after.note,
-      renderedText: input.renderedText,
-      version: input.expectedVersion + 1,
-    };
-    const hint = current
-      ? await tx.hint.update({ where: { id: current.id }, data })
-      : await tx.hint.create({
-          data: { instanceId: input.instanceId, selection: input.selection, projection: input.projection, ...data },
-        });
-    await tx.decision.create({
-      data: {
-        hintId: hint.id,
-        curator: input.curator,
-        action: input.action,
-        before: JSON.stringify(before),
-        after: JSON.stringify(after),
-      },
-    });
-    return { ok: true as const, version: hint.version, status };
-  });
+      let after: HintState & { status: string };
+      let trim: Trim;
+      if (input.action === "reconfirm") {
+        if (!current || current.status === "pending") {
+          return { ok: false, errors: { action: ["there is no decision to re-confirm: accept, trim or flag it"] } };
+        }
+        trim = current.trimmed ? readTrim(current.trimmed) : NO_TRIM;
+        after = { ...before, status: current.status };
+      } else {
+        trim = input.action === "accept" ? NO_TRIM : input.trimmed;
+        after = {
+          status: statusAfter(input.action, trim),
+          trimmed: trim,
+          flagReason: input.action === "flag" ? input.reason : null,
+          note: input.note || null,
+        };
+      }
+      const identifiers = instance.identifiers.map((i) => ({ ...i, policies: readPolicies(i.policies) }));
+      const text = composeHint(
+        { interfaceText: instance.interfaceText, requirements: instance.requirements, identifiers },
+        input.selection,
+        input.projection,
+        trim,
+      ).text;
+      const fingerprint = hintFingerprint(instance.hintSource, input.selection, input.projection, trim);
+      const data = {
+        status: after.status,
+        trimmed: JSON.stringify(trim),
+        flagReason: after.flagReason ?? null,
+        note: after.note ?? null,
+        renderedText: text,
+        sourceHash: instance.hintSource,
+        fingerprint,
+        version: input.expectedVersion + 1,
+      };
+      const hint = current
+        ? await tx.hint.update({ where: { id: current.id }, data })
+        : await tx.hint.create({
+            data: { instanceId: input.instanceId, selection: input.selection, projection: input.projection, ...data },
+          });
+      await tx.decision.create({
+        data: {
+          hintId: hint.id,
+          curator: input.curator,
+          action: input.action,
+          before: JSON.stringify(before),
+          after: JSON.stringify(after),
+          fingerprint,
+          hintText: text,
+        },
+      });
+      return { ok: true, version: hint.version, status: after.status, text };
+    }),
+  );
 }

@@ -20,11 +20,14 @@ export default async function InstancePage({ params, searchParams }: PageProps) 
   // j and k walk the list the curator came from: its filters and order travel in ?list=.
   const listParam = (await searchParams).list;
   const list = typeof listParam === "string" ? listParam : "";
-  const rows = applyListState(await listInstanceRows(), parseListState(new URLSearchParams(list)));
-  const navigation = { ...neighbours(rows, data.instance.id), list };
+  const state = parseListState(new URLSearchParams(list));
+  const rows = applyListState(await listInstanceRows(), state);
+  const navigation = { ...neighbours(rows, data.instance.id, state), list };
+  // Arriving from the list, the page opens on the list's selection × projection.
+  const policy = list ? { selection: state.selection, projection: state.projection } : null;
   return (
     <>
-      <ReviewWorkspace data={data} navigation={navigation} />
+      <ReviewWorkspace data={data} navigation={navigation} policy={policy} />
       <details className="all-identifiers">
         <summary>All identifiers the analysis found</summary>
         <IdentifierTable

@@ -1,7 +1,9 @@
 import "server-only";
 import { hintValueMargin } from "../../domain/judge-scales";
+import { hintStatus } from "../../hint/status";
 import { median } from "../../stats/median";
 import { getDb } from "../db";
+import { readHintState, readLocations, readPolicies, readStringList, readTrim } from "../stored-json";
 
 export interface JudgeSummary {
   attribute: string;
@@ -81,7 +83,8 @@ export async function getReviewData(id: number) {
       analysisStatus: instance.analysisStatus,
       analysisError: instance.analysisError,
       approximate: instance.approximate,
-      unsupportedFiles: JSON.parse(instance.unsupportedFiles) as string[],
+      unsupportedFiles: readStringList(instance.unsupportedFiles),
+      hintSource: instance.hintSource,
     },
     identifiers: identifiers.map((i) => ({
       name: i.name,
@@ -93,26 +96,27 @@ export async function getReviewData(id: number) {
       signature: i.signature,
       side: i.side as "code" | "test",
       status: i.status,
-      policies: JSON.parse(i.policies) as string[],
-      locations: JSON.parse(i.locations) as {
-        definedAt: { path: string; diffLine: number } | null;
-        usedAt: Array<{ path: string; diffLine: number }>;
-      },
+      policies: readPolicies(i.policies),
+      locations: readLocations(i.locations),
     })),
     hints: hints.map((h) => ({
       selection: h.selection,
       projection: h.projection,
-      status: h.status,
+      /** the status now: `stale` where the instance changed since the decision */
+      status: hintStatus(h, instance.hintSource),
       version: h.version,
-      trimmed: h.trimmed,
+      trim: readTrim(h.trimmed),
       flagReason: h.flagReason,
       note: h.note,
+      /** the text the decision was made on */
+      decidedText: h.renderedText,
       decisions: h.decisions.map((d) => ({
         id: d.id,
         curator: d.curator,
         action: d.action,
-        before: d.before,
-        after: d.after,
+        before: readHintState(d.before),
+        after: readHintState(d.after),
+        hintText: d.hintText,
         at: d.createdAt.toISOString(),
       })),
     })),

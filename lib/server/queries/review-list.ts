@@ -1,62 +1,61 @@
 import "server-only";
-import { SELECTIONS, type Selection } from "../../analysis/select-identifiers";
+import { SELECTIONS, type Selection } from "../../hint/vocabulary";
 import type { InstanceListRow } from "../../review/list-state";
-import { latestReviewStatus } from "../../review/review-status";
 import { getDb } from "../db";
+import { reviewStatuses } from "./review-statuses";
 
-const emptyCounts = (): Record<Selection, number> => ({ defuse: 0, doc2feat: 0, fea: 0, pro: 0 });
+const emptyCounts = () => Object.fromEntries(SELECTIONS.map((s) => [s, 0])) as Record<Selection, number>;
 
-/** Every instance as a list row: policy counts, review status (its latest decision), flags and outcomes. */
+/**
+ * Every instance as a list row: identifiers per selection and outcomes counted by SQL, and the review
+ * status of every selection × projection (the list shows the one it is set to).
+ */
 export async function listInstanceRows(): Promise<InstanceListRow[]> {
   const db = await getDb();
-  const instances = await db.instance.findMany({
-    select: {
-      id: true,
-      externalId: true,
-      repo: true,
-      language: true,
-      benchmarkId: true,
-      benchmark: { select: { name: true } },
-    },
-    orderBy: { id: "asc" },
-  });
-  const counts = new Map<number, Record<Selection, number>>();
-  for (const identifier of await db.identifier.findMany({ select: { instanceId: true, policies: true } })) {
-    const row = counts.get(identifier.instanceId) ?? emptyCounts();
-    for (const policy of JSON.parse(identifier.policies) as string[]) {
-      if ((SELECTIONS as readonly string[]).includes(policy)) row[policy as Selection]++;
-    }
-    counts.set(identifier.instanceId, row);
-  }
-  const review = latestReviewStatus(
-    await db.hint.findMany({
-      where: { status: { not: "pending" } },
-      select: { instanceId: true, status: true, updatedAt: true },
+  const [instances, counts, outcomes, reviews] = await Promise.all([
+    db.instance.findMany({
+      select: {
+        id: true,
+        externalId: true,
+        repo: true,
+        language: true,
+        benchmarkId: true,
+        benchmark: { select: { name: true } },
+      },
+      orderBy: { id: "asc" },
     }),
-  );
-  const outcomes = new Map<string, { runs: number; resolved: number }>();
-  for (const result of await db.runResult.findMany({
-    select: { instanceExternalId: true, resolved: true, run: { select: { benchmarkId: true } } },
-  })) {
-    const key = `${result.run.benchmarkId}\u0000${result.instanceExternalId}`;
-    const entry = outcomes.get(key) ?? { runs: 0, resolved: 0 };
-    entry.runs++;
-    if (result.resolved) entry.resolved++;
-    outcomes.set(key, entry);
+    db.$queryRaw<Array<{ instanceId: number; selection: string; n: number }>>`
+      SELECT i."instanceId" AS "instanceId", p.value AS selection, COUNT(*) AS n
+      FROM "Identifier" i, json_each(i."policies") p
+      GROUP BY i."instanceId", p.value`,
+    db.$queryRaw<Array<{ benchmarkId: number; externalId: string; runs: number; resolved: number }>>`
+      SELECT r."benchmarkId" AS "benchmarkId", rr."instanceExternalId" AS "externalId",
+             COUNT(*) AS runs, SUM(CASE WHEN rr."resolved" THEN 1 ELSE 0 END) AS resolved
+      FROM "RunResult" rr JOIN "Run" r ON r."id" = rr."runId"
+      GROUP BY r."benchmarkId", rr."instanceExternalId"`,
+    reviewStatuses(db),
+  ]);
+  const countsOf = new Map<number, Record<Selection, number>>();
+  for (const row of counts) {
+    const entry = countsOf.get(Number(row.instanceId)) ?? emptyCounts();
+    if (row.selection in entry) entry[row.selection as Selection] = Number(row.n);
+    countsOf.set(Number(row.instanceId), entry);
   }
-  return instances.map((i) => {
-    const state = review.get(i.id);
-    const outcome = outcomes.get(`${i.benchmarkId}\u0000${i.externalId}`) ?? { runs: 0, resolved: 0 };
-    return {
-      id: i.id,
-      externalId: i.externalId,
-      benchmark: i.benchmark.name,
-      repo: i.repo,
-      language: i.language ?? "unknown",
-      counts: counts.get(i.id) ?? emptyCounts(),
-      review: state?.status ?? "pending",
-      flags: state?.flags ?? 0,
-      ...outcome,
-    };
-  });
+  const outcomeOf = new Map(
+    outcomes.map((o) => [
+      `${o.benchmarkId}\u0000${o.externalId}`,
+      { runs: Number(o.runs), resolved: Number(o.resolved) },
+    ]),
+  );
+  return instances.map((i) => ({
+    id: i.id,
+    externalId: i.externalId,
+    benchmark: i.benchmark.name,
+    repo: i.repo,
+    language: i.language ?? "unknown",
+    counts: countsOf.get(i.id) ?? emptyCounts(),
+    reviews: reviews.get(i.id)?.reviews ?? {},
+    flags: reviews.get(i.id)?.flags ?? 0,
+    ...(outcomeOf.get(`${i.benchmarkId}\u0000${i.externalId}`) ?? { runs: 0, resolved: 0 }),
+  }));
 }

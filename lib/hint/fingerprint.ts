@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+import { ANALYSIS_VERSION } from "../analysis/analysis-version";
+import type { Trim } from "./compose-hint";
+
+/** The fields of an instance a hint is made from. */
+export interface HintInputs {
+  goldPatch: string;
+  testPatch: string;
+  interfaceText: string | null;
+  requirements: string | null;
+}
+
+const sha256 = (...parts: string[]) => {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part).update("\u0000");
+  return hash.digest("hex");
+};
+
+/**
+ * The hash of everything an instance's hints are made from: both patches (the analysis reads them), the
+ * benchmark's own hint text (descriptions come from it) and the analysis version. Re-importing identical
+ * content gives the same value; any change that can change a hint gives another.
+ */
+export function hintSourceHash(instance: HintInputs, analysisVersion: string = ANALYSIS_VERSION): string {
+  return sha256(
+    `analysis ${analysisVersion}`,
+    instance.goldPatch,
+    instance.testPatch,
+    instance.interfaceText ?? "\u0001none",
+    instance.requirements ?? "\u0001none",
+  );
+}
+
+/** A trim in one canonical form: the same choices always give the same text. */
+export function canonicalTrim(trim: Trim): string {
+  const attributes = Object.entries(trim.attributes)
+    .filter(([, list]) => list.length > 0)
+    .map(([name, list]) => [name, [...list].sort()] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify({ identifiers: [...new Set(trim.identifiers)].sort(), attributes });
+}
+
+/** The fingerprint of one decided hint: its instance's source hash, the policy and the curator's trim. */
+export function hintFingerprint(sourceHash: string, selection: string, projection: string, trim: Trim): string {
+  return sha256(sourceHash, selection, projection, canonicalTrim(trim));
+}

@@ -1,0 +1,35 @@
+import { hintSourceHash } from "../hint/fingerprint";
+import type { Database } from "./db";
+import { serialisedWrite } from "./write-lock";
+
+const PAGE = 500;
+
+/**
+ * Fills the hint source hashes a migration could not compute (SQLite has no SHA-256): instances imported
+ * before fingerprints existed get theirs, and decisions made before then are taken as made on that content.
+ * Runs on every open; after the first it finds nothing to do with one indexed query.
+ */
+export async function backfillHintSources(db: Database): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const page = await db.instance.findMany({
+      where: { hintSource: "" },
+      take: PAGE,
+      select: { id: true, goldPatch: true, testPatch: true, interfaceText: true, requirements: true },
+    });
+    if (page.length === 0) return filled;
+    await serialisedWrite(() =>
+      db.$transaction(async (tx) => {
+        for (const instance of page) {
+          const hintSource = hintSourceHash(instance);
+          await tx.instance.update({ where: { id: instance.id }, data: { hintSource } });
+          await tx.hint.updateMany({
+            where: { instanceId: instance.id, sourceHash: null },
+            data: { sourceHash: hintSource },
+          });
+        }
+      }),
+    );
+    filled += page.length;
+  }
+}

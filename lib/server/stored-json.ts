@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { HINT_ATTRIBUTES } from "../domain/judge-scales";
+import type { Trim } from "../hint/compose-hint";
+
+/**
+ * The JSON the database keeps in text columns, parsed once at the boundary and checked with zod: a row that
+ * does not hold what the code expects fails loudly here instead of surfacing as a wrong value on a page.
+ */
+
+const parsed =
+  <T>(schema: z.ZodType<T>, column: string) =>
+  (text: string | null | undefined): T => {
+    const result = schema.safeParse(text == null ? null : JSON.parse(text));
+    if (!result.success) throw new Error(`stored ${column} is malformed: ${result.error.message}`);
+    return result.data;
+  };
+
+const LocationSchema = z.object({
+  path: z.string(),
+  diffLine: z.number(),
+  line: z.number().optional(),
+});
+
+export const TrimSchema = z.object({
+  identifiers: z.array(z.string()),
+  attributes: z.record(z.string(), z.array(z.enum(HINT_ATTRIBUTES))),
+});
+
+/** A decided hint's trim (null: nothing trimmed). */
+export const readTrim = (text: string | null): Trim =>
+  parsed(TrimSchema.nullable(), "Hint.trimmed")(text) ?? { identifiers: [], attributes: {} };
+
+/** Which selections pick an identifier. */
+export const readPolicies = parsed(z.array(z.string()), "Identifier.policies");
+
+/** Where an identifier is defined and used (diff lines of the patches). */
+export const readLocations = parsed(
+  z.object({ definedAt: LocationSchema.nullable(), usedAt: z.array(LocationSchema) }),
+  "Identifier.locations",
+);
+
+/** Files in languages the analysis does not parse. */
+export const readStringList = parsed(z.array(z.string()), "a list of strings");
+
+/** A hint's state as the audit trail records it, before and after a decision. */
+export const HintStateSchema = z.object({
+  status: z.string(),
+  trimmed: TrimSchema.nullable().optional(),
+  flagReason: z.string().nullable().optional(),
+  note: z.string().nullable().optional(),
+});
+export type HintState = z.infer<typeof HintStateSchema>;
+export const readHintState = parsed(HintStateSchema, "Decision.before/after");
+
+/** A run's stated summary (rate, counts) as its file gave it. */
+export const readSummary = parsed(z.record(z.string(), z.unknown()).nullable(), "Run.summary");

@@ -1,0 +1,41 @@
+/**
+ * Writers take turns. SQLite has one writer at a time and better-sqlite3 waits for a lock by blocking the
+ * thread, so two connections of one process writing at once would stall the process (the import's
+ * transaction could never move on while another writer blocks waiting for it). Every write transaction of
+ * this process therefore queues here first, asynchronously; other processes (a CLI import beside the
+ * server) are met by a short busy timeout and retries that wait without blocking.
+ */
+const QUEUE = Symbol.for("hintscope.writeQueue");
+const globalQueue = globalThis as unknown as { [QUEUE]?: Promise<unknown> };
+
+/** Runs `write` once every write queued before it has finished. */
+export function withWriteLock<T>(write: () => Promise<T>): Promise<T> {
+  const before = globalQueue[QUEUE] ?? Promise.resolve();
+  const run = before.then(write, write);
+  globalQueue[QUEUE] = run.catch(() => undefined);
+  return run;
+}
+
+const isBusy = (error: unknown) =>
+  error instanceof Error &&
+  (/SQLITE_BUSY|database is locked|SocketTimeout/i.test(error.message) ||
+    (error as { code?: string }).code === "P1008" ||
+    (error as { code?: string }).code === "SQLITE_BUSY");
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Retries `write` while another process holds the database's write lock, for up to `patienceMs`. */
+export async function retryWhileBusy<T>(write: () => Promise<T>, patienceMs = 120_000): Promise<T> {
+  const deadline = Date.now() + patienceMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() > deadline) throw error;
+      await sleep(Math.min(25 * 2 ** attempt, 250));
+    }
+  }
+}
+
+/** A write transaction of this process: queued behind the others, retried while another process writes. */
+export const serialisedWrite = <T>(write: () => Promise<T>): Promise<T> => withWriteLock(() => retryWhileBusy(write));
