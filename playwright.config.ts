@@ -21,7 +21,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh database for every run, with the project's demo data to review.
-    command: `rm -f ${E2E_DATABASE} && tsx lib/cli/hints.ts seed > /dev/null && next start -H 127.0.0.1 -p ${PORT}`,
+    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && tsx lib/cli/hints.ts seed > /dev/null && next start -H 127.0.0.1 -p ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

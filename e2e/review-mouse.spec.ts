@@ -28,9 +28,6 @@ test("review with the mouse: see DefUse highlighted, trim an attribute, accept, 
   await page.getByRole("button", { name: "Accept trimmed" }).click();
 
   // The page moves on to the next pending instance; the decision survives a reload of the first.
-  await expect(page)
-    .not.toHaveURL(/\/instances\/\d+$/, { timeout: 1 })
-    .catch(() => {});
   await expect(page.getByRole("heading", { level: 1, name: "demo__py-locale-1" })).toHaveCount(0);
   await openInstance(page, "demo__py-locale-1");
   await page.reload();

@@ -44,20 +44,30 @@ describe("resolve-rate table", () => {
 
   test("a stated summary that matches the rows is not flagged", () => {
     const stated = statedSummary({ total: 500, passed: 371, pass_rate: 74.2 });
-    expect(stated).toEqual({ rate: 0.742, resolved: 371, total: 500 });
+    expect(stated).toMatchObject({ rate: 0.742, resolved: 371, total: 500 });
     expect(summaryMismatch(stated, 371, 500)).toBeNull();
+    // A rate stated to the whole point is read to that precision: 74 for 74.2% is no mismatch.
+    expect(summaryMismatch(statedSummary({ pass_rate: 74 }), 371, 500)).toBeNull();
+  });
+
+  test("a stated rate that disagrees is flagged even when the stated total equals the rows'", () => {
+    // The doctored summary: 76.0% of 500 stated, 371/500 (74.2%) in the rows.
+    expect(summaryMismatch(statedSummary({ pass_rate: 76.0, total: 500 }), 371, 500)).toBe(
+      "stated 76.0%, rows give 74.2%",
+    );
+    expect(summaryMismatch(statedSummary({ total: 500, passed: 380, pass_rate: 76 }), 371, 500)).toBe(
+      "stated 76.0%, rows give 74.2%; stated 380 resolved, rows have 371",
+    );
   });
 
   test("a stated summary that disagrees with the rows is flagged with both figures", () => {
     expect(summaryMismatch({ rate: 0.742, resolved: 371, total: 500 }, 365, 500)).toBe(
-      "states 371 resolved; the per-instance rows have 365",
+      "stated 74.2%, rows give 73.0%; stated 371 resolved, rows have 365",
     );
-    expect(summaryMismatch({ rate: 0.8, resolved: null, total: null }, 7, 10)).toBe(
-      "states 80.0%; the per-instance rows give 70.0%",
-    );
+    expect(summaryMismatch({ rate: 0.8, resolved: null, total: null }, 7, 10)).toBe("stated 80.0%, rows give 70.0%");
     // A harness report counts instances that never ran as failures: 1 of 91 stated, 1 of 1 listed.
     expect(summaryMismatch(statedSummary({ total_instances: 91, resolved_instances: 1 }), 1, 1)).toBe(
-      "states 1.1% of 91; the rows give 100.0% of the 1 they list",
+      "stated 1.1%, rows give 100.0%; stated 91 instances, rows list 1",
     );
   });
 });
