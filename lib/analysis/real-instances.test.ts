@@ -2,11 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { normaliseMultiSwebenchRecord } from "../ingest/formats/multi-swe-bench";
-import { SHARED_DATA, SHARED_DATA_MISSING } from "../testing/shared-data";
+import { REAL_DATA } from "../testing/real-data";
 import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
 import type { Selection } from "./select-identifiers";
-
-if (!SHARED_DATA) console.warn(SHARED_DATA_MISSING);
 
 interface Expectation {
   file: string;
@@ -120,9 +118,7 @@ const CASES: Expectation[] = [
 ];
 
 function loadInstance(file: string, id: string) {
-  const lines = readFileSync(path.join(SHARED_DATA as string, "instances", file), "utf8")
-    .trim()
-    .split("\n");
+  const lines = readFileSync(path.join(REAL_DATA, file), "utf8").trim().split("\n");
   const record = lines
     .map((line) => JSON.parse(line) as Record<string, unknown>)
     .find((r) => String(r.instance_id).startsWith(id));
@@ -138,7 +134,7 @@ function loadInstance(file: string, id: string) {
   };
 }
 
-describe.skipIf(!SHARED_DATA)("hand-checked identifiers on real instances", () => {
+describe("hand-checked identifiers on real instances", () => {
   const analyses = new Map<string, InstanceAnalysis>();
   beforeAll(async () => {
     for (const c of CASES) {

@@ -1,6 +1,9 @@
 // Valid files the reader once lost records from or rejected, and bad files it once reported at the wrong place.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { jsonl, makeTempDir, swebenchProRecord, swebenchRecord } from "../testing/fixtures";
+import { REAL_DATA } from "../testing/real-data";
 import { ImportError } from "./import-error";
 import type { ImportItem } from "./import-items";
 import { openImportFile } from "./read-import-file";
@@ -154,5 +157,47 @@ describe("errors that name the right place", () => {
     expect(reported[0]).toMatch(/many\.jsonl:2: /);
     expect(reported[1]).toMatch(/many\.jsonl:4: /);
     expect(reported[2]).toMatch(/many\.jsonl:5: not valid JSON/);
+  });
+});
+
+describe("real records committed with the tests", () => {
+  test("the longest real SWE-bench Pro record (517 KB on one line) reads whole", async () => {
+    const file = path.join(REAL_DATA, "swebench-pro-long.jsonl");
+    const { format, items } = await readAll(file);
+    expect(format).toBe("swebench-pro");
+    const [data] = instances(items);
+    expect(data?.externalId).toBe("instance_future-architect__vuls-4a72295de7b91faa59d90a5bee91535bbe76755d");
+    expect(data?.goldPatch.length).toBeGreaterThan(100_000);
+    expect(data?.goldPatch.startsWith("diff --git ")).toBe(true);
+  });
+
+  test("as one JSON array, and as CSV, the same real records read to the same instances", async () => {
+    const jsonlFile = path.join(REAL_DATA, "swebench-pro-sample.jsonl");
+    const records = readFileSync(jsonlFile, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const fromJsonl = instances((await readAll(jsonlFile)).items);
+    const arrayFile = tmp.write("pro-array.json", JSON.stringify(records));
+    const fromArray = instances((await readAll(arrayFile)).items);
+    expect(fromArray.map((d) => [d.externalId, d.goldPatch, d.testPatch])).toEqual(
+      fromJsonl.map((d) => [d.externalId, d.goldPatch, d.testPatch]),
+    );
+    const columns = [
+      "instance_id",
+      "repo",
+      "base_commit",
+      "patch",
+      "test_patch",
+      "problem_statement",
+      "fail_to_pass",
+      "requirements",
+    ];
+    const cell = (value: unknown) => `"${String(value ?? "").replaceAll('"', '""')}"`;
+    const csv = [columns.join(","), ...records.map((r) => columns.map((c) => cell(r[c])).join(","))].join("\r\n");
+    const fromCsv = instances((await readAll(tmp.write("pro.csv", csv))).items);
+    expect(fromCsv.map((d) => [d.externalId, d.goldPatch, d.testPatch])).toEqual(
+      fromJsonl.map((d) => [d.externalId, d.goldPatch, d.testPatch]),
+    );
   });
 });
