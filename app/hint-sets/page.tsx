@@ -57,7 +57,11 @@ export default async function HintSetsPage({
                       <td className="num">{v.hints}</td>
                       <td>
                         <a href={`${base}/jsonl`}>JSONL</a> · <a href={`${base}/manifest`}>manifest</a> ·{" "}
-                        <a href={`${base}/csv`}>CSV</a> · <a href={`${base}/jsonl?flagged=1`}>JSONL with flagged</a>
+                        <a href={`${base}/csv`}>CSV</a> · <a href={`${base}/jsonl?flagged=1`}>JSONL with flagged</a> ·{" "}
+                        <a href={`${base}/native`} title="the benchmark's own records, with the curated hints">
+                          benchmark records
+                        </a>{" "}
+                        (<a href={`${base}/manifest?native=1`}>their manifest</a>)
                         {v.version > 1 && (
                           <>
                             {" · "}

@@ -12,6 +12,7 @@ import {
   publishHintSet,
   versionLines,
   writeHintExport,
+  writeNativeExport,
 } from "../server/hint-sets";
 
 export interface HintSetOptions {
@@ -29,6 +30,8 @@ export interface HintSetOptions {
   to?: string;
   with?: string;
   filter?: string;
+  /** `native`: also write the benchmark's own records with the curated hints */
+  format?: string;
 }
 
 const progress = (lines: number) => process.stderr.write(`\r${lines} lines written`);
@@ -44,11 +47,21 @@ function need<T>(value: T | undefined, what: string): T {
 export async function runExport(db: Database, o: HintSetOptions): Promise<number> {
   const out = need(o.out, "--out DIR");
   let manifest: Manifest;
+  if (o.format !== undefined && o.format !== "native" && o.format !== "jsonl") {
+    throw new UsageError(`--format must be jsonl (the default) or native, not "${o.format}"`);
+  }
   if (o.set) {
+    if (o.version !== undefined && !/^[1-9]\d*$/.test(o.version)) throw new UsageError("--version must be 1, 2, …");
     const { set, version, lines } = await versionLines(db, o.set, o.version ? Number(o.version) : undefined);
+    const baseName = `${slug(set.name)}-v${version}`;
+    // The benchmark's own records with the curated hints, named with their SHA-256 in the manifest.
+    const native =
+      o.format === "native"
+        ? await writeNativeExport(db, lines.filter(exportFilter(o.includeFlagged)), set.benchmark, out, baseName)
+        : undefined;
     manifest = await writeHintExport(lines, {
       dir: out,
-      baseName: `${slug(set.name)}-v${version}`,
+      baseName,
       header: {
         name: set.name,
         version,
@@ -56,12 +69,14 @@ export async function runExport(db: Database, o: HintSetOptions): Promise<number
         selection: set.selection,
         projection: set.projection,
         include_flagged: o.includeFlagged,
+        ...(native ? { native } : {}),
       },
       keep: exportFilter(o.includeFlagged),
       csv: o.csv,
       onProgress: progress,
     });
   } else {
+    if (o.format === "native") throw new UsageError("--format native exports a published hint set: --set NAME");
     const benchmark = need(o.benchmark, "--set NAME, or --benchmark NAME with --selection and --projection,");
     const selection = need(o.selection, "--selection");
     const projection = need(o.projection, "--projection");
@@ -83,7 +98,11 @@ export async function runExport(db: Database, o: HintSetOptions): Promise<number
   process.stdout.write(
     o.json
       ? `${JSON.stringify(manifest)}\n`
-      : `Wrote ${manifest.counts.instances} hints to ${out}/${manifest.file} (sha256 ${manifest.sha256}).\n`,
+      : `Wrote ${manifest.counts.instances} hints to ${out}/${manifest.file} (sha256 ${manifest.sha256}).\n${
+          manifest.native
+            ? `Wrote ${manifest.native.records} benchmark records to ${out}/${manifest.native.file} (sha256 ${manifest.native.sha256}).\n`
+            : ""
+        }`,
   );
   return 0;
 }

@@ -19,7 +19,8 @@ commands:
                    --json            one JSON object per instance
                    --repo PATH       exact mode: whole files from a checkout at the base commit
   stats FILE...    identifiers per benchmark and selection (SPEC §4); --json, --benchmark NAME
-  export           --set NAME [--version N] --out DIR [--include-flagged] [--csv]: a published hint set
+  export           --set NAME [--version N] --out DIR [--include-flagged] [--csv] [--format native]:
+                   a published hint set (native: also the benchmark's own records with the curated hints)
                    --benchmark NAME --selection S --projection P --out DIR: a policy straight from the analysis
   sets create NAME --benchmark B --selection S --projection P [--filter "language=python&review=accepted"]
   sets publish NAME | sets import FILE.jsonl [--name N]
@@ -51,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
       with: { type: "string" },
       filter: { type: "string" },
       map: { type: "string" },
+      format: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });

@@ -41,6 +41,8 @@ export interface Manifest {
   excluded: Record<HintStatus, number>;
   file: string;
   sha256: string;
+  /** the benchmark's own records with the curated hints (`--format native`), where written */
+  native?: { file: string; sha256: string; records: number };
 }
 
 const KEYS: Array<keyof HintLine> = [

@@ -4,6 +4,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { PROJECTIONS, type Projection } from "../analysis/render-hint";
+import { HINT_CSV_HEADER, hintCsvLine } from "../export/hint-csv";
 import {
   type HintLine,
   type Manifest,
@@ -12,10 +13,11 @@ import {
   serialiseLine,
   serialiseManifest,
 } from "../export/hint-lines";
-import { csvLine } from "../export/text-formats";
+import { NATIVE_FORMATS, nativeRecord } from "../export/native-records";
 import { listStateToSearch, parseListState } from "../review/list-state";
 import type { Database } from "./db";
 import { currentHintLines } from "./hint-export";
+import { readRecord } from "./stored-json";
 import { serialisedWrite } from "./write-lock";
 
 const asProjection = (p: string): Projection => {
@@ -55,6 +57,52 @@ export async function publishHintSet(db: Database, name: string, publishedBy: st
   return serialisedWrite(() =>
     db.hintSetVersion.create({ data: { hintSetId: set.id, version, lines: text, publishedBy } }),
   );
+}
+
+/** A published version's lines as the benchmark's own records (see native-records.ts), one JSON line each. */
+export async function* nativeLines(db: Database, lines: HintLine[], benchmark: string): AsyncGenerator<string> {
+  const found = await db.benchmark.findUnique({ where: { name: benchmark }, select: { id: true } });
+  if (!found) throw new Error(`no benchmark named "${benchmark}"`);
+  for (let start = 0; start < lines.length; start += 500) {
+    const page = lines.slice(start, start + 500);
+    const rows = await db.instance.findMany({
+      where: { benchmarkId: found.id, externalId: { in: page.map((l) => l.instance_id) } },
+      select: { externalId: true, original: true, sourceFormat: true },
+    });
+    const byId = new Map(rows.map((r) => [r.externalId, r]));
+    for (const line of page) {
+      const row = byId.get(line.instance_id);
+      if (!row) throw new Error(`${line.instance_id}: no longer imported in ${benchmark}; publish again`);
+      if (!NATIVE_FORMATS.has(row.sourceFormat)) {
+        throw new Error(`${line.instance_id}: imported as ${row.sourceFormat}, which has no native record form`);
+      }
+      yield `${JSON.stringify(nativeRecord(readRecord(row.original), row.sourceFormat, line))}\n`;
+    }
+  }
+}
+
+/**
+ * Writes a version's native records to `NAME.native.jsonl` in instance order; returns the file name and
+ * its SHA-256 for the manifest.
+ */
+export async function writeNativeExport(
+  db: Database,
+  lines: HintLine[],
+  benchmark: string,
+  dir: string,
+  baseName: string,
+): Promise<{ file: string; sha256: string; records: number }> {
+  await mkdir(dir, { recursive: true });
+  const file = `${baseName}.native.jsonl`;
+  const stream = createWriteStream(path.join(dir, file));
+  const hash = createHash("sha256");
+  for await (const text of nativeLines(db, lines, benchmark)) {
+    hash.update(text);
+    await write(stream, text);
+  }
+  stream.end();
+  await once(stream, "finish");
+  return { file, sha256: hash.digest("hex"), records: lines.length };
 }
 
 /** The lines of a published version (the latest by default). */
@@ -98,7 +146,7 @@ export async function writeHintExport(
   const file = `${target.baseName}.jsonl`;
   const jsonl = createWriteStream(path.join(target.dir, file));
   const csv = target.csv ? createWriteStream(path.join(target.dir, `${target.baseName}.csv`)) : null;
-  if (csv) await write(csv, "instance_id,benchmark,selection,projection,status,flag_reason,note,identifiers,hint\r\n");
+  if (csv) await write(csv, HINT_CSV_HEADER);
   const builder = new ManifestBuilder({ ...target.header, file });
   let count = 0;
   for await (const line of lines) {
@@ -107,22 +155,7 @@ export async function writeHintExport(
       continue;
     }
     await write(jsonl, builder.add(line));
-    if (csv) {
-      await write(
-        csv,
-        csvLine([
-          line.instance_id,
-          line.benchmark,
-          line.selection,
-          line.projection,
-          line.status,
-          line.flag_reason,
-          line.note,
-          line.identifiers.map((i) => i.name).join("; "),
-          line.hint,
-        ]),
-      );
-    }
+    if (csv) await write(csv, hintCsvLine(line));
     if (++count % 1000 === 0) target.onProgress?.(count);
   }
   for (const stream of [jsonl, csv]) {

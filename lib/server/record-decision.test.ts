@@ -77,3 +77,11 @@ test("a trim that removes an attribute makes the hint trimmed; a flag needs a re
     note: "test uses widget_2",
   });
 });
+
+test("a decision on an instance that does not exist is refused with a sentence", async () => {
+  expect(await recordDecision(env.db, decision({ instanceId: 999_999 }))).toEqual({
+    ok: false,
+    errors: { instanceId: ["no instance with id 999999"] },
+  });
+  expect(await recordDecision(env.db, { instanceId: "x" })).toMatchObject({ ok: false });
+});

@@ -54,3 +54,6 @@ export const readHintState = parsed(HintStateSchema, "Decision.before/after");
 
 /** A run's stated summary (rate, counts) as its file gave it. */
 export const readSummary = parsed(z.record(z.string(), z.unknown()).nullable(), "Run.summary");
+
+/** An instance's original record, as it arrived. */
+export const readRecord = parsed(z.record(z.string(), z.unknown()), "Instance.original");

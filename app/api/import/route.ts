@@ -19,7 +19,8 @@ const UploadQuery = z.object({
     .string()
     .min(1)
     .max(255)
-    .transform((name) => path.basename(name).replace(/[^\w.\- ]/g, "_")),
+    .transform((name) => path.basename(name).replace(/[^\w.\- ]/g, "_"))
+    .refine((name) => name !== "" && !/^\.+$/.test(name), "name the uploaded file: ?name=FILE"),
   benchmark: z
     .string()
     .trim()

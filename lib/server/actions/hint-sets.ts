@@ -2,16 +2,15 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { PROJECTIONS } from "../../analysis/render-hint";
-import { SELECTIONS } from "../../analysis/select-identifiers";
+import { ProjectionSchema, SelectionSchema } from "../../hint/vocabulary";
 import { getDb } from "../db";
 import { createHintSet, publishHintSet } from "../hint-sets";
 
 const CreateInput = z.object({
   name: z.string().trim().min(1, "name the set").max(100),
   benchmark: z.string().min(1, "choose a benchmark"),
-  selection: z.enum(SELECTIONS),
-  projection: z.enum(PROJECTIONS),
+  selection: SelectionSchema,
+  projection: ProjectionSchema,
   filter: z.string().max(2000).optional(),
 });
 
@@ -24,14 +23,21 @@ export async function createHintSetAction(_previous: ActionResult | null, form: 
   const db = await getDb();
   if (await db.hintSet.findUnique({ where: { name: parsed.data.name } }))
     return { ok: false, errors: [`a hint set named "${parsed.data.name}" exists`] };
+  if (!(await db.benchmark.findUnique({ where: { name: parsed.data.benchmark } })))
+    return { ok: false, errors: [`no benchmark named "${parsed.data.benchmark}"`] };
   await createHintSet(db, parsed.data);
   revalidatePath("/hint-sets");
   return { ok: true, message: `Created "${parsed.data.name}".` };
 }
 
 /** Publishes (freezes) the next version of a hint set. */
-export async function publishHintSetAction(name: string): Promise<ActionResult> {
-  const version = await publishHintSet(await getDb(), name);
+export async function publishHintSetAction(name: unknown): Promise<ActionResult> {
+  const parsed = z.string().min(1).max(100).safeParse(name);
+  if (!parsed.success) return { ok: false, errors: ["name the hint set to publish"] };
+  const db = await getDb();
+  if (!(await db.hintSet.findUnique({ where: { name: parsed.data } })))
+    return { ok: false, errors: [`no hint set named "${parsed.data}"`] };
+  const version = await publishHintSet(db, parsed.data);
   revalidatePath("/hint-sets");
   return { ok: true, message: `Published "${name}" version ${version.version}.` };
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { compareHintSets } from "@/lib/export/compare-sets";
 import { getDb } from "@/lib/server/db";
 import { versionLines } from "@/lib/server/hint-sets";
@@ -11,11 +12,21 @@ interface Props {
 }
 
 export default async function CompareHintSetsPage({ params, searchParams }: Props) {
-  const name = decodeURIComponent((await params).name);
+  // Next hands the segment over decoded.
+  const name = (await params).name;
   const query = await searchParams;
   const db = await getDb();
-  const first = await versionLines(db, name, query.from ? Number(query.from) : undefined);
-  const second = await versionLines(db, query.with ?? name, query.to ? Number(query.to) : undefined);
+  const versionOf = (text: string | undefined) => (text && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined);
+  if ((query.from && !versionOf(query.from)) || (query.to && !versionOf(query.to))) notFound();
+  let first: Awaited<ReturnType<typeof versionLines>>;
+  let second: Awaited<ReturnType<typeof versionLines>>;
+  try {
+    first = await versionLines(db, name, versionOf(query.from));
+    second = await versionLines(db, query.with ?? name, versionOf(query.to));
+  } catch {
+    // An unknown set or version: a page that says so, not a server error.
+    notFound();
+  }
   const diff = compareHintSets(first.lines, second.lines);
   return (
     <>

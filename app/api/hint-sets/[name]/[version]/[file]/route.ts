@@ -1,21 +1,28 @@
+import { createHash } from "node:crypto";
+import { HINT_CSV_HEADER, hintCsvLine } from "@/lib/export/hint-csv";
 import { ManifestBuilder, serialiseManifest } from "@/lib/export/hint-lines";
-import { csvField, slug } from "@/lib/export/text-formats";
+import { slug } from "@/lib/export/text-formats";
 import { getDb } from "@/lib/server/db";
-import { exportFilter, versionLines } from "@/lib/server/hint-sets";
+import { exportFilter, nativeLines, versionLines } from "@/lib/server/hint-sets";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** Downloads a published version: `jsonl`, `manifest` or `csv`; `?flagged=1` includes flagged hints. The same bytes every time. */
+/** Downloads a published version: `jsonl`, `manifest`, `csv` or `native` (the benchmark's own records); `?flagged=1` includes flagged hints. The same bytes every time. */
 export async function GET(
   request: Request,
   { params }: { params: Promise<{ name: string; version: string; file: string }> },
 ) {
+  // Next hands the segments over decoded: decoding again broke names with a "%" in them.
   const { name, version, file } = await params;
-  const includeFlagged = new URL(request.url).searchParams.get("flagged") === "1";
+  if (!/^[1-9]\d{0,8}$/.test(version)) {
+    return new Response(`no version "${version}" of hint set "${name}": versions are 1, 2, …`, { status: 404 });
+  }
+  const query = new URL(request.url).searchParams;
+  const includeFlagged = query.get("flagged") === "1";
   let data: Awaited<ReturnType<typeof versionLines>>;
   try {
-    data = await versionLines(await getDb(), decodeURIComponent(name), Number(version));
+    data = await versionLines(await getDb(), name, Number(version));
   } catch (error) {
     return new Response((error as Error).message, { status: 404 });
   }
@@ -31,24 +38,35 @@ export async function GET(
   });
   const kept = data.lines.filter(exportFilter(includeFlagged));
   const jsonl = kept.map((line) => builder.add(line)).join("");
+  // The benchmark's own records (`native`), and with ?native=1 the manifest names them with their SHA-256.
+  const native = async () => {
+    let text = "";
+    for await (const line of nativeLines(await getDb(), kept, data.set.benchmark)) text += line;
+    return text;
+  };
   const attachment = (body: string, filename: string, type: string) =>
     new Response(body, {
       headers: { "content-type": type, "content-disposition": `attachment; filename="${filename}"` },
     });
   if (file === "jsonl") return attachment(jsonl, `${base}.jsonl`, "application/x-ndjson");
-  if (file === "manifest")
-    return attachment(serialiseManifest(builder.finish()), `${base}.manifest.json`, "application/json");
-  if (file === "csv") {
-    const rows = kept.map((l) =>
-      [l.instance_id, l.status, l.flag_reason, l.note, l.identifiers.map((i) => i.name).join("; "), l.hint]
-        .map(csvField)
-        .join(","),
-    );
-    return attachment(
-      `instance_id,status,flag_reason,note,identifiers,hint\r\n${rows.map((r) => `${r}\r\n`).join("")}`,
-      `${base}.csv`,
-      "text/csv",
-    );
+  if (file === "manifest" || file === "native") {
+    let text: string;
+    try {
+      text = file === "native" || query.get("native") === "1" ? await native() : "";
+    } catch (error) {
+      return new Response((error as Error).message, { status: 409 });
+    }
+    if (file === "native") return attachment(text, `${base}.native.jsonl`, "application/x-ndjson");
+    const manifest = builder.finish();
+    if (query.get("native") === "1") {
+      manifest.native = {
+        file: `${base}.native.jsonl`,
+        sha256: createHash("sha256").update(text).digest("hex"),
+        records: kept.length,
+      };
+    }
+    return attachment(serialiseManifest(manifest), `${base}.manifest.json`, "application/json");
   }
-  return new Response(`unknown file "${file}": jsonl, manifest or csv`, { status: 404 });
+  if (file === "csv") return attachment(HINT_CSV_HEADER + kept.map(hintCsvLine).join(""), `${base}.csv`, "text/csv");
+  return new Response(`unknown file "${file}": jsonl, manifest, csv or native`, { status: 404 });
 }

@@ -1,0 +1,53 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+
+/** The command line on the e2e database, beside the running server (its own process, as a curator's CLI is). */
+const hints = (...args: string[]) =>
+  execFileSync(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: "file:var/e2e.db" },
+    encoding: "utf8",
+  });
+
+test("unknown sets, versions and upload names answer 4xx with a sentence, never 500", async ({ page }) => {
+  const compare = await page.request.get("/hint-sets/no-such-set/compare");
+  expect(compare.status()).toBe(404);
+  for (const version of ["abc", "0", "1"]) {
+    const response = await page.request.get(`/api/hint-sets/no-such-set/${version}/jsonl`);
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toMatch(/no (version|hint set)/);
+  }
+  for (const name of ["..", "."]) {
+    const upload = await page.request.post(`/api/import?name=${name}`, { data: "{}\n" });
+    expect(upload.status()).toBe(400);
+    expect((await upload.json()).error).toMatch(/name the uploaded file/);
+  }
+});
+
+test("a hint set whose name has a % downloads from its own link; version 0 or abc is not the latest", async ({
+  page,
+}) => {
+  const name = "100% demo";
+  hints(
+    "sets",
+    "create",
+    name,
+    "--benchmark",
+    "Demo: Hintscope sample",
+    "--selection",
+    "defuse",
+    "--projection",
+    "name",
+  );
+  hints("sets", "publish", name);
+  await page.goto("/hint-sets");
+  const hrefs = await page
+    .getByRole("link", { name: "manifest", exact: true })
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const own = hrefs.find((href) => href.includes(encodeURIComponent(name)));
+  expect(own).toBe(`/api/hint-sets/${encodeURIComponent(name)}/1/manifest`);
+  const ok = await page.request.get(own as string);
+  expect(ok.status()).toBe(200);
+  expect(await ok.json()).toMatchObject({ name, version: 1 });
+  expect((await page.request.get(`/api/hint-sets/${encodeURIComponent(name)}/0/jsonl`)).status()).toBe(404);
+  expect((await page.request.get(`/api/hint-sets/${encodeURIComponent(name)}/abc/jsonl`)).status()).toBe(404);
+});
