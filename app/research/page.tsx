@@ -67,7 +67,7 @@ export default async function ResearchPage() {
       ? [
           {
             label: `${r.benchmark} · ${r.model} · ${r.selection} × ${r.projection}`,
-            ...designRates(verdicts, run.outcomes),
+            ...designRates(verdicts, run.outcomes, data.instancesOf(r.benchmark)),
           },
         ]
       : [];
@@ -77,8 +77,9 @@ export default async function ResearchPage() {
   const agreement = raterAgreement(data.ratings).filter(
     (row) => !(row.first.startsWith("judge: ") && row.second.startsWith("judge: ")),
   );
+  const judgeGroups = new Set(judge.map((j) => `${j.benchmark} · ${j.selection} · ${j.judge}`));
   const bars: JudgeBar[] = judge.map((j) => ({
-    attribute: j.attribute,
+    attribute: judgeGroups.size > 1 ? `${j.judge} (${j.selection}, ${j.benchmark}): ${j.attribute}` : j.attribute,
     N: j.necessity.mean ?? 0,
     D: j.disclosure.mean ?? 0,
     G: j.guidance.mean ?? 0,
@@ -199,6 +200,9 @@ export default async function ResearchPage() {
                 <tr>
                   <th>Configuration</th>
                   <th className="num">Instances</th>
+                  <th className="num" title="verdicts for ids that match no imported instance: not counted">
+                    Unmatched ids
+                  </th>
                   <th className="num">Pass rate</th>
                   <th className="num">Satisfied (DSR)</th>
                   <th className="num">Violated (DVR)</th>
@@ -212,6 +216,7 @@ export default async function ResearchPage() {
                   <tr key={d.label}>
                     <td>{d.label}</td>
                     <td className="num">{d.instances}</td>
+                    <td className="num">{d.unmatched || ""}</td>
                     <td className="num">{share(d.passRate)}</td>
                     <td className="num">{share(d.satisfied)}</td>
                     <td className="num">{share(d.violated)}</td>
@@ -233,10 +238,19 @@ export default async function ResearchPage() {
         ) : (
           <div className="side-by-side">
             <div>
+              <p className="muted">
+                One row per benchmark, selection, judge and attribute: scores of different judges or selections are
+                never pooled. N, D, G and HVM are means over the rated values (each the median of its samples) with 95%
+                instance-clustered bootstrap intervals [low, high].
+              </p>
               <table aria-label="Judge scores per attribute">
                 <thead>
                   <tr>
+                    <th>Benchmark</th>
+                    <th>Selection</th>
+                    <th>Judge</th>
                     <th>Attribute</th>
+                    <th className="num">Instances</th>
                     <th className="num">n</th>
                     <th className="num">N</th>
                     <th className="num">D</th>
@@ -247,8 +261,12 @@ export default async function ResearchPage() {
                 </thead>
                 <tbody>
                   {judge.map((j) => (
-                    <tr key={j.attribute}>
+                    <tr key={`${j.benchmark}\u0000${j.selection}\u0000${j.judge}\u0000${j.attribute}`}>
+                      <td>{j.benchmark}</td>
+                      <td>{j.selection}</td>
+                      <td>{j.judge}</td>
                       <td>{j.attribute}</td>
+                      <td className="num">{j.instances}</td>
                       <td className="num">{j.n}</td>
                       {(
                         [
@@ -274,7 +292,11 @@ export default async function ResearchPage() {
               <DownloadCsv
                 name="judge-scores"
                 rows={judge.map((j) => ({
+                  benchmark: j.benchmark,
+                  selection: j.selection,
+                  judge: j.judge,
                   attribute: j.attribute,
+                  instances: j.instances,
                   n: j.n,
                   N: j.necessity.mean,
                   N_low: j.necessity.low,

@@ -13,8 +13,10 @@ export function designOutcome(verdicts: readonly Verdict[]): Verdict {
 }
 
 export interface DesignRates {
-  /** instances with both a test outcome and design verdicts */
+  /** imported instances with both a test outcome and design verdicts */
   instances: number;
+  /** verdict ids that match no imported instance of the benchmark: reported, never counted */
+  unmatched: number;
   passRate: number | null;
   /** DSR, DVR, DNR: shares of instances whose patch satisfies, violates, or has no applicable constraint */
   satisfied: number | null;
@@ -30,10 +32,17 @@ export interface DesignRates {
 export function designRates(
   verdicts: ReadonlyMap<string, readonly Verdict[]>,
   passed: ReadonlyMap<string, boolean>,
+  imported?: ReadonlySet<string>,
 ): DesignRates {
   const passRow = [0, 0, 0];
   const failRow = [0, 0, 0];
+  let unmatched = 0;
   for (const [id, list] of verdicts) {
+    // The same instances as the resolve-rate rows: those imported for the benchmark.
+    if (imported && !imported.has(id)) {
+      unmatched++;
+      continue;
+    }
     const pass = passed.get(id);
     if (pass === undefined || list.length === 0) continue;
     const row = pass ? passRow : failRow;
@@ -49,11 +58,16 @@ export function designRates(
   const used = [0, 1, 2].filter((j) => column(j) > 0);
   return {
     instances: n,
+    unmatched,
     passRate: share(passing, n),
     satisfied: share(column(0), n),
     violated: share(column(1), n),
     neutral: share(column(2), n),
     passingAndSatisfied: share(passRow[0] as number, passing),
-    cramersV: used.length < 2 ? null : cramersV(table.map((row) => used.map((j) => row[j] as number))),
+    // Undefined, not 0, when only one row or one column holds anything: there is no association to measure.
+    cramersV:
+      used.length < 2 || passing === 0 || passing === n
+        ? null
+        : cramersV(table.map((row) => used.map((j) => row[j] as number))),
   };
 }

@@ -4,6 +4,10 @@ import { median } from "./median";
 
 /** One judge sample of one attribute of one identifier. */
 export interface JudgeSample {
+  /** what the sample is a sample of: which benchmark, under which selection, by which judge */
+  benchmark?: string;
+  selection?: string;
+  judge?: string;
   instance: string;
   identifier: string;
   attribute: string;
@@ -13,9 +17,14 @@ export interface JudgeSample {
 }
 
 export interface AttributeSummary {
+  benchmark: string;
+  selection: string;
+  judge: string;
   attribute: string;
   /** rated values: identifier–attribute pairs */
   n: number;
+  /** instances the rated values come from (the bootstrap's clusters) */
+  instances: number;
   necessity: BootstrapInterval;
   disclosure: BootstrapInterval;
   guidance: BootstrapInterval;
@@ -25,10 +34,31 @@ export interface AttributeSummary {
 }
 
 /**
- * SPEC §6 per attribute: the median of each value's samples, then means of N, D, G and HVM (HVM per rated
- * value, then averaged) with instance-clustered bootstrap intervals, seeded so the page is stable.
+ * SPEC §6 per benchmark × selection × judge × attribute: the median of each value's samples, then means of
+ * N, D, G and HVM (HVM per rated value, then averaged) with instance-clustered bootstrap intervals, seeded so
+ * the page is stable. Scores of different judges, selections or benchmarks are never pooled: a second
+ * judge's samples are another row, not more samples of the first judge's items.
  */
 export function summariseJudgeScores(samples: JudgeSample[], seed = 2026): AttributeSummary[] {
+  const groups = new Map<string, JudgeSample[]>();
+  for (const sample of samples) {
+    const key = JSON.stringify([sample.benchmark ?? "", sample.selection ?? "", sample.judge ?? ""]);
+    const group = groups.get(key);
+    if (group) group.push(sample);
+    else groups.set(key, [sample]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .flatMap(([key, group]) => {
+      const [benchmark, selection, judge] = JSON.parse(key) as [string, string, string];
+      return summariseOneJudge(group, seed).map((row) => ({ benchmark, selection, judge, ...row }));
+    });
+}
+
+function summariseOneJudge(
+  samples: JudgeSample[],
+  seed: number,
+): Array<Omit<AttributeSummary, "benchmark" | "selection" | "judge">> {
   // Group by attribute, then instance, then identifier: nested maps, so no id can collide with a separator.
   const grouped = new Map<string, Map<string, Map<string, JudgeSample[]>>>();
   for (const sample of samples) {
@@ -67,6 +97,7 @@ export function summariseJudgeScores(samples: JudgeSample[], seed = 2026): Attri
     return {
       attribute,
       n: all.length,
+      instances: clusters.length,
       necessity: of((r) => r.n),
       disclosure: of((r) => r.d),
       guidance: of((r) => r.g),

@@ -117,6 +117,28 @@ describe("judge scores per attribute", () => {
     const scores = Array.from({ length: 30 }, (_, i) => s(`i${i % 10}`, `x${i}`, "name", i % 4, 0, i % 2));
     expect(summariseJudgeScores(scores)).toEqual(summariseJudgeScores(scores));
   });
+
+  test("two judges scoring the same items are two rows; neither changes the other's N or unanimity", () => {
+    const of = (judge: string, selection: string, n: number) => ({
+      ...s("i1", "f", "name", n, 0, 0),
+      benchmark: "SWE-bench Pro",
+      selection,
+      judge,
+    });
+    const first = [of("gpt-4.1", "defuse", 3), of("gpt-4.1", "defuse", 3), of("gpt-4.1", "defuse", 3)];
+    const alone = summariseJudgeScores(first);
+    const together = summariseJudgeScores([...first, of("claude", "defuse", 0), of("claude", "defuse", 1)]);
+    expect(together.map((r) => [r.judge, r.necessity.mean, r.unanimity, r.instances])).toEqual([
+      ["claude", 0.5, 0, 1],
+      ["gpt-4.1", 3, 1, 1],
+    ]);
+    expect(together.find((r) => r.judge === "gpt-4.1")).toEqual(alone[0]);
+    // Another selection of the same judge is its own row too.
+    expect(summariseJudgeScores([...first, of("gpt-4.1", "pro", 1)]).map((r) => r.selection)).toEqual([
+      "defuse",
+      "pro",
+    ]);
+  });
 });
 
 describe("design constraints", () => {
@@ -155,6 +177,41 @@ describe("design constraints", () => {
     // Table pass [2, 1, 1], fail [0, 2, 0]; expected [4/3, 2, 2/3] and [2/3, 1, 1/3];
     // χ² = 1/3 + 1/2 + 1/6 + 2/3 + 1 + 1/3 = 3; V = √(3 / (6 · 1)) = √(1/2).
     expect(rates.cramersV).toBeCloseTo(Math.sqrt(0.5), 12);
+  });
+
+  test("verdicts for ids no imported instance has are reported, never counted", () => {
+    const verdicts = new Map<string, Verdict[]>([
+      ["a", ["satisfied"]],
+      ["b", ["violated"]],
+      ["ghost", ["violated"]],
+    ]);
+    const passed = new Map([
+      ["a", true],
+      ["b", false],
+      ["ghost", false],
+    ]);
+    expect(designRates(verdicts, passed, new Set(["a", "b"]))).toMatchObject({
+      instances: 2,
+      unmatched: 1,
+      passRate: 0.5,
+      violated: 0.5,
+    });
+  });
+
+  test("Cramér's V is undefined, not 0, when every patch passed (one non-empty row)", () => {
+    const verdicts = new Map<string, Verdict[]>([
+      ["a", ["satisfied"]],
+      ["b", ["violated"]],
+    ]);
+    expect(
+      designRates(
+        verdicts,
+        new Map([
+          ["a", true],
+          ["b", true],
+        ]),
+      ).cramersV,
+    ).toBeNull();
   });
 
   test("no verdicts: nothing to rate", () => {

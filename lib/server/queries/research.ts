@@ -28,6 +28,7 @@ export async function loadResearchData() {
         identifier: true,
         attribute: true,
         judge: true,
+        selection: true,
         necessity: true,
         disclosure: true,
         guidance: true,
@@ -83,6 +84,9 @@ export async function loadResearchData() {
     })),
   );
   const judgeSamples: JudgeSample[] = scores.map((s) => ({
+    benchmark: benchmarkName.get(s.benchmarkId) ?? "",
+    selection: s.selection,
+    judge: s.judge,
     instance: instanceKey(s.benchmarkId, s.instanceExternalId),
     identifier: s.identifier,
     attribute: s.attribute,
