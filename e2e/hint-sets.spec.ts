@@ -26,7 +26,9 @@ test("publish a hint set and download it: the manifest's checksum matches the fi
   await expect(versions).toContainText("v1");
 
   const jsonlHref = (await versions.getByRole("link", { name: "JSONL", exact: true }).getAttribute("href")) as string;
-  const manifestHref = (await versions.getByRole("link", { name: "manifest" }).getAttribute("href")) as string;
+  const manifestHref = (await versions
+    .getByRole("link", { name: "manifest", exact: true })
+    .getAttribute("href")) as string;
   const jsonl = await (await page.request.get(jsonlHref)).body();
   const manifest = JSON.parse((await (await page.request.get(manifestHref)).body()).toString());
   expect(manifest).toMatchObject({
@@ -43,4 +45,16 @@ test("publish a hint set and download it: the manifest's checksum matches the fi
   expect(line.hint).toContain("`load_config.origin_ftype` (parameter)");
   // Downloaded again, the same version is the same bytes.
   expect((await (await page.request.get(jsonlHref)).body()).equals(jsonl)).toBe(true);
+
+  // As the benchmark's own records: the demo record with the curated hint in `interface`, named in its manifest.
+  const nativeHref = (await versions.getByRole("link", { name: "benchmark records" }).getAttribute("href")) as string;
+  const native = await (await page.request.get(nativeHref)).body();
+  const nativeManifestHref = (await versions
+    .getByRole("link", { name: "their manifest" })
+    .getAttribute("href")) as string;
+  const nativeManifest = JSON.parse((await (await page.request.get(nativeManifestHref)).body()).toString());
+  expect(nativeManifest.native.sha256).toBe(createHash("sha256").update(native).digest("hex"));
+  const record = JSON.parse(native.toString().split("\n")[0] as string);
+  expect(record).toMatchObject({ instance_id: "demo__py-config-1", interface: line.hint });
+  expect(record.patch).toContain("diff --git");
 });
