@@ -1,7 +1,7 @@
 "use client";
 
 import type { HintAttribute } from "@/lib/domain/judge-scales";
-import type { Trim } from "@/lib/hint/compose-hint";
+import { DESCRIPTION_MAX_WORDS, descriptionProblem, type Trim } from "@/lib/hint/compose-hint";
 import {
   FLAG_REASONS,
   type FlagReason,
@@ -52,6 +52,24 @@ interface Props {
   stale: React.ReactNode;
   message: { kind: "ok" | "error" | "conflict"; text: string } | null;
   saving: boolean;
+}
+
+/** A curator's own one-sentence description of an identifier, checked as it is typed. */
+function DescriptionField({ name, value, onChange }: { name: string; value: string; onChange: (t: string) => void }) {
+  const problem = value.trim() === "" ? null : descriptionProblem(value);
+  return (
+    <label className="description-field">
+      Your description of {name} (one sentence, ≤ {DESCRIPTION_MAX_WORDS} words; blank: the benchmark&apos;s){" "}
+      <input
+        type="text"
+        value={value}
+        aria-invalid={problem !== null}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={400}
+      />
+      {problem && <span className="error"> {problem}</span>}
+    </label>
+  );
 }
 
 /** Why a hint is empty: a language the analysis does not read, an analysis that failed, or nothing picked. */
@@ -172,7 +190,20 @@ export function HintPanel(props: Props) {
                           </label>
                         );
                       })}
+                    {attributes.includes("weak_semantics") &&
+                      !trim.attributes[identifier.name]?.includes("weak_semantics") && (
+                        <DescriptionField
+                          name={identifier.name}
+                          value={trim.descriptions?.[identifier.name] ?? ""}
+                          onChange={(text) =>
+                            props.onTrim({ ...trim, descriptions: { ...trim.descriptions, [identifier.name]: text } })
+                          }
+                        />
+                      )}
                   </div>
+                )}
+                {mode !== "trim" && trim.descriptions?.[identifier.name]?.trim() && (
+                  <div className="muted">Description (curator-written): {trim.descriptions[identifier.name]}</div>
                 )}
                 {judge.length > 0 && (
                   <table className="judge" aria-label={`Judge scores for ${identifier.name}`}>
@@ -229,7 +260,11 @@ export function HintPanel(props: Props) {
         <div className="decisions">
           <button
             type="button"
-            disabled={props.saving}
+            disabled={
+              props.saving ||
+              (mode === "trim" &&
+                Object.values(trim.descriptions ?? {}).some((t) => t.trim() !== "" && descriptionProblem(t) !== null))
+            }
             onClick={() => props.onDecide(mode === "trim" ? "trim" : "accept")}
           >
             {mode === "trim" ? "Accept trimmed" : "Accept"}

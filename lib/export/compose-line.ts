@@ -47,6 +47,9 @@ export function composeHintLine(
       new_file: i.newFile,
       signature: i.signature,
       attributes: i.attributes,
+      ...(i.describedBy === "curator" && i.attributes.includes("weak_semantics")
+        ? { described_by: "curator" as const }
+        : {}),
     })),
   };
 }

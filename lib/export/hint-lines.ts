@@ -11,6 +11,8 @@ export interface ExportedIdentifier {
   signature: string | null;
   /** attributes the hint discloses for it (after any trim) */
   attributes: HintAttribute[];
+  /** present when a curator wrote its description (the hint states it as the benchmark's would be) */
+  described_by?: "curator";
 }
 
 /** One line of an exported hint set: one instance. */
@@ -71,7 +73,14 @@ export function serialiseLine(line: HintLine): string {
   for (const key of KEYS) {
     ordered[key] =
       key === "identifiers"
-        ? line.identifiers.map((identifier) => Object.fromEntries(IDENTIFIER_KEYS.map((k) => [k, identifier[k]])))
+        ? line.identifiers.map((identifier) =>
+            Object.fromEntries(
+              [...IDENTIFIER_KEYS, ...(identifier.described_by ? (["described_by"] as const) : [])].map((k) => [
+                k,
+                identifier[k],
+              ]),
+            ),
+          )
         : line[key];
   }
   return `${JSON.stringify(ordered)}\n`;

@@ -3,17 +3,45 @@ import { describeIdentifiers, renderHint } from "../analysis/render-hint";
 import type { HintAttribute } from "../domain/judge-scales";
 import { PROJECTION_ATTRIBUTES, type Projection } from "./vocabulary";
 
-/** What a curator removed from a hint: whole identifiers, or single attributes of one. */
+/**
+ * What a curator changed in a hint: whole identifiers or single attributes removed, and descriptions the
+ * curator wrote (where the benchmark gives none, or gives one that spoils the fix), by identifier name.
+ */
 export interface Trim {
   identifiers: string[];
   attributes: Record<string, HintAttribute[]>;
+  descriptions?: Record<string, string>;
 }
 
 export const NO_TRIM: Trim = { identifiers: [], attributes: {} };
 
-/** Whether a trim removes anything at all. */
+/** A curator-written description's limits (SPEC §5): one sentence of at most 20 words. */
+export const DESCRIPTION_MAX_WORDS = 20;
+
+/** Why a curator-written description does not fit, or null when it does. */
+export function descriptionProblem(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === "") return "write a sentence, or clear the box to use the benchmark's";
+  const words = trimmed.split(/\s+/).length;
+  if (words > DESCRIPTION_MAX_WORDS) return `${words} words: at most ${DESCRIPTION_MAX_WORDS}`;
+  if (/[.!?]\s+\S/.test(trimmed)) return "one sentence only";
+  if (/\n/.test(trimmed)) return "one line only";
+  return null;
+}
+
+/** The descriptions a trim holds that are not blank. */
+export const curatorDescriptions = (trim: Trim): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(trim.descriptions ?? {})
+      .map(([name, text]) => [name, text.trim()] as const)
+      .filter(([, text]) => text !== ""),
+  );
+
+/** Whether a curator's edit changes anything at all. */
 export const isTrimmed = (trim: Trim) =>
-  trim.identifiers.length > 0 || Object.values(trim.attributes).some((a) => a.length > 0);
+  trim.identifiers.length > 0 ||
+  Object.values(trim.attributes).some((a) => a.length > 0) ||
+  Object.keys(curatorDescriptions(trim)).length > 0;
 
 /** The attributes an identifier keeps under a projection once a trim is applied (its name always stays). */
 export function keptAttributes(projection: Projection, trim: Trim, name: string): Set<HintAttribute> {
@@ -45,8 +73,8 @@ export interface ComposedHint<I extends HintSourceIdentifier = HintSourceIdentif
   text: string;
   /** every identifier the selection picks, trimmed or not, in analysis order */
   selected: I[];
-  /** the identifiers the text states, each with the attributes it discloses */
-  kept: Array<I & { attributes: HintAttribute[] }>;
+  /** the identifiers the text states, each with the attributes it discloses and who described it */
+  kept: Array<I & { attributes: HintAttribute[]; describedBy: "benchmark" | "curator" | null }>;
 }
 
 /**
@@ -62,14 +90,33 @@ export function composeHint<I extends HintSourceIdentifier>(
 ): ComposedHint<I> {
   const selected: I[] = source.identifiers.filter((i) => i.policies.includes(selection));
   const kept: I[] = selected.filter((i) => !trim.identifiers.includes(i.name));
+  const written = curatorDescriptions(trim);
+  // The benchmark's descriptions, then the curator's own where written (they win).
   const items = describeIdentifiers(kept, {
     interfaceEntries: parseInterfaceText(source.interfaceText),
     requirements: source.requirements,
+  }).map((item) => {
+    const own = written[item.identifier.name];
+    return own === undefined ? item : { ...item, description: own };
   });
+  const describedBy = new Map(
+    items.map((item) => [
+      item.identifier.name,
+      written[item.identifier.name] !== undefined
+        ? ("curator" as const)
+        : item.description
+          ? ("benchmark" as const)
+          : null,
+    ]),
+  );
   const attributesOf = (name: string) => keptAttributes(projection, trim, name);
   return {
     text: renderHint(items, projection, (item) => attributesOf(item.identifier.name)),
     selected,
-    kept: kept.map((i): I & { attributes: HintAttribute[] } => ({ ...i, attributes: [...attributesOf(i.name)] })),
+    kept: kept.map((i) => ({
+      ...i,
+      attributes: [...attributesOf(i.name)],
+      describedBy: describedBy.get(i.name) ?? null,
+    })),
   };
 }

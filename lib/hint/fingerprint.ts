@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { ANALYSIS_VERSION } from "../analysis/analysis-version";
-import type { Trim } from "./compose-hint";
+import { curatorDescriptions, type Trim } from "./compose-hint";
 
 /** The fields of an instance a hint is made from. */
 export interface HintInputs {
@@ -37,7 +37,8 @@ export function canonicalTrim(trim: Trim): string {
     .filter(([, list]) => list.length > 0)
     .map(([name, list]) => [name, [...list].sort()] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify({ identifiers: [...new Set(trim.identifiers)].sort(), attributes });
+  const descriptions = Object.entries(curatorDescriptions(trim)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify({ identifiers: [...new Set(trim.identifiers)].sort(), attributes, descriptions });
 }
 
 /** The fingerprint of one decided hint: its instance's source hash, the policy and the curator's trim. */

@@ -85,3 +85,30 @@ test("a decision on an instance that does not exist is refused with a sentence",
   });
   expect(await recordDecision(env.db, { instanceId: "x" })).toMatchObject({ ok: false });
 });
+
+test("a curator-written description is decided, exported as the curator's, and refused past 20 words", async () => {
+  const hint = await env.db.hint.findFirstOrThrow();
+  const long = Array.from({ length: 25 }, () => "word").join(" ");
+  const refused = await recordDecision(
+    env.db,
+    decision({
+      action: "trim",
+      projection: "declaration_doc",
+      expectedVersion: 0,
+      trimmed: { identifiers: [], attributes: {}, descriptions: { widget_1: long } },
+    }),
+  );
+  expect(refused).toMatchObject({ ok: false });
+  const saved = await recordDecision(
+    env.db,
+    decision({
+      action: "trim",
+      projection: "declaration_doc",
+      expectedVersion: 0,
+      trimmed: { identifiers: [], attributes: {}, descriptions: { widget_1: "Returns the first widget." } },
+    }),
+  );
+  expect(saved).toMatchObject({ ok: true, status: "trimmed" });
+  expect((saved as { text: string }).text).toContain("Description: Returns the first widget.");
+  expect(hint.id).toBeGreaterThan(0);
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HINT_ATTRIBUTES } from "../domain/judge-scales";
-import { composeHint, NO_TRIM, type Trim } from "../hint/compose-hint";
+import { composeHint, DESCRIPTION_MAX_WORDS, descriptionProblem, NO_TRIM, type Trim } from "../hint/compose-hint";
 import { hintFingerprint } from "../hint/fingerprint";
 import { DECISION_ACTIONS, FlagReasonSchema, ProjectionSchema, SelectionSchema } from "../hint/vocabulary";
 import { statusAfter } from "../review/decisions";
@@ -26,6 +26,18 @@ export const DecisionInput = z
       .object({
         identifiers: z.array(z.string().max(500)).max(1000),
         attributes: z.record(z.string().max(500), z.array(z.enum(HINT_ATTRIBUTES))),
+        // Curator-written descriptions: one sentence of at most 20 words each (blank: the benchmark's).
+        descriptions: z
+          .record(
+            z.string().max(500),
+            z
+              .string()
+              .max(400)
+              .refine((text) => text.trim() === "" || descriptionProblem(text) === null, {
+                message: `a description is one sentence of at most ${DESCRIPTION_MAX_WORDS} words`,
+              }),
+          )
+          .optional(),
       })
       .default({ identifiers: [], attributes: {} }),
     reason: FlagReasonSchema.nullable().default(null),

@@ -24,6 +24,7 @@ const LocationSchema = z.object({
 export const TrimSchema = z.object({
   identifiers: z.array(z.string()),
   attributes: z.record(z.string(), z.array(z.enum(HINT_ATTRIBUTES))),
+  descriptions: z.record(z.string(), z.string()).optional(),
 });
 
 /** A decided hint's trim (null: nothing trimmed). */
