@@ -28,6 +28,8 @@ test("review with the keyboard only", async ({ page }) => {
   // a accepts and moves on to the next pending instance.
   await page.keyboard.press("a");
   await expect(page.getByRole("heading", { level: 1, name: "demo__java-limiter-1" })).toHaveCount(0);
+  // The next instance's page takes keys once it is ready (a loading state shows meanwhile).
+  await page.locator('[data-ready-for]:not([data-ready-for="demo__java-limiter-1"])').waitFor();
   await page.keyboard.press("/");
   await expect(page.getByLabel("Search instances")).toBeFocused();
   await page.keyboard.type("limiter");

@@ -26,6 +26,8 @@ interface Props {
   /** the line to bring into view (and select), when an identifier is picked */
   reveal: { line: number; name: string } | null;
   onPick: (name: string) => void;
+  /** wrap long lines instead of scrolling sideways */
+  wrap?: boolean;
 }
 
 function columnsOf(lineText: string, name: string): [number, number] {
@@ -35,7 +37,7 @@ function columnsOf(lineText: string, name: string): [number, number] {
 }
 
 /** A read-only patch in Monaco: added and removed lines coloured, identifiers highlighted, hover and click. */
-export function PatchEditor({ label, text, marks, reveal, onPick }: Props) {
+export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false }: Props) {
   const editor = useRef<MonacoEditor | null>(null);
   const monaco = useRef<Monaco | null>(null);
   const decorations = useRef<string[]>([]);
@@ -75,11 +77,18 @@ export function PatchEditor({ label, text, marks, reveal, onPick }: Props) {
     applyReveal();
     // Follow the page's light/dark theme when the curator switches it.
     const html = document.documentElement;
-    const follow = () => m.editor.setTheme(html.dataset.theme === "dark" ? "vs-dark" : "vs");
+    // The page's own choice, else the system's preference (as the page's colours do).
+    const system = window.matchMedia("(prefers-color-scheme: dark)");
+    const dark = () => html.dataset.theme === "dark" || (html.dataset.theme !== "light" && system.matches);
+    const follow = () => m.editor.setTheme(dark() ? "vs-dark" : "vs");
     follow();
     const observer = new MutationObserver(follow);
     observer.observe(html, { attributes: true, attributeFilter: ["data-theme"] });
-    ed.onDidDispose(() => observer.disconnect());
+    system.addEventListener("change", follow);
+    ed.onDidDispose(() => {
+      observer.disconnect();
+      system.removeEventListener("change", follow);
+    });
     ed.onMouseDown((event) => {
       const position = event.target.position;
       if (!position) return;
@@ -121,14 +130,14 @@ export function PatchEditor({ label, text, marks, reveal, onPick }: Props) {
             readOnly: true,
             domReadOnly: true,
             minimap: { enabled: false },
-            wordWrap: "off",
+            wordWrap: wrap ? "on" : "off",
             lineNumbers: "on",
             scrollBeyondLastLine: false,
             fontSize: 12,
             renderLineHighlight: "none",
             ariaLabel: label,
           }}
-          height="70vh"
+          height="100%"
           loading={<p className="muted">Loading the editor…</p>}
         />
       </div>

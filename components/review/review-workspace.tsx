@@ -71,6 +71,7 @@ export function ReviewWorkspace({
   const [reason, setReason] = useState<FlagReason | "">("");
   const [note, setNote] = useState("");
   const [showOthers, setShowOthers] = useState(false);
+  const [wrap, setWrap] = useState(false);
   const [picked, setPicked] = useState<{ name: string; step: number } | null>(null);
   const [overlay, setOverlay] = useState(false);
   const [message, setMessage] = useState<{ kind: "ok" | "error" | "conflict"; text: string } | null>(null);
@@ -186,13 +187,19 @@ export function ReviewWorkspace({
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const tag = (event.target as HTMLElement | null)?.tagName ?? "";
+      const target = event.target as HTMLElement | null;
+      const tag = target?.tagName ?? "";
+      // A read-only patch pane (Monaco keeps a hidden textarea) is no text field: the shortcuts work there too.
+      const inPatch = target?.closest?.(".monaco-editor") != null;
       if (event.key === "Escape") {
         setOverlay(false);
         setMode("view");
+        // Esc also gives the keys back to the page from wherever focus is.
+        if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
         return;
       }
-      if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) || event.metaKey || event.ctrlKey || event.altKey) return;
+      if ((!inPatch && ["INPUT", "TEXTAREA", "SELECT"].includes(tag)) || event.metaKey || event.ctrlKey || event.altKey)
+        return;
       const go = (id: number | null) => id && router.push(hrefOf(id, navigation.list));
       const actions: Record<string, () => void> = {
         j: () => go(navigation.next),
@@ -250,6 +257,9 @@ export function ReviewWorkspace({
           <input type="checkbox" checked={showOthers} onChange={(e) => setShowOthers(e.target.checked)} /> Show other
           selections' identifiers
         </label>
+        <label>
+          <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> Wrap long lines
+        </label>
         <button type="button" onClick={() => setOverlay(true)} aria-haspopup="dialog">
           Shortcuts (?)
         </button>
@@ -291,6 +301,7 @@ export function ReviewWorkspace({
           marks={marks.gold}
           reveal={reveal.gold}
           onPick={pick}
+          wrap={wrap}
         />
         <PatchEditor
           label="Test patch"
@@ -298,6 +309,7 @@ export function ReviewWorkspace({
           marks={marks.test}
           reveal={reveal.test}
           onPick={pick}
+          wrap={wrap}
         />
         <HintPanel
           data={data}
