@@ -50,3 +50,77 @@ test("a file with a broken last line is refused whole, naming the line", async (
   await page.goto("/");
   await expect(page.getByRole("link", { name: "E2E Broken" })).toHaveCount(0);
 });
+
+const record = (n: number, fields: Record<string, unknown> = {}) => ({
+  instance_id: `e2e__mapped-${n}`,
+  repo: "e2e/mapped",
+  base_commit: "a".repeat(40),
+  test_patch: `diff --git a/t.py b/t.py\n--- a/t.py\n+++ b/t.py\n@@ -1 +1,2 @@\n x = 1\n+assert f${n}() == ${n}\n`,
+  problem_statement: `f${n} is missing`,
+  FAIL_TO_PASS: "[]",
+  ...fields,
+});
+const patch = (n: number) =>
+  `diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1 +1,2 @@\n x = 1\n+def f${n}(): return ${n}\n`;
+const jsonlFile = (name: string, records: object[]) => ({
+  name,
+  mimeType: "application/x-ndjson",
+  buffer: Buffer.from(records.map((r) => `${JSON.stringify(r)}\n`).join("")),
+});
+
+test("a file of no known format shows its fields; a field map imports it", async ({ page }) => {
+  await page.goto("/import");
+  await page.getByLabel("Benchmark name for files that do not say it (optional)").fill("E2E Mapped");
+  await page
+    .getByLabel("Choose files to import")
+    .setInputFiles(jsonlFile("renamed.jsonl", [record(1, { the_fix: patch(1) }), record(2, { the_fix: patch(2) })]));
+  const form = page.getByRole("form", { name: "Field map for renamed.jsonl" });
+  await expect(form).toContainText("the_fix");
+  await form.getByLabel("patch", { exact: true }).selectOption("the_fix");
+  await form.getByRole("button", { name: "Import with this field map" }).click();
+  await expect(page.getByRole("table", { name: "Import results" })).toContainText(
+    "swebench → E2E Mapped: 2 added, 0 updated, 0 unchanged",
+  );
+});
+
+test("results filed under the wrong benchmark: the page names the right one and imports them again under it", async ({
+  page,
+}) => {
+  await page.goto("/import");
+  const benchmark = page.getByLabel("Benchmark name for files that do not say it (optional)");
+  await benchmark.fill("E2E Target");
+  await page
+    .getByLabel("Choose files to import")
+    .setInputFiles(jsonlFile("target.jsonl", [record(11, { patch: patch(11) }), record(12, { patch: patch(12) })]));
+  const results = page.getByRole("table", { name: "Import results" });
+  await expect(results).toContainText("E2E Target: 2 added");
+  await benchmark.fill("E2E Elsewhere");
+  await page.getByLabel("Choose files to import").setInputFiles({
+    name: "runs.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      "instance_id,model,selection,projection,resolved\ne2e__mapped-11,m,defuse,name,true\ne2e__mapped-12,m,defuse,name,false\n",
+    ),
+  });
+  await expect(results).toContainText("2 ids match no instance");
+  await results.getByRole("button", { name: "Import again under E2E Target" }).click();
+  await expect(results.getByRole("row", { name: /runs\.csv/ })).toContainText("plain-results → E2E Target: 2 added");
+  await expect(results.getByRole("row", { name: /runs\.csv/ })).not.toContainText("match no instance");
+});
+
+test("an upload as a job reports records read and instances analysed", async ({ page }) => {
+  const started = await page.request.post("/api/import?name=job.jsonl&benchmark=E2E%20Job&job=1", {
+    data: [record(21, { patch: patch(21) }), record(22, { patch: patch(22) })].map((r) => JSON.stringify(r)).join("\n"),
+  });
+  expect(started.status()).toBe(202);
+  const { job } = await started.json();
+  let state = "";
+  let body: Record<string, unknown> = {};
+  for (let i = 0; i < 100 && state !== "done" && state !== "failed"; i++) {
+    body = await (await page.request.get(`/api/import/jobs/${job}`)).json();
+    state = String(body.state);
+    await page.waitForTimeout(100);
+  }
+  expect(body).toMatchObject({ state: "done", records: 2, analysed: 2, summary: { added: 2, file: "job.jsonl" } });
+  expect((await page.request.get("/api/import/jobs/nope")).status()).toBe(404);
+});

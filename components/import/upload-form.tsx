@@ -3,18 +3,22 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type DragEvent, useRef, useState } from "react";
-import type { FileImportSummary } from "@/lib/server/import-files";
+import { type FieldMap, fieldMapText, INSTANCE_FIELDS } from "@/lib/ingest/field-aliases";
+import type { ImportJob } from "@/lib/server/import-jobs";
 
-// The route answers with the importer's own summary: one type, no copy to drift.
-type FileSummary = FileImportSummary;
+type Outcome =
+  | { name: string; ok: true; job: ImportJob }
+  | { name: string; ok: false; errors: string[]; fields?: readonly string[] };
 
-type Outcome = { name: string; ok: true; summary: FileSummary } | { name: string; ok: false; error: string };
+type Progress = { name: string; phase: "uploading" | "importing" | "analysing"; fraction?: number; detail?: string };
 
-/** Sends one file with XMLHttpRequest, the one browser API that reports upload progress. */
-function uploadFile(file: File, benchmark: string, onProgress: (fraction: number) => void): Promise<Outcome> {
+/** Sends one file with XMLHttpRequest (the one browser API that reports upload progress); answers the job id. */
+function sendFile(
+  file: File,
+  params: URLSearchParams,
+  onProgress: (fraction: number) => void,
+): Promise<{ job: string } | { errors: string[] }> {
   return new Promise((resolve) => {
-    const params = new URLSearchParams({ name: file.name });
-    if (benchmark) params.set("benchmark", benchmark);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/import?${params}`);
     xhr.upload.onprogress = (event) => {
@@ -22,33 +26,125 @@ function uploadFile(file: File, benchmark: string, onProgress: (fraction: number
     };
     xhr.onload = () => {
       try {
-        const body = JSON.parse(xhr.responseText) as { ok: boolean; error?: string; files?: FileSummary[] };
-        if (body.ok && body.files?.[0]) resolve({ name: file.name, ok: true, summary: body.files[0] });
-        else resolve({ name: file.name, ok: false, error: body.error ?? `the server answered ${xhr.status}` });
+        const body = JSON.parse(xhr.responseText) as { ok: boolean; job?: string; error?: string };
+        resolve(
+          body.ok && body.job ? { job: body.job } : { errors: [body.error ?? `the server answered ${xhr.status}`] },
+        );
       } catch {
-        resolve({ name: file.name, ok: false, error: `the server answered ${xhr.status}` });
+        resolve({ errors: [`the server answered ${xhr.status}`] });
       }
     };
-    xhr.onerror = () => resolve({ name: file.name, ok: false, error: "the upload failed (network error)" });
+    xhr.onerror = () => resolve({ errors: ["the upload failed (network error)"] });
     xhr.send(file);
   });
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls an import job until it ends, reporting records read and instances analysed. */
+async function followJob(id: string, onProgress: (job: ImportJob) => void): Promise<ImportJob> {
+  for (;;) {
+    const response = await fetch(`/api/import/jobs/${id}`, { cache: "no-store" });
+    const job = (await response.json()) as ImportJob & { ok: boolean; error?: string };
+    if (!job.ok) throw new Error(job.error ?? `the server answered ${response.status}`);
+    onProgress(job);
+    if (job.state === "done" || job.state === "failed") return job;
+    await sleep(300);
+  }
+}
+
+/** For a file of no known format: which of its fields is which, sent again as a field map. */
+function FieldMapForm({
+  name,
+  fields,
+  onSubmit,
+}: {
+  name: string;
+  fields: readonly string[];
+  onSubmit: (map: FieldMap) => void;
+}) {
+  const [map, setMap] = useState<Record<string, string>>({});
+  return (
+    <form
+      className="field-map"
+      aria-label={`Field map for ${name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(Object.fromEntries(Object.entries(map).filter(([, source]) => source !== "")));
+      }}
+    >
+      <p>
+        The file&apos;s first record has the fields <code>{fields.join(", ")}</code>. Say which holds what, and import
+        it again:
+      </p>
+      {INSTANCE_FIELDS.map((field) => (
+        <label key={field}>
+          {field}{" "}
+          <select
+            aria-label={field}
+            value={map[field] ?? ""}
+            onChange={(e) => setMap({ ...map, [field]: e.target.value })}
+          >
+            <option value="">(as named)</option>
+            {fields.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <button type="submit">Import with this field map</button>
+    </form>
+  );
+}
+
+/** The upload page: files imported one job each, with upload and import progress and every problem listed. */
 export function UploadForm() {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
+  const files = useRef(new Map<string, File>());
   const [benchmark, setBenchmark] = useState("");
   const [over, setOver] = useState(false);
-  const [busy, setBusy] = useState<{ name: string; fraction: number } | null>(null);
+  const [busy, setBusy] = useState<Progress | null>(null);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
 
-  async function upload(files: File[]) {
-    const done: Outcome[] = [];
-    for (const file of files) {
-      setBusy({ name: file.name, fraction: 0 });
-      done.push(await uploadFile(file, benchmark.trim(), (fraction) => setBusy({ name: file.name, fraction })));
-      setOutcomes([...done]);
+  const record = (outcome: Outcome) => setOutcomes((all) => [...all.filter((o) => o.name !== outcome.name), outcome]);
+
+  async function importOne(file: File, options: { benchmark: string; map?: FieldMap }) {
+    files.current.set(file.name, file);
+    const params = new URLSearchParams({ name: file.name, job: "1" });
+    if (options.benchmark) params.set("benchmark", options.benchmark);
+    if (options.map && Object.keys(options.map).length > 0) params.set("map", fieldMapText(options.map));
+    setBusy({ name: file.name, phase: "uploading", fraction: 0 });
+    const sent = await sendFile(file, params, (fraction) => setBusy({ name: file.name, phase: "uploading", fraction }));
+    if ("errors" in sent) {
+      record({ name: file.name, ok: false, errors: sent.errors });
+      return;
     }
+    try {
+      const job = await followJob(sent.job, (j) =>
+        setBusy({
+          name: file.name,
+          phase: j.state === "analysing" ? "analysing" : "importing",
+          detail:
+            j.state === "analysing"
+              ? `${j.analysed.toLocaleString("en")} instances analysed`
+              : `${j.records.toLocaleString("en")} records read`,
+        }),
+      );
+      if (job.state === "done") record({ name: file.name, ok: true, job });
+      else record({ name: file.name, ok: false, errors: job.errors ?? ["the import failed"], fields: job.fields });
+    } catch (error) {
+      record({ name: file.name, ok: false, errors: [(error as Error).message] });
+    }
+  }
+
+  async function upload(
+    list: File[],
+    options: { benchmark: string; map?: FieldMap } = { benchmark: benchmark.trim() },
+  ) {
+    for (const file of list) await importOne(file, options);
     setBusy(null);
     router.refresh();
   }
@@ -58,6 +154,11 @@ export function UploadForm() {
     setOver(false);
     void upload([...event.dataTransfer.files]);
   }
+
+  const again = (name: string, options: { benchmark: string; map?: FieldMap }) => {
+    const file = files.current.get(name);
+    if (file) void upload([file], options);
+  };
 
   return (
     <>
@@ -91,8 +192,8 @@ export function UploadForm() {
             accept=".jsonl,.json,.csv,.parquet,.ndjson"
             disabled={busy !== null}
             onChange={(e) => {
-              const files = [...(e.target.files ?? [])];
-              if (files.length > 0) void upload(files);
+              const list = [...(e.target.files ?? [])];
+              if (list.length > 0) void upload(list);
               e.target.value = "";
             }}
           />
@@ -101,10 +202,12 @@ export function UploadForm() {
       {busy && (
         <p>
           <label>
-            {busy.fraction < 1 ? `Uploading ${busy.name}` : `Importing ${busy.name}…`}
+            {busy.phase === "uploading"
+              ? `Uploading ${busy.name}`
+              : `${busy.phase === "analysing" ? "Analysing" : "Importing"} ${busy.name}: ${busy.detail ?? "…"}`}
             <progress
               max={1}
-              value={busy.fraction < 1 ? busy.fraction : undefined}
+              value={busy.phase === "uploading" ? busy.fraction : undefined}
               aria-label={`Progress of ${busy.name}`}
             />
           </label>
@@ -123,18 +226,52 @@ export function UploadForm() {
               <tr key={o.name}>
                 <td>{o.name}</td>
                 <td>
-                  {o.ok ? (
+                  {o.ok && o.job.summary ? (
                     <>
-                      {o.summary.format} → {o.summary.benchmark}: {o.summary.added} added, {o.summary.updated} updated,{" "}
-                      {o.summary.unchanged} unchanged
-                      {o.summary.unmatched_ids.length > 0 &&
-                        `; ${o.summary.unmatched_ids.length} ids match no instance`}
-                      {o.summary.added + o.summary.updated === 0 && " (nothing changed)"}
+                      {o.job.summary.format} → {o.job.summary.benchmark}: {o.job.summary.added} added,{" "}
+                      {o.job.summary.updated} updated, {o.job.summary.unchanged} unchanged
+                      {o.job.summary.unmatched_ids.length > 0 &&
+                        `; ${o.job.summary.unmatched_ids.length} ids match no instance`}
+                      {o.job.summary.added + o.job.summary.updated === 0 && " (nothing changed)"}
+                      {o.job.analysis && o.job.analysis.failed.length > 0 && (
+                        <> · {o.job.analysis.failed.length} not analysed (a patch that does not parse)</>
+                      )}
+                      {o.job.summary.suggested_benchmark && (
+                        <p>
+                          These ids are all instances of <strong>{o.job.summary.suggested_benchmark}</strong>.{" "}
+                          <button
+                            type="button"
+                            onClick={() => {
+                              const suggested = o.job.summary?.suggested_benchmark ?? "";
+                              setBenchmark(suggested);
+                              again(o.name, { benchmark: suggested });
+                            }}
+                          >
+                            Import again under {o.job.summary.suggested_benchmark}
+                          </button>
+                        </p>
+                      )}
                     </>
+                  ) : o.ok ? (
+                    "imported"
                   ) : (
-                    <span className="error" role="alert">
-                      Not imported, nothing written: {o.error}
-                    </span>
+                    <>
+                      <div className="error" role="alert">
+                        Not imported, nothing written:
+                        <ul>
+                          {o.errors.map((error) => (
+                            <li key={error}>{error}</li>
+                          ))}
+                        </ul>
+                      </div>
+                      {o.fields && (
+                        <FieldMapForm
+                          name={o.name}
+                          fields={o.fields}
+                          onSubmit={(map) => again(o.name, { benchmark: benchmark.trim(), map })}
+                        />
+                      )}
+                    </>
                   )}
                 </td>
               </tr>

@@ -43,6 +43,9 @@ export function describeImport(summary: ImportSummary): string {
       const more =
         f.unmatched_ids.length > UNMATCHED_SHOWN ? `, … (${f.unmatched_ids.length - UNMATCHED_SHOWN} more)` : "";
       line += `\n  ${f.unmatched_ids.length} ids match no imported instance (kept, shown as unmatched): ${shown}${more}`;
+      if (f.suggested_benchmark) {
+        line += `\n  they are all instances of "${f.suggested_benchmark}": import again with --benchmark "${f.suggested_benchmark}"`;
+      }
     }
     return line;
   });

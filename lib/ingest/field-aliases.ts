@@ -42,3 +42,20 @@ export function withFieldNames(record: RawRecord, map: FieldMap = {}): RawRecord
   }
   return out ?? record;
 }
+
+/** The fields an instance file needs, as the upload page's field map offers them (SWE-bench's names). */
+export const INSTANCE_FIELDS = [
+  "instance_id",
+  "repo",
+  "base_commit",
+  "patch",
+  "test_patch",
+  "problem_statement",
+  "FAIL_TO_PASS",
+] as const;
+
+/** A field map as text for `--map` and the upload's `map` parameter: `patch=gold_patch,…`. */
+export const fieldMapText = (map: FieldMap) =>
+  Object.entries(map)
+    .map(([name, source]) => `${name}=${source}`)
+    .join(",");

@@ -27,3 +27,16 @@ export class ImportError extends Error {
 
 /** How many problems one file reports before the reader stops looking. */
 export const MAX_REPORTED = 20;
+
+/** A file whose first record matches no format: its fields, so the user can say which is which (a field map). */
+export class UnknownFormatError extends ImportError {
+  constructor(
+    file: string,
+    line: number | null,
+    reason: string,
+    readonly fields: readonly string[],
+  ) {
+    super(file, line, reason);
+    this.name = "UnknownFormatError";
+  }
+}

@@ -3,7 +3,7 @@ import path from "node:path";
 import { type FieldMap, withFieldNames } from "./field-aliases";
 import { RecordError } from "./field-values";
 import { detectFormat } from "./formats";
-import { ImportError, MAX_REPORTED } from "./import-error";
+import { ImportError, MAX_REPORTED, UnknownFormatError } from "./import-error";
 import type { ImportItem, InputFormat } from "./import-items";
 import { readParquet } from "./parquet-records";
 import {
@@ -143,10 +143,11 @@ export async function openImportFile(file: string, options: OpenOptions = {}): P
   const shape = container === "json-document" ? "document" : container === "jsonl" ? "either" : "records";
   const format = detectFormat(withFieldNames(first.record, fieldMap), shape);
   if (!format) {
-    throw new ImportError(
+    throw new UnknownFormatError(
       file,
       first.line,
       `unknown format: a record with fields (${describeFields(first.record)}) matches no known instance, results or score format; name its fields with --map FIELD=SOURCE (or the upload page's field map)`,
+      Object.keys(first.record),
     );
   }
   const items = (async function* () {

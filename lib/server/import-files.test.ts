@@ -259,3 +259,27 @@ describe("curator scores", () => {
     expect(await snapshotDatabase(env.db)).toBe(before);
   });
 });
+
+describe("results filed under another benchmark", () => {
+  test("ids that are all one other benchmark's instances are reported with that suggestion; --benchmark applies it", async () => {
+    await importFiles(
+      env.db,
+      [env.tmp.write("verified-ids.jsonl", jsonl([swebenchRecord(501), swebenchRecord(502)]))],
+      {
+        benchmark: "SWE-bench Verified (suggest)",
+      },
+    );
+    const results = env.tmp.write(
+      "lite-run.csv",
+      "instance_id,model,selection,projection,resolved\nacme__widgets-501,m,defuse,name,true\nacme__widgets-502,m,defuse,name,false\n",
+    );
+    const wrong = await importFiles(env.db, [results], { benchmark: "SWE-bench Lite (suggest)" });
+    expect(wrong.files[0]).toMatchObject({
+      unmatched_ids: ["acme__widgets-501", "acme__widgets-502"],
+      suggested_benchmark: "SWE-bench Verified (suggest)",
+    });
+    const right = await importFiles(env.db, [results], { benchmark: "SWE-bench Verified (suggest)" });
+    expect(right.files[0]).toMatchObject({ added: 2, unmatched_ids: [] });
+    expect(right.files[0]).not.toHaveProperty("suggested_benchmark");
+  });
+});

@@ -26,6 +26,8 @@ export interface FileImportSummary {
   unchanged: number;
   /** result or score ids that match no instance of their benchmark: kept, and reported here */
   unmatched_ids: string[];
+  /** where every unmatched id is an instance of exactly one other benchmark: that benchmark (--benchmark it) */
+  suggested_benchmark?: string;
 }
 
 export interface ImportSummary {
@@ -131,12 +133,15 @@ async function importOneFile(db: Database, tx: Tx, file: string, options: Import
   }
   await writeBatch(writer, batch, benchmarkOf, source, file);
   options.onProgress?.(file, records + batch.length);
-  const summary = {
+  const unmatched = await writer.unmatchedIds();
+  const suggested = await writer.suggestedBenchmark(unmatched);
+  const summary: FileImportSummary = {
     file,
     format: opened.format.id,
     benchmark: [...writer.benchmarks].join(", ") || null,
     ...writer.tally,
-    unmatched_ids: await writer.unmatchedIds(),
+    unmatched_ids: unmatched,
+    ...(suggested ? { suggested_benchmark: suggested } : {}),
   };
   if (summary.added + summary.updated > 0) {
     await tx.importLog.create({

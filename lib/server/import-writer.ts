@@ -370,4 +370,26 @@ export class FileWriter {
     }
     return unmatched.sort();
   }
+
+  /**
+   * The one other benchmark whose imported instances every unmatched id names, if there is exactly one:
+   * results filed under the wrong benchmark (a file name that says "lite" for Verified runs, say).
+   */
+  async suggestedBenchmark(unmatched: readonly string[]): Promise<string | null> {
+    if (unmatched.length === 0) return null;
+    const own = new Set(this.referenced.keys());
+    const sample = unmatched.slice(0, BATCH);
+    const found = await this.tx.instance.findMany({
+      where: { externalId: { in: sample }, benchmarkId: { notIn: [...own] } },
+      select: { externalId: true, benchmark: { select: { name: true } } },
+    });
+    const byBenchmark = new Map<string, Set<string>>();
+    for (const row of found) {
+      const ids = byBenchmark.get(row.benchmark.name) ?? new Set<string>();
+      ids.add(row.externalId);
+      byBenchmark.set(row.benchmark.name, ids);
+    }
+    const covering = [...byBenchmark.entries()].filter(([, ids]) => ids.size === sample.length);
+    return covering.length === 1 ? (covering[0]?.[0] ?? null) : null;
+  }
 }

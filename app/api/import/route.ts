@@ -1,15 +1,15 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { ImportError } from "@/lib/ingest/import-error";
+import { parseFieldMap } from "@/lib/ingest/field-aliases";
 import { analyzePendingInstances } from "@/lib/server/analyze-stored-instances";
 import { getDb } from "@/lib/server/db";
 import { importFiles } from "@/lib/server/import-files";
+import { describeImportFailure, MAX_UPLOAD_BYTES, startImportJob, uploadFolder } from "@/lib/server/import-jobs";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -27,33 +27,83 @@ const UploadQuery = z.object({
     .max(200)
     .optional()
     .transform((b) => b || undefined),
+  map: z.string().max(2000).optional(),
+  job: z.enum(["1"]).optional(),
 });
 
-/** Streams one uploaded file to disk (memory stays flat), then imports it in one transaction. */
+class TooLarge extends Error {}
+
+/** Counts the bytes going by and stops the upload past the limit. */
+const limit = (max: number) => {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > max ? new TooLarge() : null, chunk);
+    },
+  });
+};
+
+/**
+ * Streams one uploaded file to disk (memory stays flat, size bounded), then imports it in one transaction:
+ * at once (the answer is the summary), or with `?job=1` as a background job whose progress
+ * `/api/import/jobs/ID` reports. `?map=patch=gold_patch,…` names the file's fields.
+ */
 export async function POST(request: Request) {
   const url = new URL(request.url);
-  const query = UploadQuery.safeParse({
-    name: url.searchParams.get("name") ?? undefined,
-    benchmark: url.searchParams.get("benchmark") ?? undefined,
-  });
+  const query = UploadQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return Response.json({ ok: false, error: "name the uploaded file: ?name=FILE" }, { status: 400 });
-  if (!request.body)
-    return Response.json({ ok: false, error: `${query.data.name}: the upload is empty` }, { status: 400 });
-  // The file keeps its own name: formats read the benchmark and model from it.
-  const dir = await mkdtemp(path.join(os.tmpdir(), "hintscope-upload-"));
-  const file = path.join(dir, query.data.name);
+  const { name, benchmark, job } = query.data;
+  let fieldMap: Record<string, string> | undefined;
   try {
-    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), createWriteStream(file));
-    const db = await getDb();
-    const summary = await importFiles(db, [file], { benchmark: query.data.benchmark });
+    fieldMap = query.data.map ? parseFieldMap(query.data.map) : undefined;
+  } catch (error) {
+    return Response.json({ ok: false, error: (error as Error).message }, { status: 400 });
+  }
+  if (!request.body) return Response.json({ ok: false, error: `${name}: the upload is empty` }, { status: 400 });
+  // The file keeps its own name: formats read the benchmark and model from it.
+  const dir = await uploadFolder();
+  const file = path.join(dir, name);
+  try {
+    await pipeline(
+      Readable.fromWeb(request.body as import("node:stream/web").ReadableStream),
+      limit(MAX_UPLOAD_BYTES),
+      createWriteStream(file),
+    );
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    if (error instanceof TooLarge) {
+      const mb = Math.round(MAX_UPLOAD_BYTES / 1024 / 1024);
+      return Response.json(
+        { ok: false, error: `${name}: larger than the ${mb} MB an upload may be (HINTSCOPE_MAX_UPLOAD_MB)` },
+        { status: 413 },
+      );
+    }
+    throw error;
+  }
+  const db = await getDb();
+  if (job) {
+    const started = startImportJob(db, file, name, { benchmark, fieldMap });
+    return Response.json({ ok: true, job: started.id }, { status: 202 });
+  }
+  try {
+    const summary = await importFiles(db, [file], { benchmark, fieldMap });
     const analysis = await analyzePendingInstances(db);
     revalidatePath("/");
-    const files = summary.files.map((f) => ({ ...f, file: query.data.name }));
+    const files = summary.files.map((f) => ({ ...f, file: name }));
     return Response.json({ ok: true, ...summary, files, analysis });
   } catch (error) {
-    if (!(error instanceof ImportError)) throw error;
-    const where = `${query.data.name}${error.line === null ? "" : `:${error.line}`}`;
-    return Response.json({ ok: false, error: `${where}: ${error.reason}`, line: error.line }, { status: 422 });
+    const failure = describeImportFailure(error, name, file);
+    return Response.json(
+      {
+        ok: false,
+        error: failure.errors.join("\n"),
+        errors: failure.errors,
+        fields: failure.fields,
+        line: failure.line,
+      },
+      { status: 422 },
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
