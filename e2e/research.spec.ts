@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -40,6 +41,23 @@ test("with the nine SWE-bench Pro runs imported, each model's rate is over the 1
     await expect(row).toContainText(`${resolved}/${outcomes.length}`);
     await expect(row).toContainText(`${((resolved / outcomes.length) * 100).toFixed(1)}%`);
   }
+
+  // The command line prints the same rows from the same query layer.
+  const report = JSON.parse(
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", "lib/cli/hints.ts", "report", "resolve-rates", "--benchmark", "SWE-bench Pro", "--json"],
+      { env: { ...process.env, DATABASE_URL: "file:var/e2e.db" }, encoding: "utf8" },
+    ),
+  ) as Array<{ model: string; resolved: number; n: number; rate: number; low: number; high: number }>;
+  expect(report).toHaveLength(runFiles.length);
+  for (const r of report) {
+    const row = table.getByRole("row").filter({ has: page.getByRole("cell", { name: r.model, exact: true }) });
+    await expect(row).toContainText(`${r.resolved}/${r.n}`);
+    await expect(row).toContainText(`${(r.rate * 100).toFixed(1)}%`);
+  }
+  // The policy table: every official run is its own reference (no other policy of the model was run).
+  await expect(page.getByRole("table", { name: "Policy comparison" })).toContainText("official × official (baseline)");
 
   await page
     .getByLabel("First configuration")

@@ -5,10 +5,13 @@ import {
   type DisclosurePoint,
   type JudgeBar,
   JudgeChart,
+  type PolicyBarRow,
+  PolicyChart,
 } from "@/components/research/research-charts";
 import { ResolveRateTable, type RunInstance } from "@/components/research/resolve-rate-table";
 import { SELECTIONS } from "@/lib/analysis/select-identifiers";
 import { loadResearchData } from "@/lib/server/queries/research";
+import { policyRows } from "@/lib/server/queries/research-report";
 import { raterAgreement } from "@/lib/stats/curator-agreement";
 import { designRates } from "@/lib/stats/design-constraints";
 import { summariseJudgeScores } from "@/lib/stats/judge-summary";
@@ -73,6 +76,22 @@ export default async function ResearchPage() {
       : [];
   });
   const share = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
+  const policies = policyRows(data);
+  const policyCharts = [...new Set(policies.map((p) => String(p.benchmark)))].map((benchmark) => {
+    const rowsOf = policies.filter((p) => p.benchmark === benchmark);
+    const models = [...new Set(rowsOf.map((p) => String(p.model)))];
+    const byPolicy = new Map<string, PolicyBarRow>();
+    for (const p of rowsOf) {
+      const policy = `${p.selection} × ${p.projection}`;
+      const bar = byPolicy.get(policy) ?? { policy };
+      if (typeof p.rate === "number") {
+        bar[String(p.model)] = p.rate;
+        bar[`err:${p.model}`] = [p.rate - Number(p.low), Number(p.high) - p.rate];
+      }
+      byPolicy.set(policy, bar);
+    }
+    return { benchmark, models, rows: [...byPolicy.values()] };
+  });
   const judge = summariseJudgeScores(data.judgeSamples);
   const agreement = raterAgreement(data.ratings).filter(
     (row) => !(row.first.startsWith("judge: ") && row.second.startsWith("judge: ")),
@@ -100,6 +119,64 @@ export default async function ResearchPage() {
           rows is flagged.
         </p>
         <ResolveRateTable rows={rows} instances={instances} />
+      </section>
+      <section aria-labelledby="policies">
+        <h2 id="policies">Policy comparison</h2>
+        <p className="muted">
+          Per benchmark and model, one row per selection × projection, the no-hint baseline first (or, without one, the
+          first configuration as the reference). Every rate is over the instances all of that model&apos;s compared
+          configurations ran, so the rows are paired: the difference from the baseline has a 95% interval for paired
+          proportions (Newcombe), p is the exact McNemar test, and p (Holm) adjusts for the rows compared.
+        </p>
+        {policies.length === 0 ? (
+          <p className="muted">No runs imported.</p>
+        ) : (
+          <>
+            <table aria-label="Policy comparison">
+              <thead>
+                <tr>
+                  <th>Benchmark</th>
+                  <th>Model</th>
+                  <th>Selection × projection</th>
+                  <th className="num">Resolved</th>
+                  <th className="num">Rate (95%)</th>
+                  <th className="num">Difference (95%)</th>
+                  <th className="num">p</th>
+                  <th className="num">p (Holm)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {policies.map((p) => (
+                  <tr key={`${p.benchmark}\u0000${p.model}\u0000${p.selection}\u0000${p.projection}`}>
+                    <td>{p.benchmark}</td>
+                    <td>{p.model}</td>
+                    <td>
+                      {p.selection} × {p.projection}
+                      {p.baseline ? " (baseline)" : ""}
+                    </td>
+                    <td className="num">
+                      {p.resolved}/{p.n}
+                    </td>
+                    <td className="num">
+                      {share(p.rate as number | null)} [{share(p.low as number)}, {share(p.high as number)}]
+                    </td>
+                    <td className="num">
+                      {p.difference === null
+                        ? "–"
+                        : `${((p.difference as number) * 100).toFixed(1)} pts [${((p.difference_low as number) * 100).toFixed(1)}, ${((p.difference_high as number) * 100).toFixed(1)}]`}
+                    </td>
+                    <td className="num">{fmt(p.p as number | null, 4)}</td>
+                    <td className="num">{fmt(p.p_holm as number | null, 4)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <DownloadCsv name="policy-comparison" rows={policies} />
+            {policyCharts.map((chart) => (
+              <PolicyChart key={chart.benchmark} benchmark={chart.benchmark} rows={chart.rows} models={chart.models} />
+            ))}
+          </>
+        )}
       </section>
       <section aria-labelledby="paired">
         <h2 id="paired">Paired comparison</h2>
@@ -240,8 +317,12 @@ export default async function ResearchPage() {
             <div>
               <p className="muted">
                 One row per benchmark, selection, judge and attribute: scores of different judges or selections are
-                never pooled. N, D, G and HVM are means over the rated values (each the median of its samples) with 95%
-                instance-clustered bootstrap intervals [low, high].
+                never pooled. <strong>N</strong> (necessity, 0 redundant – 3 load-bearing): how much a correct agent
+                needs the attribute to pass the tests. <strong>D</strong> (disclosure, 0 interface – 3 transcription):
+                how much of the solution it gives away. <strong>G</strong> (guidance, 0 declarative – 3 prescriptive):
+                how far it tells the agent what to do. <strong>HVM</strong> = N − max(D, G) per rated value: positive
+                where the attribute is worth more than it spoils. Each value is the median of the judge&apos;s samples;
+                the table gives means over the rated values with 95% instance-clustered bootstrap intervals [low, high].
               </p>
               <table aria-label="Judge scores per attribute">
                 <thead>

@@ -73,10 +73,17 @@ export function JudgeChart({ bars }: { bars: JudgeBar[] }) {
   return (
     <figure aria-label="Judge scores per attribute" className="chart">
       <ResponsiveContainer width="100%" height={320}>
-        <BarChart data={bars} margin={{ top: 10, right: 20, bottom: 10, left: 10 }}>
+        <BarChart data={bars} margin={{ top: 10, right: 20, bottom: 40, left: 20 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="attribute" />
-          <YAxis domain={[-3, 3]} />
+          <XAxis
+            dataKey="attribute"
+            interval={0}
+            label={{ value: "attribute of the identifier", position: "bottom", offset: 20 }}
+          />
+          <YAxis
+            domain={[-3, 3]}
+            label={{ value: "mean score (N, D, G 0–3; HVM −3–3)", angle: -90, position: "insideLeft", dy: 90 }}
+          />
           <Tooltip />
           <Legend />
           {(
@@ -89,6 +96,52 @@ export function JudgeChart({ bars }: { bars: JudgeBar[] }) {
           ).map(([key, color]) => (
             <Bar key={key} dataKey={key} fill={color}>
               <ErrorBar dataKey={`err${key}`} width={3} stroke="#333" />
+            </Bar>
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+export interface PolicyBarRow {
+  /** selection × projection */
+  policy: string;
+  [model: string]: string | number | [number, number];
+}
+
+const SERIES_COLOURS = ["#2f5fd0", "#c0392b", "#d68910", "#1e8449", "#7d3c98", "#117a65", "#b03a2e", "#5d6d7e"];
+
+/** Resolve rate per policy (selection × projection), one series per model, with 95% intervals. */
+export function PolicyChart({
+  benchmark,
+  rows,
+  models,
+}: {
+  benchmark: string;
+  rows: PolicyBarRow[];
+  models: string[];
+}) {
+  return (
+    <figure aria-label={`Resolve rate per policy, ${benchmark}`} className="chart">
+      <ResponsiveContainer width="100%" height={320}>
+        <BarChart data={rows} margin={{ top: 10, right: 20, bottom: 40, left: 20 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis
+            dataKey="policy"
+            interval={0}
+            label={{ value: "selection × projection", position: "bottom", offset: 20 }}
+          />
+          <YAxis
+            domain={[0, 1]}
+            tickFormatter={(v: number) => `${Math.round(v * 100)}%`}
+            label={{ value: "resolve rate (95% interval)", angle: -90, position: "insideLeft", dy: 80 }}
+          />
+          <Tooltip formatter={(value: unknown) => (typeof value === "number" ? `${(value * 100).toFixed(1)}%` : "")} />
+          <Legend verticalAlign="top" />
+          {models.map((model, i) => (
+            <Bar key={model} dataKey={model} fill={SERIES_COLOURS[i % SERIES_COLOURS.length]}>
+              <ErrorBar dataKey={`err:${model}`} width={3} stroke="#333" />
             </Bar>
           ))}
         </BarChart>

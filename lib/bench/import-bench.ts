@@ -12,8 +12,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { ImportItem, InstanceData } from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
+import { analyzePendingInstances } from "../server/analyze-stored-instances";
 import { openDatabase } from "../server/db";
 import { importFiles } from "../server/import-files";
+import { recordDecision } from "../server/record-decision";
 import { median } from "../stats/median";
 import { makeTempDir } from "../testing/fixtures";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
@@ -109,12 +111,67 @@ async function benchHugeFile(dir: string, source: string, records: number) {
   );
 }
 
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/**
+ * A curator's saves while 10,000 instances import and are analysed in the same process (as an upload on
+ * the server): one decision every 50 ms, each timed from call to saved. Target (issue 15): p95 < 100 ms.
+ */
+async function benchSaveLatency(dir: string, source: string) {
+  const file = await writeHugeFile(dir, source, 10_000);
+  const db = await openDatabase(`file:${path.join(dir, "save-latency.db")}`);
+  await importFiles(db, [source], { benchmark: "Curated" });
+  await analyzePendingInstances(db);
+  const instance = await db.instance.findFirstOrThrow({ where: { benchmark: { name: "Curated" } } });
+  let done = false;
+  const work = (async () => {
+    await importFiles(db, [file]);
+    await analyzePendingInstances(db);
+    done = true;
+  })();
+  const started = performance.now();
+  const latencies: number[] = [];
+  let version = 0;
+  while (!done) {
+    const t0 = performance.now();
+    const result = await recordDecision(db, {
+      instanceId: instance.id,
+      selection: "defuse",
+      projection: "declaration",
+      action: version % 2 === 0 ? "accept" : "flag",
+      reason: version % 2 === 0 ? null : "other",
+      expectedVersion: version,
+      curator: "bench",
+    });
+    latencies.push(performance.now() - t0);
+    if (!result.ok) throw new Error(`a save failed during the import: ${JSON.stringify(result)}`);
+    version++;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await work;
+  await db.$disconnect();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  console.log(
+    `save latency while importing and analysing 10,000 instances (${((performance.now() - started) / 1000).toFixed(0)} s): ${latencies.length} saves, none lost; p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms (target p95 < 100 ms)`,
+  );
+}
+
 async function main() {
   if (!SHARED_DATA) {
     console.log(SHARED_DATA_MISSING);
     return;
   }
   const files = sharedFiles("instances");
+  if (process.env.BENCH_ONLY === "save-latency") {
+    const only = makeTempDir("hintscope-bench-save-");
+    try {
+      await benchSaveLatency(only.dir, files.find((f) => f.endsWith("swebench-lite.jsonl")) ?? (files[0] as string));
+    } finally {
+      only.cleanup();
+    }
+    return;
+  }
   const megabytes = files.reduce((sum, f) => sum + statSync(f).size, 0) / 1e6;
   const rows = await readInstances(files);
   const tmp = makeTempDir("hintscope-bench-");
@@ -154,6 +211,7 @@ async function main() {
     const lite = files.find((f) => f.endsWith("swebench-lite.jsonl")) ?? (files[0] as string);
     await benchHugeFile(huge.dir, lite, 5_000);
     await benchHugeFile(huge.dir, lite, 20_000);
+    await benchSaveLatency(huge.dir, lite);
   } finally {
     huge.cleanup();
   }

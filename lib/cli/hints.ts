@@ -7,6 +7,7 @@ import { openDatabase } from "../server/db";
 import { runAnalyzeCommand, runStatsCommand } from "./analyze-command";
 import { runExport, runSets, UsageError } from "./hint-set-commands";
 import { describeAnalysis, runImportCommand } from "./import-command";
+import { runReportCommand } from "./report-command";
 
 const USAGE = `usage: npm run hints -- COMMAND [options]
 
@@ -25,6 +26,8 @@ commands:
   sets create NAME --benchmark B --selection S --projection P [--filter "language=python&review=accepted"]
   sets publish NAME | sets import FILE.jsonl [--name N]
   sets compare NAME [--from N] [--to M] [--with OTHER] [--json]: what changed between versions or sets
+  report NAME      a research table: resolve-rates, policies, paired, judge, design, disclosure
+                   --benchmark NAME, --json; paired: --first MODEL/SEL/PROJ --second MODEL/SEL/PROJ
   reanalyze        run the analysis again on stored instances (--benchmark NAME: one benchmark)
   seed             import the project's demo data (labelled as demo)
   migrate          create or update the database schema
@@ -53,6 +56,8 @@ async function main(argv: string[]): Promise<number> {
       filter: { type: "string" },
       map: { type: "string" },
       format: { type: "string" },
+      first: { type: "string" },
+      second: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -99,6 +104,15 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
         return error instanceof UsageError ? 2 : 1;
       }
+    }
+    case "report": {
+      const db = await openDatabase();
+      return runReportCommand(db, rest[0], {
+        benchmark: values.benchmark,
+        first: values.first,
+        second: values.second,
+        json: values.json ?? false,
+      });
     }
     case "reanalyze": {
       const db = await openDatabase();

@@ -11,6 +11,18 @@ export interface AnalysisRunSummary {
 
 const BATCH = 50;
 
+/**
+ * Lets timers and requests run between instances. Parsing is synchronous CPU work, and awaiting only
+ * already-settled promises never gives the event loop a turn: a server analysing an upload would answer
+ * nothing else (a curator's save waited seconds) until the whole analysis ended.
+ */
+let lastYield = 0;
+const yieldNow = async () => {
+  if (performance.now() - lastYield < 10) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  lastYield = performance.now();
+};
+
 const IDENTIFIER_COLUMNS = [
   "instanceId",
   "name",
@@ -64,6 +76,7 @@ async function analyzeOnConnection(db: Database, onProgress?: (done: number) => 
       };
     }> = [];
     for (const instance of batch) {
+      await yieldNow();
       try {
         const analysis = await analyzeInstance({
           instanceId: instance.externalId,

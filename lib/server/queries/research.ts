@@ -1,15 +1,16 @@
-import "server-only";
 import { policyStats } from "../../analysis/policy-stats";
 import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
 import type { JudgeSample } from "../../stats/judge-summary";
 import { median } from "../../stats/median";
 import type { RunOutcomes } from "../../stats/resolve-rates";
-import { getDb } from "../db";
+import { type Database, getDb } from "../db";
+import { readPolicies, readSummary } from "../stored-json";
 
 /** Everything the research views compute from: runs with outcomes, imported instances, identifiers, judge scores. */
-export async function loadResearchData() {
-  const db = await getDb();
+export async function loadResearchData(given?: Database) {
+  // Shared by the research page and `hints report` (which passes its own client).
+  const db = given ?? (await getDb());
   const [benchmarks, instances, runs, identifiers, scores, curatorScores] = await Promise.all([
     db.benchmark.findMany({ select: { id: true, name: true } }),
     db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true } }),
@@ -48,7 +49,7 @@ export async function loadResearchData() {
   const disclosed = new Map<number, Record<string, number>>();
   const identifierGroups = new Map<number, Array<{ policies: string[] }>>();
   for (const identifier of identifiers) {
-    const policies = JSON.parse(identifier.policies) as string[];
+    const policies = readPolicies(identifier.policies);
     const group = identifierGroups.get(identifier.instanceId);
     if (group) group.push({ policies });
     else identifierGroups.set(identifier.instanceId, [{ policies }]);
@@ -63,7 +64,7 @@ export async function loadResearchData() {
     selection: run.selection,
     projection: run.projection,
     outcomes: new Map(run.results.map((r) => [r.instanceExternalId, r.resolved])),
-    summary: run.summary ? (JSON.parse(run.summary) as Record<string, unknown>) : null,
+    summary: readSummary(run.summary),
   }));
   // Design-constraint verdicts per run and instance, where any were imported.
   const verdicts = new Map<number, Map<string, Verdict[]>>();

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { importFiles } from "../server/import-files";
+import { jsonl, swebenchRecord } from "../testing/fixtures";
+import { openTempDatabase } from "../testing/temp-database";
+import { runReportCommand, textTable } from "./report-command";
+
+let env: Awaited<ReturnType<typeof openTempDatabase>>;
+beforeAll(async () => {
+  env = await openTempDatabase();
+  await importFiles(env.db, [
+    env.tmp.write("swebench-lite-r.jsonl", jsonl([1, 2, 3, 4].map((n) => swebenchRecord(n)))),
+  ]);
+  const rows = [
+    "instance_id,model,selection,projection,resolved",
+    ...["none/none/0,0,0,0", "defuse/declaration/1,1,1,0"].flatMap((spec) => {
+      const [selection, projection, outcomes] = [
+        spec.split("/")[0],
+        spec.split("/")[1],
+        spec.split("/")[2]?.split(","),
+      ];
+      return (outcomes ?? []).map((ok, i) => `acme__widgets-${i + 1},m,${selection},${projection},${ok === "1"}`);
+    }),
+  ];
+  await importFiles(env.db, [env.tmp.write("runs.csv", `${rows.join("\n")}\n`)], { benchmark: "SWE-bench Lite" });
+});
+afterAll(() => env.close());
+
+async function report(name: string, options = {}) {
+  const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+  try {
+    const code = await runReportCommand(env.db, name, { json: true, ...options });
+    return { code, rows: code === 0 ? JSON.parse(String(out.mock.calls[0]?.[0])) : null };
+  } finally {
+    out.mockRestore();
+  }
+}
+
+test("report resolve-rates and policies print snake_case rows from the research query layer", async () => {
+  const rates = await report("resolve-rates");
+  expect(rates.rows.map((r: Record<string, unknown>) => [r.selection, r.resolved, r.n, r.mismatch])).toEqual([
+    ["defuse", 3, 4, null],
+    ["none", 0, 4, null],
+  ]);
+  expect(Object.keys(rates.rows[0])).toEqual(
+    expect.arrayContaining(["benchmark", "model", "selection", "projection", "resolved", "n", "rate", "low", "high"]),
+  );
+  const policies = await report("policies");
+  expect(policies.rows.map((r: Record<string, unknown>) => [r.selection, r.baseline, r.difference])).toEqual([
+    ["none", true, null],
+    ["defuse", false, 0.75],
+  ]);
+  // Three discordant pairs, all one way: exact McNemar p = 0.25.
+  expect(policies.rows[1].p).toBeCloseTo(0.25, 12);
+  const paired = await report("paired", { first: "m/defuse/declaration", second: "m/none/none" });
+  expect(paired.rows[0]).toMatchObject({ n: 4, both: 0, first_only: 3, second_only: 0, neither: 1 });
+});
+
+test("an unknown report or configuration is a usage error", async () => {
+  const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  try {
+    expect((await report("nope")).code).toBe(2);
+    expect((await report("paired", { first: "x/y/z", second: "m/none/none" })).code).toBe(2);
+  } finally {
+    err.mockRestore();
+  }
+});
+
+test("text tables align numbers right and the rest left", () => {
+  expect(
+    textTable([
+      { model: "m", n: 4, rate: 0.75 },
+      { model: "long-model", n: 12, rate: null },
+    ]),
+  ).toBe(
+    ["model        n    rate", "----------  --  ------", "m            4  0.7500", "long-model  12       –"].join("\n"),
+  );
+});

@@ -1,0 +1,55 @@
+import type { Database } from "../server/db";
+import { loadResearchData } from "../server/queries/research";
+import { REPORTS, type ReportName, type ReportRow, researchReport } from "../server/queries/research-report";
+
+export interface ReportOptions {
+  benchmark?: string;
+  first?: string;
+  second?: string;
+  json: boolean;
+}
+
+const cell = (value: ReportRow[string]) =>
+  value === null || value === undefined
+    ? "–"
+    : typeof value === "number"
+      ? Number.isInteger(value)
+        ? String(value)
+        : value.toFixed(4)
+      : String(value);
+
+/** Rows as an aligned text table: numbers to the right, everything else to the left. */
+export function textTable(rows: ReportRow[]): string {
+  if (rows.length === 0) return "(no rows)";
+  const keys = Object.keys(rows[0] as ReportRow);
+  const cells = rows.map((row) => keys.map((key) => cell(row[key] ?? null)));
+  const widths = keys.map((key, i) => Math.max(key.length, ...cells.map((c) => (c[i] as string).length)));
+  const numeric = keys.map((key) => rows.every((row) => typeof row[key] === "number" || row[key] === null));
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => (numeric[i] ? v.padStart(widths[i] as number) : v.padEnd(widths[i] as number)))
+      .join("  ")
+      .trimEnd();
+  return [line(keys), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
+}
+
+/** `hints report NAME`: one research table, as JSON rows or an aligned text table. */
+export async function runReportCommand(db: Database, name: string | undefined, o: ReportOptions): Promise<number> {
+  if (!name || !(REPORTS as readonly string[]).includes(name)) {
+    process.stderr.write(
+      `usage: hints report ${REPORTS.join("|")} [--benchmark NAME] [--json]\n` +
+        "       hints report paired --first MODEL/SELECTION/PROJECTION --second MODEL/SELECTION/PROJECTION\n",
+    );
+    return 2;
+  }
+  const data = await loadResearchData(db);
+  let rows: ReportRow[];
+  try {
+    rows = researchReport(data, name as ReportName, o);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 2;
+  }
+  process.stdout.write(o.json ? `${JSON.stringify(rows)}\n` : `${textTable(rows)}\n`);
+  return 0;
+}

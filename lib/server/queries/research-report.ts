@@ -1,0 +1,216 @@
+import { SELECTIONS } from "../../hint/vocabulary";
+import { chiSquareTest } from "../../stats/agreement";
+import { designOutcome, designRates, VERDICTS } from "../../stats/design-constraints";
+import { summariseJudgeScores } from "../../stats/judge-summary";
+import { exactMcNemar, pairOutcomes } from "../../stats/mcnemar";
+import { pairedDifferenceInterval, policyComparison } from "../../stats/policy-comparison";
+import { resolveRates } from "../../stats/resolve-rates";
+import { wilsonInterval } from "../../stats/wilson";
+import type { loadResearchData } from "./research";
+
+/**
+ * The research tables as rows with snake_case keys: one query layer for the research page and
+ * `hints report`, so a table printed for a paper is the table on the page.
+ */
+export type ResearchData = Awaited<ReturnType<typeof loadResearchData>>;
+export type ReportRow = Record<string, string | number | boolean | null>;
+
+export const REPORTS = ["resolve-rates", "policies", "paired", "judge", "design", "disclosure"] as const;
+export type ReportName = (typeof REPORTS)[number];
+
+/** A configuration as the command line names it: `MODEL/SELECTION/PROJECTION` (and the benchmark apart). */
+export const configurationName = (r: { model: string; selection: string; projection: string }) =>
+  `${r.model}/${r.selection}/${r.projection}`;
+
+/** Resolve rates, per benchmark, over the imported instances, with the stated figures beside them. */
+export function resolveRateRows(data: ResearchData, benchmark?: string): ReportRow[] {
+  return resolveRates(data.runOutcomes, data.instancesOf)
+    .filter((r) => !benchmark || r.benchmark === benchmark)
+    .sort(
+      (a, b) =>
+        a.benchmark.localeCompare(b.benchmark) ||
+        a.model.localeCompare(b.model) ||
+        a.selection.localeCompare(b.selection) ||
+        a.projection.localeCompare(b.projection),
+    )
+    .map((r) => ({
+      benchmark: r.benchmark,
+      model: r.model,
+      selection: r.selection,
+      projection: r.projection,
+      resolved: r.resolved,
+      n: r.n,
+      rate: r.rate,
+      low: r.low,
+      high: r.high,
+      unmatched: r.unmatched,
+      stated_rate: r.stated?.rate ?? null,
+      stated_resolved: r.stated?.resolved ?? null,
+      stated_total: r.stated?.total ?? null,
+      mismatch: r.mismatch,
+    }));
+}
+
+/** The policy comparison (the paper's main table): see lib/stats/policy-comparison.ts. */
+export function policyRows(data: ResearchData, benchmark?: string): ReportRow[] {
+  const runs = data.runOutcomes.filter((r) => !benchmark || r.benchmark === benchmark);
+  return policyComparison(runs, data.instancesOf).map((row) => ({ ...row }));
+}
+
+/** Two configurations on the instances both ran: the 2×2 table, each rate, the difference, McNemar's p. */
+export function pairedRows(data: ResearchData, first: string, second: string, benchmark?: string): ReportRow[] {
+  const find = (name: string) => {
+    const matches = data.runOutcomes.filter(
+      (r) => configurationName(r) === name && (!benchmark || r.benchmark === benchmark),
+    );
+    if (matches.length === 0) throw new Error(`no configuration "${name}"${benchmark ? ` in ${benchmark}` : ""}`);
+    if (matches.length > 1) throw new Error(`"${name}" names runs of several benchmarks: add --benchmark`);
+    return matches[0] as (typeof matches)[number];
+  };
+  const a = find(first);
+  const b = find(second);
+  const known = data.instancesOf(a.benchmark);
+  const only = (outcomes: ReadonlyMap<string, boolean>) => new Map([...outcomes].filter(([id]) => known.has(id)));
+  const table = pairOutcomes(only(a.outcomes), only(b.outcomes));
+  const rate = (resolved: number) => wilsonInterval(resolved, table.n);
+  const firstRate = rate(table.both.length + table.firstOnly.length);
+  const secondRate = rate(table.both.length + table.secondOnly.length);
+  const difference = pairedDifferenceInterval(
+    table.both.length,
+    table.firstOnly.length,
+    table.secondOnly.length,
+    table.neither.length,
+  );
+  return [
+    {
+      benchmark: a.benchmark,
+      first: first,
+      second: second,
+      n: table.n,
+      both: table.both.length,
+      first_only: table.firstOnly.length,
+      second_only: table.secondOnly.length,
+      neither: table.neither.length,
+      first_rate: firstRate.rate,
+      first_low: firstRate.low,
+      first_high: firstRate.high,
+      second_rate: secondRate.rate,
+      second_low: secondRate.low,
+      second_high: secondRate.high,
+      difference: difference.difference,
+      difference_low: difference.low,
+      difference_high: difference.high,
+      p: exactMcNemar(table.firstOnly.length, table.secondOnly.length),
+    },
+  ];
+}
+
+/** Judge scores per benchmark × selection × judge × attribute (judge scores name no projection). */
+export function judgeRows(data: ResearchData, benchmark?: string): ReportRow[] {
+  return summariseJudgeScores(data.judgeSamples)
+    .filter((j) => !benchmark || j.benchmark === benchmark)
+    .map((j) => ({
+      benchmark: j.benchmark,
+      selection: j.selection,
+      projection: null,
+      judge: j.judge,
+      attribute: j.attribute,
+      instances: j.instances,
+      n: j.n,
+      N: j.necessity.mean,
+      N_low: j.necessity.low,
+      N_high: j.necessity.high,
+      D: j.disclosure.mean,
+      D_low: j.disclosure.low,
+      D_high: j.disclosure.high,
+      G: j.guidance.mean,
+      G_low: j.guidance.low,
+      G_high: j.guidance.high,
+      HVM: j.hvm.mean,
+      HVM_low: j.hvm.low,
+      HVM_high: j.hvm.high,
+      unanimity: j.unanimity,
+    }));
+}
+
+/**
+ * Design constraints (SWE-Shield) per configuration with verdicts: DSR, DVR and DNR with Wilson intervals,
+ * the pass rate over the same instances, Cramér's V and Pearson's χ² p for pass × design outcome.
+ */
+export function designRows(data: ResearchData, benchmark?: string): ReportRow[] {
+  const rows: ReportRow[] = [];
+  for (const run of data.runOutcomes) {
+    if (benchmark && run.benchmark !== benchmark) continue;
+    const verdicts = data.verdicts.get(run.runId);
+    if (!verdicts) continue;
+    const known = data.instancesOf(run.benchmark);
+    const rates = designRates(verdicts, run.outcomes, known);
+    const counts = { pass: [0, 0, 0], fail: [0, 0, 0] };
+    for (const [id, list] of verdicts) {
+      const passed = run.outcomes.get(id);
+      if (!known.has(id) || passed === undefined || list.length === 0) continue;
+      const row = passed ? counts.pass : counts.fail;
+      const j = VERDICTS.indexOf(designOutcome(list));
+      row[j] = (row[j] as number) + 1;
+    }
+    const n = rates.instances;
+    const column = (j: number) => (counts.pass[j] as number) + (counts.fail[j] as number);
+    const interval = (j: number) => wilsonInterval(column(j), n);
+    const test = chiSquareTest([counts.pass, counts.fail]);
+    rows.push({
+      benchmark: run.benchmark,
+      model: run.model,
+      selection: run.selection,
+      projection: run.projection,
+      instances: n,
+      unmatched: rates.unmatched,
+      pass_rate: rates.passRate,
+      dsr: rates.satisfied,
+      dsr_low: interval(0).low,
+      dsr_high: interval(0).high,
+      dvr: rates.violated,
+      dvr_low: interval(1).low,
+      dvr_high: interval(1).high,
+      dnr: rates.neutral,
+      dnr_low: interval(2).low,
+      dnr_high: interval(2).high,
+      passing_and_satisfied: rates.passingAndSatisfied,
+      cramers_v: rates.cramersV,
+      chi2: test?.chi2 ?? null,
+      df: test?.df ?? null,
+      p: test?.p ?? null,
+    });
+  }
+  return rows;
+}
+
+/** Identifiers per selection (SPEC §4's table) per benchmark. */
+export function disclosureRows(data: ResearchData, benchmark?: string): ReportRow[] {
+  return data.specTable
+    .filter((r) => !benchmark || r.benchmark === benchmark)
+    .filter((r) => (SELECTIONS as readonly string[]).includes(r.selection))
+    .map((r) => ({ ...r }));
+}
+
+/** One report by name, as `hints report NAME` prints it. */
+export function researchReport(
+  data: ResearchData,
+  name: ReportName,
+  options: { benchmark?: string; first?: string; second?: string } = {},
+): ReportRow[] {
+  switch (name) {
+    case "resolve-rates":
+      return resolveRateRows(data, options.benchmark);
+    case "policies":
+      return policyRows(data, options.benchmark);
+    case "paired":
+      if (!options.first || !options.second) throw new Error("paired needs --first and --second");
+      return pairedRows(data, options.first, options.second, options.benchmark);
+    case "judge":
+      return judgeRows(data, options.benchmark);
+    case "design":
+      return designRows(data, options.benchmark);
+    case "disclosure":
+      return disclosureRows(data, options.benchmark);
+  }
+}

@@ -1,0 +1,144 @@
+import { exactMcNemar } from "./mcnemar";
+import type { RunOutcomes } from "./resolve-rates";
+import { wilsonInterval, Z95 } from "./wilson";
+
+/**
+ * Newcombe's hybrid score interval for a difference of paired proportions (Newcombe 1998, "Improved
+ * confidence intervals for the difference between binomial proportions based on paired data", method 10):
+ * each marginal's Wilson interval, combined with the correlation of the pairs. Cells: `both` resolved by
+ * both, `firstOnly`, `secondOnly`, `neither`; the difference is first − second.
+ */
+export function pairedDifferenceInterval(
+  both: number,
+  firstOnly: number,
+  secondOnly: number,
+  neither: number,
+  z = Z95,
+): { difference: number | null; low: number; high: number } {
+  const n = both + firstOnly + secondOnly + neither;
+  if (n === 0) return { difference: null, low: -1, high: 1 };
+  const p1 = (both + firstOnly) / n;
+  const p2 = (both + secondOnly) / n;
+  const w1 = wilsonInterval(both + firstOnly, n, z);
+  const w2 = wilsonInterval(both + secondOnly, n, z);
+  const denominator = Math.sqrt(
+    (both + firstOnly) * (secondOnly + neither) * (both + secondOnly) * (firstOnly + neither),
+  );
+  const phi = denominator === 0 ? 0 : (both * neither - firstOnly * secondOnly) / denominator;
+  const difference = p1 - p2;
+  const dl1 = p1 - w1.low;
+  const du1 = w1.high - p1;
+  const dl2 = p2 - w2.low;
+  const du2 = w2.high - p2;
+  const low = difference - Math.sqrt(Math.max(0, dl1 * dl1 - 2 * phi * dl1 * du2 + du2 * du2));
+  const high = difference + Math.sqrt(Math.max(0, du1 * du1 - 2 * phi * du1 * dl2 + dl2 * dl2));
+  return { difference, low: Math.max(-1, low), high: Math.min(1, high) };
+}
+
+/** Holm's step-down adjustment of p-values (same order as given). */
+export function holmAdjust(pValues: readonly number[]): number[] {
+  const order = pValues.map((p, i) => [p, i] as const).sort((a, b) => a[0] - b[0]);
+  const adjusted = new Array<number>(pValues.length);
+  let running = 0;
+  order.forEach(([p, index], rank) => {
+    running = Math.max(running, Math.min(1, (pValues.length - rank) * p));
+    adjusted[index] = running;
+  });
+  return adjusted;
+}
+
+/** Selections that mean "no hint": the baseline a policy is compared with. */
+export const BASELINE_SELECTIONS = new Set(["none", "no_hint", "nohint", "baseline"]);
+
+export interface PolicyRow {
+  benchmark: string;
+  model: string;
+  selection: string;
+  projection: string;
+  baseline: boolean;
+  resolved: number;
+  /** instances every compared configuration of this benchmark and model ran */
+  n: number;
+  rate: number | null;
+  low: number;
+  high: number;
+  /** against the baseline, on the same instances; null for the baseline itself */
+  difference: number | null;
+  difference_low: number | null;
+  difference_high: number | null;
+  p: number | null;
+  p_holm: number | null;
+}
+
+/**
+ * The paper's policy table: per benchmark and model, one row per selection × projection, the "no hint"
+ * baseline first, each rate on the instances every compared configuration ran (imported ones only), the
+ * paired difference from the baseline with Newcombe's interval, the exact McNemar p, and Holm-adjusted p
+ * across the rows of that benchmark and model. Without a baseline run the first configuration is the
+ * reference, and its row says so (`baseline: true`).
+ */
+export function policyComparison(
+  runs: readonly RunOutcomes[],
+  instancesOf: (benchmark: string) => ReadonlySet<string>,
+): PolicyRow[] {
+  const groups = new Map<string, RunOutcomes[]>();
+  for (const run of runs) {
+    const key = JSON.stringify([run.benchmark, run.model]);
+    groups.get(key)?.push(run) ?? groups.set(key, [run]);
+  }
+  const rows: PolicyRow[] = [];
+  for (const group of [...groups.values()].sort((a, b) =>
+    `${a[0]?.benchmark}\u0000${a[0]?.model}`.localeCompare(`${b[0]?.benchmark}\u0000${b[0]?.model}`),
+  )) {
+    const ordered = [...group].sort((a, b) => {
+      const baseA = BASELINE_SELECTIONS.has(a.selection) ? 0 : 1;
+      const baseB = BASELINE_SELECTIONS.has(b.selection) ? 0 : 1;
+      return (
+        baseA - baseB || `${a.selection}\u0000${a.projection}`.localeCompare(`${b.selection}\u0000${b.projection}`)
+      );
+    });
+    const known = instancesOf(ordered[0]?.benchmark ?? "");
+    const common = [...known].filter((id) => ordered.every((run) => run.outcomes.has(id))).sort();
+    const baseline = ordered[0] as RunOutcomes;
+    const groupRows = ordered.map((run, index) => {
+      let resolved = 0;
+      const cells = { both: 0, firstOnly: 0, secondOnly: 0, neither: 0 };
+      for (const id of common) {
+        const mine = run.outcomes.get(id) === true;
+        const theirs = baseline.outcomes.get(id) === true;
+        if (mine) resolved++;
+        if (mine && theirs) cells.both++;
+        else if (mine) cells.firstOnly++;
+        else if (theirs) cells.secondOnly++;
+        else cells.neither++;
+      }
+      const rate = wilsonInterval(resolved, common.length);
+      const paired =
+        index === 0 ? null : pairedDifferenceInterval(cells.both, cells.firstOnly, cells.secondOnly, cells.neither);
+      return {
+        benchmark: run.benchmark,
+        model: run.model,
+        selection: run.selection,
+        projection: run.projection,
+        baseline: index === 0,
+        resolved,
+        n: common.length,
+        rate: rate.rate,
+        low: rate.low,
+        high: rate.high,
+        difference: paired?.difference ?? null,
+        difference_low: paired ? paired.low : null,
+        difference_high: paired ? paired.high : null,
+        p: index === 0 || common.length === 0 ? null : exactMcNemar(cells.firstOnly, cells.secondOnly),
+        p_holm: null as number | null,
+      };
+    });
+    const tested = groupRows.filter((r) => r.p !== null);
+    const adjusted = holmAdjust(tested.map((r) => r.p as number));
+    tested.forEach((row, i) => {
+      row.p_holm = adjusted[i] ?? null;
+    });
+    rows.push(...groupRows);
+  }
+  return rows;
+}
