@@ -68,6 +68,8 @@ export const isDictatedName = (member: string) => DICTATED_NAMES.has(member) || 
 /** Whether a use on one side refers to a definition made on the other (SPEC §3: by qualified name, or by member name for `obj.member`). */
 export function useMatches(use: PatchUse, def: PatchDefinition): boolean {
   if (def.kind === "file") {
+    // Go's `_test.go` files belong to the tests: a package import from code never loads them.
+    if (def.path.endsWith("_test.go") && !use.location.path.endsWith("_test.go")) return false;
     return (
       (use.kind === "import" || use.kind === "module") &&
       use.module !== undefined &&

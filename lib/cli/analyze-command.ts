@@ -110,11 +110,13 @@ export async function runStatsCommand(files: string[], options: AnalyzeOptions):
     process.stderr.write("usage: hints stats FILE... [--json] [--benchmark NAME]\n");
     return 2;
   }
-  const analysed: Array<{ benchmark: string; identifiers: InstanceAnalysis["identifiers"] }> = [];
+  // One entry per benchmark and instance id, the later record winning, as the importer keeps them: an
+  // instance in two files is counted once.
+  const analysed = new Map<string, { benchmark: string; identifiers: InstanceAnalysis["identifiers"] }>();
   const failures = await analyseFiles(files, { ...options, json: false }, ({ benchmark, analysis }) => {
-    analysed.push({ benchmark, identifiers: analysis.identifiers });
+    analysed.set(JSON.stringify([benchmark, analysis.instanceId]), { benchmark, identifiers: analysis.identifiers });
   });
-  const rows = policyStats(analysed);
+  const rows = policyStats([...analysed.values()]);
   process.stdout.write(`${options.json ? JSON.stringify(rows) : describeStats(rows)}\n`);
   return failures > 0 ? 1 : 0;
 }

@@ -96,3 +96,12 @@ test("import --json reaches a pipe whole, past 64 KiB, and --map names renamed f
   expect(JSON.parse(mapped.stdout).files[0].added).toBe(1);
   expect(hints("import", renamed, "--map", "patch").code).toBe(2);
 });
+
+test("stats counts an instance that appears in two files once, the later record winning", () => {
+  const first = tmp.write("swebench-lite-s1.jsonl", jsonl([swebenchRecord(31), swebenchRecord(32)]));
+  const second = tmp.write("swebench-lite-s2.jsonl", jsonl([swebenchRecord(32)]));
+  const result = hints("stats", first, second, "--json");
+  expect(result.code).toBe(0);
+  const rows = JSON.parse(result.stdout) as Array<{ selection: string; instances: number; total: number }>;
+  expect(rows.find((r) => r.selection === "defuse")).toMatchObject({ instances: 2, total: 2 });
+});

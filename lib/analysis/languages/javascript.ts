@@ -35,6 +35,26 @@ const TYPE_KINDS: Record<string, DefinitionKind> = {
 
 const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
 
+/** Whether a value loads a module: `require('x')`, `require('x').y`, `import('x')`, `await import('x')`. */
+function isModuleLoad(value: Node): boolean {
+  let node: Node | null = value;
+  while (node && (node.type === "member_expression" || node.type === "await_expression")) {
+    node = (node.type === "member_expression" ? node.childForFieldName("object") : node.namedChildren[0]) ?? null;
+  }
+  if (node?.type !== "call_expression") return false;
+  const fn = node.childForFieldName("function");
+  return fn?.type === "import" || (fn?.type === "identifier" && fn.text === "require");
+}
+
+/** `a.b.c` as owner `a.b` and member `c`, when the whole chain is plain names (no calls, no indexing). */
+function memberChain(node: Node): { object: string; member: string } | null {
+  const object = node.childForFieldName("object");
+  const property = node.childForFieldName("property");
+  if (!object || !property || property.type !== "property_identifier") return null;
+  if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(object.text)) return null;
+  return { object: object.text, member: property.text };
+}
+
 /** JavaScript and TypeScript: functions, classes, methods, fields, interfaces and their members, types, enums, top-level constants; calls, members, `new`, imports and `require`, types, object keys passed to calls. */
 export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
@@ -102,6 +122,11 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
       case "variable_declarator": {
         const name = node.childForFieldName("name");
         const value = node.childForFieldName("value");
+        // `const meta = require('../meta')` (or `import()`) binds a module: a use of it, not a new name.
+        if (name?.type === "identifier" && value && isModuleLoad(value)) {
+          skip.add(name.id);
+          break;
+        }
         if (name?.type === "identifier" && !inFunction && !owner) {
           skip.add(name.id);
           if (value && FUNCTION_VALUES.has(value.type)) {
@@ -111,6 +136,32 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
           }
           const constant = node.parent?.text.startsWith("const") ?? false;
           facts.define(node, name.text, null, constant ? "constant" : "variable");
+        }
+        break;
+      }
+      case "assignment_expression": {
+        // `User.getCoverPath = async function (uid) {…}`, `Posts.uploads.deleteFromDisk = async () => {…}`,
+        // `module.exports.x = …`, `exports.x = …`: a name defined by assignment, even inside the module
+        // function that receives `User` (nodebb's style). Only functions (and exports) count: assigning a
+        // value to a property elsewhere is not a definition.
+        const left = node.childForFieldName("left");
+        const right = node.childForFieldName("right");
+        const target = left?.type === "member_expression" ? memberChain(left) : null;
+        if (left && right && target && target.object !== "this") {
+          const exported = /^(module\.exports|exports)$/.test(target.object);
+          const ownerName = exported ? null : target.object;
+          if (FUNCTION_VALUES.has(right.type)) {
+            const property = left.childForFieldName("property");
+            if (property) skip.add(property.id);
+            callable(node, target.member, ownerName, ownerName ? "method" : "function", right);
+            if (facts.bodyMatters(right)) for (const child of right.namedChildren) if (child) visit(child, null, true);
+            return;
+          }
+          if (exported && !inFunction) {
+            const property = left.childForFieldName("property");
+            if (property) skip.add(property.id);
+            facts.define(node, target.member, null, "variable");
+          }
         }
         break;
       }
