@@ -38,6 +38,93 @@ interface Wrapper {
   /** then indent by this, to sit inside the wrapper */
   indent?: string;
   inBody?: boolean;
+  /** Python: lines at the hunk's deeper level get this too (they are the stand-in function's body) */
+  bodyIndent?: string;
+}
+
+/**
+ * Python: whether a hunk cut from a function's body goes on to lines less indented than the body's first
+ * code line (the function ended inside the hunk: what follows are its siblings).
+ */
+function leavesTheBody(lines: readonly string[]): boolean {
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
+  const first = code[0];
+  if (!first) return false;
+  const bodyIndent = /^[ \t]*/.exec(first)?.[0].length ?? 0;
+  return code.some(
+    (l) => (/^[ \t]*/.exec(l)?.[0].length ?? 0) < bodyIndent && /^\s*(async\s+def|def|@|class)\b/.test(l),
+  );
+}
+
+/**
+ * Python: the brackets a hunk leaves open at its end (it was cut inside `ACTIVE_FIELDS = [`), closed in
+ * order, so the parser keeps the statement instead of losing it to error recovery.
+ */
+function pythonClosers(lines: readonly string[]): string {
+  const stack: string[] = [];
+  const pairs: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
+  for (const line of lines) {
+    const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "").replace(/#.*$/, "");
+    for (const ch of code) {
+      if (ch in pairs) stack.push(pairs[ch] as string);
+      else if (ch === ")" || ch === "]" || ch === "}") {
+        if (stack.at(-1) === ch) stack.pop();
+      }
+    }
+  }
+  return stack.reverse().join("");
+}
+
+/**
+ * Brace languages: how many blocks the hunk's lines close that opened above it *inside* the stand-in
+ * wrapper (the tail of the member before: `}` or `});` at the hunk's own level). A closing brace less
+ * indented than the hunk's lines closes the wrapper's own block (the class's end) and needs no opener.
+ */
+function blocksClosedFromAbove(lines: readonly string[], ownIndent: number): number {
+  let depth = 0;
+  let lowest = 0;
+  for (const line of lines) {
+    // Strings and line comments do not count; a rough cut, enough for the usual `}` / `});` tails.
+    const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, "").replace(/\/\/.*$/, "");
+    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+    for (const ch of code) {
+      if (ch === "{") depth++;
+      else if (ch === "}") {
+        depth--;
+        if (depth < lowest) {
+          if (indent < ownIndent) return -lowest; // the wrapper's own end: what came before is all
+          lowest = depth;
+        }
+      }
+    }
+  }
+  return -lowest;
+}
+
+/**
+ * Stand-in openers for blocks a hunk closes before opening any: inside a class, a method first (its body
+ * is what the tail ends); elsewhere plain blocks or a function. Without them the first `}` closed the
+ * stand-in class, and the members after it were read as top-level code.
+ */
+function tailOpeners(language: ParsedLanguage, wrapper: Wrapper, count: number): string[] {
+  if (count <= 0 || language === "python") return [];
+  const inClass = wrapper.prefix.some((line) => /^(class|enum|interface)\s/.test(line)) && wrapper.prefix.length === 1;
+  const atTop = wrapper.prefix.length === 0;
+  const first =
+    language === "go"
+      ? atTop
+        ? "func __hintscope_tail__() {"
+        : "{"
+      : inClass
+        ? language === "java"
+          ? "void __hintscope_tail__() {"
+          : "__hintscope_tail__() {"
+        : atTop
+          ? language === "java"
+            ? `class ${UNKNOWN_OWNER} { void __hintscope_tail__() {`
+            : "function __hintscope_tail__() {"
+          : "{";
+  return [first, ...Array.from({ length: count - 1 }, () => "{")];
 }
 
 const NO_WRAP: Wrapper = { prefix: [], suffix: [], owner: null, dedent: false };
@@ -46,13 +133,26 @@ const NO_WRAP: Wrapper = { prefix: [], suffix: [], owner: null, dedent: false };
  * How to make a hunk parse on its own: a hunk cut from inside a class or function body is wrapped in a
  * stand-in declaration (named after the class git printed on the hunk header, where it printed one).
  */
-function wrapperFor(language: ParsedLanguage, context: string, indented: boolean): Wrapper {
+function wrapperFor(language: ParsedLanguage, context: string, indented: boolean, lines: readonly string[]): Wrapper {
   if (!indented) return NO_WRAP;
   const typeName = /\b(?:class|interface|enum|record|struct)\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
+  const enumName = /\benum\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
   const goType = /^\s*type\s+(\w+)\s+struct\b/.exec(context)?.[1] ?? null;
   const inFunction = !typeName && !goType && /\(/.test(context);
   switch (language) {
     case "python":
+      // A `def` context whose hunk goes on past the function, to lines less indented than its body (new
+      // methods beside `__init__`): the function sits in an unknown class, and those lines are its members.
+      if (/^\s*(async\s+)?def\s/.test(context) && leavesTheBody(lines))
+        return {
+          prefix: [`class ${UNKNOWN_OWNER}:`, `    def __hintscope__(self):`],
+          suffix: [],
+          owner: null,
+          dedent: true,
+          indent: "    ",
+          inBody: false,
+          bodyIndent: "    ",
+        };
       // Indented lines under a top-level `def` context are that function's body: locals, not module names.
       if (/^\s*(async\s+)?def\s/.test(context))
         return {
@@ -65,6 +165,13 @@ function wrapperFor(language: ParsedLanguage, context: string, indented: boolean
         };
       return { prefix: [], suffix: [], owner: /^\s*class\s+(\w+)/.exec(context)?.[1] ?? null, dedent: true };
     case "java":
+      // Enum constants only parse in an enum: `A(false),` is no class member. A hunk past the constants
+      // (the first line is no constant) starts after the `;` that ends them.
+      if (enumName && !inFunction) {
+        const first = lines.find((l) => l.trim() !== "" && !/^\s*(\/\/|\*|\/\*)/.test(l)) ?? "";
+        const constants = /^\s*[A-Z][A-Z0-9_]*\s*(\(|,|;|\{|$)/.test(first);
+        return { prefix: [`enum ${enumName} {${constants ? "" : " ;"}`], suffix: ["}"], owner: null, dedent: false };
+      }
       return inFunction
         ? {
             prefix: [`class ${UNKNOWN_OWNER} {`, "void __hintscope__() {"],
@@ -77,6 +184,7 @@ function wrapperFor(language: ParsedLanguage, context: string, indented: boolean
       if (goType) return { prefix: [`type ${goType} struct {`], suffix: ["}"], owner: null, dedent: false };
       return inFunction ? { prefix: ["func __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
     default:
+      if (enumName && !inFunction) return { prefix: [`enum ${enumName} {`], suffix: ["}"], owner: null, dedent: false };
       if (typeName) return { prefix: [`class ${typeName} {`], suffix: ["}"], owner: null, dedent: false };
       return inFunction
         ? { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false }
@@ -114,7 +222,30 @@ function imageOf(
         : indentOf(line.text),
     ),
   );
-  const wrapper = hunk ? wrapperFor(language, hunk.context, Number.isFinite(minIndent) && minIndent > 0) : NO_WRAP;
+  const base = hunk
+    ? wrapperFor(
+        language,
+        hunk.context,
+        Number.isFinite(minIndent) && minIndent > 0,
+        kept.map((line) => line.text),
+      )
+    : NO_WRAP;
+  const openers =
+    hunk && Number.isFinite(minIndent)
+      ? tailOpeners(
+          language,
+          base,
+          blocksClosedFromAbove(
+            kept.map((line) => line.text),
+            minIndent,
+          ),
+        )
+      : [];
+  let wrapper: Wrapper = openers.length > 0 ? { ...base, prefix: [...base.prefix, ...openers] } : base;
+  const closers = python ? pythonClosers(kept.map((line) => line.text)) : "";
+  if (closers !== "") wrapper = { ...wrapper, suffix: [...wrapper.suffix, closers] };
+  const bodyIndentOf = (text: string) =>
+    wrapper.bodyIndent !== undefined && indentOf(text) > minIndent ? wrapper.bodyIndent : "";
   // Python: unchanged lines before the hunk's first statement at its own level belong to a statement that
   // began above the hunk (an argument list, a string); they cannot parse, so they are blanked.
   let leading = python;
@@ -122,7 +253,7 @@ function imageOf(
     if (insideString && index <= firstQuotes) return "";
     if (leading && line.kind === " " && (indentOf(line.text) > minIndent || continuesFromAbove(line.text))) return "";
     leading = false;
-    return `${wrapper.indent ?? ""}${wrapper.dedent ? line.text.slice(minIndent) : line.text}`;
+    return `${wrapper.indent ?? ""}${bodyIndentOf(line.text)}${wrapper.dedent ? line.text.slice(minIndent) : line.text}`;
   });
   return {
     path,

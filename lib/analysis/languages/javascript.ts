@@ -139,6 +139,18 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         }
         break;
       }
+      case "enum_body": {
+        // Members of a TypeScript enum: `Low,` and `High = 2,` are `Level.Low` and `Level.High`.
+        for (const member of node.namedChildren) {
+          const name = member?.type === "enum_assignment" ? member.childForFieldName("name") : member;
+          if (!member || !name || (name.type !== "property_identifier" && name.type !== "string")) continue;
+          skip.add(name.id);
+          if (owner && !inFunction) facts.define(member, name.text.replace(/^["']|["']$/g, ""), owner, "constant");
+          const value = member.type === "enum_assignment" ? member.childForFieldName("value") : null;
+          if (value) visit(value, owner, inFunction);
+        }
+        return;
+      }
       case "assignment_expression": {
         // `User.getCoverPath = async function (uid) {…}`, `Posts.uploads.deleteFromDisk = async () => {…}`,
         // `module.exports.x = …`, `exports.x = …`: a name defined by assignment, even inside the module
