@@ -1,163 +1,32 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { normaliseMultiSwebenchRecord } from "../ingest/formats/multi-swe-bench";
-import { REAL_DATA } from "../testing/real-data";
 import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
-import type { Selection } from "./select-identifiers";
-
-interface Expectation {
-  file: string;
-  /** the instance id, or a prefix long enough to be unique */
-  id: string;
-  language: string;
-  selection: Selection;
-  expected: string[];
-  /** the lines of the gold and test patches that define and use each expected name */
-  why: string;
-}
-
-// Each expectation was checked by hand against the patches; `why` quotes the defining and using lines.
-const CASES: Expectation[] = [
-  {
-    file: "swebench-pro-sample.jsonl",
-    id: "instance_qutebrowser__qutebrowser-7f9713b20f623fc40473b7167a082d6db0f0fd40",
-    language: "python",
-    selection: "defuse",
-    expected: ["extra_suffixes_workaround"],
-    why: "webview.py `+def extra_suffixes_workaround(upstream_mimetypes):`; test_webview.py `+    assert extra == webview.extra_suffixes_workaround(before)`",
-  },
-  {
-    file: "swebench-pro-sample.jsonl",
-    id: "instance_internetarchive__openlibrary-c12943be1db80cf1114bc267ddf4f9933aca9b28",
-    language: "python",
-    selection: "defuse",
-    expected: ["normalize_lccn", "openlibrary/utils/lccn.py"],
-    why: "new file openlibrary/utils/lccn.py defines `+def normalize_lccn(lccn):`; test_lccn.py `+from openlibrary.utils.lccn import normalize_lccn` (imports the new module) and calls `normalize_lccn(prenormalized)`",
-  },
-  {
-    file: "swebench-pro-sample.jsonl",
-    id: "instance_internetarchive__openlibrary-d8162c226a9d576f094dc1830c4c1ffd0be2dd17",
-    language: "python",
-    selection: "defuse",
-    expected: ["get_non_isbn_asin", "is_asin_only"],
-    why: "catalog/utils/__init__.py `+def get_non_isbn_asin(rec: dict) -> str | None:` and `+def is_asin_only(rec: dict) -> bool:`; test_utils.py imports both and calls `get_non_isbn_asin(rec)`, `is_asin_only(rec)`",
-  },
-  {
-    file: "swebench-lite.jsonl",
-    id: "scikit-learn__scikit-learn-10297",
-    language: "python",
-    selection: "defuse",
-    expected: ["RidgeClassifierCV.__init__.store_cv_values"],
-    why: "ridge.py: RidgeClassifierCV.__init__ gains `store_cv_values=False`; test_ridge.py `+    r = RidgeClassifierCV(alphas=alphas, store_cv_values=True)` passes it by keyword",
-  },
-  {
-    file: "swebench-lite.jsonl",
-    id: "django__django-15789",
-    language: "python",
-    selection: "defuse",
-    expected: ["json_script.encoder"],
-    why: "html.py `-def json_script(value, element_id=None):` → `+def json_script(value, element_id=None, encoder=None):` (changed, not new); test_html.py `json_script({}, encoder=CustomDjangoJSONEncoder)`",
-  },
-  {
-    file: "swebench-pro-sample.jsonl",
-    id: "instance_gravitational__teleport-1a77b7945a022ab86858029d30ac7ad0d5239d00",
-    language: "go",
-    selection: "defuse",
-    expected: ["defaultMaxMessageSizeBytes"],
-    why: "message.go `+const defaultMaxMessageSizeBytes = int64(48000000)`; message_test.go `payloadSize: int32(2*defaultMaxMessageSizeBytes + 1024)`",
-  },
-  {
-    file: "swebench-pro-sample.jsonl",
-    id: "instance_navidrome__navidrome-3bc9e75b2843f91f6a1e9b604e321c2bd4fd442a",
-    language: "go",
-    selection: "defuse",
-    expected: ["simpleCache.Values"],
-    why: "simple_cache.go `+func (c *simpleCache[K, V]) Values() []V {` (a method of its generic receiver type); simple_cache_test.go `values := cache.Values()`",
-  },
-  {
-    file: "swebench-pro-sample.jsonl",
-    id: "instance_navidrome__navidrome-8383527aaba1ae8fa9765e995a71a86c129ef626",
-    language: "go",
-    selection: "defuse",
-    expected: ["Any", "RefreshResource.Data", "RefreshResource.With"],
-    why: 'events.go `+const Any = "*"`, `+func (rr *RefreshResource) With(resource string, ids ...string) *RefreshResource {`, `+func (rr *RefreshResource) Data(evt Event) string {`; events_test.go `rr.With("album", Any)`, `data := rr.Data(rr)`. The test\'s `var rr` inside a Describe closure is local, not a package name',
-  },
-  {
-    file: "swebench-pro-sample.jsonl",
-    id: "instance_navidrome__navidrome-8383527aaba1ae8fa9765e995a71a86c129ef626",
-    language: "javascript",
-    selection: "pro",
-    expected: ["activityReducer", "useResourceRefresh", "useResourceRefresh.visibleResources"],
-    why: "useResourceRefresh.js `-export const useResourceRefresh = (...resources) => {` → `+… = (...visibleResources) => {`: a changed arrow function and its new rest parameter; activityReducer.js: a hunk under the header `@@ -29,8 +29,8 @@ export const activityReducer = (` changes that function's body. Pro lists the names the patch changes; JavaScript has no keyword arguments, so DefUse has none of them",
-  },
-  {
-    file: "swebench-pro-sample.jsonl",
-    id: "instance_element-hq__element-web-6205c70462e0ce2e1e77afb3a70b55d0fdfe1b31",
-    language: "typescript",
-    selection: "defuse",
-    expected: ["determineVoiceBroadcastLiveness", "src/voice-broadcast/utils/determineVoiceBroadcastLiveness.ts"],
-    why: 'new file determineVoiceBroadcastLiveness.ts `+export const determineVoiceBroadcastLiveness = (infoState: VoiceBroadcastInfoState): VoiceBroadcastLiveness => {`; the test `+import { determineVoiceBroadcastLiveness } from "../../../src/voice-broadcast/utils/determineVoiceBroadcastLiveness";` and `expect(determineVoiceBroadcastLiveness(state))`',
-  },
-  {
-    file: "swebench-pro-sample.jsonl",
-    id: "instance_tutao__tutanota-f3ffe17af6e8ab007e8d461355057ad237846d9d",
-    language: "typescript",
-    selection: "defuse",
-    expected: ["EntropyFacade", "src/api/worker/facades/EntropyFacade.ts"],
-    why: 'new file EntropyFacade.ts `+export class EntropyFacade {`; LoginFacadeTest.ts `+import { EntropyFacade } from "../../../../../src/api/worker/facades/EntropyFacade.js"` (a .js specifier for a .ts file) and `let entropyFacade: EntropyFacade`',
-  },
-  {
-    file: "multi-swe-bench-java-sample.jsonl",
-    id: "mockito__mockito-3129",
-    language: "java",
-    selection: "defuse",
-    expected: ["MockitoPlugins.getMockMaker"],
-    why: "MockitoPlugins.java `+    default MockMaker getMockMaker(String mockMaker) {` in the MockitoPlugins interface; DefaultMockitoPluginsTest.java `assertNotNull(plugins.getMockMaker(null));`",
-  },
-];
-
-function loadInstance(file: string, id: string) {
-  const lines = readFileSync(path.join(REAL_DATA, file), "utf8").trim().split("\n");
-  const record = lines
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .find((r) => String(r.instance_id).startsWith(id));
-  if (!record) throw new Error(`${id} is not in ${file}`);
-  if ("fix_patch" in record) {
-    const data = normaliseMultiSwebenchRecord(record);
-    return { instanceId: data.externalId, goldPatch: data.goldPatch, testPatch: data.testPatch };
-  }
-  return {
-    instanceId: String(record.instance_id),
-    goldPatch: String(record.patch),
-    testPatch: String(record.test_patch),
-  };
-}
+import { agreement, pickedFor } from "./hand-checked-agreement";
+import { HAND_CHECKED_CASES, loadInstance } from "./hand-checked-cases";
 
 describe("hand-checked identifiers on real instances", () => {
   const analyses = new Map<string, InstanceAnalysis>();
   beforeAll(async () => {
-    for (const c of CASES) {
+    for (const c of HAND_CHECKED_CASES) {
       if (!analyses.has(c.id)) analyses.set(c.id, await analyzeInstance(loadInstance(c.file, c.id)));
     }
   });
 
   test("the cases cover the five languages", () => {
-    expect(new Set(CASES.map((c) => c.language))).toEqual(
+    expect(new Set(HAND_CHECKED_CASES.map((c) => c.language))).toEqual(
       new Set(["python", "go", "javascript", "typescript", "java"]),
     );
   });
 
-  test.each(CASES.map((c) => [`${c.id.slice(0, 60)} (${c.language}, ${c.selection})`, c] as const))(
+  test.each(HAND_CHECKED_CASES.map((c) => [`${c.id.slice(0, 60)} (${c.language}, ${c.selection})`, c] as const))(
     "%s",
     (_label, c) => {
-      const analysis = analyses.get(c.id) as InstanceAnalysis;
-      const picked = analysis.identifiers
-        .filter((i) => i.policies.includes(c.selection))
-        .filter((i) => c.language !== "javascript" || /\.(js|jsx|mjs|cjs)$/.test(i.path))
-        .map((i) => i.name)
-        .sort();
+      const picked = pickedFor(c, analyses.get(c.id) as InstanceAnalysis);
       expect(picked, c.why).toEqual([...c.expected].sort());
     },
   );
+
+  test("the agreement check the bench prints: precision and recall 1 on every case", async () => {
+    const rows = await agreement(analyses);
+    for (const row of rows) expect(row, row.language).toMatchObject({ precision: 1, recall: 1 });
+  });
 });

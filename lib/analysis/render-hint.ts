@@ -1,6 +1,6 @@
 import type { HintAttribute } from "../domain/judge-scales";
 import { PROJECTION_ATTRIBUTES, type Projection } from "../hint/vocabulary";
-import { findInterfaceEntry, type InterfaceEntry, requirementsMentioning } from "./benchmark-hints";
+import { findInterfaceEntry, type InterfaceEntry, oneSentence, requirementsMentioning } from "./benchmark-hints";
 import type { InstanceIdentifier } from "./select-identifiers";
 
 export {
@@ -62,7 +62,12 @@ function body(item: HintItem, attributes: ReadonlySet<HintAttribute>): string[] 
   const lines: string[] = [];
   if (attributes.has("signature") && item.identifier.signature)
     lines.push(`Signature: \`${item.identifier.signature}\``);
-  if (attributes.has("weak_semantics")) lines.push(`Description: ${item.description ?? MISSING_DESCRIPTION}`);
+  // Declaration + Doc states one sentence of at most 20 words; Pro (with behaviour) keeps the whole text.
+  if (attributes.has("weak_semantics")) {
+    const text =
+      item.description && !attributes.has("strong_semantics") ? oneSentence(item.description) : item.description;
+    lines.push(`Description: ${text ?? MISSING_DESCRIPTION}`);
+  }
   if (attributes.has("strong_semantics")) lines.push(`Behaviour: ${item.behaviour ?? MISSING_BEHAVIOUR}`);
   return lines;
 }

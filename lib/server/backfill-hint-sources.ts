@@ -4,6 +4,9 @@ import { serialisedWrite } from "./write-lock";
 
 const PAGE = 500;
 
+/** The analysis version of databases made before fingerprints existed. */
+const PRE_FINGERPRINT_ANALYSIS = "1";
+
 /**
  * Fills the hint source hashes a migration could not compute (SQLite has no SHA-256): instances imported
  * before fingerprints existed get theirs, and decisions made before then are taken as made on that content.
@@ -21,7 +24,9 @@ export async function backfillHintSources(db: Database): Promise<number> {
     await serialisedWrite(() =>
       db.$transaction(async (tx) => {
         for (const instance of page) {
-          const hintSource = hintSourceHash(instance);
+          // Their stored identifiers come from the engine before fingerprints (version 1): once they are
+          // analysed again by today's engine, the hash changes and their decisions show as stale.
+          const hintSource = hintSourceHash(instance, PRE_FINGERPRINT_ANALYSIS);
           await tx.instance.update({ where: { id: instance.id }, data: { hintSource } });
           await tx.hint.updateMany({
             where: { instanceId: instance.id, sourceHash: null },
