@@ -111,3 +111,87 @@ describe("JavaScript member-assignment definitions", () => {
     expect(await names(c)).toEqual(["Posts.uploads.deleteFromDisk", "User.getCoverPath", "slugify", "unslug"]);
   });
 });
+
+describe("member names matched only through an owner the qualifier can denote", () => {
+  test("Python: a test calling QTable.read does not select a changed RST.read (astropy__astropy-14182's shape)", async () => {
+    const c: AnalysisCase = {
+      code: [
+        {
+          path: "astropy/io/ascii/rst.py",
+          before: "class RST:\n    def read(self, table):\n        return table\n",
+          after:
+            "class RST:\n    def read(self, table, header_rows=None):\n        return table\n\n    def write(self, lines):\n        return lines\n",
+        },
+      ],
+      test: [
+        {
+          path: "astropy/io/ascii/tests/test_rst.py",
+          before: "",
+          after:
+            "def test_read():\n    t = QTable.read(['a'], format='ascii.rst')\n    assert RST.write(None, ['x'])\n",
+        },
+      ],
+    };
+    const analysis = await analyseCase(c);
+    const used = (name: string) => analysis.identifiers.find((i) => i.name === name)?.usedAt.length ?? 0;
+    expect(used("RST.read")).toBe(0);
+    expect(picked(analysis, "defuse")).toEqual(["RST.write"]);
+  });
+
+  test("Go: flipt.Variant{…} in a test does not use a new Variant constant of another package", async () => {
+    const c: AnalysisCase = {
+      code: [
+        {
+          path: "internal/ext/common.go",
+          before: 'package ext\n\nconst Flag = "flag"\n',
+          after:
+            'package ext\n\nconst Flag = "flag"\n\nconst Variant = "variant"\n\nfunc Export() string { return Variant }\n',
+        },
+      ],
+      test: [
+        {
+          path: "internal/server/server_test.go",
+          before: "package server\n",
+          after: [
+            "package server",
+            "",
+            'import flipt "go.flipt.io/flipt/rpc/flipt"',
+            'import "go.flipt.io/flipt/internal/ext"',
+            "",
+            "func TestX(t *testing.T) {",
+            '\t_ = flipt.Variant{Key: "k"}',
+            "\t_ = ext.Export()",
+            "}",
+          ].join("\n"),
+        },
+      ],
+    };
+    expect(await names(c)).toEqual(["Export"]);
+  });
+
+  test("Go: an alias of the defining package, and an unqualified use inside the package, both match", async () => {
+    const c: AnalysisCase = {
+      code: [
+        {
+          path: "internal/audit/audit.go",
+          before: "package audit\n",
+          after: "package audit\n\nfunc Log() {}\n\nfunc Flush() {}\n",
+        },
+      ],
+      test: [
+        {
+          path: "internal/audit/audit_test.go",
+          before: "package audit\n",
+          after: "package audit\n\nfunc TestLog(t *testing.T) { Log() }\n",
+        },
+        {
+          path: "internal/server/server_test.go",
+          before: "package server\n",
+          after:
+            'package server\n\nimport au "go.example.com/app/internal/audit"\n\nfunc TestFlush(t *testing.T) { au.Flush() }\n',
+        },
+      ],
+    };
+    expect(await names(c)).toEqual(["Flush", "Log"]);
+  });
+});

@@ -65,8 +65,40 @@ const DICTATED_NAMES = new Set([
 /** Whether a definition's name was dictated by the language rather than chosen by the patch's author. */
 export const isDictatedName = (member: string) => DICTATED_NAMES.has(member) || /^__\w+__$/.test(member);
 
+/** Per file of a patch: the names its imports give packages (`au` → `go.example.com/app/internal/audit`). */
+export type ImportAliases = (path: string) => ReadonlyMap<string, string> | undefined;
+
+const folderOf = (path: string) => path.split("/").slice(0, -1).join("/");
+
+/**
+ * A class-like qualifier: `QTable`, `Store`, a short acronym such as `RST`; not an `ALL_CAPS_CONSTANT` such
+ * as an enum constant (`Feature.EXPERIMENTAL.enabled()` calls a method on a value).
+ */
+const classLike = (qualifier: string) => {
+  const last = qualifier.split(".").pop() ?? qualifier;
+  if (!/^[A-Z]\w*$/.test(last)) return false;
+  return /[a-z]/.test(last) || (last.length <= 4 && /^[A-Z]+$/.test(last));
+};
+
+/**
+ * Go: whether a use can denote a package-level definition. Unqualified, only from the same package (its
+ * folder); qualified, only through the package's name or the alias the using file imports it under.
+ */
+function goPackageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
+  const defFolder = folderOf(def.path);
+  if (use.qualifier === null) return folderOf(use.location.path) === defFolder;
+  const imported = aliases?.(use.location.path)?.get(use.qualifier);
+  if (imported !== undefined)
+    return (
+      imported === defFolder ||
+      imported.endsWith(`/${defFolder}`) ||
+      (defFolder.endsWith(`/${imported.split("/").pop()}`) && imported.endsWith(defFolder.split("/").pop() ?? ""))
+    );
+  return use.qualifier === defFolder.split("/").pop();
+}
+
 /** Whether a use on one side refers to a definition made on the other (SPEC §3: by qualified name, or by member name for `obj.member`). */
-export function useMatches(use: PatchUse, def: PatchDefinition): boolean {
+export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
   if (def.kind === "file") {
     // Go's `_test.go` files belong to the tests: a package import from code never loads them.
     if (def.path.endsWith("_test.go") && !use.location.path.endsWith("_test.go")) return false;
@@ -85,7 +117,19 @@ export function useMatches(use: PatchUse, def: PatchDefinition): boolean {
   if (use.name !== def.member || use.kind === "module" || use.kind === "keyword") return false;
   // `self.x` and `this.x` reach the using class's own members, which live on the using side.
   if (use.qualifier !== null && SELF_NAMES.has(use.qualifier)) return false;
-  if (!def.owner) return use.kind !== "key";
+  const go = def.path.endsWith(".go");
+  if (!def.owner) {
+    if (use.kind === "key") return false;
+    if (go) return goPackageAllows(use, def, aliases);
+    // `Cls.name` cannot reach a module-level name (a module would be lower-case).
+    return use.qualifier === null || !classLike(use.qualifier);
+  }
+  // `QTable.read(…)` reaches QTable's read, not RST's: a class-like qualifier must be the owner (Go has no
+  // class-qualified calls; its PascalCase qualifiers are package variables).
+  if (!go && use.qualifier !== null && use.kind !== "key" && classLike(use.qualifier)) {
+    const owner = lastSegment(def.owner);
+    if (owner !== null && use.qualifier.split(".").pop() !== owner) return false;
+  }
   // Struct-literal and options-object keys name fields of the literal's type.
   if (use.kind === "key")
     return use.qualifier === null || use.qualifier === lastSegment(def.owner) || def.kind === "field";

@@ -74,6 +74,15 @@ export function selectIdentifiers(
   const testNames = namesOf(test);
   const shared = new Set([...namesOf(code)].filter((name) => testNames.has(name)));
   const identifiers: InstanceIdentifier[] = [];
+  // The names each file's imports give packages (Go aliases), for package-qualified uses.
+  const aliasesByFile = new Map<string, Map<string, string>>();
+  for (const use of [...code.uses, ...test.uses]) {
+    if (use.kind !== "module" || use.module === undefined || !use.location.path.endsWith(".go")) continue;
+    const map = aliasesByFile.get(use.location.path) ?? new Map<string, string>();
+    map.set(use.name, use.module);
+    aliasesByFile.set(use.location.path, map);
+  }
+  const aliases = (path: string) => aliasesByFile.get(path);
   const sides: Array<[PatchFacts, PatchFacts, "code" | "test"]> = [
     [code, test, "code"],
     [test, code, "test"],
@@ -90,7 +99,7 @@ export function selectIdentifiers(
     }
     for (const def of own.definitions) {
       const candidates = def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
-      const uses = candidates.filter((use) => useMatches(use, def));
+      const uses = candidates.filter((use) => useMatches(use, def, aliases));
       identifiers.push(apply(toIdentifier(def, side, uses), uses.length > 0));
     }
   }

@@ -116,8 +116,10 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
         break;
       }
       case "composite_literal": {
-        const type = baseType(node.childForFieldName("type"));
-        if (type) facts.use(node, type, "instantiation");
+        const typeNode = node.childForFieldName("type");
+        const type = baseType(typeNode);
+        const pkg = typeNode?.type === "qualified_type" ? (typeNode.childForFieldName("package")?.text ?? null) : null;
+        if (type) facts.use(node, type, "instantiation", pkg);
         for (const element of node.childForFieldName("body")?.namedChildren ?? []) {
           if (element?.type !== "keyed_element") continue;
           const key = element.namedChildren[0]?.namedChildren[0] ?? element.namedChildren[0];
@@ -129,9 +131,22 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
         break;
       }
       case "import_spec": {
+        // The name a file refers to the package by: its alias (`au "…/audit"`), else the path's last part.
         const path = node.childForFieldName("path");
+        const alias = node.childForFieldName("name");
         const text = path?.text.replace(/^["`]|["`]$/g, "") ?? "";
-        if (path) facts.use(path, text.split("/").pop() ?? text, "module", null, text);
+        const name = alias?.type === "package_identifier" ? alias.text : (text.split("/").pop() ?? text);
+        if (path) facts.use(path, name, "module", null, text);
+        return;
+      }
+      case "qualified_type": {
+        // `flipt.Variant`: the type Variant of the package the file calls flipt.
+        const pkg = node.childForFieldName("package");
+        const name = node.childForFieldName("name");
+        if (pkg && name && facts.countsAt(name)) {
+          skip.add(name.id);
+          facts.use(name, name.text, "type", pkg.text);
+        }
         return;
       }
       case "package_clause":
