@@ -177,11 +177,11 @@ test.each<[string, AnalysisCase, string[]]>([
 test("a file in an unsupported language is listed, a non-code file is skipped", async () => {
   const analysis = await analyseCase({
     code: [
-      { path: "src/lib.rs", before: "fn a() {}\n", after: "fn a() {}\nfn b() {}\n" },
+      { path: "src/Lib.kt", before: "fun a() {}\n", after: "fun a() {}\nfun b() {}\n" },
       { path: "README.md", before: "# x\n", after: "# x\nmore\n" },
     ],
     test: [{ path: "tests/t.py", before: "", after: "def test_b():\n    pass\n" }],
   });
-  expect(analysis.unsupportedFiles).toEqual(["src/lib.rs"]);
+  expect(analysis.unsupportedFiles).toEqual(["src/Lib.kt"]);
   expect(analysis.identifiers.some((i) => i.path === "README.md")).toBe(false);
 });

@@ -107,23 +107,34 @@ function blocksClosedFromAbove(lines: readonly string[], ownIndent: number): num
  * stand-in class, and the members after it were read as top-level code.
  */
 function tailOpeners(language: ParsedLanguage, wrapper: Wrapper, count: number): string[] {
-  if (count <= 0 || language === "python") return [];
-  const inClass = wrapper.prefix.some((line) => /^(class|enum|interface)\s/.test(line)) && wrapper.prefix.length === 1;
+  if (count <= 0 || language === "python" || language === "ruby") return [];
+  const inClass =
+    wrapper.prefix.some((line) => /^(class|enum|interface|struct|trait)\s/.test(line)) && wrapper.prefix.length === 1;
   const atTop = wrapper.prefix.length === 0;
   const first =
-    language === "go"
+    language === "rust"
       ? atTop
-        ? "func __hintscope_tail__() {"
-        : "{"
-      : inClass
-        ? language === "java"
-          ? "void __hintscope_tail__() {"
-          : "__hintscope_tail__() {"
-        : atTop
-          ? language === "java"
-            ? `class ${UNKNOWN_OWNER} { void __hintscope_tail__() {`
-            : "function __hintscope_tail__() {"
-          : "{";
+        ? "fn __hintscope_tail__() {"
+        : inClass || wrapper.prefix[0]?.startsWith("impl") || wrapper.prefix[0]?.startsWith("trait")
+          ? "fn __hintscope_tail__() {"
+          : "{"
+      : language === "go"
+        ? atTop
+          ? "func __hintscope_tail__() {"
+          : "{"
+        : inClass
+          ? language === "java" || language === "c" || language === "cpp"
+            ? "void __hintscope_tail__() {"
+            : language === "php"
+              ? "function __hintscope_tail__() {"
+              : "__hintscope_tail__() {"
+          : atTop
+            ? language === "java"
+              ? `class ${UNKNOWN_OWNER} { void __hintscope_tail__() {`
+              : language === "c" || language === "cpp"
+                ? "void __hintscope_tail__() {"
+                : "function __hintscope_tail__() {"
+            : "{";
   return [first, ...Array.from({ length: count - 1 }, () => "{")];
 }
 
@@ -180,6 +191,46 @@ function wrapperFor(language: ParsedLanguage, context: string, indented: boolean
             dedent: false,
           }
         : { prefix: [`class ${typeName ?? UNKNOWN_OWNER} {`], suffix: ["}"], owner: null, dedent: false };
+    case "rust": {
+      // `impl<T> Trait for Store<T> {` → the methods are Store's; `trait T {`, `mod m {` likewise.
+      const implType = /\bimpl\b(?:\s*<[^>]*>)?\s+(?:[\w:<>, &']+\s+for\s+)?&?(?:[\w]+::)*(\w+)/.exec(context)?.[1];
+      if (implType) return { prefix: [`impl ${implType} {`], suffix: ["}"], owner: null, dedent: false };
+      const item = /\b(trait|struct|enum|mod|union)\s+(\w+)/.exec(context);
+      if (item) return { prefix: [`${item[1]} ${item[2]} {`], suffix: ["}"], owner: null, dedent: false };
+      return /\bfn\s/.test(context) || inFunction
+        ? { prefix: ["fn __hintscope__() {"], suffix: ["}"], owner: null, dedent: false }
+        : NO_WRAP;
+    }
+    case "c":
+    case "cpp": {
+      const ns = /\bnamespace\s+([\w:]+)/.exec(context)?.[1];
+      const record = /\b(class|struct|union)\s+(\w+)/.exec(context);
+      if (record && !inFunction)
+        return {
+          prefix: [`${language === "c" ? (record[1] === "class" ? "struct" : record[1]) : record[1]} ${record[2]} {`],
+          suffix: ["};"],
+          owner: null,
+          dedent: false,
+        };
+      if (ns && language === "cpp") return { prefix: [`namespace ${ns} {`], suffix: ["}"], owner: null, dedent: false };
+      return inFunction ? { prefix: ["void __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
+    }
+    case "ruby": {
+      const scopes = [...context.matchAll(/\b(class|module)\s+([A-Z][\w:]*)/g)];
+      const last = scopes.at(-1);
+      if (last) return { prefix: [`${last[1]} ${last[2]}`], suffix: ["end"], owner: null, dedent: false };
+      return /\bdef\s/.test(context)
+        ? { prefix: ["def __hintscope__"], suffix: ["end"], owner: null, dedent: false, inBody: true }
+        : NO_WRAP;
+    }
+    case "php": {
+      const phpType = /\b(class|interface|trait|enum)\s+(\w+)/.exec(context);
+      if (phpType && !inFunction)
+        return { prefix: [`${phpType[1]} ${phpType[2]} {`], suffix: ["}"], owner: null, dedent: false };
+      return inFunction
+        ? { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false }
+        : NO_WRAP;
+    }
     case "go":
       if (goType) return { prefix: [`type ${goType} struct {`], suffix: ["}"], owner: null, dedent: false };
       return inFunction ? { prefix: ["func __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;

@@ -1,8 +1,20 @@
 import path from "node:path";
 import { Language, Parser } from "web-tree-sitter";
+import { languageOfPath } from "../ingest/infer-language";
 
 /** The languages the analysis parses, by the name `languageOfPath` gives them (TSX has its own grammar). */
-export type ParsedLanguage = "python" | "java" | "go" | "javascript" | "typescript" | "tsx";
+export type ParsedLanguage =
+  | "python"
+  | "java"
+  | "go"
+  | "javascript"
+  | "typescript"
+  | "tsx"
+  | "rust"
+  | "c"
+  | "cpp"
+  | "ruby"
+  | "php";
 
 const WASM: Record<ParsedLanguage, string> = {
   python: "tree-sitter-python/tree-sitter-python.wasm",
@@ -11,6 +23,12 @@ const WASM: Record<ParsedLanguage, string> = {
   javascript: "tree-sitter-javascript/tree-sitter-javascript.wasm",
   typescript: "tree-sitter-typescript/tree-sitter-typescript.wasm",
   tsx: "tree-sitter-typescript/tree-sitter-tsx.wasm",
+  rust: "tree-sitter-rust/tree-sitter-rust.wasm",
+  c: "tree-sitter-c/tree-sitter-c.wasm",
+  cpp: "tree-sitter-cpp/tree-sitter-cpp.wasm",
+  ruby: "tree-sitter-ruby/tree-sitter-ruby.wasm",
+  // PHP without the `<?php` tag: hunks rarely show it.
+  php: "tree-sitter-php/tree-sitter-php_only.wasm",
 };
 
 // The grammar packages ship their .wasm files; they are read from node_modules, never fetched.
@@ -40,12 +58,10 @@ export function getParsers(): Promise<Map<ParsedLanguage, Parser>> {
 
 /** The grammar for a path, or null when the analysis does not parse that language. */
 export function grammarOfPath(filePath: string): ParsedLanguage | null {
-  const ext = filePath.slice(filePath.lastIndexOf(".") + 1).toLowerCase();
-  if (ext === "py" || ext === "pyi") return "python";
-  if (ext === "java") return "java";
-  if (ext === "go") return "go";
-  if (ext === "js" || ext === "jsx" || ext === "mjs" || ext === "cjs") return "javascript";
-  if (ext === "ts" || ext === "mts" || ext === "cts") return "typescript";
-  if (ext === "tsx") return "tsx";
-  return null;
+  const language = languageOfPath(filePath);
+  const lower = filePath.toLowerCase();
+  if (language === "typescript" && lower.endsWith(".tsx")) return "tsx";
+  // A `.h` header may be C or C++ (fmt, nlohmann/json write C++ in .h): C++'s grammar reads both.
+  if (lower.endsWith(".h")) return "cpp";
+  return language !== null && language in WASM ? (language as ParsedLanguage) : null;
 }

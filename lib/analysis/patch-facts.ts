@@ -2,10 +2,14 @@ import { languageOfPath } from "../ingest/infer-language";
 import { type Fragment, hunkFragments, UNKNOWN_OWNER } from "./fragments";
 import { getParsers, grammarOfPath, type ParsedLanguage } from "./grammars";
 import { functionInContext } from "./hunk-context";
+import { extractCFamily } from "./languages/c-family";
 import { extractGo } from "./languages/go";
 import { extractJava } from "./languages/java";
 import { extractJavaScript } from "./languages/javascript";
+import { extractPhp } from "./languages/php";
 import { extractPython } from "./languages/python";
+import { extractRuby } from "./languages/ruby";
+import { extractRust } from "./languages/rust";
 import type { DiffLine, FileDiff } from "./parse-diff";
 import {
   type DefinitionKind,
@@ -23,6 +27,11 @@ const EXTRACTORS: Record<ParsedLanguage, Extractor> = {
   javascript: extractJavaScript,
   typescript: extractJavaScript,
   tsx: extractJavaScript,
+  rust: extractRust,
+  c: extractCFamily,
+  cpp: extractCFamily,
+  ruby: extractRuby,
+  php: extractPhp,
 };
 
 /** Where an identifier stands: file, line of the diff text, and line of the file after (or before) the patch. */

@@ -2,6 +2,8 @@ import { SELECTIONS, type Selection } from "./select-identifiers";
 
 export interface PolicyStatsRow {
   benchmark: string;
+  /** present on the per-language rows of a benchmark whose instances span several languages */
+  language?: string;
   selection: Selection;
   instances: number;
   total: number;
@@ -10,7 +12,28 @@ export interface PolicyStatsRow {
   mean_per_non_empty: number;
 }
 
-/** SPEC §4's table (the paper's Table 2): per benchmark and selection, identifiers disclosed. */
+/**
+ * SPEC §4's table (the paper's Table 2): per benchmark and selection, identifiers disclosed; and, for a
+ * benchmark of several languages (SWE-bench Multilingual), the same per language.
+ */
+export function policyStatsByLanguage(
+  analyses: Array<{ benchmark: string; language: string | null; identifiers: Array<{ policies: readonly string[] }> }>,
+): PolicyStatsRow[] {
+  const rows: PolicyStatsRow[] = [];
+  for (const overall of policyStats(analyses)) {
+    rows.push(overall);
+    if (overall.selection !== SELECTIONS[SELECTIONS.length - 1]) continue;
+    const mine = analyses.filter((a) => a.benchmark === overall.benchmark);
+    const languages = [...new Set(mine.map((a) => a.language ?? "unknown"))].sort();
+    if (languages.length < 2) continue;
+    for (const language of languages) {
+      const rowsOf = policyStats(mine.filter((a) => (a.language ?? "unknown") === language));
+      rows.push(...rowsOf.map((r) => ({ ...r, language })));
+    }
+  }
+  return rows;
+}
+
 export function policyStats(
   analyses: Array<{ benchmark: string; identifiers: Array<{ policies: readonly string[] }> }>,
 ): PolicyStatsRow[] {

@@ -13,6 +13,7 @@ export type DefinitionKind =
   | "variable"
   | "constant"
   | "parameter"
+  | "module"
   | "file";
 
 export type UseKind =

@@ -1,9 +1,10 @@
 import { analyzeInstance, type InstanceAnalysis, PatchError } from "../analysis/analyze-instance";
-import { type PolicyStatsRow, policyStats } from "../analysis/policy-stats";
+import { type PolicyStatsRow, policyStatsByLanguage } from "../analysis/policy-stats";
 import { repoFragments } from "../analysis/repo-fragments";
 import { SELECTIONS } from "../analysis/select-identifiers";
 import { ImportError } from "../ingest/import-error";
 import type { InstanceData } from "../ingest/import-items";
+import { inferLanguage } from "../ingest/infer-language";
 import { openImportFile } from "../ingest/read-import-file";
 
 export interface AnalyzeOptions {
@@ -14,6 +15,8 @@ export interface AnalyzeOptions {
 
 interface Analysed {
   benchmark: string;
+  /** the record's language, else the one its gold patch's files mostly are in */
+  language: string | null;
   analysis: InstanceAnalysis;
 }
 
@@ -62,7 +65,11 @@ async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: 
           { instanceId: data.externalId, goldPatch: data.goldPatch, testPatch: data.testPatch },
           exact,
         );
-        each({ benchmark: item.benchmark ?? options.benchmark ?? opened.defaultBenchmark ?? "unnamed", analysis });
+        each({
+          benchmark: item.benchmark ?? options.benchmark ?? opened.defaultBenchmark ?? "unnamed",
+          language: data.language ?? inferLanguage(data.goldPatch),
+          analysis,
+        });
       } catch (error) {
         if (!(error instanceof PatchError) && !(options.repo && error instanceof Error)) throw error;
         failures++;
@@ -88,10 +95,11 @@ export async function runAnalyzeCommand(files: string[], options: AnalyzeOptions
 }
 
 function describeStats(rows: PolicyStatsRow[]): string {
-  const header = ["benchmark", "selection", "instances", "total", "mean", "non-empty", "mean non-empty"];
+  const header = ["benchmark", "language", "selection", "instances", "total", "mean", "non-empty", "mean non-empty"];
   const body = rows.map((r) =>
     [
       r.benchmark,
+      r.language ?? "(all)",
       r.selection,
       r.instances,
       r.total,
@@ -112,11 +120,18 @@ export async function runStatsCommand(files: string[], options: AnalyzeOptions):
   }
   // One entry per benchmark and instance id, the later record winning, as the importer keeps them: an
   // instance in two files is counted once.
-  const analysed = new Map<string, { benchmark: string; identifiers: InstanceAnalysis["identifiers"] }>();
-  const failures = await analyseFiles(files, { ...options, json: false }, ({ benchmark, analysis }) => {
-    analysed.set(JSON.stringify([benchmark, analysis.instanceId]), { benchmark, identifiers: analysis.identifiers });
+  const analysed = new Map<
+    string,
+    { benchmark: string; language: string | null; identifiers: InstanceAnalysis["identifiers"] }
+  >();
+  const failures = await analyseFiles(files, { ...options, json: false }, ({ benchmark, language, analysis }) => {
+    analysed.set(JSON.stringify([benchmark, analysis.instanceId]), {
+      benchmark,
+      language,
+      identifiers: analysis.identifiers,
+    });
   });
-  const rows = policyStats([...analysed.values()]);
+  const rows = policyStatsByLanguage([...analysed.values()]);
   process.stdout.write(`${options.json ? JSON.stringify(rows) : describeStats(rows)}\n`);
   return failures > 0 ? 1 : 0;
 }

@@ -10,26 +10,37 @@ const EXTENSION_LANGUAGE: Record<string, string> = {
   ts: "typescript",
   tsx: "typescript",
   mts: "typescript",
+  cts: "typescript",
   rs: "rust",
   c: "c",
   h: "c",
   cc: "cpp",
   cpp: "cpp",
   hpp: "cpp",
+  hh: "cpp",
+  hxx: "cpp",
   cxx: "cpp",
+  ipp: "cpp",
   php: "php",
   rb: "ruby",
+  rake: "ruby",
+  gemspec: "ruby",
   kt: "kotlin",
   scala: "scala",
   cs: "csharp",
   swift: "swift",
 };
 
-/** The language of a source path by its extension, or null for non-code files. */
+/**
+ * The language of a source path by its extension (or a well-known file name), or null for non-code files:
+ * the one map that import, analysis and rendering share.
+ */
 export function languageOfPath(path: string): string | null {
-  const dot = path.lastIndexOf(".");
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  if (base === "Rakefile" || base === "Gemfile") return "ruby";
+  const dot = base.lastIndexOf(".");
   if (dot < 0) return null;
-  return EXTENSION_LANGUAGE[path.slice(dot + 1).toLowerCase()] ?? null;
+  return EXTENSION_LANGUAGE[base.slice(dot + 1).toLowerCase()] ?? null;
 }
 
 /** The paths a unified diff touches (post-image names, or pre-image names for deleted files). */

@@ -1,0 +1,406 @@
+// Rust, C, C++, Ruby and PHP: each definition and use kind on small before/after files.
+import { describe, expect, test } from "vitest";
+import { type AnalysisCase, analyseCase, describe as describeName, picked } from "../testing/analysis-helpers";
+
+const newFile = (path: string, after: string) => ({ path, before: null, after });
+
+describe("Rust", () => {
+  const c: AnalysisCase = {
+    code: [
+      newFile(
+        "src/store.rs",
+        [
+          "pub const MAX_ITEMS: usize = 10;",
+          'pub static NAME: &str = "store";',
+          "pub type Key = String;",
+          "pub struct Store {",
+          "    pub items: Vec<Key>,",
+          "}",
+          "pub enum Mode {",
+          "    Fast,",
+          "    Slow(u32),",
+          "}",
+          "pub trait Evict {",
+          "    fn evict(&mut self, key: &str) -> bool;",
+          "}",
+          "impl Store {",
+          "    pub fn new(capacity: usize) -> Store {",
+          "        Store { items: Vec::with_capacity(capacity) }",
+          "    }",
+          "}",
+          "impl Evict for Store {",
+          "    fn evict(&mut self, key: &str) -> bool {",
+          "        self.items.retain(|k| k != key);",
+          "        true",
+          "    }",
+          "}",
+          "pub mod util {",
+          "    pub fn normalise(key: &str) -> String { key.to_lowercase() }",
+          "}",
+          "pub fn helper() {}",
+          "#[cfg(test)]",
+          "mod tests {",
+          "    fn local_helper() {}",
+          "    #[test]",
+          "    fn inline() { helper(); }",
+          "}",
+        ].join("\n"),
+      ),
+    ],
+    test: [
+      newFile(
+        "tests/store.rs",
+        [
+          "use mycrate::store::{Store, Evict, Mode, MAX_ITEMS};",
+          "#[test]",
+          "fn evicts() {",
+          "    let mut s = Store::new(MAX_ITEMS);",
+          '    assert!(s.evict("a"));',
+          "    let _m = Mode::Fast;",
+          '    assert_eq!(mycrate::store::util::normalise("A"), "a");',
+          "    let _ = Store { items: vec![] };",
+          "}",
+        ].join("\n"),
+      ),
+    ],
+  };
+
+  test("definitions with their owners, kinds and signatures; test items define nothing", async () => {
+    const analysis = await analyseCase(c);
+    const code = analysis.identifiers.filter((i) => i.side === "code").map((i) => `${i.name} ${i.kind}`);
+    expect(code).toEqual(
+      expect.arrayContaining([
+        "MAX_ITEMS constant",
+        "NAME variable",
+        "Key type",
+        "Store struct",
+        "Store.items field",
+        "Mode enum",
+        "Mode.Fast constant",
+        "Mode.Slow constant",
+        "Evict interface",
+        "Evict.evict method",
+        "Store.new method",
+        "Store.evict method",
+        "util module",
+        "normalise function",
+        "helper function",
+      ]),
+    );
+    expect(code.join(" ")).not.toMatch(/local_helper|inline/);
+    expect(describeName(analysis, "Store.new")?.signature).toBe("pub fn new(capacity: usize) -> Store");
+  });
+
+  test("uses: use paths, T::f, x.f(), E::V, struct literals and their keys", async () => {
+    expect(picked(await analyseCase(c), "defuse")).toEqual(
+      expect.arrayContaining([
+        "Evict",
+        "MAX_ITEMS",
+        "Mode",
+        "Mode.Fast",
+        "Store",
+        "Store.evict",
+        "Store.items",
+        "Store.new",
+        "normalise",
+      ]),
+    );
+  });
+});
+
+describe("C", () => {
+  const c: AnalysisCase = {
+    code: [
+      newFile(
+        "src/buffer.h",
+        [
+          "#define BUF_MAX 64",
+          "#define BUF_LEN(b) ((b)->len)",
+          "typedef struct buffer {",
+          "    int len;",
+          "    char *data;",
+          "} buffer_t;",
+          "enum buf_mode { BUF_RAW, BUF_TEXT };",
+          "union value { int i; double d; };",
+          "extern int buf_count;",
+          "int buf_append(buffer_t *b, const char *s);",
+        ].join("\n"),
+      ),
+      newFile(
+        "src/buffer.c",
+        [
+          '#include "buffer.h"',
+          "int buf_count = 0;",
+          "int buf_append(buffer_t *b, const char *s) {",
+          "    b->len++;",
+          "    return BUF_LEN(b);",
+          "}",
+        ].join("\n"),
+      ),
+    ],
+    test: [
+      newFile(
+        "tests/test_buffer.c",
+        [
+          '#include "buffer.h"',
+          "void test_append(void) {",
+          "    buffer_t b = {0};",
+          '    buf_append(&b, "x");',
+          "    assert(BUF_LEN(&b) == 1 && b.len < BUF_MAX && BUF_TEXT);",
+          "}",
+        ].join("\n"),
+      ),
+    ],
+  };
+
+  test("macros, typedefs, structs and fields, enum constants, unions, globals, functions", async () => {
+    const analysis = await analyseCase(c);
+    const code = analysis.identifiers.filter((i) => i.side === "code").map((i) => `${i.name} ${i.kind}`);
+    expect(code).toEqual(
+      expect.arrayContaining([
+        "BUF_MAX constant",
+        "BUF_LEN function",
+        "buffer struct",
+        "buffer.len field",
+        "buffer_t type",
+        "buf_mode enum",
+        "BUF_TEXT constant",
+        "value struct",
+        "buf_count variable",
+        "buf_append function",
+      ]),
+    );
+  });
+
+  test("a test's calls, macros, fields and enum constants use them", async () => {
+    expect(picked(await analyseCase(c), "defuse")).toEqual(
+      expect.arrayContaining(["BUF_LEN", "BUF_MAX", "BUF_TEXT", "buf_append", "buffer.len", "buffer_t"]),
+    );
+  });
+});
+
+describe("C++", () => {
+  const c: AnalysisCase = {
+    code: [
+      newFile(
+        "include/fmt/pool.h",
+        [
+          "namespace fmt {",
+          "template <typename T> class Pool {",
+          " public:",
+          "  explicit Pool(int size);",
+          "  T* acquire();",
+          "  int capacity;",
+          "};",
+          "enum class Policy { Lazy, Eager };",
+          "int pool_count();",
+          "}",
+        ].join("\n"),
+      ),
+      newFile(
+        "src/pool.cc",
+        [
+          '#include "fmt/pool.h"',
+          "namespace fmt {",
+          "int pool_count() { return 1; }",
+          "}",
+          "template <typename T> T* fmt::Pool<T>::acquire() { return nullptr; }",
+        ].join("\n"),
+      ),
+    ],
+    test: [
+      newFile(
+        "test/pool-test.cc",
+        [
+          '#include "fmt/pool.h"',
+          "TEST(PoolTest, Acquire) {",
+          "  fmt::Pool<int> pool(2);",
+          "  EXPECT_EQ(pool.acquire(), nullptr);",
+          "  EXPECT_EQ(fmt::pool_count(), 1 + pool.capacity);",
+          "  auto p = fmt::Policy::Eager;",
+          "}",
+        ].join("\n"),
+      ),
+    ],
+  };
+
+  test("namespaces, classes, methods, fields, scoped enums, namespaced functions", async () => {
+    const analysis = await analyseCase(c);
+    const code = analysis.identifiers.filter((i) => i.side === "code").map((i) => `${i.name} ${i.kind}`);
+    expect(code).toEqual(
+      expect.arrayContaining([
+        "fmt module",
+        "fmt.Pool class",
+        "fmt.Pool.acquire method",
+        "fmt.Pool.capacity field",
+        "fmt.Policy enum",
+        "fmt.Policy.Eager constant",
+        "fmt.pool_count function",
+      ]),
+    );
+  });
+
+  test("ns::f calls, members through objects, scoped enum constants", async () => {
+    expect(picked(await analyseCase(c), "defuse")).toEqual(
+      expect.arrayContaining([
+        "fmt.Policy.Eager",
+        "fmt.Pool",
+        "fmt.Pool.acquire",
+        "fmt.Pool.capacity",
+        "fmt.pool_count",
+      ]),
+    );
+  });
+});
+
+describe("Ruby", () => {
+  const c: AnalysisCase = {
+    code: [
+      newFile(
+        "lib/faker/default/coin.rb",
+        [
+          "module Faker",
+          "  class Coin < Base",
+          "    FACES = %w[heads tails].freeze",
+          "    attr_accessor :weight, :label",
+          "    def self.flip(times = 1)",
+          "      FACES.sample",
+          "    end",
+          "    def initialize(weight)",
+          "      @weight = weight",
+          "    end",
+          "    def balanced?",
+          "      weight == 1",
+          "    end",
+          "  end",
+          "end",
+        ].join("\n"),
+      ),
+    ],
+    test: [
+      newFile(
+        "test/faker/default/test_coin.rb",
+        [
+          "class TestCoin < Test::Unit::TestCase",
+          "  def test_flip",
+          "    assert Faker::Coin.flip",
+          "    coin = Faker::Coin.new(1)",
+          "    assert coin.balanced?",
+          "    assert coin.respond_to?(:label)",
+          "    assert_includes Faker::Coin::FACES, coin.weight.to_s",
+          "  end",
+          "end",
+        ].join("\n"),
+      ),
+    ],
+  };
+
+  test("modules, classes, singleton and instance methods, attributes, constants", async () => {
+    const analysis = await analyseCase(c);
+    const code = analysis.identifiers.filter((i) => i.side === "code").map((i) => `${i.name} ${i.kind}`);
+    expect(code).toEqual(
+      expect.arrayContaining([
+        "Faker module",
+        "Faker.Coin class",
+        "Faker.Coin.FACES constant",
+        "Faker.Coin.weight field",
+        "Faker.Coin.label field",
+        "Faker.Coin.flip method",
+        "Faker.Coin.initialize constructor",
+        "Faker.Coin.balanced? method",
+      ]),
+    );
+    expect(describeName(analysis, "Faker.Coin.flip")?.signature).toBe("flip(times = 1)");
+  });
+
+  test("calls with receivers, A::B paths, symbols passed to respond_to?", async () => {
+    expect(picked(await analyseCase(c), "defuse")).toEqual(
+      expect.arrayContaining([
+        "Faker.Coin",
+        "Faker.Coin.FACES",
+        "Faker.Coin.balanced?",
+        "Faker.Coin.flip",
+        "Faker.Coin.label",
+        "Faker.Coin.weight",
+      ]),
+    );
+  });
+});
+
+describe("PHP", () => {
+  const c: AnalysisCase = {
+    code: [
+      newFile(
+        "src/Carbon/Traits/Rounding.php",
+        [
+          "<?php",
+          "namespace Carbon\\Traits;",
+          "interface Roundable { public function round(int $precision); }",
+          "trait Rounding {",
+          "    public const PRECISION = 2;",
+          "    protected $unit = 'second';",
+          "    public function roundUnit(string $unit, int $precision = 1): static {",
+          "        return $this;",
+          "    }",
+          "    public static function fromUnit(string $unit): self { return new static(); }",
+          "}",
+          "enum Unit: string { case Second = 's'; case Minute = 'm'; }",
+          "function carbon_round($x) { return $x; }",
+        ].join("\n"),
+      ),
+    ],
+    test: [
+      newFile(
+        "tests/Carbon/RoundTest.php",
+        [
+          "<?php",
+          "use Carbon\\Traits\\Rounding;",
+          "use Carbon\\Traits\\Unit;",
+          "class RoundTest extends TestCase {",
+          "    public function testRound() {",
+          "        $d = Carbon::now()->roundUnit('minute', 2);",
+          "        $this->assertSame(Unit::Minute, Rounding::fromUnit('m'));",
+          "        $this->assertSame(2, Rounding::PRECISION + carbon_round(0));",
+          "    }",
+          "}",
+        ].join("\n"),
+      ),
+    ],
+  };
+
+  test("interfaces, traits, enums and cases, methods, properties, constants, functions", async () => {
+    const analysis = await analyseCase(c);
+    const code = analysis.identifiers.filter((i) => i.side === "code").map((i) => `${i.name} ${i.kind}`);
+    expect(code).toEqual(
+      expect.arrayContaining([
+        "Roundable interface",
+        "Roundable.round method",
+        "Rounding class",
+        "Rounding.PRECISION constant",
+        "Rounding.unit field",
+        "Rounding.roundUnit method",
+        "Rounding.fromUnit method",
+        "Unit enum",
+        "Unit.Minute constant",
+        "carbon_round function",
+      ]),
+    );
+    expect(describeName(analysis, "Rounding.roundUnit")?.signature).toBe(
+      "public function roundUnit(string $unit, int $precision = 1): static",
+    );
+  });
+
+  test("->m(), ::m(), A::CONST, use imports and function calls", async () => {
+    expect(picked(await analyseCase(c), "defuse")).toEqual(
+      expect.arrayContaining([
+        "Rounding",
+        "Rounding.PRECISION",
+        "Rounding.fromUnit",
+        "Rounding.roundUnit",
+        "Unit",
+        "Unit.Minute",
+        "carbon_round",
+      ]),
+    );
+  });
+});

@@ -1,0 +1,270 @@
+import type { Node } from "web-tree-sitter";
+import { type Extractor, foldSpace, headerText } from "../syntax-facts";
+
+/** The function declarator inside a declarator chain (`*f(int)`, `(*f)(void)`, `A::m(int) const`). */
+function functionDeclarator(node: Node | null): Node | null {
+  for (let current = node; current; ) {
+    if (current.type === "function_declarator") return current;
+    current = current.childForFieldName("declarator") ?? null;
+  }
+  return null;
+}
+
+/** The declared name at the end of a declarator chain: `x`, `*x`, `x[3]`, `x = 1` → x. */
+function declaredName(node: Node | null): Node | null {
+  for (let current = node; current; ) {
+    if (
+      current.type === "identifier" ||
+      current.type === "field_identifier" ||
+      current.type === "type_identifier" ||
+      current.type === "qualified_identifier" ||
+      current.type === "destructor_name" ||
+      current.type === "operator_name"
+    )
+      return current;
+    current = current.childForFieldName("declarator") ?? null;
+  }
+  return null;
+}
+
+/** `ns::A::m` → owner `ns.A`, member `m`; `m` → no owner. */
+function splitQualified(name: Node): { owner: string | null; member: string } {
+  // Template arguments name no scope: `fmt::Pool<T>::acquire` is fmt.Pool's acquire.
+  let text = name.text.replace(/\s+/g, "");
+  for (let previous = ""; previous !== text; ) {
+    previous = text;
+    text = text.replace(/<[^<>]*>/g, "");
+  }
+  const parts = text.split("::");
+  const member = parts.pop() ?? name.text;
+  return { owner: parts.length > 0 ? parts.filter(Boolean).join(".") : null, member };
+}
+
+const parameterNames = (declarator: Node | null) =>
+  (declarator?.childForFieldName("parameters")?.namedChildren ?? [])
+    .map((p) => (p ? declaredName(p.childForFieldName("declarator"))?.text : null))
+    .filter((name): name is string => typeof name === "string" && /^\w+$/.test(name));
+
+const join = (owner: string | null, inner: string | null) => (owner && inner ? `${owner}.${inner}` : (owner ?? inner));
+
+/**
+ * C and C++: functions (a prototype in a header and the definition in a source are the same name),
+ * structs, unions, enums and their constants, typedefs, object- and function-like macros, globals; C++
+ * classes, namespaces (`ns::f` as `ns.f`), methods (in the class or as `Class::m`), templates. Uses: calls,
+ * `.`/`->` members, `ns::x` paths, types, `#include`s, and plain identifiers (macros among them).
+ */
+export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) => {
+  const skip = new Set<number>();
+
+  const callable = (node: Node, declarator: Node, owner: string | null, inClass: boolean) => {
+    const nameNode = declaredName(declarator.childForFieldName("declarator"));
+    if (!nameNode) return;
+    skip.add(nameNode.id);
+    const { owner: qualified, member } = splitQualified(nameNode);
+    const fullOwner = join(owner, qualified);
+    const isMethod = inClass || qualified !== null;
+    const kind =
+      member.startsWith("~") || member === fullOwner?.split(".").pop()
+        ? "constructor"
+        : isMethod
+          ? "method"
+          : "function";
+    const body = node.childForFieldName("body");
+    facts.define(node, member, fullOwner, kind, headerText(node, body).replace(/;$/, ""), parameterNames(declarator));
+  };
+
+  const visit = (node: Node, owner: string | null, inClass: boolean, inFunction: boolean): void => {
+    switch (node.type) {
+      case "function_definition": {
+        const declarator = functionDeclarator(node.childForFieldName("declarator"));
+        if (declarator && !inFunction) callable(node, declarator, owner, inClass);
+        const body = node.childForFieldName("body");
+        if (body && facts.bodyMatters(body)) visit(body, null, false, true);
+        return;
+      }
+      case "declaration":
+      case "field_declaration": {
+        if (inFunction) break;
+        const declarators = node.childrenForFieldName("declarator");
+        const type = node.childForFieldName("type");
+        if (type && type.namedChildCount > 0 && /_specifier$/.test(type.type)) visit(type, owner, inClass, false);
+        for (const declarator of declarators) {
+          if (!declarator) continue;
+          const fnDeclarator = functionDeclarator(declarator);
+          if (fnDeclarator) {
+            callable(node, fnDeclarator, owner, inClass || node.type === "field_declaration");
+            continue;
+          }
+          const name = declaredName(declarator);
+          if (!name) continue;
+          skip.add(name.id);
+          const { owner: qualified, member } = splitQualified(name);
+          facts.define(
+            node,
+            member,
+            join(owner, qualified),
+            inClass || node.type === "field_declaration" ? "field" : "variable",
+            foldSpace(node.text).replace(/;$/, ""),
+          );
+        }
+        return;
+      }
+      case "struct_specifier":
+      case "union_specifier":
+      case "class_specifier": {
+        const name = node.childForFieldName("name");
+        const body = node.childForFieldName("body");
+        if (name && body && !inFunction) {
+          skip.add(name.id);
+          const { member } = splitQualified(name);
+          facts.define(
+            node,
+            member,
+            owner,
+            node.type === "class_specifier" ? "class" : "struct",
+            headerText(node, body),
+          );
+          for (const child of body.namedChildren) if (child) visit(child, join(owner, member), true, false);
+          return;
+        }
+        break;
+      }
+      case "enum_specifier": {
+        const name = node.childForFieldName("name");
+        const body = node.childForFieldName("body");
+        if (body && !inFunction) {
+          // `enum class E` scopes its constants (`E::A`); a plain enum's constants are names of their own.
+          const scoped = /^enum\s+(class|struct)\b/.test(node.text);
+          if (name) {
+            skip.add(name.id);
+            facts.define(node, name.text, owner, "enum", headerText(node, body));
+          }
+          for (const enumerator of body.namedChildren) {
+            const constant = enumerator?.type === "enumerator" ? enumerator.childForFieldName("name") : null;
+            if (enumerator && constant) {
+              skip.add(constant.id);
+              facts.define(
+                enumerator,
+                constant.text,
+                scoped && name ? join(owner, name.text) : owner,
+                "constant",
+                foldSpace(enumerator.text),
+              );
+            }
+          }
+          return;
+        }
+        break;
+      }
+      case "type_definition": {
+        if (inFunction) break;
+        const type = node.childForFieldName("type");
+        if (type && type.namedChildCount > 0) visit(type, owner, inClass, false);
+        for (const declarator of node.childrenForFieldName("declarator")) {
+          const name = declaredName(declarator);
+          if (name) {
+            skip.add(name.id);
+            facts.define(node, name.text, owner, "type", foldSpace(node.text).replace(/;$/, ""));
+          }
+        }
+        return;
+      }
+      case "alias_declaration": {
+        const name = node.childForFieldName("name");
+        if (name && !inFunction) {
+          skip.add(name.id);
+          facts.define(node, name.text, owner, "type", foldSpace(node.text).replace(/;$/, ""));
+        }
+        return;
+      }
+      case "preproc_def":
+      case "preproc_function_def": {
+        const name = node.childForFieldName("name");
+        if (name) {
+          skip.add(name.id);
+          const parameters = node.childForFieldName("parameters");
+          facts.define(
+            node,
+            name.text,
+            null,
+            node.type === "preproc_function_def" ? "function" : "constant",
+            `#define ${name.text}${parameters?.text ?? ""}`,
+            (parameters?.namedChildren ?? []).map((p) => p?.text ?? "").filter(Boolean),
+          );
+        }
+        return;
+      }
+      case "namespace_definition": {
+        const name = node.childForFieldName("name");
+        const body = node.childForFieldName("body");
+        const ns = name ? join(owner, name.text.replace(/::/g, ".")) : owner;
+        if (name && !inFunction) {
+          skip.add(name.id);
+          facts.define(node, name.text.split("::").pop() ?? name.text, owner, "module", `namespace ${name.text}`);
+        }
+        if (body) for (const child of body.namedChildren) if (child) visit(child, ns, false, false);
+        return;
+      }
+      case "template_declaration": {
+        for (const child of node.namedChildren)
+          if (child && child.type !== "template_parameter_list") visit(child, owner, inClass, inFunction);
+        return;
+      }
+      case "preproc_include": {
+        const path = node.childForFieldName("path");
+        if (path && facts.countsAt(path)) {
+          const module = path.text.replace(/^["<]|[">]$/g, "");
+          facts.use(path, module.split("/").pop() ?? module, "module", null, module);
+        }
+        return;
+      }
+      case "call_expression": {
+        const callee = node.childForFieldName("function");
+        if (callee?.type === "identifier") {
+          skip.add(callee.id);
+          facts.use(callee, callee.text, "call");
+        } else if (callee?.type === "field_expression") {
+          const field = callee.childForFieldName("field");
+          if (field) {
+            skip.add(field.id);
+            facts.use(field, field.text, "call", callee.childForFieldName("argument")?.text ?? null);
+          }
+        } else if (callee?.type === "qualified_identifier") {
+          const { owner: qualifier, member } = splitQualified(callee);
+          skip.add(callee.id);
+          facts.use(callee, member, "call", qualifier?.split(".").pop() ?? null);
+        }
+        break;
+      }
+      case "field_expression": {
+        const field = node.childForFieldName("field");
+        if (field && !skip.has(field.id) && facts.countsAt(field)) {
+          skip.add(field.id);
+          facts.use(field, field.text, "attribute", node.childForFieldName("argument")?.text ?? null);
+        }
+        break;
+      }
+      case "qualified_identifier": {
+        if (!skip.has(node.id) && facts.countsAt(node)) {
+          const { owner: qualifier, member } = splitQualified(node);
+          skip.add(node.id);
+          facts.use(node, member, "attribute", qualifier?.split(".").pop() ?? null);
+        }
+        return;
+      }
+      case "type_identifier": {
+        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
+        return;
+      }
+      case "identifier":
+      case "field_identifier": {
+        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
+        return;
+      }
+    }
+    for (const child of node.namedChildren) if (child) visit(child, owner, inClass, inFunction);
+  };
+
+  visit(root, contextOwner, false, false);
+  return facts.facts();
+};

@@ -1,0 +1,172 @@
+import type { Node } from "web-tree-sitter";
+import { type DefinitionKind, type Extractor, foldSpace, headerText } from "../syntax-facts";
+
+const TYPE_KINDS: Record<string, DefinitionKind> = {
+  class_declaration: "class",
+  interface_declaration: "interface",
+  trait_declaration: "class",
+  enum_declaration: "enum",
+};
+
+const nameText = (node: Node | null) => node?.text.replace(/^\\/, "") ?? null;
+const lastPart = (text: string | null) => (text ? (text.split("\\").pop() ?? text) : null);
+
+const parameterNames = (parameters: Node | null) =>
+  (parameters?.namedChildren ?? [])
+    .map((p) => p?.childForFieldName("name")?.text.replace(/^\$/, "") ?? "")
+    .filter(Boolean);
+
+/**
+ * PHP: classes, interfaces, traits, enums and their cases, methods (`A::m` as `A.m`), properties,
+ * functions, class constants; namespaces qualify nothing here (a hint names `A`, with its path).
+ * Uses: `->m()` and `::m()` calls, `new A`, `A::CONST`, `use` imports, names in types and calls.
+ */
+export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
+  const skip = new Set<number>();
+
+  const visit = (node: Node, owner: string | null, inFunction: boolean): void => {
+    const typeKind = TYPE_KINDS[node.type];
+    if (typeKind) {
+      const name = node.childForFieldName("name");
+      const body = node.childForFieldName("body");
+      if (name && !inFunction) {
+        skip.add(name.id);
+        facts.define(node, name.text, null, typeKind, headerText(node, body));
+      }
+      for (const child of node.namedChildren)
+        if (child && child.id !== name?.id) visit(child, name?.text ?? owner, false);
+      return;
+    }
+    switch (node.type) {
+      case "method_declaration":
+      case "function_definition": {
+        const name = node.childForFieldName("name");
+        const body = node.childForFieldName("body");
+        if (name && !inFunction) {
+          skip.add(name.id);
+          const isMethod = node.type === "method_declaration";
+          const kind = name.text === "__construct" ? "constructor" : isMethod ? "method" : "function";
+          facts.define(
+            node,
+            name.text,
+            isMethod ? owner : null,
+            kind,
+            headerText(node, body).replace(/;$/, ""),
+            parameterNames(node.childForFieldName("parameters")),
+          );
+        }
+        if (body && facts.bodyMatters(body)) visit(body, null, true);
+        return;
+      }
+      case "property_declaration": {
+        for (const element of node.namedChildren) {
+          if (element?.type !== "property_element") continue;
+          const variable = element.childForFieldName("name") ?? element.namedChildren[0];
+          if (variable && owner && !inFunction) {
+            skip.add(variable.id);
+            facts.define(
+              element,
+              variable.text.replace(/^\$/, ""),
+              owner,
+              "field",
+              foldSpace(node.text).replace(/;$/, ""),
+            );
+          }
+        }
+        return;
+      }
+      case "const_declaration": {
+        for (const element of node.namedChildren) {
+          if (element?.type !== "const_element") continue;
+          const name = element.namedChildren.find((c) => c?.type === "name");
+          if (name && !inFunction) {
+            skip.add(name.id);
+            facts.define(element, name.text, owner, "constant", foldSpace(element.text));
+          }
+        }
+        return;
+      }
+      case "enum_case": {
+        const name = node.childForFieldName("name");
+        if (name && owner) {
+          skip.add(name.id);
+          facts.define(node, name.text, owner, "constant", foldSpace(node.text).replace(/;$/, ""));
+        }
+        return;
+      }
+      case "namespace_use_declaration": {
+        for (const clause of node.descendantsOfType(["namespace_use_clause"])) {
+          if (!clause || !facts.countsAt(clause)) continue;
+          const alias = clause.childForFieldName("alias");
+          const full = nameText(
+            clause.namedChildren.find((c) => c?.type === "qualified_name" || c?.type === "name") ?? null,
+          );
+          if (full) facts.use(clause, alias?.text ?? lastPart(full) ?? full, "import", null, full);
+        }
+        return;
+      }
+      case "member_call_expression":
+      case "nullsafe_member_call_expression": {
+        const name = node.childForFieldName("name");
+        if (name) {
+          skip.add(name.id);
+          facts.use(name, name.text, "call", node.childForFieldName("object")?.text ?? null);
+        }
+        break;
+      }
+      case "scoped_call_expression": {
+        const name = node.childForFieldName("name");
+        const scope = node.childForFieldName("scope");
+        if (name) {
+          skip.add(name.id);
+          facts.use(name, name.text, "call", lastPart(nameText(scope)));
+        }
+        break;
+      }
+      case "member_access_expression":
+      case "nullsafe_member_access_expression": {
+        const name = node.childForFieldName("name");
+        if (name && !skip.has(name.id) && facts.countsAt(name)) {
+          skip.add(name.id);
+          facts.use(name, name.text, "attribute", node.childForFieldName("object")?.text ?? null);
+        }
+        break;
+      }
+      case "class_constant_access_expression": {
+        const [scope, name] = node.namedChildren;
+        if (name && facts.countsAt(name)) {
+          skip.add(name.id);
+          facts.use(name, name.text, "attribute", lastPart(nameText(scope ?? null)));
+        }
+        break;
+      }
+      case "object_creation_expression": {
+        const type = node.namedChildren.find((c) => c?.type === "name" || c?.type === "qualified_name");
+        if (type && facts.countsAt(type)) {
+          skip.add(type.id);
+          facts.use(type, lastPart(nameText(type)) ?? type.text, "instantiation");
+        }
+        break;
+      }
+      case "function_call_expression": {
+        const fn = node.childForFieldName("function");
+        if (fn && (fn.type === "name" || fn.type === "qualified_name") && facts.countsAt(fn)) {
+          skip.add(fn.id);
+          facts.use(fn, lastPart(nameText(fn)) ?? fn.text, "call");
+        }
+        break;
+      }
+      case "named_type":
+      case "qualified_name":
+      case "name": {
+        if (!skip.has(node.id) && facts.countsAt(node))
+          facts.use(node, lastPart(nameText(node)) ?? node.text, node.type === "name" ? "name" : "type");
+        return;
+      }
+    }
+    for (const child of node.namedChildren) if (child) visit(child, owner, inFunction);
+  };
+
+  visit(root, contextOwner, false);
+  return facts.facts();
+};

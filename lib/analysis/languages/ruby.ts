@@ -1,0 +1,137 @@
+import type { Node } from "web-tree-sitter";
+import { type Extractor, foldSpace } from "../syntax-facts";
+
+/** `A`, `A::B` (as `A.B`). */
+const constantName = (node: Node | null) => (node ? node.text.replace(/\s+/g, "").replace(/::/g, ".") : null);
+
+const ACCESSORS = new Set(["attr_accessor", "attr_reader", "attr_writer"]);
+const SENDS = new Set(["send", "public_send", "__send__", "respond_to?", "method", "define_method", "try"]);
+
+const parameterNames = (parameters: Node | null) =>
+  (parameters?.namedChildren ?? [])
+    .map((p) => (p?.type === "identifier" ? p.text : (p?.childForFieldName("name")?.text ?? "")))
+    .filter((name) => /^\w+$/.test(name));
+
+/**
+ * Ruby: classes and modules (`A::B` as `A.B`), instance methods (`A#m`) and singleton methods
+ * (`def self.m`), both `A.m` in hints, `attr_accessor`/`attr_reader`/`attr_writer` attributes, constants.
+ * Uses: calls with and without receivers, constants and `A::B` paths, and the symbols passed to `send`,
+ * `respond_to?` and their kin.
+ */
+export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
+  const skip = new Set<number>();
+
+  const method = (node: Node, owner: string | null) => {
+    const name = node.childForFieldName("name");
+    if (!name) return;
+    skip.add(name.id);
+    const parameters = node.childForFieldName("parameters");
+    const kind = name.text === "initialize" ? "constructor" : owner ? "method" : "function";
+    facts.define(
+      node,
+      name.text,
+      owner,
+      kind,
+      foldSpace(`${name.text}${parameters?.text ?? ""}`),
+      parameterNames(parameters),
+    );
+  };
+
+  const visit = (node: Node, owner: string | null, inMethod: boolean): void => {
+    switch (node.type) {
+      case "class":
+      case "module": {
+        const nameNode = node.childForFieldName("name");
+        const name = constantName(nameNode);
+        if (nameNode && name && !inMethod) {
+          skip.add(nameNode.id);
+          const member = name.split(".").pop() ?? name;
+          const prefix = name.includes(".") ? name.split(".").slice(0, -1).join(".") : null;
+          const fullOwner = owner && prefix ? `${owner}.${prefix}` : (owner ?? prefix);
+          const superclass = node.childForFieldName("superclass");
+          facts.define(
+            node,
+            member,
+            fullOwner,
+            node.type === "class" ? "class" : "module",
+            foldSpace(`${node.type} ${nameNode.text}${superclass ? ` ${superclass.text}` : ""}`),
+          );
+          const inner = fullOwner ? `${fullOwner}.${member}` : member;
+          if (superclass) visit(superclass, owner, inMethod);
+          const body = node.childForFieldName("body") ?? node.namedChildren.find((c) => c?.type === "body_statement");
+          for (const child of body?.namedChildren ?? []) if (child) visit(child, inner, false);
+          return;
+        }
+        break;
+      }
+      case "method": {
+        if (!inMethod) method(node, owner);
+        const body = node.childForFieldName("body") ?? node.namedChildren.find((c) => c?.type === "body_statement");
+        if (body && facts.bodyMatters(node))
+          for (const child of body.namedChildren) if (child) visit(child, null, true);
+        return;
+      }
+      case "singleton_method": {
+        if (!inMethod) method(node, owner);
+        const body = node.childForFieldName("body") ?? node.namedChildren.find((c) => c?.type === "body_statement");
+        if (body && facts.bodyMatters(node))
+          for (const child of body.namedChildren) if (child) visit(child, null, true);
+        return;
+      }
+      case "assignment": {
+        const left = node.childForFieldName("left");
+        if (left?.type === "constant" && !inMethod) {
+          skip.add(left.id);
+          facts.define(node, left.text, owner, "constant", foldSpace(node.text).slice(0, 120));
+        }
+        break;
+      }
+      case "call": {
+        const name = node.childForFieldName("method");
+        const receiver = node.childForFieldName("receiver");
+        const args = node.childForFieldName("arguments");
+        if (name && !receiver && ACCESSORS.has(name.text) && owner && !inMethod) {
+          // `attr_accessor :name, :email`: attributes of the class.
+          for (const arg of args?.namedChildren ?? []) {
+            if (arg?.type === "simple_symbol")
+              facts.define(arg, arg.text.slice(1), owner, "field", `${name.text} ${arg.text}`);
+          }
+          return;
+        }
+        if (name) {
+          skip.add(name.id);
+          facts.use(name, name.text, "call", receiver?.text ?? null);
+          if (SENDS.has(name.text)) {
+            // `obj.send(:finalize!)`, `respond_to?(:name)`: the symbol names a method.
+            const first = args?.namedChildren[0];
+            if (first?.type === "simple_symbol" && facts.countsAt(first))
+              facts.use(first, first.text.slice(1), "call", receiver?.text ?? null);
+          }
+        }
+        break;
+      }
+      case "scope_resolution": {
+        const name = node.childForFieldName("name");
+        const scope = node.childForFieldName("scope");
+        if (name && facts.countsAt(name)) {
+          skip.add(name.id);
+          facts.use(name, name.text, "attribute", scope ? (constantName(scope)?.split(".").pop() ?? null) : null);
+        }
+        if (scope) visit(scope, owner, inMethod);
+        return;
+      }
+      case "constant": {
+        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
+        return;
+      }
+      case "identifier": {
+        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
+        return;
+      }
+    }
+    for (const child of node.namedChildren) if (child) visit(child, owner, inMethod);
+  };
+
+  visit(root, contextOwner, false);
+  return facts.facts();
+};
