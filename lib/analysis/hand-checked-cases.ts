@@ -118,6 +118,38 @@ export const HAND_CHECKED_CASES: Expectation[] = [
     expected: ["MockitoPlugins.getMockMaker"],
     why: "MockitoPlugins.java `+    default MockMaker getMockMaker(String mockMaker) {` in the MockitoPlugins interface; DefaultMockitoPluginsTest.java `assertNotNull(plugins.getMockMaker(null));`",
   },
+  {
+    file: "swebench-multilingual.jsonl",
+    id: "briannesbitt__carbon-2813",
+    language: "php",
+    selection: "defuse",
+    expected: ["FactoryImmutable.now"],
+    why: "FactoryImmutable.php `+    public function now($tz = null): DateTimeImmutable` inside `+class FactoryImmutable extends Factory implements ClockInterface`; FactoryTest.php `+        $this->assertInstanceOf(DateTimeImmutable::class, $factory->now());`",
+  },
+  {
+    file: "swebench-multilingual.jsonl",
+    id: "php-cs-fixer__php-cs-fixer-8064",
+    language: "php",
+    selection: "defuse",
+    expected: ["Tokens.BLOCK_TYPE_COMPLEX_STRING_VARIABLE"],
+    why: "Tokens.php `+    public const BLOCK_TYPE_COMPLEX_STRING_VARIABLE = 14;`; TokensTest.php `+        yield [8, '<?php \"start__${array[key]}__end\";', Tokens::BLOCK_TYPE_COMPLEX_STRING_VARIABLE, 3];`",
+  },
+  {
+    file: "swebench-multilingual.jsonl",
+    id: "tokio-rs__tokio-6724",
+    language: "rust",
+    selection: "defuse",
+    expected: [],
+    why: "the gold patch changes write_all_buf.rs's body only; the test's `+        fn poll_write(` and `+        fn poll_write_vectored(` sit in `impl AsyncWrite for Wr`: named by the trait, no name to guess",
+  },
+  {
+    file: "swebench-multilingual.jsonl",
+    id: "prometheus__prometheus-9248",
+    language: "go",
+    selection: "defuse",
+    expected: ["ATAN2"],
+    why: 'promql/parser/generated_parser.y.go `+const ATAN2 = 57386`; promql/parser/lex_test.go (same package) `+				expected: []Item{{ATAN2, 0, "atan2"}},`',
+  },
 ];
 
 /** A hand-checked case's instance, as the analysis takes it. */

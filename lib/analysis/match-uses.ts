@@ -1,7 +1,7 @@
 import type { PatchDefinition, PatchUse } from "./patch-facts";
 
 const CONSTRUCTOR_MEMBERS = new Set(["__init__", "constructor", "__new__"]);
-const SELF_NAMES = new Set(["self", "this", "cls"]);
+const SELF_NAMES = new Set(["self", "this", "cls", "$this", "static", "parent", "Self"]);
 
 const lastSegment = (name: string | null) => (name ? (name.split(".").pop() ?? name) : null);
 
@@ -60,6 +60,19 @@ const DICTATED_NAMES = new Set([
   "toJSON",
   "String",
   "Error",
+  // Ruby's protocols
+  "inspect",
+  "to_s",
+  "to_str",
+  "to_h",
+  "to_a",
+  "to_ary",
+  "to_json",
+  "each",
+  "hash",
+  "eql?",
+  "method_missing",
+  "respond_to_missing?",
 ]);
 
 /** Whether a definition's name was dictated by the language rather than chosen by the patch's author. */

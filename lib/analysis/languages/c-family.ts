@@ -198,10 +198,8 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
         const name = node.childForFieldName("name");
         const body = node.childForFieldName("body");
         const ns = name ? join(owner, name.text.replace(/::/g, ".")) : owner;
-        if (name && !inFunction) {
-          skip.add(name.id);
-          facts.define(node, name.text.split("::").pop() ?? name.text, owner, "module", `namespace ${name.text}`);
-        }
+        // A namespace is reopened in file after file: it qualifies names (`ns::f` as `ns.f`), it is not one.
+        if (name) skip.add(name.id);
         if (body) for (const child of body.namedChildren) if (child) visit(child, ns, false, false);
         return;
       }

@@ -49,13 +49,15 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
           const prefix = name.includes(".") ? name.split(".").slice(0, -1).join(".") : null;
           const fullOwner = owner && prefix ? `${owner}.${prefix}` : (owner ?? prefix);
           const superclass = node.childForFieldName("superclass");
-          facts.define(
-            node,
-            member,
-            fullOwner,
-            node.type === "class" ? "class" : "module",
-            foldSpace(`${node.type} ${nameNode.text}${superclass ? ` ${superclass.text}` : ""}`),
-          );
+          // `module Jekyll` reopens a namespace in file after file: it qualifies names, it is not one.
+          if (node.type === "class")
+            facts.define(
+              node,
+              member,
+              fullOwner,
+              "class",
+              foldSpace(`class ${nameNode.text}${superclass ? ` ${superclass.text}` : ""}`),
+            );
           const inner = fullOwner ? `${fullOwner}.${member}` : member;
           if (superclass) visit(superclass, owner, inMethod);
           const body = node.childForFieldName("body") ?? node.namedChildren.find((c) => c?.type === "body_statement");

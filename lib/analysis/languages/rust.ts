@@ -88,8 +88,10 @@ export const extractRust: Extractor = (root, contextOwner, _inBody, facts) => {
           const traitName = typeName(trait);
           if (traitName) facts.use(trait, traitName, "type");
         }
+        // The methods of `impl Trait for T` are named by the trait, not chosen by the patch's author: they
+        // define nothing (their bodies' uses still count).
         const body = node.childForFieldName("body");
-        if (body) for (const child of body.namedChildren) if (child) visit(child, type, false);
+        if (body) for (const child of body.namedChildren) if (child) visit(child, type, trait !== null);
         return;
       }
       case "trait_item": {
