@@ -67,7 +67,7 @@ describe("JavaScript member-assignment definitions", () => {
           after: [
             "module.exports = function (User) {",
             "\tUser.getCoverPath = async function (uid) {",
-            "\t\treturn `/covers/${uid}`;",
+            "\t\treturn '/covers/' + uid;",
             "\t};",
             "};",
           ].join("\n"),

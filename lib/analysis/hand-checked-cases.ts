@@ -132,7 +132,7 @@ export const HAND_CHECKED_CASES: Expectation[] = [
     language: "php",
     selection: "defuse",
     expected: ["Tokens.BLOCK_TYPE_COMPLEX_STRING_VARIABLE"],
-    why: "Tokens.php `+    public const BLOCK_TYPE_COMPLEX_STRING_VARIABLE = 14;`; TokensTest.php `+        yield [8, '<?php \"start__${array[key]}__end\";', Tokens::BLOCK_TYPE_COMPLEX_STRING_VARIABLE, 3];`",
+    why: "Tokens.php `+    public const BLOCK_TYPE_COMPLEX_STRING_VARIABLE = 14;`; TokensTest.php `+        yield [8, …, Tokens::BLOCK_TYPE_COMPLEX_STRING_VARIABLE, 3];`",
   },
   {
     file: "swebench-multilingual.jsonl",

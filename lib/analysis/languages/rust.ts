@@ -245,7 +245,7 @@ export const extractRust: Extractor = (root, contextOwner, _inBody, facts) => {
         for (const tree of node.descendantsOfType("token_tree")) {
           const tokens = tree?.children ?? [];
           tokens.forEach((token, index) => {
-            if (!token || token.type !== "identifier" || skip.has(token.id) || !facts.countsAt(token)) return;
+            if (token?.type !== "identifier" || skip.has(token.id) || !facts.countsAt(token)) return;
             const before = tokens[index - 1];
             const owner = before && (before.type === "." || before.type === "::") ? tokens[index - 2] : null;
             const called = tokens[index + 1]?.type === "token_tree" && tokens[index + 1]?.text.startsWith("(");
