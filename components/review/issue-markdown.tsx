@@ -1,6 +1,7 @@
 "use client";
 
 import type { Element, ElementContent, Root, Text } from "hast";
+import { useState } from "react";
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 
@@ -56,6 +57,20 @@ function highlightNames(names: Props["names"]) {
   return () => (tree: Root) => walk(tree);
 }
 
+/** How much of an issue is rendered as Markdown at once (characters). */
+export const MARKDOWN_BUDGET = 64 * 1024;
+
+const kib = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
+
+function download(text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/markdown" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "issue.md";
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
 // The issue's own headings sit under the page's: its # is the pane's third level.
 const SHIFTED_HEADINGS = { h1: "h3", h2: "h4", h3: "h5", h4: "h6", h5: "h6" } as const;
 
@@ -64,6 +79,29 @@ const SHIFTED_HEADINGS = { h1: "h3", h2: "h4", h3: "h5", h4: "h6", h5: "h6" } as
  * `onerror=` image pasted into an issue stays inert; links keep only safe schemes.
  */
 export function IssueMarkdown({ text, names, onPick }: Props) {
+  const [whole, setWhole] = useState(false);
+  // Markdown costs more than its size: beyond the budget only the first part is rendered (on the server
+  // too), and the whole text is there as plain text or a download. A 5 MB log pasted into an issue once
+  // held the server for minutes.
+  if (text.length > MARKDOWN_BUDGET && !whole) {
+    const cut = text.lastIndexOf("\n", MARKDOWN_BUDGET);
+    const head = text.slice(0, cut > MARKDOWN_BUDGET / 2 ? cut : MARKDOWN_BUDGET);
+    return (
+      <>
+        <IssueMarkdown text={head} names={names} onPick={onPick} />
+        <p className="muted" role="note">
+          Showing the first {kib(head.length)} of {kib(text.length)}.{" "}
+          <button type="button" onClick={() => setWhole(true)}>
+            Show all (as plain text)
+          </button>{" "}
+          <button type="button" onClick={() => download(text)}>
+            Download raw
+          </button>
+        </p>
+      </>
+    );
+  }
+  if (whole) return <pre className="text issue-raw">{text}</pre>;
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: highlighted names are also reachable from the hint panel's buttons
     // biome-ignore lint/a11y/noStaticElementInteractions: the click only forwards a pick of a highlighted name
