@@ -83,6 +83,7 @@ export function policyComparison(
 ): PolicyRow[] {
   const groups = new Map<string, RunOutcomes[]>();
   for (const run of runs) {
+    if (run.outcomes.size === 0) continue; // a run with verdicts but no results compares nothing
     const key = JSON.stringify([run.benchmark, run.model]);
     groups.get(key)?.push(run) ?? groups.set(key, [run]);
   }

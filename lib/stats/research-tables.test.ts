@@ -245,3 +245,17 @@ describe("rater agreement", () => {
     expect(rows[0]?.disclosure).toBe(1);
   });
 });
+
+test("a run with design verdicts but no results is no resolve-rate row (not 0/0, not in the pickers)", () => {
+  const run = (runId: number, outcomes: Array<[string, boolean]>) => ({
+    runId,
+    benchmark: "B",
+    model: `m${runId}`,
+    selection: "official",
+    projection: "official",
+    outcomes: new Map(outcomes),
+    summary: null,
+  });
+  const rows = resolveRates([run(1, [["a", true]]), run(2, [])], () => new Set(["a"]));
+  expect(rows.map((r) => r.runId)).toEqual([1]);
+});

@@ -92,35 +92,38 @@ export function resolveRates(
   runs: RunOutcomes[],
   instancesOf: (benchmark: string) => ReadonlySet<string>,
 ): ResolveRateRow[] {
-  return runs.map((run) => {
-    const known = instancesOf(run.benchmark);
-    let resolved = 0;
-    let n = 0;
-    let allResolved = 0;
-    for (const [id, ok] of run.outcomes) {
-      if (ok) allResolved++;
-      if (!known.has(id)) continue;
-      n++;
-      if (ok) resolved++;
-    }
-    const interval = wilsonInterval(resolved, n);
-    const stated = statedSummary(run.summary);
-    return {
-      runId: run.runId,
-      benchmark: run.benchmark,
-      model: run.model,
-      selection: run.selection,
-      projection: run.projection,
-      resolved,
-      n,
-      rate: interval.rate,
-      low: interval.low,
-      high: interval.high,
-      unmatched: run.outcomes.size - n,
-      allResolved,
-      allTotal: run.outcomes.size,
-      stated,
-      mismatch: summaryMismatch(stated, allResolved, run.outcomes.size),
-    };
-  });
+  // A run known only from other data (design verdicts for a model with no results) has no rate to show.
+  return runs
+    .filter((run) => run.outcomes.size > 0)
+    .map((run) => {
+      const known = instancesOf(run.benchmark);
+      let resolved = 0;
+      let n = 0;
+      let allResolved = 0;
+      for (const [id, ok] of run.outcomes) {
+        if (ok) allResolved++;
+        if (!known.has(id)) continue;
+        n++;
+        if (ok) resolved++;
+      }
+      const interval = wilsonInterval(resolved, n);
+      const stated = statedSummary(run.summary);
+      return {
+        runId: run.runId,
+        benchmark: run.benchmark,
+        model: run.model,
+        selection: run.selection,
+        projection: run.projection,
+        resolved,
+        n,
+        rate: interval.rate,
+        low: interval.low,
+        high: interval.high,
+        unmatched: run.outcomes.size - n,
+        allResolved,
+        allTotal: run.outcomes.size,
+        stated,
+        mismatch: summaryMismatch(stated, allResolved, run.outcomes.size),
+      };
+    });
 }

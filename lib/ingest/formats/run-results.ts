@@ -80,9 +80,11 @@ const REPORT_OUTCOMES: Array<[field: string, resolved: boolean, status: string]>
   ["unresolved_ids", false, "unresolved"],
   ["empty_patch_ids", false, "empty_patch"],
   ["error_ids", false, "error"],
+  // Instances the harness could not finish count as not resolved, as the harness counts them.
+  ["incomplete_ids", false, "incomplete"],
 ];
 
-/** The SWE-bench harness report: resolved_ids (or resolved), unresolved_ids, empty_patch_ids, error_ids (incomplete ids did not run). */
+/** The SWE-bench harness report: resolved_ids (or resolved), unresolved_ids, empty_patch_ids, error_ids, incomplete_ids. */
 export const harnessReportFormat: InputFormat = {
   id: "harness-report",
   label: "SWE-bench evaluation harness report",
