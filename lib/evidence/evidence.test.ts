@@ -1,0 +1,115 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { REAL_DATA } from "../testing/real-data";
+import { type EvidenceInput, identifierEvidence, leakChannels, transcription } from "./evidence";
+
+const diff = (file: string, added: string[]) =>
+  `diff --git a/${file} b/${file}\n--- a/${file}\n+++ b/${file}\n@@ -1 +1,${added.length + 1} @@\n x = 1\n${added.map((l) => `+${l}`).join("\n")}\n`;
+
+const instance = (overrides: Partial<EvidenceInput> = {}): EvidenceInput => ({
+  externalId: "acme__widgets-1",
+  baseCommit: "a".repeat(40),
+  problemStatement: "Widgets need a parse_duration helper for the timeout setting.",
+  hintsText: null,
+  goldPatch: diff("widgets/time.py", [
+    "def parse_duration(text):",
+    "    value, unit = split_unit(text.strip().lower())",
+    "    return value * UNIT_SECONDS[unit]",
+  ]),
+  testPatch: diff("tests/test_time.py", [
+    "def test_parse_duration_minutes():",
+    "    assert parse_duration('2m') == 120",
+  ]),
+  requirements: null,
+  interfaceText: null,
+  ...overrides,
+});
+
+describe("identifier evidence", () => {
+  test("stated in the issue, in the benchmark's hint, test-facing", () => {
+    const [e] = identifierEvidence(instance({ requirements: "- `split_unit` must accept upper case." }), [
+      {
+        name: "parse_duration",
+        member: "parse_duration",
+        signature: "parse_duration(text)",
+        policies: ["defuse"],
+        hint: "",
+      },
+      { name: "split_unit", member: "split_unit", signature: null, policies: ["pro"], hint: "" },
+    ]);
+    expect(e).toMatchObject({
+      stated_in_issue: true,
+      stated_in_benchmark_hint: false,
+      test_facing: true,
+      repo_occurrences: null,
+    });
+    const [, helper] = identifierEvidence(instance({ requirements: "- `split_unit` must accept upper case." }), [
+      { name: "parse_duration", member: "parse_duration", signature: null, policies: [], hint: "" },
+      { name: "split_unit", member: "split_unit", signature: null, policies: ["pro"], hint: "" },
+    ]);
+    expect(helper).toMatchObject({ stated_in_issue: false, stated_in_benchmark_hint: true, test_facing: false });
+  });
+
+  test("transcription: a behaviour line that copies six tokens of the gold patch", () => {
+    // Hint tokens beyond the name: Behaviour : returns value * UNIT_SECONDS [ unit ] after split_unit ( text )
+    // The run "value * UNIT_SECONDS [ unit ]" (6 tokens) occurs on an added line.
+    const hint = "Behaviour: returns value * UNIT_SECONDS[unit] after split_unit(text)";
+    const result = transcription(hint, ["    return value * UNIT_SECONDS[unit]"], ["parse_duration"]);
+    expect(result.longest).toBe("value * UNIT_SECONDS [ unit ]");
+    // Word tokens counted: Behaviour, returns, value, UNIT_SECONDS, unit, after, split_unit, text = 8; copied 3.
+    expect(result.share).toBeCloseTo(3 / 8, 12);
+    expect(
+      transcription("Behaviour: converts a duration to seconds", ["    return value * UNIT_SECONDS[unit]"]).share,
+    ).toBe(0);
+  });
+});
+
+describe("leak channels", () => {
+  test("an id that embeds a commit other than the base commit", () => {
+    const leaks = leakChannels(instance({ externalId: `instance_acme__widgets-${"f".repeat(40)}` }));
+    expect(leaks.map((l) => l.channel)).toEqual(["id_commit"]);
+    expect(leaks[0]?.detail).toContain("f".repeat(40));
+    expect(leakChannels(instance({ externalId: `acme-${"a".repeat(40)}` }))).toEqual([]);
+  });
+
+  test("an issue that pastes its own fix, or the test's assertion; a hint that quotes the code", () => {
+    const leaks = leakChannels(
+      instance({
+        problemStatement:
+          "Fix: use\n    value, unit = split_unit(text.strip().lower())\nso that assert parse_duration('2m') == 120 holds.",
+        interfaceText: "Description: returns value * UNIT_SECONDS[unit]",
+      }),
+    );
+    expect(leaks.map((l) => [l.channel, l.share])).toEqual([
+      ["solution_in_issue", 1 / 3],
+      ["tests_in_issue", 1],
+    ]);
+    expect(leaks[0]?.detail).toContain('"value, unit = split_unit(text.strip().lower())"');
+    const quoting = leakChannels(instance({ requirements: "It must do: return value * UNIT_SECONDS[unit]" }));
+    expect(quoting.map((l) => l.channel)).toEqual(["hint_quotes_code"]);
+  });
+
+  test("real: every shared SWE-bench Pro id embeds a commit that is not its base commit", () => {
+    const records = readFileSync(path.join(REAL_DATA, "swebench-pro-sample.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, string>);
+    for (const r of records) {
+      // e.g. instance_qutebrowser__qutebrowser-7f9713b20f623fc40473b7167a082d6db0f0fd40 with another base_commit
+      const leaks = leakChannels({
+        externalId: r.instance_id as string,
+        baseCommit: r.base_commit as string,
+        problemStatement: r.problem_statement as string,
+        hintsText: null,
+        goldPatch: r.patch as string,
+        testPatch: r.test_patch as string,
+        requirements: null,
+        interfaceText: null,
+      });
+      const hash = /[0-9a-f]{40}/.exec(r.instance_id as string)?.[0];
+      expect(hash).not.toBe(r.base_commit);
+      expect(leaks.find((l) => l.channel === "id_commit")?.detail).toContain(hash);
+    }
+  });
+});

@@ -1,0 +1,208 @@
+import { parseDiff } from "../analysis/parse-diff";
+
+/**
+ * Evidence a curator can check, measured from the instance alone (no model, no agent run): what the issue
+ * and the benchmark's own hint text already state, which names the tests face, how much of a rendered
+ * hint copies the gold patch, and the channels through which a solution can leak.
+ */
+
+/** A leak channel found in an instance, with the span that shows it. */
+export interface Leak {
+  /** `id_commit`, `solution_in_issue`, `tests_in_issue`, `hint_quotes_code` */
+  channel: string;
+  /** in words, with the evidence span */
+  detail: string;
+  /** for the copied-lines channels: the share of eligible lines found; else null */
+  share: number | null;
+}
+
+export interface IdentifierEvidence {
+  name: string;
+  /** the name (bare or qualified, word-bounded) occurs in the problem statement */
+  stated_in_issue: boolean;
+  /** …or in the benchmark's own hint text (SWE-bench Pro's requirements and interface) */
+  stated_in_benchmark_hint: boolean;
+  /** the tests reference it (it is in DefUse): hiding it leaves guesswork */
+  test_facing: boolean;
+  /** occurrences at the base commit (`git grep -w`), in exact mode only; null without a checkout */
+  repo_occurrences: number | null;
+  /** of the identifier's rendered hint (Pro projection), the share of tokens beyond its name and signature that copy a run of ≥ 5 tokens of the gold patch's added lines */
+  transcription_share: number;
+  /** the longest such copied run, as text ("" when none) */
+  longest_copied_run: string;
+}
+
+export interface InstanceEvidence {
+  leaks: Leak[];
+  identifiers: IdentifierEvidence[];
+}
+
+const TOKEN = /[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|[^\s\w]/g;
+export const tokensOf = (text: string) => text.match(TOKEN) ?? [];
+
+/** The added lines of a unified diff (text only); an unparsable diff has none. */
+export function addedLines(diff: string): string[] {
+  try {
+    return parseDiff(diff).flatMap((file) =>
+      file.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "+").map((l) => l.text)),
+    );
+  } catch {
+    return [];
+  }
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const wordIn = (text: string, word: string) =>
+  word.length > 0 && new RegExp(`(^|[^\\w])${escapeRegExp(word)}([^\\w]|$)`).test(text);
+
+/** Whether a name is stated in a text: its qualified form, or its member name (of three characters or more). */
+export function statedIn(text: string | null, identifier: { name: string; member: string }): boolean {
+  if (!text) return false;
+  return wordIn(text, identifier.name) || (identifier.member.length > 2 && wordIn(text, identifier.member));
+}
+
+const RUN = 5;
+
+/**
+ * How much of a hint copies the gold patch: tokens of the hint (those of `own` excepted: the identifier's
+ * name and signature, which a hint states by design) covered by a run of ≥ 5 tokens that also occurs,
+ * in order, on the gold patch's added lines.
+ */
+export function transcription(hint: string, goldAdded: readonly string[], own: readonly string[] = []) {
+  const gold = goldAdded.flatMap(tokensOf);
+  const grams = new Set<string>();
+  for (let i = 0; i + RUN <= gold.length; i++) grams.add(gold.slice(i, i + RUN).join("\u0000"));
+  const tokens = tokensOf(hint);
+  const ownTokens = new Set(own.flatMap(tokensOf));
+  const covered = new Array<boolean>(tokens.length).fill(false);
+  for (let i = 0; i + RUN <= tokens.length; i++) {
+    if (grams.has(tokens.slice(i, i + RUN).join("\u0000"))) for (let k = i; k < i + RUN; k++) covered[k] = true;
+  }
+  let longest: [number, number] = [0, 0];
+  for (let i = 0; i < tokens.length; ) {
+    if (!covered[i]) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < tokens.length && covered[j]) j++;
+    if (j - i > longest[1] - longest[0]) longest = [i, j];
+    i = j;
+  }
+  const counted = tokens.map((t, i) => ({ t, i })).filter(({ t }) => !ownTokens.has(t) && /\w/.test(t));
+  const copied = counted.filter(({ i }) => covered[i]).length;
+  return {
+    share: counted.length === 0 ? 0 : copied / counted.length,
+    longest: tokens.slice(longest[0], longest[1]).join(" "),
+  };
+}
+
+/** Lines worth looking for elsewhere: long enough not to occur by chance. */
+const distinctive = (line: string) => {
+  const trimmed = line.trim();
+  return trimmed.length >= 20 && /[A-Za-z]/.test(trimmed) && !/^(\/\/|#|\*|\/\*)/.test(trimmed);
+};
+
+const TEST_NAME =
+  /(?:def\s+(test_\w+)|func\s+(Test\w+)|\b(?:it|test|describe)\(\s*["'`]([^"'`]{8,})["'`]|void\s+(test\w+)\s*\()/;
+const ASSERTION = /\b(assert\w*|expect|EXPECT_\w+|ASSERT_\w+)\b/;
+
+export interface EvidenceInput {
+  externalId: string;
+  baseCommit: string;
+  problemStatement: string;
+  hintsText: string | null;
+  goldPatch: string;
+  testPatch: string;
+  requirements: string | null;
+  interfaceText: string | null;
+}
+
+/** The leak channels of an instance, each with the span that shows it. */
+export function leakChannels(instance: EvidenceInput): Leak[] {
+  const leaks: Leak[] = [];
+  for (const hash of instance.externalId.match(/[0-9a-f]{40}/g) ?? []) {
+    if (hash !== instance.baseCommit) {
+      leaks.push({
+        channel: "id_commit",
+        detail: `the instance id embeds commit ${hash}, which is not the base commit: it may be the fix, which an agent with network access could fetch`,
+        share: null,
+      });
+    }
+  }
+  const issue = `${instance.problemStatement}\n${instance.hintsText ?? ""}`;
+  const goldLines = [
+    ...new Set(
+      addedLines(instance.goldPatch)
+        .map((l) => l.trim())
+        .filter(distinctive),
+    ),
+  ];
+  const inIssue = goldLines.filter((line) => issue.includes(line));
+  if (inIssue.length > 0) {
+    leaks.push({
+      channel: "solution_in_issue",
+      detail: `the issue text contains ${inIssue.length} of the gold patch's ${goldLines.length} added lines, e.g. "${inIssue[0]}"`,
+      share: inIssue.length / goldLines.length,
+    });
+  }
+  const testAdded = addedLines(instance.testPatch);
+  const assertions = [...new Set(testAdded.map((l) => l.trim()).filter((l) => distinctive(l) && ASSERTION.test(l)))];
+  const assertionsInIssue = assertions.filter((line) => issue.includes(line));
+  const testNames = [
+    ...new Set(
+      testAdded.flatMap((l) => {
+        const m = TEST_NAME.exec(l);
+        return m ? [m.slice(1).find(Boolean) as string] : [];
+      }),
+    ),
+  ].filter((name) => name.length >= 8);
+  const namesInIssue = testNames.filter((name) => wordIn(issue, name) || issue.includes(name));
+  if (assertionsInIssue.length + namesInIssue.length > 0) {
+    const example = assertionsInIssue[0] ?? namesInIssue[0];
+    leaks.push({
+      channel: "tests_in_issue",
+      detail: `the issue text contains ${assertionsInIssue.length} assertion line(s) and ${namesInIssue.length} test name(s) of the test patch, e.g. "${example}"`,
+      share: assertions.length === 0 ? null : assertionsInIssue.length / assertions.length,
+    });
+  }
+  const hintText = `${instance.requirements ?? ""}\n${instance.interfaceText ?? ""}`;
+  const quoted = goldLines.filter((line) => hintText.includes(line));
+  if (quoted.length > 0) {
+    leaks.push({
+      channel: "hint_quotes_code",
+      detail: `the benchmark's own hint text quotes ${quoted.length} added line(s) of the gold patch verbatim, e.g. "${quoted[0]}"`,
+      share: quoted.length / goldLines.length,
+    });
+  }
+  return leaks;
+}
+
+/** Per identifier: stated already, test-facing, and how much its richest rendered hint copies the gold patch. */
+export function identifierEvidence(
+  instance: EvidenceInput,
+  identifiers: ReadonlyArray<{
+    name: string;
+    member: string;
+    signature: string | null;
+    policies: readonly string[];
+    /** the identifier's hint block under the Pro projection */
+    hint: string;
+  }>,
+  repoOccurrences?: (name: string) => number | null,
+): IdentifierEvidence[] {
+  const goldAdded = addedLines(instance.goldPatch);
+  const benchmarkHint = [instance.requirements, instance.interfaceText].filter(Boolean).join("\n") || null;
+  return identifiers.map((i) => {
+    const copied = transcription(i.hint, goldAdded, [i.name, i.member, i.signature ?? ""]);
+    return {
+      name: i.name,
+      stated_in_issue: statedIn(instance.problemStatement, i),
+      stated_in_benchmark_hint: statedIn(benchmarkHint, i),
+      test_facing: i.policies.includes("defuse"),
+      repo_occurrences: repoOccurrences?.(i.member) ?? null,
+      transcription_share: Math.round(copied.share * 1000) / 1000,
+      longest_copied_run: copied.longest,
+    };
+  });
+}
