@@ -23,6 +23,13 @@ test("with the nine SWE-bench Pro runs imported, each model's rate is over the 1
   await expect(results.getByRole("row")).toHaveCount(1 + 1 + runFiles.length, { timeout: 120_000 });
   await expect(results).not.toContainText("Not imported");
 
+  // Evidence: every SWE-bench Pro id embeds a commit that is not its base commit, a leak channel.
+  await page.goto("/instances?leak=1&benchmark=SWE-bench%20Pro");
+  await expect(page.getByText(/^100 of \d+ instances/)).toBeVisible();
+  await page.getByLabel("Search instances").fill("qutebrowser-7f9713b2");
+  await page.getByRole("link", { name: /^instance_qutebrowser__qutebrowser-7f9713b2/ }).click();
+  await expect(page.getByRole("region", { name: "Leak channels" })).toContainText("the id embeds another commit");
+
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Research" }).click();
   const ids = new Set(
     readFileSync(PRO_INSTANCES, "utf8")

@@ -55,11 +55,19 @@ const COLUMNS: Column[] = [
     },
   },
   { key: "flags", header: "Flags", numeric: true, cell: (r) => r.flags || "" },
+  {
+    key: "leaks",
+    header: "Leaks",
+    title:
+      "leak channels the evidence found: an id embedding another commit, a pasted fix or test, a hint quoting code",
+    numeric: true,
+    cell: (r) => (r.leaks ? <span className="badge leak">{r.leaks}</span> : ""),
+  },
   { key: "resolved", header: "Resolved", numeric: true, cell: (r) => (r.runs ? `${r.resolved}/${r.runs}` : "") },
 ];
 
 const ROW_HEIGHT = 34;
-const GRID = `minmax(16rem, 3fr) minmax(8rem, 1.4fr) minmax(8rem, 1.4fr) 6.5rem repeat(${SELECTION_POLICIES.length}, 5.5rem) 9.5rem 4rem 6rem`;
+const GRID = `minmax(16rem, 3fr) minmax(8rem, 1.4fr) minmax(8rem, 1.4fr) 6.5rem repeat(${SELECTION_POLICIES.length}, 5.5rem) 9.5rem 4rem 4.5rem 6rem`;
 
 function Facet({
   label,
@@ -213,6 +221,18 @@ export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
                 </option>
               ))}
             </select>
+          </label>
+        </fieldset>
+        <fieldset className="facet">
+          <legend>Evidence</legend>
+          <label>
+            <input
+              type="checkbox"
+              name="leak"
+              checked={state.leak}
+              onChange={(e) => update({ leak: e.target.checked })}
+            />{" "}
+            leak suspected
           </label>
         </fieldset>
         <Facet

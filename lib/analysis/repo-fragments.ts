@@ -30,3 +30,21 @@ export function repoFragments(repo: string, baseCommit: string): FragmentSource 
     return wholeFileFragments(file, before, file.status === "deleted" ? null : applyHunks(file, before));
   };
 }
+
+/** How many lines of a checkout at a commit name `word` as a whole word (`git grep -w -c`); null on failure. */
+export function repoOccurrences(repo: string, commit: string, word: string): number | null {
+  try {
+    const out = execFileSync("git", ["-C", repo, "grep", "-w", "-c", "-F", "-e", word, commit], {
+      encoding: "utf8",
+      maxBuffer: 16 << 20,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    return out
+      .split("\n")
+      .filter(Boolean)
+      .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(":") + 1) || 0), 0);
+  } catch (error) {
+    // git grep exits 1 when nothing matches.
+    return (error as { status?: number }).status === 1 ? 0 : null;
+  }
+}

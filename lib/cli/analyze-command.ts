@@ -1,7 +1,8 @@
 import { analyzeInstance, type InstanceAnalysis, PatchError } from "../analysis/analyze-instance";
 import { type PolicyStatsRow, policyStatsByLanguage } from "../analysis/policy-stats";
-import { repoFragments } from "../analysis/repo-fragments";
+import { repoFragments, repoOccurrences } from "../analysis/repo-fragments";
 import { SELECTIONS } from "../analysis/select-identifiers";
+import { instanceEvidence } from "../evidence/instance-evidence";
 import { ImportError } from "../ingest/import-error";
 import type { InstanceData } from "../ingest/import-items";
 import { inferLanguage } from "../ingest/infer-language";
@@ -18,6 +19,7 @@ interface Analysed {
   /** the record's language, else the one its gold patch's files mostly are in */
   language: string | null;
   analysis: InstanceAnalysis;
+  data: InstanceData;
 }
 
 /** The JSON line `hints analyze --json` prints for one instance. */
@@ -69,6 +71,7 @@ async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: 
           benchmark: item.benchmark ?? options.benchmark ?? opened.defaultBenchmark ?? "unnamed",
           language: data.language ?? inferLanguage(data.goldPatch),
           analysis,
+          data,
         });
       } catch (error) {
         if (!(error instanceof PatchError) && !(options.repo && error instanceof Error)) throw error;
@@ -110,6 +113,44 @@ function describeStats(rows: PolicyStatsRow[]): string {
   );
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] as string).length)));
   return [header, ...body].map((row) => row.map((cell, i) => cell.padEnd(widths[i] as number)).join("  ")).join("\n");
+}
+
+/**
+ * `hints evidence FILE... [--json] [--repo PATH]` (no database): per instance, its leak channels and, per
+ * identifier, what is already stated, whether the tests face it, how much of its hint copies the gold patch
+ * and (with --repo) how often the name occurs at the base commit.
+ */
+export async function runEvidenceCommand(files: string[], options: AnalyzeOptions): Promise<number> {
+  if (files.length === 0) {
+    process.stderr.write("usage: hints evidence FILE... [--json] [--repo PATH]\n");
+    return 2;
+  }
+  const failures = await analyseFiles(files, { ...options, json: false }, ({ analysis, data }) => {
+    const occurrences = options.repo
+      ? (name: string) => repoOccurrences(options.repo as string, data.baseCommit, name)
+      : undefined;
+    const evidence = instanceEvidence(data, analysis.identifiers, occurrences);
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify({ instance_id: data.externalId, ...evidence })}\n`);
+      return;
+    }
+    const lines = [data.externalId];
+    for (const leak of evidence.leaks) lines.push(`  leak (${leak.channel}): ${leak.detail}`);
+    for (const i of evidence.identifiers) {
+      const notes = [
+        i.test_facing ? "test-facing" : null,
+        i.stated_in_issue ? "stated in the issue" : null,
+        i.stated_in_benchmark_hint ? "stated in the benchmark's hint" : null,
+        i.transcription_share > 0
+          ? `hint copies ${(i.transcription_share * 100).toFixed(0)}% ("${i.longest_copied_run}")`
+          : null,
+        i.repo_occurrences !== null ? `${i.repo_occurrences} occurrence(s) at the base commit` : null,
+      ].filter(Boolean);
+      if (notes.length > 0) lines.push(`  ${i.name}: ${notes.join(" · ")}`);
+    }
+    process.stdout.write(`${lines.join("\n")}\n`);
+  });
+  return failures > 0 ? 1 : 0;
 }
 
 /** `hints stats FILE... [--json]`: SPEC §4's table per benchmark and selection. */

@@ -105,3 +105,19 @@ test("stats counts an instance that appears in two files once, the later record 
   const rows = JSON.parse(result.stdout) as Array<{ selection: string; instances: number; total: number }>;
   expect(rows.find((r) => r.selection === "defuse")).toMatchObject({ instances: 2, total: 2 });
 });
+
+test("evidence --json: leak channels and per-identifier evidence, with no database", () => {
+  const record = swebenchRecord(41, {
+    problem_statement: "Please add\n def widget_41(): return 41\nso that widgets work.",
+  });
+  const result = hints("evidence", tmp.write("swebench-lite-evidence.jsonl", jsonl([record])), "--json");
+  expect(result.code).toBe(0);
+  const line = JSON.parse(result.stdout);
+  expect(line.instance_id).toBe("acme__widgets-41");
+  expect(line.leaks.map((l: { channel: string }) => l.channel)).toEqual(["solution_in_issue"]);
+  expect(line.identifiers.find((i: { name: string }) => i.name === "widget_41")).toMatchObject({
+    stated_in_issue: true,
+    test_facing: true,
+    repo_occurrences: null,
+  });
+});

@@ -4,7 +4,7 @@ import { type FieldMap, parseFieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import { analyzePendingInstances, markForAnalysis } from "../server/analyze-stored-instances";
 import { openDatabase } from "../server/db";
-import { runAnalyzeCommand, runStatsCommand } from "./analyze-command";
+import { runAnalyzeCommand, runEvidenceCommand, runStatsCommand } from "./analyze-command";
 import { runExport, runSets, UsageError } from "./hint-set-commands";
 import { describeAnalysis, runImportCommand } from "./import-command";
 import { runReportCommand } from "./report-command";
@@ -19,6 +19,8 @@ commands:
   analyze FILE...  find identifiers and the selections that pick them (no database needed)
                    --json            one JSON object per instance
                    --repo PATH       exact mode: whole files from a checkout at the base commit
+  evidence FILE... leak channels and per-identifier evidence (stated, test-facing, transcription; no database)
+                   --json one line per instance; --repo PATH adds occurrences at the base commit
   stats FILE...    identifiers per benchmark and selection (SPEC §4); --json, --benchmark NAME
   export           --set NAME [--version N] --out DIR [--include-flagged] [--csv] [--format native]:
                    a published hint set (native: also the benchmark's own records with the curated hints)
@@ -79,10 +81,15 @@ async function main(argv: string[]): Promise<number> {
       return runImportCommand(db, rest, { benchmark: values.benchmark, json: values.json, fieldMap });
     }
     case "analyze":
+    case "evidence":
     case "stats": {
       const options = { json: values.json, repo: values.repo, benchmark: values.benchmark };
       try {
-        return await (command === "analyze" ? runAnalyzeCommand(rest, options) : runStatsCommand(rest, options));
+        return await (command === "analyze"
+          ? runAnalyzeCommand(rest, options)
+          : command === "evidence"
+            ? runEvidenceCommand(rest, options)
+            : runStatsCommand(rest, options));
       } catch (error) {
         if (!(error instanceof ImportError)) throw error;
         process.stderr.write(`${error.message}\n`);

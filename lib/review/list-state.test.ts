@@ -10,6 +10,7 @@ const row = (id: number, overrides: Partial<InstanceListRow> = {}): InstanceList
   counts: { defuse: id % 3, doc2feat: 1, fea: 1, pro: id },
   reviews: {},
   flags: 0,
+  leaks: 0,
   resolved: 0,
   runs: 0,
   ...overrides,
@@ -19,7 +20,7 @@ const rows = [
   row(1, { language: "go" }),
   row(2, { reviews: { "defuse.declaration": "accepted" } }),
   row(3, { repo: "acme/widgets", reviews: { "defuse.declaration": "flagged", "pro.name": "stale" }, flags: 1 }),
-  row(4, { benchmark: "SWE-bench Lite" }),
+  row(4, { benchmark: "SWE-bench Lite", leaks: 2 }),
 ];
 
 describe("list state", () => {
@@ -32,6 +33,7 @@ describe("list state", () => {
       review: ["flagged"],
       selection: "defuse",
       projection: "declaration",
+      leak: false,
       sort: "defuse",
       desc: true,
     });
@@ -53,6 +55,7 @@ describe("list state", () => {
     ["review facet", "review=pending", [1, 4]],
     ["review status is the list's policy's", "review=pending&selection=pro&projection=name", [1, 2, 4]],
     ["changed since decided", "review=stale&selection=pro&projection=name", [3]],
+    ["leak suspected", "leak=1", [4]],
     ["numeric sort, descending", "sort=pro&desc=1", [4, 3, 2, 1]],
     ["ties keep id order", "sort=benchmark", [4, 1, 2, 3]],
   ])("%s", (_name, query, ids) => {

@@ -28,6 +28,8 @@ export interface InstanceListRow {
   /** the review status of each selection × projection that is not pending, by policyKey */
   reviews: Record<string, ReviewStatus>;
   flags: number;
+  /** leak channels the evidence found (an id embedding another commit, a pasted fix, …) */
+  leaks: number;
   resolved: number;
   runs: number;
 }
@@ -40,6 +42,7 @@ export const SORTABLE = [
   ...SELECTIONS,
   "review",
   "flags",
+  "leaks",
   "resolved",
 ] as const;
 export type SortKey = (typeof SORTABLE)[number];
@@ -53,6 +56,8 @@ export interface ListState {
   /** the policy whose review status the list shows and filters on */
   selection: Selection;
   projection: Projection;
+  /** only instances where a leak channel is suspected */
+  leak: boolean;
   sort: SortKey;
   desc: boolean;
 }
@@ -71,6 +76,7 @@ const ListStateSchema = z.object({
   review: z.preprocess(list, z.array(z.enum(REVIEW_STATUSES))).catch([]),
   selection: SelectionSchema.catch(DEFAULT_POLICY.selection),
   projection: ProjectionSchema.catch(DEFAULT_POLICY.projection),
+  leak: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
   sort: z.enum(SORTABLE).catch("externalId"),
   desc: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
 });
@@ -85,6 +91,7 @@ export function parseListState(params: URLSearchParams | Record<string, string |
     review: get("review"),
     selection: get("selection"),
     projection: get("projection"),
+    leak: get("leak"),
     sort: get("sort"),
     desc: get("desc"),
   });
@@ -99,6 +106,7 @@ export function listStateToSearch(state: ListState): string {
   if (state.review.length) params.set("review", state.review.join(","));
   if (state.selection !== DEFAULT_POLICY.selection) params.set("selection", state.selection);
   if (state.projection !== DEFAULT_POLICY.projection) params.set("projection", state.projection);
+  if (state.leak) params.set("leak", "1");
   if (state.sort !== "externalId") params.set("sort", state.sort);
   if (state.desc) params.set("desc", "1");
   return params.toString();
@@ -121,7 +129,8 @@ export function applyListState(rows: InstanceListRow[], state: ListState): Insta
         row.benchmark.toLowerCase().includes(needle)) &&
       (state.benchmark.length === 0 || state.benchmark.includes(row.benchmark)) &&
       (state.language.length === 0 || state.language.includes(row.language)) &&
-      (state.review.length === 0 || state.review.includes(reviewOf(row, state))),
+      (state.review.length === 0 || state.review.includes(reviewOf(row, state))) &&
+      (!state.leak || row.leaks > 0),
   );
   const direction = state.desc ? -1 : 1;
   return filtered.sort((a, b) => {

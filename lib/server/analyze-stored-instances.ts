@@ -1,4 +1,5 @@
 import { analyzeInstance, PatchError } from "../analysis/analyze-instance";
+import { instanceEvidence } from "../evidence/instance-evidence";
 import { hintSourceHash } from "../hint/fingerprint";
 import { type Cell, insertRows } from "./bulk-sql";
 import { type Database, withOwnConnection } from "./db";
@@ -60,7 +61,17 @@ async function analyzeOnConnection(db: Database, onProgress?: (done: number) => 
       where: { analysisStatus: "pending", id: { gt: afterId } },
       orderBy: { id: "asc" },
       take: BATCH,
-      select: { id: true, externalId: true, goldPatch: true, testPatch: true, interfaceText: true, requirements: true },
+      select: {
+        id: true,
+        externalId: true,
+        baseCommit: true,
+        problemStatement: true,
+        hintsText: true,
+        goldPatch: true,
+        testPatch: true,
+        interfaceText: true,
+        requirements: true,
+      },
     });
     if (batch.length === 0) return summary;
     afterId = (batch.at(-1) as { id: number }).id;
@@ -73,6 +84,7 @@ async function analyzeOnConnection(db: Database, onProgress?: (done: number) => 
         approximate: boolean;
         unsupportedFiles: string;
         hintSource: string;
+        evidence: string | null;
       };
     }> = [];
     for (const instance of batch) {
@@ -108,6 +120,7 @@ async function analyzeOnConnection(db: Database, onProgress?: (done: number) => 
             approximate: analysis.approximate,
             unsupportedFiles: JSON.stringify(analysis.unsupportedFiles),
             hintSource: hintSourceHash(instance),
+            evidence: JSON.stringify(instanceEvidence(instance, analysis.identifiers)),
           },
         });
         summary.analysed++;
@@ -121,6 +134,7 @@ async function analyzeOnConnection(db: Database, onProgress?: (done: number) => 
             approximate: false,
             unsupportedFiles: "[]",
             hintSource: hintSourceHash(instance),
+            evidence: null,
           },
         });
         summary.failed.push({ instance_id: instance.externalId, error: error.message });

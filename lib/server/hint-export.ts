@@ -4,7 +4,7 @@ import type { Projection } from "../hint/vocabulary";
 import { applyListState, type InstanceListRow, parseListState } from "../review/list-state";
 import type { Database } from "./db";
 import { reviewStatuses } from "./queries/review-statuses";
-import { readPolicies, readTrim } from "./stored-json";
+import { readEvidence, readPolicies, readTrim } from "./stored-json";
 
 const PAGE = 500;
 
@@ -21,7 +21,7 @@ async function instancesInView(
   const [instances, reviews] = await Promise.all([
     db.instance.findMany({
       where: { benchmarkId },
-      select: { id: true, externalId: true, repo: true, language: true },
+      select: { id: true, externalId: true, repo: true, language: true, evidence: true },
     }),
     reviewStatuses(db, benchmarkId),
   ]);
@@ -34,6 +34,7 @@ async function instancesInView(
     counts: { defuse: 0, doc2feat: 0, fea: 0, pro: 0 },
     reviews: reviews.get(i.id)?.reviews ?? {},
     flags: 0,
+    leaks: readEvidence(i.evidence)?.leaks.length ?? 0,
     resolved: 0,
     runs: 0,
   }));

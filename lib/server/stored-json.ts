@@ -58,3 +58,24 @@ export const readSummary = parsed(z.record(z.string(), z.unknown()).nullable(), 
 
 /** An instance's original record, as it arrived. */
 export const readRecord = parsed(z.record(z.string(), z.unknown()), "Instance.original");
+
+/** The evidence stored with an instance's analysis (null before it is analysed again). */
+export const readEvidence = parsed(
+  z
+    .object({
+      leaks: z.array(z.object({ channel: z.string(), detail: z.string(), share: z.number().nullable() })),
+      identifiers: z.array(
+        z.object({
+          name: z.string(),
+          stated_in_issue: z.boolean(),
+          stated_in_benchmark_hint: z.boolean(),
+          test_facing: z.boolean(),
+          repo_occurrences: z.number().nullable(),
+          transcription_share: z.number(),
+          longest_copied_run: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+  "Instance.evidence",
+);

@@ -3,7 +3,7 @@ import { hintValueMargin } from "../../domain/judge-scales";
 import { hintStatus } from "../../hint/status";
 import { median } from "../../stats/median";
 import { getDb } from "../db";
-import { readHintState, readLocations, readPolicies, readStringList, readTrim } from "../stored-json";
+import { readEvidence, readHintState, readLocations, readPolicies, readStringList, readTrim } from "../stored-json";
 
 export interface JudgeSummary {
   attribute: string;
@@ -85,6 +85,7 @@ export async function getReviewData(id: number) {
       approximate: instance.approximate,
       unsupportedFiles: readStringList(instance.unsupportedFiles),
       hintSource: instance.hintSource,
+      evidence: readEvidence(instance.evidence),
     },
     identifiers: identifiers.map((i) => ({
       name: i.name,

@@ -12,7 +12,7 @@ const emptyCounts = () => Object.fromEntries(SELECTIONS.map((s) => [s, 0])) as R
  */
 export async function listInstanceRows(): Promise<InstanceListRow[]> {
   const db = await getDb();
-  const [instances, counts, outcomes, reviews] = await Promise.all([
+  const [instances, counts, outcomes, reviews, leaks] = await Promise.all([
     db.instance.findMany({
       select: {
         id: true,
@@ -34,7 +34,10 @@ export async function listInstanceRows(): Promise<InstanceListRow[]> {
       FROM "RunResult" rr JOIN "Run" r ON r."id" = rr."runId"
       GROUP BY r."benchmarkId", rr."instanceExternalId"`,
     reviewStatuses(db),
+    db.$queryRaw<Array<{ id: number; leaks: number }>>`
+      SELECT "id", json_array_length("evidence", '$.leaks') AS leaks FROM "Instance" WHERE "evidence" IS NOT NULL`,
   ]);
+  const leaksOf = new Map(leaks.map((row) => [Number(row.id), Number(row.leaks)]));
   const countsOf = new Map<number, Record<Selection, number>>();
   for (const row of counts) {
     const entry = countsOf.get(Number(row.instanceId)) ?? emptyCounts();
@@ -56,6 +59,7 @@ export async function listInstanceRows(): Promise<InstanceListRow[]> {
     counts: countsOf.get(i.id) ?? emptyCounts(),
     reviews: reviews.get(i.id)?.reviews ?? {},
     flags: reviews.get(i.id)?.flags ?? 0,
+    leaks: leaksOf.get(i.id) ?? 0,
     ...(outcomeOf.get(`${i.benchmarkId}\u0000${i.externalId}`) ?? { runs: 0, resolved: 0 }),
   }));
 }
