@@ -49,6 +49,12 @@ test("with the nine SWE-bench Pro runs imported, each model's rate is over the 1
     await expect(row).toContainText(`${((resolved / outcomes.length) * 100).toFixed(1)}%`);
   }
 
+  // The frontier: four selections × four projections for SWE-bench Pro, chart and table.
+  const frontier = page.getByRole("table", { name: "Spoiler–guesswork frontier" });
+  await expect(frontier.getByRole("row").filter({ hasText: "SWE-bench Pro" })).toHaveCount(16);
+  await expect(page.getByRole("figure", { name: "Spoiler–guesswork frontier, SWE-bench Pro" })).toBeVisible();
+  await expect(frontier.getByRole("row").filter({ hasText: "defuse × declaration" }).first()).toContainText("0.0%");
+
   // The command line prints the same rows from the same query layer.
   const report = JSON.parse(
     execFileSync(

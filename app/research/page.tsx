@@ -3,6 +3,7 @@ import { PairedComparison } from "@/components/research/paired-comparison";
 import {
   DisclosureChart,
   type DisclosurePoint,
+  FrontierChart,
   type JudgeBar,
   JudgeChart,
   type PolicyBarRow,
@@ -11,7 +12,7 @@ import {
 import { ResolveRateTable, type RunInstance } from "@/components/research/resolve-rate-table";
 import { SELECTIONS } from "@/lib/analysis/select-identifiers";
 import { loadResearchData } from "@/lib/server/queries/research";
-import { policyRows } from "@/lib/server/queries/research-report";
+import { frontierRows, policyRows } from "@/lib/server/queries/research-report";
 import { raterAgreement } from "@/lib/stats/curator-agreement";
 import { designRates } from "@/lib/stats/design-constraints";
 import { summariseJudgeScores } from "@/lib/stats/judge-summary";
@@ -77,6 +78,8 @@ export default async function ResearchPage() {
   });
   const share = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
   const policies = policyRows(data);
+  const frontier = frontierRows(data);
+  const frontierBenchmarks = [...new Set(frontier.map((f) => String(f.benchmark)))];
   const policyCharts = [...new Set(policies.map((p) => String(p.benchmark)))].map((benchmark) => {
     const rowsOf = policies.filter((p) => p.benchmark === benchmark);
     const models = [...new Set(rowsOf.map((p) => String(p.model)))];
@@ -175,6 +178,63 @@ export default async function ResearchPage() {
             {policyCharts.map((chart) => (
               <PolicyChart key={chart.benchmark} benchmark={chart.benchmark} rows={chart.rows} models={chart.models} />
             ))}
+          </>
+        )}
+      </section>
+      <section aria-labelledby="frontier">
+        <h2 id="frontier">Spoiler–guesswork frontier</h2>
+        <p className="muted">
+          Measured from the instances alone, with no agent run. Over the instances with at least one test-facing
+          (DefUse) identifier: <strong>guesswork left</strong> is the share of test-facing identifiers a policy does not
+          name (mean over instances); <strong>disclosed beyond DefUse</strong> is the identifiers it names that no test
+          needs (mean per instance); <strong>transcription</strong> is the mean share of its prose (projections with
+          descriptions) that copies runs of five or more tokens of the gold patch. Down and left is better.
+        </p>
+        {frontier.length === 0 ? (
+          <p className="muted">No instance with a test-facing identifier has been analysed yet.</p>
+        ) : (
+          <>
+            {frontierBenchmarks.map((benchmark) => (
+              <FrontierChart
+                key={benchmark}
+                benchmark={benchmark}
+                dots={frontier
+                  .filter((f) => f.benchmark === benchmark)
+                  .map((f) => ({
+                    label: `${f.selection} × ${f.projection}`,
+                    guesswork: f.guesswork_left as number,
+                    disclosed: f.disclosed_beyond_defuse as number,
+                    instances: f.instances as number,
+                  }))}
+              />
+            ))}
+            <table aria-label="Spoiler–guesswork frontier">
+              <thead>
+                <tr>
+                  <th>Benchmark</th>
+                  <th>Selection × projection</th>
+                  <th className="num">Instances</th>
+                  <th className="num">Guesswork left</th>
+                  <th className="num">Disclosed beyond DefUse</th>
+                  <th className="num">Transcription</th>
+                </tr>
+              </thead>
+              <tbody>
+                {frontier.map((f) => (
+                  <tr key={`${f.benchmark}\u0000${f.selection}\u0000${f.projection}`}>
+                    <td>{f.benchmark}</td>
+                    <td>
+                      {f.selection} × {f.projection}
+                    </td>
+                    <td className="num">{f.instances}</td>
+                    <td className="num">{share(f.guesswork_left as number)}</td>
+                    <td className="num">{fmt(f.disclosed_beyond_defuse as number)}</td>
+                    <td className="num">{share(f.transcription as number)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <DownloadCsv name="frontier" rows={frontier} />
           </>
         )}
       </section>

@@ -12,6 +12,7 @@ import {
   Tooltip,
   XAxis,
   YAxis,
+  ZAxis,
 } from "recharts";
 
 export interface DisclosurePoint {
@@ -145,6 +146,47 @@ export function PolicyChart({
             </Bar>
           ))}
         </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+export interface FrontierDot {
+  label: string;
+  guesswork: number;
+  disclosed: number;
+  instances: number;
+}
+
+/**
+ * The spoiler–guesswork frontier: each selection × projection by the guesswork it leaves (x) and the
+ * identifiers it discloses beyond DefUse (y); the point's size is the instances measured.
+ */
+export function FrontierChart({ benchmark, dots }: { benchmark: string; dots: FrontierDot[] }) {
+  return (
+    <figure aria-label={`Spoiler–guesswork frontier, ${benchmark}`} className="chart">
+      <ResponsiveContainer width="100%" height={320}>
+        <ScatterChart margin={{ top: 10, right: 20, bottom: 40, left: 20 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis
+            type="number"
+            dataKey="guesswork"
+            domain={[0, 1]}
+            tickFormatter={(v: number) => `${Math.round(v * 100)}%`}
+            label={{ value: "guesswork left (test-facing names not named)", position: "bottom", offset: 20 }}
+          />
+          <YAxis
+            type="number"
+            dataKey="disclosed"
+            label={{ value: "identifiers disclosed beyond DefUse", angle: -90, position: "insideLeft", dy: 90 }}
+          />
+          <ZAxis type="number" dataKey="instances" range={[40, 200]} name="instances" />
+          <Tooltip
+            formatter={(value: unknown) => (typeof value === "number" ? value.toFixed(2) : String(value))}
+            labelFormatter={() => ""}
+          />
+          <Scatter data={dots} fill="#2f5fd0" name="selection × projection" />
+        </ScatterChart>
       </ResponsiveContainer>
     </figure>
   );

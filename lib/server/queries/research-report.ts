@@ -1,6 +1,7 @@
 import { SELECTIONS } from "../../hint/vocabulary";
 import { chiSquareTest } from "../../stats/agreement";
 import { designOutcome, designRates, VERDICTS } from "../../stats/design-constraints";
+import { frontier } from "../../stats/frontier";
 import { summariseJudgeScores } from "../../stats/judge-summary";
 import { exactMcNemar, pairOutcomes } from "../../stats/mcnemar";
 import { pairedDifferenceInterval, policyComparison } from "../../stats/policy-comparison";
@@ -15,7 +16,7 @@ import type { loadResearchData } from "./research";
 export type ResearchData = Awaited<ReturnType<typeof loadResearchData>>;
 export type ReportRow = Record<string, string | number | boolean | null>;
 
-export const REPORTS = ["resolve-rates", "policies", "paired", "judge", "design", "disclosure"] as const;
+export const REPORTS = ["resolve-rates", "policies", "paired", "judge", "design", "disclosure", "frontier"] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 /** A configuration as the command line names it: `MODEL/SELECTION/PROJECTION` (and the benchmark apart). */
@@ -192,6 +193,16 @@ export function disclosureRows(data: ResearchData, benchmark?: string): ReportRo
     .map((r) => ({ ...r }));
 }
 
+/** The spoiler–guesswork frontier per benchmark (see lib/stats/frontier.ts). */
+export function frontierRows(data: ResearchData, benchmark?: string): ReportRow[] {
+  return [...data.frontierInstances.entries()]
+    .filter(([name]) => !benchmark || name === benchmark)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([name, instances]) => frontier(name, instances))
+    .filter((point) => point.instances > 0)
+    .map((point) => ({ ...point }));
+}
+
 /** One report by name, as `hints report NAME` prints it. */
 export function researchReport(
   data: ResearchData,
@@ -212,5 +223,7 @@ export function researchReport(
       return designRows(data, options.benchmark);
     case "disclosure":
       return disclosureRows(data, options.benchmark);
+    case "frontier":
+      return frontierRows(data, options.benchmark);
   }
 }

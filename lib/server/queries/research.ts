@@ -1,11 +1,12 @@
 import { policyStats } from "../../analysis/policy-stats";
 import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
+import type { FrontierInstance } from "../../stats/frontier";
 import type { JudgeSample } from "../../stats/judge-summary";
 import { median } from "../../stats/median";
 import type { RunOutcomes } from "../../stats/resolve-rates";
 import { type Database, getDb } from "../db";
-import { readPolicies, readSummary } from "../stored-json";
+import { readEvidence, readPolicies, readSummary } from "../stored-json";
 
 /** Everything the research views compute from: runs with outcomes, imported instances, identifiers, judge scores. */
 export async function loadResearchData(given?: Database) {
@@ -13,7 +14,7 @@ export async function loadResearchData(given?: Database) {
   const db = given ?? (await getDb());
   const [benchmarks, instances, runs, identifiers, scores, curatorScores] = await Promise.all([
     db.benchmark.findMany({ select: { id: true, name: true } }),
-    db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true } }),
+    db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true, evidence: true } }),
     db.run.findMany({
       include: {
         results: { select: { instanceExternalId: true, resolved: true } },
@@ -21,7 +22,7 @@ export async function loadResearchData(given?: Database) {
       },
       orderBy: [{ model: "asc" }],
     }),
-    db.identifier.findMany({ select: { instanceId: true, policies: true } }),
+    db.identifier.findMany({ select: { instanceId: true, name: true, policies: true } }),
     db.judgeScore.findMany({
       select: {
         benchmarkId: true,
@@ -47,12 +48,12 @@ export async function loadResearchData(given?: Database) {
   }
   // Each identifier's selections, parsed once: counted per instance here, listed per instance for SPEC §4's table.
   const disclosed = new Map<number, Record<string, number>>();
-  const identifierGroups = new Map<number, Array<{ policies: string[] }>>();
+  const identifierGroups = new Map<number, Array<{ name: string; policies: string[] }>>();
   for (const identifier of identifiers) {
     const policies = readPolicies(identifier.policies);
     const group = identifierGroups.get(identifier.instanceId);
-    if (group) group.push({ policies });
-    else identifierGroups.set(identifier.instanceId, [{ policies }]);
+    if (group) group.push({ name: identifier.name, policies });
+    else identifierGroups.set(identifier.instanceId, [{ name: identifier.name, policies }]);
     const counts = disclosed.get(identifier.instanceId) ?? {};
     for (const policy of policies) counts[policy] = (counts[policy] ?? 0) + 1;
     disclosed.set(identifier.instanceId, counts);
@@ -127,7 +128,20 @@ export async function loadResearchData(given?: Database) {
           guidance: roundedMedian(j.g),
         }))),
   ];
+  // The spoiler–guesswork frontier per benchmark, from the identifiers and the stored evidence.
+  const frontierInstances = new Map<string, FrontierInstance[]>();
+  for (const i of instances) {
+    const name = benchmarkName.get(i.benchmarkId) ?? "";
+    const evidence = readEvidence(i.evidence);
+    const list = frontierInstances.get(name) ?? [];
+    list.push({
+      identifiers: identifierGroups.get(i.id) ?? [],
+      transcription: new Map((evidence?.identifiers ?? []).map((e) => [e.name, e.transcription_share])),
+    });
+    frontierInstances.set(name, list);
+  }
   return {
+    frontierInstances,
     ratings,
     runOutcomes,
     instancesOf: (benchmark: string) => instancesByBenchmark.get(benchmark) ?? new Set<string>(),

@@ -1,0 +1,34 @@
+import { expect, test } from "vitest";
+import { frontier } from "./frontier";
+
+test("the frontier: guesswork left against disclosure beyond DefUse, per selection × projection", () => {
+  const instances = [
+    {
+      // f and g are test-facing (DefUse); h is a helper only Pro names, its prose copying 40% of the patch.
+      identifiers: [
+        { name: "f", policies: ["defuse", "fea", "pro"] },
+        { name: "g", policies: ["defuse", "pro"] },
+        { name: "h", policies: ["pro"] },
+      ],
+      transcription: new Map([["h", 0.4]]),
+    },
+    // No test-facing identifier: no guesswork to leave, not counted.
+    { identifiers: [{ name: "x", policies: ["pro"] }], transcription: new Map() },
+  ];
+  const points = frontier("B", instances);
+  const at = (selection: string, projection: string) =>
+    points.find((p) => p.selection === selection && p.projection === projection);
+  expect(points).toHaveLength(16);
+  // DefUse names both test-facing names and nothing more.
+  expect(at("defuse", "name")).toMatchObject({
+    instances: 1,
+    guesswork_left: 0,
+    disclosed_beyond_defuse: 0,
+    transcription: 0,
+  });
+  // FEA names f only: half the test-facing names are left to guess.
+  expect(at("fea", "declaration")).toMatchObject({ guesswork_left: 0.5, disclosed_beyond_defuse: 0 });
+  // Pro names all three; with prose, its hints copy (0 + 0 + 0.4) / 3 of the patch on average.
+  expect(at("pro", "name")).toMatchObject({ guesswork_left: 0, disclosed_beyond_defuse: 1, transcription: 0 });
+  expect(at("pro", "pro")?.transcription).toBeCloseTo(0.4 / 3, 12);
+});

@@ -1,0 +1,66 @@
+import { PROJECTIONS, SELECTIONS } from "../hint/vocabulary";
+
+/** One instance's identifiers (their selections) and evidence, as the frontier reads them. */
+export interface FrontierInstance {
+  identifiers: ReadonlyArray<{ name: string; policies: readonly string[] }>;
+  /** transcription share of each identifier's Pro hint (from the stored evidence) */
+  transcription: ReadonlyMap<string, number>;
+}
+
+export interface FrontierPoint {
+  benchmark: string;
+  selection: string;
+  projection: string;
+  /** instances with at least one test-facing (DefUse) identifier: where guesswork can be left */
+  instances: number;
+  /** mean over those instances of the share of test-facing identifiers the hint does not name */
+  guesswork_left: number;
+  /** mean identifiers per instance the hint discloses beyond DefUse */
+  disclosed_beyond_defuse: number;
+  /** mean transcription share of the disclosed identifiers' hints (projections with prose only) */
+  transcription: number;
+}
+
+/** Projections that state prose about an identifier, where a hint can copy the gold patch. */
+const PROSE = new Set(["declaration_doc", "pro"]);
+
+/**
+ * The spoiler–guesswork frontier of a benchmark: each selection × projection placed by how much guesswork it
+ * leaves (test-facing names it does not name) against how much it discloses (names beyond DefUse, and how
+ * much of its prose copies the gold patch). Measured from the instances alone, no agent run.
+ */
+export function frontier(benchmark: string, instances: readonly FrontierInstance[]): FrontierPoint[] {
+  const points: FrontierPoint[] = [];
+  const facing = instances.filter((i) => i.identifiers.some((x) => x.policies.includes("defuse")));
+  for (const selection of SELECTIONS) {
+    for (const projection of PROJECTIONS) {
+      let guesswork = 0;
+      let beyond = 0;
+      let copied = 0;
+      let copiedCount = 0;
+      for (const instance of facing) {
+        const test = instance.identifiers.filter((x) => x.policies.includes("defuse"));
+        const named = instance.identifiers.filter((x) => x.policies.includes(selection));
+        guesswork += test.filter((x) => !x.policies.includes(selection)).length / test.length;
+        beyond += named.filter((x) => !x.policies.includes("defuse")).length;
+        if (PROSE.has(projection)) {
+          for (const x of named) {
+            copied += instance.transcription.get(x.name) ?? 0;
+            copiedCount++;
+          }
+        }
+      }
+      const n = facing.length;
+      points.push({
+        benchmark,
+        selection,
+        projection,
+        instances: n,
+        guesswork_left: n === 0 ? 0 : guesswork / n,
+        disclosed_beyond_defuse: n === 0 ? 0 : beyond / n,
+        transcription: copiedCount === 0 ? 0 : copied / copiedCount,
+      });
+    }
+  }
+  return points;
+}
