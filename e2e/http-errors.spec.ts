@@ -51,3 +51,23 @@ test("a hint set whose name has a % downloads from its own link; version 0 or ab
   expect((await page.request.get(`/api/hint-sets/${encodeURIComponent(name)}/0/jsonl`)).status()).toBe(404);
   expect((await page.request.get(`/api/hint-sets/${encodeURIComponent(name)}/abc/jsonl`)).status()).toBe(404);
 });
+
+test("every response carries the security headers, and the review page still runs Monaco under them", async ({
+  page,
+}) => {
+  for (const path of ["/", "/instances", "/api/hint-sets/none/1/jsonl"]) {
+    const response = await page.request.get(path);
+    const headers = response.headers();
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("same-origin");
+  }
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto("/instances");
+  await page.getByRole("link", { name: "demo__py-retry-1", exact: true }).click();
+  await expect(page.getByTestId("Gold patch editor").locator(".ident-def").first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
