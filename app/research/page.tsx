@@ -12,7 +12,7 @@ import {
 import { ResolveRateTable, type RunInstance } from "@/components/research/resolve-rate-table";
 import { SELECTIONS } from "@/lib/analysis/select-identifiers";
 import { loadResearchData } from "@/lib/server/queries/research";
-import { frontierRows, policyRows } from "@/lib/server/queries/research-report";
+import { frontierRows, judgeRows, policyRows } from "@/lib/server/queries/research-report";
 import { raterAgreement } from "@/lib/stats/curator-agreement";
 import { designRates } from "@/lib/stats/design-constraints";
 import { summariseJudgeScores } from "@/lib/stats/judge-summary";
@@ -430,30 +430,7 @@ export default async function ResearchPage() {
                   ))}
                 </tbody>
               </table>
-              <DownloadCsv
-                name="judge-scores"
-                rows={judge.map((j) => ({
-                  benchmark: j.benchmark,
-                  selection: j.selection,
-                  judge: j.judge,
-                  attribute: j.attribute,
-                  instances: j.instances,
-                  n: j.n,
-                  N: j.necessity.mean,
-                  N_low: j.necessity.low,
-                  N_high: j.necessity.high,
-                  D: j.disclosure.mean,
-                  D_low: j.disclosure.low,
-                  D_high: j.disclosure.high,
-                  G: j.guidance.mean,
-                  G_low: j.guidance.low,
-                  G_high: j.guidance.high,
-                  HVM: j.hvm.mean,
-                  HVM_low: j.hvm.low,
-                  HVM_high: j.hvm.high,
-                  unanimity: j.unanimity,
-                }))}
-              />
+              <DownloadCsv name="judge-scores" rows={judgeRows(data)} />
             </div>
             <JudgeChart bars={bars} />
           </div>

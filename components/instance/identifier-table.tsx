@@ -1,19 +1,7 @@
-import { composeHint } from "@/lib/hint/compose-hint";
+import { composeHint, type HintSourceIdentifier } from "@/lib/hint/compose-hint";
 import { DEFAULT_POLICY } from "@/lib/hint/vocabulary";
 
-interface IdentifierRow {
-  id: number;
-  name: string;
-  member: string;
-  owner: string | null;
-  kind: string;
-  path: string;
-  newFile: boolean;
-  signature: string | null;
-  side: string;
-  status: string;
-  policies: string[];
-}
+type IdentifierRow = HintSourceIdentifier & { id: number; side: string; status: string };
 
 interface Props {
   identifiers: IdentifierRow[];

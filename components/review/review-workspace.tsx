@@ -34,6 +34,7 @@ interface Navigation {
 }
 
 const POLICY_KEY = "hintscope.policy";
+const SAVED_KEY = "hintscope.saved";
 
 const hrefOf = (id: number, list: string) => `/instances/${id}${list ? `?list=${encodeURIComponent(list)}` : ""}`;
 
@@ -165,8 +166,11 @@ export function ReviewWorkspace({
       if (result.ok) {
         setMode("view");
         setMessage({ kind: "ok", text: `Saved: ${result.status}.` });
-        if (navigation.nextPending) router.push(hrefOf(navigation.nextPending, navigation.list));
-        else router.refresh();
+        if (navigation.nextPending) {
+          // The next page says what was saved here, so the confirmation outlives the move.
+          window.sessionStorage.setItem(SAVED_KEY, `Saved: ${result.status} (${data.instance.externalId}).`);
+          router.push(hrefOf(navigation.nextPending, navigation.list));
+        } else router.refresh();
       } else if ("conflict" in result) {
         const c = result.conflict;
         setMessage({
@@ -224,6 +228,15 @@ export function ReviewWorkspace({
     if (curator !== undefined) setReadyFor(data.instance.externalId);
     return () => window.removeEventListener("keydown", onKey);
   }, [navigation, router, decide, mode, data.instance.externalId, curator, saved.status]);
+
+  // A decision saved on the instance before this one: its confirmation, shown here once.
+  useEffect(() => {
+    const saved = window.sessionStorage.getItem(SAVED_KEY);
+    if (saved) {
+      window.sessionStorage.removeItem(SAVED_KEY);
+      setMessage({ kind: "ok", text: saved });
+    }
+  }, []);
 
   // The chosen selection and projection carry over from instance to instance during a session, unless
   // the list the curator came from names its own.

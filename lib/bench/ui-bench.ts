@@ -33,9 +33,10 @@ async function main() {
     await db.instance.findMany({ select: { id: true, externalId: true, goldPatch: true, testPatch: true } })
   ).sort((a, b) => b.goldPatch.length + b.testPatch.length - (a.goldPatch.length + a.testPatch.length))[0];
   const total = await db.instance.count();
+  // Real instances (the shared files come first), each decided once.
   const sampleIds = await db.instance.findMany({
-    where: { benchmark: { name: "SWE-bench Pro" } },
     select: { id: true, externalId: true },
+    orderBy: { id: "asc" },
     take: 7,
   });
   await db.$disconnect();
@@ -75,20 +76,28 @@ async function main() {
       `review page, largest shared patch (${largest.externalId.slice(0, 60)}, ${size} KiB): interactive in ${Math.min(...loads)} ms (best of 3; runs ${loads.join(", ")} ms)   target < 1000 ms`,
     );
 
-    // A curator's decision: the key press until the saved state is shown (the server renders and records it).
+    // A curator's decision: the key press until the server's answer (rendered and recorded) is back in the
+    // page, which shows "Saved" and moves on; and until the next pending instance is ready.
     const decisions: number[] = [];
+    const nextReady: number[] = [];
     for (const id of sampleIds) {
       await page.goto(`http://127.0.0.1:${PORT}/instances/${id.id}`);
       await page.locator(`[data-ready-for="${id.externalId}"]`).waitFor({ timeout: 60_000 });
+      const answered = page.waitForResponse(
+        (r) => r.request().method() === "POST" && !!r.request().headers()["next-action"],
+      );
       const started = Date.now();
       await page.keyboard.press("a");
-      await page.getByRole("status").filter({ hasText: "Saved:" }).waitFor({ timeout: 30_000 });
+      await (await answered).finished();
       decisions.push(Date.now() - started);
+      await page.locator(`[data-ready-for]:not([data-ready-for="${id.externalId}"])`).waitFor({ timeout: 60_000 });
+      nextReady.push(Date.now() - started);
     }
-    decisions.sort((a, b) => a - b);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     console.log(
-      `decision round trip (a pressed → saved state shown), ${decisions.length} instances at ${total}: ${decisions[Math.floor(decisions.length / 2)]} ms median (${decisions.join(", ")} ms)   target < 100 ms`,
+      `decision round trip (a pressed → saved, answer back in the page), ${decisions.length} instances at ${total}: ${median(decisions)} ms median (${decisions.join(", ")} ms)   target < 100 ms`,
     );
+    console.log(`a pressed → next pending instance ready: ${median(nextReady)} ms median (${nextReady.join(", ")} ms)`);
 
     await page.goto(`http://127.0.0.1:${PORT}/instances`);
     const search = page.getByLabel("Search instances");

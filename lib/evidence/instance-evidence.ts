@@ -1,18 +1,7 @@
 import { parseInterfaceText } from "../analysis/benchmark-hints";
 import { describeIdentifiers, renderHint } from "../analysis/render-hint";
+import type { HintSourceIdentifier } from "../hint/compose-hint";
 import { type EvidenceInput, type InstanceEvidence, identifierEvidence, leakChannels } from "./evidence";
-
-/** An identifier as the analysis stored it. */
-interface EvidenceIdentifier {
-  name: string;
-  member: string;
-  owner: string | null;
-  kind: string;
-  path: string;
-  newFile: boolean;
-  signature: string | null;
-  policies: readonly string[];
-}
 
 /**
  * The evidence of one instance: its leak channels, and per identifier a selection picks, what is already
@@ -21,7 +10,7 @@ interface EvidenceIdentifier {
  */
 export function instanceEvidence(
   instance: EvidenceInput,
-  identifiers: readonly EvidenceIdentifier[],
+  identifiers: readonly HintSourceIdentifier[],
   repoOccurrences?: (name: string) => number | null,
 ): InstanceEvidence {
   const picked = identifiers.filter((i) => i.policies.length > 0 && i.kind !== "file");

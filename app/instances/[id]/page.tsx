@@ -3,7 +3,7 @@ import { IdentifierTable } from "@/components/instance/identifier-table";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
 import { applyListState, neighbours, parseListState } from "@/lib/review/list-state";
 import { getReviewData } from "@/lib/server/queries/review-instance";
-import { listInstanceRows } from "@/lib/server/queries/review-list";
+import { listInstanceRows, rowNeeds } from "@/lib/server/queries/review-list";
 import { parseIdParam } from "@/lib/server/route-params";
 
 export const dynamic = "force-dynamic";
@@ -21,7 +21,8 @@ export default async function InstancePage({ params, searchParams }: PageProps) 
   const listParam = (await searchParams).list;
   const list = typeof listParam === "string" ? listParam : "";
   const state = parseListState(new URLSearchParams(list));
-  const rows = applyListState(await listInstanceRows(), state);
+  // Only what this list's filters and order need: the counts and outcomes the list shows are not read here.
+  const rows = applyListState(await listInstanceRows(rowNeeds(state)), state);
   const navigation = { ...neighbours(rows, data.instance.id, state), list };
   // Arriving from the list, the page opens on the list's selection × projection.
   const policy = list ? { selection: state.selection, projection: state.projection } : null;

@@ -1,15 +1,14 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { getDb } from "../db";
 import { type DecisionResult, recordDecision } from "../record-decision";
 
-/** Saves a curator's decision on a hint at once; a conflicting earlier decision comes back, never overwritten. */
+/**
+ * Saves a curator's decision on a hint at once; a conflicting earlier decision comes back, never
+ * overwritten. Nothing is revalidated here: the pages are rendered per request, and revalidating made
+ * every save re-render the instance page (and the whole list under it) before the curator saw "Saved".
+ * The page moves on (or refreshes) itself.
+ */
 export async function decideHint(input: unknown): Promise<DecisionResult> {
-  const result = await recordDecision(await getDb(), input);
-  if (result.ok && typeof input === "object" && input !== null && "instanceId" in input) {
-    revalidatePath(`/instances/${String((input as { instanceId: unknown }).instanceId)}`);
-    revalidatePath("/instances");
-  }
-  return result;
+  return recordDecision(await getDb(), input);
 }

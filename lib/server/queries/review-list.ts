@@ -1,17 +1,29 @@
 import "server-only";
-import { SELECTIONS, type Selection } from "../../hint/vocabulary";
-import type { InstanceListRow } from "../../review/list-state";
+import { isSelection, SELECTIONS, type Selection } from "../../hint/vocabulary";
+import type { InstanceListRow, ListState } from "../../review/list-state";
 import { getDb } from "../db";
 import { reviewStatuses } from "./review-statuses";
 
 const emptyCounts = () => Object.fromEntries(SELECTIONS.map((s) => [s, 0])) as Record<Selection, number>;
 
+/** What a list state needs computed to filter and order rows: the instance page's j/k ask for no more. */
+export function rowNeeds(state: ListState) {
+  return {
+    counts: isSelection(state.sort),
+    outcomes: state.sort === "resolved",
+    leaks: state.leak || state.sort === "leaks",
+  };
+}
+
 /**
  * Every instance as a list row: identifiers per selection and outcomes counted by SQL, and the review
  * status of every selection × projection (the list shows the one it is set to).
  */
-export async function listInstanceRows(): Promise<InstanceListRow[]> {
+export async function listInstanceRows(
+  needs: { counts: boolean; outcomes: boolean; leaks: boolean } = { counts: true, outcomes: true, leaks: true },
+): Promise<InstanceListRow[]> {
   const db = await getDb();
+  const none = Promise.resolve([] as never[]);
   const [instances, counts, outcomes, reviews, leaks] = await Promise.all([
     db.instance.findMany({
       select: {
@@ -24,18 +36,24 @@ export async function listInstanceRows(): Promise<InstanceListRow[]> {
       },
       orderBy: { id: "asc" },
     }),
-    db.$queryRaw<Array<{ instanceId: number; selection: string; n: number }>>`
+    needs.counts
+      ? db.$queryRaw<Array<{ instanceId: number; selection: string; n: number }>>`
       SELECT i."instanceId" AS "instanceId", p.value AS selection, COUNT(*) AS n
       FROM "Identifier" i, json_each(i."policies") p
-      GROUP BY i."instanceId", p.value`,
-    db.$queryRaw<Array<{ benchmarkId: number; externalId: string; runs: number; resolved: number }>>`
+      GROUP BY i."instanceId", p.value`
+      : none,
+    needs.outcomes
+      ? db.$queryRaw<Array<{ benchmarkId: number; externalId: string; runs: number; resolved: number }>>`
       SELECT r."benchmarkId" AS "benchmarkId", rr."instanceExternalId" AS "externalId",
              COUNT(*) AS runs, SUM(CASE WHEN rr."resolved" THEN 1 ELSE 0 END) AS resolved
       FROM "RunResult" rr JOIN "Run" r ON r."id" = rr."runId"
-      GROUP BY r."benchmarkId", rr."instanceExternalId"`,
+      GROUP BY r."benchmarkId", rr."instanceExternalId"`
+      : none,
     reviewStatuses(db),
-    db.$queryRaw<Array<{ id: number; leaks: number }>>`
-      SELECT "id", json_array_length("evidence", '$.leaks') AS leaks FROM "Instance" WHERE "evidence" IS NOT NULL`,
+    needs.leaks
+      ? db.$queryRaw<Array<{ id: number; leaks: number }>>`
+      SELECT "id", json_array_length("evidence", '$.leaks') AS leaks FROM "Instance" WHERE "evidence" IS NOT NULL`
+      : none,
   ]);
   const leaksOf = new Map(leaks.map((row) => [Number(row.id), Number(row.leaks)]));
   const countsOf = new Map<number, Record<Selection, number>>();
