@@ -72,26 +72,32 @@ test("with the nine SWE-bench Pro runs imported, each model's rate is over the 1
   // The policy table: every official run is its own reference (no other policy of the model was run).
   await expect(page.getByRole("table", { name: "Policy comparison" })).toContainText("official × official (baseline)");
 
+  // The paired comparison is a page state: the URL names the pair, the server computes it.
   await page
     .getByLabel("First configuration")
     .selectOption({ label: "SWE-bench Pro · claude-45sonnet-10132025 · official × official" });
+  await expect(page).toHaveURL(/first=\d+/);
   await page
     .getByLabel("Second configuration")
     .selectOption({ label: "SWE-bench Pro · gpt-4o-paper · official × official" });
+  // Both runs cover 85 of the 100 instances in common (gpt-4o's paper run has 85 of them).
+  await expect(page.getByTestId("paired n")).toHaveText("85");
+  const url = page.url();
+  expect(url).toMatch(/first=\d+&second=\d+/);
   const paired = page.getByRole("table", { name: "Paired comparison" });
   const count = async (label: string) =>
-    Number((await paired.getByRole("button", { name: new RegExp(`^${label}:`) }).textContent()) ?? "NaN");
-  const n = Number(await page.getByTestId("paired n").textContent());
-  // Both runs cover 85 of the 100 instances in common (gpt-4o's paper run has 85 of them).
-  expect(n).toBe(85);
+    Number((await paired.locator(`[aria-label^="${label}:"]`).textContent()) ?? "NaN");
   expect(
     (await count("Both resolved")) +
       (await count("First only")) +
       (await count("Second only")) +
       (await count("Neither")),
-  ).toBe(n);
-  await paired.getByRole("button", { name: /^First only:/ }).click();
-  await expect(page.getByRole("list", { name: "Instances in the cell" }).getByRole("listitem")).toHaveCount(
-    await count("First only"),
-  );
+  ).toBe(85);
+  // The same URL opened afresh shows the same pair; a cell opens its instances in the list.
+  await page.goto(url);
+  await expect(page.getByTestId("paired n")).toHaveText("85");
+  const firstOnly = await count("First only");
+  await paired.locator('[aria-label^="First only:"]').click();
+  await expect(page).toHaveURL(/\/instances\?.*ids=/);
+  await expect(page.getByText(new RegExp(`^${firstOnly} of \\d+ instances`))).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { DownloadCsv } from "@/components/research/download-csv";
 import { PairedComparison } from "@/components/research/paired-comparison";
 import {
@@ -12,7 +13,7 @@ import {
 import { ResolveRateTable, type RunInstance } from "@/components/research/resolve-rate-table";
 import { SELECTIONS } from "@/lib/analysis/select-identifiers";
 import { loadResearchData } from "@/lib/server/queries/research";
-import { frontierRows, judgeRows, policyRows } from "@/lib/server/queries/research-report";
+import { frontierRows, judgeRows, pairedView, policyRows } from "@/lib/server/queries/research-report";
 import { raterAgreement } from "@/lib/stats/curator-agreement";
 import { designRates } from "@/lib/stats/design-constraints";
 import { summariseJudgeScores } from "@/lib/stats/judge-summary";
@@ -24,8 +25,17 @@ const fmt = (x: number | null, digits = 2) => (x === null ? "–" : x.toFixed(di
 const err = (i: { mean: number | null; low: number | null; high: number | null }): [number, number] =>
   i.mean === null ? [0, 0] : [i.mean - (i.low ?? i.mean), (i.high ?? i.mean) - i.mean];
 
-export default async function ResearchPage() {
+interface PageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+const runIdOf = (value: string | string[] | undefined) =>
+  typeof value === "string" && /^\d+$/.test(value) ? Number(value) : undefined;
+
+export default async function ResearchPage({ searchParams }: PageProps) {
+  const query = await searchParams;
   const data = await loadResearchData();
+  const paired = pairedView(data, runIdOf(query.first), runIdOf(query.second));
   const rows = resolveRates(data.runOutcomes, data.instancesOf);
   const instances: Record<number, RunInstance[]> = {};
   for (const run of data.runOutcomes) {
@@ -39,10 +49,6 @@ export default async function ResearchPage() {
       }))
       .sort((a, b) => a.externalId.localeCompare(b.externalId));
   }
-  const configurations = rows.map((r) => ({
-    runId: r.runId,
-    label: `${r.benchmark} · ${r.model} · ${r.selection} × ${r.projection}`,
-  }));
   // Disclosure is known for the analysis's own selections (and "none"); a benchmark's official hints are not counted.
   const points: DisclosurePoint[] = rows
     .filter(
@@ -240,10 +246,12 @@ export default async function ResearchPage() {
       </section>
       <section aria-labelledby="paired">
         <h2 id="paired">Paired comparison</h2>
-        {configurations.length < 2 ? (
-          <p className="muted">Import at least two runs to compare them.</p>
+        {paired === null ? (
+          <p className="muted">Import at least two runs of one benchmark that share instances to compare them.</p>
         ) : (
-          <PairedComparison configurations={configurations} instances={instances} />
+          <Suspense fallback={<p className="muted">Loading the comparison…</p>}>
+            <PairedComparison view={paired} />
+          </Suspense>
         )}
       </section>
       <section aria-labelledby="disclosure">

@@ -1,48 +1,47 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo, useState } from "react";
-import { exactMcNemar, pairOutcomes } from "@/lib/stats/mcnemar";
+import { useRouter, useSearchParams } from "next/navigation";
+import type { PairedView } from "@/lib/server/queries/research-report";
 import { DownloadCsv } from "./download-csv";
-import type { RunInstance } from "./resolve-rate-table";
 
-export interface Configuration {
-  runId: number;
-  label: string;
+const pct = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
+
+/** A cell of the 2×2 grid: its count, opening the instance list filtered to its instances. */
+function Cell({ label, ids, benchmark }: { label: string; ids: string[]; benchmark: string }) {
+  const query = new URLSearchParams({ benchmark, ids: ids.join(",") });
+  return (
+    <td className="num">
+      {ids.length === 0 ? (
+        <span aria-label={`${label}: 0`}>0</span>
+      ) : (
+        <Link href={`/instances?${query}`} aria-label={`${label}: ${ids.length}`}>
+          {ids.length}
+        </Link>
+      )}
+    </td>
+  );
 }
 
-const CELLS = [
-  ["both", "Both resolved"],
-  ["firstOnly", "First only"],
-  ["secondOnly", "Second only"],
-  ["neither", "Neither"],
-] as const;
-
-/** Any two configurations compared on the instances both ran: the 2×2 table and the exact McNemar test. */
-export function PairedComparison({
-  configurations,
-  instances,
-}: {
-  configurations: Configuration[];
-  instances: Record<number, RunInstance[]>;
-}) {
-  const [first, setFirst] = useState(configurations[0]?.runId ?? 0);
-  const [second, setSecond] = useState(configurations[1]?.runId ?? 0);
-  const [cell, setCell] = useState<(typeof CELLS)[number][0] | null>(null);
-  const table = useMemo(() => {
-    const outcomes = (runId: number) => new Map((instances[runId] ?? []).map((i) => [i.externalId, i.resolved]));
-    return pairOutcomes(outcomes(first), outcomes(second));
-  }, [first, second, instances]);
-  const ids = useMemo(
-    () => new Map(Object.values(instances).flatMap((list) => list.map((i) => [i.externalId, i.id] as const))),
-    [instances],
-  );
-  const p = exactMcNemar(table.firstOnly.length, table.secondOnly.length);
-  const picker = (label: string, value: number, set: (v: number) => void) => (
+/**
+ * Two configurations on the instances both ran, as the server computed them for the URL's `?first=` and
+ * `?second=`: the 2×2 grid (each cell opens its instances in the list), each rate, the paired difference
+ * with its interval and the exact McNemar p. Choosing another pair changes the URL.
+ */
+export function PairedComparison({ view }: { view: PairedView }) {
+  const router = useRouter();
+  const params = useSearchParams();
+  const choose = (key: "first" | "second", runId: number) => {
+    const next = new URLSearchParams(params.toString());
+    next.set("first", String(key === "first" ? runId : view.first));
+    next.set("second", String(key === "second" ? runId : view.second));
+    router.replace(`/research?${next}#paired`, { scroll: false });
+  };
+  const picker = (label: string, key: "first" | "second", value: number) => (
     <label>
       {label}{" "}
-      <select value={value} onChange={(e) => set(Number(e.target.value))}>
-        {configurations.map((c) => (
+      <select value={value} onChange={(e) => choose(key, Number(e.target.value))}>
+        {view.configurations.map((c) => (
           <option key={c.runId} value={c.runId}>
             {c.label}
           </option>
@@ -50,68 +49,76 @@ export function PairedComparison({
       </select>
     </label>
   );
+  const name = (runId: number) => view.configurations.find((c) => c.runId === runId)?.label ?? "";
+  const { both, firstOnly, secondOnly, neither } = view.cells;
+  const d = view.difference;
   return (
     <>
       <div className="list-controls">
-        {picker("First configuration", first, setFirst)}
-        {picker("Second configuration", second, setSecond)}
+        {picker("First configuration", "first", view.first)}
+        {picker("Second configuration", "second", view.second)}
       </div>
-      <table aria-label="Paired comparison">
+      <table aria-label="Paired comparison" className="paired-grid">
         <thead>
           <tr>
-            {CELLS.map(([, label]) => (
-              <th key={label} className="num">
-                {label}
-              </th>
-            ))}
-            <th className="num">Compared</th>
-            <th className="num">Exact McNemar p</th>
+            <th />
+            <th className="num">Second resolved</th>
+            <th className="num">Second not resolved</th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            {CELLS.map(([key, label]) => (
-              <td key={key} className="num">
-                <button
-                  type="button"
-                  className="link-button"
-                  aria-label={`${label}: ${table[key].length}`}
-                  onClick={() => setCell(cell === key ? null : key)}
-                >
-                  {table[key].length}
-                </button>
-              </td>
-            ))}
-            <td className="num" data-testid="paired n">
-              {table.n}
-            </td>
-            <td className="num">{table.n === 0 ? "–" : p < 0.0001 ? p.toExponential(2) : p.toFixed(4)}</td>
+            <th scope="row">First resolved</th>
+            <Cell label="Both resolved" ids={both} benchmark={view.benchmark} />
+            <Cell label="First only" ids={firstOnly} benchmark={view.benchmark} />
+          </tr>
+          <tr>
+            <th scope="row">First not resolved</th>
+            <Cell label="Second only" ids={secondOnly} benchmark={view.benchmark} />
+            <Cell label="Neither" ids={neither} benchmark={view.benchmark} />
           </tr>
         </tbody>
       </table>
+      <dl className="facts">
+        <dt>Compared</dt>
+        <dd data-testid="paired n">{view.n}</dd>
+        <dt>First</dt>
+        <dd>
+          {pct(view.firstRate.rate)} [{pct(view.firstRate.low)}, {pct(view.firstRate.high)}]
+        </dd>
+        <dt>Second</dt>
+        <dd>
+          {pct(view.secondRate.rate)} [{pct(view.secondRate.low)}, {pct(view.secondRate.high)}]
+        </dd>
+        <dt>Difference (first − second, 95% paired)</dt>
+        <dd>
+          {d.difference === null
+            ? "–"
+            : `${(d.difference * 100).toFixed(1)} pts [${(d.low * 100).toFixed(1)}, ${(d.high * 100).toFixed(1)}]`}
+        </dd>
+        <dt>Exact McNemar p</dt>
+        <dd>{view.p === null ? "–" : view.p < 0.0001 ? view.p.toExponential(2) : view.p.toFixed(4)}</dd>
+      </dl>
       <DownloadCsv
         name="paired-comparison"
         rows={[
           {
-            first: configurations.find((c) => c.runId === first)?.label,
-            second: configurations.find((c) => c.runId === second)?.label,
-            both_resolved: table.both.length,
-            first_only: table.firstOnly.length,
-            second_only: table.secondOnly.length,
-            neither: table.neither.length,
-            compared: table.n,
-            exact_mcnemar_p: table.n === 0 ? "" : p,
+            first: name(view.first),
+            second: name(view.second),
+            both_resolved: both.length,
+            first_only: firstOnly.length,
+            second_only: secondOnly.length,
+            neither: neither.length,
+            compared: view.n,
+            first_rate: view.firstRate.rate,
+            second_rate: view.secondRate.rate,
+            difference: d.difference,
+            difference_low: d.low,
+            difference_high: d.high,
+            exact_mcnemar_p: view.p,
           },
         ]}
       />
-      {cell && (
-        <ul className="columns" aria-label="Instances in the cell">
-          {table[cell].map((id) => {
-            const internal = ids.get(id);
-            return <li key={id}>{internal ? <Link href={`/instances/${internal}`}>{id}</Link> : id}</li>;
-          })}
-        </ul>
-      )}
     </>
   );
 }

@@ -75,3 +75,18 @@ test("text tables align numbers right and the rest left", () => {
     ["model        n    rate", "----------  --  ------", "m            4  0.7500", "long-model  12       –"].join("\n"),
   );
 });
+
+test("the paired view opens on the first pair that shares instances, never an empty pair, and follows the URL's runs", async () => {
+  const { loadResearchData } = await import("../server/queries/research");
+  const { pairedView } = await import("../server/queries/research-report");
+  const data = await loadResearchData(env.db);
+  const view = pairedView(data);
+  expect(view?.n).toBe(4);
+  const runs = view?.configurations.map((c) => c.runId) ?? [];
+  // Asking for the same run twice, or a run that does not exist, falls back to an overlapping pair.
+  expect(pairedView(data, runs[0], runs[0])?.n).toBe(4);
+  expect(pairedView(data, 999, 998)?.n).toBe(4);
+  const swapped = pairedView(data, runs[1], runs[0]);
+  expect([swapped?.first, swapped?.second]).toEqual([runs[1], runs[0]]);
+  expect(swapped?.cells.firstOnly.length).toBe(view?.cells.secondOnly.length);
+});

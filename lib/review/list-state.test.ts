@@ -34,6 +34,7 @@ describe("list state", () => {
       selection: "defuse",
       projection: "declaration",
       leak: false,
+      ids: [],
       sort: "defuse",
       desc: true,
     });
@@ -56,6 +57,7 @@ describe("list state", () => {
     ["review status is the list's policy's", "review=pending&selection=pro&projection=name", [1, 2, 4]],
     ["changed since decided", "review=stale&selection=pro&projection=name", [3]],
     ["leak suspected", "leak=1", [4]],
+    ["a paired comparison's cell: only its instances", "ids=repo__x-2,repo__x-4", [2, 4]],
     ["numeric sort, descending", "sort=pro&desc=1", [4, 3, 2, 1]],
     ["ties keep id order", "sort=benchmark", [4, 1, 2, 3]],
   ])("%s", (_name, query, ids) => {

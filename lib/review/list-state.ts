@@ -58,6 +58,8 @@ export interface ListState {
   projection: Projection;
   /** only instances where a leak channel is suspected */
   leak: boolean;
+  /** only these instances (external ids): a cell of a paired comparison opened as a list */
+  ids: string[];
   sort: SortKey;
   desc: boolean;
 }
@@ -77,6 +79,7 @@ const ListStateSchema = z.object({
   selection: SelectionSchema.catch(DEFAULT_POLICY.selection),
   projection: ProjectionSchema.catch(DEFAULT_POLICY.projection),
   leak: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
+  ids: z.preprocess(list, z.array(z.string().max(300)).max(5000)).catch([]),
   sort: z.enum(SORTABLE).catch("externalId"),
   desc: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
 });
@@ -92,6 +95,7 @@ export function parseListState(params: URLSearchParams | Record<string, string |
     selection: get("selection"),
     projection: get("projection"),
     leak: get("leak"),
+    ids: get("ids"),
     sort: get("sort"),
     desc: get("desc"),
   });
@@ -107,6 +111,7 @@ export function listStateToSearch(state: ListState): string {
   if (state.selection !== DEFAULT_POLICY.selection) params.set("selection", state.selection);
   if (state.projection !== DEFAULT_POLICY.projection) params.set("projection", state.projection);
   if (state.leak) params.set("leak", "1");
+  if (state.ids.length) params.set("ids", state.ids.join(","));
   if (state.sort !== "externalId") params.set("sort", state.sort);
   if (state.desc) params.set("desc", "1");
   return params.toString();
@@ -130,7 +135,8 @@ export function applyListState(rows: InstanceListRow[], state: ListState): Insta
       (state.benchmark.length === 0 || state.benchmark.includes(row.benchmark)) &&
       (state.language.length === 0 || state.language.includes(row.language)) &&
       (state.review.length === 0 || state.review.includes(reviewOf(row, state))) &&
-      (!state.leak || row.leaks > 0),
+      (!state.leak || row.leaks > 0) &&
+      (state.ids.length === 0 || state.ids.includes(row.externalId)),
   );
   const direction = state.desc ? -1 : 1;
   return filtered.sort((a, b) => {

@@ -106,6 +106,64 @@ export function pairedRows(data: ResearchData, first: string, second: string, be
   ];
 }
 
+export interface PairedView {
+  configurations: Array<{ runId: number; label: string }>;
+  first: number;
+  second: number;
+  /** the instances in each cell (external ids), for the links into the instance list */
+  cells: { both: string[]; firstOnly: string[]; secondOnly: string[]; neither: string[] };
+  benchmark: string;
+  n: number;
+  firstRate: { rate: number | null; low: number; high: number };
+  secondRate: { rate: number | null; low: number; high: number };
+  difference: { difference: number | null; low: number; high: number };
+  p: number | null;
+}
+
+/**
+ * Two configurations compared on the imported instances both ran, computed on the server for the URL's
+ * `?first=RUN&second=RUN`; without them (or with runs that share no instance) the first pair of the same
+ * benchmark that overlaps, never an empty pair. Null when no two runs overlap.
+ */
+export function pairedView(data: ResearchData, first?: number, second?: number): PairedView | null {
+  const runs = data.runOutcomes.filter((r) => r.outcomes.size > 0);
+  const label = (r: (typeof runs)[number]) => `${r.benchmark} · ${r.model} · ${r.selection} × ${r.projection}`;
+  const tableOf = (a: (typeof runs)[number], b: (typeof runs)[number]) => {
+    const known = data.instancesOf(a.benchmark);
+    const only = (outcomes: ReadonlyMap<string, boolean>) => new Map([...outcomes].filter(([id]) => known.has(id)));
+    return pairOutcomes(only(a.outcomes), only(b.outcomes));
+  };
+  const byId = new Map(runs.map((r) => [r.runId, r]));
+  let a = first === undefined ? undefined : byId.get(first);
+  let b = second === undefined ? undefined : byId.get(second);
+  if (!a || !b || a === b || a.benchmark !== b.benchmark || tableOf(a, b).n === 0) {
+    const pair = runs
+      .flatMap((x, i) => runs.slice(i + 1).map((y) => [x, y] as const))
+      .find(([x, y]) => x.benchmark === y.benchmark && tableOf(x, y).n > 0);
+    if (!pair) return null;
+    [a, b] = pair;
+  }
+  const table = tableOf(a, b);
+  const rate = (resolved: number) => wilsonInterval(resolved, table.n);
+  return {
+    configurations: runs.map((r) => ({ runId: r.runId, label: label(r) })),
+    first: a.runId,
+    second: b.runId,
+    cells: { both: table.both, firstOnly: table.firstOnly, secondOnly: table.secondOnly, neither: table.neither },
+    benchmark: a.benchmark,
+    n: table.n,
+    firstRate: rate(table.both.length + table.firstOnly.length),
+    secondRate: rate(table.both.length + table.secondOnly.length),
+    difference: pairedDifferenceInterval(
+      table.both.length,
+      table.firstOnly.length,
+      table.secondOnly.length,
+      table.neither.length,
+    ),
+    p: table.n === 0 ? null : exactMcNemar(table.firstOnly.length, table.secondOnly.length),
+  };
+}
+
 /** Judge scores per benchmark × selection × judge × attribute (judge scores name no projection). */
 export function judgeRows(data: ResearchData, benchmark?: string): ReportRow[] {
   return summariseJudgeScores(data.judgeSamples)
