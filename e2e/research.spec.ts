@@ -86,7 +86,7 @@ test("with the nine SWE-bench Pro runs imported, each model's rate is over the 1
   expect(url).toMatch(/first=\d+&second=\d+/);
   const paired = page.getByRole("table", { name: "Paired comparison" });
   const count = async (label: string) =>
-    Number((await paired.locator(`[aria-label^="${label}:"]`).textContent()) ?? "NaN");
+    Number((await paired.locator(`[data-cell="${label}"]`).textContent()) ?? "NaN");
   expect(
     (await count("Both resolved")) +
       (await count("First only")) +
@@ -97,7 +97,7 @@ test("with the nine SWE-bench Pro runs imported, each model's rate is over the 1
   await page.goto(url);
   await expect(page.getByTestId("paired n")).toHaveText("85");
   const firstOnly = await count("First only");
-  await paired.locator('[aria-label^="First only:"]').click();
+  await paired.getByRole("link", { name: /^First only:/ }).click();
   await expect(page).toHaveURL(/\/instances\?.*ids=/);
   await expect(page.getByText(new RegExp(`^${firstOnly} of \\d+ instances`))).toBeVisible();
 });

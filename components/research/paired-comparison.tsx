@@ -11,9 +11,9 @@ const pct = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}
 function Cell({ label, ids, benchmark }: { label: string; ids: string[]; benchmark: string }) {
   const query = new URLSearchParams({ benchmark, ids: ids.join(",") });
   return (
-    <td className="num">
+    <td className="num" data-cell={label}>
       {ids.length === 0 ? (
-        <span aria-label={`${label}: 0`}>0</span>
+        "0"
       ) : (
         <Link href={`/instances?${query}`} aria-label={`${label}: ${ids.length}`}>
           {ids.length}
