@@ -1,6 +1,9 @@
 import { composeHint, type HintSourceIdentifier } from "@/lib/hint/compose-hint";
 import { DEFAULT_POLICY } from "@/lib/hint/vocabulary";
 
+/** The table lists this many identifiers at most (`hints analyze` prints them all). */
+const TABLE_LIMIT = 500;
+
 type IdentifierRow = HintSourceIdentifier & { id: number; side: string; status: string };
 
 interface Props {
@@ -61,7 +64,7 @@ export function IdentifierTable({
           </tr>
         </thead>
         <tbody>
-          {identifiers.map((i) => (
+          {identifiers.slice(0, TABLE_LIMIT).map((i) => (
             <tr key={i.id}>
               <td>
                 <code>{i.name}</code>
@@ -78,6 +81,12 @@ export function IdentifierTable({
           ))}
         </tbody>
       </table>
+      {identifiers.length > TABLE_LIMIT && (
+        <p className="muted">
+          The first {TABLE_LIMIT} of {identifiers.length} identifiers; <code>npm run hints -- analyze</code> lists them
+          all.
+        </p>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import type { HintAttribute } from "@/lib/domain/judge-scales";
 import { DESCRIPTION_MAX_WORDS, descriptionProblem, type Trim } from "@/lib/hint/compose-hint";
 import {
@@ -141,12 +142,17 @@ function emptyHintReason(data: ReviewData, selection: Selection): string {
   return `(empty: ${label} picks nothing here)`;
 }
 
+/** How many identifiers the panel lists before "show more". */
+const IDENTIFIER_PAGE = 200;
+
 const toggle = <T,>(list: T[], item: T, on: boolean) =>
   on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
 
 /** The hint panel: selection and projection, the rendered hint, trim checkboxes, judge scores, outcomes and the decision buttons. */
 export function HintPanel(props: Props) {
   const { data, selection, projection, identifiers, attributes, trim, mode } = props;
+  // An instance can have thousands of identifiers: the list shows them a page at a time.
+  const [shownCount, setShownCount] = useState(IDENTIFIER_PAGE);
   return (
     <section className="pane hint-panel" aria-label="Hint">
       <h2>
@@ -186,10 +192,10 @@ export function HintPanel(props: Props) {
         <pre className="text rendered-hint" data-testid="rendered hint">
           {props.rendered || emptyHintReason(data, selection)}
         </pre>
-        <h3>Identifiers</h3>
+        <h3>Identifiers{identifiers.length > IDENTIFIER_PAGE ? ` (${identifiers.length})` : ""}</h3>
         {identifiers.length === 0 && <p className="muted">None.</p>}
         <ul className="identifiers">
-          {identifiers.map((identifier) => {
+          {identifiers.slice(0, shownCount).map((identifier) => {
             const removed = trim.identifiers.includes(identifier.name);
             const judge = data.judge[identifier.name] ?? [];
             return (
@@ -299,6 +305,11 @@ export function HintPanel(props: Props) {
             );
           })}
         </ul>
+        {identifiers.length > shownCount && (
+          <button type="button" onClick={() => setShownCount((n) => n + IDENTIFIER_PAGE)}>
+            Show {Math.min(IDENTIFIER_PAGE, identifiers.length - shownCount)} more of {identifiers.length - shownCount}
+          </button>
+        )}
         {mode === "flag" && (
           <fieldset className="flag-form">
             <legend>Flag this hint</legend>
