@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { DEMO_FILES } from "../../prisma/demo/demo-files";
 import { type FieldMap, parseFieldMap } from "../ingest/field-aliases";
@@ -124,7 +125,7 @@ async function main(argv: string[]): Promise<number> {
     case "reanalyze": {
       const db = await openDatabase();
       await markForAnalysis(db, values.benchmark);
-      const analysis = await analyzePendingInstances(db);
+      const analysis = await analyzePendingInstances(db, undefined, { workers: availableParallelism() });
       process.stdout.write(`${values.json ? JSON.stringify(analysis) : describeAnalysis(analysis)}\n`);
       return 0;
     }

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import { type AnalysisRunSummary, analyzePendingInstances } from "../server/analyze-stored-instances";
@@ -69,7 +70,10 @@ export async function runImportCommand(db: Database, files: string[], options: I
     if (!options.json) process.stdout.write(`${describeImport(summary)}\n`);
     // The import is committed; the analysis of what it added or changed follows, outside its transaction.
     const progress = terminalProgress();
-    const analysis = await analyzePendingInstances(db, progress && ((done) => progress("analysis", done)));
+    // The analysis is most of an import's time: it runs on every core (worker threads).
+    const analysis = await analyzePendingInstances(db, progress && ((done) => progress("analysis", done)), {
+      workers: availableParallelism(),
+    });
     if (progress) process.stderr.write("\r\x1b[K");
     if (options.json) process.stdout.write(`${JSON.stringify({ ...summary, analysis })}\n`);
     else if (analysis.analysed + analysis.failed.length > 0) process.stdout.write(`${describeAnalysis(analysis)}\n`);

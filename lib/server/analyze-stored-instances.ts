@@ -1,7 +1,8 @@
-import { analyzeInstance, PatchError } from "../analysis/analyze-instance";
-import { instanceEvidence } from "../evidence/instance-evidence";
+import { type AnalysisRecord, analysisRecord } from "../analysis/analysis-record";
+import type { EvidenceInput } from "../evidence/evidence";
 import { hintSourceHash } from "../hint/fingerprint";
-import { type Cell, insertRows } from "./bulk-sql";
+import { type AnalysisPool, analysisPool } from "./analysis-pool";
+import { type Cell, insertRows, updateRowsById } from "./bulk-sql";
 import { type Database, withOwnConnection } from "./db";
 import { serialisedWrite } from "./write-lock";
 
@@ -40,6 +41,16 @@ const IDENTIFIER_COLUMNS = [
   "position",
 ] as const;
 
+const UPDATE_COLUMNS = [
+  "analysisStatus",
+  "analysisError",
+  "approximate",
+  "unsupportedFiles",
+  "hintSource",
+  "evidence",
+  "analyzedAt",
+] as const;
+
 /**
  * Runs the identifier analysis on every instance marked pending (new or changed by an import, or marked by
  * `markForAnalysis`) and stores its identifiers. A patch that does not parse marks its instance as failed,
@@ -48,16 +59,37 @@ const IDENTIFIER_COLUMNS = [
 export async function analyzePendingInstances(
   db: Database,
   onProgress?: (done: number) => void,
+  options: { workers?: number } = {},
 ): Promise<AnalysisRunSummary> {
-  // On a connection of its own: its batches' transactions are never read half-written by other requests.
-  return withOwnConnection(db, (own) => analyzeOnConnection(own, onProgress));
+  // On worker threads where it can (the command line: both cores), else in this process.
+  const pool = analysisPool(options.workers ?? 0);
+  try {
+    // On a connection of its own: its batches' transactions are never read half-written by other requests.
+    return await withOwnConnection(db, (own) => analyzeOnConnection(own, onProgress, pool));
+  } finally {
+    await pool?.close();
+  }
 }
 
-async function analyzeOnConnection(db: Database, onProgress?: (done: number) => void): Promise<AnalysisRunSummary> {
+/** One instance's analysis record, on the pool or here. */
+async function analyseOne(pool: AnalysisPool | null, instance: EvidenceInput): Promise<AnalysisRecord> {
+  if (pool) {
+    const response = await pool.run(instance);
+    if ("failure" in response) throw new Error(`the analysis of ${instance.externalId} failed: ${response.failure}`);
+    return response.record;
+  }
+  await yieldNow();
+  return analysisRecord(instance);
+}
+
+async function analyzeOnConnection(
+  db: Database,
+  onProgress: ((done: number) => void) | undefined,
+  pool: AnalysisPool | null,
+): Promise<AnalysisRunSummary> {
   const summary: AnalysisRunSummary = { analysed: 0, failed: [] };
-  let afterId = 0;
-  for (;;) {
-    const batch = await db.instance.findMany({
+  const fetchAfter = (afterId: number) =>
+    db.instance.findMany({
       where: { analysisStatus: "pending", id: { gt: afterId } },
       orderBy: { id: "asc" },
       take: BATCH,
@@ -73,8 +105,14 @@ async function analyzeOnConnection(db: Database, onProgress?: (done: number) => 
         requirements: true,
       },
     });
+  // A pipeline: the next batch is analysed (on the workers) while this one is written.
+  let batch = await fetchAfter(0);
+  let analysing = batch.map((instance) => analyseOne(pool, instance));
+  for (;;) {
     if (batch.length === 0) return summary;
-    afterId = (batch.at(-1) as { id: number }).id;
+    const results = await Promise.all(analysing);
+    const nextBatch = await fetchAfter((batch.at(-1) as { id: number }).id);
+    const nextAnalysing = pool ? nextBatch.map((instance) => analyseOne(pool, instance)) : null;
     const rows: Cell[][] = [];
     const updates: Array<{
       id: number;
@@ -87,69 +125,64 @@ async function analyzeOnConnection(db: Database, onProgress?: (done: number) => 
         evidence: string | null;
       };
     }> = [];
-    for (const instance of batch) {
-      await yieldNow();
-      try {
-        const analysis = await analyzeInstance({
-          instanceId: instance.externalId,
-          goldPatch: instance.goldPatch,
-          testPatch: instance.testPatch,
-        });
-        analysis.identifiers.forEach((i, position) => {
-          rows.push([
-            instance.id,
-            i.name,
-            i.member,
-            i.owner,
-            i.kind,
-            i.path,
-            i.newFile,
-            i.signature,
-            i.side,
-            i.status,
-            JSON.stringify(i.policies),
-            JSON.stringify({ definedAt: i.definedAt, usedAt: i.usedAt }),
-            position,
-          ]);
-        });
-        updates.push({
-          id: instance.id,
-          data: {
-            analysisStatus: "done",
-            analysisError: null,
-            approximate: analysis.approximate,
-            unsupportedFiles: JSON.stringify(analysis.unsupportedFiles),
-            hintSource: hintSourceHash(instance),
-            evidence: JSON.stringify(instanceEvidence(instance, analysis.identifiers)),
-          },
-        });
-        summary.analysed++;
-      } catch (error) {
-        if (!(error instanceof PatchError)) throw error;
+    batch.forEach((instance, index) => {
+      const result = results[index] as AnalysisRecord;
+      if ("patchError" in result) {
         updates.push({
           id: instance.id,
           data: {
             analysisStatus: "error",
-            analysisError: error.message,
+            analysisError: result.patchError,
             approximate: false,
             unsupportedFiles: "[]",
             hintSource: hintSourceHash(instance),
             evidence: null,
           },
         });
-        summary.failed.push({ instance_id: instance.externalId, error: error.message });
+        summary.failed.push({ instance_id: instance.externalId, error: result.patchError });
+        return;
       }
-    }
+      for (const row of result.identifiers) rows.push([instance.id, ...row]);
+      updates.push({
+        id: instance.id,
+        data: {
+          analysisStatus: "done",
+          analysisError: null,
+          approximate: result.approximate,
+          unsupportedFiles: result.unsupportedFiles,
+          hintSource: hintSourceHash(instance),
+          evidence: result.evidence,
+        },
+      });
+      summary.analysed++;
+    });
     const now = new Date();
     await serialisedWrite(() =>
       db.$transaction(async (tx) => {
         await tx.identifier.deleteMany({ where: { instanceId: { in: batch.map((i) => i.id) } } });
         await insertRows(db, "Identifier", IDENTIFIER_COLUMNS, rows);
-        for (const { id, data } of updates)
-          await tx.instance.update({ where: { id }, data: { ...data, analyzedAt: now } });
+        await updateRowsById(
+          db,
+          "Instance",
+          UPDATE_COLUMNS,
+          updates.map(({ id, data }) => ({
+            id,
+            values: [
+              data.analysisStatus,
+              data.analysisError,
+              data.approximate,
+              data.unsupportedFiles,
+              data.hintSource,
+              data.evidence,
+              now,
+            ],
+          })),
+        );
       }),
     );
     onProgress?.(summary.analysed + summary.failed.length);
+    batch = nextBatch;
+    analysing = nextAnalysing ?? nextBatch.map((instance) => analyseOne(pool, instance));
   }
 }
 

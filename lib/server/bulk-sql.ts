@@ -82,3 +82,24 @@ export async function insertRows(
     clearLogs();
   }
 }
+
+/**
+ * Updates rows by id on the driver connection under `db` (inside its transaction, as insertRows): one
+ * prepared statement per row, without Prisma's query compiler, which made the analysis's per-instance
+ * updates the slowest part of a large import.
+ */
+export async function updateRowsById(
+  db: Database,
+  table: string,
+  columns: readonly string[],
+  rows: ReadonlyArray<{ id: number; values: ReadonlyArray<Cell> }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const { driver, placeholder } = await placeholders(db);
+  const sql = `UPDATE "${table}" SET ${columns.map((c, i) => `"${c}" = ${placeholder(i + 1)}`).join(", ")} WHERE "id" = ${placeholder(columns.length + 1)}`;
+  for (const row of rows) {
+    const args = [...row.values, row.id];
+    await driver.executeRaw({ sql, args, argTypes: argTypesOf(args) });
+  }
+  clearLogs();
+}

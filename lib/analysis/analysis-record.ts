@@ -1,0 +1,54 @@
+import type { EvidenceInput } from "../evidence/evidence";
+import { instanceEvidence } from "../evidence/instance-evidence";
+import { analyzeInstance, PatchError } from "./analyze-instance";
+
+/** A stored cell value. */
+export type RecordCell = string | number | boolean | null;
+
+/**
+ * What the analysis of one instance stores, ready for the database: identifier rows (all columns but the
+ * instance id, in IDENTIFIER_COLUMNS order), the instance's flags and its evidence as JSON. Made where the
+ * analysis runs (a worker thread, or the process), so the writer only writes.
+ */
+export type AnalysisRecord =
+  | {
+      identifiers: RecordCell[][];
+      approximate: boolean;
+      unsupportedFiles: string;
+      evidence: string;
+      count: number;
+    }
+  | { patchError: string };
+
+export async function analysisRecord(instance: EvidenceInput): Promise<AnalysisRecord> {
+  try {
+    const analysis = await analyzeInstance({
+      instanceId: instance.externalId,
+      goldPatch: instance.goldPatch,
+      testPatch: instance.testPatch,
+    });
+    return {
+      identifiers: analysis.identifiers.map((i, position) => [
+        i.name,
+        i.member,
+        i.owner,
+        i.kind,
+        i.path,
+        i.newFile,
+        i.signature,
+        i.side,
+        i.status,
+        JSON.stringify(i.policies),
+        JSON.stringify({ definedAt: i.definedAt, usedAt: i.usedAt }),
+        position,
+      ]),
+      approximate: analysis.approximate,
+      unsupportedFiles: JSON.stringify(analysis.unsupportedFiles),
+      evidence: JSON.stringify(instanceEvidence(instance, analysis.identifiers)),
+      count: analysis.identifiers.length,
+    };
+  } catch (error) {
+    if (error instanceof PatchError) return { patchError: error.message };
+    throw error;
+  }
+}

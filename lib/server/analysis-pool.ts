@@ -1,0 +1,55 @@
+import { Worker } from "node:worker_threads";
+import type { WorkRequest, WorkResponse } from "../analysis/analysis-worker";
+import type { EvidenceInput } from "../evidence/evidence";
+
+/** Analyses instances on worker threads, one instance at a time per worker. */
+export interface AnalysisPool {
+  size: number;
+  run(instance: EvidenceInput): Promise<WorkResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * A pool of `size` analysis workers, or null where workers cannot start: they load the TypeScript sources
+ * through tsx, as the command line and the benches run; inside the Next server (bundled code) the analysis
+ * stays in the request's process and yields between instances instead.
+ */
+export function analysisPool(size: number): AnalysisPool | null {
+  if (size < 1 || !import.meta.url.endsWith(".ts")) return null;
+  const script = new URL("../analysis/analysis-worker-entry.mjs", import.meta.url);
+  const workers = Array.from({ length: size }, () => new Worker(script));
+  const waiting = new Map<number, (response: WorkResponse) => void>();
+  const queue: Array<() => void> = [];
+  const idle = [...workers];
+  let next = 0;
+  for (const worker of workers) {
+    // A worker that fails fails the instances it holds (and the analysis run, loudly), never hangs it.
+    worker.on("error", (error) => {
+      for (const [id, resolve] of waiting) resolve({ id, failure: `an analysis worker failed: ${error.message}` });
+      waiting.clear();
+    });
+    worker.on("message", (response: WorkResponse) => {
+      waiting.get(response.id)?.(response);
+      waiting.delete(response.id);
+      idle.push(worker);
+      queue.shift()?.();
+    });
+  }
+  const dispatch = (request: WorkRequest) =>
+    new Promise<WorkResponse>((resolve) => {
+      const send = () => {
+        const worker = idle.pop() as Worker;
+        waiting.set(request.id, resolve);
+        worker.postMessage(request);
+      };
+      if (idle.length > 0) send();
+      else queue.push(send);
+    });
+  return {
+    size,
+    run: (instance) => dispatch({ id: next++, instance }),
+    close: async () => {
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
+}
