@@ -16,8 +16,10 @@ export interface AnalysisPool {
  */
 export function analysisPool(size: number): AnalysisPool | null {
   if (size < 1 || !import.meta.url.endsWith(".ts")) return null;
-  const script = new URL("../analysis/analysis-worker-entry.mjs", import.meta.url);
-  const workers = Array.from({ length: size }, () => new Worker(script));
+  // Built from parts, so that the app's bundler does not try to bundle the worker (the server never starts it).
+  const entry = ["..", "analysis", "analysis-worker-entry.mjs"].join("/");
+  const script = new URL(/*turbopackIgnore: true*/ entry, import.meta.url);
+  const workers = Array.from({ length: size }, () => new Worker(/*turbopackIgnore: true*/ script));
   const waiting = new Map<number, (response: WorkResponse) => void>();
   const queue: Array<() => void> = [];
   const idle = [...workers];
