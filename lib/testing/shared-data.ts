@@ -7,7 +7,8 @@ export const SHARED_DATA = (() => {
   return existsSync(path.join(dir, "instances")) ? dir : null;
 })();
 
-export const SHARED_DATA_MISSING = "../shared/data is absent: real-data tests are skipped";
+export const SHARED_DATA_MISSING =
+  "../shared/data is absent: the extended runs over the whole shared set are skipped (the real records committed in lib/testing/real-data still run)";
 
 /** Every file under a folder of the shared data, sorted. */
 export function sharedFiles(sub: string): string[] {
