@@ -408,3 +408,27 @@ describe("PHP", () => {
     );
   });
 });
+
+test("hints write names as each language does: Store::new in Rust and C++, Rounding::fromUnit in PHP, Faker.Coin.flip in Ruby", async () => {
+  const { composeHint } = await import("../hint/compose-hint");
+  const rust = await analyseCase({
+    code: [
+      {
+        path: "src/store.rs",
+        before: null,
+        after: "pub struct Store {}\nimpl Store {\n    pub fn new() -> Store { Store {} }\n}\n",
+      },
+    ],
+    test: [{ path: "tests/t.rs", before: null, after: "#[test]\nfn t() { let _ = Store::new(); }\n" }],
+  });
+  expect(
+    composeHint({ interfaceText: null, requirements: null, identifiers: rust.identifiers }, "defuse", "name").text,
+  ).toBe("- `Store`\n- `Store::new`");
+  const declaration = composeHint(
+    { interfaceText: null, requirements: null, identifiers: rust.identifiers },
+    "defuse",
+    "declaration",
+  ).text;
+  expect(declaration).toContain("### `Store` (struct) -- `src/store.rs` [new file]");
+  expect(declaration).toContain("Signature: `pub fn new() -> Store`");
+});

@@ -1,5 +1,6 @@
 import type { HintAttribute } from "../domain/judge-scales";
 import { PROJECTION_ATTRIBUTES, type Projection } from "../hint/vocabulary";
+import { languageOfPath } from "../ingest/infer-language";
 import { findInterfaceEntry, type InterfaceEntry, oneSentence, requirementsMentioning } from "./benchmark-hints";
 import type { InstanceIdentifier } from "./select-identifiers";
 
@@ -43,6 +44,22 @@ export function describeIdentifiers(identifiers: HintItem["identifier"][], sourc
 const MISSING_DESCRIPTION = "none available (the benchmark gives no description; a curator may write one)";
 const MISSING_BEHAVIOUR = "none available (no requirement mentions it)";
 
+/** Languages that write a member of a type or namespace as `Owner::member`. */
+const SCOPED_WITH_COLONS = new Set(["rust", "cpp", "c", "php"]);
+
+/**
+ * A name as its own language writes it: `Store::new` in Rust, C++ and PHP, `Owner.member` elsewhere
+ * (Ruby's singleton and instance methods alike, as `A.m`). Only the hint's text: identifiers keep their
+ * one internal form.
+ */
+export function displayName(identifier: { name: string; owner: string | null; member: string; path: string }): string {
+  if (!identifier.owner) return identifier.name;
+  const language = languageOfPath(identifier.path);
+  return language && SCOPED_WITH_COLONS.has(language)
+    ? `${identifier.owner.split(".").join("::")}::${identifier.member}`
+    : identifier.name;
+}
+
 function headline(
   item: HintItem,
   attributes: ReadonlySet<HintAttribute>,
@@ -50,7 +67,7 @@ function headline(
   parent: HintItem | null,
 ): string {
   const id = item.identifier;
-  const shown = parent && id.owner === parent.identifier.name ? id.member : id.name;
+  const shown = parent && id.owner === parent.identifier.name ? id.member : displayName(id);
   let line = `${level} \`${shown}\``;
   if (attributes.has("kind")) line += ` (${id.kind})`;
   if (attributes.has("path") && (!parent || parent.identifier.path !== id.path)) line += ` -- \`${id.path}\``;
@@ -83,7 +100,7 @@ export function renderHint(
   attributesOf: (item: HintItem) => ReadonlySet<HintAttribute> = () => new Set(PROJECTION_ATTRIBUTES[projection]),
 ): string {
   if (items.length === 0) return "";
-  if (projection === "name") return items.map((item) => `- \`${item.identifier.name}\``).join("\n");
+  if (projection === "name") return items.map((item) => `- \`${displayName(item.identifier)}\``).join("\n");
   const byName = new Map(items.map((item) => [item.identifier.name, item]));
   const parentOf = (item: HintItem) => (item.identifier.owner ? (byName.get(item.identifier.owner) ?? null) : null);
   const blocks: string[] = [];
