@@ -21,11 +21,13 @@ export function rowNeeds(state: ListState) {
  */
 export async function listInstanceRows(
   needs: { counts: boolean; outcomes: boolean; leaks: boolean } = { counts: true, outcomes: true, leaks: true },
+  benchmarkId?: number,
 ): Promise<InstanceListRow[]> {
   const db = await getDb();
   const none = Promise.resolve([] as never[]);
   const [instances, counts, outcomes, reviews, leaks] = await Promise.all([
     db.instance.findMany({
+      where: benchmarkId === undefined ? {} : { benchmarkId },
       select: {
         id: true,
         externalId: true,
