@@ -1,3 +1,5 @@
+// Extended run over the whole shared data set beside the project (skipped without it). The same import on
+// committed real records is in import-real-data.test.ts.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
