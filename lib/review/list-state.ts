@@ -126,6 +126,7 @@ const sortValue = (row: InstanceListRow, key: SortKey, state: ListState): string
 /** The rows a list state shows, in its order: text search over id, repo and benchmark, facets, then sort. */
 export function applyListState(rows: InstanceListRow[], state: ListState): InstanceListRow[] {
   const needle = state.q.trim().toLowerCase();
+  const ids = new Set(state.ids);
   const filtered = rows.filter(
     (row) =>
       (needle === "" ||
@@ -136,7 +137,7 @@ export function applyListState(rows: InstanceListRow[], state: ListState): Insta
       (state.language.length === 0 || state.language.includes(row.language)) &&
       (state.review.length === 0 || state.review.includes(reviewOf(row, state))) &&
       (!state.leak || row.leaks > 0) &&
-      (state.ids.length === 0 || state.ids.includes(row.externalId)),
+      (ids.size === 0 || ids.has(row.externalId)),
   );
   const direction = state.desc ? -1 : 1;
   return filtered.sort((a, b) => {

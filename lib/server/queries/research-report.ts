@@ -166,30 +166,33 @@ export function pairedView(data: ResearchData, first?: number, second?: number):
 
 /** Judge scores per benchmark × selection × judge × attribute (judge scores name no projection). */
 export function judgeRows(data: ResearchData, benchmark?: string): ReportRow[] {
-  return summariseJudgeScores(data.judgeSamples)
-    .filter((j) => !benchmark || j.benchmark === benchmark)
-    .map((j) => ({
-      benchmark: j.benchmark,
-      selection: j.selection,
-      projection: null,
-      judge: j.judge,
-      attribute: j.attribute,
-      instances: j.instances,
-      n: j.n,
-      N: j.necessity.mean,
-      N_low: j.necessity.low,
-      N_high: j.necessity.high,
-      D: j.disclosure.mean,
-      D_low: j.disclosure.low,
-      D_high: j.disclosure.high,
-      G: j.guidance.mean,
-      G_low: j.guidance.low,
-      G_high: j.guidance.high,
-      HVM: j.hvm.mean,
-      HVM_low: j.hvm.low,
-      HVM_high: j.hvm.high,
-      unanimity: j.unanimity,
-    }));
+  return judgeRowsOf(summariseJudgeScores(data.judgeSamples).filter((j) => !benchmark || j.benchmark === benchmark));
+}
+
+/** Judge summaries as report rows (the page's CSV, from the summaries it already made). */
+export function judgeRowsOf(summaries: ReturnType<typeof summariseJudgeScores>): ReportRow[] {
+  return summaries.map((j) => ({
+    benchmark: j.benchmark,
+    selection: j.selection,
+    projection: null,
+    judge: j.judge,
+    attribute: j.attribute,
+    instances: j.instances,
+    n: j.n,
+    N: j.necessity.mean,
+    N_low: j.necessity.low,
+    N_high: j.necessity.high,
+    D: j.disclosure.mean,
+    D_low: j.disclosure.low,
+    D_high: j.disclosure.high,
+    G: j.guidance.mean,
+    G_low: j.guidance.low,
+    G_high: j.guidance.high,
+    HVM: j.hvm.mean,
+    HVM_low: j.hvm.low,
+    HVM_high: j.hvm.high,
+    unanimity: j.unanimity,
+  }));
 }
 
 /**
@@ -253,7 +256,7 @@ export function disclosureRows(data: ResearchData, benchmark?: string): ReportRo
 
 /** The spoiler–guesswork frontier per benchmark (see lib/stats/frontier.ts). */
 export function frontierRows(data: ResearchData, benchmark?: string): ReportRow[] {
-  return [...data.frontierInstances.entries()]
+  return [...data.frontierInstances().entries()]
     .filter(([name]) => !benchmark || name === benchmark)
     .sort(([a], [b]) => a.localeCompare(b))
     .flatMap(([name, instances]) => frontier(name, instances))

@@ -128,18 +128,22 @@ export async function loadResearchData(given?: Database) {
           guidance: roundedMedian(j.g),
         }))),
   ];
-  // The spoiler–guesswork frontier per benchmark, from the identifiers and the stored evidence.
-  const frontierInstances = new Map<string, FrontierInstance[]>();
-  for (const i of instances) {
-    const name = benchmarkName.get(i.benchmarkId) ?? "";
-    const evidence = readEvidence(i.evidence);
-    const list = frontierInstances.get(name) ?? [];
-    list.push({
-      identifiers: identifierGroups.get(i.id) ?? [],
-      transcription: new Map((evidence?.identifiers ?? []).map((e) => [e.name, e.transcription_share])),
-    });
-    frontierInstances.set(name, list);
-  }
+  // The spoiler–guesswork frontier per benchmark, from the identifiers and the stored evidence: parsed
+  // when a table asks for it (the reports that do not need it never read every instance's evidence).
+  const frontierInstances = () => {
+    const byBenchmark = new Map<string, FrontierInstance[]>();
+    for (const i of instances) {
+      const name = benchmarkName.get(i.benchmarkId) ?? "";
+      const evidence = readEvidence(i.evidence);
+      const list = byBenchmark.get(name) ?? [];
+      list.push({
+        identifiers: identifierGroups.get(i.id) ?? [],
+        transcription: new Map((evidence?.identifiers ?? []).map((e) => [e.name, e.transcription_share])),
+      });
+      byBenchmark.set(name, list);
+    }
+    return byBenchmark;
+  };
   return {
     frontierInstances,
     ratings,

@@ -1,0 +1,135 @@
+import { judgeRowsOf, type ResearchData } from "@/lib/server/queries/research-report";
+import { raterAgreement } from "@/lib/stats/curator-agreement";
+import { summariseJudgeScores } from "@/lib/stats/judge-summary";
+import { DownloadCsv } from "./download-csv";
+import { fmt } from "./format";
+import { type JudgeBar, JudgeChart } from "./research-charts";
+
+const err = (i: { mean: number | null; low: number | null; high: number | null }): [number, number] =>
+  i.mean === null ? [0, 0] : [i.mean - (i.low ?? i.mean), (i.high ?? i.mean) - i.mean];
+
+/** Judge scores per benchmark × selection × judge × attribute, their chart, and rater agreement. */
+export function JudgeSection({ data }: { data: ResearchData }) {
+  // Summarised once (the bootstrap is the costly part): the table, the chart and the CSV share it.
+  const judge = summariseJudgeScores(data.judgeSamples);
+  const agreement = raterAgreement(data.ratings).filter(
+    (row) => !(row.first.startsWith("judge: ") && row.second.startsWith("judge: ")),
+  );
+  const judgeGroups = new Set(judge.map((j) => `${j.benchmark} · ${j.selection} · ${j.judge}`));
+  const bars: JudgeBar[] = judge.map((j) => ({
+    attribute: judgeGroups.size > 1 ? `${j.judge} (${j.selection}, ${j.benchmark}): ${j.attribute}` : j.attribute,
+    N: j.necessity.mean ?? 0,
+    D: j.disclosure.mean ?? 0,
+    G: j.guidance.mean ?? 0,
+    HVM: j.hvm.mean ?? 0,
+    errN: err(j.necessity),
+    errD: err(j.disclosure),
+    errG: err(j.guidance),
+    errHVM: err(j.hvm),
+  }));
+  return (
+    <section aria-labelledby="judge">
+      <h2 id="judge">Judge scores</h2>
+      {judge.length === 0 ? (
+        <p className="muted">No judge scores imported.</p>
+      ) : (
+        <div className="side-by-side">
+          <div>
+            <p className="muted">
+              One row per benchmark, selection, judge and attribute: scores of different judges or selections are never
+              pooled. <strong>N</strong> (necessity, 0 redundant – 3 load-bearing): how much a correct agent needs the
+              attribute to pass the tests. <strong>D</strong> (disclosure, 0 interface – 3 transcription): how much of
+              the solution it gives away. <strong>G</strong> (guidance, 0 declarative – 3 prescriptive): how far it
+              tells the agent what to do. <strong>HVM</strong> = N − max(D, G) per rated value: positive where the
+              attribute is worth more than it spoils. Each value is the median of the judge&apos;s samples; the table
+              gives means over the rated values with 95% instance-clustered bootstrap intervals [low, high].
+            </p>
+            <table aria-label="Judge scores per attribute">
+              <thead>
+                <tr>
+                  <th>Benchmark</th>
+                  <th>Selection</th>
+                  <th>Judge</th>
+                  <th>Attribute</th>
+                  <th className="num">Instances</th>
+                  <th className="num">n</th>
+                  <th className="num">N</th>
+                  <th className="num">D</th>
+                  <th className="num">G</th>
+                  <th className="num">HVM</th>
+                  <th className="num">Unanimous</th>
+                </tr>
+              </thead>
+              <tbody>
+                {judge.map((j) => (
+                  <tr key={`${j.benchmark}\u0000${j.selection}\u0000${j.judge}\u0000${j.attribute}`}>
+                    <td>{j.benchmark}</td>
+                    <td>{j.selection}</td>
+                    <td>{j.judge}</td>
+                    <td>{j.attribute}</td>
+                    <td className="num">{j.instances}</td>
+                    <td className="num">{j.n}</td>
+                    {(
+                      [
+                        ["N", j.necessity],
+                        ["D", j.disclosure],
+                        ["G", j.guidance],
+                        ["HVM", j.hvm],
+                      ] as const
+                    ).map(([scale, i]) => (
+                      <td
+                        key={scale}
+                        className="num"
+                        title={`95% interval ${fmt(i.low)}–${fmt(i.high)} (instance-clustered bootstrap)`}
+                      >
+                        {fmt(i.mean)} [{fmt(i.low)}, {fmt(i.high)}]
+                      </td>
+                    ))}
+                    <td className="num">{(j.unanimity * 100).toFixed(0)}%</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <DownloadCsv name="judge-scores" rows={judgeRowsOf(judge)} />
+          </div>
+          <JudgeChart bars={bars} />
+        </div>
+      )}
+      <h3>Agreement (quadratic weighted kappa)</h3>
+      {agreement.length === 0 ? (
+        <p className="muted">
+          No curator has scored attributes yet. Import judge-score lines with a <code>curator</code> instead of a{" "}
+          <code>judge</code> to compare curators with each other and with the judge.
+        </p>
+      ) : (
+        <>
+          <table aria-label="Rater agreement">
+            <thead>
+              <tr>
+                <th>Raters</th>
+                <th className="num">Items</th>
+                <th className="num">κ N</th>
+                <th className="num">κ D</th>
+                <th className="num">κ G</th>
+              </tr>
+            </thead>
+            <tbody>
+              {agreement.map((a) => (
+                <tr key={`${a.first}/${a.second}`}>
+                  <td>
+                    {a.first} × {a.second}
+                  </td>
+                  <td className="num">{a.items}</td>
+                  <td className="num">{fmt(a.necessity)}</td>
+                  <td className="num">{fmt(a.disclosure)}</td>
+                  <td className="num">{fmt(a.guidance)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <DownloadCsv name="rater-agreement" rows={agreement.map((a) => ({ ...a }))} />
+        </>
+      )}
+    </section>
+  );
+}
