@@ -17,7 +17,8 @@ export interface Fragment {
   /** the hunk this image was cut from (hunk images only): its other image shares the context lines */
   hunkIndex?: number;
   /** this side of the hunk has no changed lines: its image is the other image's context, nothing more */
-  unchangedSide?: boolean;
+  unchangedSide?: boolean /** the whole file (exact mode): row r is line r + 1, and what a hunk header says is not needed */;
+  whole?: boolean;
 }
 
 /** The placeholder owner of members whose class the hunk does not show. */
@@ -346,6 +347,7 @@ export function wholeFileFragments(file: FileDiff, before: string | null, after:
     rows: text.split("\n").map((_, row) => map.get(row + 1) ?? null),
     owner: null,
     inBody: false,
+    whole: true,
   });
   const out: Fragment[] = [];
   if (before !== null) out.push(fragment("pre", before, byOld));

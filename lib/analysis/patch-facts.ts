@@ -142,14 +142,22 @@ function pythonScope(def: SyntaxDefinition, text: string): SyntaxDefinition[] {
   return def.kind === "function" && oneLevel ? [{ ...def, kind: "method" }] : [];
 }
 
-const locate = (fragment: Fragment, row: number): Location | null => {
+/**
+ * Where a definition shows in the diff: its first row. A whole file (exact mode) also knows a definition whose
+ * first line lies above every hunk (a signature that opens before the hunk adding a parameter to it): its
+ * file line is its own, its diff line the first line of the diff inside it.
+ */
+const locate = (fragment: Fragment, row: number, endRow = row): Location | null => {
   const line = fragment.rows[row];
-  if (!line) return null;
-  return {
-    path: fragment.path,
-    diffLine: line.diffLine,
-    fileLine: fragment.side === "post" ? line.newLine : line.oldLine,
-  };
+  if (line)
+    return {
+      path: fragment.path,
+      diffLine: line.diffLine,
+      fileLine: fragment.side === "post" ? line.newLine : line.oldLine,
+    };
+  if (!fragment.whole) return null;
+  const inside = fragment.rows.slice(row, endRow + 1).find((r) => r !== null);
+  return inside ? { path: fragment.path, diffLine: inside.diffLine, fileLine: row + 1 } : null;
 };
 
 /** Whether any row in [row, endRow] of a fragment is a changed line (added in post, removed in pre). */
@@ -157,7 +165,12 @@ const touchesChange = (fragment: Fragment, row: number, endRow: number) =>
   fragment.rows.slice(row, endRow + 1).some((line) => line && line.kind !== " ");
 
 /** The definitions a file's patch adds or changes, by comparing its pre- and post-images. */
-function fileDefinitions(file: FileDiff, parsed: ParsedFragment[], language: ParsedLanguage): PatchDefinition[] {
+function fileDefinitions(
+  file: FileDiff,
+  parsed: ParsedFragment[],
+  language: ParsedLanguage,
+  exact: boolean,
+): PatchDefinition[] {
   const newFile = file.status === "added";
   const before = new Map<string, { def: SyntaxDefinition; touched: boolean }>();
   for (const p of parsed.filter((x) => x.fragment.side === "pre")) {
@@ -170,7 +183,7 @@ function fileDefinitions(file: FileDiff, parsed: ParsedFragment[], language: Par
   const out = new Map<string, PatchDefinition>();
   for (const p of parsed.filter((x) => x.fragment.side === "post")) {
     for (const def of p.definitions) {
-      const location = locate(p.fragment, def.row);
+      const location = locate(p.fragment, def.row, def.endRow);
       if (!location || out.has(def.name)) continue;
       const old = before.get(def.name)?.def;
       const signatureChanged = old !== undefined && (old.signature ?? "") !== (def.signature ?? "");
@@ -208,7 +221,8 @@ function fileDefinitions(file: FileDiff, parsed: ParsedFragment[], language: Par
       }
     }
   }
-  addContextFunctions(file, language, out);
+  // Whole files show which definition a changed line is in; only hunks need git's guess in their headers.
+  if (!exact) addContextFunctions(file, language, out);
   const definitions = [...out.values()];
   if (newFile) {
     const firstRow = parsed.find((p) => p.fragment.side === "post")?.fragment.rows.find((r) => r !== null);
@@ -326,7 +340,7 @@ export async function analysePatchFiles(
     const fragments = await fragmentsOf(file, language);
     if (!exact && file.status !== "added" && file.status !== "deleted") facts.approximate = true;
     const parsed = await parseFragments(fragments, language);
-    facts.definitions.push(...fileDefinitions(file, parsed, language));
+    facts.definitions.push(...fileDefinitions(file, parsed, language, exact));
     facts.uses.push(...fileUses(parsed));
   }
   return facts;

@@ -1,10 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { makeTempDir } from "../testing/fixtures";
 import { makeDiff } from "../testing/make-diff";
 import { analyzeInstance } from "./analyze-instance";
+import { loadInstance } from "./hand-checked-cases";
+import { parseDiff } from "./parse-diff";
 import { repoFragments } from "./repo-fragments";
 
 const tmp = makeTempDir("hintscope-repo-");
@@ -45,4 +47,81 @@ test("exact mode reads whole files at the base commit: a name defined elsewhere 
 
 test("a commit the checkout does not have is a clear error", () => {
   expect(() => repoFragments(tmp.dir, "0".repeat(40))).toThrow(/has no commit 0{40}/);
+});
+
+/**
+ * A checkout rebuilt from a real instance's patches: every line the hunks show (context and removed lines)
+ * at its line number in the base file, the lines above a hunk that its header names given by hand
+ * (`extra`), blank lines elsewhere. The hunks are the benchmark's own, byte for byte.
+ */
+function checkoutFromPatches(patches: string[], extra: Record<string, Record<number, string>>): string {
+  const repo = makeTempDir("hintscope-checkout-");
+  const run = (...args: string[]) => execFileSync("git", ["-C", repo.dir, ...args], { encoding: "utf8" }).trim();
+  run("init", "-q");
+  for (const file of patches.flatMap(parseDiff)) {
+    if (file.status === "added") continue;
+    const lines: string[] = [];
+    for (const hunk of file.hunks)
+      for (const line of hunk.lines) if (line.oldLine !== null) lines[line.oldLine - 1] = line.text;
+    for (const [at, text] of Object.entries(extra[file.oldPath ?? file.path] ?? {})) lines[Number(at) - 1] = text;
+    const target = path.join(repo.dir, file.oldPath ?? file.path);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, `${Array.from(lines, (l) => l ?? "").join("\n")}\n`);
+  }
+  run("add", ".");
+  run("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "base");
+  cleanups.push(repo.cleanup);
+  return run("rev-parse", "HEAD") && repo.dir;
+}
+const cleanups: Array<() => void> = [];
+afterAll(() => {
+  for (const cleanup of cleanups) cleanup();
+});
+const headOf = (repo: string) => execFileSync("git", ["-C", repo, "rev-parse", "HEAD"], { encoding: "utf8" }).trim();
+
+test("pallets__flask-4992: a parameter added inside a signature that begins above the hunk is found", async () => {
+  const input = loadInstance("swebench-lite.jsonl", "pallets__flask-4992");
+  // The hunk `@@ -234,6 +234,7 @@ def from_file(` starts at `filename: str,`; above it, in flask's
+  // src/flask/config.py, the method opens with `    def from_file(` and `        self,` inside `class Config(dict):`.
+  const repo = checkoutFromPatches([input.goldPatch, input.testPatch], {
+    "src/flask/config.py": { 1: "class Config(dict):", 232: "    def from_file(", 233: "        self," },
+    "tests/test_config.py": { 1: "import json", 2: "import os", 3: "import pytest" },
+  });
+  const exact = await analyzeInstance(input, repoFragments(repo, headOf(repo)));
+  const byName = new Map(exact.identifiers.map((i) => [i.name, i]));
+  // `+        text: bool = True,` in the signature; the test passes it by keyword: `tomllib.load, text=False`.
+  expect(byName.get("Config.from_file")).toMatchObject({ status: "changed", kind: "method" });
+  expect(byName.get("Config.from_file.text")).toMatchObject({ status: "new", kind: "parameter" });
+  expect(exact.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name)).toEqual([
+    "Config.from_file.text",
+  ]);
+  // The method's own line (232) is outside every hunk: its location is the first hunk line inside it.
+  expect(byName.get("Config.from_file")?.definedAt).toMatchObject({ path: "src/flask/config.py", fileLine: 232 });
+});
+
+test("psf__requests-863: exact mode does not trust the hunk header for what changed", async () => {
+  const input = loadInstance("swebench-lite.jsonl", "psf__requests-863");
+  // `@@ -462,8 +462,10 @@ def path_url(self):`, but the lines it changes are the body of
+  // `    def register_hook(self, event, hook):` (line 463): path_url, above the hunk, is untouched.
+  const repo = checkoutFromPatches([input.goldPatch, input.testPatch], {
+    "requests/models.py": { 1: "class Request(object):", 455: "    def path_url(self):", 456: "        return url" },
+    "tests/test_requests.py": {
+      1: "class RequestsTestSuite(unittest.TestCase):",
+      730: "    def test_multiple_hooks(self):",
+      731: "        def add_foo_header(args):",
+      736: "        def add_bar_header(args):",
+    },
+  });
+  const exact = await analyzeInstance(input, repoFragments(repo, headOf(repo)));
+  const names = exact.identifiers.map((i) => i.name);
+  expect(names).toContain("Request.register_hook");
+  expect(exact.identifiers.find((i) => i.name === "Request.register_hook")).toMatchObject({ status: "changed" });
+  expect(names.filter((n) => /path_url|add_bar_header/.test(n))).toEqual([]);
+  // The test calls it: `+        r.register_hook('args', hooks)`; a changed name is not new, so DefUse stays empty.
+  expect(exact.identifiers.filter((i) => i.policies.includes("defuse"))).toEqual([]);
+});
+
+test("a repository path that does not exist is named as such", () => {
+  expect(() => repoFragments(path.join(tmp.dir, "nowhere"), "0".repeat(40))).toThrow(/no such repository/);
+  expect(() => repoFragments(makeTempDir("hintscope-plain-").dir, "0".repeat(40))).toThrow(/is not a git repository/);
 });

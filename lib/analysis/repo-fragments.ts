@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { applyHunks, wholeFileFragments } from "./fragments";
 import type { FragmentSource } from "./patch-facts";
 
@@ -15,19 +16,55 @@ function fileAtCommit(repo: string, commit: string, path: string): string | null
   }
 }
 
-/** Exact mode: whole files from a checkout at the instance's base commit, so "new" means new to the file, not to the hunk. */
+/** Exact mode cannot read this instance from the checkout: its commit or a file is missing, or a hunk does not fit. */
+export class ExactSourceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ExactSourceError";
+  }
+}
+
+/** --repo names something that is not a git checkout. */
+export class RepositoryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RepositoryError";
+  }
+}
+
+/** Throws RepositoryError unless `repo` is a git checkout: "no such repository" for a path that does not exist. */
+export function checkRepository(repo: string): void {
+  if (!existsSync(repo)) throw new RepositoryError(`no such repository: ${repo}`);
+  try {
+    execFileSync("git", ["-C", repo, "rev-parse", "--git-dir"], { stdio: "ignore" });
+  } catch {
+    throw new RepositoryError(`${repo} is not a git repository`);
+  }
+}
+
+/**
+ * Exact mode: whole files from a checkout at the instance's base commit, so "new" means new to the file, not
+ * to the hunk. Throws ExactSourceError (now, or when a file is read) when the checkout cannot give them.
+ */
 export function repoFragments(repo: string, baseCommit: string): FragmentSource {
+  checkRepository(repo);
   try {
     execFileSync("git", ["-C", repo, "cat-file", "-e", `${baseCommit}^{commit}`], { stdio: "ignore" });
   } catch {
-    throw new Error(`${repo} has no commit ${baseCommit}: fetch it, or analyse without --repo`);
+    throw new ExactSourceError(`${repo} has no commit ${baseCommit}: fetch it, or analyse without --repo`);
   }
   return (file) => {
     if (file.status === "added")
       return wholeFileFragments(file, null, file.hunks.flatMap((h) => h.lines.map((l) => l.text)).join("\n"));
     const before = fileAtCommit(repo, baseCommit, file.oldPath ?? file.path);
-    if (before === null) throw new Error(`${file.oldPath ?? file.path} is not in ${repo} at ${baseCommit}`);
-    return wholeFileFragments(file, before, file.status === "deleted" ? null : applyHunks(file, before));
+    if (before === null) throw new ExactSourceError(`${file.oldPath ?? file.path} is not in ${repo} at ${baseCommit}`);
+    let after: string | null = null;
+    try {
+      after = file.status === "deleted" ? null : applyHunks(file, before);
+    } catch (error) {
+      throw new ExactSourceError((error as Error).message);
+    }
+    return wholeFileFragments(file, before, after);
   };
 }
 

@@ -1,6 +1,6 @@
 import { analyzeInstance, type InstanceAnalysis, PatchError } from "../analysis/analyze-instance";
 import { type PolicyStatsRow, policyStatsByLanguage } from "../analysis/policy-stats";
-import { repoFragments, repoOccurrences } from "../analysis/repo-fragments";
+import { checkRepository, ExactSourceError, repoFragments, repoOccurrences } from "../analysis/repo-fragments";
 import { SELECTIONS } from "../analysis/select-identifiers";
 import { instanceEvidence } from "../evidence/instance-evidence";
 import { ImportError } from "../ingest/import-error";
@@ -11,6 +11,8 @@ import { openImportFile } from "../ingest/read-import-file";
 export interface AnalyzeOptions {
   json: boolean;
   repo?: string;
+  /** with --repo: an instance the checkout cannot give (commit or file missing) is analysed from its hunks */
+  fallbackApproximate?: boolean;
   benchmark?: string;
 }
 
@@ -54,6 +56,7 @@ function describeAnalysis(analysis: InstanceAnalysis): string {
 /** Analyses every instance of the files; reports each result as it goes and each bad patch on stderr. */
 async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: Analysed) => void): Promise<number> {
   let failures = 0;
+  if (options.repo) checkRepository(options.repo);
   for (const file of files) {
     const opened = await openImportFile(file);
     for await (const { item, line } of opened.items) {
@@ -62,11 +65,20 @@ async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: 
       }
       const data: InstanceData = item.data;
       try {
-        const exact = options.repo ? repoFragments(options.repo, data.baseCommit) : undefined;
-        const analysis = await analyzeInstance(
-          { instanceId: data.externalId, goldPatch: data.goldPatch, testPatch: data.testPatch },
-          exact,
-        );
+        const input = { instanceId: data.externalId, goldPatch: data.goldPatch, testPatch: data.testPatch };
+        let analysis: InstanceAnalysis;
+        try {
+          analysis = await analyzeInstance(
+            input,
+            options.repo ? repoFragments(options.repo, data.baseCommit) : undefined,
+          );
+        } catch (error) {
+          if (!(error instanceof ExactSourceError && options.fallbackApproximate)) throw error;
+          process.stderr.write(
+            `${file}:${line}: instance ${data.externalId}: ${error.message}; analysed from its hunks\n`,
+          );
+          analysis = await analyzeInstance(input);
+        }
         each({
           benchmark: item.benchmark ?? options.benchmark ?? opened.defaultBenchmark ?? "unnamed",
           language: data.language ?? inferLanguage(data.goldPatch),
@@ -74,7 +86,7 @@ async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: 
           data,
         });
       } catch (error) {
-        if (!(error instanceof PatchError) && !(options.repo && error instanceof Error)) throw error;
+        if (!(error instanceof PatchError) && !(error instanceof ExactSourceError)) throw error;
         failures++;
         process.stderr.write(`${file}:${line}: instance ${data.externalId}: ${error.message}\n`);
         if (options.json)
@@ -85,10 +97,10 @@ async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: 
   return failures;
 }
 
-/** `hints analyze FILE... [--json] [--repo PATH]`: one JSON line (or a summary) per instance. */
+/** `hints analyze FILE... [--json] [--repo PATH [--fallback-approximate]]`: one JSON line (or a summary) per instance. */
 export async function runAnalyzeCommand(files: string[], options: AnalyzeOptions): Promise<number> {
   if (files.length === 0) {
-    process.stderr.write("usage: hints analyze FILE... [--json] [--repo PATH]\n");
+    process.stderr.write("usage: hints analyze FILE... [--json] [--repo PATH [--fallback-approximate]]\n");
     return 2;
   }
   const failures = await analyseFiles(files, options, ({ analysis }) => {

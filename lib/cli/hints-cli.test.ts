@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { jsonl, makeTempDir, swebenchRecord } from "../testing/fixtures";
@@ -120,4 +121,24 @@ test("evidence --json: leak channels and per-identifier evidence, with no databa
     test_facing: true,
     repo_occurrences: null,
   });
+});
+
+test("analyze --repo: a missing commit fails the instance, --fallback-approximate analyses it from its hunks", () => {
+  const repo = path.join(tmp.dir, "checkout");
+  mkdirSync(repo);
+  spawnSync("git", ["-C", repo, "init", "-q"]);
+  const file = tmp.write("swebench-lite-exact.jsonl", jsonl([swebenchRecord(7)]));
+
+  const strict = hints("analyze", file, "--json", "--repo", repo);
+  expect(strict.code).toBe(1);
+  expect(strict.stderr).toMatch(/swebench-lite-exact\.jsonl:1: instance .*has no commit/);
+
+  const lenient = hints("analyze", file, "--json", "--repo", repo, "--fallback-approximate");
+  expect(lenient.code).toBe(0);
+  expect(lenient.stderr).toMatch(/has no commit .*analysed from its hunks/);
+  expect(JSON.parse(lenient.stdout)).toMatchObject({ approximate: true });
+
+  const nowhere = hints("analyze", file, "--repo", path.join(tmp.dir, "nowhere"));
+  expect(nowhere.code).toBe(2);
+  expect(nowhere.stderr).toMatch(/no such repository/);
 });

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { DEMO_FILES } from "../../prisma/demo/demo-files";
+import { RepositoryError } from "../analysis/repo-fragments";
 import { type FieldMap, parseFieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import { analyzePendingInstances, markForAnalysis } from "../server/analyze-stored-instances";
@@ -20,6 +21,8 @@ commands:
   analyze FILE...  find identifiers and the selections that pick them (no database needed)
                    --json            one JSON object per instance
                    --repo PATH       exact mode: whole files from a checkout at the base commit
+                   --fallback-approximate  with --repo: an instance whose commit or file the
+                                     checkout lacks is analysed from its hunks instead of failing
   evidence FILE... leak channels and per-identifier evidence (stated, test-facing, transcription; no database)
                    --json one line per instance; --repo PATH adds occurrences at the base commit
   stats FILE...    identifiers per benchmark and selection (SPEC §4); --json, --benchmark NAME
@@ -45,6 +48,7 @@ async function main(argv: string[]): Promise<number> {
       benchmark: { type: "string" },
       json: { type: "boolean", default: false },
       repo: { type: "string" },
+      "fallback-approximate": { type: "boolean", default: false },
       set: { type: "string" },
       version: { type: "string" },
       out: { type: "string" },
@@ -84,7 +88,16 @@ async function main(argv: string[]): Promise<number> {
     case "analyze":
     case "evidence":
     case "stats": {
-      const options = { json: values.json, repo: values.repo, benchmark: values.benchmark };
+      const options = {
+        json: values.json,
+        repo: values.repo,
+        fallbackApproximate: values["fallback-approximate"],
+        benchmark: values.benchmark,
+      };
+      if (options.fallbackApproximate && !options.repo) {
+        process.stderr.write("--fallback-approximate goes with --repo PATH\n");
+        return 2;
+      }
       try {
         return await (command === "analyze"
           ? runAnalyzeCommand(rest, options)
@@ -92,9 +105,9 @@ async function main(argv: string[]): Promise<number> {
             ? runEvidenceCommand(rest, options)
             : runStatsCommand(rest, options));
       } catch (error) {
-        if (!(error instanceof ImportError)) throw error;
+        if (!(error instanceof ImportError) && !(error instanceof RepositoryError)) throw error;
         process.stderr.write(`${error.message}\n`);
-        return 1;
+        return error instanceof RepositoryError ? 2 : 1;
       }
     }
     case "export":

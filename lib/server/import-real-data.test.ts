@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 test.each([
-  ["swebench-lite.jsonl", "swebench", "SWE-bench Lite", 2],
+  ["swebench-lite.jsonl", "swebench", "SWE-bench Lite", 4],
   ["swebench-pro-sample.jsonl", "swebench-pro", "SWE-bench Pro", 8],
   ["swebench-pro-long.jsonl", "swebench-pro", "SWE-bench Pro", 1],
   ["swebench-multilingual.jsonl", "swebench", "SWE-bench Multilingual", 4],
