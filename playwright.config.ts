@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_DATABASE, storageStateOf } from "./e2e/accounts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const E2E_DATABASE = "var/e2e.db";
 
 export default defineConfig({
   testDir: "e2e",
@@ -12,6 +12,12 @@ export default defineConfig({
   // CI machines are slower than a laptop: Monaco alone can take seconds to load on two busy cores.
   expect: { timeout: 15_000 },
   reporter: [["list"]],
+  projects: [
+    // Signs each test account in once; every spec then starts signed in as ada (an admin) unless it says
+    // otherwise (e2e/auth.spec.ts tries the other roles and no session at all).
+    { name: "sign-in", testMatch: /auth\.setup\.ts$/ },
+    { name: "e2e", dependencies: ["sign-in"], use: { storageState: storageStateOf("ada") } },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
@@ -20,8 +26,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh database for every run, with the project's demo data to review.
-    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && tsx lib/cli/hints.ts seed > /dev/null && next start -H 127.0.0.1 -p ${PORT}`,
+    // A fresh database for every run, with the project's demo data to review and the test accounts.
+    command: `tsx e2e/prepare-database.ts && next start -H 127.0.0.1 -p ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

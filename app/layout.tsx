@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { AccountMenu } from "@/components/account/account-menu";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
+import { hasRole } from "@/lib/auth/roles";
+import { currentUser } from "@/lib/server/auth/request-user";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -9,7 +12,9 @@ export const metadata: Metadata = {
   description: "Audit the hints that coding benchmarks give to agents",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const user = await currentUser();
+  const admin = user !== null && hasRole(user.role, "admin");
   return (
     <html lang="en" suppressHydrationWarning>
       <body>
@@ -17,12 +22,20 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <Link href="/" className="brand">
             Hintscope
           </Link>
-          <nav aria-label="Main">
-            <Link href="/">Benchmarks</Link> · <Link href="/instances">Instances</Link> ·{" "}
-            <Link href="/research">Research</Link> · <Link href="/hint-sets">Hint sets</Link> ·{" "}
-            <Link href="/import">Import</Link>
-          </nav>
+          {user && (
+            <nav aria-label="Main">
+              <Link href="/">Benchmarks</Link> · <Link href="/instances">Instances</Link> ·{" "}
+              <Link href="/research">Research</Link> · <Link href="/hint-sets">Hint sets</Link>
+              {admin && (
+                <>
+                  {" "}
+                  · <Link href="/import">Import</Link> · <Link href="/admin/users">Users</Link>
+                </>
+              )}
+            </nav>
+          )}
           <ThemeToggle />
+          {user && <AccountMenu user={user} />}
         </header>
         <main>{children}</main>
       </body>

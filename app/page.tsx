@@ -1,9 +1,10 @@
 import Link from "next/link";
+import { guardedPage } from "@/lib/server/auth/guard";
 import { listBenchmarks } from "@/lib/server/queries/benchmarks";
 
 export const dynamic = "force-dynamic";
 
-export default async function HomePage() {
+export default guardedPage("viewer", async function HomePage() {
   const benchmarks = await listBenchmarks();
   return (
     <>
@@ -40,4 +41,4 @@ export default async function HomePage() {
       )}
     </>
   );
-}
+});

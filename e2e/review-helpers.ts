@@ -1,16 +1,11 @@
 import { expect, type Page } from "@playwright/test";
 
-/** Opens an instance from the list by its id, as a curator would, and says who is reviewing once. */
-export async function openInstance(page: Page, externalId: string, curator = "ada") {
+/** Opens an instance from the list by its id, as a curator would (signed in as the spec's account). */
+export async function openInstance(page: Page, externalId: string) {
   await page.goto("/instances");
   await page.getByRole("link", { name: externalId, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: externalId })).toBeVisible();
   await reviewReady(page, externalId);
-  const name = page.getByLabel("Your name (recorded with each decision)");
-  if (await name.isVisible()) {
-    await name.fill(curator);
-    await page.getByRole("button", { name: "Start reviewing" }).click();
-  }
 }
 
 /** The highlighted identifier names Monaco shows in a patch pane. */

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { storageStateOf } from "./accounts";
 import { highlights, openInstance } from "./review-helpers";
 
 test("review with the mouse: see DefUse highlighted, trim an attribute, accept, reload, see the audit entry", async ({
@@ -57,10 +58,10 @@ test("flag a hint with a reason and a note", async ({ page }) => {
 });
 
 test("two curators deciding the same hint: the second sees a conflict, nothing is overwritten", async ({ browser }) => {
-  const first = await (await browser.newContext()).newPage();
-  const second = await (await browser.newContext()).newPage();
-  await openInstance(first, "demo__ts-store-1", "ada");
-  await openInstance(second, "demo__ts-store-1", "grace");
+  const first = await (await browser.newContext({ storageState: storageStateOf("ada") })).newPage();
+  const second = await (await browser.newContext({ storageState: storageStateOf("grace") })).newPage();
+  await openInstance(first, "demo__ts-store-1");
+  await openInstance(second, "demo__ts-store-1");
   await first.getByRole("button", { name: "Accept", exact: true }).click();
   await expect(first.getByRole("heading", { level: 1, name: "demo__ts-store-1" })).toHaveCount(0);
 

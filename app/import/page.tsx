@@ -1,6 +1,7 @@
 import { UploadForm } from "@/components/import/upload-form";
+import { guardedPage } from "@/lib/server/auth/guard";
 
-export default function ImportPage() {
+export default guardedPage("admin", async function ImportPage() {
   return (
     <>
       <h1>Import</h1>
@@ -11,4 +12,4 @@ export default function ImportPage() {
       <UploadForm />
     </>
   );
-}
+});

@@ -1,10 +1,11 @@
 import { Suspense } from "react";
 import { InstanceList } from "@/components/instances/instance-list";
+import { guardedPage } from "@/lib/server/auth/guard";
 import { listInstanceRows } from "@/lib/server/queries/review-list";
 
 export const dynamic = "force-dynamic";
 
-export default async function InstancesPage() {
+export default guardedPage("viewer", async function InstancesPage() {
   const rows = await listInstanceRows();
   return (
     <>
@@ -14,4 +15,4 @@ export default async function InstancesPage() {
       </Suspense>
     </>
   );
-}
+});

@@ -8,6 +8,7 @@ import { PolicySection } from "@/components/research/policy-section";
 import { DisclosureChart, type DisclosurePoint } from "@/components/research/research-charts";
 import { ResolveRateTable, type RunInstance } from "@/components/research/resolve-rate-table";
 import { SELECTIONS } from "@/lib/analysis/select-identifiers";
+import { guardedPage } from "@/lib/server/auth/guard";
 import { loadResearchData } from "@/lib/server/queries/research";
 import { pairedView } from "@/lib/server/queries/research-report";
 import { designRates } from "@/lib/stats/design-constraints";
@@ -22,7 +23,7 @@ interface PageProps {
 const runIdOf = (value: string | string[] | undefined) =>
   typeof value === "string" && /^\d+$/.test(value) ? Number(value) : undefined;
 
-export default async function ResearchPage({ searchParams }: PageProps) {
+export default guardedPage("viewer", async function ResearchPage({ searchParams }: PageProps) {
   const query = await searchParams;
   const data = await loadResearchData();
   const paired = pairedView(data, runIdOf(query.first), runIdOf(query.second));
@@ -221,4 +222,4 @@ export default async function ResearchPage({ searchParams }: PageProps) {
       <JudgeSection data={data} />
     </>
   );
-}
+});

@@ -48,7 +48,7 @@ export function CreateHintSetForm({ benchmarks, filter }: { benchmarks: string[]
       </button>
       {state && (
         <span role={state.ok ? "status" : "alert"} className={state.ok ? "muted" : "error"}>
-          {state.ok ? state.message : state.errors.join("; ")}
+          {state.ok ? state.message : state.error}
         </span>
       )}
     </form>

@@ -15,7 +15,7 @@ export function PublishButton({ name }: { name: string }) {
         onClick={() =>
           start(async () => {
             const result = await publishHintSetAction(name);
-            setMessage(result.ok ? result.message : result.errors.join("; "));
+            setMessage(result.ok ? result.message : result.error);
           })
         }
       >

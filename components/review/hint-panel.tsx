@@ -45,7 +45,8 @@ interface Props {
   onReason: (r: FlagReason | "") => void;
   note: string;
   onNote: (n: string) => void;
-  onDecide: (action: "accept" | "trim" | "flag" | "reconfirm") => void;
+  /** null: the signed-in user may not decide (a viewer), and no decision buttons show */
+  onDecide: ((action: "accept" | "trim" | "flag" | "reconfirm") => void) | null;
   onPick: (name: string) => void;
   picked: string | null;
   status: HintStatus;
@@ -150,7 +151,7 @@ const toggle = <T,>(list: T[], item: T, on: boolean) =>
 
 /** The hint panel: selection and projection, the rendered hint, trim checkboxes, judge scores, outcomes and the decision buttons. */
 export function HintPanel(props: Props) {
-  const { data, selection, projection, identifiers, attributes, trim, mode } = props;
+  const { data, selection, projection, identifiers, attributes, trim, mode, onDecide } = props;
   // An instance can have thousands of identifiers: the list shows them a page at a time.
   const [shownCount, setShownCount] = useState(IDENTIFIER_PAGE);
   return (
@@ -329,41 +330,43 @@ export function HintPanel(props: Props) {
             </label>
           </fieldset>
         )}
-        <div className="decisions">
-          <button
-            type="button"
-            disabled={
-              props.saving ||
-              (mode === "trim" &&
-                Object.values(trim.descriptions ?? {}).some((t) => t.trim() !== "" && descriptionProblem(t) !== null))
-            }
-            onClick={() => props.onDecide(mode === "trim" ? "trim" : "accept")}
-          >
-            {mode === "trim" ? "Accept trimmed" : "Accept"}
-          </button>
-          <button
-            type="button"
-            disabled={props.saving}
-            aria-pressed={mode === "trim"}
-            onClick={() => props.onMode(mode === "trim" ? "view" : "trim")}
-          >
-            Trim
-          </button>
-          {suggestedFlag(data, identifiers) && mode !== "flag" && (
-            <span className="muted suggestion" data-testid="suggested flag">
-              suggested: {suggestedFlag(data, identifiers)}
-            </span>
-          )}
-          {mode === "flag" ? (
-            <button type="button" disabled={props.saving || !props.reason} onClick={() => props.onDecide("flag")}>
-              Save flag
+        {onDecide && (
+          <div className="decisions">
+            <button
+              type="button"
+              disabled={
+                props.saving ||
+                (mode === "trim" &&
+                  Object.values(trim.descriptions ?? {}).some((t) => t.trim() !== "" && descriptionProblem(t) !== null))
+              }
+              onClick={() => onDecide(mode === "trim" ? "trim" : "accept")}
+            >
+              {mode === "trim" ? "Accept trimmed" : "Accept"}
             </button>
-          ) : (
-            <button type="button" disabled={props.saving} onClick={() => props.onMode("flag")}>
-              Flag
+            <button
+              type="button"
+              disabled={props.saving}
+              aria-pressed={mode === "trim"}
+              onClick={() => props.onMode(mode === "trim" ? "view" : "trim")}
+            >
+              Trim
             </button>
-          )}
-        </div>
+            {suggestedFlag(data, identifiers) && mode !== "flag" && (
+              <span className="muted suggestion" data-testid="suggested flag">
+                suggested: {suggestedFlag(data, identifiers)}
+              </span>
+            )}
+            {mode === "flag" ? (
+              <button type="button" disabled={props.saving || !props.reason} onClick={() => onDecide("flag")}>
+                Save flag
+              </button>
+            ) : (
+              <button type="button" disabled={props.saving} onClick={() => props.onMode("flag")}>
+                Flag
+              </button>
+            )}
+          </div>
+        )}
         {props.message && (
           <p
             role={props.message.kind === "ok" ? "status" : "alert"}

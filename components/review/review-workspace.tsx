@@ -22,7 +22,6 @@ import { IssueMarkdown } from "./issue-markdown";
 import { type Mark, PatchEditor } from "./patch-editor";
 import { SHORTCUTS } from "./shortcuts";
 import { StaleNotice } from "./stale-notice";
-import { readCuratorName, useCuratorName } from "./use-curator-name";
 
 interface Navigation {
   previous: number | null;
@@ -57,13 +56,15 @@ export function ReviewWorkspace({
   data,
   navigation,
   policy,
+  canDecide,
 }: {
   data: ReviewData;
   navigation: Navigation;
   policy: { selection: Selection; projection: Projection } | null;
+  /** the signed-in user may decide (a curator or admin); a viewer sees no decision buttons */
+  canDecide: boolean;
 }) {
   const router = useRouter();
-  const [curator, rememberCurator] = useCuratorName();
   const [selection, setSelection] = useState<Selection>(policy?.selection ?? "defuse");
   const [projection, setProjection] = useState<Projection>(policy?.projection ?? "declaration");
   const saved = useMemo(() => savedState(data, selection, projection), [data, selection, projection]);
@@ -77,7 +78,6 @@ export function ReviewWorkspace({
   const [overlay, setOverlay] = useState(false);
   const [message, setMessage] = useState<{ kind: "ok" | "error" | "conflict"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  const [nameDraft, setNameDraft] = useState("");
   // Set once this instance's keyboard handling is live (after hydration): tests and scripts wait for it.
   const [readyFor, setReadyFor] = useState<string | null>(null);
 
@@ -144,11 +144,7 @@ export function ReviewWorkspace({
 
   const decide = useCallback(
     async (action: "accept" | "trim" | "flag" | "reconfirm") => {
-      const who = curator || readCuratorName();
-      if (!who) {
-        setMessage({ kind: "error", text: "Say who you are first (above)." });
-        return;
-      }
+      if (!canDecide) return;
       setSaving(true);
       const result = await decideHint({
         instanceId: data.instance.id,
@@ -157,7 +153,6 @@ export function ReviewWorkspace({
         action,
         expectedVersion: saved.version,
         sourceHash: data.instance.hintSource,
-        curator: who,
         trimmed: action === "accept" ? NO_TRIM : trim,
         reason: action === "flag" ? reason || null : null,
         note,
@@ -179,6 +174,8 @@ export function ReviewWorkspace({
             ? "Conflict: this instance changed since you opened it (a re-import or a new analysis). Your decision was not saved; reload to see the hint as it is now."
             : `Conflict: ${c.curator} already decided this hint (${c.action}, now ${c.status}) at ${new Date(c.at).toLocaleString()}. Your decision was not saved; reload to see theirs.`,
         });
+      } else if ("error" in result) {
+        setMessage({ kind: "error", text: result.error });
       } else {
         setMessage({
           kind: "error",
@@ -186,7 +183,7 @@ export function ReviewWorkspace({
         });
       }
     },
-    [curator, data, selection, projection, saved.version, trim, reason, note, navigation, router],
+    [canDecide, data, selection, projection, saved.version, trim, reason, note, navigation, router],
   );
 
   useEffect(() => {
@@ -218,16 +215,16 @@ export function ReviewWorkspace({
         "/": () => router.push(`/instances?${navigation.list ? `${navigation.list}&` : ""}focus=search`),
         ...Object.fromEntries(PROJECTIONS.map((p, i) => [String(i + 1), () => setProjection(p)])),
       };
-      const action = actions[event.key];
+      const action = canDecide || !"atfc".includes(event.key) ? actions[event.key] : undefined;
       if (action) {
         event.preventDefault();
         action();
       }
     };
     window.addEventListener("keydown", onKey);
-    if (curator !== undefined) setReadyFor(data.instance.externalId);
+    setReadyFor(data.instance.externalId);
     return () => window.removeEventListener("keydown", onKey);
-  }, [navigation, router, decide, mode, data.instance.externalId, curator, saved.status]);
+  }, [navigation, router, decide, mode, data.instance.externalId, saved.status, canDecide]);
 
   // A decision saved on the instance before this one: its confirmation, shown here once.
   useEffect(() => {
@@ -286,20 +283,10 @@ export function ReviewWorkspace({
         {instance.approximate && " · approximate analysis (hunks only)"}
         {instance.analysisStatus === "error" && ` · not analysed: ${instance.analysisError}`}
       </p>
-      {curator === null && (
-        <form
-          className="curator-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (nameDraft.trim()) rememberCurator(nameDraft);
-          }}
-        >
-          <label>
-            Your name (recorded with each decision){" "}
-            <input value={nameDraft} onChange={(e) => setNameDraft(e.target.value)} />
-          </label>{" "}
-          <button type="submit">Start reviewing</button>
-        </form>
+      {!canDecide && (
+        <p className="muted" role="note">
+          You are signed in as a viewer: you can read every hint and decision, but not decide.
+        </p>
       )}
       <div className="workspace">
         <section className="pane" aria-label="Issue">
@@ -341,7 +328,7 @@ export function ReviewWorkspace({
           onReason={setReason}
           note={note}
           onNote={setNote}
-          onDecide={decide}
+          onDecide={canDecide ? decide : null}
           onPick={pick}
           picked={picked?.name ?? null}
           status={saved.status}
@@ -352,7 +339,7 @@ export function ReviewWorkspace({
               <StaleNotice
                 hint={saved.hint}
                 currentText={composeHint(source, selection, projection, saved.trim).text}
-                onReconfirm={() => void decide("reconfirm")}
+                onReconfirm={canDecide ? () => void decide("reconfirm") : null}
                 saving={saving}
               />
             ) : null

@@ -15,7 +15,8 @@ export function StaleNotice({
 }: {
   hint: Hint;
   currentText: string;
-  onReconfirm: () => void;
+  /** null for a viewer, who cannot re-confirm */
+  onReconfirm: (() => void) | null;
   saving: boolean;
 }) {
   const last = hint.decisions[0];
@@ -48,10 +49,14 @@ export function StaleNotice({
           </pre>
         </figure>
       </div>
-      <button type="button" disabled={saving} onClick={onReconfirm}>
-        Re-confirm as {decided} (c)
-      </button>{" "}
-      <span className="muted">or decide again below.</span>
+      {onReconfirm && (
+        <>
+          <button type="button" disabled={saving} onClick={onReconfirm}>
+            Re-confirm as {decided} (c)
+          </button>{" "}
+          <span className="muted">or decide again below.</span>
+        </>
+      )}
     </section>
   );
 }

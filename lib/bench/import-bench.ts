@@ -135,15 +135,18 @@ async function benchSaveLatency(dir: string, source: string) {
   let version = 0;
   while (!done) {
     const t0 = performance.now();
-    const result = await recordDecision(db, {
-      instanceId: instance.id,
-      selection: "defuse",
-      projection: "declaration",
-      action: version % 2 === 0 ? "accept" : "flag",
-      reason: version % 2 === 0 ? null : "other",
-      expectedVersion: version,
-      curator: "bench",
-    });
+    const result = await recordDecision(
+      db,
+      {
+        instanceId: instance.id,
+        selection: "defuse",
+        projection: "declaration",
+        action: version % 2 === 0 ? "accept" : "flag",
+        reason: version % 2 === 0 ? null : "other",
+        expectedVersion: version,
+      },
+      "bench",
+    );
     latencies.push(performance.now() - t0);
     if (!result.ok) throw new Error(`a save failed during the import: ${JSON.stringify(result)}`);
     version++;

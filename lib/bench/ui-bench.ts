@@ -8,13 +8,16 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { analyzePendingInstances } from "../server/analyze-stored-instances";
+import { addUser } from "../server/auth/users";
 import { openDatabase } from "../server/db";
 import { importFiles } from "../server/import-files";
 import { makeTempDir } from "../testing/fixtures";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
+import { signIn } from "../testing/sign-in";
 import { writeSyntheticInstances } from "./synthetic-instances";
 
 const PORT = 3190;
+const BENCH_PASSWORD = "bench-password-not-secret";
 const SYNTHETIC = 10_000;
 
 async function main() {
@@ -39,6 +42,7 @@ async function main() {
     orderBy: { id: "asc" },
     take: 7,
   });
+  await addUser(db, { name: "bench", role: "curator", password: BENCH_PASSWORD });
   await db.$disconnect();
   if (!largest) throw new Error("no instances");
 
@@ -62,7 +66,7 @@ async function main() {
         await new Promise((r) => setTimeout(r, 500));
       }
     }
-    await page.evaluate(() => window.localStorage.setItem("hintscope.curator", "bench"));
+    await signIn(page, `http://127.0.0.1:${PORT}`, "bench", BENCH_PASSWORD);
     const size = ((largest.goldPatch.length + largest.testPatch.length) / 1024).toFixed(0);
     const loads: number[] = [];
     for (let run = 0; run < 3; run++) {

@@ -142,3 +142,34 @@ test("analyze --repo: a missing commit fails the instance, --fallback-approximat
   expect(nowhere.code).toBe(2);
   expect(nowhere.stderr).toMatch(/no such repository/);
 });
+
+test("users: the first admin from the shell, the password from stdin, roles and disabling", () => {
+  const run = (input: string | undefined, ...args: string[]) => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", ...args], {
+      encoding: "utf8",
+      input,
+      env: { ...process.env, DATABASE_URL: `file:${path.join(tmp.dir, "users.db")}` },
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  expect(run(undefined, "users", "list").stdout).toContain("No users yet: hints users add NAME --role admin");
+  expect(run("a long enough password\n", "users", "add", "ada", "--role", "admin")).toMatchObject({
+    code: 0,
+    stdout: "Added ada (admin).\n",
+  });
+  expect(run("short\n", "users", "add", "bo", "--role", "curator")).toMatchObject({ code: 1 });
+  expect(run("", "users", "add", "bo", "--role", "curator").stderr).toContain("no password on standard input");
+  expect(run("another long password\n", "users", "add", "bo", "--role", "curator").code).toBe(0);
+  expect(run(undefined, "users", "set-role", "bo", "viewer").stdout).toBe("bo is now viewer.\n");
+  expect(run(undefined, "users", "disable", "ada")).toMatchObject({
+    code: 1,
+    stderr: expect.stringMatching(/last enabled admin/),
+  });
+  expect(run(undefined, "users", "disable", "bo").code).toBe(0);
+  const listed = JSON.parse(run(undefined, "users", "list", "--json").stdout);
+  expect(listed.map((u: { name: string; role: string; disabled: boolean }) => [u.name, u.role, u.disabled])).toEqual([
+    ["ada", "admin", false],
+    ["bo", "viewer", true],
+  ]);
+  expect(JSON.stringify(listed)).not.toContain("argon2");
+});

@@ -5,11 +5,13 @@ import { RepositoryError } from "../analysis/repo-fragments";
 import { type FieldMap, parseFieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import { analyzePendingInstances, markForAnalysis } from "../server/analyze-stored-instances";
+import { seedDemoAccounts } from "../server/auth/demo-accounts";
 import { openDatabase } from "../server/db";
 import { runAnalyzeCommand, runEvidenceCommand, runStatsCommand } from "./analyze-command";
 import { runExport, runSets, UsageError } from "./hint-set-commands";
 import { describeAnalysis, runImportCommand } from "./import-command";
 import { runReportCommand } from "./report-command";
+import { runUsersCommand } from "./users-command";
 
 const USAGE = `usage: npm run hints -- COMMAND [options]
 
@@ -35,7 +37,10 @@ commands:
   report NAME      a research table: resolve-rates, policies, paired, judge, design, disclosure
                    --benchmark NAME, --json; paired: --first MODEL/SEL/PROJ --second MODEL/SEL/PROJ
   reanalyze        run the analysis again on stored instances (--benchmark NAME: one benchmark)
-  seed             import the project's demo data (labelled as demo)
+  users            add NAME --role admin|curator|viewer (password prompted, or stdin), list [--json],
+                   set-role NAME ROLE, disable NAME, enable NAME, password NAME
+  seed             import the project's demo data (labelled as demo) and make the demo accounts
+                   (demo-admin, demo-curator), printing their passwords
   migrate          create or update the database schema
 
 The database is DATABASE_URL (default: file:var/hintscope.db).`;
@@ -48,6 +53,7 @@ async function main(argv: string[]): Promise<number> {
       benchmark: { type: "string" },
       json: { type: "boolean", default: false },
       repo: { type: "string" },
+      role: { type: "string" },
       "fallback-approximate": { type: "boolean", default: false },
       set: { type: "string" },
       version: { type: "string" },
@@ -144,7 +150,20 @@ async function main(argv: string[]): Promise<number> {
     }
     case "seed": {
       const db = await openDatabase();
-      return runImportCommand(db, DEMO_FILES, { json: values.json, demo: true });
+      const code = await runImportCommand(db, DEMO_FILES, { json: values.json, demo: true });
+      if (code !== 0) return code;
+      const accounts = await seedDemoAccounts(db);
+      if (!values.json) {
+        const lines = accounts.map((a) => `  ${a.name.padEnd(14)} ${a.role.padEnd(8)} password: ${a.password}`);
+        process.stdout.write(
+          `Demo accounts (sign in at /sign-in; the passwords are new each seed):\n${lines.join("\n")}\n`,
+        );
+      }
+      return 0;
+    }
+    case "users": {
+      const db = await openDatabase();
+      return runUsersCommand(db, rest, { role: values.role, json: values.json ?? false });
     }
     case "migrate": {
       await openDatabase();

@@ -21,19 +21,22 @@ beforeAll(async () => {
   await analyzePendingInstances(env.db);
   const ids = (await env.db.instance.findMany({ orderBy: { externalId: "asc" } })).map((i) => i.id);
   const decide = (instanceId: number, action: string, extra: Record<string, unknown> = {}) =>
-    recordDecision(env.db, {
-      instanceId,
-      selection: "defuse",
-      projection: "declaration",
-      action,
-      expectedVersion: 0,
-      curator: "ada",
-      trimmed: { identifiers: [], attributes: {} },
-      renderedText: "",
-      reason: null,
-      note: "",
-      ...extra,
-    });
+    recordDecision(
+      env.db,
+      {
+        instanceId,
+        selection: "defuse",
+        projection: "declaration",
+        action,
+        expectedVersion: 0,
+        trimmed: { identifiers: [], attributes: {} },
+        renderedText: "",
+        reason: null,
+        note: "",
+        ...extra,
+      },
+      "ada",
+    );
   await decide(ids[0] as number, "accept");
   await decide(ids[1] as number, "trim", { trimmed: { identifiers: [], attributes: { widget_2: ["path"] } } });
   await decide(ids[2] as number, "flag", { reason: "spoiler", note: "gives the body away" });
@@ -101,18 +104,21 @@ test("the same version exports to the same bytes; later decisions go into the ne
   expect(again.manifestBytes.equals(first.manifestBytes)).toBe(true);
 
   const last = (await env.db.instance.findMany({ orderBy: { externalId: "asc" } })).at(-1);
-  await recordDecision(env.db, {
-    instanceId: last?.id,
-    selection: "defuse",
-    projection: "declaration",
-    action: "accept",
-    expectedVersion: 0,
-    curator: "grace",
-    trimmed: { identifiers: [], attributes: {} },
-    renderedText: "",
-    reason: null,
-    note: "",
-  });
+  await recordDecision(
+    env.db,
+    {
+      instanceId: last?.id,
+      selection: "defuse",
+      projection: "declaration",
+      action: "accept",
+      expectedVersion: 0,
+      trimmed: { identifiers: [], attributes: {} },
+      renderedText: "",
+      reason: null,
+      note: "",
+    },
+    "grace",
+  );
   expect((await versionLines(env.db, "lite-defuse", 1)).lines).toHaveLength(3);
   expect((await publishHintSet(env.db, "lite-defuse")).version).toBe(2);
   const diff = compareHintSets(

@@ -53,17 +53,20 @@ test("a curator's save during an import succeeds, and the import commits too", a
   const summary = await importFiles(env.db, [bigFile("swebench-lite-good.jsonl", false)], {
     onProgress: (_file, records) => {
       if (records === 400)
-        saved = recordDecision(env.db, {
-          instanceId,
-          selection: "defuse",
-          projection: "declaration",
-          action: "accept",
-          expectedVersion: 0,
-          curator: "ada",
-          trimmed: { identifiers: [], attributes: {} },
-          reason: null,
-          note: "",
-        });
+        saved = recordDecision(
+          env.db,
+          {
+            instanceId,
+            selection: "defuse",
+            projection: "declaration",
+            action: "accept",
+            expectedVersion: 0,
+            trimmed: { identifiers: [], attributes: {} },
+            reason: null,
+            note: "",
+          },
+          "ada",
+        );
     },
   });
   expect(summary.files[0]?.added).toBe(1200);

@@ -25,15 +25,18 @@ async function acceptAll(benchmark: string) {
   for (const [index, instance] of instances.entries()) {
     const first = instance.identifiers.find((i) => i.policies.includes("defuse"));
     const trim = index === 0 && first ? { identifiers: [], attributes: { [first.name]: ["signature"] } } : undefined;
-    const result = await recordDecision(env.db, {
-      instanceId: instance.id,
-      ...policy,
-      action: trim ? "trim" : "accept",
-      trimmed: trim,
-      expectedVersion: 0,
-      sourceHash: instance.hintSource,
-      curator: "ada",
-    });
+    const result = await recordDecision(
+      env.db,
+      {
+        instanceId: instance.id,
+        ...policy,
+        action: trim ? "trim" : "accept",
+        trimmed: trim,
+        expectedVersion: 0,
+        sourceHash: instance.hintSource,
+      },
+      "ada",
+    );
     expect(result).toMatchObject({ ok: true });
   }
   return instances.length;

@@ -21,7 +21,6 @@ const decision = (overrides: Record<string, unknown> = {}) => ({
   projection: "declaration",
   action: "accept",
   expectedVersion: 0,
-  curator: "ada",
   trimmed: { identifiers: [], attributes: {} },
   reason: null,
   note: "",
@@ -30,7 +29,7 @@ const decision = (overrides: Record<string, unknown> = {}) => ({
 
 test("a decision is saved with an audit row of who, before and after, and the text the server rendered", async () => {
   // Whatever text a client sends is not stored: the server renders the hint from the analysis.
-  const result = await recordDecision(env.db, { ...decision(), renderedText: "forged" });
+  const result = await recordDecision(env.db, { ...decision(), renderedText: "forged" }, "ada");
   const text = "### `widget_1` (function) -- `widgets/core.py`\nSignature: `widget_1()`";
   expect(result).toEqual({ ok: true, version: 1, status: "accepted", text });
   const hint = await env.db.hint.findFirstOrThrow({ include: { decisions: true } });
@@ -43,7 +42,7 @@ test("a decision is saved with an audit row of who, before and after, and the te
 });
 
 test("a second curator deciding from the same version gets the first decision back as a conflict", async () => {
-  const result = await recordDecision(env.db, decision({ curator: "grace", action: "flag", reason: "spoiler" }));
+  const result = await recordDecision(env.db, decision({ action: "flag", reason: "spoiler" }), "grace");
   expect(result).toMatchObject({
     ok: false,
     conflict: { curator: "ada", action: "accept", status: "accepted", version: 1 },
@@ -55,18 +54,19 @@ test("a second curator deciding from the same version gets the first decision ba
 
 test("a trim that removes an attribute makes the hint trimmed; a flag needs a reason", async () => {
   const trimmed = { identifiers: [], attributes: { widget_1: ["signature"] } };
-  expect(await recordDecision(env.db, decision({ action: "trim", expectedVersion: 1, trimmed }))).toEqual({
+  expect(await recordDecision(env.db, decision({ action: "trim", expectedVersion: 1, trimmed }), "ada")).toEqual({
     ok: true,
     version: 2,
     status: "trimmed",
     text: "### `widget_1` (function) -- `widgets/core.py`",
   });
-  const refused = await recordDecision(env.db, decision({ action: "flag", expectedVersion: 2, reason: null }));
+  const refused = await recordDecision(env.db, decision({ action: "flag", expectedVersion: 2, reason: null }), "ada");
   expect(refused).toMatchObject({ ok: false, errors: { reason: ["a flag needs a reason"] } });
   expect(
     await recordDecision(
       env.db,
       decision({ action: "flag", expectedVersion: 2, reason: "guesswork", note: "test uses widget_2" }),
+      "ada",
     ),
   ).toMatchObject({ ok: true, status: "flagged" });
   const audit = await env.db.decision.findMany({ orderBy: { id: "asc" } });
@@ -79,11 +79,11 @@ test("a trim that removes an attribute makes the hint trimmed; a flag needs a re
 });
 
 test("a decision on an instance that does not exist is refused with a sentence", async () => {
-  expect(await recordDecision(env.db, decision({ instanceId: 999_999 }))).toEqual({
+  expect(await recordDecision(env.db, decision({ instanceId: 999_999 }), "ada")).toEqual({
     ok: false,
     errors: { instanceId: ["no instance with id 999999"] },
   });
-  expect(await recordDecision(env.db, { instanceId: "x" })).toMatchObject({ ok: false });
+  expect(await recordDecision(env.db, { instanceId: "x" }, "ada")).toMatchObject({ ok: false });
 });
 
 test("a curator-written description is decided, exported as the curator's, and refused past 20 words", async () => {
@@ -97,6 +97,7 @@ test("a curator-written description is decided, exported as the curator's, and r
       expectedVersion: 0,
       trimmed: { identifiers: [], attributes: {}, descriptions: { widget_1: long } },
     }),
+    "ada",
   );
   expect(refused).toMatchObject({ ok: false });
   const saved = await recordDecision(
@@ -107,6 +108,7 @@ test("a curator-written description is decided, exported as the curator's, and r
       expectedVersion: 0,
       trimmed: { identifiers: [], attributes: {}, descriptions: { widget_1: "Returns the first widget." } },
     }),
+    "ada",
   );
   expect(saved).toMatchObject({ ok: true, status: "trimmed" });
   expect((saved as { text: string }).text).toContain("Description: Returns the first widget.");

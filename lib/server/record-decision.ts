@@ -10,8 +10,9 @@ import { serialisedWrite } from "./write-lock";
 
 /**
  * A curator's decision as the page sends it: what the curator decided, never the hint text (the server
- * renders that). `expectedVersion` is the hint version the curator saw; `sourceHash` the content it was
- * made from, so a decision is never recorded against a hint that changed under the curator's eyes.
+ * renders that) nor who decided (the signed-in user, which the action passes to recordDecision).
+ * `expectedVersion` is the hint version the curator saw; `sourceHash` the content it was made from, so a
+ * decision is never recorded against a hint that changed under the curator's eyes.
  */
 export const DecisionInput = z
   .object({
@@ -21,7 +22,6 @@ export const DecisionInput = z
     action: z.enum(DECISION_ACTIONS),
     expectedVersion: z.number().int().min(0),
     sourceHash: z.string().max(64).optional(),
-    curator: z.string().trim().min(1, "say who you are").max(100),
     trimmed: z
       .object({
         identifiers: z.array(z.string().max(500)).max(1000),
@@ -62,7 +62,7 @@ export type DecisionResult =
  * row (who, when, before → after, the text decided on). `reconfirm` re-applies a stale decision as it was
  * to the changed hint.
  */
-export async function recordDecision(db: Database, raw: unknown): Promise<DecisionResult> {
+export async function recordDecision(db: Database, raw: unknown, curator: string): Promise<DecisionResult> {
   const parsed = DecisionInput.safeParse(raw);
   if (!parsed.success) return { ok: false, errors: parsed.error.flatten().fieldErrors as Record<string, string[]> };
   const input = parsed.data;
@@ -153,7 +153,7 @@ export async function recordDecision(db: Database, raw: unknown): Promise<Decisi
       await tx.decision.create({
         data: {
           hintId: hint.id,
-          curator: input.curator,
+          curator,
           action: input.action,
           before: JSON.stringify(before),
           after: JSON.stringify(after),

@@ -37,14 +37,17 @@ beforeAll(async () => {
   await importInstance(swebenchRecord(1));
   instanceId = (await env.db.instance.findFirstOrThrow()).id;
   const { hintSource } = await env.db.instance.findUniqueOrThrow({ where: { id: instanceId } });
-  const accepted = await recordDecision(env.db, {
-    instanceId,
-    ...policy,
-    action: "accept",
-    expectedVersion: 0,
-    sourceHash: hintSource,
-    curator: "ada",
-  });
+  const accepted = await recordDecision(
+    env.db,
+    {
+      instanceId,
+      ...policy,
+      action: "accept",
+      expectedVersion: 0,
+      sourceHash: hintSource,
+    },
+    "ada",
+  );
   expect(accepted).toMatchObject({ ok: true, status: "accepted" });
   await createHintSet(env.db, { name: "lite", benchmark: "SWE-bench Lite", ...policy });
 });
@@ -89,25 +92,31 @@ test("a changed test patch makes the decision stale: list, export and published 
 
 test("a decision sent against the old content is refused; re-confirming takes one action", async () => {
   const hint = await env.db.hint.findFirstOrThrow({ where: { instanceId } });
-  const old = await recordDecision(env.db, {
-    instanceId,
-    ...policy,
-    action: "accept",
-    expectedVersion: hint.version,
-    sourceHash: hint.sourceHash ?? "",
-    curator: "grace",
-  });
+  const old = await recordDecision(
+    env.db,
+    {
+      instanceId,
+      ...policy,
+      action: "accept",
+      expectedVersion: hint.version,
+      sourceHash: hint.sourceHash ?? "",
+    },
+    "grace",
+  );
   expect(old).toMatchObject({ ok: false, conflict: { changed: true } });
 
   const { hintSource } = await env.db.instance.findUniqueOrThrow({ where: { id: instanceId } });
-  const again = await recordDecision(env.db, {
-    instanceId,
-    ...policy,
-    action: "reconfirm",
-    expectedVersion: hint.version,
-    sourceHash: hintSource,
-    curator: "grace",
-  });
+  const again = await recordDecision(
+    env.db,
+    {
+      instanceId,
+      ...policy,
+      action: "reconfirm",
+      expectedVersion: hint.version,
+      sourceHash: hintSource,
+    },
+    "grace",
+  );
   expect(again).toMatchObject({ ok: true, status: "accepted" });
   expect(await statusNow()).toBe("accepted");
   const audit = await env.db.decision.findMany({ orderBy: { id: "asc" } });

@@ -7,6 +7,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { parseFieldMap } from "@/lib/ingest/field-aliases";
 import { analyzePendingInstances } from "@/lib/server/analyze-stored-instances";
+import { guardedRoute } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
 import { importFiles } from "@/lib/server/import-files";
 import { describeImportFailure, MAX_UPLOAD_BYTES, startImportJob, uploadFolder } from "@/lib/server/import-jobs";
@@ -49,7 +50,7 @@ const limit = (max: number) => {
  * at once (the answer is the summary), or with `?job=1` as a background job whose progress
  * `/api/import/jobs/ID` reports. `?map=patch=gold_patch,…` names the file's fields.
  */
-export async function POST(request: Request) {
+export const POST = guardedRoute("admin", async function post(request: Request) {
   const url = new URL(request.url);
   const query = UploadQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return Response.json({ ok: false, error: "name the uploaded file: ?name=FILE" }, { status: 400 });
@@ -107,4 +108,4 @@ export async function POST(request: Request) {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
+});

@@ -2,13 +2,14 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { InstanceList } from "@/components/instances/instance-list";
+import { guardedPage } from "@/lib/server/auth/guard";
 import { getBenchmark } from "@/lib/server/queries/benchmarks";
 import { listInstanceRows } from "@/lib/server/queries/review-list";
 import { parseIdParam } from "@/lib/server/route-params";
 
 export const dynamic = "force-dynamic";
 
-export default async function BenchmarkPage({ params }: { params: Promise<{ id: string }> }) {
+export default guardedPage("viewer", async function BenchmarkPage({ params }: { params: Promise<{ id: string }> }) {
   const id = parseIdParam((await params).id);
   const benchmark = id === null ? null : await getBenchmark(id);
   if (!benchmark) notFound();
@@ -59,4 +60,4 @@ export default async function BenchmarkPage({ params }: { params: Promise<{ id: 
       </Suspense>
     </>
   );
-}
+});

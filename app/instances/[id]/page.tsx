@@ -1,7 +1,9 @@
 import { notFound } from "next/navigation";
 import { IdentifierTable } from "@/components/instance/identifier-table";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
+import { hasRole } from "@/lib/auth/roles";
 import { applyListState, neighbours, parseListState } from "@/lib/review/list-state";
+import { guardedPage } from "@/lib/server/auth/guard";
 import { getReviewData } from "@/lib/server/queries/review-instance";
 import { listInstanceRows, rowNeeds } from "@/lib/server/queries/review-list";
 import { parseIdParam } from "@/lib/server/route-params";
@@ -13,7 +15,7 @@ interface PageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-export default async function InstancePage({ params, searchParams }: PageProps) {
+export default guardedPage("viewer", async function InstancePage({ params, searchParams }: PageProps, user) {
   const id = parseIdParam((await params).id);
   const data = id === null ? null : await getReviewData(id);
   if (!data) notFound();
@@ -28,7 +30,7 @@ export default async function InstancePage({ params, searchParams }: PageProps) 
   const policy = list ? { selection: state.selection, projection: state.projection } : null;
   return (
     <>
-      <ReviewWorkspace data={data} navigation={navigation} policy={policy} />
+      <ReviewWorkspace data={data} navigation={navigation} policy={policy} canDecide={hasRole(user.role, "curator")} />
       <details className="all-identifiers">
         <summary>All identifiers the analysis found</summary>
         <IdentifierTable
@@ -43,4 +45,4 @@ export default async function InstancePage({ params, searchParams }: PageProps) 
       </details>
     </>
   );
-}
+});

@@ -1,14 +1,17 @@
 "use server";
 
+import { z } from "zod";
+import { guardedAction } from "../auth/guard";
 import { getDb } from "../db";
-import { type DecisionResult, recordDecision } from "../record-decision";
+import { recordDecision } from "../record-decision";
 
 /**
- * Saves a curator's decision on a hint at once; a conflicting earlier decision comes back, never
- * overwritten. Nothing is revalidated here: the pages are rendered per request, and revalidating made
- * every save re-render the instance page (and the whole list under it) before the curator saw "Saved".
- * The page moves on (or refreshes) itself.
+ * Saves a curator's decision on a hint at once, as the signed-in user; a conflicting earlier decision comes
+ * back, never overwritten. Nothing is revalidated here: the pages are rendered per request, and
+ * revalidating made every save re-render the instance page (and the whole list under it) before the curator
+ * saw "Saved". The page moves on (or refreshes) itself.
  */
-export async function decideHint(input: unknown): Promise<DecisionResult> {
-  return recordDecision(await getDb(), input);
-}
+export const decideHint = guardedAction(
+  { role: "curator", input: z.record(z.string(), z.unknown()) },
+  async (input, user) => recordDecision(await getDb(), input, user.name),
+);

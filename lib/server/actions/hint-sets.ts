@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ProjectionSchema, SelectionSchema } from "../../hint/vocabulary";
+import { guardedAction, guardedFormAction } from "../auth/guard";
 import { getDb } from "../db";
 import { createHintSet, publishHintSet } from "../hint-sets";
 
@@ -14,30 +15,31 @@ const CreateInput = z.object({
   filter: z.string().max(2000).optional(),
 });
 
-export type ActionResult = { ok: true; message: string } | { ok: false; errors: string[] };
+export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 
-/** Creates a hint set from the form on the hint-sets page. */
-export async function createHintSetAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const parsed = CreateInput.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false, errors: parsed.error.issues.map((i) => i.message) };
-  const db = await getDb();
-  if (await db.hintSet.findUnique({ where: { name: parsed.data.name } }))
-    return { ok: false, errors: [`a hint set named "${parsed.data.name}" exists`] };
-  if (!(await db.benchmark.findUnique({ where: { name: parsed.data.benchmark } })))
-    return { ok: false, errors: [`no benchmark named "${parsed.data.benchmark}"`] };
-  await createHintSet(db, parsed.data);
-  revalidatePath("/hint-sets");
-  return { ok: true, message: `Created "${parsed.data.name}".` };
-}
+/** Creates a hint set from the form on the hint-sets page (admins). */
+export const createHintSetAction = guardedFormAction(
+  { role: "admin", input: CreateInput },
+  async (input): Promise<ActionResult> => {
+    const db = await getDb();
+    if (await db.hintSet.findUnique({ where: { name: input.name } }))
+      return { ok: false, error: `a hint set named "${input.name}" exists` };
+    if (!(await db.benchmark.findUnique({ where: { name: input.benchmark } })))
+      return { ok: false, error: `no benchmark named "${input.benchmark}"` };
+    await createHintSet(db, input);
+    revalidatePath("/hint-sets");
+    return { ok: true, message: `Created "${input.name}".` };
+  },
+);
 
-/** Publishes (freezes) the next version of a hint set. */
-export async function publishHintSetAction(name: unknown): Promise<ActionResult> {
-  const parsed = z.string().min(1).max(100).safeParse(name);
-  if (!parsed.success) return { ok: false, errors: ["name the hint set to publish"] };
-  const db = await getDb();
-  if (!(await db.hintSet.findUnique({ where: { name: parsed.data } })))
-    return { ok: false, errors: [`no hint set named "${parsed.data}"`] };
-  const version = await publishHintSet(db, parsed.data);
-  revalidatePath("/hint-sets");
-  return { ok: true, message: `Published "${name}" version ${version.version}.` };
-}
+/** Publishes (freezes) the next version of a hint set (admins); the version records who published it. */
+export const publishHintSetAction = guardedAction(
+  { role: "admin", input: z.string().min(1, "name the hint set to publish").max(100) },
+  async (name, user): Promise<ActionResult> => {
+    const db = await getDb();
+    if (!(await db.hintSet.findUnique({ where: { name } }))) return { ok: false, error: `no hint set named "${name}"` };
+    const version = await publishHintSet(db, name, user.name);
+    revalidatePath("/hint-sets");
+    return { ok: true, message: `Published "${name}" version ${version.version}.` };
+  },
+);

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { compareHintSets } from "@/lib/export/compare-sets";
+import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
 import { versionLines } from "@/lib/server/hint-sets";
 
@@ -11,7 +12,7 @@ interface Props {
   searchParams: Promise<Record<string, string | undefined>>;
 }
 
-export default async function CompareHintSetsPage({ params, searchParams }: Props) {
+export default guardedPage("viewer", async function CompareHintSetsPage({ params, searchParams }: Props) {
   // Next hands the segment over decoded.
   const name = (await params).name;
   const query = await searchParams;
@@ -85,4 +86,4 @@ export default async function CompareHintSetsPage({ params, searchParams }: Prop
       </details>
     </>
   );
-}
+});

@@ -1,11 +1,15 @@
+import { guardedRoute } from "@/lib/server/auth/guard";
 import { getImportJob } from "@/lib/server/import-jobs";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** An upload's import job: its state, records read, instances analysed, and its result or problems. */
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const job = getImportJob((await params).id);
-  if (!job) return Response.json({ ok: false, error: "no such import job (jobs are kept an hour)" }, { status: 404 });
-  return Response.json({ ok: true, ...job });
-}
+export const GET = guardedRoute(
+  "admin",
+  async function get(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+    const job = getImportJob((await params).id);
+    if (!job) return Response.json({ ok: false, error: "no such import job (jobs are kept an hour)" }, { status: 404 });
+    return Response.json({ ok: true, ...job });
+  },
+);

@@ -1,0 +1,20 @@
+/**
+ * The end-to-end database, fresh for every run: the project's demo data, the demo accounts, and the
+ * accounts the tests sign in as (e2e/accounts.ts). Run by the Playwright web server before `next start`.
+ */
+import { rmSync } from "node:fs";
+import { analyzePendingInstances } from "../lib/server/analyze-stored-instances";
+import { seedDemoAccounts } from "../lib/server/auth/demo-accounts";
+import { addUser } from "../lib/server/auth/users";
+import { openDatabase } from "../lib/server/db";
+import { importFiles } from "../lib/server/import-files";
+import { DEMO_FILES } from "../prisma/demo/demo-files";
+import { E2E_ACCOUNTS, E2E_DATABASE, E2E_PASSWORD } from "./accounts";
+
+for (const suffix of ["", "-wal", "-shm"]) rmSync(`${E2E_DATABASE}${suffix}`, { force: true });
+const db = await openDatabase(`file:${E2E_DATABASE}`);
+await importFiles(db, DEMO_FILES, { demo: true });
+await analyzePendingInstances(db);
+await seedDemoAccounts(db, E2E_PASSWORD);
+for (const account of E2E_ACCOUNTS) await addUser(db, { ...account, password: E2E_PASSWORD });
+await db.$disconnect();

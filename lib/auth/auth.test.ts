@@ -1,0 +1,35 @@
+import { expect, test } from "vitest";
+import { hasRole, PasswordSchema, UserNameSchema } from "./roles";
+import { SignInLimiter } from "./sign-in-limiter";
+
+test("each role has the rights of the ones before it, and an unknown role has none", () => {
+  expect(hasRole("admin", "curator")).toBe(true);
+  expect(hasRole("curator", "curator")).toBe(true);
+  expect(hasRole("viewer", "curator")).toBe(false);
+  expect(hasRole("curator", "admin")).toBe(false);
+  expect(hasRole("root", "viewer")).toBe(false);
+});
+
+test("names and passwords: what is refused says why", () => {
+  expect(UserNameSchema.safeParse("ana.k").success).toBe(true);
+  expect(UserNameSchema.safeParse("ana k").error?.issues[0]?.message).toMatch(/letters, digits/);
+  expect(PasswordSchema.safeParse("short").error?.issues[0]?.message).toMatch(/at least 10/);
+});
+
+test("five failures in fifteen minutes lock a key until the first of them is fifteen minutes old", () => {
+  const limiter = new SignInLimiter(5, 15 * 60_000);
+  const t0 = 1_000_000;
+  for (let i = 0; i < 5; i++) {
+    expect(limiter.retryAfter("ana", t0 + i * 1000)).toBe(0);
+    limiter.fail("ana", t0 + i * 1000);
+  }
+  expect(limiter.retryAfter("ana", t0 + 5000)).toBe(15 * 60_000 - 5000);
+  expect(limiter.retryAfter("bo", t0 + 5000)).toBe(0);
+  expect(limiter.retryAfter("ana", t0 + 15 * 60_000)).toBe(0);
+  limiter.fail("ana", t0 + 15 * 60_000);
+  expect(limiter.retryAfter("ana", t0 + 15 * 60_000)).toBe(1000);
+  limiter.succeed("ana");
+  expect(limiter.retryAfter("ana", t0 + 15 * 60_000)).toBe(0);
+  limiter.sweep(t0 + 60 * 60_000);
+  expect(limiter.size).toBe(0);
+});

@@ -1,0 +1,20 @@
+import type { Role } from "./roles";
+
+/** Why an action did nothing: not signed in (401), not allowed (403), or input that does not parse (400). */
+export type Refusal = { ok: false; error: string; status: 400 | 401 | 403 };
+
+export const NOT_SIGNED_IN: Refusal = {
+  ok: false,
+  error: "You are not signed in (or your session ended): sign in again.",
+  status: 401,
+};
+
+export const forbidden = (role: Role): Refusal => ({ ok: false, error: `This needs the ${role} role.`, status: 403 });
+
+/** Whether an action's result is a refusal (so a form shows its message). */
+export const isRefusal = (result: unknown): result is Refusal =>
+  typeof result === "object" &&
+  result !== null &&
+  (result as { ok?: unknown }).ok === false &&
+  typeof (result as { error?: unknown }).error === "string" &&
+  typeof (result as { status?: unknown }).status === "number";
