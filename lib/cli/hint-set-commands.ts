@@ -52,7 +52,7 @@ export async function runExport(db: Database, o: HintSetOptions): Promise<number
   }
   if (o.set) {
     if (o.version !== undefined && !/^[1-9]\d*$/.test(o.version)) throw new UsageError("--version must be 1, 2, …");
-    const { set, version, lines } = await versionLines(db, o.set, o.version ? Number(o.version) : undefined);
+    const { set, version, lines, review } = await versionLines(db, o.set, o.version ? Number(o.version) : undefined);
     const baseName = `${slug(set.name)}-v${version}`;
     // The benchmark's own records with the curated hints, named with their SHA-256 in the manifest.
     const native =
@@ -70,6 +70,7 @@ export async function runExport(db: Database, o: HintSetOptions): Promise<number
         projection: set.projection,
         include_flagged: o.includeFlagged,
         ...(native ? { native } : {}),
+        ...(review ? { review } : {}),
       },
       keep: exportFilter(o.includeFlagged),
       csv: o.csv,

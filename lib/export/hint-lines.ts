@@ -45,6 +45,28 @@ export interface Manifest {
   sha256: string;
   /** the benchmark's own records with the curated hints (`--format native`), where written */
   native?: { file: string; sha256: string; records: number };
+  /** the review round this version publishes: who decided, how much they agreed, what was adjudicated */
+  review?: ReviewSummary;
+}
+
+/** A review round as a published version's manifest states it. */
+export interface ReviewSummary {
+  round: string;
+  curators: string[];
+  curators_per_hint: number;
+  blind: boolean;
+  instances: number;
+  agreed: number;
+  adjudicated: number;
+  adjudicators: string[];
+  /** agreement on the action (accept / trim / flag) and on the action with the flag's reason */
+  agreement: {
+    method: "cohen" | "fleiss" | null;
+    percent_agreement: number | null;
+    kappa: number | null;
+    kappa_by_reason: number | null;
+    categories: Array<{ category: string; share: number; kappa: number | null }>;
+  };
 }
 
 const KEYS: Array<keyof HintLine> = [

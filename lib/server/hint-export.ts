@@ -102,3 +102,20 @@ export async function* currentHintLines(
     }
   }
 }
+
+/** The instances a hint set covers (its benchmark, narrowed by its saved view), in instance-id order. */
+export async function instancesOfSet(
+  db: Database,
+  benchmark: string,
+  filter: string | null,
+): Promise<Array<{ id: number; externalId: string }>> {
+  const found = await db.benchmark.findUnique({ where: { name: benchmark }, select: { id: true } });
+  if (!found) throw new Error(`no benchmark named "${benchmark}"`);
+  const allowed = filter ? await instancesInView(db, found.id, benchmark, filter) : null;
+  const all = await db.instance.findMany({
+    where: { benchmarkId: found.id },
+    select: { id: true, externalId: true },
+    orderBy: { externalId: "asc" },
+  });
+  return all.filter((i) => !allowed || allowed.has(i.externalId));
+}

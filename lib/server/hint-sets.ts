@@ -10,6 +10,7 @@ import {
   type Manifest,
   ManifestBuilder,
   parseLine,
+  type ReviewSummary,
   serialiseLine,
   serialiseManifest,
 } from "../export/hint-lines";
@@ -17,7 +18,7 @@ import { NATIVE_FORMATS, nativeRecord } from "../export/native-records";
 import { listStateToSearch, parseListState } from "../review/list-state";
 import type { Database } from "./db";
 import { currentHintLines } from "./hint-export";
-import { readRecord } from "./stored-json";
+import { readRecord, readReviewSummary } from "./stored-json";
 import { serialisedWrite } from "./write-lock";
 
 const asProjection = (p: string): Projection => {
@@ -40,7 +41,12 @@ export async function createHintSet(
 }
 
 /** Freezes the set's decided hints (accepted, trimmed, flagged) as its next version; later decisions go into the one after. */
-export async function publishHintSet(db: Database, name: string, publishedBy: string | null = null) {
+export async function publishHintSet(
+  db: Database,
+  name: string,
+  publishedBy: string | null = null,
+  review: ReviewSummary | null = null,
+) {
   const set = await db.hintSet.findUnique({ where: { name }, include: { versions: { select: { version: true } } } });
   if (!set) throw new Error(`no hint set named "${name}"`);
   let text = "";
@@ -55,7 +61,9 @@ export async function publishHintSet(db: Database, name: string, publishedBy: st
   }
   const version = Math.max(0, ...set.versions.map((v) => v.version)) + 1;
   return serialisedWrite(() =>
-    db.hintSetVersion.create({ data: { hintSetId: set.id, version, lines: text, publishedBy } }),
+    db.hintSetVersion.create({
+      data: { hintSetId: set.id, version, lines: text, publishedBy, review: review ? JSON.stringify(review) : null },
+    }),
   );
 }
 
@@ -120,7 +128,7 @@ export async function versionLines(db: Database, name: string, version?: number)
         : `hint set "${name}" has no published version: publish it first`,
     );
   const lines = row.lines === "" ? [] : row.lines.replace(/\n$/, "").split("\n").map(parseLine);
-  return { set, version: row.version, lines };
+  return { set, version: row.version, lines, review: readReviewSummary(row.review) };
 }
 
 export interface ExportTarget {

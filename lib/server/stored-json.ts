@@ -79,3 +79,32 @@ export const readEvidence = parsed(
     .nullable(),
   "Instance.evidence",
 );
+
+const AgreementCategorySchema = z.object({ category: z.string(), share: z.number(), kappa: z.number().nullable() });
+
+/** The review round a published version came from (null: published straight from the current decisions). */
+export const readReviewSummary = parsed(
+  z
+    .object({
+      round: z.string(),
+      curators: z.array(z.string()),
+      curators_per_hint: z.number(),
+      blind: z.boolean(),
+      instances: z.number(),
+      agreed: z.number(),
+      adjudicated: z.number(),
+      adjudicators: z.array(z.string()),
+      agreement: z.object({
+        method: z.enum(["cohen", "fleiss"]).nullable(),
+        percent_agreement: z.number().nullable(),
+        kappa: z.number().nullable(),
+        kappa_by_reason: z.number().nullable(),
+        categories: z.array(AgreementCategorySchema),
+      }),
+    })
+    .nullable(),
+  "HintSetVersion.review",
+);
+
+/** A review round's curators, in the order they were dealt hints. */
+export const readCuratorList = parsed(z.array(z.string()), "ReviewRound.curators");

@@ -38,6 +38,7 @@ export const GET = guardedRoute(
       projection: data.set.projection,
       include_flagged: includeFlagged,
       file: `${base}.jsonl`,
+      ...(data.review ? { review: data.review } : {}),
     });
     const kept = data.lines.filter(exportFilter(includeFlagged));
     const jsonl = kept.map((line) => builder.add(line)).join("");
