@@ -25,7 +25,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {user && (
             <nav aria-label="Main">
               <Link href="/">Benchmarks</Link> · <Link href="/instances">Instances</Link> ·{" "}
-              <Link href="/research">Research</Link> · <Link href="/hint-sets">Hint sets</Link>
+              <Link href="/research">Research</Link> · <Link href="/hint-sets">Hint sets</Link> ·{" "}
+              <Link href="/rounds">Review rounds</Link>
               {admin && (
                 <>
                   {" "}

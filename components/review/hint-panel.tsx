@@ -33,6 +33,8 @@ interface Props {
   selection: Selection;
   projection: Projection;
   onSelection: (s: Selection) => void;
+  /** the policy is fixed (a review round decides one selection × projection) */
+  policyLocked?: boolean;
   onProjection: (p: Projection) => void;
   identifiers: ReviewData["identifiers"];
   attributes: readonly HintAttribute[];
@@ -163,7 +165,11 @@ export function HintPanel(props: Props) {
         <div className="pickers">
           <label>
             Selection{" "}
-            <select value={selection} onChange={(e) => props.onSelection(e.target.value as Selection)}>
+            <select
+              value={selection}
+              disabled={props.policyLocked}
+              onChange={(e) => props.onSelection(e.target.value as Selection)}
+            >
               {SELECTION_POLICIES.map((p) => (
                 <option key={p.id} value={p.id} title={p.description}>
                   {p.label}
@@ -180,6 +186,7 @@ export function HintPanel(props: Props) {
                   name="projection"
                   value={p}
                   checked={p === projection}
+                  disabled={props.policyLocked}
                   onChange={() => props.onProjection(p)}
                 />{" "}
                 {i + 1} {PROJECTION_LABELS[p]}

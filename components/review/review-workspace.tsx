@@ -15,11 +15,14 @@ import {
 } from "@/lib/hint/vocabulary";
 import { pathsInDiff } from "@/lib/ingest/infer-language";
 import { decideHint } from "@/lib/server/actions/decide-hint";
+import { decideInRoundAction } from "@/lib/server/actions/review-rounds";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
+import type { RoundItem } from "@/lib/server/review-rounds";
 import { AuditTrail } from "./audit-trail";
 import { HintPanel, type Mode } from "./hint-panel";
 import { IssueMarkdown } from "./issue-markdown";
 import { type Mark, PatchEditor } from "./patch-editor";
+import { RoundNotice } from "./round-notice";
 import { SHORTCUTS } from "./shortcuts";
 import { StaleNotice } from "./stale-notice";
 
@@ -34,6 +37,8 @@ interface Navigation {
 
 const POLICY_KEY = "hintscope.policy";
 const SAVED_KEY = "hintscope.saved";
+/** A curator's own decision in a round, as the panel's status shows it. */
+const ROUND_STATUS = { pending: "pending", accept: "accepted", trim: "trimmed", flag: "flagged" } as const;
 
 const hrefOf = (id: number, list: string) => `/instances/${id}${list ? `?list=${encodeURIComponent(list)}` : ""}`;
 
@@ -57,18 +62,23 @@ export function ReviewWorkspace({
   navigation,
   policy,
   canDecide,
+  round = null,
 }: {
   data: ReviewData;
   navigation: Navigation;
   policy: { selection: Selection; projection: Projection } | null;
   /** the signed-in user may decide (a curator or admin); a viewer sees no decision buttons */
   canDecide: boolean;
+  /** deciding in a review round: the decision is the curator's own in the round, on the round's policy */
+  round?: RoundItem | null;
 }) {
   const router = useRouter();
   const [selection, setSelection] = useState<Selection>(policy?.selection ?? "defuse");
   const [projection, setProjection] = useState<Projection>(policy?.projection ?? "declaration");
   const saved = useMemo(() => savedState(data, selection, projection), [data, selection, projection]);
-  const [trim, setTrim] = useState<Trim>(saved.trim);
+  // In a round the trim starts from the curator's own round decision, never from anyone else's.
+  const startingTrim = round ? (round.mine.trim ?? NO_TRIM) : saved.trim;
+  const [trim, setTrim] = useState<Trim>(startingTrim);
   const [mode, setMode] = useState<Mode>("view");
   const [reason, setReason] = useState<FlagReason | "">("");
   const [note, setNote] = useState("");
@@ -81,7 +91,7 @@ export function ReviewWorkspace({
   // Set once this instance's keyboard handling is live (after hydration): tests and scripts wait for it.
   const [readyFor, setReadyFor] = useState<string | null>(null);
 
-  useEffect(() => setTrim(saved.trim), [saved]);
+  useEffect(() => setTrim(startingTrim), [startingTrim]);
 
   const goldPaths = useMemo(() => new Set(pathsInDiff(data.instance.goldPatch)), [data.instance.goldPatch]);
   const source = useMemo(
@@ -145,6 +155,30 @@ export function ReviewWorkspace({
   const decide = useCallback(
     async (action: "accept" | "trim" | "flag" | "reconfirm") => {
       if (!canDecide) return;
+      if (round) {
+        if (action === "reconfirm") return;
+        setSaving(true);
+        const result = await decideInRoundAction({
+          roundId: round.id,
+          instanceId: data.instance.id,
+          action,
+          trimmed: action === "trim" ? trim : undefined,
+          reason: action === "flag" ? reason || null : null,
+          note,
+          sourceHash: data.instance.hintSource,
+        });
+        setSaving(false);
+        if (!result.ok) {
+          setMessage({ kind: "error", text: result.error });
+          return;
+        }
+        window.sessionStorage.setItem(
+          SAVED_KEY,
+          `Saved in round ${round.name}: ${result.action} (${data.instance.externalId}).`,
+        );
+        router.push(round.next ? `/instances/${round.next}?round=${round.id}` : `/rounds/${round.id}`);
+        return;
+      }
       setSaving(true);
       const result = await decideHint({
         instanceId: data.instance.id,
@@ -183,7 +217,7 @@ export function ReviewWorkspace({
         });
       }
     },
-    [canDecide, data, selection, projection, saved.version, trim, reason, note, navigation, router],
+    [canDecide, round, data, selection, projection, saved.version, trim, reason, note, navigation, router],
   );
 
   useEffect(() => {
@@ -215,7 +249,8 @@ export function ReviewWorkspace({
         "/": () => router.push(`/instances?${navigation.list ? `${navigation.list}&` : ""}focus=search`),
         ...Object.fromEntries(PROJECTIONS.map((p, i) => [String(i + 1), () => setProjection(p)])),
       };
-      const action = canDecide || !"atfc".includes(event.key) ? actions[event.key] : undefined;
+      const locked = (round && /^[1-9c]$/.test(event.key)) || (!canDecide && "atfc".includes(event.key));
+      const action = locked ? undefined : actions[event.key];
       if (action) {
         event.preventDefault();
         action();
@@ -224,7 +259,7 @@ export function ReviewWorkspace({
     window.addEventListener("keydown", onKey);
     setReadyFor(data.instance.externalId);
     return () => window.removeEventListener("keydown", onKey);
-  }, [navigation, router, decide, mode, data.instance.externalId, saved.status, canDecide]);
+  }, [navigation, router, decide, mode, data.instance.externalId, saved.status, canDecide, round]);
 
   // A decision saved on the instance before this one: its confirmation, shown here once.
   useEffect(() => {
@@ -316,6 +351,7 @@ export function ReviewWorkspace({
           selection={selection}
           projection={projection}
           onSelection={setSelection}
+          policyLocked={round !== null}
           onProjection={setProjection}
           identifiers={selected}
           attributes={PROJECTION_ATTRIBUTES[projection]}
@@ -331,11 +367,11 @@ export function ReviewWorkspace({
           onDecide={canDecide ? decide : null}
           onPick={pick}
           picked={picked?.name ?? null}
-          status={saved.status}
+          status={round ? ROUND_STATUS[(round.mine.action ?? "pending") as keyof typeof ROUND_STATUS] : saved.status}
           message={message}
           saving={saving}
           stale={
-            saved.status === "stale" && saved.hint ? (
+            !round && saved.status === "stale" && saved.hint ? (
               <StaleNotice
                 hint={saved.hint}
                 currentText={composeHint(source, selection, projection, saved.trim).text}
@@ -346,7 +382,11 @@ export function ReviewWorkspace({
           }
         />
       </div>
-      <AuditTrail policy={`${selection} × ${projection}`} decisions={saved.decisions} />
+      {round ? (
+        <RoundNotice round={round} />
+      ) : (
+        <AuditTrail policy={`${selection} × ${projection}`} decisions={saved.decisions} />
+      )}
       {overlay && (
         <div className="overlay" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts">
           <div className="overlay-box">

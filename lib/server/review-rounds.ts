@@ -370,3 +370,35 @@ export async function listRounds(db: Database) {
     done: countOf.get(r.id)?.action ?? 0,
   }));
 }
+
+/**
+ * One hint of a round as its curator sees it: their own decision, the others' (hidden in a blind round until
+ * they have decided themselves), and what comes next in their queue. Null when it is not theirs to decide.
+ */
+export async function roundItemFor(db: Database, roundId: number, instanceId: number, curator: string) {
+  const round = await db.reviewRound.findUnique({ where: { id: roundId }, include: { hintSet: true } });
+  if (!round) return null;
+  const rows = await db.roundAssignment.findMany({ where: { roundId, instanceId }, orderBy: { id: "asc" } });
+  const mine = rows.find((r) => r.curator === curator);
+  if (!mine) return null;
+  const decided = mine.action !== null;
+  const others = rows
+    .filter((r) => r.curator !== curator)
+    .map((r) => ({
+      curator: r.curator,
+      action: !round.blind || decided || round.status !== "open" ? r.action : r.action ? "hidden" : null,
+      flagReason: !round.blind || decided ? r.flagReason : null,
+    }));
+  return {
+    id: round.id,
+    name: round.name,
+    blind: round.blind,
+    open: round.status === "open",
+    selection: round.hintSet.selection,
+    projection: round.hintSet.projection,
+    mine: { action: mine.action, flagReason: mine.flagReason, trim: mine.trimmed ? readTrim(mine.trimmed) : null },
+    others,
+    next: await nextForCurator(db, roundId, curator, instanceId).then((next) => (next === instanceId ? null : next)),
+  };
+}
+export type RoundItem = NonNullable<Awaited<ReturnType<typeof roundItemFor>>>;

@@ -2,10 +2,13 @@ import { notFound } from "next/navigation";
 import { IdentifierTable } from "@/components/instance/identifier-table";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
 import { hasRole } from "@/lib/auth/roles";
+import type { Projection, Selection } from "@/lib/hint/vocabulary";
 import { applyListState, neighbours, parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
+import { getDb } from "@/lib/server/db";
 import { getReviewData } from "@/lib/server/queries/review-instance";
 import { listInstanceRows, rowNeeds } from "@/lib/server/queries/review-list";
+import { roundItemFor } from "@/lib/server/review-rounds";
 import { parseIdParam } from "@/lib/server/route-params";
 
 export const dynamic = "force-dynamic";
@@ -26,11 +29,24 @@ export default guardedPage("viewer", async function InstancePage({ params, searc
   // Only what this list's filters and order need: the counts and outcomes the list shows are not read here.
   const rows = applyListState(await listInstanceRows(rowNeeds(state)), state);
   const navigation = { ...neighbours(rows, data.instance.id, state), list };
+  // In a review round (?round=ID) the page decides the curator's own round decision, on the round's policy.
+  const roundParam = parseIdParam(String((await searchParams).round ?? ""));
+  const round = roundParam === null ? null : await roundItemFor(await getDb(), roundParam, data.instance.id, user.name);
   // Arriving from the list, the page opens on the list's selection × projection.
-  const policy = list ? { selection: state.selection, projection: state.projection } : null;
+  const policy = round
+    ? { selection: round.selection as Selection, projection: round.projection as Projection }
+    : list
+      ? { selection: state.selection, projection: state.projection }
+      : null;
   return (
     <>
-      <ReviewWorkspace data={data} navigation={navigation} policy={policy} canDecide={hasRole(user.role, "curator")} />
+      <ReviewWorkspace
+        data={data}
+        navigation={navigation}
+        policy={policy}
+        canDecide={hasRole(user.role, "curator") && (round?.open ?? true)}
+        round={round}
+      />
       <details className="all-identifiers">
         <summary>All identifiers the analysis found</summary>
         <IdentifierTable

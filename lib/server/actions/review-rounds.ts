@@ -1,0 +1,74 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { guardedAction, guardedFormAction } from "../auth/guard";
+import { getDb } from "../db";
+import { adjudicate, decideInRound, publishRound, RoundError, StartRoundInput, startRound } from "../review-rounds";
+
+export type RoundActionResult = { ok: true; message: string; id?: number } | { ok: false; error: string };
+
+const failed = (error: unknown): RoundActionResult => {
+  if (error instanceof RoundError) return { ok: false, error: error.message };
+  throw error;
+};
+
+/** Starts a round (admins) from the form on /rounds: curators come as one `curators` field per box ticked. */
+export const startRoundAction = guardedFormAction(
+  {
+    role: "admin",
+    input: z.object({
+      name: z.string(),
+      hintSet: z.string(),
+      curators: z.string().default(""),
+      curatorsPerHint: z.string(),
+      blind: z.string().optional(),
+    }),
+  },
+  async (form, user): Promise<RoundActionResult> => {
+    const input = StartRoundInput.safeParse({
+      ...form,
+      curators: form.curators.split(",").filter(Boolean),
+      blind: form.blind === "on",
+    });
+    if (!input.success) return { ok: false, error: input.error.issues.map((i) => i.message).join("; ") };
+    try {
+      const round = await startRound(await getDb(), input.data, user.name);
+      revalidatePath("/rounds");
+      return { ok: true, message: `Started round "${round.name}".`, id: round.id };
+    } catch (error) {
+      return failed(error);
+    }
+  },
+);
+
+/** A curator's decision on a hint in their round queue, as the signed-in curator. */
+export const decideInRoundAction = guardedAction(
+  { role: "curator", input: z.record(z.string(), z.unknown()) },
+  async (input, user) => decideInRound(await getDb(), input, user.name),
+);
+
+/** An admin's final decision on a disagreement. */
+export const adjudicateAction = guardedAction(
+  { role: "admin", input: z.record(z.string(), z.unknown()) },
+  async (input, user) => {
+    const result = await adjudicate(await getDb(), input, user.name);
+    revalidatePath("/rounds");
+    return result;
+  },
+);
+
+/** Publishes a round whose hints are all final (admins): the hint set's next version, with the round's agreement. */
+export const publishRoundAction = guardedAction(
+  { role: "admin", input: z.number().int().positive() },
+  async (roundId, user): Promise<RoundActionResult> => {
+    try {
+      const { version } = await publishRound(await getDb(), roundId, user.name);
+      revalidatePath("/rounds");
+      revalidatePath("/hint-sets");
+      return { ok: true, message: `Published as version ${version} of the hint set.` };
+    } catch (error) {
+      return failed(error);
+    }
+  },
+);
