@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["lib/**/*.test.ts"],
+    globalSetup: ["lib/testing/vitest-global-setup.ts"],
     environment: "node",
     // better-sqlite3 is a native addon: separate processes keep each test file's database to itself.
     pool: "forks",

@@ -3,7 +3,7 @@ import type { EvidenceInput } from "../evidence/evidence";
 import { hintSourceHash } from "../hint/fingerprint";
 import { type AnalysisPool, analysisPool } from "./analysis-pool";
 import { type Cell, insertRows, updateRowsById } from "./bulk-sql";
-import { type Database, withOwnConnection } from "./db";
+import { bulkTarget, type Database, withOwnConnection } from "./db";
 import { serialisedWrite } from "./write-lock";
 
 export interface AnalysisRunSummary {
@@ -160,9 +160,9 @@ async function analyzeOnConnection(
     await serialisedWrite(() =>
       db.$transaction(async (tx) => {
         await tx.identifier.deleteMany({ where: { instanceId: { in: batch.map((i) => i.id) } } });
-        await insertRows(db, "Identifier", IDENTIFIER_COLUMNS, rows);
+        await insertRows(bulkTarget(db, tx), "Identifier", IDENTIFIER_COLUMNS, rows);
         await updateRowsById(
-          db,
+          bulkTarget(db, tx),
           "Instance",
           UPDATE_COLUMNS,
           updates.map(({ id, data }) => ({

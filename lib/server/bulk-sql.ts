@@ -1,10 +1,34 @@
-import { clearLogs } from "@prisma/debug";
-import { type Database, driverOf } from "./db";
+import type { SqlDialect } from "./database-url";
 
 // SQLite allows 32,766 bound values per statement; PostgreSQL 65,535. Stay under both.
-const MAX_VALUES_PER_STATEMENT = 30_000;
+// Smaller statements also bound what the adapters' debug history (their last 100 calls, kept even with
+// logging off) holds on to of a large import's text.
+const MAX_VALUES_PER_STATEMENT = 4_000;
 
 export type Cell = string | number | boolean | Date | null;
+
+/** What the bulk path needs of a client: Prisma's public raw-SQL calls (a transaction client, usually). */
+export interface RawClient {
+  $executeRawUnsafe(sql: string, ...values: unknown[]): Promise<number>;
+  $queryRawUnsafe<T = unknown>(sql: string, ...values: unknown[]): Promise<T>;
+}
+
+/** What a driver connection offers: the adapters' public query calls. */
+interface DriverConnection {
+  queryRaw(query: { sql: string; args: unknown[]; argTypes: unknown[] }): Promise<{
+    columnNames: string[];
+    rows: unknown[][];
+  }>;
+  executeRaw(query: { sql: string; args: unknown[]; argTypes: unknown[] }): Promise<number>;
+}
+
+/**
+ * Where bulk statements go, in which SQL dialect (placeholders `?` for SQLite, `$n` for PostgreSQL): a
+ * driver connection (SQLite: the one Prisma's transaction runs on), or a transaction client's raw SQL.
+ */
+export type BulkTarget =
+  | { dialect: SqlDialect; driver: Promise<DriverConnection>; client?: undefined }
+  | { dialect: SqlDialect; client: RawClient; driver?: undefined };
 
 const scalarType = (value: Cell) =>
   typeof value === "number"
@@ -16,20 +40,27 @@ const scalarType = (value: Cell) =>
       : value instanceof Date
         ? ("datetime" as const)
         : ("string" as const);
+const argTypesOf = (args: Cell[]) => args.map((value) => ({ scalarType: scalarType(value), arity: "scalar" as const }));
 
-async function placeholders(db: Database) {
-  const driver = await driverOf(db);
-  return { driver, placeholder: driver.provider === "postgres" ? (n: number) => `$${n}` : () => "?" };
+async function execute(target: BulkTarget, sql: string, args: Cell[]): Promise<void> {
+  if (target.driver) await (await target.driver).executeRaw({ sql, args, argTypes: argTypesOf(args) });
+  else await target.client.$executeRawUnsafe(sql, ...args);
 }
 
-const argTypesOf = (args: Cell[]) => args.map((value) => ({ scalarType: scalarType(value), arity: "scalar" as const }));
+async function query(target: BulkTarget, sql: string, args: Cell[]): Promise<Array<Record<string, unknown>>> {
+  if (!target.driver) return target.client.$queryRawUnsafe<Array<Record<string, unknown>>>(sql, ...args);
+  const result = await (await target.driver).queryRaw({ sql, args, argTypes: argTypesOf(args) });
+  return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
+}
+
+const placeholderOf = (dialect: SqlDialect) => (dialect === "postgres" ? (n: number) => `$${n}` : () => "?");
 
 /**
  * The rows of `table` whose `keyColumn` is one of `keys` (and whose other columns equal `where`), reading
- * `columns`: the importer's look-up of what a batch already has, on the bulk path's connection.
+ * `columns`: the importer's look-up of what a batch already has.
  */
 export async function selectByKeys(
-  db: Database,
+  target: BulkTarget,
   table: string,
   columns: readonly string[],
   where: Record<string, Cell>,
@@ -37,69 +68,50 @@ export async function selectByKeys(
   keys: readonly string[],
 ): Promise<Array<Record<string, unknown>>> {
   if (keys.length === 0) return [];
-  const { driver, placeholder } = await placeholders(db);
+  const placeholder = placeholderOf(target.dialect);
   let n = 0;
   const conditions = Object.keys(where).map((column) => `"${column}" = ${placeholder(++n)}`);
   conditions.push(`"${keyColumn}" IN (${keys.map(() => placeholder(++n)).join(", ")})`);
-  const args = [...Object.values(where), ...keys];
-  const result = await driver.queryRaw({
-    sql: `SELECT ${columns.map((c) => `"${c}"`).join(", ")} FROM "${table}" WHERE ${conditions.join(" AND ")}`,
-    args,
-    argTypes: argTypesOf(args),
-  });
-  return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
+  return query(
+    target,
+    `SELECT ${columns.map((c) => `"${c}"`).join(", ")} FROM "${table}" WHERE ${conditions.join(" AND ")}`,
+    [...Object.values(where), ...keys],
+  );
 }
 
 /**
- * Inserts many rows with multi-row INSERT statements on the driver connection under `db`, so inside a
- * `db.$transaction` they commit or roll back with it. This is the importer's bulk path: Prisma's query
- * compiler copies every parameter through WebAssembly, which made importing patch text ~8x slower than
- * a plain insert. The SQL is portable (quoted identifiers, the provider's placeholders); `table` and
- * `columns` come from code, never from input.
+ * Inserts many rows with multi-row INSERT statements inside the open transaction, so they commit or roll
+ * back with it, on either engine. This is the importer's bulk
+ * path: one statement per few thousand rows instead of one Prisma call per row. The SQL is portable
+ * (quoted identifiers, the dialect's placeholders); `table` and `columns` come from code, never from input.
  */
 export async function insertRows(
-  db: Database,
+  target: BulkTarget,
   table: string,
   columns: readonly string[],
   rows: ReadonlyArray<ReadonlyArray<Cell>>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const { driver, placeholder } = await placeholders(db);
+  const placeholder = placeholderOf(target.dialect);
   const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `;
   const perStatement = Math.max(1, Math.floor(MAX_VALUES_PER_STATEMENT / columns.length));
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);
     let n = 0;
     const tuples = chunk.map((row) => `(${row.map(() => placeholder(++n)).join(", ")})`);
-    const args = chunk.flat();
-    await driver.executeRaw({
-      sql: head + tuples.join(", "),
-      args,
-      argTypes: argTypesOf(args),
-    });
-    // Prisma's debug module keeps the arguments of its last 100 calls for error reports, even with
-    // logging off: here that would be 100 batches of patch text. Drop them once the batch is written.
-    clearLogs();
+    await execute(target, head + tuples.join(", "), chunk.flat());
   }
 }
 
-/**
- * Updates rows by id on the driver connection under `db` (inside its transaction, as insertRows): one
- * prepared statement per row, without Prisma's query compiler, which made the analysis's per-instance
- * updates the slowest part of a large import.
- */
+/** Updates rows by id through the client's raw SQL (inside its transaction, as insertRows): one statement per row. */
 export async function updateRowsById(
-  db: Database,
+  target: BulkTarget,
   table: string,
   columns: readonly string[],
   rows: ReadonlyArray<{ id: number; values: ReadonlyArray<Cell> }>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const { driver, placeholder } = await placeholders(db);
+  const placeholder = placeholderOf(target.dialect);
   const sql = `UPDATE "${table}" SET ${columns.map((c, i) => `"${c}" = ${placeholder(i + 1)}`).join(", ")} WHERE "id" = ${placeholder(columns.length + 1)}`;
-  for (const row of rows) {
-    const args = [...row.values, row.id];
-    await driver.executeRaw({ sql, args, argTypes: argTypesOf(args) });
-  }
-  clearLogs();
+  for (const row of rows) await execute(target, sql, [...row.values, row.id]);
 }

@@ -10,7 +10,7 @@ import type {
   RunKey,
 } from "../ingest/import-items";
 import { type Cell, insertRows, selectByKeys } from "./bulk-sql";
-import type { Database } from "./db";
+import { bulkTarget, type Database } from "./db";
 
 /** Records written (and ids looked up) per statement. */
 export const BATCH = 400;
@@ -134,7 +134,7 @@ export class FileWriter {
   async writeInstances(benchmarkId: number, batch: InstanceData[]): Promise<void> {
     const rows = lastOfEach(batch, (row) => row.externalId);
     const existing = await selectByKeys(
-      this.db,
+      bulkTarget(this.db, this.tx),
       "Instance",
       ["externalId", "contentHash"],
       { benchmarkId },
@@ -176,7 +176,7 @@ export class FileWriter {
         this.tally.added++;
       }
     }
-    await insertRows(this.db, "Instance", INSTANCE_COLUMNS, creates);
+    await insertRows(bulkTarget(this.db, this.tx), "Instance", INSTANCE_COLUMNS, creates);
   }
 
   async writeResults(benchmarkId: number, rows: ResultData[], source: string): Promise<void> {
@@ -216,7 +216,7 @@ export class FileWriter {
           this.tally.added++;
         }
       }
-      await insertRows(this.db, "RunResult", RESULT_COLUMNS, creates);
+      await insertRows(bulkTarget(this.db, this.tx), "RunResult", RESULT_COLUMNS, creates);
     }
   }
 

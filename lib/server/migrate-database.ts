@@ -1,10 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import type { SqlDialect } from "./database-url";
 import type { PrismaClient } from "./generated/prisma/client";
 
-/** Where the committed Prisma migrations live. */
-export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
+/** Where each engine's committed Prisma migrations live (PostgreSQL's are kept in step by a test). */
+export const MIGRATIONS_DIRS: Record<SqlDialect, string> = {
+  sqlite: path.join(process.cwd(), "prisma", "migrations"),
+  postgres: path.join(process.cwd(), "prisma", "postgresql", "migrations"),
+};
 
 /** Splits a migration script into statements (Prisma's scripts hold no semicolons inside literals). */
 function statementsOf(script: string): string[] {
@@ -20,8 +24,15 @@ function statementsOf(script: string): string[] {
 /**
  * Applies the committed migrations that the database has not seen yet, in order, each in one transaction.
  * Bookkeeping uses Prisma's own `_prisma_migrations` table, so `prisma migrate deploy` agrees with it.
+ * Written by hand rather than calling `prisma migrate deploy` because Prisma's migrate needs its schema
+ * engine, which with a driver adapter cannot deploy to PostgreSQL ("Column type 'name' could not be
+ * deserialized", Prisma issue 27403), and because the app and the CLI migrate on open, with no extra step.
  */
-export async function applyMigrations(db: PrismaClient, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function applyMigrations(
+  db: PrismaClient,
+  dialect: SqlDialect = "sqlite",
+  dir = MIGRATIONS_DIRS[dialect],
+): Promise<string[]> {
   await db.$executeRawUnsafe(
     `CREATE TABLE IF NOT EXISTS "_prisma_migrations" ("id" TEXT PRIMARY KEY NOT NULL, "checksum" TEXT NOT NULL, "finished_at" TIMESTAMP, "migration_name" TEXT NOT NULL, "logs" TEXT, "rolled_back_at" TIMESTAMP, "started_at" TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`,
   );
@@ -41,7 +52,8 @@ export async function applyMigrations(db: PrismaClient, dir = MIGRATIONS_DIR): P
     const checksum = createHash("sha256").update(script).digest("hex");
     await db.$transaction(async (tx) => {
       for (const statement of statements) await tx.$executeRawUnsafe(statement);
-      const now = new Date().toISOString();
+      // SQLite keeps times as text; PostgreSQL's TIMESTAMP column takes a date.
+      const now = dialect === "postgres" ? new Date() : new Date().toISOString();
       await tx.$executeRaw`INSERT INTO "_prisma_migrations" ("id", "checksum", "finished_at", "migration_name", "started_at", "applied_steps_count") VALUES (${randomUUID()}, ${checksum}, ${now}, ${name}, ${now}, ${statements.length})`;
     });
     newlyApplied.push(name);

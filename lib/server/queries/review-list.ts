@@ -1,7 +1,7 @@
 import "server-only";
 import { isSelection, SELECTIONS, type Selection } from "../../hint/vocabulary";
 import type { InstanceListRow, ListState } from "../../review/list-state";
-import { getDb } from "../db";
+import { dialectOfDb, getDb } from "../db";
 import { reviewStatuses } from "./review-statuses";
 
 const emptyCounts = () => Object.fromEntries(SELECTIONS.map((s) => [s, 0])) as Record<Selection, number>;
@@ -24,6 +24,8 @@ export async function listInstanceRows(
   benchmarkId?: number,
 ): Promise<InstanceListRow[]> {
   const db = await getDb();
+  // The JSON columns are text on both engines; each has its own functions to read them.
+  const postgres = dialectOfDb(db) === "postgres";
   const none = Promise.resolve([] as never[]);
   const [instances, counts, outcomes, reviews, leaks] = await Promise.all([
     db.instance.findMany({
@@ -39,10 +41,15 @@ export async function listInstanceRows(
       orderBy: { id: "asc" },
     }),
     needs.counts
-      ? db.$queryRaw<Array<{ instanceId: number; selection: string; n: number }>>`
-      SELECT i."instanceId" AS "instanceId", p.value AS selection, COUNT(*) AS n
-      FROM "Identifier" i, json_each(i."policies") p
-      GROUP BY i."instanceId", p.value`
+      ? db.$queryRawUnsafe<Array<{ instanceId: number; selection: string; n: number }>>(
+          postgres
+            ? `SELECT i."instanceId" AS "instanceId", p.value AS selection, COUNT(*) AS n
+               FROM "Identifier" i, jsonb_array_elements_text(i."policies"::jsonb) p
+               GROUP BY i."instanceId", p.value`
+            : `SELECT i."instanceId" AS "instanceId", p.value AS selection, COUNT(*) AS n
+               FROM "Identifier" i, json_each(i."policies") p
+               GROUP BY i."instanceId", p.value`,
+        )
       : none,
     needs.outcomes
       ? db.$queryRaw<Array<{ benchmarkId: number; externalId: string; runs: number; resolved: number }>>`
@@ -53,8 +60,11 @@ export async function listInstanceRows(
       : none,
     reviewStatuses(db),
     needs.leaks
-      ? db.$queryRaw<Array<{ id: number; leaks: number }>>`
-      SELECT "id", json_array_length("evidence", '$.leaks') AS leaks FROM "Instance" WHERE "evidence" IS NOT NULL`
+      ? db.$queryRawUnsafe<Array<{ id: number; leaks: number }>>(
+          postgres
+            ? `SELECT "id", jsonb_array_length("evidence"::jsonb -> 'leaks') AS leaks FROM "Instance" WHERE "evidence" IS NOT NULL`
+            : `SELECT "id", json_array_length("evidence", '$.leaks') AS leaks FROM "Instance" WHERE "evidence" IS NOT NULL`,
+        )
       : none,
   ]);
   const leaksOf = new Map(leaks.map((row) => [Number(row.id), Number(row.leaks)]));
