@@ -95,6 +95,16 @@ export const bulkTarget = (db: Database, tx: RawClient): BulkTarget => {
 };
 
 /**
+ * How a write of `db` waits its turn: on SQLite behind this process's other writes (one writer at a time,
+ * see write-lock.ts); on PostgreSQL at once, the database keeping concurrent transactions apart (a write
+ * that must not lose a race guards itself, as recordDecision's version check does).
+ */
+export const writeTurn =
+  (db: Database) =>
+  <T>(write: () => Promise<T>): Promise<T> =>
+    dialectOfDb(db) === "sqlite" ? serialisedWrite(write) : write();
+
+/**
  * Runs `work` on a connection of its own to the same database, closed afterwards: an import's transaction
  * then holds only its own writes, and the process's other requests neither join it nor see its rows before
  * it commits.

@@ -114,3 +114,29 @@ test("a curator-written description is decided, exported as the curator's, and r
   expect((saved as { text: string }).text).toContain("Description: Returns the first widget.");
   expect(hint.id).toBeGreaterThan(0);
 });
+
+test("ten curators deciding one hint at once from the same version: one is saved, nine get a conflict, none overwrites", async () => {
+  const results = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      recordDecision(
+        env.db,
+        decision({ projection: "pro", action: i % 2 ? "accept" : "flag", reason: "other" }),
+        `c${i}`,
+      ),
+    ),
+  );
+  const saved = results.filter((r) => r.ok);
+  expect(saved).toHaveLength(1);
+  expect(results.filter((r) => !r.ok && "conflict" in r)).toHaveLength(9);
+  const hint = await env.db.hint.findFirstOrThrow({ where: { projection: "pro" }, include: { decisions: true } });
+  expect(hint.version).toBe(1);
+  expect(hint.decisions).toHaveLength(1);
+  // Then the next version: again one of many wins.
+  const next = await Promise.all(
+    Array.from({ length: 5 }, (_, i) =>
+      recordDecision(env.db, decision({ projection: "pro", expectedVersion: 1 }), `d${i}`),
+    ),
+  );
+  expect(next.filter((r) => r.ok)).toHaveLength(1);
+  expect(await env.db.decision.count({ where: { hintId: hint.id } })).toBe(2);
+});

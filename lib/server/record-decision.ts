@@ -4,9 +4,8 @@ import { composeHint, DESCRIPTION_MAX_WORDS, descriptionProblem, NO_TRIM, type T
 import { hintFingerprint } from "../hint/fingerprint";
 import { DECISION_ACTIONS, FlagReasonSchema, ProjectionSchema, SelectionSchema } from "../hint/vocabulary";
 import { statusAfter } from "../review/decisions";
-import type { Database } from "./db";
+import { type Database, writeTurn } from "./db";
 import { type HintState, readPolicies, readTrim } from "./stored-json";
-import { serialisedWrite } from "./write-lock";
 
 /**
  * A curator's decision as the page sends it: what the curator decided, never the hint text (the server
@@ -66,102 +65,144 @@ export async function recordDecision(db: Database, raw: unknown, curator: string
   const parsed = DecisionInput.safeParse(raw);
   if (!parsed.success) return { ok: false, errors: parsed.error.flatten().fieldErrors as Record<string, string[]> };
   const input = parsed.data;
-  return serialisedWrite(() =>
-    db.$transaction(async (tx): Promise<DecisionResult> => {
-      const instance = await tx.instance.findUnique({
-        where: { id: input.instanceId },
-        select: {
-          hintSource: true,
-          interfaceText: true,
-          requirements: true,
-          identifiers: { orderBy: { position: "asc" } },
-        },
-      });
-      if (!instance) return { ok: false, errors: { instanceId: [`no instance with id ${input.instanceId}`] } };
-      const key = {
+  try {
+    return await writeTurn(db)(() => decideInTransaction(db, input, curator));
+  } catch (error) {
+    // Another decision on this hint committed first (its version moved on, or it created the hint): a
+    // conflict, reported with what that decision was, and nothing of this one written.
+    if (!(error instanceof LostRace) && (error as { code?: string }).code !== "P2002") throw error;
+    const current = await db.hint.findUnique({
+      where: {
         instanceId_selection_projection: {
           instanceId: input.instanceId,
           selection: input.selection,
           projection: input.projection,
         },
-      };
-      const current = await tx.hint.findUnique({
-        where: key,
-        include: { decisions: { orderBy: { id: "desc" }, take: 1 } },
-      });
-      const last = current?.decisions[0];
-      const conflict = (changed: boolean) => ({
-        ok: false as const,
-        conflict: {
-          curator: last?.curator ?? "someone",
-          action: last?.action ?? "unknown",
-          at: last?.createdAt.toISOString() ?? "",
-          status: current?.status ?? "pending",
-          version: current?.version ?? 0,
-          ...(changed ? { changed: true } : {}),
-        },
-      });
-      if ((current?.version ?? 0) !== input.expectedVersion) return conflict(false);
-      if (input.sourceHash !== undefined && input.sourceHash !== instance.hintSource) return conflict(true);
-
-      const before: HintState = {
+      },
+      include: { decisions: { orderBy: { id: "desc" }, take: 1 } },
+    });
+    const last = current?.decisions[0];
+    return {
+      ok: false,
+      conflict: {
+        curator: last?.curator ?? "someone",
+        action: last?.action ?? "unknown",
+        at: last?.createdAt.toISOString() ?? "",
         status: current?.status ?? "pending",
-        trimmed: current?.trimmed ? readTrim(current.trimmed) : null,
-        flagReason: current?.flagReason ?? null,
-        note: current?.note ?? null,
-      };
-      let after: HintState & { status: string };
-      let trim: Trim;
-      if (input.action === "reconfirm") {
-        if (!current || current.status === "pending") {
-          return { ok: false, errors: { action: ["there is no decision to re-confirm: accept, trim or flag it"] } };
-        }
-        trim = current.trimmed ? readTrim(current.trimmed) : NO_TRIM;
-        after = { ...before, status: current.status };
-      } else {
-        trim = input.action === "accept" ? NO_TRIM : input.trimmed;
-        after = {
-          status: statusAfter(input.action, trim),
-          trimmed: trim,
-          flagReason: input.action === "flag" ? input.reason : null,
-          note: input.note || null,
-        };
+        version: current?.version ?? 0,
+      },
+    };
+  }
+}
+
+/** Thrown inside the transaction when the hint's version moved on under it: rolls the transaction back. */
+class LostRace extends Error {}
+
+function decideInTransaction(db: Database, input: z.output<typeof DecisionInput>, curator: string) {
+  return db.$transaction(async (tx): Promise<DecisionResult> => {
+    const key = {
+      instanceId_selection_projection: {
+        instanceId: input.instanceId,
+        selection: input.selection,
+        projection: input.projection,
+      },
+    };
+    const current = await tx.hint.findUnique({
+      where: key,
+      include: { decisions: { orderBy: { id: "desc" }, take: 1 } },
+    });
+    const last = current?.decisions[0];
+    const conflict = (changed: boolean) => ({
+      ok: false as const,
+      conflict: {
+        curator: last?.curator ?? "someone",
+        action: last?.action ?? "unknown",
+        at: last?.createdAt.toISOString() ?? "",
+        status: current?.status ?? "pending",
+        version: current?.version ?? 0,
+        ...(changed ? { changed: true } : {}),
+      },
+    });
+    // A decision made on a version that moved on is a conflict before anything else is read.
+    if ((current?.version ?? 0) !== input.expectedVersion) return conflict(false);
+    const instance = await tx.instance.findUnique({
+      where: { id: input.instanceId },
+      select: {
+        hintSource: true,
+        interfaceText: true,
+        requirements: true,
+        identifiers: { orderBy: { position: "asc" } },
+      },
+    });
+    if (!instance) return { ok: false, errors: { instanceId: [`no instance with id ${input.instanceId}`] } };
+    if (input.sourceHash !== undefined && input.sourceHash !== instance.hintSource) return conflict(true);
+
+    const before: HintState = {
+      status: current?.status ?? "pending",
+      trimmed: current?.trimmed ? readTrim(current.trimmed) : null,
+      flagReason: current?.flagReason ?? null,
+      note: current?.note ?? null,
+    };
+    let after: HintState & { status: string };
+    let trim: Trim;
+    if (input.action === "reconfirm") {
+      if (!current || current.status === "pending") {
+        return { ok: false, errors: { action: ["there is no decision to re-confirm: accept, trim or flag it"] } };
       }
-      const identifiers = instance.identifiers.map((i) => ({ ...i, policies: readPolicies(i.policies) }));
-      const text = composeHint(
-        { interfaceText: instance.interfaceText, requirements: instance.requirements, identifiers },
-        input.selection,
-        input.projection,
-        trim,
-      ).text;
-      const fingerprint = hintFingerprint(instance.hintSource, input.selection, input.projection, trim);
-      const data = {
-        status: after.status,
-        trimmed: JSON.stringify(trim),
-        flagReason: after.flagReason ?? null,
-        note: after.note ?? null,
-        renderedText: text,
-        sourceHash: instance.hintSource,
-        fingerprint,
-        version: input.expectedVersion + 1,
+      trim = current.trimmed ? readTrim(current.trimmed) : NO_TRIM;
+      after = { ...before, status: current.status };
+    } else {
+      trim = input.action === "accept" ? NO_TRIM : input.trimmed;
+      after = {
+        status: statusAfter(input.action, trim),
+        trimmed: trim,
+        flagReason: input.action === "flag" ? input.reason : null,
+        note: input.note || null,
       };
-      const hint = current
-        ? await tx.hint.update({ where: { id: current.id }, data })
-        : await tx.hint.create({
-            data: { instanceId: input.instanceId, selection: input.selection, projection: input.projection, ...data },
-          });
-      await tx.decision.create({
-        data: {
-          hintId: hint.id,
-          curator,
-          action: input.action,
-          before: JSON.stringify(before),
-          after: JSON.stringify(after),
-          fingerprint,
-          hintText: text,
-        },
+    }
+    const identifiers = instance.identifiers.map((i) => ({ ...i, policies: readPolicies(i.policies) }));
+    const text = composeHint(
+      { interfaceText: instance.interfaceText, requirements: instance.requirements, identifiers },
+      input.selection,
+      input.projection,
+      trim,
+    ).text;
+    const fingerprint = hintFingerprint(instance.hintSource, input.selection, input.projection, trim);
+    const data = {
+      status: after.status,
+      trimmed: JSON.stringify(trim),
+      flagReason: after.flagReason ?? null,
+      note: after.note ?? null,
+      renderedText: text,
+      sourceHash: instance.hintSource,
+      fingerprint,
+      version: input.expectedVersion + 1,
+    };
+    // The version guard makes the check above and this write one step, whatever else writes at once
+    // (another server process, or PostgreSQL's concurrent transactions): a decision made on a version
+    // that moved on updates nothing and is reported as a conflict.
+    let hint: { id: number; version: number };
+    if (current) {
+      const updated = await tx.hint.updateMany({ where: { id: current.id, version: input.expectedVersion }, data });
+      if (updated.count !== 1) throw new LostRace();
+      hint = { id: current.id, version: data.version };
+    } else {
+      hint = await tx.hint.create({
+        data: { instanceId: input.instanceId, selection: input.selection, projection: input.projection, ...data },
+        select: { id: true, version: true },
       });
-      return { ok: true, version: hint.version, status: after.status, text };
-    }),
-  );
+    }
+    await tx.decision.create({
+      data: {
+        hintId: hint.id,
+        curator,
+        action: input.action,
+        before: JSON.stringify(before),
+        after: JSON.stringify(after),
+        fingerprint,
+        hintText: text,
+      },
+    });
+    return { ok: true, version: hint.version, status: after.status, text };
+  });
 }
