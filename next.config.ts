@@ -3,7 +3,13 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // Load these from node_modules at run time instead of bundling them: a native addon, and WebAssembly
   // runtimes that find their .wasm files next to themselves.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg", "web-tree-sitter"],
+  serverExternalPackages: [
+    "better-sqlite3",
+    "@prisma/adapter-better-sqlite3",
+    "pg",
+    "@prisma/adapter-pg",
+    "web-tree-sitter",
+  ],
   poweredByHeader: false,
   // Every response: a Content-Security-Policy that still lets the bundled Monaco run (its scripts and
   // workers come from this origin; it injects styles), no framing, no MIME sniffing, no referrer abroad.

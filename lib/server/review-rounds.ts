@@ -230,7 +230,7 @@ export async function adjudicate(db: Database, raw: unknown, adjudicator: string
   const input = parsed.data;
   return serialisedWrite(async () => {
     const round = await db.reviewRound.findUnique({ where: { id: input.roundId } });
-    if (!round || round.status !== "open") return { ok: false, error: "no open round with that id" };
+    if (round?.status !== "open") return { ok: false, error: "no open round with that id" };
     const rows = await db.roundAssignment.findMany({ where: { roundId: round.id, instanceId: input.instanceId } });
     if (itemOutcome(rows.map(asDecision)).state !== "disagreed")
       return { ok: false, error: "only a hint whose curators all decided, and disagreed, is adjudicated" };
