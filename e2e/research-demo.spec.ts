@@ -24,6 +24,10 @@ test("the research views on the demo data: rates, design constraints, judge scor
   const agreement = page.getByRole("table", { name: "Rater agreement" });
   await expect(agreement).toContainText("demo-curator-1 × demo-curator-2");
   await expect(agreement).toContainText("demo-curator-1 × judge: demo-judge");
+  // The evidence checked against the demo judge: both checks, one row each.
+  const checks = page.getByRole("table", { name: "Evidence against the judge" });
+  await expect(checks.getByRole("row").filter({ hasText: "demo-judge" })).toHaveCount(2);
+  await expect(checks).toContainText("N: stated in the issue vs not");
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download resolve-rates.csv" }).click();

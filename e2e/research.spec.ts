@@ -56,6 +56,11 @@ test("with the nine SWE-bench Pro runs imported, each model's rate is over the i
   await expect(frontier.getByRole("row").filter({ hasText: "SWE-bench Pro" })).toHaveCount(16);
   await expect(page.getByRole("figure", { name: "Spoiler–guesswork frontier, SWE-bench Pro" })).toBeVisible();
   await expect(frontier.getByRole("row").filter({ hasText: "defuse × declaration" }).first()).toContainText("0.0%");
+  // Leak channels per benchmark: every Pro id embeds a commit other than its base commit.
+  const leaks = page.getByRole("table", { name: "Leak channels per benchmark" });
+  await expect(
+    leaks.getByRole("row").filter({ hasText: "SWE-bench Pro" }).filter({ hasText: "id embeds another commit" }),
+  ).toContainText(`${instanceIds.length} / ${instanceIds.length}100.0%`);
 
   // The command line prints the same rows from the same query layer.
   const report = JSON.parse(

@@ -1,4 +1,5 @@
-import { frontierRows, type ResearchData } from "@/lib/server/queries/research-report";
+import { LEAK_CHANNELS } from "@/lib/evidence/evidence-summary";
+import { evidenceJudgeRows, frontierRows, leakRows, type ResearchData } from "@/lib/server/queries/research-report";
 import { DownloadCsv } from "./download-csv";
 import { fmt, share } from "./format";
 import { FrontierChart } from "./research-charts";
@@ -7,6 +8,9 @@ import { FrontierChart } from "./research-charts";
 export function FrontierSection({ data }: { data: ResearchData }) {
   const frontier = frontierRows(data);
   const frontierBenchmarks = [...new Set(frontier.map((f) => String(f.benchmark)))];
+  const leaks = leakRows(data);
+  const checks = evidenceJudgeRows(data);
+  const channelLabel = new Map<string, string>(LEAK_CHANNELS.map((c) => [c.id, c.label]));
   return (
     <section aria-labelledby="frontier">
       <h2 id="frontier">Spoiler–guesswork frontier</h2>
@@ -63,6 +67,74 @@ export function FrontierSection({ data }: { data: ResearchData }) {
           </table>
           <DownloadCsv name="frontier" rows={frontier} />
         </>
+      )}
+      <h3>Leak channels per benchmark</h3>
+      {leaks.length === 0 ? (
+        <p className="muted">No instance has evidence yet (it is computed with the analysis).</p>
+      ) : (
+        <>
+          <table aria-label="Leak channels per benchmark">
+            <thead>
+              <tr>
+                <th>Benchmark</th>
+                <th>Channel</th>
+                <th className="num">Instances with it</th>
+                <th className="num">Share</th>
+              </tr>
+            </thead>
+            <tbody>
+              {leaks.map((l) => (
+                <tr key={`${l.benchmark}\u0000${l.channel}`}>
+                  <td>{l.benchmark}</td>
+                  <td>{channelLabel.get(String(l.channel)) ?? l.channel}</td>
+                  <td className="num">
+                    {l.with_channel} / {l.instances}
+                  </td>
+                  <td className="num">{share(l.share as number)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <DownloadCsv name="leak-channels" rows={leaks} />
+        </>
+      )}
+      <h3>The evidence against the judge</h3>
+      <p className="muted">
+        Where judge scores exist: names the issue already states should get a lower necessity N (for the name) than the
+        others, and the more of an identifier&apos;s hint copies the gold patch the higher its disclosure D (for its
+        semantics) should be (Spearman&apos;s ρ between transcription share and mean D).
+      </p>
+      {checks.length === 0 ? (
+        <p className="muted">No judge scores have been imported.</p>
+      ) : (
+        <table aria-label="Evidence against the judge">
+          <thead>
+            <tr>
+              <th>Benchmark</th>
+              <th>Judge</th>
+              <th>Check</th>
+              <th className="num">Rated</th>
+              <th>Result</th>
+              <th>Agree?</th>
+            </tr>
+          </thead>
+          <tbody>
+            {checks.map((c) => (
+              <tr key={`${c.benchmark}\u0000${c.judge}\u0000${c.check}`}>
+                <td>{c.benchmark}</td>
+                <td>{c.judge}</td>
+                <td>{c.check === "necessity_when_stated" ? "N: stated in the issue vs not" : "D vs transcription"}</td>
+                <td className="num">{c.n}</td>
+                <td>
+                  {c.check === "necessity_when_stated"
+                    ? `mean N ${c.stated_mean === null ? "—" : fmt(c.stated_mean as number)} stated vs ${c.unstated_mean === null ? "—" : fmt(c.unstated_mean as number)} not`
+                    : `ρ = ${c.rho === null ? "—" : fmt(c.rho as number)}`}
+                </td>
+                <td>{c.agrees === null ? "too few to say" : c.agrees ? "yes" : "no"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );

@@ -28,6 +28,8 @@ interface Props {
   onPick: (name: string) => void;
   /** wrap long lines instead of scrolling sideways */
   wrap?: boolean;
+  /** lines a hint copies (evidence of transcription), highlighted whole with what copies them */
+  copied?: ReadonlyArray<{ line: number; hover: string }>;
 }
 
 function columnsOf(lineText: string, name: string): [number, number] {
@@ -37,12 +39,14 @@ function columnsOf(lineText: string, name: string): [number, number] {
 }
 
 /** A read-only patch in Monaco: added and removed lines coloured, identifiers highlighted, hover and click. */
-export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false }: Props) {
+export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false, copied = [] }: Props) {
   const editor = useRef<MonacoEditor | null>(null);
   const monaco = useRef<Monaco | null>(null);
   const decorations = useRef<string[]>([]);
   const marksRef = useRef(marks);
   marksRef.current = marks;
+  const copiedRef = useRef(copied);
+  copiedRef.current = copied;
 
   const decorate = () => {
     const ed = editor.current;
@@ -54,6 +58,13 @@ export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false }
       const first = model.getLineContent(line)[0];
       const className = first === "+" ? "patch-add" : first === "-" ? "patch-del" : first === "@" ? "patch-hunk" : null;
       if (className) lines.push({ range: new m.Range(line, 1, line, 1), options: { isWholeLine: true, className } });
+    }
+    for (const { line, hover } of copiedRef.current) {
+      if (line < 1 || line > model.getLineCount()) continue;
+      lines.push({
+        range: new m.Range(line, 1, line, 1),
+        options: { isWholeLine: true, className: "copied-line", hoverMessage: { value: hover } },
+      });
     }
     for (const mark of marksRef.current) {
       if (mark.line < 1 || mark.line > model.getLineCount()) continue;
@@ -102,7 +113,7 @@ export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false }
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: decorate reads the latest marks through a ref
-  useEffect(decorate, [marks]);
+  useEffect(decorate, [marks, copied]);
 
   const revealRef = useRef(reveal);
   revealRef.current = reveal;

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { linesCopiedInto } from "@/lib/evidence/evidence";
 import { composeHint, NO_TRIM, type Trim } from "@/lib/hint/compose-hint";
 import {
   type FlagReason,
@@ -132,6 +133,21 @@ export function ReviewWorkspace({
     }
     return { gold, test };
   }, [shown, goldPaths]);
+
+  // Transcription evidence: the gold-patch lines the hints of the selected identifiers copy, highlighted.
+  const copiedLines = useMemo(() => {
+    const runs = (data.instance.evidence?.identifiers ?? []).filter(
+      (e) => e.longest_copied_run !== "" && selected.some((s) => s.name === e.name),
+    );
+    const byLine = new Map<number, string[]>();
+    for (const e of runs)
+      for (const line of linesCopiedInto(data.instance.goldPatch, e.longest_copied_run))
+        byLine.set(line, [...(byLine.get(line) ?? []), e.name]);
+    return [...byLine].map(([line, names]) => ({
+      line,
+      hover: `copied into the Pro hint of ${names.join(", ")} (transcription evidence)`,
+    }));
+  }, [data.instance.evidence, data.instance.goldPatch, selected]);
 
   // Picking an identifier brings each pane to its definition, then steps through its uses on every pick.
   const reveal = useMemo(() => {
@@ -334,6 +350,7 @@ export function ReviewWorkspace({
           label="Gold patch"
           text={instance.goldPatch}
           marks={marks.gold}
+          copied={copiedLines}
           reveal={reveal.gold}
           onPick={pick}
           wrap={wrap}

@@ -34,7 +34,8 @@ commands:
   sets create NAME --benchmark B --selection S --projection P [--filter "language=python&review=accepted"]
   sets publish NAME | sets import FILE.jsonl [--name N]
   sets compare NAME [--from N] [--to M] [--with OTHER] [--json]: what changed between versions or sets
-  report NAME      a research table: resolve-rates, policies, paired, judge, design, disclosure
+  report NAME      a research table: resolve-rates, policies, paired, judge, design, disclosure,
+                   frontier, leaks (leak channels per benchmark), evidence-judge (evidence vs judge scores)
                    --benchmark NAME, --json; paired: --first MODEL/SEL/PROJ --second MODEL/SEL/PROJ
   reanalyze        run the analysis again on stored instances (--benchmark NAME: one benchmark)
   users            add NAME --role admin|curator|viewer (password prompted, or stdin), list [--json],

@@ -90,3 +90,19 @@ test("the paired view opens on the first pair that shares instances, never an em
   expect([swapped?.first, swapped?.second]).toEqual([runs[1], runs[0]]);
   expect(swapped?.cells.firstOnly.length).toBe(view?.cells.secondOnly.length);
 });
+
+test("report leaks: per benchmark and channel, over the instances whose evidence was computed", async () => {
+  const { analyzePendingInstances } = await import("../server/analyze-stored-instances");
+  await analyzePendingInstances(env.db);
+  const leaks = await report("leaks");
+  // The fixture ids embed no commit and its issues paste nothing: four instances, no channel.
+  expect(leaks.rows.map((r: Record<string, unknown>) => [r.benchmark, r.channel, r.with_channel, r.instances])).toEqual(
+    [
+      ["SWE-bench Lite", "id_commit", 0, 4],
+      ["SWE-bench Lite", "solution_in_issue", 0, 4],
+      ["SWE-bench Lite", "tests_in_issue", 0, 4],
+      ["SWE-bench Lite", "hint_quotes_code", 0, 4],
+    ],
+  );
+  expect((await report("evidence-judge")).rows).toEqual([]);
+});

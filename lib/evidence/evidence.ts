@@ -206,3 +206,23 @@ export function identifierEvidence(
     };
   });
 }
+
+/**
+ * The lines of a patch (1-based, as the patch pane numbers them) that a copied run comes from: added
+ * lines whose tokens (three or more) occur in the run in order, or that hold the whole run. What the pane
+ * highlights beside the hint that copies them.
+ */
+export function linesCopiedInto(patch: string, run: string): number[] {
+  const runTokens = tokensOf(run);
+  if (runTokens.length === 0) return [];
+  const joinedRun = `\u0000${runTokens.join("\u0000")}\u0000`;
+  const out: number[] = [];
+  patch.split("\n").forEach((text, index) => {
+    if (!text.startsWith("+") || text.startsWith("+++")) return;
+    const tokens = tokensOf(text.slice(1));
+    if (tokens.length === 0) return;
+    const joinedLine = `\u0000${tokens.join("\u0000")}\u0000`;
+    if ((tokens.length >= 3 && joinedRun.includes(joinedLine)) || joinedLine.includes(joinedRun)) out.push(index + 1);
+  });
+  return out;
+}

@@ -1,3 +1,4 @@
+import { evidenceAgainstJudge, leakShares } from "../../evidence/evidence-summary";
 import { SELECTIONS } from "../../hint/vocabulary";
 import { chiSquareTest } from "../../stats/agreement";
 import { designOutcome, designRates, VERDICTS } from "../../stats/design-constraints";
@@ -16,7 +17,17 @@ import type { loadResearchData } from "./research";
 export type ResearchData = Awaited<ReturnType<typeof loadResearchData>>;
 export type ReportRow = Record<string, string | number | boolean | null>;
 
-export const REPORTS = ["resolve-rates", "policies", "paired", "judge", "design", "disclosure", "frontier"] as const;
+export const REPORTS = [
+  "resolve-rates",
+  "policies",
+  "paired",
+  "judge",
+  "design",
+  "disclosure",
+  "frontier",
+  "leaks",
+  "evidence-judge",
+] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 /** A configuration as the command line names it: `MODEL/SELECTION/PROJECTION` (and the benchmark apart). */
@@ -264,6 +275,24 @@ export function frontierRows(data: ResearchData, benchmark?: string): ReportRow[
     .map((point) => ({ ...point }));
 }
 
+/** Per benchmark and leak channel, the share of instances that show it (see lib/evidence/evidence-summary.ts). */
+export function leakRows(data: ResearchData, benchmark?: string): ReportRow[] {
+  return [...data.evidenceByBenchmark().entries()]
+    .filter(([name]) => !benchmark || name === benchmark)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([name, evidence]) => leakShares(name, evidence))
+    .filter((row) => row.instances > 0)
+    .map((row) => ({ ...row }));
+}
+
+/** Where judge scores exist: the instance evidence checked against the judge's N and D. */
+export function evidenceJudgeRows(data: ResearchData, benchmark?: string): ReportRow[] {
+  return evidenceAgainstJudge(
+    data.judgeSamples.filter((s) => !benchmark || s.benchmark === benchmark),
+    data.evidenceOfKey,
+  ).map((row) => ({ ...row }));
+}
+
 /** One report by name, as `hints report NAME` prints it. */
 export function researchReport(
   data: ResearchData,
@@ -286,5 +315,9 @@ export function researchReport(
       return disclosureRows(data, options.benchmark);
     case "frontier":
       return frontierRows(data, options.benchmark);
+    case "leaks":
+      return leakRows(data, options.benchmark);
+    case "evidence-judge":
+      return evidenceJudgeRows(data, options.benchmark);
   }
 }

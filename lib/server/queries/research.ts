@@ -1,4 +1,5 @@
 import { policyStats } from "../../analysis/policy-stats";
+import type { InstanceEvidence } from "../../evidence/evidence";
 import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
 import type { FrontierInstance } from "../../stats/frontier";
@@ -130,11 +131,16 @@ export async function loadResearchData(given?: Database) {
   ];
   // The spoiler–guesswork frontier per benchmark, from the identifiers and the stored evidence: parsed
   // when a table asks for it (the reports that do not need it never read every instance's evidence).
+  let parsedEvidence: Map<number, InstanceEvidence | null> | undefined;
+  const evidenceOf = (id: number) => {
+    parsedEvidence ??= new Map(instances.map((i) => [i.id, readEvidence(i.evidence)]));
+    return parsedEvidence.get(id) ?? null;
+  };
   const frontierInstances = () => {
     const byBenchmark = new Map<string, FrontierInstance[]>();
     for (const i of instances) {
       const name = benchmarkName.get(i.benchmarkId) ?? "";
-      const evidence = readEvidence(i.evidence);
+      const evidence = evidenceOf(i.id);
       const list = byBenchmark.get(name) ?? [];
       list.push({
         identifiers: identifierGroups.get(i.id) ?? [],
@@ -144,8 +150,23 @@ export async function loadResearchData(given?: Database) {
     }
     return byBenchmark;
   };
+  /** Each benchmark's instances' stored evidence (null where not computed yet), parsed when asked for. */
+  const evidenceByBenchmark = () => {
+    const byBenchmark = new Map<string, Array<InstanceEvidence | null>>();
+    for (const i of instances) {
+      const name = benchmarkName.get(i.benchmarkId) ?? "";
+      byBenchmark.set(name, [...(byBenchmark.get(name) ?? []), evidenceOf(i.id)]);
+    }
+    return byBenchmark;
+  };
   return {
     frontierInstances,
+    evidenceByBenchmark,
+    /** an instance's stored evidence by the judge samples' instance key */
+    evidenceOfKey: (key: string) => {
+      const id = instanceIds.get(key);
+      return id === undefined ? null : evidenceOf(id);
+    },
     ratings,
     runOutcomes,
     instancesOf: (benchmark: string) => instancesByBenchmark.get(benchmark) ?? new Set<string>(),
