@@ -17,7 +17,8 @@ export interface Fragment {
   /** the hunk this image was cut from (hunk images only): its other image shares the context lines */
   hunkIndex?: number;
   /** this side of the hunk has no changed lines: its image is the other image's context, nothing more */
-  unchangedSide?: boolean /** the whole file (exact mode): row r is line r + 1, and what a hunk header says is not needed */;
+  unchangedSide?: boolean;
+  /** the whole file (exact mode): row r is line r + 1, and what a hunk header says is not needed */
   whole?: boolean;
 }
 
@@ -74,6 +75,29 @@ function pythonClosers(lines: readonly string[]): string {
     }
   }
   return stack.reverse().join("");
+}
+
+/**
+ * C and C++: what a hunk leaves open at its end, closed: blocks (`}`) and preprocessor conditionals
+ * (`#endif`). Without them a function whose body runs past the hunk, behind a macro such as `STATIC`, does
+ * not parse as a function at all, and its local variables read as globals.
+ */
+function cFamilyClosers(lines: readonly string[]): string[] {
+  let braces = 0;
+  let conditionals = 0;
+  for (const line of lines) {
+    if (/^\s*#\s*if(n?def)?\b/.test(line)) conditionals++;
+    else if (/^\s*#\s*endif\b/.test(line)) conditionals = Math.max(0, conditionals - 1);
+    const code = line
+      .replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "")
+      .replace(/\/\/.*$/, "")
+      .replace(/\/\*.*?\*\//g, "");
+    for (const ch of code) {
+      if (ch === "{") braces++;
+      else if (ch === "}") braces = Math.max(0, braces - 1);
+    }
+  }
+  return [..."}".repeat(braces), ...Array.from({ length: conditionals }, () => "#endif")];
 }
 
 /**
@@ -296,6 +320,10 @@ function imageOf(
   let wrapper: Wrapper = openers.length > 0 ? { ...base, prefix: [...base.prefix, ...openers] } : base;
   const closers = python ? pythonClosers(kept.map((line) => line.text)) : "";
   if (closers !== "") wrapper = { ...wrapper, suffix: [...wrapper.suffix, closers] };
+  if (language === "c" || language === "cpp") {
+    const open = cFamilyClosers(kept.map((line) => line.text));
+    if (open.length > 0) wrapper = { ...wrapper, suffix: [...open, ...wrapper.suffix] };
+  }
   const bodyIndentOf = (text: string) =>
     wrapper.bodyIndent !== undefined && indentOf(text) > minIndent ? wrapper.bodyIndent : "";
   // Python: unchanged lines before the hunk's first statement at its own level belong to a statement that
@@ -321,12 +349,13 @@ function imageOf(
 /** The pre- and post-images of every hunk of a file diff (the whole file for added and deleted files). */
 export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragment[] {
   const fragments: Fragment[] = [];
-  for (const hunk of file.hunks) {
+  file.hunks.forEach((hunk, hunkIndex) => {
     const whole = file.status === "added" || file.status === "deleted";
-    if (file.status !== "added") fragments.push(imageOf(file.path, "pre", hunk.lines, whole ? null : hunk, language));
+    if (file.status !== "added")
+      fragments.push({ ...imageOf(file.path, "pre", hunk.lines, whole ? null : hunk, language), hunkIndex });
     if (file.status !== "deleted")
-      fragments.push(imageOf(file.path, "post", hunk.lines, whole ? null : hunk, language));
-  }
+      fragments.push({ ...imageOf(file.path, "post", hunk.lines, whole ? null : hunk, language), hunkIndex });
+  });
   return fragments;
 }
 

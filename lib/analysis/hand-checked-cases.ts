@@ -150,6 +150,38 @@ export const HAND_CHECKED_CASES: Expectation[] = [
     expected: ["ATAN2"],
     why: 'promql/parser/generated_parser.y.go `+const ATAN2 = 57386`; promql/parser/lex_test.go (same package) `+				expected: []Item{{ATAN2, 0, "atan2"}},`',
   },
+  {
+    file: "swebench-multilingual.jsonl",
+    id: "micropython__micropython-13039",
+    language: "c",
+    selection: "pro",
+    expected: ["slice_indices"],
+    why: "py/objslice.c: the hunk `@@ -54,7 +54,7 @@ STATIC mp_obj_t slice_unary_op(…)` changes `-    mp_int_t length = mp_obj_int_get_checked(length_obj);` inside ` STATIC mp_obj_t slice_indices(mp_obj_t self_in, mp_obj_t length_obj) {`, a context line of the hunk: slice_indices changed, not the slice_unary_op git names, and `length` is its local",
+  },
+  {
+    file: "swebench-multilingual.jsonl",
+    id: "micropython__micropython-13039",
+    language: "c",
+    selection: "defuse",
+    expected: [],
+    why: "nothing new: the fix changes slice_indices's body; the test (tests/basics/slice_indices.py) calls `.indices(`, an existing method",
+  },
+  {
+    file: "swebench-multilingual.jsonl",
+    id: "fmtlib__fmt-3158",
+    language: "cpp",
+    selection: "defuse",
+    expected: [],
+    why: "include/fmt/ranges.h changes `-      return it;` to `+      return underlying_.parse(ctx);` inside a method of `struct range_formatter<` (its name is above the hunk); the statement `if (it == end || *it == '}') {` is no method `if`; the test adds only TEST cases",
+  },
+  {
+    file: "swebench-multilingual.jsonl",
+    id: "fastlane__fastlane-21857",
+    language: "ruby",
+    selection: "defuse",
+    expected: [],
+    why: "print_table.rb `+require 'terminal-table'` then `+module Terminal` / `+  class Table` / `+    class Cell` / `+      def lines`: the gem's classes reopened (\"Monkey patch Terminal::Table\"), not new; the spec's `expect(Terminal::Table).to receive(:new)` uses the gem's class",
+  },
 ];
 
 /** A hand-checked case's instance, as the analysis takes it. */

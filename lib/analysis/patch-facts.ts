@@ -222,7 +222,7 @@ function fileDefinitions(
     }
   }
   // Whole files show which definition a changed line is in; only hunks need git's guess in their headers.
-  if (!exact) addContextFunctions(file, language, out);
+  if (!exact) addContextFunctions(file, language, out, parsed);
   const definitions = [...out.values()];
   if (newFile) {
     const firstRow = parsed.find((p) => p.fragment.side === "post")?.fragment.rows.find((r) => r !== null);
@@ -243,13 +243,27 @@ function fileDefinitions(
 }
 
 /** Functions whose bodies a hunk changes while their own line is above it: git names them in the hunk header. */
-function addContextFunctions(file: FileDiff, language: ParsedLanguage, out: Map<string, PatchDefinition>): void {
+function addContextFunctions(
+  file: FileDiff,
+  language: ParsedLanguage,
+  out: Map<string, PatchDefinition>,
+  parsed: ParsedFragment[],
+): void {
   if (file.status !== "modified" && file.status !== "renamed") return;
   const members = new Set([...out.values()].map((d) => d.member));
-  for (const hunk of file.hunks) {
+  file.hunks.forEach((hunk, hunkIndex) => {
     const changed = hunk.lines.find((line) => line.kind !== " ");
     const fn = functionInContext(language, hunk.context);
-    if (!changed || !fn || members.has(fn.name)) continue;
+    if (!changed || !fn || members.has(fn.name)) return;
+    // git names the last function line above the hunk; when a definition that opens inside the hunk (on
+    // the changed line or above it) holds the first change, the change is that definition's, not the named one's.
+    const side = changed.kind === "+" ? "post" : "pre";
+    const image = parsed.find((p) => p.fragment.hunkIndex === hunkIndex && p.fragment.side === side);
+    const changedRow = image?.fragment.rows.indexOf(changed) ?? -1;
+    const holdsChange = image?.definitions.some(
+      (def) => def.row <= changedRow && def.endRow >= changedRow && image.fragment.rows[def.row] != null,
+    );
+    if (holdsChange) return;
     members.add(fn.name);
     const name = fn.owner ? `${fn.owner}.${fn.name}` : fn.name;
     out.set(name, {
@@ -265,7 +279,7 @@ function addContextFunctions(file: FileDiff, language: ParsedLanguage, out: Map<
       params: [],
       location: { path: file.path, diffLine: changed.diffLine, fileLine: changed.newLine ?? changed.oldLine },
     });
-  }
+  });
 }
 
 /** The names referenced on a file's added lines. */

@@ -13,7 +13,7 @@ describe("hand-checked identifiers on real instances", () => {
 
   test("the cases cover the languages checked by hand so far", () => {
     expect(new Set(HAND_CHECKED_CASES.map((c) => c.language))).toEqual(
-      new Set(["python", "go", "javascript", "typescript", "java", "php", "rust"]),
+      new Set(["python", "go", "javascript", "typescript", "java", "php", "rust", "c", "cpp", "ruby"]),
     );
   });
 

@@ -31,7 +31,7 @@ test.each([
   ["swebench-lite.jsonl", "swebench", "SWE-bench Lite", 4],
   ["swebench-pro-sample.jsonl", "swebench-pro", "SWE-bench Pro", 8],
   ["swebench-pro-long.jsonl", "swebench-pro", "SWE-bench Pro", 1],
-  ["swebench-multilingual.jsonl", "swebench", "SWE-bench Multilingual", 4],
+  ["swebench-multilingual.jsonl", "swebench", "SWE-bench Multilingual", 7],
   ["multi-swe-bench-java-sample.jsonl", "multi-swe-bench", "Multi-SWE-bench Java", 1],
 ])("%s: %s → %s, %i instances", (name, format, benchmark, count) => {
   expect(byName(name)).toMatchObject({ format, benchmark, added: count, updated: 0, unchanged: 0 });

@@ -45,6 +45,16 @@ const parameterNames = (declarator: Node | null) =>
     .map((p) => (p ? declaredName(p.childForFieldName("declarator"))?.text : null))
     .filter((name): name is string => typeof name === "string" && /^\w+$/.test(name));
 
+/**
+ * Statement keywords: a hunk cut from a method body but parsed in a stand-in class body (the header names
+ * only the class) reads `if (x) {` as a method named `if`. No C or C++ name is a keyword.
+ */
+const KEYWORDS = new Set(
+  "if else for while do switch case return sizeof alignof decltype catch try throw new delete goto break continue default static_assert".split(
+    " ",
+  ),
+);
+
 const join = (owner: string | null, inner: string | null) => (owner && inner ? `${owner}.${inner}` : (owner ?? inner));
 
 /**
@@ -61,6 +71,7 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
     if (!nameNode) return;
     skip.add(nameNode.id);
     const { owner: qualified, member } = splitQualified(nameNode);
+    if (KEYWORDS.has(member)) return;
     const fullOwner = join(owner, qualified);
     const isMethod = inClass || qualified !== null;
     const kind =
@@ -99,6 +110,7 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
           if (!name) continue;
           skip.add(name.id);
           const { owner: qualified, member } = splitQualified(name);
+          if (KEYWORDS.has(member)) continue;
           facts.define(
             node,
             member,

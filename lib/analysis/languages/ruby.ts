@@ -20,6 +20,18 @@ const parameterNames = (parameters: Node | null) =>
  */
 export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
+  // Libraries the file requires, by their letters alone (`require 'terminal-table'` → "terminaltable"):
+  // a class whose path spells one (`module Terminal; class Table`) is that library's class, reopened to
+  // patch it, not a new class of the patch.
+  const required = new Set(
+    [...root.text.matchAll(/^\s*require\s*\(?\s*["']([^"']+)["']/gm)].map((m) =>
+      (m[1] ?? "")
+        .split("/")
+        .pop()
+        ?.replace(/[^A-Za-z0-9]/g, "")
+        .toLowerCase(),
+    ),
+  );
 
   const method = (node: Node, owner: string | null) => {
     const name = node.childForFieldName("name");
@@ -50,7 +62,21 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
           const fullOwner = owner && prefix ? `${owner}.${prefix}` : (owner ?? prefix);
           const superclass = node.childForFieldName("superclass");
           // `module Jekyll` reopens a namespace in file after file: it qualifies names, it is not one.
-          if (node.type === "class")
+          // …and so is any class inside it (`Terminal::Table::Cell`).
+          const parts = (fullOwner ? `${fullOwner}.${member}` : member).split(".");
+          // Two constants at least: `require 'jekyll'` does not make every class in `module Jekyll` the gem's.
+          const reopensLibrary = parts.some(
+            (_, i) =>
+              i >= 1 &&
+              required.has(
+                parts
+                  .slice(0, i + 1)
+                  .join("")
+                  .replace(/[^A-Za-z0-9]/g, "")
+                  .toLowerCase(),
+              ),
+          );
+          if (node.type === "class" && !reopensLibrary)
             facts.define(
               node,
               member,
