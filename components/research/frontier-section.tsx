@@ -19,7 +19,8 @@ export function FrontierSection({ data }: { data: ResearchData }) {
         identifier: <strong>guesswork left</strong> is the share of test-facing identifiers a policy does not name (mean
         over instances); <strong>disclosed beyond DefUse</strong> is the identifiers it names that no test needs (mean
         per instance); <strong>transcription</strong> is the mean share of its prose (projections with descriptions)
-        that copies runs of five or more tokens of the gold patch. Down and left is better.
+        that copies runs of five or more tokens of the gold patch. Down and left is better. Each published hint set (its
+        latest version, flagged hints left out) is placed the same way on what its curators kept.
       </p>
       {frontier.length === 0 ? (
         <p className="muted">No instance with a test-facing identifier has been analysed yet.</p>
@@ -33,6 +34,7 @@ export function FrontierSection({ data }: { data: ResearchData }) {
                 .filter((f) => f.benchmark === benchmark)
                 .map((f) => ({
                   label: `${f.selection} × ${f.projection}`,
+                  hintSet: f.hint_set !== null,
                   guesswork: f.guesswork_left as number,
                   disclosed: f.disclosed_beyond_defuse as number,
                   instances: f.instances as number,

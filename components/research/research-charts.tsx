@@ -153,6 +153,8 @@ export function PolicyChart({
 
 export interface FrontierDot {
   label: string;
+  /** a published hint set (what curators kept), else a policy straight from the analysis */
+  hintSet: boolean;
   guesswork: number;
   disclosed: number;
   instances: number;
@@ -185,7 +187,9 @@ export function FrontierChart({ benchmark, dots }: { benchmark: string; dots: Fr
             formatter={(value: unknown) => (typeof value === "number" ? value.toFixed(2) : String(value))}
             labelFormatter={() => ""}
           />
-          <Scatter data={dots} fill="#2f5fd0" name="selection × projection" />
+          <Scatter data={dots.filter((d) => !d.hintSet)} fill="#2f5fd0" name="selection × projection" />
+          <Scatter data={dots.filter((d) => d.hintSet)} fill="#d67800" shape="diamond" name="published hint set" />
+          <Legend verticalAlign="top" height={24} />
         </ScatterChart>
       </ResponsiveContainer>
     </figure>

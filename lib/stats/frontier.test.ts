@@ -32,3 +32,42 @@ test("the frontier: guesswork left against disclosure beyond DefUse, per selecti
   expect(at("pro", "name")).toMatchObject({ guesswork_left: 0, disclosed_beyond_defuse: 1, transcription: 0 });
   expect(at("pro", "pro")?.transcription).toBeCloseTo(0.4 / 3, 12);
 });
+
+test("a published hint set on the frontier: what the curators kept, against the instances' DefUse", async () => {
+  const { hintSetPoint } = await import("./frontier");
+  const instances = new Map([
+    [
+      "i1",
+      {
+        identifiers: [
+          { name: "a", policies: ["defuse", "pro"] },
+          { name: "b", policies: ["defuse", "pro"] },
+          { name: "c", policies: ["pro"] },
+        ],
+        transcription: new Map([["c", 0.5]]),
+      },
+    ],
+    ["i2", { identifiers: [{ name: "d", policies: ["defuse"] }], transcription: new Map<string, number>() }],
+    ["i3", { identifiers: [{ name: "e", policies: ["pro"] }], transcription: new Map<string, number>() }],
+  ]);
+  // i1 keeps a and c (b trimmed): guesswork 1/2, one beyond DefUse (c, copying 50%); i2 names d: 0, 0;
+  // i3 has no test-facing name, so it does not count.
+  const point = hintSetPoint(
+    {
+      name: "s",
+      version: 2,
+      benchmark: "B",
+      projection: "pro",
+      lines: new Map([
+        ["i1", ["a", "c"]],
+        ["i2", ["d"]],
+        ["i3", ["e"]],
+      ]),
+    },
+    instances,
+  );
+  expect(point).toMatchObject({ selection: "hint set s v2", hint_set: "s v2", instances: 2 });
+  expect(point.guesswork_left).toBeCloseTo(0.25, 12);
+  expect(point.disclosed_beyond_defuse).toBeCloseTo(0.5, 12);
+  expect(point.transcription).toBeCloseTo(0.5 / 3, 12);
+});

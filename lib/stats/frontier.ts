@@ -64,3 +64,56 @@ export function frontier(benchmark: string, instances: readonly FrontierInstance
   }
   return points;
 }
+
+/** A published hint set's lines as the frontier reads them: per instance, the names its hint discloses. */
+export interface HintSetLines {
+  name: string;
+  version: number;
+  benchmark: string;
+  projection: string;
+  /** instance id → the identifiers the line names (after trims); flagged lines are left out by the caller */
+  lines: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * A published hint set on the frontier, measured like a policy but on what the curators kept: of each
+ * instance's test-facing (DefUse) names, the share its line does not name; the names it discloses beyond
+ * DefUse; the transcription of their prose (projections with descriptions). `instances` gives the analysis
+ * (identifiers, evidence) by instance id.
+ */
+export function hintSetPoint(
+  set: HintSetLines,
+  instances: ReadonlyMap<string, FrontierInstance>,
+): FrontierPoint & { hint_set: string } {
+  let n = 0;
+  let guesswork = 0;
+  let beyond = 0;
+  let copied = 0;
+  let copiedCount = 0;
+  for (const [id, named] of set.lines) {
+    const instance = instances.get(id);
+    if (!instance) continue;
+    const test = instance.identifiers.filter((x) => x.policies.includes("defuse")).map((x) => x.name);
+    if (test.length === 0) continue;
+    n++;
+    const disclosed = new Set(named);
+    guesswork += test.filter((name) => !disclosed.has(name)).length / test.length;
+    beyond += [...disclosed].filter((name) => !test.includes(name)).length;
+    if (PROSE.has(set.projection)) {
+      for (const name of disclosed) {
+        copied += instance.transcription.get(name) ?? 0;
+        copiedCount++;
+      }
+    }
+  }
+  return {
+    benchmark: set.benchmark,
+    selection: `hint set ${set.name} v${set.version}`,
+    projection: set.projection,
+    hint_set: `${set.name} v${set.version}`,
+    instances: n,
+    guesswork_left: n === 0 ? 0 : guesswork / n,
+    disclosed_beyond_defuse: n === 0 ? 0 : beyond / n,
+    transcription: copiedCount === 0 ? 0 : copied / copiedCount,
+  };
+}

@@ -2,7 +2,7 @@ import { evidenceAgainstJudge, leakShares } from "../../evidence/evidence-summar
 import { SELECTIONS } from "../../hint/vocabulary";
 import { chiSquareTest } from "../../stats/agreement";
 import { designOutcome, designRates, VERDICTS } from "../../stats/design-constraints";
-import { frontier } from "../../stats/frontier";
+import { frontier, hintSetPoint } from "../../stats/frontier";
 import { summariseJudgeScores } from "../../stats/judge-summary";
 import { exactMcNemar, pairOutcomes } from "../../stats/mcnemar";
 import { pairedDifferenceInterval, policyComparison } from "../../stats/policy-comparison";
@@ -265,14 +265,24 @@ export function disclosureRows(data: ResearchData, benchmark?: string): ReportRo
     .map((r) => ({ ...r }));
 }
 
-/** The spoiler–guesswork frontier per benchmark (see lib/stats/frontier.ts). */
+/**
+ * The spoiler–guesswork frontier per benchmark (see lib/stats/frontier.ts): every selection × projection,
+ * then every published hint set (its latest version, as the curators left it), marked by `hint_set`.
+ */
 export function frontierRows(data: ResearchData, benchmark?: string): ReportRow[] {
-  return [...data.frontierInstances().entries()]
+  const policies = [...data.frontierInstances().entries()]
     .filter(([name]) => !benchmark || name === benchmark)
     .sort(([a], [b]) => a.localeCompare(b))
     .flatMap(([name, instances]) => frontier(name, instances))
     .filter((point) => point.instances > 0)
+    .map((point) => ({ ...point, hint_set: null }));
+  const sets = data
+    .publishedHintSets()
+    .filter((set) => !benchmark || set.benchmark === benchmark)
+    .map((set) => hintSetPoint(set, data.frontierInstancesById(set.benchmark)))
+    .filter((point) => point.instances > 0)
     .map((point) => ({ ...point }));
+  return [...policies, ...sets];
 }
 
 /** Per benchmark and leak channel, the share of instances that show it (see lib/evidence/evidence-summary.ts). */

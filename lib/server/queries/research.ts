@@ -1,8 +1,9 @@
 import { policyStats } from "../../analysis/policy-stats";
 import type { InstanceEvidence } from "../../evidence/evidence";
+import { parseLine } from "../../export/hint-lines";
 import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
-import type { FrontierInstance } from "../../stats/frontier";
+import type { FrontierInstance, HintSetLines } from "../../stats/frontier";
 import type { JudgeSample } from "../../stats/judge-summary";
 import { median } from "../../stats/median";
 import type { RunOutcomes } from "../../stats/resolve-rates";
@@ -13,7 +14,7 @@ import { readEvidence, readPolicies, readSummary } from "../stored-json";
 export async function loadResearchData(given?: Database) {
   // Shared by the research page and `hints report` (which passes its own client).
   const db = given ?? (await getDb());
-  const [benchmarks, instances, runs, identifiers, scores, curatorScores] = await Promise.all([
+  const [benchmarks, instances, runs, identifiers, scores, curatorScores, hintSets] = await Promise.all([
     db.benchmark.findMany({ select: { id: true, name: true } }),
     db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true, evidence: true } }),
     db.run.findMany({
@@ -38,6 +39,15 @@ export async function loadResearchData(given?: Database) {
       },
     }),
     db.curatorScore.findMany({ include: { instance: { select: { benchmarkId: true, externalId: true } } } }),
+    // Each hint set's latest published version, for the frontier.
+    db.hintSet.findMany({
+      select: {
+        name: true,
+        benchmark: true,
+        projection: true,
+        versions: { orderBy: { version: "desc" }, take: 1, select: { version: true, lines: true } },
+      },
+    }),
   ]);
   const benchmarkName = new Map(benchmarks.map((b) => [b.id, b.name]));
   const instanceKey = (benchmarkId: number, externalId: string) => `${benchmarkId}\u0000${externalId}`;
@@ -150,6 +160,36 @@ export async function loadResearchData(given?: Database) {
     }
     return byBenchmark;
   };
+  /** The published hint sets (latest version each) as the frontier reads them: flagged lines are not handed out. */
+  const publishedHintSets = (): HintSetLines[] =>
+    hintSets.flatMap((set) => {
+      const latest = set.versions[0];
+      if (!latest) return [];
+      const lines = new Map<string, string[]>();
+      for (const text of latest.lines.split("\n")) {
+        if (text.trim() === "") continue;
+        const line = parseLine(text);
+        if (line.status !== "flagged")
+          lines.set(
+            line.instance_id,
+            line.identifiers.map((i) => i.name),
+          );
+      }
+      return [{ name: set.name, version: latest.version, benchmark: set.benchmark, projection: set.projection, lines }];
+    });
+  /** A benchmark's instances for the frontier, by their own ids. */
+  const frontierInstancesById = (benchmark: string) => {
+    const out = new Map<string, FrontierInstance>();
+    for (const i of instances) {
+      if (benchmarkName.get(i.benchmarkId) !== benchmark) continue;
+      const evidence = evidenceOf(i.id);
+      out.set(i.externalId, {
+        identifiers: identifierGroups.get(i.id) ?? [],
+        transcription: new Map((evidence?.identifiers ?? []).map((e) => [e.name, e.transcription_share])),
+      });
+    }
+    return out;
+  };
   /** Each benchmark's instances' stored evidence (null where not computed yet), parsed when asked for. */
   const evidenceByBenchmark = () => {
     const byBenchmark = new Map<string, Array<InstanceEvidence | null>>();
@@ -161,6 +201,8 @@ export async function loadResearchData(given?: Database) {
   };
   return {
     frontierInstances,
+    frontierInstancesById,
+    publishedHintSets,
     evidenceByBenchmark,
     /** an instance's stored evidence by the judge samples' instance key */
     evidenceOfKey: (key: string) => {
