@@ -106,6 +106,7 @@ test("without a session: pages redirect to sign in, API routes and actions answe
   }
   expect((await request.get("/api/hint-sets/x/1/jsonl")).status()).toBe(401);
   expect((await request.get("/api/import/jobs/x")).status()).toBe(401);
+  expect((await request.get("/api/research/runs/1")).status()).toBe(401);
   expect((await request.post("/api/import?name=x.jsonl", { data: "{}\n" })).status()).toBe(401);
   expect(decideRequest).not.toBeNull();
   const action = decideRequest as CapturedAction;

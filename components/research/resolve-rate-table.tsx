@@ -15,13 +15,7 @@ const pct = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}
 const KEYS = ["benchmark", "model", "selection", "projection"] as const;
 
 /** Resolve rates by benchmark × model × selection × projection, with 95% Wilson intervals; a row opens its instances. */
-export function ResolveRateTable({
-  rows,
-  instances,
-}: {
-  rows: ResolveRateRow[];
-  instances: Record<number, RunInstance[]>;
-}) {
+export function ResolveRateTable({ rows }: { rows: ResolveRateRow[] }) {
   const [filters, setFilters] = useState<Record<(typeof KEYS)[number], string>>({
     benchmark: "",
     model: "",
@@ -29,6 +23,19 @@ export function ResolveRateTable({
     projection: "",
   });
   const [open, setOpen] = useState<number | null>(null);
+  // A run's instances are fetched when its row is opened: the page does not carry every run's outcomes.
+  const [instances, setInstances] = useState<Record<number, RunInstance[] | "loading" | "failed">>({});
+  const toggle = (runId: number) => {
+    setOpen(open === runId ? null : runId);
+    if (open === runId || (instances[runId] && instances[runId] !== "failed")) return;
+    setInstances((all) => ({ ...all, [runId]: "loading" }));
+    fetch(`/api/research/runs/${runId}`)
+      .then((r) => r.json() as Promise<{ ok: boolean; instances?: RunInstance[] }>)
+      .then((body) =>
+        setInstances((all) => ({ ...all, [runId]: body.ok && body.instances ? body.instances : "failed" })),
+      )
+      .catch(() => setInstances((all) => ({ ...all, [runId]: "failed" })));
+  };
   const shown = useMemo(
     () => rows.filter((r) => KEYS.every((k) => !filters[k] || r[k] === filters[k])),
     [rows, filters],
@@ -95,7 +102,7 @@ export function ResolveRateTable({
                   type="button"
                   className="link-button"
                   aria-expanded={open === r.runId}
-                  onClick={() => setOpen(open === r.runId ? null : r.runId)}
+                  onClick={() => toggle(r.runId)}
                 >
                   {r.resolved}/{r.n}
                 </button>
@@ -123,13 +130,22 @@ export function ResolveRateTable({
           <h3>
             {openRow.model} · {openRow.selection} × {openRow.projection} on {openRow.benchmark}: {openRow.n} instances
           </h3>
-          <ul className="columns">
-            {(instances[openRow.runId] ?? []).map((i) => (
-              <li key={i.externalId}>
-                {i.resolved ? "✓" : "✗"} {i.id ? <Link href={`/instances/${i.id}`}>{i.externalId}</Link> : i.externalId}
-              </li>
-            ))}
-          </ul>
+          {instances[openRow.runId] === "failed" ? (
+            <p role="alert" className="error">
+              The instances could not be loaded; try again.
+            </p>
+          ) : !Array.isArray(instances[openRow.runId]) ? (
+            <p className="muted">Loading the instances…</p>
+          ) : (
+            <ul className="columns">
+              {(instances[openRow.runId] as RunInstance[]).map((i) => (
+                <li key={i.externalId}>
+                  {i.resolved ? "✓" : "✗"}{" "}
+                  {i.id ? <Link href={`/instances/${i.id}`}>{i.externalId}</Link> : i.externalId}
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       )}
     </>

@@ -227,3 +227,26 @@ export async function loadResearchData(given?: Database) {
     verdicts,
   };
 }
+
+/**
+ * One run's instances with their outcome, for the resolve-rate table's drill-down: the imported instances of
+ * its benchmark it has a result for (as the rate counts them), in id order, each with its page id. Fetched
+ * when a row is opened, so the page never ships every run's outcomes.
+ */
+export async function runInstances(db: Database, runId: number) {
+  const run = await db.run.findUnique({ where: { id: runId }, select: { benchmarkId: true } });
+  if (!run) return null;
+  const [results, instances] = await Promise.all([
+    db.runResult.findMany({ where: { runId }, select: { instanceExternalId: true, resolved: true } }),
+    db.instance.findMany({ where: { benchmarkId: run.benchmarkId }, select: { id: true, externalId: true } }),
+  ]);
+  const idOf = new Map(instances.map((i) => [i.externalId, i.id]));
+  return results
+    .filter((r) => idOf.has(r.instanceExternalId))
+    .map((r) => ({
+      externalId: r.instanceExternalId,
+      resolved: r.resolved,
+      id: idOf.get(r.instanceExternalId) ?? null,
+    }))
+    .sort((a, b) => a.externalId.localeCompare(b.externalId));
+}

@@ -1,0 +1,252 @@
+import { Suspense } from "react";
+import { SELECTIONS } from "@/lib/analysis/select-identifiers";
+import type { ResearchData } from "@/lib/server/queries/research-report";
+import { pairedView } from "@/lib/server/queries/research-report";
+import { researchData } from "@/lib/server/queries/research-request";
+import { designRates } from "@/lib/stats/design-constraints";
+import { resolveRates } from "@/lib/stats/resolve-rates";
+import { DownloadCsv } from "./download-csv";
+import { fmt, share } from "./format";
+import { FrontierSection } from "./frontier-section";
+import { JudgeSection } from "./judge-section";
+import { PairedComparison } from "./paired-comparison";
+import { PolicySection } from "./policy-section";
+import { DisclosureChart, type DisclosurePoint } from "./research-charts";
+import { ResolveRateTable } from "./resolve-rate-table";
+
+/*
+ * The research page's sections: each an async server component the page puts under its own Suspense
+ * boundary, each reading the request's research data (loaded once, lib/server/queries/research-request.ts).
+ */
+
+const ratesOf = (data: ResearchData) => resolveRates(data.runOutcomes, data.instancesOf);
+
+/** Resolve rates per configuration; a row's instances are fetched when it is opened. */
+export async function RatesSection() {
+  const data = await researchData();
+  const rows = ratesOf(data);
+  return (
+    <section aria-labelledby="rates">
+      <h2 id="rates">Resolve rates</h2>
+      <p className="muted">
+        Per configuration, over the imported instances of its benchmark that it has a result for; 95% Wilson intervals.
+        Where an import stated its own rate, it is shown beside, and any disagreement with the per-instance rows is
+        flagged.
+      </p>
+      <ResolveRateTable rows={rows} />
+    </section>
+  );
+}
+
+/** The paired comparison of two runs (`?first=&second=`). */
+export async function PairedSection({ first, second }: { first?: number; second?: number }) {
+  const paired = pairedView(await researchData(), first, second);
+  return (
+    <section aria-labelledby="paired">
+      <h2 id="paired">Paired comparison</h2>
+      {paired === null ? (
+        <p className="muted">Import at least two runs of one benchmark that share instances to compare them.</p>
+      ) : (
+        <Suspense fallback={<p className="muted">Loading the comparison…</p>}>
+          <PairedComparison view={paired} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+/** Identifiers per selection, and disclosure against resolution per configuration. */
+export async function DisclosureSection() {
+  const data = await researchData();
+  const rows = ratesOf(data);
+  // Disclosure is known for the analysis's own selections (and "none"); a benchmark's official hints are not counted.
+  const points: DisclosurePoint[] = rows
+    .filter(
+      (r) =>
+        r.n > 0 &&
+        r.rate !== null &&
+        ((SELECTIONS as readonly string[]).includes(r.selection) || r.selection === "none"),
+    )
+    .map((r) => {
+      const known = data.instancesOf(r.benchmark);
+      const ids = [...(data.runOutcomes.find((o) => o.runId === r.runId)?.outcomes.keys() ?? [])].filter((id) =>
+        known.has(id),
+      );
+      const disclosed =
+        r.selection === "none"
+          ? 0
+          : ids.reduce((sum, id) => sum + data.disclosedBy(r.benchmark, id, r.selection), 0) / ids.length;
+      return {
+        label: `${r.model} · ${r.selection} × ${r.projection}`,
+        disclosed,
+        rate: r.rate as number,
+        error: [(r.rate as number) - r.low, r.high - (r.rate as number)],
+      };
+    });
+  return (
+    <section aria-labelledby="disclosure">
+      <h2 id="disclosure">Disclosure against resolution</h2>
+      <div className="side-by-side">
+        <div>
+          <table aria-label="Identifiers per selection">
+            <thead>
+              <tr>
+                <th>Benchmark</th>
+                <th>Selection</th>
+                <th className="num">Total</th>
+                <th className="num">Mean</th>
+                <th className="num">Non-empty</th>
+                <th className="num">Mean non-empty</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.specTable.map((r) => (
+                <tr key={`${r.benchmark}/${r.selection}`}>
+                  <td>{r.benchmark}</td>
+                  <td>{r.selection}</td>
+                  <td className="num">{r.total}</td>
+                  <td className="num">{r.mean_per_instance}</td>
+                  <td className="num">
+                    {r.non_empty_instances}/{r.instances}
+                  </td>
+                  <td className="num">{r.mean_per_non_empty}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <DownloadCsv name="identifiers-per-selection" rows={data.specTable.map((r) => ({ ...r }))} />
+        </div>
+        <div>
+          {points.length === 0 ? (
+            <p className="muted">
+              No run varies the hint policy yet (the shared runs all use their benchmark's official hints).
+            </p>
+          ) : (
+            <>
+              <DisclosureChart points={points} />
+              <table aria-label="Disclosure and resolve rate per configuration">
+                <thead>
+                  <tr>
+                    <th>Configuration</th>
+                    <th className="num">Identifiers per instance</th>
+                    <th className="num">Rate</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {points.map((p) => (
+                    <tr key={p.label}>
+                      <td>{p.label}</td>
+                      <td className="num">{fmt(p.disclosed)}</td>
+                      <td className="num">
+                        {(p.rate * 100).toFixed(1)}% ({((p.rate - p.error[0]) * 100).toFixed(1)}–
+                        {((p.rate + p.error[1]) * 100).toFixed(1)}%)
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <DownloadCsv
+                name="disclosure-vs-resolution"
+                rows={points.map((p) => ({
+                  configuration: p.label,
+                  disclosed: p.disclosed,
+                  rate: p.rate,
+                  ci95_low: p.rate - p.error[0],
+                  ci95_high: p.rate + p.error[1],
+                }))}
+              />
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Design-constraint verdicts per configuration (SWE-Shield's rates). */
+export async function DesignSection() {
+  const data = await researchData();
+  const rows = ratesOf(data);
+  const design = rows.flatMap((r) => {
+    const verdicts = data.verdicts.get(r.runId);
+    const run = data.runOutcomes.find((o) => o.runId === r.runId);
+    return verdicts && run
+      ? [
+          {
+            label: `${r.benchmark} · ${r.model} · ${r.selection} × ${r.projection}`,
+            ...designRates(verdicts, run.outcomes, data.instancesOf(r.benchmark)),
+          },
+        ]
+      : [];
+  });
+  return (
+    <section aria-labelledby="design">
+      <h2 id="design">Design constraints</h2>
+      {design.length === 0 ? (
+        <p className="muted">
+          No design-constraint verdicts imported. Import rows of <code>instance_id, model, constraint_id, verdict</code>{" "}
+          (Satisfied, Violated or Neutral; optional <code>selection, projection, benchmark</code>) to see satisfaction
+          and violation rates beside the pass rate.
+        </p>
+      ) : (
+        <>
+          <table aria-label="Design constraints">
+            <thead>
+              <tr>
+                <th>Configuration</th>
+                <th className="num">Instances</th>
+                <th className="num" title="verdicts for ids that match no imported instance: not counted">
+                  Unmatched ids
+                </th>
+                <th className="num">Pass rate</th>
+                <th className="num">Satisfied (DSR)</th>
+                <th className="num">Violated (DVR)</th>
+                <th className="num">No constraint applies (DNR)</th>
+                <th className="num">Passing and satisfied</th>
+                <th className="num">Cramér&apos;s V</th>
+              </tr>
+            </thead>
+            <tbody>
+              {design.map((d) => (
+                <tr key={d.label}>
+                  <td>{d.label}</td>
+                  <td className="num">{d.instances}</td>
+                  <td className="num">{d.unmatched || ""}</td>
+                  <td className="num">{share(d.passRate)}</td>
+                  <td className="num">{share(d.satisfied)}</td>
+                  <td className="num">{share(d.violated)}</td>
+                  <td className="num">{share(d.neutral)}</td>
+                  <td className="num">{share(d.passingAndSatisfied)}</td>
+                  <td className="num">{fmt(d.cramersV, 3)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <DownloadCsv name="design-constraints" rows={design.map((d) => ({ ...d }))} />
+        </>
+      )}
+    </section>
+  );
+}
+
+export async function PoliciesSection() {
+  return <PolicySection data={await researchData()} />;
+}
+
+export async function EvidenceSection() {
+  return <FrontierSection data={await researchData()} />;
+}
+
+export async function JudgeScoresSection() {
+  return <JudgeSection data={await researchData()} />;
+}
+
+/** What a section shows while its data loads. */
+export function SectionLoading({ title }: { title: string }) {
+  return (
+    <section aria-busy="true">
+      <h2>{title}</h2>
+      <p className="muted">Loading…</p>
+    </section>
+  );
+}
