@@ -2,7 +2,13 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // Server-only modules (queries the pages use) are tested here as the plain modules they are.
+      "server-only": path.resolve(import.meta.dirname, "lib/testing/server-only-stub.ts"),
+    },
+  },
   test: {
     include: ["lib/**/*.test.ts"],
     globalSetup: ["lib/testing/vitest-global-setup.ts"],

@@ -28,18 +28,23 @@ export async function listInstanceRows(
   const postgres = dialectOfDb(db) === "postgres";
   const none = Promise.resolve([] as never[]);
   const [instances, counts, outcomes, reviews, leaks] = await Promise.all([
-    db.instance.findMany({
-      where: benchmarkId === undefined ? {} : { benchmarkId },
-      select: {
-        id: true,
-        externalId: true,
-        repo: true,
-        language: true,
-        benchmarkId: true,
-        benchmark: { select: { name: true } },
-      },
-      orderBy: { id: "asc" },
-    }),
+    // Plain SQL: at 50k instances Prisma's model query took 10× as long to build the same rows.
+    db.$queryRawUnsafe<
+      Array<{
+        id: number;
+        externalId: string;
+        repo: string;
+        language: string | null;
+        benchmarkId: number;
+        benchmark: string;
+      }>
+    >(
+      `SELECT i."id" AS "id", i."externalId" AS "externalId", i."repo" AS "repo", i."language" AS "language",
+              i."benchmarkId" AS "benchmarkId", b."name" AS "benchmark"
+       FROM "Instance" i JOIN "Benchmark" b ON b."id" = i."benchmarkId"
+       ${benchmarkId === undefined ? "" : `WHERE i."benchmarkId" = ${Number(benchmarkId)}`}
+       ORDER BY i."id"`,
+    ),
     needs.counts
       ? db.$queryRawUnsafe<Array<{ instanceId: number; selection: string; n: number }>>(
           postgres
@@ -81,15 +86,15 @@ export async function listInstanceRows(
     ]),
   );
   return instances.map((i) => ({
-    id: i.id,
+    id: Number(i.id),
     externalId: i.externalId,
-    benchmark: i.benchmark.name,
+    benchmark: i.benchmark,
     repo: i.repo,
     language: i.language ?? "unknown",
-    counts: countsOf.get(i.id) ?? emptyCounts(),
-    reviews: reviews.get(i.id)?.reviews ?? {},
-    flags: reviews.get(i.id)?.flags ?? 0,
-    leaks: leaksOf.get(i.id) ?? 0,
-    ...(outcomeOf.get(`${i.benchmarkId}\u0000${i.externalId}`) ?? { runs: 0, resolved: 0 }),
+    counts: countsOf.get(Number(i.id)) ?? emptyCounts(),
+    reviews: reviews.get(Number(i.id))?.reviews ?? {},
+    flags: reviews.get(Number(i.id))?.flags ?? 0,
+    leaks: leaksOf.get(Number(i.id)) ?? 0,
+    ...(outcomeOf.get(`${Number(i.benchmarkId)}\u0000${i.externalId}`) ?? { runs: 0, resolved: 0 }),
   }));
 }
