@@ -87,6 +87,10 @@ test("a blind round: two curators decide their queues, an admin adjudicates the 
   await expect(page.getByRole("heading", { name: "Round e2e round" })).toBeVisible();
   await expect(page.getByText("published as version 1")).toBeVisible();
 
+  await page.goto("/hint-sets");
+  await expect(page.getByRole("table", { name: "Versions of round go" })).toContainText(
+    "from round e2e round (grace, cora; κ 0.00, 1 adjudicated)",
+  );
   const manifest = await (await page.request.get(`/api/hint-sets/${encodeURIComponent("round go")}/1/manifest`)).json();
   expect(manifest.review).toMatchObject({
     round: "e2e round",

@@ -54,6 +54,14 @@ export default guardedPage(
                         <td>v{v.version}</td>
                         <td>
                           {new Date(v.publishedAt).toLocaleString()} {v.publishedBy ? `by ${v.publishedBy}` : ""}
+                          {v.review && (
+                            <span className="muted">
+                              {" "}
+                              · from round {v.review.round} ({v.review.curators.join(", ")}; κ{" "}
+                              {v.review.agreement.kappa === null ? "—" : v.review.agreement.kappa.toFixed(2)},{" "}
+                              {v.review.adjudicated} adjudicated)
+                            </span>
+                          )}
                         </td>
                         <td className="num">{v.hints}</td>
                         <td>

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "../db";
+import { readReviewSummary } from "../stored-json";
 
 /** Every hint set with its published versions (newest first) and the benchmarks a new set can cover. */
 export async function listHintSets() {
@@ -10,7 +11,7 @@ export async function listHintSets() {
       include: {
         versions: {
           orderBy: { version: "desc" },
-          select: { version: true, publishedAt: true, publishedBy: true, lines: true },
+          select: { version: true, publishedAt: true, publishedBy: true, lines: true, review: true },
         },
       },
     }),
@@ -29,6 +30,7 @@ export async function listHintSets() {
         publishedAt: v.publishedAt.toISOString(),
         publishedBy: v.publishedBy,
         hints: v.lines === "" ? 0 : v.lines.split("\n").filter(Boolean).length,
+        review: readReviewSummary(v.review),
       })),
     })),
   };
