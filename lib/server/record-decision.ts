@@ -71,28 +71,39 @@ export async function recordDecision(db: Database, raw: unknown, curator: string
     // Another decision on this hint committed first (its version moved on, or it created the hint): a
     // conflict, reported with what that decision was, and nothing of this one written.
     if (!(error instanceof LostRace) && (error as { code?: string }).code !== "P2002") throw error;
-    const current = await db.hint.findUnique({
-      where: {
-        instanceId_selection_projection: {
-          instanceId: input.instanceId,
-          selection: input.selection,
-          projection: input.projection,
-        },
-      },
-      include: { decisions: { orderBy: { id: "desc" }, take: 1 } },
-    });
-    const last = current?.decisions[0];
-    return {
-      ok: false,
-      conflict: {
-        curator: last?.curator ?? "someone",
-        action: last?.action ?? "unknown",
-        at: last?.createdAt.toISOString() ?? "",
-        status: current?.status ?? "pending",
-        version: current?.version ?? 0,
-      },
-    };
+    return conflictWith(await currentHint(db, input), false);
   }
+}
+
+type Reader = Pick<Database, "hint">;
+
+/** The hint a decision is about, with its last decision (who, what, when). */
+const currentHint = (db: Reader, input: { instanceId: number; selection: string; projection: string }) =>
+  db.hint.findUnique({
+    where: {
+      instanceId_selection_projection: {
+        instanceId: input.instanceId,
+        selection: input.selection,
+        projection: input.projection,
+      },
+    },
+    include: { decisions: { orderBy: { id: "desc" }, take: 1 } },
+  });
+
+/** A conflict, as the curator is told it: the decision that got there first, or that the content changed. */
+function conflictWith(current: Awaited<ReturnType<typeof currentHint>>, changed: boolean) {
+  const last = current?.decisions[0];
+  return {
+    ok: false as const,
+    conflict: {
+      curator: last?.curator ?? "someone",
+      action: last?.action ?? "unknown",
+      at: last?.createdAt.toISOString() ?? "",
+      status: current?.status ?? "pending",
+      version: current?.version ?? 0,
+      ...(changed ? { changed: true } : {}),
+    },
+  };
 }
 
 /** Thrown inside the transaction when the hint's version moved on under it: rolls the transaction back. */
@@ -100,29 +111,8 @@ class LostRace extends Error {}
 
 function decideInTransaction(db: Database, input: z.output<typeof DecisionInput>, curator: string) {
   return db.$transaction(async (tx): Promise<DecisionResult> => {
-    const key = {
-      instanceId_selection_projection: {
-        instanceId: input.instanceId,
-        selection: input.selection,
-        projection: input.projection,
-      },
-    };
-    const current = await tx.hint.findUnique({
-      where: key,
-      include: { decisions: { orderBy: { id: "desc" }, take: 1 } },
-    });
-    const last = current?.decisions[0];
-    const conflict = (changed: boolean) => ({
-      ok: false as const,
-      conflict: {
-        curator: last?.curator ?? "someone",
-        action: last?.action ?? "unknown",
-        at: last?.createdAt.toISOString() ?? "",
-        status: current?.status ?? "pending",
-        version: current?.version ?? 0,
-        ...(changed ? { changed: true } : {}),
-      },
-    });
+    const current = await currentHint(tx, input);
+    const conflict = (changed: boolean) => conflictWith(current, changed);
     // A decision made on a version that moved on is a conflict before anything else is read.
     if ((current?.version ?? 0) !== input.expectedVersion) return conflict(false);
     const instance = await tx.instance.findUnique({

@@ -80,22 +80,26 @@ export async function startRound(db: Database, raw: z.input<typeof StartRoundInp
   );
 }
 
+/** What a round decision and an adjudication both say: where, and accept, trim or flag (with its reason). */
+const RoundVerdict = z.object({
+  roundId: z.number().int().positive(),
+  instanceId: z.number().int().positive(),
+  action: z.enum(ROUND_ACTIONS),
+  reason: FlagReasonSchema.nullable().default(null),
+  note: z.string().max(5000).default(""),
+});
+const flagHasReason = (d: { action: string; reason: string | null }) => d.action !== "flag" || d.reason !== null;
+const NEEDS_REASON = { message: "a flag needs a reason", path: ["reason"] };
+
 const TrimInput = z.object({
   identifiers: z.array(z.string().max(500)).max(1000),
   attributes: z.record(z.string().max(500), z.array(z.enum(HINT_ATTRIBUTES))),
 });
 
-export const RoundDecisionInput = z
-  .object({
-    roundId: z.number().int().positive(),
-    instanceId: z.number().int().positive(),
-    action: z.enum(ROUND_ACTIONS),
-    reason: FlagReasonSchema.nullable().default(null),
-    note: z.string().max(5000).default(""),
-    trimmed: TrimInput.default({ identifiers: [], attributes: {} }),
-    sourceHash: z.string().max(64).optional(),
-  })
-  .refine((d) => d.action !== "flag" || d.reason !== null, { message: "a flag needs a reason", path: ["reason"] });
+export const RoundDecisionInput = RoundVerdict.extend({
+  trimmed: TrimInput.default({ identifiers: [], attributes: {} }),
+  sourceHash: z.string().max(64).optional(),
+}).refine(flagHasReason, NEEDS_REASON);
 
 export type RoundDecisionResult = { ok: true; action: string } | { ok: false; error: string };
 
@@ -211,17 +215,10 @@ export async function nextForCurator(db: Database, roundId: number, curator: str
   return next?.instanceId ?? null;
 }
 
-export const AdjudicationInput = z
-  .object({
-    roundId: z.number().int().positive(),
-    instanceId: z.number().int().positive(),
-    action: z.enum(ROUND_ACTIONS),
-    reason: FlagReasonSchema.nullable().default(null),
-    note: z.string().max(5000).default(""),
-    /** for a trim: the curator whose trim is adopted */
-    trimFrom: z.string().optional(),
-  })
-  .refine((d) => d.action !== "flag" || d.reason !== null, { message: "a flag needs a reason", path: ["reason"] });
+export const AdjudicationInput = RoundVerdict.extend({
+  /** for a trim: the curator whose trim is adopted */
+  trimFrom: z.string().optional(),
+}).refine(flagHasReason, NEEDS_REASON);
 
 /** An admin's final decision on a hint the round's curators disagreed on (recorded with who and when). */
 export async function adjudicate(db: Database, raw: unknown, adjudicator: string): Promise<RoundDecisionResult> {
