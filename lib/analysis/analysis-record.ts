@@ -1,5 +1,6 @@
 import type { EvidenceInput } from "../evidence/evidence";
 import { instanceEvidence } from "../evidence/instance-evidence";
+import { countBySelection } from "../hint/vocabulary";
 import { analyzeInstance, PatchError } from "./analyze-instance";
 
 /** A stored cell value. */
@@ -16,6 +17,9 @@ export type AnalysisRecord =
       approximate: boolean;
       unsupportedFiles: string;
       evidence: string;
+      /** identifiers per selection, as JSON: what the instance list shows */
+      selectionCounts: string;
+      leakCount: number;
       count: number;
     }
   | { patchError: string };
@@ -27,6 +31,7 @@ export async function analysisRecord(instance: EvidenceInput): Promise<AnalysisR
       goldPatch: instance.goldPatch,
       testPatch: instance.testPatch,
     });
+    const evidence = instanceEvidence(instance, analysis.identifiers);
     return {
       identifiers: analysis.identifiers.map((i, position) => [
         i.name,
@@ -44,7 +49,9 @@ export async function analysisRecord(instance: EvidenceInput): Promise<AnalysisR
       ]),
       approximate: analysis.approximate,
       unsupportedFiles: JSON.stringify(analysis.unsupportedFiles),
-      evidence: JSON.stringify(instanceEvidence(instance, analysis.identifiers)),
+      evidence: JSON.stringify(evidence),
+      selectionCounts: JSON.stringify(countBySelection(analysis.identifiers)),
+      leakCount: evidence.leaks.length,
       count: analysis.identifiers.length,
     };
   } catch (error) {

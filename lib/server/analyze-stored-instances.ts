@@ -48,6 +48,8 @@ const UPDATE_COLUMNS = [
   "unsupportedFiles",
   "hintSource",
   "evidence",
+  "selectionCounts",
+  "leakCount",
   "analyzedAt",
 ] as const;
 
@@ -123,6 +125,8 @@ async function analyzeOnConnection(
         unsupportedFiles: string;
         hintSource: string;
         evidence: string | null;
+        selectionCounts: string | null;
+        leakCount: number | null;
       };
     }> = [];
     batch.forEach((instance, index) => {
@@ -137,6 +141,8 @@ async function analyzeOnConnection(
             unsupportedFiles: "[]",
             hintSource: hintSourceHash(instance),
             evidence: null,
+            selectionCounts: null,
+            leakCount: null,
           },
         });
         summary.failed.push({ instance_id: instance.externalId, error: result.patchError });
@@ -152,6 +158,8 @@ async function analyzeOnConnection(
           unsupportedFiles: result.unsupportedFiles,
           hintSource: hintSourceHash(instance),
           evidence: result.evidence,
+          selectionCounts: result.selectionCounts,
+          leakCount: result.leakCount,
         },
       });
       summary.analysed++;
@@ -174,6 +182,8 @@ async function analyzeOnConnection(
               data.unsupportedFiles,
               data.hintSource,
               data.evidence,
+              data.selectionCounts,
+              data.leakCount,
               now,
             ],
           })),

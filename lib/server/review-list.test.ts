@@ -59,3 +59,13 @@ test("list rows: identifiers per selection, review status per policy, flags, lea
   expect(two).toMatchObject({ reviews: {}, flags: 0, leaks: 0, runs: 0 });
   expect(pro.leaks).toBe(1);
 });
+
+test("instances analysed before the list's figures were stored are counted from their identifiers", async () => {
+  const stored = await listInstanceRows();
+  await env.db.instance.updateMany({ data: { selectionCounts: null, leakCount: null } });
+  const counted = await listInstanceRows();
+  expect(counted.map((r) => [r.externalId, r.counts, r.leaks])).toEqual(
+    stored.map((r) => [r.externalId, r.counts, r.leaks]),
+  );
+  expect(stored[0]?.counts).toMatchObject({ defuse: 1 });
+});

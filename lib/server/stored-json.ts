@@ -108,3 +108,6 @@ export const readReviewSummary = parsed(
 
 /** A review round's curators, in the order they were dealt hints. */
 export const readCuratorList = parsed(z.array(z.string()), "ReviewRound.curators");
+
+/** An instance's identifiers per selection, as the analysis stored them for the list. */
+export const readSelectionCounts = parsed(z.record(z.string(), z.number()), "Instance.selectionCounts");

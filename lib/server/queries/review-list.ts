@@ -2,6 +2,7 @@ import "server-only";
 import { isSelection, SELECTIONS, type Selection } from "../../hint/vocabulary";
 import type { InstanceListRow, ListState } from "../../review/list-state";
 import { dialectOfDb, getDb } from "../db";
+import { readSelectionCounts as readCounts } from "../stored-json";
 import { reviewStatuses } from "./review-statuses";
 
 const emptyCounts = () => Object.fromEntries(SELECTIONS.map((s) => [s, 0])) as Record<Selection, number>;
@@ -37,23 +38,26 @@ export async function listInstanceRows(
         language: string | null;
         benchmarkId: number;
         benchmark: string;
+        selectionCounts: string | null;
+        leakCount: number | null;
       }>
     >(
       `SELECT i."id" AS "id", i."externalId" AS "externalId", i."repo" AS "repo", i."language" AS "language",
-              i."benchmarkId" AS "benchmarkId", b."name" AS "benchmark"
+              i."benchmarkId" AS "benchmarkId", b."name" AS "benchmark",
+              ${needs.counts ? `i."selectionCounts"` : "NULL"} AS "selectionCounts",
+              ${needs.leaks ? `i."leakCount"` : "NULL"} AS "leakCount"
        FROM "Instance" i JOIN "Benchmark" b ON b."id" = i."benchmarkId"
        ${benchmarkId === undefined ? "" : `WHERE i."benchmarkId" = ${Number(benchmarkId)}`}
        ORDER BY i."id"`,
     ),
+    // Identifiers per selection and leak channels are stored by the analysis; counted here only for the
+    // instances analysed before they were (null), until they are analysed again.
     needs.counts
       ? db.$queryRawUnsafe<Array<{ instanceId: number; selection: string; n: number }>>(
-          postgres
-            ? `SELECT i."instanceId" AS "instanceId", p.value AS selection, COUNT(*) AS n
-               FROM "Identifier" i, jsonb_array_elements_text(i."policies"::jsonb) p
-               GROUP BY i."instanceId", p.value`
-            : `SELECT i."instanceId" AS "instanceId", p.value AS selection, COUNT(*) AS n
-               FROM "Identifier" i, json_each(i."policies") p
-               GROUP BY i."instanceId", p.value`,
+          `SELECT i."instanceId" AS "instanceId", p.value AS selection, COUNT(*) AS n
+           FROM "Identifier" i, ${postgres ? `jsonb_array_elements_text(i."policies"::jsonb)` : `json_each(i."policies")`} p
+           WHERE i."instanceId" IN (SELECT "id" FROM "Instance" WHERE "selectionCounts" IS NULL)
+           GROUP BY i."instanceId", p.value`,
         )
       : none,
     needs.outcomes
@@ -67,8 +71,8 @@ export async function listInstanceRows(
     needs.leaks
       ? db.$queryRawUnsafe<Array<{ id: number; leaks: number }>>(
           postgres
-            ? `SELECT "id", jsonb_array_length("evidence"::jsonb -> 'leaks') AS leaks FROM "Instance" WHERE "evidence" IS NOT NULL`
-            : `SELECT "id", json_array_length("evidence", '$.leaks') AS leaks FROM "Instance" WHERE "evidence" IS NOT NULL`,
+            ? `SELECT "id", jsonb_array_length("evidence"::jsonb -> 'leaks') AS leaks FROM "Instance" WHERE "evidence" IS NOT NULL AND "leakCount" IS NULL`
+            : `SELECT "id", json_array_length("evidence", '$.leaks') AS leaks FROM "Instance" WHERE "evidence" IS NOT NULL AND "leakCount" IS NULL`,
         )
       : none,
   ]);
@@ -91,10 +95,12 @@ export async function listInstanceRows(
     benchmark: i.benchmark,
     repo: i.repo,
     language: i.language ?? "unknown",
-    counts: countsOf.get(Number(i.id)) ?? emptyCounts(),
+    counts: i.selectionCounts
+      ? { ...emptyCounts(), ...readCounts(i.selectionCounts) }
+      : (countsOf.get(Number(i.id)) ?? emptyCounts()),
     reviews: reviews.get(Number(i.id))?.reviews ?? {},
     flags: reviews.get(Number(i.id))?.flags ?? 0,
-    leaks: leaksOf.get(Number(i.id)) ?? 0,
+    leaks: i.leakCount !== null ? Number(i.leakCount) : (leaksOf.get(Number(i.id)) ?? 0),
     ...(outcomeOf.get(`${Number(i.benchmarkId)}\u0000${i.externalId}`) ?? { runs: 0, resolved: 0 }),
   }));
 }
