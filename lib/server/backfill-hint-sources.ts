@@ -1,5 +1,5 @@
 import { hintSourceHash } from "../hint/fingerprint";
-import type { Database } from "./db";
+import type { PrismaClient as Database } from "./generated/prisma/client";
 import { serialisedWrite } from "./write-lock";
 
 const PAGE = 500;
