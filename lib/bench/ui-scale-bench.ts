@@ -1,0 +1,227 @@
+/**
+ * `npm run bench:ui` (after `npm run build`), scale section: the shared instances replicated under new ids
+ * (real patches and texts) to 10,000 and 50,000 (BENCH_UI_SCALE=10000,50000), then in Chromium, signed in
+ * as a curator: the list's first paint and a filter keystroke; an instance page ready, `j`, `a` → saved and
+ * `a` → next ready; four instance pages opened at once; and 50 concurrent list requests with the p95 of a
+ * concurrent `GET /`. Only 127.0.0.1 is contacted; every loop is bounded.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createReadStream, createWriteStream } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { chromium, type Page } from "@playwright/test";
+import { analyzePendingInstances } from "../server/analyze-stored-instances";
+import { addUser } from "../server/auth/users";
+import { openDatabase } from "../server/db";
+import { importFiles } from "../server/import-files";
+import { makeTempDir } from "../testing/fixtures";
+import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
+import { signIn } from "../testing/sign-in";
+
+const PORT = 3193;
+const BASE = `http://127.0.0.1:${PORT}`;
+const PASSWORD = "scale-bench-password";
+const SIZES = (process.env.BENCH_UI_SCALE ?? "10000,50000")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
+
+/** Writes `count` instances: the shared SWE-bench-format records, replicated under new ids. */
+async function replicate(file: string, count: number): Promise<void> {
+  const records: Array<Record<string, unknown>> = [];
+  for (const source of sharedFiles("instances").filter((f) => /swebench-(lite|multilingual)/.test(f))) {
+    for await (const line of createInterface({ input: createReadStream(source) }))
+      if (line.trim()) records.push(JSON.parse(line) as Record<string, unknown>);
+  }
+  const out = createWriteStream(file);
+  for (let i = 0; i < count; i++) {
+    const record = records[i % records.length] as Record<string, unknown>;
+    const copy = { ...record, instance_id: `${record.instance_id}-r${Math.floor(i / records.length)}` };
+    if (!out.write(`${JSON.stringify(copy)}\n`)) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const p95 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))] ?? Number.NaN;
+
+async function ready(page: Page, externalId: string) {
+  await page.locator(`[data-ready-for="${externalId}"]`).waitFor({ timeout: 120_000 });
+}
+
+async function scale(count: number) {
+  const tmp = makeTempDir("hintscope-ui-scale-");
+  const url = `file:${path.join(tmp.dir, "scale.db")}`;
+  const file = path.join(tmp.dir, `replicated-${count}.jsonl`);
+  let server: ReturnType<typeof spawn> | null = null;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+  try {
+    await replicate(file, count);
+    const db = await openDatabase(url);
+    const loadStarted = Date.now();
+    await importFiles(db, [file], { benchmark: `Scale ${count}` });
+    await analyzePendingInstances(db);
+    const loaded = ((Date.now() - loadStarted) / 1000).toFixed(0);
+    await addUser(db, { name: "scale", role: "curator", password: PASSWORD });
+    const sample = await db.instance.findMany({
+      select: { id: true, externalId: true },
+      orderBy: { id: "asc" },
+      take: 6,
+    });
+    await db.$disconnect();
+
+    server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
+      env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: "ignore",
+      detached: true,
+    });
+    for (let tries = 0; ; tries++) {
+      try {
+        if ((await fetch(`${BASE}/sign-in`)).ok) break;
+      } catch (error) {
+        if (tries > 120) throw error;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, BASE, "scale", PASSWORD);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+
+    // The list: first paint (the first row shown), then a filter keystroke.
+    const firstPaint: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const started = Date.now();
+      await page.goto(`${BASE}/instances`);
+      // The first row of the list (sorted by id), whichever it is.
+      await page.locator('main a[href^="/instances/"]').first().waitFor({ timeout: 120_000 });
+      firstPaint.push(Date.now() - started);
+    }
+    const search = page.getByLabel("Search instances");
+    const keystrokes: number[] = [];
+    // Each query's last character narrows the list: `…-r` matches every replica of an instance, `…-r0` one.
+    for (const query of sample.slice(0, 4).map((i) => i.externalId)) {
+      await search.fill(query.slice(0, -1));
+      await page.waitForTimeout(300);
+      const latency = await page.evaluate(async (last) => {
+        const input = document.querySelector<HTMLInputElement>('input[type="search"]');
+        const count = document.querySelector('[aria-live="polite"]');
+        if (!input || !count) throw new Error("no list");
+        const before = count.textContent;
+        const done = new Promise<number>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (count.textContent !== before) {
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.now()));
+            }
+          });
+          observer.observe(count, { childList: true, subtree: true, characterData: true });
+        });
+        const started = performance.now();
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+        setter?.call(input, input.value + last);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        return Math.round((await done) - started);
+      }, query.slice(-1));
+      keystrokes.push(latency);
+    }
+
+    // An instance page, j, a → saved, a → next ready.
+    const pageReady: number[] = [];
+    const jReady: number[] = [];
+    const saved: number[] = [];
+    const nextReady: number[] = [];
+    for (const instance of sample.slice(0, 3)) {
+      const started = Date.now();
+      await page.goto(`${BASE}/instances/${instance.id}`);
+      await ready(page, instance.externalId);
+      pageReady.push(Date.now() - started);
+      const jStarted = Date.now();
+      await page.keyboard.press("j");
+      await page
+        .locator(`[data-ready-for]:not([data-ready-for="${instance.externalId}"])`)
+        .waitFor({ timeout: 120_000 });
+      jReady.push(Date.now() - jStarted);
+      const current = (await page.locator("[data-ready-for]").getAttribute("data-ready-for")) as string;
+      const answered = page.waitForResponse(
+        (r) => r.request().method() === "POST" && !!r.request().headers()["next-action"],
+      );
+      const aStarted = Date.now();
+      await page.keyboard.press("a");
+      await (await answered).finished();
+      saved.push(Date.now() - aStarted);
+      await page.locator(`[data-ready-for]:not([data-ready-for="${current}"])`).waitFor({ timeout: 120_000 });
+      nextReady.push(Date.now() - aStarted);
+    }
+
+    // Four curators opening instance pages at once.
+    const pages = await Promise.all(Array.from({ length: 4 }, () => context.newPage()));
+    const concurrent = await Promise.all(
+      pages.map(async (p, i) => {
+        const instance = sample[i + 2] ?? sample[0];
+        const started = Date.now();
+        await p.goto(`${BASE}/instances/${instance?.id}`);
+        await ready(p, instance?.externalId as string);
+        return Date.now() - started;
+      }),
+    );
+    await Promise.all(pages.map((p) => p.close()));
+
+    // 50 list requests at once, and GET / timed meanwhile.
+    const home: number[] = [];
+    let burstDone = false;
+    const burst = Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`${BASE}/instances`, { headers: { Cookie: cookie } }).then((r) => r.text()),
+      ),
+    ).then(() => {
+      burstDone = true;
+    });
+    for (let i = 0; i < 200 && !burstDone; i++) {
+      const started = Date.now();
+      await fetch(`${BASE}/`, { headers: { Cookie: cookie } }).then((r) => r.text());
+      home.push(Date.now() - started);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const burstStarted = Date.now();
+    await burst;
+    const burstSeconds = ((Date.now() - burstStarted) / 1000).toFixed(1);
+
+    const ms = (values: number[]) => `${median(values).toFixed(0)} ms median (${values.join(", ")})`;
+    console.log(`scale ${count} (real shared instances replicated; import + analysis ${loaded} s):`);
+    console.log(`  list first paint: ${ms(firstPaint)}   target < 1000 ms`);
+    console.log(`  list filter keystroke → updated count: ${ms(keystrokes)}   target < 100 ms`);
+    console.log(`  instance page ready: ${ms(pageReady)}   target < 1000 ms`);
+    console.log(`  j → next instance ready: ${ms(jReady)}`);
+    console.log(`  a → saved: ${ms(saved)}   target < 100 ms`);
+    console.log(`  a → next pending ready: ${ms(nextReady)}   target < 500 ms`);
+    console.log(`  four instance pages at once, each ready: ${concurrent.join(", ")} ms`);
+    console.log(
+      `  50 concurrent list requests (last done ${burstSeconds} s after the timing loop): GET / meanwhile p95 ${p95(home).toFixed(0)} ms over ${home.length}   target < 500 ms`,
+    );
+  } finally {
+    await browser.close();
+    if (server?.pid) {
+      try {
+        process.kill(-server.pid);
+      } catch {}
+    }
+    tmp.cleanup();
+  }
+}
+
+async function main() {
+  if (!SHARED_DATA) {
+    console.log(SHARED_DATA_MISSING);
+    return;
+  }
+  for (const count of SIZES) await scale(count);
+}
+
+await main();
