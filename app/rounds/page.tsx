@@ -3,7 +3,7 @@ import { StartRoundForm } from "@/components/rounds/start-round-form";
 import { hasRole } from "@/lib/auth/roles";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
-import { listRounds } from "@/lib/server/review-rounds";
+import { listRounds } from "@/lib/server/queries/round-state";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { linesCopiedInto } from "@/lib/evidence/evidence";
 import { composeHint, NO_TRIM, type Trim } from "@/lib/hint/compose-hint";
 import {
   type FlagReason,
@@ -18,13 +17,14 @@ import { pathsInDiff } from "@/lib/ingest/infer-language";
 import { decideHint } from "@/lib/server/actions/decide-hint";
 import { decideInRoundAction } from "@/lib/server/actions/review-rounds";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
-import type { RoundItem } from "@/lib/server/review-rounds";
+import type { RoundItem } from "@/lib/server/queries/round-state";
 import { AuditTrail } from "./audit-trail";
 import { HintPanel, type Mode } from "./hint-panel";
 import { IssueMarkdown } from "./issue-markdown";
-import { type Mark, PatchEditor } from "./patch-editor";
+import { PatchEditor } from "./patch-editor";
+import { copiedGoldLines, patchMarks, revealFor } from "./patch-marks";
 import { RoundNotice } from "./round-notice";
-import { SHORTCUTS } from "./shortcuts";
+import { ShortcutsOverlay } from "./shortcuts-overlay";
 import { StaleNotice } from "./stale-notice";
 
 interface Navigation {
@@ -116,53 +116,16 @@ export function ReviewWorkspace({
     () => data.identifiers.filter((i) => i.policies.includes("defuse") || (showOthers && i.policies.length > 0)),
     [data.identifiers, showOthers],
   );
-  const marks = useMemo(() => {
-    const gold: Mark[] = [];
-    const test: Mark[] = [];
-    for (const i of shown) {
-      const strong = i.policies.includes("defuse");
-      const hover = `**${i.name}** (${i.kind})${i.signature ? `\n\n\`${i.signature}\`` : ""}\n\n${i.status} · defined in the ${i.side} patch · ${i.policies.join(", ")}`;
-      const places = [
-        ...(i.locations.definedAt ? [{ ...i.locations.definedAt, role: "def" as const }] : []),
-        ...i.locations.usedAt.map((u) => ({ ...u, role: "use" as const })),
-      ];
-      for (const place of places) {
-        const inGold = i.kind === "name" ? goldPaths.has(place.path) : (place.role === "def") === (i.side === "code");
-        (inGold ? gold : test).push({ name: i.name, line: place.diffLine, role: place.role, strong, hover });
-      }
-    }
-    return { gold, test };
-  }, [shown, goldPaths]);
+  const marks = useMemo(() => patchMarks(shown, goldPaths), [shown, goldPaths]);
 
   // Transcription evidence: the gold-patch lines the hints of the selected identifiers copy, highlighted.
-  const copiedLines = useMemo(() => {
-    const runs = (data.instance.evidence?.identifiers ?? []).filter(
-      (e) => e.longest_copied_run !== "" && selected.some((s) => s.name === e.name),
-    );
-    const byLine = new Map<number, string[]>();
-    for (const e of runs)
-      for (const line of linesCopiedInto(data.instance.goldPatch, e.longest_copied_run))
-        byLine.set(line, [...(byLine.get(line) ?? []), e.name]);
-    return [...byLine].map(([line, names]) => ({
-      line,
-      hover: `copied into the Pro hint of ${names.join(", ")} (transcription evidence)`,
-    }));
-  }, [data.instance.evidence, data.instance.goldPatch, selected]);
+  const copiedLines = useMemo(
+    () => copiedGoldLines(data.instance.evidence, data.instance.goldPatch, selected),
+    [data.instance.evidence, data.instance.goldPatch, selected],
+  );
 
   // Picking an identifier brings each pane to its definition, then steps through its uses on every pick.
-  const reveal = useMemo(() => {
-    if (!picked) return { gold: null, test: null };
-    const all = [
-      ...marks.gold.map((m) => ({ ...m, pane: "gold" as const })),
-      ...marks.test.map((m) => ({ ...m, pane: "test" as const })),
-    ].filter((m) => m.name === picked.name);
-    const defs = all.filter((m) => m.role === "def");
-    const uses = all.filter((m) => m.role === "use");
-    const target = picked.step === 0 ? (defs[0] ?? uses[0]) : uses[(picked.step - 1) % Math.max(uses.length, 1)];
-    const firstIn = (pane: "gold" | "test") => (target?.pane === pane ? target : all.find((m) => m.pane === pane));
-    const at = (m: (typeof all)[number] | undefined) => (m ? { line: m.line, name: m.name } : null);
-    return { gold: at(firstIn("gold")), test: at(firstIn("test")) };
-  }, [picked, marks]);
+  const reveal = useMemo(() => revealFor(picked, marks), [picked, marks]);
   const pick = useCallback(
     (name: string) => setPicked((p) => (p?.name === name ? { name, step: p.step + 1 } : { name, step: 0 })),
     [],
@@ -404,26 +367,7 @@ export function ReviewWorkspace({
       ) : (
         <AuditTrail policy={`${selection} × ${projection}`} decisions={saved.decisions} />
       )}
-      {overlay && (
-        <div className="overlay" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts">
-          <div className="overlay-box">
-            <h2>Keyboard shortcuts</h2>
-            <dl className="facts">
-              {SHORTCUTS.map(([key, does]) => (
-                <div key={key} style={{ display: "contents" }}>
-                  <dt>
-                    <kbd>{key}</kbd>
-                  </dt>
-                  <dd>{does}</dd>
-                </div>
-              ))}
-            </dl>
-            <button type="button" onClick={() => setOverlay(false)}>
-              Close
-            </button>
-          </div>
-        </div>
-      )}
+      {overlay && <ShortcutsOverlay onClose={() => setOverlay(false)} />}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { applyHunks, wholeFileFragments } from "./fragments";
+import type { Fragment } from "./fragments";
+import type { DiffLine, FileDiff } from "./parse-diff";
 import type { FragmentSource } from "./patch-facts";
 
 /** A file at a commit of a local git checkout, or null when the commit does not have it. */
@@ -84,4 +85,52 @@ export function repoOccurrences(repo: string, commit: string, word: string): num
     // git grep exits 1 when nothing matches.
     return (error as { status?: number }).status === 1 ? 0 : null;
   }
+}
+
+/** Whole-file images for exact mode: the file at the base commit and after the patch, rows mapped to diff lines. */
+export function wholeFileFragments(file: FileDiff, before: string | null, after: string | null): Fragment[] {
+  const byOld = new Map<number, DiffLine>();
+  const byNew = new Map<number, DiffLine>();
+  for (const hunk of file.hunks) {
+    for (const line of hunk.lines) {
+      if (line.oldLine !== null) byOld.set(line.oldLine, line);
+      if (line.newLine !== null) byNew.set(line.newLine, line);
+    }
+  }
+  const fragment = (side: "pre" | "post", text: string, map: Map<number, DiffLine>): Fragment => ({
+    path: file.path,
+    side,
+    text,
+    rows: text.split("\n").map((_, row) => map.get(row + 1) ?? null),
+    owner: null,
+    inBody: false,
+    whole: true,
+  });
+  const out: Fragment[] = [];
+  if (before !== null) out.push(fragment("pre", before, byOld));
+  if (after !== null) out.push(fragment("post", after, byNew));
+  return out;
+}
+
+/** Applies a file's hunks to its text at the base commit, giving the text after the patch. Throws when a hunk does not fit. */
+export function applyHunks(file: FileDiff, before: string): string {
+  const lines = before.split("\n");
+  const out: string[] = [];
+  let next = 1;
+  for (const hunk of file.hunks) {
+    const start = hunk.oldLines === 0 ? hunk.oldStart + 1 : hunk.oldStart;
+    while (next < start) out.push(lines[next++ - 1] ?? "");
+    for (const line of hunk.lines) {
+      if (line.kind !== "+") {
+        const actual = lines[next - 1];
+        if (actual?.replace(/\r$/, "") !== line.text) {
+          throw new Error(`${file.path}: the patch does not apply at line ${next} of the base file`);
+        }
+        next++;
+      }
+      if (line.kind !== "-") out.push(line.text);
+    }
+  }
+  while (next <= lines.length) out.push(lines[next++ - 1] ?? "");
+  return out.join("\n");
 }

@@ -10,11 +10,3 @@ export const NOT_SIGNED_IN: Refusal = {
 };
 
 export const forbidden = (role: Role): Refusal => ({ ok: false, error: `This needs the ${role} role.`, status: 403 });
-
-/** Whether an action's result is a refusal (so a form shows its message). */
-export const isRefusal = (result: unknown): result is Refusal =>
-  typeof result === "object" &&
-  result !== null &&
-  (result as { ok?: unknown }).ok === false &&
-  typeof (result as { error?: unknown }).error === "string" &&
-  typeof (result as { status?: unknown }).status === "number";

@@ -6,10 +6,8 @@
  * latency, then checks the audit table: every saved decision in it exactly once, none overwritten.
  * Targets: 0 lost, p95 < 200 ms. Only 127.0.0.1 is contacted; the load stops by itself (time and count).
  */
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { chromium } from "@playwright/test";
 import { DEMO_FILES } from "../../prisma/demo/demo-files";
 import { analyzePendingInstances } from "../server/analyze-stored-instances";
 import { addUser } from "../server/auth/users";
@@ -18,6 +16,7 @@ import { importFiles } from "../server/import-files";
 import { makeTempDir } from "../testing/fixtures";
 import { POSTGRES_AVAILABLE, startPostgresCluster } from "../testing/postgres-cluster";
 import { signIn } from "../testing/sign-in";
+import { launchChromium, startAppServer } from "./app-server";
 import { writeSyntheticInstances } from "./synthetic-instances";
 
 const PORT = 3192;
@@ -55,7 +54,7 @@ async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("build the app first: npm run build");
   const cluster = await startPostgresCluster();
   const tmp = makeTempDir("hintscope-team-bench-");
-  let server: ReturnType<typeof spawn> | null = null;
+  let server: { stop(): void } | null = null;
   try {
     const url = cluster.createDatabase("team");
     const db = await openDatabase(url);
@@ -69,25 +68,10 @@ async function main() {
     const names = Array.from({ length: CURATORS }, (_, i) => `curator-${i + 1}`);
     for (const name of names) await addUser(db, { name, role: "curator", password: PASSWORD });
 
-    server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
-      env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: "ignore",
-      detached: true,
-    });
-    for (let tries = 0; ; tries++) {
-      try {
-        if ((await fetch(`${BASE}/sign-in`)).ok) break;
-      } catch (error) {
-        if (tries > 120) throw error;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    server = await startAppServer(PORT, url);
 
     // Each curator signs in through the sign-in page, as a person would; the load then uses their cookie.
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-    });
+    const browser = await launchChromium();
     const cookies = new Map<string, string>();
     try {
       for (const name of names) {
@@ -221,11 +205,7 @@ async function main() {
     );
     if (lost || unexplained || overwritten || versionGaps || errors) process.exitCode = 1;
   } finally {
-    if (server?.pid) {
-      try {
-        process.kill(-server.pid);
-      } catch {}
-    }
+    server?.stop();
     cluster.stop();
     tmp.cleanup();
   }

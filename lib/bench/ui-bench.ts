@@ -4,9 +4,7 @@
  * with 10,000 instances, and a decision's round trip (key press to saved state shown). Targets: under 1 s,
  * under 100 ms and under 100 ms.
  */
-import { spawn } from "node:child_process";
 import path from "node:path";
-import { chromium } from "@playwright/test";
 import { analyzePendingInstances } from "../server/analyze-stored-instances";
 import { addUser } from "../server/auth/users";
 import { openDatabase } from "../server/db";
@@ -14,6 +12,8 @@ import { importFiles } from "../server/import-files";
 import { makeTempDir } from "../testing/fixtures";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
 import { signIn } from "../testing/sign-in";
+import { launchChromium, startAppServer } from "./app-server";
+import { keystrokeLatency } from "./keystroke-latency";
 import { writeSyntheticInstances } from "./synthetic-instances";
 
 const PORT = 3190;
@@ -46,26 +46,10 @@ async function main() {
   await db.$disconnect();
   if (!largest) throw new Error("no instances");
 
-  const server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
-    env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "ignore",
-    detached: true,
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-  });
+  const server = await startAppServer(PORT, url);
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    for (let tries = 0; ; tries++) {
-      try {
-        await page.goto(`http://127.0.0.1:${PORT}/`, { timeout: 2000 });
-        break;
-      } catch (error) {
-        if (tries > 60) throw error;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
     await signIn(page, `http://127.0.0.1:${PORT}`, "bench", BENCH_PASSWORD);
     const size = ((largest.goldPatch.length + largest.testPatch.length) / 1024).toFixed(0);
     const loads: number[] = [];
@@ -111,26 +95,7 @@ async function main() {
     for (const query of ["repo-1", "repo-12", "repo-123", "", "synthetic__repo-99"]) {
       await search.fill(query.slice(0, -1));
       await page.waitForTimeout(200);
-      const latency = await page.evaluate(async (last) => {
-        const input = document.querySelector<HTMLInputElement>('input[type="search"]');
-        const count = document.querySelector('[aria-live="polite"]');
-        if (!input || !count) throw new Error("no list");
-        const before = count.textContent;
-        const done = new Promise<number>((resolve) => {
-          const observer = new MutationObserver(() => {
-            if (count.textContent !== before) {
-              observer.disconnect();
-              requestAnimationFrame(() => resolve(performance.now()));
-            }
-          });
-          observer.observe(count, { childList: true, subtree: true, characterData: true });
-        });
-        const started = performance.now();
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-        setter?.call(input, input.value + last);
-        input.dispatchEvent(new Event("input", { bubbles: true }));
-        return (await done) - started;
-      }, query.slice(-1) || "x");
+      const latency = await keystrokeLatency(page, query.slice(-1) || "x");
       latencies.push(latency);
     }
     latencies.sort((a, b) => a - b);
@@ -139,7 +104,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    if (server.pid) process.kill(-server.pid);
+    server.stop();
     tmp.cleanup();
   }
 }

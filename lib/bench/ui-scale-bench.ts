@@ -5,12 +5,11 @@
  * `a` → next ready; four instance pages opened at once; and 50 concurrent list requests with the p95 of a
  * concurrent `GET /`. Only 127.0.0.1 is contacted; every loop is bounded.
  */
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { analyzePendingInstances } from "../server/analyze-stored-instances";
 import { addUser } from "../server/auth/users";
 import { openDatabase } from "../server/db";
@@ -18,6 +17,8 @@ import { importFiles } from "../server/import-files";
 import { makeTempDir } from "../testing/fixtures";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
 import { signIn } from "../testing/sign-in";
+import { launchChromium, startAppServer } from "./app-server";
+import { keystrokeLatency } from "./keystroke-latency";
 
 const PORT = 3193;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -56,11 +57,8 @@ async function scale(count: number) {
   const tmp = makeTempDir("hintscope-ui-scale-");
   const url = `file:${path.join(tmp.dir, "scale.db")}`;
   const file = path.join(tmp.dir, `replicated-${count}.jsonl`);
-  let server: ReturnType<typeof spawn> | null = null;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-  });
+  let server: { stop(): void } | null = null;
+  const browser = await launchChromium();
   try {
     await replicate(file, count);
     const db = await openDatabase(url);
@@ -76,19 +74,7 @@ async function scale(count: number) {
     });
     await db.$disconnect();
 
-    server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
-      env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: "ignore",
-      detached: true,
-    });
-    for (let tries = 0; ; tries++) {
-      try {
-        if ((await fetch(`${BASE}/sign-in`)).ok) break;
-      } catch (error) {
-        if (tries > 120) throw error;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    server = await startAppServer(PORT, url);
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     const page = await context.newPage();
     await signIn(page, BASE, "scale", PASSWORD);
@@ -113,26 +99,7 @@ async function scale(count: number) {
     for (const query of sample.slice(0, 4).map((i) => i.externalId)) {
       await search.fill(query.slice(0, -1));
       await page.waitForTimeout(300);
-      const latency = await page.evaluate(async (last) => {
-        const input = document.querySelector<HTMLInputElement>('input[type="search"]');
-        const count = document.querySelector('[aria-live="polite"]');
-        if (!input || !count) throw new Error("no list");
-        const before = count.textContent;
-        const done = new Promise<number>((resolve) => {
-          const observer = new MutationObserver(() => {
-            if (count.textContent !== before) {
-              observer.disconnect();
-              requestAnimationFrame(() => resolve(performance.now()));
-            }
-          });
-          observer.observe(count, { childList: true, subtree: true, characterData: true });
-        });
-        const started = performance.now();
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
-        setter?.call(input, input.value + last);
-        input.dispatchEvent(new Event("input", { bubbles: true }));
-        return Math.round((await done) - started);
-      }, query.slice(-1));
+      const latency = await keystrokeLatency(page, query.slice(-1));
       keystrokes.push(latency);
     }
     console.log(`  list filter keystroke → updated count: ${ms(keystrokes)}   target < 100 ms`);
@@ -208,11 +175,7 @@ async function scale(count: number) {
     );
   } finally {
     await browser.close();
-    if (server?.pid) {
-      try {
-        process.kill(-server.pid);
-      } catch {}
-    }
+    server?.stop();
     tmp.cleanup();
   }
 }

@@ -3,10 +3,10 @@ import type { InstanceEvidence } from "./evidence";
 
 /** The leak channels, in the order the research page lists them, with what each means. */
 export const LEAK_CHANNELS = [
-  { id: "id_commit", label: "id embeds another commit" },
-  { id: "solution_in_issue", label: "issue pastes gold-patch lines" },
-  { id: "tests_in_issue", label: "issue quotes the tests" },
-  { id: "hint_quotes_code", label: "benchmark hint quotes added code" },
+  { id: "id_commit", label: "the id embeds another commit" },
+  { id: "solution_in_issue", label: "the issue pastes the fix" },
+  { id: "tests_in_issue", label: "the issue quotes the tests" },
+  { id: "hint_quotes_code", label: "the benchmark's hint quotes the code" },
 ] as const;
 
 export interface LeakShareRow {
@@ -96,7 +96,9 @@ export function evidenceAgainstJudge(
   const groups = new Map<string, JudgeSample[]>();
   for (const s of samples) {
     const key = `${s.benchmark ?? ""}\u0000${s.judge ?? ""}`;
-    groups.set(key, [...(groups.get(key) ?? []), s]);
+    const group = groups.get(key) ?? [];
+    group.push(s);
+    groups.set(key, group);
   }
   const out: EvidenceJudgeCheck[] = [];
   for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {

@@ -8,7 +8,8 @@ import { analyzePendingInstances } from "./analyze-stored-instances";
 import { addUser } from "./auth/users";
 import { createHintSet } from "./hint-sets";
 import { importFiles } from "./import-files";
-import { adjudicate, decideInRound, nextForCurator, publishRound, roundState, startRound } from "./review-rounds";
+import { nextForCurator, roundState } from "./queries/round-state";
+import { adjudicate, decideInRound, publishRound, startRound } from "./review-rounds";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
 let ids: number[];

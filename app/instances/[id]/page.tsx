@@ -8,7 +8,7 @@ import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
 import { getReviewData } from "@/lib/server/queries/review-instance";
 import { listInstanceRows, rowNeeds } from "@/lib/server/queries/review-list";
-import { roundItemFor } from "@/lib/server/review-rounds";
+import { roundItemFor } from "@/lib/server/queries/round-state";
 import { parseIdParam } from "@/lib/server/route-params";
 
 export const dynamic = "force-dynamic";

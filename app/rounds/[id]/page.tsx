@@ -4,7 +4,7 @@ import { AdjudicationQueue } from "@/components/rounds/adjudication-queue";
 import { hasRole } from "@/lib/auth/roles";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
-import { nextForCurator, roundState } from "@/lib/server/review-rounds";
+import { nextForCurator, roundState } from "@/lib/server/queries/round-state";
 import { parseIdParam } from "@/lib/server/route-params";
 import type { NominalAgreement } from "@/lib/stats/nominal-agreement";
 

@@ -43,6 +43,9 @@ export async function signInAction(_previous: SignInState, form: FormData): Prom
   const db = await getDb();
   const user = name && password ? await checkPassword(db, name, password) : null;
   if (!user) {
+    // Names nobody retries would otherwise stay in memory: drop the expired ones now and then.
+    if (byName.size > 10_000) byName.sweep(now);
+    if (byAddress.size > 10_000) byAddress.sweep(now);
     byName.fail(name.toLowerCase(), now);
     if (address) byAddress.fail(address, now);
     return { error: "Wrong name or password (or the account is disabled).", name };

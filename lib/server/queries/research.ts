@@ -146,20 +146,28 @@ export async function loadResearchData(given?: Database) {
     parsedEvidence ??= new Map(instances.map((i) => [i.id, readEvidence(i.evidence)]));
     return parsedEvidence.get(id) ?? null;
   };
-  const frontierInstances = () => {
-    const byBenchmark = new Map<string, FrontierInstance[]>();
-    for (const i of instances) {
-      const name = benchmarkName.get(i.benchmarkId) ?? "";
-      const evidence = evidenceOf(i.id);
-      const list = byBenchmark.get(name) ?? [];
-      list.push({
-        identifiers: identifierGroups.get(i.id) ?? [],
-        transcription: new Map((evidence?.identifiers ?? []).map((e) => [e.name, e.transcription_share])),
-      });
-      byBenchmark.set(name, list);
+  // Per benchmark, its instances for the frontier by their own ids: built once, when first asked for.
+  let frontierByBenchmark: Map<string, Map<string, FrontierInstance>> | undefined;
+  const frontierInstancesById = (benchmark: string) => {
+    if (!frontierByBenchmark) {
+      frontierByBenchmark = new Map();
+      for (const i of instances) {
+        const name = benchmarkName.get(i.benchmarkId) ?? "";
+        const byId = frontierByBenchmark.get(name) ?? new Map<string, FrontierInstance>();
+        const evidence = evidenceOf(i.id);
+        byId.set(i.externalId, {
+          identifiers: identifierGroups.get(i.id) ?? [],
+          transcription: new Map((evidence?.identifiers ?? []).map((e) => [e.name, e.transcription_share])),
+        });
+        frontierByBenchmark.set(name, byId);
+      }
     }
-    return byBenchmark;
+    return frontierByBenchmark.get(benchmark) ?? new Map<string, FrontierInstance>();
   };
+  const frontierInstances = () =>
+    new Map(
+      [...new Set(benchmarkName.values())].map((name) => [name, [...frontierInstancesById(name).values()]] as const),
+    );
   /** The published hint sets (latest version each) as the frontier reads them: flagged lines are not handed out. */
   const publishedHintSets = (): HintSetLines[] =>
     hintSets.flatMap((set) => {
@@ -177,25 +185,14 @@ export async function loadResearchData(given?: Database) {
       }
       return [{ name: set.name, version: latest.version, benchmark: set.benchmark, projection: set.projection, lines }];
     });
-  /** A benchmark's instances for the frontier, by their own ids. */
-  const frontierInstancesById = (benchmark: string) => {
-    const out = new Map<string, FrontierInstance>();
-    for (const i of instances) {
-      if (benchmarkName.get(i.benchmarkId) !== benchmark) continue;
-      const evidence = evidenceOf(i.id);
-      out.set(i.externalId, {
-        identifiers: identifierGroups.get(i.id) ?? [],
-        transcription: new Map((evidence?.identifiers ?? []).map((e) => [e.name, e.transcription_share])),
-      });
-    }
-    return out;
-  };
   /** Each benchmark's instances' stored evidence (null where not computed yet), parsed when asked for. */
   const evidenceByBenchmark = () => {
     const byBenchmark = new Map<string, Array<InstanceEvidence | null>>();
     for (const i of instances) {
       const name = benchmarkName.get(i.benchmarkId) ?? "";
-      byBenchmark.set(name, [...(byBenchmark.get(name) ?? []), evidenceOf(i.id)]);
+      const list = byBenchmark.get(name) ?? [];
+      list.push(evidenceOf(i.id));
+      byBenchmark.set(name, list);
     }
     return byBenchmark;
   };

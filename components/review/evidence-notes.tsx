@@ -1,0 +1,56 @@
+import { LEAK_CHANNELS } from "@/lib/evidence/evidence-summary";
+import type { ReviewData } from "@/lib/server/queries/review-instance";
+
+/* What the instance's evidence says, as the hint panel shows it: leak channels, a note per identifier, a suggested flag. */
+
+type Evidence = NonNullable<ReviewData["instance"]["evidence"]>;
+
+const LEAK_LABELS = new Map<string, string>(LEAK_CHANNELS.map((c) => [c.id, c.label]));
+
+/** The instance's leak channels, each with the span that shows it. */
+export function LeakChannels({ data }: { data: ReviewData }) {
+  const leaks = data.instance.evidence?.leaks ?? [];
+  if (leaks.length === 0) return null;
+  return (
+    <section className="evidence" aria-label="Leak channels">
+      <h3>Leak channels</h3>
+      <ul>
+        {leaks.map((leak) => (
+          <li key={leak.channel} title={leak.detail}>
+            <strong>{LEAK_LABELS.get(leak.channel) ?? leak.channel}</strong>: {leak.detail}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What the instance itself says about an identifier: stated already, test-facing, copied from the patch. */
+export function IdentifierEvidenceLine({ evidence }: { evidence: Evidence["identifiers"][number] | undefined }) {
+  if (!evidence) return null;
+  const notes = [
+    evidence.test_facing ? "test-facing: hiding it leaves guesswork" : null,
+    evidence.stated_in_issue ? "already stated in the issue" : null,
+    evidence.stated_in_benchmark_hint ? "stated in the benchmark's hint" : null,
+    evidence.repo_occurrences !== null ? `${evidence.repo_occurrences} occurrence(s) at the base commit` : null,
+    evidence.transcription_share > 0
+      ? `its Pro hint copies ${(evidence.transcription_share * 100).toFixed(0)}% from the gold patch ("${evidence.longest_copied_run}")`
+      : null,
+  ].filter(Boolean);
+  if (notes.length === 0) return null;
+  return <div className="evidence-line muted">Evidence: {notes.join(" · ")}</div>;
+}
+
+/** A flag reason the evidence suggests, in words, or null: the curator accepts or ignores it. */
+export function suggestedFlag(data: ReviewData, identifiers: ReviewData["identifiers"]): string | null {
+  const evidence = data.instance.evidence;
+  if (!evidence) return null;
+  const copied = evidence.identifiers
+    .filter((e) => identifiers.some((i) => i.name === e.name))
+    .sort((a, b) => b.transcription_share - a.transcription_share)[0];
+  if (copied && copied.transcription_share >= 0.3)
+    return `spoiler: ${copied.name}'s hint copies ${(copied.transcription_share * 100).toFixed(0)}% from the gold patch`;
+  const leak = evidence.leaks.find((l) => l.channel !== "id_commit");
+  if (leak) return `leak channel: ${LEAK_LABELS.get(leak.channel) ?? leak.channel}`;
+  return null;
+}
