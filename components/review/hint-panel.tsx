@@ -14,10 +14,9 @@ import {
   SELECTION_POLICIES,
   type Selection,
 } from "@/lib/hint/vocabulary";
+import type { Mode } from "@/lib/review/workspace-state";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
 import { IdentifierEvidenceLine, LeakChannels, suggestedFlag } from "./evidence-notes";
-
-export type Mode = "view" | "trim" | "flag";
 
 const ATTRIBUTE_LABELS: Record<HintAttribute, string> = {
   name: "name",

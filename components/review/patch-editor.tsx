@@ -2,6 +2,7 @@
 
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import { useEffect, useRef } from "react";
+import { type Mark, markColumns } from "@/lib/review/patch-marks";
 
 // The editor is served by the app itself (copied to public/ on install): no CDN, works offline.
 loader.config({ paths: { vs: "/monaco/vs" } });
@@ -9,33 +10,17 @@ loader.config({ paths: { vs: "/monaco/vs" } });
 type MonacoEditor = Parameters<OnMount>[0];
 type Monaco = Parameters<OnMount>[1];
 
-/** A highlighted occurrence of an identifier on one line of this patch. */
-export interface Mark {
-  name: string;
-  line: number;
-  role: "def" | "use";
-  /** DefUse's own identifiers stand out; the other selections' are lighter */
-  strong: boolean;
-  hover: string;
-}
-
 interface Props {
   label: string;
   text: string;
   marks: Mark[];
   /** the line to bring into view (and select), when an identifier is picked */
-  reveal: { line: number; name: string } | null;
+  reveal: { line: number; column?: number; name: string } | null;
   onPick: (name: string) => void;
   /** wrap long lines instead of scrolling sideways */
   wrap?: boolean;
   /** lines a hint copies (evidence of transcription), highlighted whole with what copies them */
   copied?: ReadonlyArray<{ line: number; hover: string }>;
-}
-
-function columnsOf(lineText: string, name: string): [number, number] {
-  const member = name.split(".").pop() ?? name;
-  const at = lineText.indexOf(member);
-  return at < 0 ? [1, lineText.length + 1] : [at + 1, at + 1 + member.length];
 }
 
 /** A read-only patch in Monaco: added and removed lines coloured, identifiers highlighted, hover and click. */
@@ -68,7 +53,7 @@ export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false, 
     }
     for (const mark of marksRef.current) {
       if (mark.line < 1 || mark.line > model.getLineCount()) continue;
-      const [start, end] = columnsOf(model.getLineContent(mark.line), mark.name);
+      const [start, end] = markColumns(model.getLineContent(mark.line), mark.name, mark.column);
       lines.push({
         range: new m.Range(mark.line, start, mark.line, end),
         options: {
@@ -105,7 +90,7 @@ export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false, 
       if (!position) return;
       const hit = marksRef.current.find((mark) => {
         if (mark.line !== position.lineNumber) return false;
-        const [start, end] = columnsOf(ed.getModel()?.getLineContent(mark.line) ?? "", mark.name);
+        const [start, end] = markColumns(ed.getModel()?.getLineContent(mark.line) ?? "", mark.name, mark.column);
         return position.column >= start && position.column <= end;
       });
       if (hit) onPick(hit.name);
@@ -123,7 +108,7 @@ export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false, 
     const target = revealRef.current;
     if (!ed || !target) return;
     ed.revealLineInCenter(target.line);
-    const [start, end] = columnsOf(ed.getModel()?.getLineContent(target.line) ?? "", target.name);
+    const [start, end] = markColumns(ed.getModel()?.getLineContent(target.line) ?? "", target.name, target.column);
     ed.setSelection({ startLineNumber: target.line, startColumn: start, endLineNumber: target.line, endColumn: end });
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: applyReveal reads the latest target through a ref

@@ -2,30 +2,30 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { composeHint, NO_TRIM, type Trim } from "@/lib/hint/compose-hint";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { composeHint, NO_TRIM } from "@/lib/hint/compose-hint";
 import {
-  type FlagReason,
   isProjection,
   isSelection,
   PROJECTION_ATTRIBUTES,
-  PROJECTIONS,
   type Projection,
   type Selection,
 } from "@/lib/hint/vocabulary";
-import { pathsInDiff } from "@/lib/ingest/infer-language";
+import { copiedGoldLines, patchMarks, revealFor } from "@/lib/review/patch-marks";
+import type { KeyCommand } from "@/lib/review/review-keys";
+import { initialWorkspace, type WorkspaceMessage, workspaceReducer } from "@/lib/review/workspace-state";
 import { decideHint } from "@/lib/server/actions/decide-hint";
 import { decideInRoundAction } from "@/lib/server/actions/review-rounds";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
 import type { RoundItem } from "@/lib/server/queries/round-state";
 import { AuditTrail } from "./audit-trail";
-import { HintPanel, type Mode } from "./hint-panel";
+import { HintPanel } from "./hint-panel";
 import { IssueMarkdown } from "./issue-markdown";
 import { PatchEditor } from "./patch-editor";
-import { copiedGoldLines, patchMarks, revealFor } from "./patch-marks";
 import { RoundNotice } from "./round-notice";
 import { ShortcutsOverlay } from "./shortcuts-overlay";
 import { StaleNotice } from "./stale-notice";
+import { useReviewKeys } from "./use-review-keys";
 
 interface Navigation {
   previous: number | null;
@@ -40,6 +40,25 @@ const POLICY_KEY = "hintscope.policy";
 const SAVED_KEY = "hintscope.saved";
 /** A curator's own decision in a round, as the panel's status shows it. */
 const ROUND_STATUS = { pending: "pending", accept: "accepted", trim: "trimmed", flag: "flagged" } as const;
+
+type DecideHintResult = Awaited<ReturnType<typeof decideHint>>;
+
+const DEFAULT_POLICY = { selection: "defuse", projection: "declaration" } as const;
+
+/** What to tell the curator when a save was refused: a conflict (who decided, or what changed), else why. */
+function refusalMessage(result: Exclude<DecideHintResult, { ok: true }>): WorkspaceMessage {
+  if ("conflict" in result) {
+    const c = result.conflict;
+    return {
+      kind: "conflict",
+      text: c.changed
+        ? "Conflict: this instance changed since you opened it (a re-import or a new analysis). Your decision was not saved; reload to see the hint as it is now."
+        : `Conflict: ${c.curator} already decided this hint (${c.action}, now ${c.status}) at ${new Date(c.at).toLocaleString()}. Your decision was not saved; reload to see theirs.`,
+    };
+  }
+  if ("error" in result) return { kind: "error", text: result.error };
+  return { kind: "error", text: Object.values(result.errors).flat().join("; ") || "The decision was not valid." };
+}
 
 const hrefOf = (id: number, list: string) => `/instances/${id}${list ? `?list=${encodeURIComponent(list)}` : ""}`;
 
@@ -74,27 +93,21 @@ export function ReviewWorkspace({
   round?: RoundItem | null;
 }) {
   const router = useRouter();
-  const [selection, setSelection] = useState<Selection>(policy?.selection ?? "defuse");
-  const [projection, setProjection] = useState<Projection>(policy?.projection ?? "declaration");
+  const [state, dispatch] = useReducer(workspaceReducer, policy ?? DEFAULT_POLICY, (opening) =>
+    initialWorkspace(
+      opening,
+      round ? (round.mine.trim ?? NO_TRIM) : savedState(data, opening.selection, opening.projection).trim,
+    ),
+  );
+  const { selection, projection, trim, mode, reason, note, showOthers, wrap, picked } = state;
   const saved = useMemo(() => savedState(data, selection, projection), [data, selection, projection]);
   // In a round the trim starts from the curator's own round decision, never from anyone else's.
   const startingTrim = round ? (round.mine.trim ?? NO_TRIM) : saved.trim;
-  const [trim, setTrim] = useState<Trim>(startingTrim);
-  const [mode, setMode] = useState<Mode>("view");
-  const [reason, setReason] = useState<FlagReason | "">("");
-  const [note, setNote] = useState("");
-  const [showOthers, setShowOthers] = useState(false);
-  const [wrap, setWrap] = useState(false);
-  const [picked, setPicked] = useState<{ name: string; step: number } | null>(null);
-  const [overlay, setOverlay] = useState(false);
-  const [message, setMessage] = useState<{ kind: "ok" | "error" | "conflict"; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   // Set once this instance's keyboard handling is live (after hydration): tests and scripts wait for it.
   const [readyFor, setReadyFor] = useState<string | null>(null);
 
-  useEffect(() => setTrim(startingTrim), [startingTrim]);
+  useEffect(() => dispatch({ type: "reset-trim", trim: startingTrim }), [startingTrim]);
 
-  const goldPaths = useMemo(() => new Set(pathsInDiff(data.instance.goldPatch)), [data.instance.goldPatch]);
   const source = useMemo(
     () => ({
       interfaceText: data.instance.interfaceText,
@@ -109,14 +122,14 @@ export function ReviewWorkspace({
     [source, selection, projection, trim],
   );
   const selected = composed.selected;
-  const rendered = composed.text;
 
   // DefUse is highlighted in every pane; the toggle adds the other selections' identifiers, lighter.
   const shown = useMemo(
     () => data.identifiers.filter((i) => i.policies.includes("defuse") || (showOthers && i.policies.length > 0)),
     [data.identifiers, showOthers],
   );
-  const marks = useMemo(() => patchMarks(shown, goldPaths), [shown, goldPaths]);
+  // Each location says which patch it is in (the server placed it): nothing here parses a diff.
+  const marks = useMemo(() => patchMarks(shown), [shown]);
 
   // Transcription evidence: the gold-patch lines the hints of the selected identifiers copy, highlighted.
   const copiedLines = useMemo(
@@ -126,17 +139,14 @@ export function ReviewWorkspace({
 
   // Picking an identifier brings each pane to its definition, then steps through its uses on every pick.
   const reveal = useMemo(() => revealFor(picked, marks), [picked, marks]);
-  const pick = useCallback(
-    (name: string) => setPicked((p) => (p?.name === name ? { name, step: p.step + 1 } : { name, step: 0 })),
-    [],
-  );
+  const pick = useCallback((name: string) => dispatch({ type: "pick", name }), []);
 
   const decide = useCallback(
     async (action: "accept" | "trim" | "flag" | "reconfirm") => {
       if (!canDecide) return;
       if (round) {
         if (action === "reconfirm") return;
-        setSaving(true);
+        dispatch({ type: "saving" });
         const result = await decideInRoundAction({
           roundId: round.id,
           instanceId: data.instance.id,
@@ -146,9 +156,8 @@ export function ReviewWorkspace({
           note,
           sourceHash: data.instance.hintSource,
         });
-        setSaving(false);
         if (!result.ok) {
-          setMessage({ kind: "error", text: result.error });
+          dispatch({ type: "refused", message: { kind: "error", text: result.error } });
           return;
         }
         window.sessionStorage.setItem(
@@ -158,7 +167,7 @@ export function ReviewWorkspace({
         router.push(round.next ? `/instances/${round.next}?round=${round.id}` : `/rounds/${round.id}`);
         return;
       }
-      setSaving(true);
+      dispatch({ type: "saving" });
       const result = await decideHint({
         instanceId: data.instance.id,
         selection,
@@ -170,82 +179,51 @@ export function ReviewWorkspace({
         reason: action === "flag" ? reason || null : null,
         note,
       });
-      setSaving(false);
       if (result.ok) {
-        setMode("view");
-        setMessage({ kind: "ok", text: `Saved: ${result.status}.` });
+        dispatch({ type: "saved", message: { kind: "ok", text: `Saved: ${result.status}.` } });
         if (navigation.nextPending) {
           // The next page says what was saved here, so the confirmation outlives the move.
           window.sessionStorage.setItem(SAVED_KEY, `Saved: ${result.status} (${data.instance.externalId}).`);
           router.push(hrefOf(navigation.nextPending, navigation.list));
         } else router.refresh();
-      } else if ("conflict" in result) {
-        const c = result.conflict;
-        setMessage({
-          kind: "conflict",
-          text: c.changed
-            ? "Conflict: this instance changed since you opened it (a re-import or a new analysis). Your decision was not saved; reload to see the hint as it is now."
-            : `Conflict: ${c.curator} already decided this hint (${c.action}, now ${c.status}) at ${new Date(c.at).toLocaleString()}. Your decision was not saved; reload to see theirs.`,
-        });
-      } else if ("error" in result) {
-        setMessage({ kind: "error", text: result.error });
-      } else {
-        setMessage({
-          kind: "error",
-          text: Object.values(result.errors).flat().join("; ") || "The decision was not valid.",
-        });
-      }
+      } else dispatch({ type: "refused", message: refusalMessage(result) });
     },
     [canDecide, round, data, selection, projection, saved.version, trim, reason, note, navigation, router],
   );
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      const tag = target?.tagName ?? "";
-      // A read-only patch pane (Monaco keeps a hidden textarea) is no text field: the shortcuts work there too.
-      const inPatch = target?.closest?.(".monaco-editor") != null;
-      if (event.key === "Escape") {
-        setOverlay(false);
-        setMode("view");
-        // Esc also gives the keys back to the page from wherever focus is.
-        if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-        return;
-      }
-      if ((!inPatch && ["INPUT", "TEXTAREA", "SELECT"].includes(tag)) || event.metaKey || event.ctrlKey || event.altKey)
-        return;
+  const run = useCallback(
+    (command: KeyCommand) => {
       const go = (id: number | null) => id && router.push(hrefOf(id, navigation.list));
-      const actions: Record<string, () => void> = {
-        j: () => go(navigation.next),
-        k: () => go(navigation.previous),
-        a: () => void decide(mode === "trim" ? "trim" : "accept"),
-        t: () => setMode((m) => (m === "trim" ? "view" : "trim")),
-        f: () => setMode("flag"),
-        c: () => {
-          if (saved.status === "stale") void decide("reconfirm");
-        },
-        "?": () => setOverlay((o) => !o),
-        "/": () => router.push(`/instances?${navigation.list ? `${navigation.list}&` : ""}focus=search`),
-        ...Object.fromEntries(PROJECTIONS.map((p, i) => [String(i + 1), () => setProjection(p)])),
-      };
-      const locked = (round && /^[1-9c]$/.test(event.key)) || (!canDecide && "atfc".includes(event.key));
-      const action = locked ? undefined : actions[event.key];
-      if (action) {
-        event.preventDefault();
-        action();
+      switch (command.type) {
+        case "navigate":
+          go(command.to === "next" ? navigation.next : navigation.previous);
+          break;
+        case "decide":
+          void decide(command.action);
+          break;
+        case "search":
+          router.push(`/instances?${navigation.list ? `${navigation.list}&` : ""}focus=search`);
+          break;
+        case "escape":
+          dispatch({ type: "escape" });
+          break;
+        case "dispatch":
+          dispatch(command.action);
+          break;
       }
-    };
-    window.addEventListener("keydown", onKey);
-    setReadyFor(data.instance.externalId);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [navigation, router, decide, mode, data.instance.externalId, saved.status, canDecide, round]);
+    },
+    [router, navigation, decide],
+  );
+  const externalId = data.instance.externalId;
+  const onLive = useCallback(() => setReadyFor(externalId), [externalId]);
+  useReviewKeys({ mode, stale: saved.status === "stale", canDecide, inRound: round !== null }, run, onLive);
 
   // A decision saved on the instance before this one: its confirmation, shown here once.
   useEffect(() => {
     const saved = window.sessionStorage.getItem(SAVED_KEY);
     if (saved) {
       window.sessionStorage.removeItem(SAVED_KEY);
-      setMessage({ kind: "ok", text: saved });
+      dispatch({ type: "message", message: { kind: "ok", text: saved } });
     }
   }, []);
 
@@ -255,8 +233,8 @@ export function ReviewWorkspace({
   useEffect(() => {
     if (policy) return;
     const stored = window.sessionStorage.getItem(POLICY_KEY)?.split("/");
-    if (isSelection(stored?.[0])) setSelection(stored[0]);
-    if (isProjection(stored?.[1])) setProjection(stored[1]);
+    if (isSelection(stored?.[0]) && isProjection(stored?.[1]))
+      dispatch({ type: "policy", selection: stored[0], projection: stored[1] });
   }, []);
   useEffect(() => window.sessionStorage.setItem(POLICY_KEY, `${selection}/${projection}`), [selection, projection]);
 
@@ -278,13 +256,18 @@ export function ReviewWorkspace({
         {navigation.previous && <Link href={hrefOf(navigation.previous, navigation.list)}>Previous (k)</Link>}
         {navigation.next && <Link href={hrefOf(navigation.next, navigation.list)}>Next (j)</Link>}
         <label>
-          <input type="checkbox" checked={showOthers} onChange={(e) => setShowOthers(e.target.checked)} /> Show other
-          selections' identifiers
+          <input
+            type="checkbox"
+            checked={showOthers}
+            onChange={(e) => dispatch({ type: "show-others", on: e.target.checked })}
+          />{" "}
+          Show other selections' identifiers
         </label>
         <label>
-          <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> Wrap long lines
+          <input type="checkbox" checked={wrap} onChange={(e) => dispatch({ type: "wrap", on: e.target.checked })} />{" "}
+          Wrap long lines
         </label>
-        <button type="button" onClick={() => setOverlay(true)} aria-haspopup="dialog">
+        <button type="button" onClick={() => dispatch({ type: "overlay", open: true })} aria-haspopup="dialog">
           Shortcuts (?)
         </button>
       </nav>
@@ -330,33 +313,33 @@ export function ReviewWorkspace({
           data={data}
           selection={selection}
           projection={projection}
-          onSelection={setSelection}
+          onSelection={(selection) => dispatch({ type: "selection", selection })}
           policyLocked={round !== null}
-          onProjection={setProjection}
+          onProjection={(projection) => dispatch({ type: "projection", projection })}
           identifiers={selected}
           attributes={PROJECTION_ATTRIBUTES[projection]}
           trim={trim}
-          onTrim={setTrim}
-          rendered={rendered}
+          onTrim={(trim) => dispatch({ type: "trim", trim })}
+          rendered={composed.text}
           mode={mode}
-          onMode={setMode}
+          onMode={(mode) => dispatch({ type: "mode", mode })}
           reason={reason}
-          onReason={setReason}
+          onReason={(reason) => dispatch({ type: "reason", reason })}
           note={note}
-          onNote={setNote}
+          onNote={(note) => dispatch({ type: "note", note })}
           onDecide={canDecide ? decide : null}
           onPick={pick}
           picked={picked?.name ?? null}
           status={round ? ROUND_STATUS[(round.mine.action ?? "pending") as keyof typeof ROUND_STATUS] : saved.status}
-          message={message}
-          saving={saving}
+          message={state.message}
+          saving={state.saving}
           stale={
             !round && saved.status === "stale" && saved.hint ? (
               <StaleNotice
                 hint={saved.hint}
                 currentText={composeHint(source, selection, projection, saved.trim).text}
                 onReconfirm={canDecide ? () => void decide("reconfirm") : null}
-                saving={saving}
+                saving={state.saving}
               />
             ) : null
           }
@@ -367,7 +350,7 @@ export function ReviewWorkspace({
       ) : (
         <AuditTrail policy={`${selection} × ${projection}`} decisions={saved.decisions} />
       )}
-      {overlay && <ShortcutsOverlay onClose={() => setOverlay(false)} />}
+      {state.overlay && <ShortcutsOverlay onClose={() => dispatch({ type: "overlay", open: false })} />}
     </>
   );
 }

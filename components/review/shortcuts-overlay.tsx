@@ -1,4 +1,4 @@
-import { SHORTCUTS } from "./shortcuts";
+import { SHORTCUTS } from "@/lib/review/review-keys";
 
 /** The ? overlay: every keyboard shortcut of the review workspace. */
 export function ShortcutsOverlay({ onClose }: { onClose: () => void }) {

@@ -6,7 +6,7 @@ import { openImportFile } from "../ingest/read-import-file";
 import { REAL_DATA } from "../testing/real-data";
 import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
 
-const analyses: Array<{ file: string; analysis: InstanceAnalysis }> = [];
+const analyses: Array<{ file: string; analysis: InstanceAnalysis; patches: Record<"gold" | "test", string[]> }> = [];
 
 beforeAll(async () => {
   for (const name of readdirSync(REAL_DATA).filter((f) => f.endsWith(".jsonl"))) {
@@ -14,7 +14,11 @@ beforeAll(async () => {
     for await (const { item } of opened.items) {
       if (item.kind !== "instance") continue;
       const { externalId, goldPatch, testPatch } = item.data;
-      analyses.push({ file: name, analysis: await analyzeInstance({ instanceId: externalId, goldPatch, testPatch }) });
+      analyses.push({
+        file: name,
+        analysis: await analyzeInstance({ instanceId: externalId, goldPatch, testPatch }),
+        patches: { gold: goldPatch.split("\n"), test: testPatch.split("\n") },
+      });
     }
   }
 }, 120_000);
@@ -48,4 +52,29 @@ test("on the real Pro records the selections nest: DefUse ⊆ Doc2Feat-or-Pro, F
       if (i.policies.includes("defuse") && i.side === "code") expect(i.policies, `${file} ${i.name}`).toContain("pro");
     }
   }
+});
+
+test("every location says its patch, and its column points at the name on that diff line", () => {
+  let placed = 0;
+  let withColumn = 0;
+  for (const { analysis, patches } of analyses) {
+    for (const i of analysis.identifiers) {
+      const member = i.name.split(/\.|::|#/).pop() ?? i.name;
+      for (const [role, place] of [["def", i.definedAt], ...i.usedAt.map((u) => ["use", u] as const)] as const) {
+        if (!place || i.kind === "file") continue;
+        placed++;
+        if (i.kind !== "name") expect(place.patch).toBe((role === "def") === (i.side === "code") ? "gold" : "test");
+        const text = patches[place.patch][place.diffLine - 1] ?? "";
+        if (place.column === undefined) continue;
+        withColumn++;
+        // A parameter's location is its function's line; its name is on it, maybe further on.
+        expect(text.slice(place.column - 1, place.column - 1 + member.length), `${i.name} at ${place.diffLine}`).toBe(
+          member,
+        );
+      }
+    }
+  }
+  expect(placed).toBeGreaterThan(500);
+  // Nearly every place is found on its line (a parameter declared on a later line of its signature is not).
+  expect(withColumn / placed).toBeGreaterThan(0.9);
 });

@@ -18,10 +18,16 @@ export interface InstanceIdentifier {
   /** "existing": a name Doc2Feat picks that neither patch defines */
   status: "new" | "changed" | "existing";
   policies: Selection[];
-  definedAt: Location | null;
+  definedAt: PlacedLocation | null;
   /** where the other patch (or, for shared names, either patch) uses it */
-  usedAt: Location[];
+  usedAt: PlacedLocation[];
 }
+
+/** A location and the patch it is in: the gold (code) patch or the test patch. */
+export type PlacedLocation = Location & { patch: "gold" | "test" };
+
+const patchOf = (side: "code" | "test") => (side === "code" ? "gold" : "test");
+const placed = (location: Location, side: "code" | "test"): PlacedLocation => ({ ...location, patch: patchOf(side) });
 
 // Names every patch shares that say nothing about the task: keywords, builtins, receivers, test scaffolding.
 const COMMON_NAMES = new Set(
@@ -51,8 +57,8 @@ function toIdentifier(def: PatchDefinition, side: "code" | "test", usedAt: Patch
     side,
     status: def.status,
     policies: [],
-    definedAt: def.location,
-    usedAt: usedAt.map((u) => u.location),
+    definedAt: placed(def.location, side),
+    usedAt: usedAt.map((u) => placed(u.location, side === "code" ? "test" : "code")),
   };
 }
 
@@ -106,7 +112,10 @@ export function selectIdentifiers(
   const defined = new Set(identifiers.map((i) => i.member));
   for (const name of shared) {
     if (defined.has(name)) continue;
-    const uses = [...code.uses, ...test.uses].filter((use) => use.name === name);
+    const uses = [
+      ...code.uses.filter((use) => use.name === name).map((use) => placed(use.location, "code")),
+      ...test.uses.filter((use) => use.name === name).map((use) => placed(use.location, "test")),
+    ];
     const first = uses[0];
     if (!first) continue;
     const existing = apply(
@@ -115,14 +124,14 @@ export function selectIdentifiers(
         member: name,
         owner: null,
         kind: "name",
-        path: first.location.path,
+        path: first.path,
         newFile: false,
         signature: null,
         side: "code",
         status: "existing",
         policies: [],
         definedAt: null,
-        usedAt: uses.map((u) => u.location),
+        usedAt: uses,
       },
       false,
     );

@@ -38,6 +38,8 @@ export interface SyntaxDefinition {
   signature: string | null;
   params: string[];
   row: number;
+  /** the node's first column in its row (0-based): where the search for its name on the diff line starts */
+  column: number;
   endRow: number;
 }
 
@@ -48,6 +50,8 @@ export interface SyntaxUse {
   qualifier: string | null;
   kind: UseKind;
   row: number;
+  /** the node's first column in its row (0-based) */
+  column: number;
   /** for imports: the module as written (`a.b.c`, `../src/x`, `org.pkg.Cls`) */
   module?: string;
 }
@@ -112,13 +116,21 @@ export class FactCollector {
       signature,
       params,
       row: node.startPosition.row,
+      column: node.startPosition.column,
       endRow: node.endPosition.row,
     });
   }
 
   use(node: Node, name: string, kind: UseKind, qualifier: string | null = null, module?: string) {
     if (!name || !this.collectingUses) return;
-    this.uses.push({ name, qualifier, kind, row: node.startPosition.row, ...(module !== undefined ? { module } : {}) });
+    this.uses.push({
+      name,
+      qualifier,
+      kind,
+      row: node.startPosition.row,
+      column: node.startPosition.column,
+      ...(module !== undefined ? { module } : {}),
+    });
   }
 
   facts(): SyntaxFacts {

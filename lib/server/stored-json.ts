@@ -18,7 +18,11 @@ const parsed =
 const LocationSchema = z.object({
   path: z.string(),
   diffLine: z.number(),
-  line: z.number().optional(),
+  fileLine: z.number().nullable().optional(),
+  /** where the name starts on the diff line (1-based, the +/- prefix counted); absent in analyses before it was kept */
+  column: z.number().optional(),
+  /** the patch the diff line is in; absent in analyses before it was kept */
+  patch: z.enum(["gold", "test"]).optional(),
 });
 
 export const TrimSchema = z.object({

@@ -1,6 +1,8 @@
 import "server-only";
 import { hintValueMargin } from "../../domain/judge-scales";
 import { hintStatus } from "../../hint/status";
+import { pathsInDiff } from "../../ingest/infer-language";
+import { placeLocations } from "../../review/patch-marks";
 import { median } from "../../stats/median";
 import { getDb } from "../db";
 import { readEvidence, readHintState, readLocations, readPolicies, readStringList, readTrim } from "../stored-json";
@@ -66,6 +68,8 @@ export async function getReviewData(id: number) {
       },
     ]);
   }
+  // Analyses before locations said which patch they are in: placed here, so the browser parses no diff.
+  const goldPaths = new Set(pathsInDiff(instance.goldPatch));
   return {
     instance: {
       id: instance.id,
@@ -98,7 +102,11 @@ export async function getReviewData(id: number) {
       side: i.side as "code" | "test",
       status: i.status,
       policies: readPolicies(i.policies),
-      locations: readLocations(i.locations),
+      locations: placeLocations(
+        readLocations(i.locations),
+        { kind: i.kind, side: i.side as "code" | "test" },
+        goldPaths,
+      ),
     })),
     hints: hints.map((h) => ({
       selection: h.selection,

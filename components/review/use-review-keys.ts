@@ -1,0 +1,40 @@
+"use client";
+
+import { useEffect } from "react";
+import { commandForKey, type KeyCommand, type KeyContext } from "@/lib/review/review-keys";
+
+/**
+ * The workspace's keyboard: every key press outside a text field becomes a command (lib/review/review-keys)
+ * that `run` carries out. A read-only patch pane (Monaco keeps a hidden text area) is no text field, so the
+ * shortcuts work after a click in a pane; Esc gives the keys back to the page from anywhere.
+ */
+export function useReviewKeys(
+  context: Omit<KeyContext, "key" | "inTextField" | "modified">,
+  run: (command: KeyCommand) => void,
+  onLive: () => void,
+) {
+  const { mode, stale, canDecide, inRound } = context;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const inPatch = target?.closest?.(".monaco-editor") != null;
+      const command = commandForKey({
+        key: event.key,
+        inTextField: !inPatch && ["INPUT", "TEXTAREA", "SELECT"].includes(target?.tagName ?? ""),
+        modified: event.metaKey || event.ctrlKey || event.altKey,
+        mode,
+        stale,
+        canDecide,
+        inRound,
+      });
+      if (!command) return;
+      if (command.type === "escape") {
+        if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+      } else event.preventDefault();
+      run(command);
+    };
+    window.addEventListener("keydown", onKey);
+    onLive();
+    return () => window.removeEventListener("keydown", onKey);
+  }, [mode, stale, canDecide, inRound, run, onLive]);
+}

@@ -1,0 +1,86 @@
+import { expect, test } from "vitest";
+import { NO_TRIM } from "../hint/compose-hint";
+import { commandForKey, type KeyContext } from "./review-keys";
+import { initialWorkspace, type WorkspaceAction, workspaceReducer } from "./workspace-state";
+
+const opening = initialWorkspace({ selection: "defuse", projection: "declaration" });
+const run = (...actions: WorkspaceAction[]) => actions.reduce(workspaceReducer, opening);
+
+test("the workspace opens on its policy and saved trim, in view mode with nothing picked", () => {
+  const trim = { identifiers: ["a"], attributes: {} };
+  expect(initialWorkspace({ selection: "fea", projection: "name" }, trim)).toMatchObject({
+    selection: "fea",
+    projection: "name",
+    trim,
+    mode: "view",
+    picked: null,
+    overlay: false,
+    saving: false,
+  });
+  expect(opening.trim).toEqual(NO_TRIM);
+});
+
+test("a save: saving, then saved leaves trim mode with its message; a refusal keeps the mode", () => {
+  const trimming = run({ type: "toggle-trim-mode" }, { type: "saving" });
+  expect(trimming).toMatchObject({ mode: "trim", saving: true });
+  expect(workspaceReducer(trimming, { type: "saved", message: { kind: "ok", text: "Saved: trimmed." } })).toMatchObject(
+    { mode: "view", saving: false, message: { text: "Saved: trimmed." } },
+  );
+  const refused = workspaceReducer(trimming, { type: "refused", message: { kind: "conflict", text: "Conflict" } });
+  expect(refused).toMatchObject({ mode: "trim", saving: false, message: { kind: "conflict" } });
+});
+
+test("t toggles trim mode, Esc closes the overlay and leaves any mode, picks step on", () => {
+  expect(run({ type: "toggle-trim-mode" }, { type: "toggle-trim-mode" }).mode).toBe("view");
+  expect(run({ type: "mode", mode: "flag" }, { type: "overlay", open: "toggle" }, { type: "escape" })).toMatchObject({
+    mode: "view",
+    overlay: false,
+  });
+  expect(run({ type: "pick", name: "f" }, { type: "pick", name: "f" }, { type: "pick", name: "f" }).picked).toEqual({
+    name: "f",
+    step: 2,
+  });
+  expect(run({ type: "policy", selection: "pro", projection: "pro" })).toMatchObject({
+    selection: "pro",
+    projection: "pro",
+  });
+});
+
+const key = (k: string, over: Partial<KeyContext> = {}) =>
+  commandForKey({
+    key: k,
+    inTextField: false,
+    modified: false,
+    mode: "view",
+    stale: false,
+    canDecide: true,
+    inRound: false,
+    ...over,
+  });
+
+test("keys: j/k move, a accepts (or, in trim mode, saves the trim), 1–4 pick projections", () => {
+  expect(key("j")).toEqual({ type: "navigate", to: "next" });
+  expect(key("k")).toEqual({ type: "navigate", to: "previous" });
+  expect(key("a")).toEqual({ type: "decide", action: "accept" });
+  expect(key("a", { mode: "trim" })).toEqual({ type: "decide", action: "trim" });
+  expect(key("2")).toEqual({ type: "dispatch", action: { type: "projection", projection: "declaration" } });
+  expect(key("4")).toEqual({ type: "dispatch", action: { type: "projection", projection: "pro" } });
+  expect(key("5")).toBeNull();
+  expect(key("?")).toEqual({ type: "dispatch", action: { type: "overlay", open: "toggle" } });
+  expect(key("x")).toBeNull();
+});
+
+test("keys: c re-confirms only a stale hint; text fields, modifiers, viewers and rounds keep their keys", () => {
+  expect(key("c")).toBeNull();
+  expect(key("c", { stale: true })).toEqual({ type: "decide", action: "reconfirm" });
+  expect(key("a", { inTextField: true })).toBeNull();
+  expect(key("j", { modified: true })).toBeNull();
+  // Esc always works: it gives the keys back from a text field.
+  expect(key("Escape", { inTextField: true })).toEqual({ type: "escape" });
+  for (const k of ["a", "t", "f", "c"]) expect(key(k, { canDecide: false, stale: true })).toBeNull();
+  expect(key("j", { canDecide: false })).toEqual({ type: "navigate", to: "next" });
+  // A round fixes the policy: no projection keys, nothing to re-confirm; deciding works.
+  expect(key("2", { inRound: true })).toBeNull();
+  expect(key("c", { inRound: true, stale: true })).toBeNull();
+  expect(key("a", { inRound: true })).toEqual({ type: "decide", action: "accept" });
+});
