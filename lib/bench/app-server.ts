@@ -5,7 +5,7 @@ import { chromium } from "@playwright/test";
 export async function startAppServer(port: number, databaseUrl: string): Promise<{ stop(): void }> {
   const server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], {
     env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "ignore",
+    stdio: process.env.BENCH_SERVER_LOG ? ["ignore", "ignore", "inherit"] : "ignore",
     detached: true,
   });
   const stop = () => {
