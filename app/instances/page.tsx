@@ -1,17 +1,28 @@
 import { Suspense } from "react";
 import { InstanceList } from "@/components/instances/instance-list";
+import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
-import { listInstanceRows } from "@/lib/server/queries/review-list";
+import { getDb } from "@/lib/server/db";
+import { LIST_PAGE, listFacets, listWindow } from "@/lib/server/queries/review-list";
 
 export const dynamic = "force-dynamic";
 
-export default guardedPage("viewer", async function InstancesPage() {
-  const rows = await listInstanceRows();
+interface PageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default guardedPage("viewer", async function InstancesPage({ searchParams }: PageProps) {
+  const db = await getDb();
+  // The first window of the view the URL names; the list asks for the rest as it is scrolled.
+  const [initial, facets] = await Promise.all([
+    listWindow(db, parseListState(await searchParams), { offset: 0, limit: LIST_PAGE }),
+    listFacets(db),
+  ]);
   return (
     <>
       <h1>Instances</h1>
       <Suspense fallback={<p className="muted">Loading the list…</p>}>
-        <InstanceList rows={rows} />
+        <InstanceList initial={initial} facets={facets} />
       </Suspense>
     </>
   );

@@ -4,7 +4,7 @@ import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from "@tan
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   HINT_STATUS_LABELS,
   PROJECTION_DEFINITIONS,
@@ -13,13 +13,12 @@ import {
   type Selection,
 } from "@/lib/hint/vocabulary";
 import {
-  applyListState,
   type InstanceListRow,
   type ListState,
+  type ListWindow,
   listStateToSearch,
   parseListState,
   REVIEW_STATUSES,
-  reviewOf,
   type SortKey,
 } from "@/lib/review/list-state";
 
@@ -28,7 +27,7 @@ type Column = {
   header: string;
   title?: string;
   numeric?: boolean;
-  cell: (row: InstanceListRow, state: ListState) => React.ReactNode;
+  cell: (row: InstanceListRow) => React.ReactNode;
 };
 
 // One count column per selection policy, from the vocabulary: a new policy is a new column.
@@ -49,10 +48,7 @@ const COLUMNS: Column[] = [
   {
     key: "review",
     header: "Review",
-    cell: (r, state) => {
-      const status = reviewOf(r, state);
-      return <span className={`status status-${status}`}>{HINT_STATUS_LABELS[status]}</span>;
-    },
+    cell: (r) => <span className={`status status-${r.review}`}>{HINT_STATUS_LABELS[r.review]}</span>,
   },
   { key: "flags", header: "Flags", numeric: true, cell: (r) => r.flags || "" },
   {
@@ -102,15 +98,92 @@ function Facet({
   );
 }
 
-/** The instance list: sortable, searchable, faceted, virtualised; its whole state is in the URL. */
-export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
+/** Rows fetched at a time: a screen's worth several times over (the server's LIST_PAGE). */
+const PAGE = 100;
+
+/** The rows of one list view fetched so far, by page, with its counts. */
+interface Loaded {
+  /** the view (its query string) these rows are of */
+  key: string;
+  matching: number;
+  total: number;
+  pages: ReadonlyMap<number, InstanceListRow[]>;
+}
+
+const windowUrl = (key: string, page: number, benchmarkId?: number) => {
+  const params = new URLSearchParams(key);
+  params.set("offset", String(page * PAGE));
+  params.set("limit", String(PAGE));
+  if (benchmarkId !== undefined) params.set("benchmarkId", String(benchmarkId));
+  return `/api/instances?${params}`;
+};
+
+/**
+ * The instance list: sortable, searchable, faceted, virtualised; its whole state is in the URL. The server
+ * filters, orders and counts (SQL); the page holds only the windows of rows scrolled into view, so the
+ * first paint and every keystroke cost the same at 700 instances or 50,000.
+ */
+export function InstanceList({
+  initial,
+  facets,
+  benchmarkId,
+}: {
+  /** the first window of the view the URL names, rendered with the page */
+  initial: ListWindow;
+  facets: { benchmark: string[]; language: string[] };
+  /** a benchmark's page: its instances only */
+  benchmarkId?: number;
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const [state, setState] = useState<ListState>(() => parseListState(new URLSearchParams(searchParams.toString())));
-  const deferred = useDeferredValue(state);
-  const visible = useMemo(() => applyListState(rows, deferred), [rows, deferred]);
   const search = listStateToSearch(state);
+  const [loaded, setLoaded] = useState<Loaded>(() => ({
+    key: search,
+    matching: initial.matching,
+    total: initial.total,
+    pages: new Map([[0, initial.rows]]),
+  }));
+  const [failure, setFailure] = useState<string | null>(null);
+  const current = useRef(search);
+  current.current = search;
+  const inflight = useRef(new Map<string, AbortController>());
+
+  /** Fetches one page of a view; a page of a view the curator has left is dropped on arrival. */
+  const fetchPage = useCallback(
+    async (key: string, page: number) => {
+      const id = `${key}#${page}`;
+      if (inflight.current.has(id)) return;
+      const controller = new AbortController();
+      inflight.current.set(id, controller);
+      try {
+        const response = await fetch(windowUrl(key, page, benchmarkId), { signal: controller.signal });
+        const body = (await response.json()) as ({ ok: true } & ListWindow) | { ok: false; error: string };
+        if (!body.ok) throw new Error(body.error);
+        if (current.current !== key) return;
+        setFailure(null);
+        setLoaded((l) => ({
+          key,
+          matching: body.matching,
+          total: body.total,
+          pages: new Map(l.key === key ? l.pages : []).set(page, body.rows),
+        }));
+      } catch (error) {
+        if (!controller.signal.aborted) setFailure(`The list could not be loaded: ${(error as Error).message}`);
+      } finally {
+        inflight.current.delete(id);
+      }
+    },
+    [benchmarkId],
+  );
+
+  // A new view: what was asked for the old one is cancelled, and its first page is asked for.
+  useEffect(() => {
+    if (loaded.key === search) return;
+    for (const [id, controller] of inflight.current) if (!id.startsWith(`${search}#`)) controller.abort();
+    void fetchPage(search, 0);
+  }, [search, loaded.key, fetchPage]);
 
   // The URL follows the view, so a view can be shared; replace, not push, to keep history usable.
   useEffect(() => {
@@ -118,35 +191,49 @@ export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
     if (`${window.location.pathname}${window.location.search}` !== url) window.history.replaceState(null, "", url);
   }, [search, pathname]);
 
-  const columns = useMemo<ColumnDef<InstanceListRow>[]>(
-    () => COLUMNS.map((c) => ({ id: c.key, header: c.header, cell: (info) => c.cell(info.row.original, deferred) })),
-    [deferred],
+  // The rows fetched so far, in the view's order; the table renders those in view.
+  const data = useMemo(
+    () =>
+      [...loaded.pages]
+        .sort(([a], [b]) => a - b)
+        .flatMap(([page, rows]) => rows.map((row, n) => ({ index: page * PAGE + n, row }))),
+    [loaded.pages],
+  );
+  const columns = useMemo<ColumnDef<{ index: number; row: InstanceListRow }>[]>(
+    () => COLUMNS.map((c) => ({ id: c.key, header: c.header, cell: (info) => c.cell(info.row.original.row) })),
+    [],
   );
   const table = useReactTable({
-    data: visible,
+    data,
     columns,
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualFiltering: true,
   });
-  const scroller = useRef<HTMLDivElement>(null);
   const tableRows = table.getRowModel().rows;
+  const byIndex = useMemo(() => new Map(tableRows.map((r) => [r.original.index, r])), [tableRows]);
+  const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: tableRows.length,
+    count: loaded.matching,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
+  const items = virtualizer.getVirtualItems();
+  const firstPage = Math.floor((items[0]?.index ?? 0) / PAGE);
+  const lastPage = Math.floor((items.at(-1)?.index ?? 0) / PAGE);
+  // The pages scrolled into view that are not here yet.
+  useEffect(() => {
+    if (loaded.key !== search) return;
+    for (let page = firstPage; page <= lastPage; page++)
+      if (!loaded.pages.has(page) && page * PAGE < loaded.matching) void fetchPage(search, page);
+  }, [firstPage, lastPage, loaded, search, fetchPage]);
+
   const searchBox = useRef<HTMLInputElement>(null);
-  const facets = useMemo(
-    () => ({
-      benchmark: [...new Set(rows.map((r) => r.benchmark))].sort(),
-      language: [...new Set(rows.map((r) => r.language))].sort(),
-    }),
-    [rows],
-  );
   const update = (patch: Partial<ListState>) => setState((s) => ({ ...s, ...patch }));
   const listQuery = search ? `?list=${encodeURIComponent(search)}` : "";
+  const first = loaded.key === search ? loaded.pages.get(0)?.[0] : undefined;
+  const settled = loaded.key === search;
 
   // Arriving with ?focus=search (the "/" shortcut of the review page) puts the cursor in the search box.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival
@@ -244,12 +331,13 @@ export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
           onChange={(review) => update({ review: review as ListState["review"] })}
         />
       </div>
-      <p className="muted" aria-live="polite">
-        {visible.length} of {rows.length} instances
-        {visible.length > 0 && (
+      {failure && <p role="alert">{failure}</p>}
+      <p className="muted" aria-live="polite" aria-busy={!settled}>
+        {loaded.matching} of {loaded.total} instances
+        {first && (
           <>
             {" · "}
-            <button type="button" onClick={() => router.push(`/instances/${visible[0]?.id}${listQuery}`)}>
+            <button type="button" onClick={() => router.push(`/instances/${first.id}${listQuery}`)}>
               Review from the first
             </button>
             {" · "}
@@ -257,7 +345,12 @@ export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
           </>
         )}
       </p>
-      <div role="table" aria-label="Instances" aria-rowcount={visible.length + 1} className="vtable">
+      <div
+        role="table"
+        aria-label="Instances"
+        aria-rowcount={loaded.matching + 1}
+        className={`vtable${settled ? "" : " loading"}`}
+      >
         <div role="rowgroup">
           {table.getHeaderGroups().map((group) => (
             <div role="row" key={group.id} className="vrow vhead" style={{ gridTemplateColumns: GRID }}>
@@ -286,25 +379,33 @@ export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
         </div>
         <div role="rowgroup" ref={scroller} className="vbody">
           <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = tableRows[item.index];
-              if (!row) return null;
+            {items.map((item) => {
+              const row = byIndex.get(item.index);
+              const style = {
+                gridTemplateColumns: GRID,
+                position: "absolute" as const,
+                top: 0,
+                left: 0,
+                right: 0,
+                height: ROW_HEIGHT,
+                transform: `translateY(${item.start}px)`,
+              };
+              if (!row)
+                return (
+                  <div
+                    role="row"
+                    key={`loading-${item.index}`}
+                    aria-rowindex={item.index + 2}
+                    className="vrow"
+                    style={style}
+                  >
+                    <div role="cell" className="muted">
+                      …
+                    </div>
+                  </div>
+                );
               return (
-                <div
-                  role="row"
-                  key={row.id}
-                  aria-rowindex={item.index + 2}
-                  className="vrow"
-                  style={{
-                    gridTemplateColumns: GRID,
-                    position: "absolute",
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    height: ROW_HEIGHT,
-                    transform: `translateY(${item.start}px)`,
-                  }}
-                >
+                <div role="row" key={row.original.row.id} aria-rowindex={item.index + 2} className="vrow" style={style}>
                   {row.getVisibleCells().map((cell) => (
                     <div
                       role="cell"
@@ -312,7 +413,9 @@ export function InstanceList({ rows }: { rows: InstanceListRow[] }) {
                       className={COLUMNS.find((c) => c.key === cell.column.id)?.numeric ? "num" : undefined}
                     >
                       {cell.column.id === "externalId" ? (
-                        <Link href={`/instances/${row.original.id}${listQuery}`}>{row.original.externalId}</Link>
+                        <Link href={`/instances/${row.original.row.id}${listQuery}`}>
+                          {row.original.row.externalId}
+                        </Link>
                       ) : (
                         flexRender(cell.column.columnDef.cell, cell.getContext())
                       )}

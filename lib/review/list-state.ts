@@ -17,7 +17,7 @@ export type ReviewStatus = HintStatus;
 /** The key of a selection × projection in a row's `reviews`. */
 export const policyKey = (selection: string, projection: string) => `${selection}.${projection}`;
 
-/** One row of the instance list: what the list shows and filters on. */
+/** One row of the instance list: what the list shows. */
 export interface InstanceListRow {
   id: number;
   externalId: string;
@@ -25,13 +25,21 @@ export interface InstanceListRow {
   repo: string;
   language: string;
   counts: Record<Selection, number>;
-  /** the review status of each selection × projection that is not pending, by policyKey */
-  reviews: Record<string, ReviewStatus>;
+  /** the review status under the list's selection × projection */
+  review: ReviewStatus;
   flags: number;
   /** leak channels the evidence found (an id embedding another commit, a pasted fix, …) */
   leaks: number;
   resolved: number;
   runs: number;
+}
+
+/** A window of a list view: its rows from `offset` on, how many the view holds (`matching`) of `total`. */
+export interface ListWindow {
+  offset: number;
+  rows: InstanceListRow[];
+  matching: number;
+  total: number;
 }
 
 export const SORTABLE = [
@@ -63,10 +71,6 @@ export interface ListState {
   sort: SortKey;
   desc: boolean;
 }
-
-/** A row's review status under the list's policy. */
-export const reviewOf = (row: Pick<InstanceListRow, "reviews">, state: Pick<ListState, "selection" | "projection">) =>
-  row.reviews[policyKey(state.selection, state.projection)] ?? "pending";
 
 const list = (value: unknown) =>
   Array.isArray(value) ? value : typeof value === "string" && value !== "" ? value.split(",") : [];
@@ -117,49 +121,19 @@ export function listStateToSearch(state: ListState): string {
   return params.toString();
 }
 
-const sortValue = (row: InstanceListRow, key: SortKey, state: ListState): string | number => {
-  if (isSelection(key)) return row.counts[key];
-  if (key === "review") return REVIEW_STATUSES.indexOf(reviewOf(row, state));
-  return row[key] as string | number;
-};
-
-/** The rows a list state shows, in its order: text search over id, repo and benchmark, facets, then sort. */
-export function applyListState(rows: InstanceListRow[], state: ListState): InstanceListRow[] {
-  const needle = state.q.trim().toLowerCase();
-  const ids = new Set(state.ids);
-  const filtered = rows.filter(
-    (row) =>
-      (needle === "" ||
-        row.externalId.toLowerCase().includes(needle) ||
-        row.repo.toLowerCase().includes(needle) ||
-        row.benchmark.toLowerCase().includes(needle)) &&
-      (state.benchmark.length === 0 || state.benchmark.includes(row.benchmark)) &&
-      (state.language.length === 0 || state.language.includes(row.language)) &&
-      (state.review.length === 0 || state.review.includes(reviewOf(row, state))) &&
-      (!state.leak || row.leaks > 0) &&
-      (ids.size === 0 || ids.has(row.externalId)),
-  );
-  const direction = state.desc ? -1 : 1;
-  return filtered.sort((a, b) => {
-    const x = sortValue(a, state.sort, state);
-    const y = sortValue(b, state.sort, state);
-    const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
-    return order === 0 ? a.id - b.id : order * direction;
-  });
-}
-
 /**
- * The neighbours of an instance in a list, and the next one still pending (or changed since decided) under
- * the list's policy: what j, k and "move on" go to.
+ * The neighbours of an instance in a list (its ids in order, each marked open when pending or changed since
+ * decided under the list's policy), and the next open one after it, wrapping round: what j, k and "move
+ * on" go to.
  */
-export function neighbours(rows: InstanceListRow[], id: number, state: Pick<ListState, "selection" | "projection">) {
-  const index = rows.findIndex((row) => row.id === id);
-  const after = index < 0 ? rows : [...rows.slice(index + 1), ...rows.slice(0, Math.max(index, 0))];
+export function neighbours(ids: ReadonlyArray<{ id: number; open: boolean }>, id: number) {
+  const index = ids.findIndex((row) => row.id === id);
+  const after = index < 0 ? ids : [...ids.slice(index + 1), ...ids.slice(0, Math.max(index, 0))];
   return {
-    previous: index > 0 ? (rows[index - 1]?.id ?? null) : null,
-    next: index >= 0 && index < rows.length - 1 ? (rows[index + 1]?.id ?? null) : null,
-    nextPending: after.find((row) => row.id !== id && ["pending", "stale"].includes(reviewOf(row, state)))?.id ?? null,
+    previous: index > 0 ? (ids[index - 1]?.id ?? null) : null,
+    next: index >= 0 && index < ids.length - 1 ? (ids[index + 1]?.id ?? null) : null,
+    nextPending: after.find((row) => row.id !== id && row.open)?.id ?? null,
     position: index + 1,
-    total: rows.length,
+    total: ids.length,
   };
 }

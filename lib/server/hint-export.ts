@@ -1,44 +1,21 @@
 import { composeHintLine } from "../export/compose-line";
 import type { HintLine } from "../export/hint-lines";
 import type { Projection } from "../hint/vocabulary";
-import { applyListState, type InstanceListRow, parseListState } from "../review/list-state";
+import { parseListState } from "../review/list-state";
 import type { Database } from "./db";
-import { reviewStatuses } from "./queries/review-statuses";
+import { listIds } from "./queries/review-list";
 import { readEvidence, readPolicies, readTrim } from "./stored-json";
 
 const PAGE = 500;
 
 /**
  * The instances of a benchmark that a saved list view shows (its text search and facets; sorting does not
- * matter here). Review status is the view's own selection × projection, as the list shows it.
+ * matter here), asked of the same SQL as the list, so a set holds what the view showed. Review status is
+ * the view's own selection × projection, as the list shows it.
  */
-async function instancesInView(
-  db: Database,
-  benchmarkId: number,
-  benchmark: string,
-  filter: string,
-): Promise<Set<string>> {
-  const [instances, reviews] = await Promise.all([
-    db.instance.findMany({
-      where: { benchmarkId },
-      select: { id: true, externalId: true, repo: true, language: true, evidence: true },
-    }),
-    reviewStatuses(db, benchmarkId),
-  ]);
-  const rows: InstanceListRow[] = instances.map((i) => ({
-    id: i.id,
-    externalId: i.externalId,
-    benchmark,
-    repo: i.repo,
-    language: i.language ?? "unknown",
-    counts: { defuse: 0, doc2feat: 0, fea: 0, pro: 0 },
-    reviews: reviews.get(i.id)?.reviews ?? {},
-    flags: 0,
-    leaks: readEvidence(i.evidence)?.leaks.length ?? 0,
-    resolved: 0,
-    runs: 0,
-  }));
-  return new Set(applyListState(rows, parseListState(new URLSearchParams(filter))).map((r) => r.externalId));
+async function instancesInView(db: Database, benchmarkId: number, filter: string): Promise<Set<string>> {
+  const ids = await listIds(db, parseListState(new URLSearchParams(filter)), { benchmarkId });
+  return new Set(ids.map((i) => i.externalId));
 }
 
 /**
@@ -54,7 +31,7 @@ export async function* currentHintLines(
 ): AsyncGenerator<HintLine> {
   const found = await db.benchmark.findUnique({ where: { name: benchmark }, select: { id: true } });
   if (!found) throw new Error(`no benchmark named "${benchmark}"`);
-  const allowed = filter ? await instancesInView(db, found.id, benchmark, filter) : null;
+  const allowed = filter ? await instancesInView(db, found.id, filter) : null;
   let after = "";
   for (;;) {
     const page = await db.instance.findMany({
@@ -111,7 +88,7 @@ export async function instancesOfSet(
 ): Promise<Array<{ id: number; externalId: string }>> {
   const found = await db.benchmark.findUnique({ where: { name: benchmark }, select: { id: true } });
   if (!found) throw new Error(`no benchmark named "${benchmark}"`);
-  const allowed = filter ? await instancesInView(db, found.id, benchmark, filter) : null;
+  const allowed = filter ? await instancesInView(db, found.id, filter) : null;
   const all = await db.instance.findMany({
     where: { benchmarkId: found.id },
     select: { id: true, externalId: true },

@@ -1,71 +1,165 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { parseListState } from "../review/list-state";
 import { jsonl, swebenchProRecord, swebenchRecord } from "../testing/fixtures";
 import { openTempDatabase } from "../testing/temp-database";
 import { analyzePendingInstances } from "./analyze-stored-instances";
-import type { Database } from "./db";
 import { importFiles } from "./import-files";
-import { listInstanceRows } from "./queries/review-list";
+import { listFacets, listIds, listWindow } from "./queries/review-list";
 import { recordDecision } from "./record-decision";
 
-// The list's rows come from SQL written for each engine (JSON functions differ): checked on the engine of the run.
+// The list is SQL written once for both engines (placeholders and JSON functions differ): every view is
+// checked on the engine of the run, SQLite here and PostgreSQL under `npm run test:postgres`.
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
+const idOf = new Map<string, number>();
+const PRO_LEAKY = `instance_acme__gadgets-${"e".repeat(40)}`;
+
 beforeAll(async () => {
   env = await openTempDatabase();
-  (globalThis as unknown as { hintscopeDb?: Promise<Database> }).hintscopeDb = Promise.resolve(env.db);
   await importFiles(env.db, [
-    env.tmp.write("swebench-lite-list.jsonl", jsonl([swebenchRecord(1), swebenchRecord(2)])),
-    // A Pro id embedding a commit other than its base commit: one leak channel.
     env.tmp.write(
-      "swebench-pro-list.jsonl",
-      jsonl([swebenchProRecord(3, { instance_id: `instance_acme__gadgets-${"e".repeat(40)}` })]),
+      "swebench-lite-list.jsonl",
+      jsonl([
+        swebenchRecord(1),
+        swebenchRecord(2),
+        swebenchRecord(3, { repo: "acme/sprockets", instance_id: "acme__sprockets-3" }),
+        swebenchRecord(4, { instance_id: "acme__widgets_100%-4" }),
+      ]),
     ),
+    // A Pro id embedding a commit other than its base commit: one leak channel.
+    env.tmp.write("swebench-pro-list.jsonl", jsonl([swebenchProRecord(5, { instance_id: PRO_LEAKY })])),
   ]);
-  await analyzePendingInstances(env.db);
-});
-afterAll(async () => {
-  (globalThis as unknown as { hintscopeDb?: Promise<Database> }).hintscopeDb = undefined;
-  await env.close();
-});
-
-test("list rows: identifiers per selection, review status per policy, flags, leaks and outcomes", async () => {
-  const first = await env.db.instance.findFirstOrThrow({ where: { externalId: "acme__widgets-1" } });
-  await recordDecision(
+  await importFiles(
     env.db,
-    {
-      instanceId: first.id,
-      selection: "defuse",
-      projection: "declaration",
-      action: "flag",
-      reason: "spoiler",
-      expectedVersion: 0,
-    },
-    "ada",
+    [
+      env.tmp.write(
+        "swebench-lite-results.jsonl",
+        jsonl([
+          { instance_id: "acme__widgets-2", model: "m", selection: "defuse", projection: "name", resolved: true },
+          { instance_id: "acme__widgets-2", model: "n", selection: "defuse", projection: "name", resolved: false },
+        ]),
+      ),
+    ],
+    { benchmark: "SWE-bench Lite" },
   );
-  const rows = await listInstanceRows();
-  expect(rows.map((r) => r.externalId)).toEqual([
-    "acme__widgets-1",
-    "acme__widgets-2",
-    `instance_acme__gadgets-${"e".repeat(40)}`,
-  ]);
-  const [one, two, pro] = rows as [(typeof rows)[number], (typeof rows)[number], (typeof rows)[number]];
+  await analyzePendingInstances(env.db);
+  for (const i of await env.db.instance.findMany()) idOf.set(i.externalId, i.id);
+  const decide = (externalId: string, selection: string, projection: string, action: string) =>
+    recordDecision(
+      env.db,
+      {
+        instanceId: idOf.get(externalId),
+        selection,
+        projection,
+        action,
+        reason: action === "flag" ? "spoiler" : null,
+        expectedVersion: 0,
+      },
+      "ada",
+    );
+  await decide("acme__widgets-1", "defuse", "declaration", "flag");
+  await decide("acme__widgets-2", "defuse", "declaration", "accept");
+  await decide("acme__sprockets-3", "pro", "name", "accept");
+  // Instance 3 changes after its decision: under Pro × Name it is stale.
+  await env.db.instance.update({ where: { id: idOf.get("acme__sprockets-3") }, data: { hintSource: "changed" } });
+});
+afterAll(() => env.close());
+
+const view = (query: string) => parseListState(new URLSearchParams(query));
+const ids = async (query: string) => (await listIds(env.db, view(query))).map((r) => r.externalId);
+
+test("a window's rows: identifiers per selection, review status under the list's policy, flags, leaks, outcomes", async () => {
+  const window = await listWindow(env.db, view(""), { offset: 0, limit: 100 });
+  expect(window).toMatchObject({ offset: 0, matching: 5, total: 5 });
+  const row = (externalId: string) => window.rows.find((r) => r.externalId === externalId);
   // widget_1 is defined by the gold patch and called by the test: DefUse picks it.
-  expect(one.counts.defuse).toBe(1);
-  expect(one).toMatchObject({
+  expect(row("acme__widgets-1")).toMatchObject({
     benchmark: "SWE-bench Lite",
-    reviews: { "defuse.declaration": "flagged" },
+    language: "python",
+    review: "flagged",
     flags: 1,
     leaks: 0,
   });
-  expect(two).toMatchObject({ reviews: {}, flags: 0, leaks: 0, runs: 0 });
-  expect(pro.leaks).toBe(1);
+  expect(row("acme__widgets-1")?.counts.defuse).toBe(1);
+  expect(row("acme__widgets-2")).toMatchObject({ review: "accepted", flags: 0, runs: 2, resolved: 1 });
+  expect(row(PRO_LEAKY)).toMatchObject({ leaks: 1, review: "pending", benchmark: "SWE-bench Pro" });
+  expect((await listWindow(env.db, view("selection=pro&projection=name"), { offset: 0, limit: 100 })).rows).toEqual(
+    expect.arrayContaining([expect.objectContaining({ externalId: "acme__sprockets-3", review: "stale" })]),
+  );
+});
+
+test.each([
+  [
+    "every instance, by id text",
+    "",
+    ["acme__sprockets-3", "acme__widgets-1", "acme__widgets-2", "acme__widgets_100%-4", PRO_LEAKY],
+  ],
+  ["text search over repository", "q=sprock", ["acme__sprockets-3"]],
+  ["text search over benchmark, any case", "q=swe-BENCH pro", [PRO_LEAKY]],
+  ["a search's % and _ are literal", "q=_100%", ["acme__widgets_100%-4"]],
+  ["facets combine", "language=python&benchmark=SWE-bench Lite&q=widgets-", ["acme__widgets-1", "acme__widgets-2"]],
+  ["review facet under the default policy", "review=flagged,accepted", ["acme__widgets-1", "acme__widgets-2"]],
+  [
+    "review status is the list's policy's",
+    "review=pending&selection=pro&projection=name",
+    ["acme__widgets-1", "acme__widgets-2", "acme__widgets_100%-4", PRO_LEAKY],
+  ],
+  ["changed since decided", "review=stale&selection=pro&projection=name", ["acme__sprockets-3"]],
+  ["leak suspected", "leak=1", [PRO_LEAKY]],
+  [
+    "a paired comparison's cell: only its instances",
+    "ids=acme__widgets-2,acme__sprockets-3",
+    ["acme__sprockets-3", "acme__widgets-2"],
+  ],
+  [
+    "numeric sort, descending, ties by id",
+    "sort=resolved&desc=1&benchmark=SWE-bench Lite",
+    ["acme__widgets-2", "acme__widgets-1", "acme__sprockets-3", "acme__widgets_100%-4"],
+  ],
+  [
+    "sort by review status",
+    "sort=review&benchmark=SWE-bench Lite",
+    ["acme__sprockets-3", "acme__widgets_100%-4", "acme__widgets-2", "acme__widgets-1"],
+  ],
+  [
+    "ties keep id order",
+    "sort=benchmark",
+    ["acme__widgets-1", "acme__widgets-2", "acme__sprockets-3", "acme__widgets_100%-4", PRO_LEAKY],
+  ],
+])("%s", async (_name, query, expected) => {
+  expect(await ids(query)).toEqual(expected);
+  // A window of the same view holds the same instances in the same order, and counts them.
+  const window = await listWindow(env.db, view(query), { offset: 0, limit: 100 });
+  expect(window.rows.map((r) => r.externalId)).toEqual(expected);
+  expect(window.matching).toBe(expected.length);
+});
+
+test("windows page through a view; a window past its end is empty", async () => {
+  const all = await ids("sort=externalId&desc=1");
+  const pages = [];
+  for (let offset = 0; offset < 6; offset += 2)
+    pages.push(...(await listWindow(env.db, view("sort=externalId&desc=1"), { offset, limit: 2 })).rows);
+  expect(pages.map((r) => r.externalId)).toEqual(all);
+  expect((await listWindow(env.db, view(""), { offset: 50, limit: 10 })).rows).toEqual([]);
+});
+
+test("a benchmark's list and facets are its own", async () => {
+  const pro = await env.db.benchmark.findUniqueOrThrow({ where: { name: "SWE-bench Pro" } });
+  const window = await listWindow(env.db, view(""), { offset: 0, limit: 10 }, { benchmarkId: pro.id });
+  expect(window).toMatchObject({ matching: 1, total: 1 });
+  expect(await listFacets(env.db, { benchmarkId: pro.id })).toEqual({ benchmark: ["SWE-bench Pro"], language: ["go"] });
+  expect(await listFacets(env.db)).toEqual({
+    benchmark: ["SWE-bench Lite", "SWE-bench Pro"],
+    language: ["go", "python"],
+  });
 });
 
 test("instances analysed before the list's figures were stored are counted from their identifiers", async () => {
-  const stored = await listInstanceRows();
+  const stored = await listWindow(env.db, view(""), { offset: 0, limit: 10 });
   await env.db.instance.updateMany({ data: { selectionCounts: null, leakCount: null } });
-  const counted = await listInstanceRows();
-  expect(counted.map((r) => [r.externalId, r.counts, r.leaks])).toEqual(
-    stored.map((r) => [r.externalId, r.counts, r.leaks]),
+  const counted = await listWindow(env.db, view(""), { offset: 0, limit: 10 });
+  expect(counted.rows.map((r) => [r.externalId, r.counts, r.leaks])).toEqual(
+    stored.rows.map((r) => [r.externalId, r.counts, r.leaks]),
   );
-  expect(stored[0]?.counts).toMatchObject({ defuse: 1 });
+  expect(await ids("leak=1")).toEqual([PRO_LEAKY]);
+  expect(await ids("sort=defuse&desc=1&benchmark=SWE-bench Lite")).toHaveLength(4);
 });

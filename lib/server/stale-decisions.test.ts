@@ -1,14 +1,14 @@
 // A decision binds to what was decided: a re-import that changes the instance makes it stale, everywhere.
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { reviewOf } from "../review/list-state";
+import { parseListState } from "../review/list-state";
 import { jsonl, swebenchRecord } from "../testing/fixtures";
 import { openTempDatabase } from "../testing/temp-database";
 import { analyzePendingInstances } from "./analyze-stored-instances";
 import { currentHintLines } from "./hint-export";
 import { createHintSet, exportFilter, publishHintSet, versionLines, writeHintExport } from "./hint-sets";
 import { importFiles } from "./import-files";
-import { reviewStatuses } from "./queries/review-statuses";
+import { listWindow } from "./queries/review-list";
 import { recordDecision } from "./record-decision";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -22,8 +22,10 @@ async function importInstance(record: object, name = "swebench-lite-stale.jsonl"
   return summary.files[0];
 }
 
+/** The instance's status in the list, under the list's default policy (DefUse × Declaration). */
 const statusNow = async () =>
-  reviewOf({ reviews: (await reviewStatuses(env.db)).get(instanceId)?.reviews ?? {} }, policy);
+  (await listWindow(env.db, parseListState({}), { offset: 0, limit: 10 })).rows.find((r) => r.id === instanceId)
+    ?.review;
 
 const linesNow = async () => {
   const lines = [];

@@ -2,9 +2,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { InstanceList } from "@/components/instances/instance-list";
+import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
+import { getDb } from "@/lib/server/db";
 import { getBenchmark } from "@/lib/server/queries/benchmarks";
-import { listInstanceRows } from "@/lib/server/queries/review-list";
+import { LIST_PAGE, listFacets, listWindow } from "@/lib/server/queries/review-list";
 import { parseIdParam } from "@/lib/server/route-params";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +15,12 @@ export default guardedPage("viewer", async function BenchmarkPage({ params }: { 
   const id = parseIdParam((await params).id);
   const benchmark = id === null ? null : await getBenchmark(id);
   if (!benchmark) notFound();
-  const rows = await listInstanceRows(undefined, benchmark.id);
+  const db = await getDb();
+  const scope = { benchmarkId: benchmark.id };
+  const [initial, facets] = await Promise.all([
+    listWindow(db, parseListState({}), { offset: 0, limit: LIST_PAGE }, scope),
+    listFacets(db, scope),
+  ]);
   return (
     <>
       <h1>
@@ -50,13 +57,13 @@ export default guardedPage("viewer", async function BenchmarkPage({ params }: { 
           </tbody>
         </table>
       )}
-      <h2>Instances ({rows.length})</h2>
+      <h2>Instances ({initial.total})</h2>
       <p>
         <Link href={`/instances?benchmark=${encodeURIComponent(benchmark.name)}`}>Review these instances</Link>
       </p>
       {/* The same virtualised list as /instances: a benchmark of 50,000 instances renders the rows in view. */}
       <Suspense fallback={<p className="muted">Loading the list…</p>}>
-        <InstanceList rows={rows} />
+        <InstanceList initial={initial} facets={facets} benchmarkId={benchmark.id} />
       </Suspense>
     </>
   );

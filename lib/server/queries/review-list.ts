@@ -1,106 +1,125 @@
-import "server-only";
-import { isSelection, SELECTIONS, type Selection } from "../../hint/vocabulary";
-import type { InstanceListRow, ListState } from "../../review/list-state";
-import { dialectOfDb, getDb } from "../db";
-import { readSelectionCounts as readCounts } from "../stored-json";
-import { reviewStatuses } from "./review-statuses";
+import { SELECTIONS, type Selection } from "../../hint/vocabulary";
+import type { InstanceListRow, ListState, ListWindow, ReviewStatus } from "../../review/list-state";
+import { type Database, dialectOfDb } from "../db";
+import { type ListScope, listQuery, rowColumns } from "./list-sql";
 
-const emptyCounts = () => Object.fromEntries(SELECTIONS.map((s) => [s, 0])) as Record<Selection, number>;
+/** Rows a window holds at most: what a screen shows, many times over. */
+export const MAX_WINDOW = 500;
+/** The rows the list pages fetch at a time (and the page renders first). */
+export const LIST_PAGE = 100;
 
-/** What a list state needs computed to filter and order rows: the instance page's j/k ask for no more. */
-export function rowNeeds(state: ListState) {
-  return {
-    counts: isSelection(state.sort),
-    outcomes: state.sort === "resolved",
-    leaks: state.leak || state.sort === "leaks",
-  };
+type RawRow = {
+  id: number;
+  externalId: string;
+  benchmark: string;
+  repo: string;
+  language: string;
+  flags: number;
+  leaks: number;
+  runs: number;
+  resolved: number;
+} & Record<`count_${Selection}`, number>;
+
+/** The list rows of these instances (any order), with the review status each has under the list's policy. */
+async function rowsOf(db: Database, ids: ReadonlyArray<{ id: number; status: string }>): Promise<InstanceListRow[]> {
+  if (ids.length === 0) return [];
+  const dialect = dialectOfDb(db);
+  const placeholders = ids.map((_, n) => (dialect === "postgres" ? `$${n + 1}` : "?")).join(", ");
+  const raw = await db.$queryRawUnsafe<RawRow[]>(
+    `SELECT ${rowColumns(dialect)}
+     FROM "Instance" i JOIN "Benchmark" b ON b."id" = i."benchmarkId"
+     WHERE i."id" IN (${placeholders})`,
+    ...ids.map((i) => i.id),
+  );
+  const byId = new Map(raw.map((r) => [Number(r.id), r]));
+  return ids.flatMap(({ id, status }) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id,
+        externalId: r.externalId,
+        benchmark: r.benchmark,
+        repo: r.repo,
+        language: r.language,
+        counts: Object.fromEntries(SELECTIONS.map((s) => [s, Number(r[`count_${s}`])])) as Record<Selection, number>,
+        review: status as ReviewStatus,
+        flags: Number(r.flags),
+        leaks: Number(r.leaks),
+        runs: Number(r.runs),
+        resolved: Number(r.resolved),
+      },
+    ];
+  });
 }
 
 /**
- * Every instance as a list row: identifiers per selection and outcomes counted by SQL, and the review
- * status of every selection × projection (the list shows the one it is set to).
+ * One window of a list view, in its order: the rows from `offset` (at most `limit`), how many instances the
+ * view holds and how many the scope has. Filtering, ordering and counting are SQL's; only the window's rows
+ * have their figures computed.
  */
-export async function listInstanceRows(
-  needs: { counts: boolean; outcomes: boolean; leaks: boolean } = { counts: true, outcomes: true, leaks: true },
-  benchmarkId?: number,
-): Promise<InstanceListRow[]> {
-  const db = await getDb();
-  // The JSON columns are text on both engines; each has its own functions to read them.
-  const postgres = dialectOfDb(db) === "postgres";
-  const none = Promise.resolve([] as never[]);
-  const [instances, counts, outcomes, reviews, leaks] = await Promise.all([
-    // Plain SQL: at 50k instances Prisma's model query took 10× as long to build the same rows.
-    db.$queryRawUnsafe<
-      Array<{
-        id: number;
-        externalId: string;
-        repo: string;
-        language: string | null;
-        benchmarkId: number;
-        benchmark: string;
-        selectionCounts: string | null;
-        leakCount: number | null;
-      }>
-    >(
-      `SELECT i."id" AS "id", i."externalId" AS "externalId", i."repo" AS "repo", i."language" AS "language",
-              i."benchmarkId" AS "benchmarkId", b."name" AS "benchmark",
-              ${needs.counts ? `i."selectionCounts"` : "NULL"} AS "selectionCounts",
-              ${needs.leaks ? `i."leakCount"` : "NULL"} AS "leakCount"
-       FROM "Instance" i JOIN "Benchmark" b ON b."id" = i."benchmarkId"
-       ${benchmarkId === undefined ? "" : `WHERE i."benchmarkId" = ${Number(benchmarkId)}`}
-       ORDER BY i."id"`,
+export async function listWindow(
+  db: Database,
+  state: ListState,
+  window: { offset: number; limit: number },
+  scope: ListScope = {},
+): Promise<ListWindow> {
+  const dialect = dialectOfDb(db);
+  const query = listQuery(state, dialect, scope);
+  const limit = Math.max(0, Math.min(MAX_WINDOW, Math.floor(window.limit)));
+  const offset = Math.max(0, Math.floor(window.offset));
+  const [page, [matching], [total]] = await Promise.all([
+    db.$queryRawUnsafe<Array<{ id: number; status: string }>>(
+      `SELECT i."id" AS "id", ${query.status} AS "status" ${query.from} ${query.orderBy} LIMIT ${limit} OFFSET ${offset}`,
+      ...query.params,
     ),
-    // Identifiers per selection and leak channels are stored by the analysis; counted here only for the
-    // instances analysed before they were (null), until they are analysed again.
-    needs.counts
-      ? db.$queryRawUnsafe<Array<{ instanceId: number; selection: string; n: number }>>(
-          `SELECT i."instanceId" AS "instanceId", p.value AS selection, COUNT(*) AS n
-           FROM "Identifier" i, ${postgres ? `jsonb_array_elements_text(i."policies"::jsonb)` : `json_each(i."policies")`} p
-           WHERE i."instanceId" IN (SELECT "id" FROM "Instance" WHERE "selectionCounts" IS NULL)
-           GROUP BY i."instanceId", p.value`,
-        )
-      : none,
-    needs.outcomes
-      ? db.$queryRaw<Array<{ benchmarkId: number; externalId: string; runs: number; resolved: number }>>`
-      SELECT r."benchmarkId" AS "benchmarkId", rr."instanceExternalId" AS "externalId",
-             COUNT(*) AS runs, SUM(CASE WHEN rr."resolved" THEN 1 ELSE 0 END) AS resolved
-      FROM "RunResult" rr JOIN "Run" r ON r."id" = rr."runId"
-      GROUP BY r."benchmarkId", rr."instanceExternalId"`
-      : none,
-    reviewStatuses(db),
-    needs.leaks
-      ? db.$queryRawUnsafe<Array<{ id: number; leaks: number }>>(
-          postgres
-            ? `SELECT "id", jsonb_array_length("evidence"::jsonb -> 'leaks') AS leaks FROM "Instance" WHERE "evidence" IS NOT NULL AND "leakCount" IS NULL`
-            : `SELECT "id", json_array_length("evidence", '$.leaks') AS leaks FROM "Instance" WHERE "evidence" IS NOT NULL AND "leakCount" IS NULL`,
-        )
-      : none,
+    db.$queryRawUnsafe<Array<{ n: number }>>(`SELECT COUNT(*) AS n ${query.from}`, ...query.params),
+    db.$queryRawUnsafe<Array<{ n: number }>>(
+      `SELECT COUNT(*) AS n FROM "Instance"${scope.benchmarkId === undefined ? "" : ` WHERE "benchmarkId" = ${Number(scope.benchmarkId)}`}`,
+    ),
   ]);
-  const leaksOf = new Map(leaks.map((row) => [Number(row.id), Number(row.leaks)]));
-  const countsOf = new Map<number, Record<Selection, number>>();
-  for (const row of counts) {
-    const entry = countsOf.get(Number(row.instanceId)) ?? emptyCounts();
-    if (row.selection in entry) entry[row.selection as Selection] = Number(row.n);
-    countsOf.set(Number(row.instanceId), entry);
-  }
-  const outcomeOf = new Map(
-    outcomes.map((o) => [
-      `${o.benchmarkId}\u0000${o.externalId}`,
-      { runs: Number(o.runs), resolved: Number(o.resolved) },
-    ]),
+  const rows = await rowsOf(
+    db,
+    page.map((p) => ({ id: Number(p.id), status: p.status })),
   );
-  return instances.map((i) => ({
-    id: Number(i.id),
-    externalId: i.externalId,
-    benchmark: i.benchmark,
-    repo: i.repo,
-    language: i.language ?? "unknown",
-    counts: i.selectionCounts
-      ? { ...emptyCounts(), ...readCounts(i.selectionCounts) }
-      : (countsOf.get(Number(i.id)) ?? emptyCounts()),
-    reviews: reviews.get(Number(i.id))?.reviews ?? {},
-    flags: reviews.get(Number(i.id))?.flags ?? 0,
-    leaks: i.leakCount !== null ? Number(i.leakCount) : (leaksOf.get(Number(i.id)) ?? 0),
-    ...(outcomeOf.get(`${Number(i.benchmarkId)}\u0000${i.externalId}`) ?? { runs: 0, resolved: 0 }),
+  return { offset, rows, matching: Number(matching?.n ?? 0), total: Number(total?.n ?? 0) };
+}
+
+/**
+ * Every instance of a list view in its order, as ids with their external id and whether it is still to
+ * review (pending, or changed since decided): what j/k, "next pending" and hint sets of a view need.
+ */
+export async function listIds(
+  db: Database,
+  state: ListState,
+  scope: ListScope = {},
+): Promise<Array<{ id: number; externalId: string; open: boolean }>> {
+  const query = listQuery(state, dialectOfDb(db), scope);
+  const rows = await db.$queryRawUnsafe<Array<{ id: number; externalId: string; status: string }>>(
+    `SELECT i."id" AS "id", i."externalId" AS "externalId", ${query.status} AS "status" ${query.from} ${query.orderBy}`,
+    ...query.params,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    externalId: r.externalId,
+    open: r.status === "pending" || r.status === "stale",
   }));
+}
+
+/** The values the list's facets offer: benchmarks and languages of the scope. */
+export async function listFacets(db: Database, scope: ListScope = {}) {
+  const where = scope.benchmarkId === undefined ? "" : ` WHERE i."benchmarkId" = ${Number(scope.benchmarkId)}`;
+  const [benchmarks, languages] = await Promise.all([
+    db.$queryRawUnsafe<Array<{ name: string }>>(
+      `SELECT b."name" AS "name" FROM "Benchmark" b WHERE EXISTS (SELECT 1 FROM "Instance" i WHERE i."benchmarkId" = b."id")${scope.benchmarkId === undefined ? "" : ` AND b."id" = ${Number(scope.benchmarkId)}`}`,
+    ),
+    db.$queryRawUnsafe<Array<{ language: string }>>(
+      `SELECT DISTINCT COALESCE(i."language", 'unknown') AS "language" FROM "Instance" i${where}`,
+    ),
+  ]);
+  const sorted = (values: string[]) => values.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    benchmark: sorted(benchmarks.map((b) => b.name)),
+    language: sorted(languages.map((l) => l.language)),
+  };
 }

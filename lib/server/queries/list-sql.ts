@@ -1,0 +1,141 @@
+import { HINT_STATUSES, isSelection, SELECTIONS } from "../../hint/vocabulary";
+import type { ListState } from "../../review/list-state";
+import type { SqlDialect } from "../database-url";
+
+/*
+ * The instance list as SQL: a list state's search, facets, review status under its policy and order, written
+ * once for both engines (they differ only in placeholders and JSON functions). The list, the instance page's
+ * j/k and the hint sets made of a saved view all ask these, so they agree on which instances a view holds
+ * and in what order.
+ */
+
+/** Where a list is: all instances, or one benchmark's (its page). */
+export interface ListScope {
+  benchmarkId?: number;
+}
+
+/** Bound parameters, with the placeholder each engine writes. */
+class Params {
+  readonly values: unknown[] = [];
+  constructor(private readonly dialect: SqlDialect) {}
+  add(value: unknown): string {
+    this.values.push(value);
+    return this.dialect === "postgres" ? `$${this.values.length}` : "?";
+  }
+}
+
+/** A decided hint's status now: pending without a decision, stale where the instance changed since it. */
+const STATUS = `CASE WHEN h."status" IS NULL OR h."status" = 'pending' THEN 'pending'
+  WHEN h."sourceHash" IS NOT NULL AND h."sourceHash" <> i."hintSource" THEN 'stale' ELSE h."status" END`;
+
+const STATUS_RANK = `CASE (${STATUS}) ${HINT_STATUSES.map((s, n) => `WHEN '${s}' THEN ${n}`).join(" ")} END`;
+
+/**
+ * Identifiers a selection picks, as the analysis stored them per instance; instances analysed before the
+ * figures were stored are counted from their identifiers (COALESCE evaluates that only where needed).
+ */
+function selectionCount(selection: string, dialect: SqlDialect): string {
+  if (!isSelection(selection)) throw new Error(`not a selection: ${selection}`);
+  return dialect === "postgres"
+    ? `COALESCE((i."selectionCounts"::jsonb ->> '${selection}')::int, (SELECT COUNT(*) FROM "Identifier" x, jsonb_array_elements_text(x."policies"::jsonb) p WHERE x."instanceId" = i."id" AND p.value = '${selection}'), 0)`
+    : `COALESCE(json_extract(i."selectionCounts", '$.${selection}'), (SELECT COUNT(*) FROM "Identifier" x, json_each(x."policies") p WHERE x."instanceId" = i."id" AND p.value = '${selection}'), 0)`;
+}
+
+/** Leak channels the evidence found, stored by the analysis (or read from the evidence of older analyses). */
+const leaks = (dialect: SqlDialect) =>
+  dialect === "postgres"
+    ? `COALESCE(i."leakCount", jsonb_array_length(i."evidence"::jsonb -> 'leaks'), 0)`
+    : `COALESCE(i."leakCount", json_array_length(i."evidence", '$.leaks'), 0)`;
+
+/** Flagged hints of the instance (a stale flag no longer counts). */
+const FLAGS = `(SELECT COUNT(*) FROM "Hint" f WHERE f."instanceId" = i."id" AND f."status" = 'flagged'
+  AND (f."sourceHash" IS NULL OR f."sourceHash" = i."hintSource"))`;
+
+const outcomes = (what: "runs" | "resolved") =>
+  `(SELECT ${what === "runs" ? "COUNT(*)" : `COALESCE(SUM(CASE WHEN rr."resolved" THEN 1 ELSE 0 END), 0)`}
+    FROM "RunResult" rr JOIN "Run" r ON r."id" = rr."runId"
+    WHERE rr."instanceExternalId" = i."externalId" AND r."benchmarkId" = i."benchmarkId")`;
+
+const LANGUAGE = `COALESCE(i."language", 'unknown')`;
+
+/** The expression a list is ordered by. */
+function sortExpression(state: ListState, dialect: SqlDialect): string {
+  if (isSelection(state.sort)) return selectionCount(state.sort, dialect);
+  switch (state.sort) {
+    case "externalId":
+      return `i."externalId"`;
+    case "benchmark":
+      return `b."name"`;
+    case "repo":
+      return `i."repo"`;
+    case "language":
+      return LANGUAGE;
+    case "review":
+      return STATUS_RANK;
+    case "flags":
+      return FLAGS;
+    case "leaks":
+      return leaks(dialect);
+    case "resolved":
+      return outcomes("resolved");
+  }
+  throw new Error(`not a sort key: ${state.sort}`);
+}
+
+/** `LIKE` text for a search: the needle's own % and _ are literal. */
+const likeText = (needle: string) => `%${needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The FROM and WHERE of a list state: instances, their benchmark and their hint under the list's policy,
+ * filtered by search, facets, review status, leaks and ids. Ordered text compares by code point on both
+ * engines (`COLLATE "C"` on PostgreSQL), so the two agree on the order of every view.
+ */
+export function listQuery(state: ListState, dialect: SqlDialect, scope: ListScope = {}) {
+  const params = new Params(dialect);
+  // In the order the SQL text uses them: SQLite binds its "?" by position.
+  const selection = params.add(state.selection);
+  const projection = params.add(state.projection);
+  const where: string[] = [];
+  if (scope.benchmarkId !== undefined) where.push(`i."benchmarkId" = ${params.add(scope.benchmarkId)}`);
+  const needle = state.q.trim();
+  if (needle !== "") {
+    const like = likeText(needle);
+    where.push(
+      `(LOWER(i."externalId") LIKE ${params.add(like)} ESCAPE '\\' OR LOWER(i."repo") LIKE ${params.add(like)} ESCAPE '\\' OR LOWER(b."name") LIKE ${params.add(like)} ESCAPE '\\')`,
+    );
+  }
+  const among = (expression: string, values: readonly string[]) =>
+    values.length > 0 ? where.push(`${expression} IN (${values.map((v) => params.add(v)).join(", ")})`) : 0;
+  among(`b."name"`, state.benchmark);
+  among(LANGUAGE, state.language);
+  among(`(${STATUS})`, state.review);
+  among(`i."externalId"`, state.ids);
+  if (state.leak) where.push(`${leaks(dialect)} > 0`);
+  const from = `FROM "Instance" i JOIN "Benchmark" b ON b."id" = i."benchmarkId"
+    LEFT JOIN "Hint" h ON h."instanceId" = i."id" AND h."selection" = ${selection} AND h."projection" = ${projection}
+    ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
+  const collate =
+    dialect === "postgres" &&
+    !isSelection(state.sort) &&
+    ["externalId", "benchmark", "repo", "language"].includes(state.sort)
+      ? ` COLLATE "C"`
+      : "";
+  const orderBy = `ORDER BY ${sortExpression(state, dialect)}${collate} ${state.desc ? "DESC" : "ASC"}, i."id" ASC`;
+  return { from, orderBy, params: params.values, status: STATUS };
+}
+
+/** The columns of a list row, for the rows of one window (`ids`), each computed for those rows only. */
+export function rowColumns(dialect: SqlDialect): string {
+  return [
+    `i."id" AS "id"`,
+    `i."externalId" AS "externalId"`,
+    `b."name" AS "benchmark"`,
+    `i."repo" AS "repo"`,
+    `${LANGUAGE} AS "language"`,
+    ...SELECTIONS.map((s) => `${selectionCount(s, dialect)} AS "count_${s}"`),
+    `${FLAGS} AS "flags"`,
+    `${leaks(dialect)} AS "leaks"`,
+    `${outcomes("runs")} AS "runs"`,
+    `${outcomes("resolved")} AS "resolved"`,
+  ].join(",\n    ");
+}
