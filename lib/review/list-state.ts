@@ -3,7 +3,6 @@ import {
   DEFAULT_POLICY,
   HINT_STATUSES,
   type HintStatus,
-  isSelection,
   type Projection,
   ProjectionSchema,
   SELECTIONS,

@@ -4,7 +4,7 @@ import type { Projection } from "../hint/vocabulary";
 import { parseListState } from "../review/list-state";
 import type { Database } from "./db";
 import { listIds } from "./queries/review-list";
-import { readEvidence, readPolicies, readTrim } from "./stored-json";
+import { readPolicies, readTrim } from "./stored-json";
 
 const PAGE = 500;
 
