@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { listStateToSearch, neighbours, parseListState } from "./list-state";
+import { listStateToSearch, parseListState } from "./list-state";
 
 describe("list state", () => {
   test("round-trips through the query string, defaults left out", () => {
@@ -26,19 +26,5 @@ describe("list state", () => {
       review: [],
       desc: false,
     });
-  });
-
-  test("neighbours: previous, next and the next open one (pending or changed since decided), wrapping round", () => {
-    const ids = [
-      { id: 1, open: true },
-      { id: 2, open: false },
-      { id: 3, open: false },
-      { id: 4, open: true },
-    ];
-    expect(neighbours(ids, 2)).toEqual({ previous: 1, next: 3, nextPending: 4, position: 2, total: 4 });
-    expect(neighbours(ids, 4)).toEqual({ previous: 3, next: null, nextPending: 1, position: 4, total: 4 });
-    expect(neighbours(ids, 1)).toMatchObject({ previous: null, next: 2, nextPending: 4 });
-    expect(neighbours(ids, 99)).toMatchObject({ previous: null, next: null, nextPending: 1, position: 0 });
-    expect(neighbours([{ id: 5, open: true }], 5)).toMatchObject({ nextPending: null, total: 1 });
   });
 });

@@ -119,20 +119,3 @@ export function listStateToSearch(state: ListState): string {
   if (state.desc) params.set("desc", "1");
   return params.toString();
 }
-
-/**
- * The neighbours of an instance in a list (its ids in order, each marked open when pending or changed since
- * decided under the list's policy), and the next open one after it, wrapping round: what j, k and "move
- * on" go to.
- */
-export function neighbours(ids: ReadonlyArray<{ id: number; open: boolean }>, id: number) {
-  const index = ids.findIndex((row) => row.id === id);
-  const after = index < 0 ? ids : [...ids.slice(index + 1), ...ids.slice(0, Math.max(index, 0))];
-  return {
-    previous: index > 0 ? (ids[index - 1]?.id ?? null) : null,
-    next: index >= 0 && index < ids.length - 1 ? (ids[index + 1]?.id ?? null) : null,
-    nextPending: after.find((row) => row.id !== id && row.open)?.id ?? null,
-    position: index + 1,
-    total: ids.length,
-  };
-}

@@ -4,7 +4,7 @@ import { jsonl, swebenchProRecord, swebenchRecord } from "../testing/fixtures";
 import { openTempDatabase } from "../testing/temp-database";
 import { analyzePendingInstances } from "./analyze-stored-instances";
 import { importFiles } from "./import-files";
-import { listFacets, listIds, listWindow } from "./queries/review-list";
+import { listFacets, listIds, listNavigation, listWindow } from "./queries/review-list";
 import { recordDecision } from "./record-decision";
 
 // The list is SQL written once for both engines (placeholders and JSON functions differ): every view is
@@ -140,6 +140,50 @@ test("windows page through a view; a window past its end is empty", async () => 
     pages.push(...(await listWindow(env.db, view("sort=externalId&desc=1"), { offset, limit: 2 })).rows);
   expect(pages.map((r) => r.externalId)).toEqual(all);
   expect((await listWindow(env.db, view(""), { offset: 50, limit: 10 })).rows).toEqual([]);
+});
+
+test("navigation: previous, next and the next one still to review, wrapping round, asked of the database", async () => {
+  const at = (externalId: string, query = "benchmark=SWE-bench Lite") =>
+    listNavigation(env.db, view(query), idOf.get(externalId) ?? 0);
+  // Lite by id text: sprockets-3 (pending), widgets-1 (flagged), widgets-2 (accepted), widgets_100%-4 (pending).
+  expect(await at("acme__widgets-1")).toEqual({
+    previous: idOf.get("acme__sprockets-3"),
+    next: idOf.get("acme__widgets-2"),
+    nextPending: idOf.get("acme__widgets_100%-4"),
+    position: 2,
+    total: 4,
+  });
+  // The last one: no next; the next pending wraps round to the first.
+  expect(await at("acme__widgets_100%-4")).toEqual({
+    previous: idOf.get("acme__widgets-2"),
+    next: null,
+    nextPending: idOf.get("acme__sprockets-3"),
+    position: 4,
+    total: 4,
+  });
+  // Under Pro × Name, sprockets-3 changed since its decision: it is to review again.
+  expect((await at("acme__widgets-2", "benchmark=SWE-bench Lite&selection=pro&projection=name")).nextPending).toBe(
+    idOf.get("acme__widgets_100%-4"),
+  );
+  expect((await at("acme__widgets_100%-4", "benchmark=SWE-bench Lite&selection=pro&projection=name")).nextPending).toBe(
+    idOf.get("acme__sprockets-3"),
+  );
+  // An instance the view does not hold: no neighbours, the first still to review, position 0.
+  expect(await at(PRO_LEAKY)).toEqual({
+    previous: null,
+    next: null,
+    nextPending: idOf.get("acme__sprockets-3"),
+    position: 0,
+    total: 4,
+  });
+  // A view of one: nothing else to go to.
+  expect(await at("acme__widgets-2", "ids=acme__widgets-2")).toEqual({
+    previous: null,
+    next: null,
+    nextPending: null,
+    position: 1,
+    total: 1,
+  });
 });
 
 test("a benchmark's list and facets are its own", async () => {

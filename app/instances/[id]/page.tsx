@@ -3,11 +3,11 @@ import { IdentifierTable } from "@/components/instance/identifier-table";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
 import { hasRole } from "@/lib/auth/roles";
 import type { Projection, Selection } from "@/lib/hint/vocabulary";
-import { neighbours, parseListState } from "@/lib/review/list-state";
+import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
 import { getReviewData } from "@/lib/server/queries/review-instance";
-import { listIds } from "@/lib/server/queries/review-list";
+import { listNavigation } from "@/lib/server/queries/review-list";
 import { roundItemFor } from "@/lib/server/queries/round-state";
 import { parseIdParam } from "@/lib/server/route-params";
 
@@ -26,8 +26,8 @@ export default guardedPage("viewer", async function InstancePage({ params, searc
   const listParam = (await searchParams).list;
   const list = typeof listParam === "string" ? listParam : "";
   const state = parseListState(new URLSearchParams(list));
-  // The list's ids in its order, and which are still to review: nothing more is read for j/k.
-  const navigation = { ...neighbours(await listIds(await getDb(), state), data.instance.id), list };
+  // Where this instance stands in that list, asked of the database in one query: no list is read for j/k.
+  const navigation = { ...(await listNavigation(await getDb(), state, data.instance.id)), list };
   // In a review round (?round=ID) the page decides the curator's own round decision, on the round's policy.
   const roundParam = parseIdParam(String((await searchParams).round ?? ""));
   const round = roundParam === null ? null : await roundItemFor(await getDb(), roundParam, data.instance.id, user.name);

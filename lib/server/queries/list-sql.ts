@@ -83,7 +83,7 @@ function sortExpression(state: ListState, dialect: SqlDialect): string {
 }
 
 /** `LIKE` text for a search: the needle's own % and _ are literal. */
-const likeText = (needle: string) => `%${needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeText = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The FROM and WHERE of a list state: instances, their benchmark and their hint under the list's policy,
@@ -99,9 +99,11 @@ export function listQuery(state: ListState, dialect: SqlDialect, scope: ListScop
   if (scope.benchmarkId !== undefined) where.push(`i."benchmarkId" = ${params.add(scope.benchmarkId)}`);
   const needle = state.q.trim();
   if (needle !== "") {
-    const like = likeText(needle);
+    // Case-insensitive: SQLite's LIKE is for ASCII, PostgreSQL has ILIKE. Benchmarks are matched once, by id.
+    const like = dialect === "postgres" ? "ILIKE" : "LIKE";
+    const text = () => `${params.add(likeText(needle))} ESCAPE '\\'`;
     where.push(
-      `(LOWER(i."externalId") LIKE ${params.add(like)} ESCAPE '\\' OR LOWER(i."repo") LIKE ${params.add(like)} ESCAPE '\\' OR LOWER(b."name") LIKE ${params.add(like)} ESCAPE '\\')`,
+      `(i."externalId" ${like} ${text()} OR i."repo" ${like} ${text()} OR i."benchmarkId" IN (SELECT "id" FROM "Benchmark" WHERE "name" ${like} ${text()}))`,
     );
   }
   const among = (expression: string, values: readonly string[]) =>
@@ -138,4 +140,29 @@ export function rowColumns(dialect: SqlDialect): string {
     `${outcomes("runs")} AS "runs"`,
     `${outcomes("resolved")} AS "resolved"`,
   ].join(",\n    ");
+}
+
+/**
+ * Where an instance stands in a list view, in one query: its position, the instances before and after it,
+ * the next one still to review (pending or changed since decided) after it, wrapping round, and how many
+ * the view holds. The view is numbered once (materialised), then only looked up: no id list leaves the
+ * database. Its last parameter is the instance's id.
+ */
+export function navigationQuery(state: ListState, dialect: SqlDialect, scope: ListScope = {}) {
+  const query = listQuery(state, dialect, scope);
+  const id = dialect === "postgres" ? `$${query.params.length + 1}` : "?";
+  const sql = `WITH ordered AS MATERIALIZED (
+      SELECT i."id" AS id, CASE WHEN (${query.status}) IN ('pending', 'stale') THEN 1 ELSE 0 END AS open,
+             ROW_NUMBER() OVER (${query.orderBy}) AS pos
+      ${query.from}
+    ), me AS (SELECT pos FROM ordered WHERE id = ${id})
+    SELECT (SELECT COUNT(*) FROM ordered) AS total,
+           COALESCE((SELECT pos FROM me), 0) AS position,
+           (SELECT id FROM ordered WHERE pos = (SELECT pos FROM me) - 1) AS previous,
+           (SELECT id FROM ordered WHERE pos = (SELECT pos FROM me) + 1) AS next,
+           COALESCE(
+             (SELECT id FROM ordered WHERE open = 1 AND pos > COALESCE((SELECT pos FROM me), 0) ORDER BY pos LIMIT 1),
+             (SELECT id FROM ordered WHERE open = 1 AND pos < (SELECT pos FROM me) ORDER BY pos LIMIT 1)
+           ) AS "nextPending"`;
+  return { sql, params: query.params };
 }

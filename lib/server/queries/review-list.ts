@@ -1,7 +1,7 @@
 import { SELECTIONS, type Selection } from "../../hint/vocabulary";
 import type { InstanceListRow, ListState, ListWindow, ReviewStatus } from "../../review/list-state";
 import { type Database, dialectOfDb } from "../db";
-import { type ListScope, listQuery, rowColumns } from "./list-sql";
+import { type ListScope, listQuery, navigationQuery, rowColumns } from "./list-sql";
 
 /** Rows a window holds at most: what a screen shows, many times over. */
 export const MAX_WINDOW = 500;
@@ -106,6 +106,33 @@ export async function listIds(
   }));
 }
 
+/** Where an instance stands in a list view: what j, k and "move on to the next pending" go to. */
+export async function listNavigation(
+  db: Database,
+  state: ListState,
+  id: number,
+  scope: ListScope = {},
+): Promise<{
+  previous: number | null;
+  next: number | null;
+  nextPending: number | null;
+  position: number;
+  total: number;
+}> {
+  const query = navigationQuery(state, dialectOfDb(db), scope);
+  const [row] = await db.$queryRawUnsafe<
+    Array<{ previous: number | null; next: number | null; nextPending: number | null; position: number; total: number }>
+  >(query.sql, ...query.params, id);
+  const idOrNull = (value: number | null | undefined) => (value === null || value === undefined ? null : Number(value));
+  return {
+    previous: idOrNull(row?.previous),
+    next: idOrNull(row?.next),
+    nextPending: idOrNull(row?.nextPending),
+    position: Number(row?.position ?? 0),
+    total: Number(row?.total ?? 0),
+  };
+}
+
 /** The values the list's facets offer: benchmarks and languages of the scope. */
 export async function listFacets(db: Database, scope: ListScope = {}) {
   const where = scope.benchmarkId === undefined ? "" : ` WHERE i."benchmarkId" = ${Number(scope.benchmarkId)}`;
@@ -113,13 +140,14 @@ export async function listFacets(db: Database, scope: ListScope = {}) {
     db.$queryRawUnsafe<Array<{ name: string }>>(
       `SELECT b."name" AS "name" FROM "Benchmark" b WHERE EXISTS (SELECT 1 FROM "Instance" i WHERE i."benchmarkId" = b."id")${scope.benchmarkId === undefined ? "" : ` AND b."id" = ${Number(scope.benchmarkId)}`}`,
     ),
-    db.$queryRawUnsafe<Array<{ language: string }>>(
-      `SELECT DISTINCT COALESCE(i."language", 'unknown') AS "language" FROM "Instance" i${where}`,
+    // Distinct languages from their index; an instance of no known language is "unknown", as the rows say.
+    db.$queryRawUnsafe<Array<{ language: string | null }>>(
+      `SELECT DISTINCT i."language" AS "language" FROM "Instance" i${where}`,
     ),
   ]);
   const sorted = (values: string[]) => values.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return {
     benchmark: sorted(benchmarks.map((b) => b.name)),
-    language: sorted(languages.map((l) => l.language)),
+    language: sorted([...new Set(languages.map((l) => l.language ?? "unknown"))]),
   };
 }
