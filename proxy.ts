@@ -24,6 +24,8 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's own assets, the bundled Monaco and the icon.
-  matcher: ["/((?!_next/|monaco/|icon\\.svg|favicon\\.ico).*)"],
+  // Everything but Next's own assets, the bundled Monaco and the icon; and the upload route, which checks
+  // its session itself (guardedRoute): a request the proxy sees has its body copied into memory, and cut
+  // at 10 MB (Next's proxyClientMaxBodySize), so an upload through it would arrive truncated.
+  matcher: ["/((?!_next/|monaco/|icon\\.svg|favicon\\.ico|api/import$).*)"],
 };

@@ -124,3 +124,26 @@ test("an upload as a job reports records read and instances analysed", async ({ 
   expect(body).toMatchObject({ state: "done", records: 2, analysed: 2, summary: { added: 2, file: "job.jsonl" } });
   expect((await page.request.get("/api/import/jobs/nope")).status()).toBe(404);
 });
+
+test("an upload larger than the proxy's 10 MB body buffer lands whole", async ({ page }) => {
+  // 1,500 records of ≈ 9 KB each: ≈ 13 MB, every record complete, the last one past 10 MB.
+  const filler = `# ${"x".repeat(9000)}\n`;
+  const records = Array.from({ length: 1500 }, (_, n) => ({
+    instance_id: `e2e__big-upload-${n + 1}`,
+    repo: "e2e/big-upload",
+    base_commit: "a".repeat(40),
+    patch: "diff --git a/b.py b/b.py\n--- a/b.py\n+++ b/b.py\n@@ -1 +1,2 @@\n x = 1\n+def big(): return 1\n",
+    test_patch: "diff --git a/t.py b/t.py\n--- a/t.py\n+++ b/t.py\n@@ -1 +1,2 @@\n x = 1\n+assert big() == 1\n",
+    problem_statement: `Big upload ${n + 1}\n\n${filler}`,
+    FAIL_TO_PASS: "[]",
+  }));
+  const body = `${records.map((r) => JSON.stringify(r)).join("\n")}\n`;
+  expect(body.length).toBeGreaterThan(12 * 1024 * 1024);
+  const response = await page.request.post("/api/import?name=big-upload.jsonl&benchmark=E2E%20Big%20Upload", {
+    data: body,
+    timeout: 120_000,
+  });
+  const summary = (await response.json()) as { ok: boolean; files?: Array<{ added: number }>; error?: string };
+  expect(summary.error).toBeUndefined();
+  expect(summary.files?.[0]?.added).toBe(1500);
+});

@@ -8,7 +8,7 @@ import { dialectOf, resolveDatabaseUrl, type SqlDialect } from "./database-url";
 import { PrismaClient } from "./generated/prisma/client";
 import { PrismaClient as PostgresClient } from "./generated/prisma-postgres/client";
 import { applyMigrations } from "./migrate-database";
-import { retryWhileBusy, serialisedWrite } from "./write-lock";
+import { counted, retryWhileBusy, serialisedWrite } from "./write-lock";
 
 /**
  * The database client. Both engines' generated clients have the same models and calls (they come from one
@@ -102,7 +102,7 @@ export const bulkTarget = (db: Database, tx: RawClient): BulkTarget => {
 export const writeTurn =
   (db: Database) =>
   <T>(write: () => Promise<T>): Promise<T> =>
-    dialectOfDb(db) === "sqlite" ? serialisedWrite(write) : write();
+    dialectOfDb(db) === "sqlite" ? serialisedWrite(write) : counted(write());
 
 /**
  * Runs `work` on a connection of its own to the same database, closed afterwards: an import's transaction

@@ -207,3 +207,22 @@ test("instances analysed before the list's figures were stored are counted from 
   expect(await ids("leak=1")).toEqual([PRO_LEAKY]);
   expect(await ids("sort=defuse&desc=1&benchmark=SWE-bench Lite")).toHaveLength(4);
 });
+
+test("identical list reads at once share one answer; a read after a save never gets one from before it", async () => {
+  const state = view("benchmark=SWE-bench Lite");
+  const [a, b] = await Promise.all([
+    listWindow(env.db, state, { offset: 0, limit: 10 }),
+    listWindow(env.db, state, { offset: 0, limit: 10 }),
+  ]);
+  expect(a).toBe(b);
+  const pending = listWindow(env.db, state, { offset: 0, limit: 10 });
+  const id = idOf.get("acme__widgets_100%-4") ?? 0;
+  await recordDecision(
+    env.db,
+    { instanceId: id, selection: "defuse", projection: "declaration", action: "accept", expectedVersion: 0 },
+    "ada",
+  );
+  const after = await listWindow(env.db, state, { offset: 0, limit: 10 });
+  expect(after).not.toBe(await pending);
+  expect(after.rows.find((r) => r.id === id)?.review).toBe("accepted");
+});

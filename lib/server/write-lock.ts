@@ -8,10 +8,28 @@
 const QUEUE = Symbol.for("hintscope.writeQueue");
 const globalQueue = globalThis as unknown as { [QUEUE]?: Promise<unknown> };
 
+const GENERATION = Symbol.for("hintscope.writeGeneration");
+const globalGeneration = globalThis as unknown as { [GENERATION]?: number };
+
+/**
+ * How many writes of this process have settled: a read started before a write settled must not answer a
+ * request that arrived after it (see sharedRead in the list's queries).
+ */
+export const writeGeneration = () => globalGeneration[GENERATION] ?? 0;
+
+/** Counts `write` in the generation once it settles. */
+export function counted<T>(write: Promise<T>): Promise<T> {
+  const bump = () => {
+    globalGeneration[GENERATION] = writeGeneration() + 1;
+  };
+  write.then(bump, bump);
+  return write;
+}
+
 /** Runs `write` once every write queued before it has finished. */
 export function withWriteLock<T>(write: () => Promise<T>): Promise<T> {
   const before = globalQueue[QUEUE] ?? Promise.resolve();
-  const run = before.then(write, write);
+  const run = counted(before.then(write, write));
   globalQueue[QUEUE] = run.catch(() => undefined);
   return run;
 }

@@ -1,6 +1,7 @@
 import { SELECTIONS, type Selection } from "../../hint/vocabulary";
 import type { InstanceListRow, ListState, ListWindow, ReviewStatus } from "../../review/list-state";
 import { type Database, dialectOfDb } from "../db";
+import { writeGeneration } from "../write-lock";
 import { type ListScope, listQuery, navigationQuery, rowColumns } from "./list-sql";
 
 /** Rows a window holds at most: what a screen shows, many times over. */
@@ -53,16 +54,53 @@ async function rowsOf(db: Database, ids: ReadonlyArray<{ id: number; status: str
   });
 }
 
+/** Reads in flight, per database: the same read asked again meanwhile shares the first one's answer. */
+const inFlight = new WeakMap<Database, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs `read` unless the same read (`key`) of the same database is already running, in which case its
+ * answer is shared: a burst of identical list requests (a team opening the list at once) costs one read.
+ * Nothing is kept once the read settles, and a read is shared only by requests that arrived before any
+ * write of this process settled after it started: no one is answered from before their own last save.
+ */
+function sharedRead<T>(db: Database, what: string, read: () => Promise<T>): Promise<T> {
+  // A write settled since a read started: that read is not shared with requests arriving now.
+  const key = `${writeGeneration()}:${what}`;
+  let running = inFlight.get(db);
+  if (!running) {
+    running = new Map();
+    inFlight.set(db, running);
+  }
+  const existing = running.get(key) as Promise<T> | undefined;
+  if (existing) return existing;
+  const started = read();
+  const reads = running;
+  reads.set(key, started);
+  const forget = () => reads.delete(key);
+  started.then(forget, forget);
+  return started;
+}
+
 /**
  * One window of a list view, in its order: the rows from `offset` (at most `limit`), how many instances the
  * view holds and how many the scope has. Filtering, ordering and counting are SQL's; only the window's rows
  * have their figures computed.
  */
-export async function listWindow(
+export function listWindow(
   db: Database,
   state: ListState,
   window: { offset: number; limit: number },
   scope: ListScope = {},
+): Promise<ListWindow> {
+  const key = JSON.stringify(["window", state, window.offset, window.limit, scope.benchmarkId ?? null]);
+  return sharedRead(db, key, () => readWindow(db, state, window, scope));
+}
+
+async function readWindow(
+  db: Database,
+  state: ListState,
+  window: { offset: number; limit: number },
+  scope: ListScope,
 ): Promise<ListWindow> {
   const dialect = dialectOfDb(db);
   const query = listQuery(state, dialect, scope);
@@ -134,7 +172,11 @@ export async function listNavigation(
 }
 
 /** The values the list's facets offer: benchmarks and languages of the scope. */
-export async function listFacets(db: Database, scope: ListScope = {}) {
+export function listFacets(db: Database, scope: ListScope = {}) {
+  return sharedRead(db, `facets:${scope.benchmarkId ?? ""}`, () => readFacets(db, scope));
+}
+
+async function readFacets(db: Database, scope: ListScope) {
   const where = scope.benchmarkId === undefined ? "" : ` WHERE i."benchmarkId" = ${Number(scope.benchmarkId)}`;
   const [benchmarks, languages] = await Promise.all([
     db.$queryRawUnsafe<Array<{ name: string }>>(
