@@ -178,6 +178,11 @@ export function HintPanel(props: Props) {
                 <IdentifierEvidenceLine
                   evidence={data.instance.evidence?.identifiers.find((e) => e.name === identifier.name)}
                 />
+                {identifier.locations.usedAt.length > 0 && identifier.locations.usedAt.every((u) => u.uncertain) && (
+                  <div className="evidence-line muted">
+                    Matched by name only: every use reaches it through an object whose class the patches do not show.
+                  </div>
+                )}
                 {mode === "trim" && !removed && (
                   <div className="attributes">
                     {attributes

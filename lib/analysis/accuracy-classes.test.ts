@@ -195,3 +195,52 @@ describe("member names matched only through an owner the qualifier can denote", 
     expect(await names(c)).toEqual(["Flush", "Log"]);
   });
 });
+
+describe("a match the hunks cannot settle is recorded as uncertain, and new definitions win over namesakes", () => {
+  const readers: AnalysisCase = {
+    code: [
+      {
+        path: "pkg/io/readers.py",
+        before: "class CsvReader:\n    def read(self, path):\n        return path\n",
+        after: [
+          "class CsvReader:",
+          "    def read(self, path, strict=False):",
+          "        return path",
+          "",
+          "class JsonReader:",
+          "    def read(self, path):",
+          "        return path",
+          "",
+          "    def validate(self, data):",
+          "        return data",
+        ].join("\n"),
+      },
+    ],
+    test: [
+      {
+        path: "tests/test_readers.py",
+        before: "",
+        after: [
+          "def test_read(reader):",
+          "    data = reader.read('x.json')",
+          "    assert JsonReader.validate(None, data)",
+        ].join("\n"),
+      },
+    ],
+  };
+
+  test("Python: obj.read() is an uncertain use; JsonReader.validate(…) a certain one", async () => {
+    const analysis = await analyseCase(readers);
+    const find = (name: string) => analysis.identifiers.find((i) => i.name === name);
+    expect(find("JsonReader.read")?.usedAt.map((u) => u.uncertain ?? false)).toEqual([true]);
+    expect(find("JsonReader.validate")?.usedAt.map((u) => u.uncertain ?? false)).toEqual([false]);
+    // DefUse still picks both: an uncertain match is a match, shown as such to the curator.
+    expect(picked(analysis, "defuse")).toEqual(["JsonReader.read", "JsonReader.validate"]);
+  });
+
+  test("Python: the uncertain reader.read() goes to the new JsonReader.read, not the changed CsvReader.read", async () => {
+    const analysis = await analyseCase(readers);
+    expect(analysis.identifiers.find((i) => i.name === "CsvReader.read")?.usedAt).toEqual([]);
+    expect(analysis.identifiers.find((i) => i.name === "JsonReader.read")?.usedAt).toHaveLength(1);
+  });
+});

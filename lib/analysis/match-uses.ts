@@ -149,3 +149,16 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   // A member is reached through something: `obj.member`, `Owner.member`, `obj.method()`.
   return use.qualifier !== null || use.kind === "import";
 }
+
+/**
+ * Whether a matched use surely denotes the definition, or only may: a member reached through an object
+ * (`obj.read()`, `cfg.Timeout`) whose class the hunks do not show could be any class's member of that
+ * name. Through its class (`QTable.read`), an import, `self`, or a bare name in scope, it is certain.
+ */
+export function matchIsCertain(use: PatchUse, def: PatchDefinition): boolean {
+  if (!def.owner || def.kind === "file" || def.kind === "parameter") return true;
+  if (use.kind === "import") return true;
+  if (use.qualifier === null) return use.kind !== "key";
+  if (SELF_NAMES.has(use.qualifier)) return true;
+  return classLike(use.qualifier) && use.qualifier.split(".").pop() === lastSegment(def.owner);
+}

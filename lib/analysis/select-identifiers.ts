@@ -1,5 +1,5 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../hint/vocabulary";
-import { useMatches } from "./match-uses";
+import { matchIsCertain, useMatches } from "./match-uses";
 import type { Location, PatchDefinition, PatchFacts, PatchUse } from "./patch-facts";
 import type { DefinitionKind } from "./syntax-facts";
 
@@ -23,8 +23,11 @@ export interface InstanceIdentifier {
   usedAt: PlacedLocation[];
 }
 
-/** A location and the patch it is in: the gold (code) patch or the test patch. */
-export type PlacedLocation = Location & { patch: "gold" | "test" };
+/**
+ * A location and the patch it is in: the gold (code) patch or the test patch. A use whose match rests on its
+ * member name alone (reached through an object whose class the hunks do not show) is `uncertain`.
+ */
+export type PlacedLocation = Location & { patch: "gold" | "test"; uncertain?: true };
 
 const patchOf = (side: "code" | "test") => (side === "code" ? "gold" : "test");
 const placed = (location: Location, side: "code" | "test"): PlacedLocation => ({ ...location, patch: patchOf(side) });
@@ -45,7 +48,11 @@ function namesOf(facts: PatchFacts): Set<string> {
   return new Set([...names].filter(isDistinctive));
 }
 
-function toIdentifier(def: PatchDefinition, side: "code" | "test", usedAt: PatchUse[]): InstanceIdentifier {
+function toIdentifier(
+  def: PatchDefinition,
+  side: "code" | "test",
+  usedAt: ReadonlyArray<{ use: PatchUse; certain: boolean }>,
+): InstanceIdentifier {
   return {
     name: def.name,
     member: def.member,
@@ -58,7 +65,10 @@ function toIdentifier(def: PatchDefinition, side: "code" | "test", usedAt: Patch
     status: def.status,
     policies: [],
     definedAt: placed(def.location, side),
-    usedAt: usedAt.map((u) => placed(u.location, side === "code" ? "test" : "code")),
+    usedAt: usedAt.map(({ use, certain }) => ({
+      ...placed(use.location, side === "code" ? "test" : "code"),
+      ...(certain ? {} : { uncertain: true as const }),
+    })),
   };
 }
 
@@ -103,10 +113,19 @@ export function selectIdentifiers(
       if (same) same.push(use);
       else byName.set(use.name, [use]);
     }
-    for (const def of own.definitions) {
+    const matched = own.definitions.map((def) => {
       const candidates = def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
       const uses = candidates.filter((use) => useMatches(use, def, aliases));
-      identifiers.push(apply(toIdentifier(def, side, uses), uses.length > 0));
+      return { def, uses: uses.map((use) => ({ use, certain: matchIsCertain(use, def) })) };
+    });
+    // A use only its name ties to a definition, and that several of this side's definitions share: the
+    // instance's own new definitions are what it most likely means, not a changed namesake.
+    const newNamesakes = new Map<PatchUse, number>();
+    for (const { def, uses } of matched)
+      if (def.status === "new") for (const { use, certain } of uses) if (!certain) newNamesakes.set(use, 1);
+    for (const { def, uses } of matched) {
+      const kept = def.status === "new" ? uses : uses.filter(({ use, certain }) => certain || !newNamesakes.has(use));
+      identifiers.push(apply(toIdentifier(def, side, kept), kept.length > 0));
     }
   }
   const defined = new Set(identifiers.map((i) => i.member));

@@ -23,6 +23,8 @@ const LocationSchema = z.object({
   column: z.number().optional(),
   /** the patch the diff line is in; absent in analyses before it was kept */
   patch: z.enum(["gold", "test"]).optional(),
+  /** a use matched by its member name alone: the object it is reached through has a class the hunks do not show */
+  uncertain: z.literal(true).optional(),
 });
 
 export const TrimSchema = z.object({
