@@ -1,5 +1,6 @@
 import type { EvidenceInput } from "../evidence/evidence";
 import { instanceEvidence } from "../evidence/instance-evidence";
+import { hintSourceHash } from "../hint/fingerprint";
 import { countBySelection } from "../hint/vocabulary";
 import { analyzeInstance, PatchError } from "./analyze-instance";
 
@@ -11,7 +12,7 @@ export type RecordCell = string | number | boolean | null;
  * instance id, in IDENTIFIER_COLUMNS order), the instance's flags and its evidence as JSON. Made where the
  * analysis runs (a worker thread, or the process), so the writer only writes.
  */
-export type AnalysisRecord =
+export type AnalysisRecord = (
   | {
       identifiers: RecordCell[][];
       approximate: boolean;
@@ -22,9 +23,14 @@ export type AnalysisRecord =
       leakCount: number;
       count: number;
     }
-  | { patchError: string };
+  | { patchError: string }
+) & {
+  /** what the instance's hints are made from, hashed (lib/hint/fingerprint.ts): hashed here, off the writer's thread */
+  hintSource: string;
+};
 
 export async function analysisRecord(instance: EvidenceInput): Promise<AnalysisRecord> {
+  const hintSource = hintSourceHash(instance);
   try {
     const analysis = await analyzeInstance({
       instanceId: instance.externalId,
@@ -53,9 +59,10 @@ export async function analysisRecord(instance: EvidenceInput): Promise<AnalysisR
       selectionCounts: JSON.stringify(countBySelection(analysis.identifiers)),
       leakCount: evidence.leaks.length,
       count: analysis.identifiers.length,
+      hintSource,
     };
   } catch (error) {
-    if (error instanceof PatchError) return { patchError: error.message };
+    if (error instanceof PatchError) return { patchError: error.message, hintSource };
     throw error;
   }
 }

@@ -1,6 +1,5 @@
 import { type AnalysisRecord, analysisRecord } from "../analysis/analysis-record";
 import type { EvidenceInput } from "../evidence/evidence";
-import { hintSourceHash } from "../hint/fingerprint";
 import { type AnalysisPool, analysisPool } from "./analysis-pool";
 import { type Cell, insertRows, updateRowsById } from "./bulk-sql";
 import { bulkTarget, type Database, withOwnConnection } from "./db";
@@ -107,14 +106,15 @@ async function analyzeOnConnection(
         requirements: true,
       },
     });
-  // A pipeline: the next batch is analysed (on the workers) while this one is written.
+  // A pipeline: on workers, the next batch is queued before this one's results are awaited, so no worker
+  // waits for another's last instance of a batch, nor for the writes; in this process, one batch at a time.
   let batch = await fetchAfter(0);
   let analysing = batch.map((instance) => analyseOne(pool, instance));
   for (;;) {
     if (batch.length === 0) return summary;
+    const nextBatch = pool ? await fetchAfter((batch.at(-1) as { id: number }).id) : null;
+    const nextAnalysing = nextBatch ? nextBatch.map((instance) => analyseOne(pool, instance)) : null;
     const results = await Promise.all(analysing);
-    const nextBatch = await fetchAfter((batch.at(-1) as { id: number }).id);
-    const nextAnalysing = pool ? nextBatch.map((instance) => analyseOne(pool, instance)) : null;
     const rows: Cell[][] = [];
     const updates: Array<{
       id: number;
@@ -139,7 +139,7 @@ async function analyzeOnConnection(
             analysisError: result.patchError,
             approximate: false,
             unsupportedFiles: "[]",
-            hintSource: hintSourceHash(instance),
+            hintSource: result.hintSource,
             evidence: null,
             selectionCounts: null,
             leakCount: null,
@@ -156,7 +156,7 @@ async function analyzeOnConnection(
           analysisError: null,
           approximate: result.approximate,
           unsupportedFiles: result.unsupportedFiles,
-          hintSource: hintSourceHash(instance),
+          hintSource: result.hintSource,
           evidence: result.evidence,
           selectionCounts: result.selectionCounts,
           leakCount: result.leakCount,
@@ -191,8 +191,8 @@ async function analyzeOnConnection(
       }),
     );
     onProgress?.(summary.analysed + summary.failed.length);
-    batch = nextBatch;
-    analysing = nextAnalysing ?? nextBatch.map((instance) => analyseOne(pool, instance));
+    batch = nextBatch ?? (await fetchAfter((batch.at(-1) as { id: number }).id));
+    analysing = nextAnalysing ?? batch.map((instance) => analyseOne(pool, instance));
   }
 }
 
