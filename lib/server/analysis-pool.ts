@@ -2,7 +2,10 @@ import { Worker } from "node:worker_threads";
 import type { WorkRequest, WorkResponse } from "../analysis/analysis-worker";
 import type { EvidenceInput } from "../evidence/evidence";
 
-/** Analyses instances on worker threads, one instance at a time per worker. */
+/** Analyses instances on worker threads. */
+
+/** Instances a worker is handed ahead (it analyses them one after another). */
+const DEPTH = 4;
 export interface AnalysisPool {
   size: number;
   run(instance: EvidenceInput): Promise<WorkResponse>;
@@ -21,9 +24,20 @@ export function analysisPool(size: number): AnalysisPool | null {
   const script = new URL(/*turbopackIgnore: true*/ entry, import.meta.url);
   const workers = Array.from({ length: size }, () => new Worker(/*turbopackIgnore: true*/ script));
   const waiting = new Map<number, (response: WorkResponse) => void>();
-  const queue: Array<() => void> = [];
-  const idle = [...workers];
+  const queue: WorkRequest[] = [];
   let next = 0;
+  // Requests each worker holds (at most DEPTH): a worker that finishes one starts the next without waiting
+  // for this thread, which is often busy writing the previous batch, to answer its message.
+  const load = new Map(workers.map((w) => [w, 0]));
+  const feed = () => {
+    for (;;) {
+      const worker = workers.reduce((a, b) => ((load.get(a) ?? 0) <= (load.get(b) ?? 0) ? a : b));
+      const request = (load.get(worker) ?? 0) < DEPTH ? queue.shift() : undefined;
+      if (!request) return;
+      load.set(worker, (load.get(worker) ?? 0) + 1);
+      worker.postMessage(request);
+    }
+  };
   for (const worker of workers) {
     // A worker that fails fails the instances it holds (and the analysis run, loudly), never hangs it.
     worker.on("error", (error) => {
@@ -33,19 +47,15 @@ export function analysisPool(size: number): AnalysisPool | null {
     worker.on("message", (response: WorkResponse) => {
       waiting.get(response.id)?.(response);
       waiting.delete(response.id);
-      idle.push(worker);
-      queue.shift()?.();
+      load.set(worker, (load.get(worker) ?? 1) - 1);
+      feed();
     });
   }
   const dispatch = (request: WorkRequest) =>
     new Promise<WorkResponse>((resolve) => {
-      const send = () => {
-        const worker = idle.pop() as Worker;
-        waiting.set(request.id, resolve);
-        worker.postMessage(request);
-      };
-      if (idle.length > 0) send();
-      else queue.push(send);
+      waiting.set(request.id, resolve);
+      queue.push(request);
+      feed();
     });
   return {
     size,

@@ -1,7 +1,7 @@
 import { type AnalysisRecord, analysisRecord } from "../analysis/analysis-record";
 import type { EvidenceInput } from "../evidence/evidence";
 import { type AnalysisPool, analysisPool } from "./analysis-pool";
-import { type Cell, insertRows, updateRowsById } from "./bulk-sql";
+import { type Cell, insertRows, selectRows, updateRowsById } from "./bulk-sql";
 import { bulkTarget, type Database, withOwnConnection } from "./db";
 import { serialisedWrite } from "./write-lock";
 
@@ -89,23 +89,27 @@ async function analyzeOnConnection(
   pool: AnalysisPool | null,
 ): Promise<AnalysisRunSummary> {
   const summary: AnalysisRunSummary = { analysed: 0, failed: [] };
-  const fetchAfter = (afterId: number) =>
-    db.instance.findMany({
-      where: { analysisStatus: "pending", id: { gt: afterId } },
-      orderBy: { id: "asc" },
-      take: BATCH,
-      select: {
-        id: true,
-        externalId: true,
-        baseCommit: true,
-        problemStatement: true,
-        hintsText: true,
-        goldPatch: true,
-        testPatch: true,
-        interfaceText: true,
-        requirements: true,
-      },
-    });
+  // Read straight from the driver: a batch's patches are megabytes, and this thread also writes.
+  const fetchAfter = async (afterId: number) =>
+    (
+      await selectRows(
+        bulkTarget(db, db),
+        `SELECT "id", "externalId", "baseCommit", "problemStatement", "hintsText", "goldPatch", "testPatch",
+                "interfaceText", "requirements"
+         FROM "Instance" WHERE "analysisStatus" = 'pending' AND "id" > $1 ORDER BY "id" LIMIT ${BATCH}`,
+        [afterId],
+      )
+    ).map((row) => ({
+      id: Number(row.id),
+      externalId: String(row.externalId),
+      baseCommit: String(row.baseCommit),
+      problemStatement: String(row.problemStatement),
+      hintsText: row.hintsText === null ? null : String(row.hintsText),
+      goldPatch: String(row.goldPatch),
+      testPatch: String(row.testPatch),
+      interfaceText: row.interfaceText === null ? null : String(row.interfaceText),
+      requirements: row.requirements === null ? null : String(row.requirements),
+    }));
   // A pipeline: on workers, the next batch is queued before this one's results are awaited, so no worker
   // waits for another's last instance of a batch, nor for the writes; in this process, one batch at a time.
   let batch = await fetchAfter(0);

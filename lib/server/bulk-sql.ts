@@ -56,6 +56,15 @@ async function query(target: BulkTarget, sql: string, args: Cell[]): Promise<Arr
 const placeholderOf = (dialect: SqlDialect) => (dialect === "postgres" ? (n: number) => `$${n}` : () => "?");
 
 /**
+ * Reads rows with one statement whose placeholders are written `$1`, `$2`… (the SQLite driver gets `?`):
+ * on SQLite straight from the driver, which hands over long texts (patches) without copying them through
+ * Prisma's query engine.
+ */
+export function selectRows(target: BulkTarget, sql: string, args: Cell[]): Promise<Array<Record<string, unknown>>> {
+  return query(target, target.dialect === "postgres" ? sql : sql.replace(/\$\d+/g, "?"), args);
+}
+
+/**
  * The rows of `table` whose `keyColumn` is one of `keys` (and whose other columns equal `where`), reading
  * `columns`: the importer's look-up of what a batch already has.
  */
