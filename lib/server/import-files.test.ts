@@ -40,11 +40,16 @@ describe("importing instances", () => {
   });
 
   test("a newer version of an instance updates it and keeps the new original record", async () => {
+    const was = await env.db.instance.findFirstOrThrow({ where: { externalId: "acme__widgets-2" } });
     const newer = swebenchRecord(2, { problem_statement: "Widget 2 is missing (edited)" });
     const file = env.tmp.write("swebench-lite-b.jsonl", jsonl([swebenchRecord(1), newer, swebenchRecord(3)]));
     const summary = await importFiles(env.db, [file]);
     expect(summary.files[0]).toMatchObject({ added: 1, updated: 1, unchanged: 1 });
     const stored = await env.db.instance.findFirstOrThrow({ where: { externalId: "acme__widgets-2" } });
+    // The same row (id, first import), every imported column rewritten, and analysed again.
+    expect(stored).toMatchObject({ id: was.id, importedAt: was.importedAt, analysisStatus: "pending" });
+    expect(stored.contentHash).not.toBe(was.contentHash);
+    expect(stored.updatedAt.getTime()).toBeGreaterThanOrEqual(was.updatedAt.getTime());
     expect(stored.problemStatement).toBe("Widget 2 is missing (edited)");
     expect(JSON.parse(stored.original)).toEqual(newer);
     expect(JSON.parse(stored.failToPass)).toEqual(["tests/test_core.py::test_widget_2"]);
