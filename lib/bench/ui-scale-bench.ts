@@ -192,7 +192,7 @@ async function scale(count: number) {
       const started = Date.now();
       await fetch(`${BASE}/`, { headers: { Cookie: cookie } }).then((r) => r.text());
       home.push(Date.now() - started);
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 10));
     }
     const burstStarted = Date.now();
     await burst;
