@@ -158,7 +158,10 @@ export function InstanceList({
       const controller = new AbortController();
       inflight.current.set(id, controller);
       try {
-        const response = await fetch(windowUrl(key, page, benchmarkId), { signal: controller.signal });
+        const response = await fetch(windowUrl(key, page, benchmarkId), {
+          signal: controller.signal,
+          cache: "no-store",
+        });
         const body = (await response.json()) as ({ ok: true } & ListWindow) | { ok: false; error: string };
         if (!body.ok) throw new Error(body.error);
         if (current.current !== key) return;
