@@ -211,11 +211,34 @@ export class FileWriter {
     }
     for (const [runId, runBatch] of byRun) {
       const runRows = lastOfEach(runBatch, (row) => row.instanceExternalId);
-      const existing = await this.tx.runResult.findMany({
-        where: { runId, instanceExternalId: { in: runRows.map((r) => r.instanceExternalId) } },
-      });
-      const byId = new Map(existing.map((row) => [row.instanceExternalId, row]));
+      const existing = await selectByKeys(
+        bulkTarget(this.db, this.tx),
+        "RunResult",
+        ["id", "instanceExternalId", "resolved", "status", "patchApplied"],
+        { runId },
+        "instanceExternalId",
+        runRows.map((r) => r.instanceExternalId),
+      );
+      // As stored: PostgreSQL hands booleans back as booleans, the SQLite driver as "0"/"1".
+      const flag = (value: unknown) =>
+        value === null || value === undefined
+          ? null
+          : typeof value === "boolean"
+            ? value
+            : ["1", "true", "t"].includes(String(value));
+      const byId = new Map(
+        existing.map((row) => [
+          String(row.instanceExternalId),
+          {
+            id: Number(row.id),
+            resolved: flag(row.resolved) ?? false,
+            status: row.status === null ? null : String(row.status),
+            patchApplied: flag(row.patchApplied),
+          },
+        ]),
+      );
       const creates: Cell[][] = [];
+      const updates: Array<{ id: number; values: Cell[] }> = [];
       for (const row of runRows) {
         const values = { resolved: row.resolved, status: row.status, patchApplied: row.patchApplied };
         const repeat = this.repeat(`r${runId}:${row.instanceExternalId}`, hashOf(values));
@@ -227,18 +250,22 @@ export class FileWriter {
           current.patchApplied === values.patchApplied;
         if (same) {
           if (repeat === "new") this.tally.unchanged++;
-        } else if (current || repeat !== "new") {
+        } else if (current) {
+          updates.push({ id: current.id, values: [values.resolved, values.status, values.patchApplied] });
+          if (repeat === "new") this.tally.updated++;
+        } else if (repeat !== "new") {
+          // A changed repeat of a result this file added in an earlier batch (its row is written by now).
           await this.tx.runResult.update({
             where: { runId_instanceExternalId: { runId, instanceExternalId: row.instanceExternalId } },
             data: values,
           });
-          if (repeat === "new") this.tally.updated++;
         } else {
           creates.push([runId, row.instanceExternalId, values.resolved, values.status, values.patchApplied]);
           this.tally.added++;
         }
       }
       await insertRows(bulkTarget(this.db, this.tx), "RunResult", RESULT_COLUMNS, creates);
+      await updateRowsById(bulkTarget(this.db, this.tx), "RunResult", ["resolved", "status", "patchApplied"], updates);
     }
   }
 
