@@ -116,12 +116,8 @@ export function listQuery(state: ListState, dialect: SqlDialect, scope: ListScop
   const from = `FROM "Instance" i JOIN "Benchmark" b ON b."id" = i."benchmarkId"
     LEFT JOIN "Hint" h ON h."instanceId" = i."id" AND h."selection" = ${selection} AND h."projection" = ${projection}
     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
-  const collate =
-    dialect === "postgres" &&
-    !isSelection(state.sort) &&
-    ["externalId", "benchmark", "repo", "language"].includes(state.sort)
-      ? ` COLLATE "C"`
-      : "";
+  const textSort = ["externalId", "benchmark", "repo", "language"].includes(state.sort);
+  const collate = dialect === "postgres" && textSort ? ` COLLATE "C"` : "";
   const orderBy = `ORDER BY ${sortExpression(state, dialect)}${collate} ${state.desc ? "DESC" : "ASC"}, i."id" ASC`;
   return { from, orderBy, params: params.values, status: STATUS };
 }
