@@ -14,7 +14,7 @@ import type { ImportItem, InstanceData } from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
 import { analyzePendingInstances } from "../server/analyze-stored-instances";
 import { openDatabase } from "../server/db";
-import { importFiles } from "../server/import-files";
+import { importFiles, READ_AHEAD_BYTES } from "../server/import-files";
 import { recordDecision } from "../server/record-decision";
 import { median } from "../stats/median";
 import { makeTempDir } from "../testing/fixtures";
@@ -118,9 +118,10 @@ const percentile = (sorted: number[], p: number) =>
  * A curator's saves while 10,000 instances import and are analysed in the same process (as an upload on
  * the server): one decision every 50 ms, each timed from call to saved. Target (issue 15): p95 < 100 ms.
  */
-async function benchSaveLatency(dir: string, source: string) {
-  const file = await writeHugeFile(dir, source, 10_000);
-  const db = await openDatabase(`file:${path.join(dir, "save-latency.db")}`);
+async function benchSaveLatency(dir: string, source: string, records = 10_000) {
+  const file = await writeHugeFile(dir, source, records);
+  const megabytes = statSync(file).size / 1e6;
+  const db = await openDatabase(`file:${path.join(dir, `save-latency-${records}.db`)}`);
   await importFiles(db, [source], { benchmark: "Curated" });
   await analyzePendingInstances(db);
   const instance = await db.instance.findFirstOrThrow({ where: { benchmark: { name: "Curated" } } });
@@ -133,8 +134,11 @@ async function benchSaveLatency(dir: string, source: string) {
   const started = performance.now();
   const latencies: number[] = [];
   let version = 0;
+  // Each save is timed from when it was meant to start (50 ms after the last), so time the thread spent
+  // busy elsewhere (a synchronous write) counts as waiting too.
+  let intended = performance.now();
   while (!done) {
-    const t0 = performance.now();
+    const t0 = intended;
     const result = await recordDecision(
       db,
       {
@@ -150,13 +154,14 @@ async function benchSaveLatency(dir: string, source: string) {
     latencies.push(performance.now() - t0);
     if (!result.ok) throw new Error(`a save failed during the import: ${JSON.stringify(result)}`);
     version++;
+    intended = performance.now() + 50;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await work;
   await db.$disconnect();
   const sorted = [...latencies].sort((a, b) => a - b);
   console.log(
-    `save latency while importing and analysing 10,000 instances (${((performance.now() - started) / 1000).toFixed(0)} s): ${latencies.length} saves, none lost; p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms (target p95 < 100 ms)`,
+    `save latency while importing and analysing ${records.toLocaleString("en")} instances (${megabytes.toFixed(0)} MB, ${megabytes <= READ_AHEAD_BYTES / 1e6 ? "read ahead of the write lock" : "streamed inside the transaction"}; ${((performance.now() - started) / 1000).toFixed(0)} s): ${latencies.length} saves, none lost; p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms (target p95 < 100 ms)`,
   );
 }
 
@@ -230,7 +235,9 @@ async function main() {
   if (process.env.BENCH_ONLY === "save-latency") {
     const only = makeTempDir("hintscope-bench-save-");
     try {
-      await benchSaveLatency(only.dir, files.find((f) => f.endsWith("swebench-lite.jsonl")) ?? (files[0] as string));
+      const lite = files.find((f) => f.endsWith("swebench-lite.jsonl")) ?? (files[0] as string);
+      await benchSaveLatency(only.dir, lite, 2_000);
+      await benchSaveLatency(only.dir, lite);
     } finally {
       only.cleanup();
     }
@@ -275,6 +282,7 @@ async function main() {
     const lite = files.find((f) => f.endsWith("swebench-lite.jsonl")) ?? (files[0] as string);
     await benchHugeFile(huge.dir, lite, 5_000);
     await benchHugeFile(huge.dir, lite, 20_000);
+    await benchSaveLatency(huge.dir, lite, 2_000);
     await benchSaveLatency(huge.dir, lite);
     await benchWorkers(huge.dir, lite);
   } finally {

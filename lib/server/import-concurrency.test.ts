@@ -6,6 +6,7 @@ import { openTempDatabase } from "../testing/temp-database";
 import { createHintSet } from "./hint-sets";
 import { importFiles } from "./import-files";
 import { recordDecision } from "./record-decision";
+import { writeGeneration } from "./write-lock";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
 let instanceId = 0;
@@ -26,6 +27,8 @@ const bigFile = (name: string, broken: boolean) =>
 test("a write made during an import that fails survives it, and readers never see the import's rows", async () => {
   const during: Array<Promise<unknown>> = [];
   const failed = importFiles(env.db, [bigFile("swebench-lite-broken.jsonl", true)], {
+    // Streamed inside the transaction (no read-ahead), so these run while its first batch is written.
+    readAheadBytes: 0,
     onProgress: (_file, records) => {
       if (records !== 400) return;
       // The first batch is written, not committed: a curator creates a hint set, another counts instances.
@@ -51,6 +54,7 @@ test("a write made during an import that fails survives it, and readers never se
 test("a curator's save during an import succeeds, and the import commits too", async () => {
   let saved: Promise<Awaited<ReturnType<typeof recordDecision>>> | null = null;
   const summary = await importFiles(env.db, [bigFile("swebench-lite-good.jsonl", false)], {
+    readAheadBytes: 0,
     onProgress: (_file, records) => {
       if (records === 400)
         saved = recordDecision(
@@ -72,4 +76,18 @@ test("a curator's save during an import succeeds, and the import commits too", a
   expect(summary.files[0]?.added).toBe(1200);
   expect(await saved).toMatchObject({ ok: true, status: "accepted" });
   expect(await env.db.decision.count()).toBe(1);
+});
+
+test("a file read ahead that turns out bad fails before taking its write turn; streamed, it holds one until it fails", async () => {
+  const turns = writeGeneration();
+  await expect(importFiles(env.db, [bigFile("swebench-lite-bad-ahead.jsonl", true)])).rejects.toBeInstanceOf(
+    ImportError,
+  );
+  // Read whole before the write lock: its last line failed it, and no write turn was taken (nobody waited).
+  expect(writeGeneration()).toBe(turns);
+  await expect(
+    importFiles(env.db, [bigFile("swebench-lite-bad-streamed.jsonl", true)], { readAheadBytes: 0 }),
+  ).rejects.toBeInstanceOf(ImportError);
+  // Streamed: it took its turn (its transaction held the write lock from its first batch to the bad line).
+  expect(writeGeneration()).toBeGreaterThan(turns);
 });

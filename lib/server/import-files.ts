@@ -1,9 +1,10 @@
+import { stat } from "node:fs/promises";
 import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import type { ImportItem } from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
 import { type Database, withOwnConnection } from "./db";
-import { BATCH, FileWriter, type Tx } from "./import-writer";
+import { BATCH, FileWriter, keepPrepared, type Tx } from "./import-writer";
 import { serialisedWrite } from "./write-lock";
 
 export interface ImportOptions {
@@ -15,6 +16,8 @@ export interface ImportOptions {
   onProgress?: (file: string, records: number) => void;
   /** the files' names for the fields formats read (`{patch: "gold_patch"}`) */
   fieldMap?: FieldMap;
+  /** files up to this size are read whole before the write lock (default READ_AHEAD_BYTES; 0: stream every file) */
+  readAheadBytes?: number;
 }
 
 export interface FileImportSummary {
@@ -108,9 +111,38 @@ async function writeBatch(
   }
 }
 
-/** Imports one file inside the caller's transaction and reports what it changed. */
-async function importOneFile(db: Database, tx: Tx, file: string, options: ImportOptions): Promise<FileImportSummary> {
+/** A file opened for import: its format, the benchmark its name implies, and its records with their lines. */
+type Opened = Pick<Awaited<ReturnType<typeof openImportFile>>, "format" | "defaultBenchmark"> & {
+  items: AsyncIterable<Located> | Iterable<Located>;
+};
+
+/** Files up to this size are read, checked and prepared whole before the write lock is taken. */
+export const READ_AHEAD_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Reads a file whole, outside any transaction: every record parsed and checked (a bad file fails here,
+ * having held no lock), every instance's text and hashes made. What is left for the write lock is writing.
+ */
+async function readAhead(file: string, options: ImportOptions): Promise<Opened> {
   const opened = await openImportFile(file, { fieldMap: options.fieldMap });
+  const items: Located[] = [];
+  for await (const located of opened.items) {
+    if (located.item.kind === "instance") keepPrepared(opened.format.id, located.item.data);
+    items.push(located);
+    if (items.length % BATCH === 0) options.onProgress?.(file, items.length);
+  }
+  return { format: opened.format, defaultBenchmark: opened.defaultBenchmark, items };
+}
+
+/** Imports one file inside the caller's transaction and reports what it changed. */
+async function importOneFile(
+  db: Database,
+  tx: Tx,
+  file: string,
+  options: ImportOptions,
+  ahead: Opened | null,
+): Promise<FileImportSummary> {
+  const opened: Opened = ahead ?? (await openImportFile(file, { fieldMap: options.fieldMap }));
   const writer = new FileWriter(db, tx, options.demo ?? false, opened.format.id);
   const source = file.split(/[\\/]/).pop() ?? file;
   const benchmarkOf = ({ item, line }: Located): string => {
@@ -121,13 +153,14 @@ async function importOneFile(db: Database, tx: Tx, file: string, options: Import
   };
   let batch: Located[] = [];
   let records = 0;
-  for await (const located of opened.items) {
+  for await (const located of opened.items as AsyncIterable<Located>) {
     benchmarkOf(located);
     batch.push(located);
     if (batch.length >= BATCH) {
       await writeBatch(writer, batch, benchmarkOf, source, file);
       records += batch.length;
-      options.onProgress?.(file, records);
+      // A file read ahead reported its records as it read them.
+      if (!ahead) options.onProgress?.(file, records);
       batch = [];
     }
   }
@@ -164,13 +197,21 @@ async function importOneFile(db: Database, tx: Tx, file: string, options: Import
  * database is exactly as it was. Throws ImportError for bad input, naming the file and line.
  */
 export async function importFiles(db: Database, files: string[], options: ImportOptions = {}): Promise<ImportSummary> {
+  // Files of a usual size are read before the write lock (the transaction then only writes); larger ones
+  // are streamed inside it, so memory stays flat whatever the size.
+  const ahead: Array<Opened | null> = [];
+  for (const file of files)
+    ahead.push(
+      (await stat(file)).size <= (options.readAheadBytes ?? READ_AHEAD_BYTES) ? await readAhead(file, options) : null,
+    );
   // Its own connection, so requests served meanwhile neither join this transaction nor see it uncommitted.
   const summaries = await withOwnConnection(db, (own) =>
     serialisedWrite(() =>
       own.$transaction(
         async (tx) => {
           const out: FileImportSummary[] = [];
-          for (const file of files) out.push(await importOneFile(own, tx, file, options));
+          for (const [index, file] of files.entries())
+            out.push(await importOneFile(own, tx, file, options, ahead[index] ?? null));
           return out;
         },
         { timeout: 60 * 60 * 1000, maxWait: 60 * 1000 },

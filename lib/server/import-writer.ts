@@ -34,6 +34,24 @@ function hashInstance(format: string, originalText: string): string {
     .digest("hex");
 }
 
+/** What the writer derives from an instance record: its original text and the two hashes. */
+export interface PreparedInstance {
+  originalText: string;
+  contentHash: string;
+  hintSource: string;
+}
+
+/** Derives an instance record's text and hashes (pure CPU): done ahead, where a file is read before the write lock. */
+export function prepareInstance(format: string, data: InstanceData): PreparedInstance {
+  const originalText = JSON.stringify(data.original);
+  return { originalText, contentHash: hashInstance(format, originalText), hintSource: hintSourceHash(data) };
+}
+
+/** Records prepared ahead of the write lock (read-ahead files): the writer takes their work as done. */
+const preparedAhead = new WeakMap<InstanceData, PreparedInstance>();
+export const keepPrepared = (format: string, data: InstanceData) =>
+  preparedAhead.set(data, prepareInstance(format, data));
+
 const INSTANCE_COLUMNS = [
   "benchmarkId",
   "externalId",
@@ -154,8 +172,7 @@ export class FileWriter {
     const now = new Date();
     for (const data of rows) {
       const { original, failToPass, passToPass, ...fields } = data;
-      const originalText = JSON.stringify(original);
-      const contentHash = hashInstance(this.format, originalText);
+      const { originalText, contentHash, hintSource } = preparedAhead.get(data) ?? prepareInstance(this.format, data);
       const repeat = this.repeat(`i${benchmarkId}:${data.externalId}`, contentHash);
       const values = {
         ...fields,
@@ -163,7 +180,7 @@ export class FileWriter {
         passToPass: JSON.stringify(passToPass),
         original: originalText,
         contentHash,
-        hintSource: hintSourceHash(data),
+        hintSource,
         sourceFormat: this.format,
         isDemo: this.demo,
         // A new or changed instance waits for the identifier analysis.
