@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { WorkRequest, WorkResponse } from "../analysis/analysis-worker";
 import type { EvidenceInput } from "../evidence/evidence";
@@ -13,15 +16,30 @@ export interface AnalysisPool {
 }
 
 /**
- * A pool of `size` analysis workers, or null where workers cannot start: they load the TypeScript sources
- * through tsx, as the command line and the benches run; inside the Next server (bundled code) the analysis
- * stays in the request's process and yields between instances instead.
+ * Where a worker thread starts: under tsx (the command line, the benches, the tests) the TypeScript entry
+ * beside this file; in the built server the worker bundle `npm run build` writes beside Next's build
+ * (lib/build/bundle-analysis-worker.mjs). Null where neither is there: the analysis then stays in process.
+ */
+function workerScript(): URL | null {
+  // Under tsx or Vitest, TypeScript loads as it is; the built server's modules also name their .ts sources
+  // in import.meta.url, but there nothing would compile the worker's.
+  const typescriptLoads = process.execArgv.some((arg) => arg.includes("tsx")) || process.env.VITEST !== undefined;
+  if (typescriptLoads && import.meta.url.endsWith(".ts")) {
+    // Built from parts, so that the app's bundler does not try to bundle the worker.
+    const entry = ["..", "analysis", "analysis-worker-entry.mjs"].join("/");
+    return new URL(/*turbopackIgnore: true*/ entry, import.meta.url);
+  }
+  const bundle = path.join(/*turbopackIgnore: true*/ process.cwd(), ".next", "analysis-worker.mjs");
+  return existsSync(bundle) ? pathToFileURL(bundle) : null;
+}
+
+/**
+ * A pool of `size` analysis workers, or null where workers cannot start (see workerScript): then the
+ * analysis runs in the caller's process and yields between instances instead.
  */
 export function analysisPool(size: number): AnalysisPool | null {
-  if (size < 1 || !import.meta.url.endsWith(".ts")) return null;
-  // Built from parts, so that the app's bundler does not try to bundle the worker (the server never starts it).
-  const entry = ["..", "analysis", "analysis-worker-entry.mjs"].join("/");
-  const script = new URL(/*turbopackIgnore: true*/ entry, import.meta.url);
+  const script = size < 1 ? null : workerScript();
+  if (!script) return null;
   const workers = Array.from({ length: size }, () => new Worker(/*turbopackIgnore: true*/ script));
   const waiting = new Map<number, (response: WorkResponse) => void>();
   const queue: WorkRequest[] = [];

@@ -13,6 +13,12 @@ export interface AnalysisRunSummary {
 const BATCH = 50;
 
 /**
+ * Analysis workers the server starts for an upload: one, so the analysis never holds the thread that
+ * answers requests, and the other core is left to them (the command line takes every core).
+ */
+export const SERVER_ANALYSIS_WORKERS = 1;
+
+/**
  * Lets timers and requests run between instances. Parsing is synchronous CPU work, and awaiting only
  * already-settled promises never gives the event loop a turn: a server analysing an upload would answer
  * nothing else (a curator's save waited seconds) until the whole analysis ended.

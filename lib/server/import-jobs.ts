@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError, UnknownFormatError } from "../ingest/import-error";
-import { type AnalysisRunSummary, analyzePendingInstances } from "./analyze-stored-instances";
+import { type AnalysisRunSummary, analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "./analyze-stored-instances";
 import type { Database } from "./db";
 import { type FileImportSummary, importFiles } from "./import-files";
 
@@ -105,9 +105,13 @@ export function startImportJob(
       });
       job.summary = { ...(summary.files[0] as FileImportSummary), file: shownName };
       job.state = "analysing";
-      job.analysis = await analyzePendingInstances(db, (done) => {
-        job.analysed = done;
-      });
+      job.analysis = await analyzePendingInstances(
+        db,
+        (done) => {
+          job.analysed = done;
+        },
+        { workers: SERVER_ANALYSIS_WORKERS },
+      );
       job.state = "done";
     } catch (error) {
       try {

@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { parseFieldMap } from "@/lib/ingest/field-aliases";
-import { analyzePendingInstances } from "@/lib/server/analyze-stored-instances";
+import { analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "@/lib/server/analyze-stored-instances";
 import { guardedRoute } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
 import { importFiles } from "@/lib/server/import-files";
@@ -89,7 +89,7 @@ export const POST = guardedRoute("admin", async function post(request: Request) 
   }
   try {
     const summary = await importFiles(db, [file], { benchmark, fieldMap });
-    const analysis = await analyzePendingInstances(db);
+    const analysis = await analyzePendingInstances(db, undefined, { workers: SERVER_ANALYSIS_WORKERS });
     revalidatePath("/");
     const files = summary.files.map((f) => ({ ...f, file: name }));
     return Response.json({ ok: true, ...summary, files, analysis });

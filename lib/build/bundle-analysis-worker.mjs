@@ -1,0 +1,16 @@
+// `npm run build`, after `next build`: the analysis worker (lib/analysis/analysis-worker.ts and what it
+// imports, all plain TypeScript) bundled into one JavaScript file beside Next's build, so the built server
+// can analyse uploads on a worker thread, as the command line does through tsx. The grammars stay in
+// node_modules (web-tree-sitter loads them from there), so web-tree-sitter is not bundled.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: ["lib/analysis/analysis-worker.ts"],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  outfile: ".next/analysis-worker.mjs",
+  external: ["web-tree-sitter"],
+  logLevel: "warning",
+});
