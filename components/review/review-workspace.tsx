@@ -255,8 +255,9 @@ export function ReviewWorkspace({
         <span className="muted">{navigation.position > 0 ? `${navigation.position} of ${navigation.total}` : ""}</span>
         {navigation.previous && <Link href={hrefOf(navigation.previous, navigation.list)}>Previous (k)</Link>}
         {navigation.next && <Link href={hrefOf(navigation.next, navigation.list)}>Next (j)</Link>}
-        {/* Where a decision moves on to, fetched whole ahead of time: after `a` it is on screen at once. */}
-        {navigation.nextPending && (
+        {/* Where a decision moves on to, fetched whole ahead of time: after `a` it is on screen at once (a
+            round moves on through its own queue). */}
+        {!round && navigation.nextPending && (
           <Link href={hrefOf(navigation.nextPending, navigation.list)} prefetch={true}>
             Next to review
           </Link>
