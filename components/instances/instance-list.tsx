@@ -4,7 +4,7 @@ import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from "@tan
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import {
   HINT_STATUS_LABELS,
   PROJECTION_DEFINITIONS,
@@ -14,6 +14,7 @@ import {
 } from "@/lib/hint/vocabulary";
 import {
   type InstanceListRow,
+  LIST_PAGE,
   type ListState,
   type ListWindow,
   listStateToSearch,
@@ -21,6 +22,7 @@ import {
   REVIEW_STATUSES,
   type SortKey,
 } from "@/lib/review/list-state";
+import { loadedRows, useListWindows } from "./use-list-windows";
 
 type Column = {
   key: SortKey;
@@ -98,26 +100,6 @@ function Facet({
   );
 }
 
-/** Rows fetched at a time: a screen's worth several times over (the server's LIST_PAGE). */
-const PAGE = 100;
-
-/** The rows of one list view fetched so far, by page, with its counts. */
-interface Loaded {
-  /** the view (its query string) these rows are of */
-  key: string;
-  matching: number;
-  total: number;
-  pages: ReadonlyMap<number, InstanceListRow[]>;
-}
-
-const windowUrl = (key: string, page: number, benchmarkId?: number) => {
-  const params = new URLSearchParams(key);
-  params.set("offset", String(page * PAGE));
-  params.set("limit", String(PAGE));
-  if (benchmarkId !== undefined) params.set("benchmarkId", String(benchmarkId));
-  return `/api/instances?${params}`;
-};
-
 /**
  * The instance list: sortable, searchable, faceted, virtualised; its whole state is in the URL. The server
  * filters, orders and counts (SQL); the page holds only the windows of rows scrolled into view, so the
@@ -139,54 +121,7 @@ export function InstanceList({
   const searchParams = useSearchParams();
   const [state, setState] = useState<ListState>(() => parseListState(new URLSearchParams(searchParams.toString())));
   const search = listStateToSearch(state);
-  const [loaded, setLoaded] = useState<Loaded>(() => ({
-    key: search,
-    matching: initial.matching,
-    total: initial.total,
-    pages: new Map([[0, initial.rows]]),
-  }));
-  const [failure, setFailure] = useState<string | null>(null);
-  const current = useRef(search);
-  current.current = search;
-  const inflight = useRef(new Map<string, AbortController>());
-
-  /** Fetches one page of a view; a page of a view the curator has left is dropped on arrival. */
-  const fetchPage = useCallback(
-    async (key: string, page: number) => {
-      const id = `${key}#${page}`;
-      if (inflight.current.has(id)) return;
-      const controller = new AbortController();
-      inflight.current.set(id, controller);
-      try {
-        const response = await fetch(windowUrl(key, page, benchmarkId), {
-          signal: controller.signal,
-          cache: "no-store",
-        });
-        const body = (await response.json()) as ({ ok: true } & ListWindow) | { ok: false; error: string };
-        if (!body.ok) throw new Error(body.error);
-        if (current.current !== key) return;
-        setFailure(null);
-        setLoaded((l) => ({
-          key,
-          matching: body.matching,
-          total: body.total,
-          pages: new Map(l.key === key ? l.pages : []).set(page, body.rows),
-        }));
-      } catch (error) {
-        if (!controller.signal.aborted) setFailure(`The list could not be loaded: ${(error as Error).message}`);
-      } finally {
-        inflight.current.delete(id);
-      }
-    },
-    [benchmarkId],
-  );
-
-  // A new view: what was asked for the old one is cancelled, and its first page is asked for.
-  useEffect(() => {
-    if (loaded.key === search) return;
-    for (const [id, controller] of inflight.current) if (!id.startsWith(`${search}#`)) controller.abort();
-    void fetchPage(search, 0);
-  }, [search, loaded.key, fetchPage]);
+  const { loaded, failure, fetchPage } = useListWindows(search, initial, benchmarkId);
 
   // The URL follows the view, so a view can be shared; replace, not push, to keep history usable.
   useEffect(() => {
@@ -194,14 +129,7 @@ export function InstanceList({
     if (`${window.location.pathname}${window.location.search}` !== url) window.history.replaceState(null, "", url);
   }, [search, pathname]);
 
-  // The rows fetched so far, in the view's order; the table renders those in view.
-  const data = useMemo(
-    () =>
-      [...loaded.pages]
-        .sort(([a], [b]) => a - b)
-        .flatMap(([page, rows]) => rows.map((row, n) => ({ index: page * PAGE + n, row }))),
-    [loaded.pages],
-  );
+  const data = useMemo(() => loadedRows(loaded), [loaded]);
   const columns = useMemo<ColumnDef<{ index: number; row: InstanceListRow }>[]>(
     () => COLUMNS.map((c) => ({ id: c.key, header: c.header, cell: (info) => c.cell(info.row.original.row) })),
     [],
@@ -223,13 +151,13 @@ export function InstanceList({
     overscan: 12,
   });
   const items = virtualizer.getVirtualItems();
-  const firstPage = Math.floor((items[0]?.index ?? 0) / PAGE);
-  const lastPage = Math.floor((items.at(-1)?.index ?? 0) / PAGE);
+  const firstPage = Math.floor((items[0]?.index ?? 0) / LIST_PAGE);
+  const lastPage = Math.floor((items.at(-1)?.index ?? 0) / LIST_PAGE);
   // The pages scrolled into view that are not here yet.
   useEffect(() => {
     if (loaded.key !== search) return;
     for (let page = firstPage; page <= lastPage; page++)
-      if (!loaded.pages.has(page) && page * PAGE < loaded.matching) void fetchPage(search, page);
+      if (!loaded.pages.has(page) && page * LIST_PAGE < loaded.matching) void fetchPage(search, page);
   }, [firstPage, lastPage, loaded, search, fetchPage]);
 
   const searchBox = useRef<HTMLInputElement>(null);

@@ -10,6 +10,7 @@ import { extractPhp } from "./languages/php";
 import { extractPython } from "./languages/python";
 import { extractRuby } from "./languages/ruby";
 import { extractRust } from "./languages/rust";
+import { type Location, locate, paramLocation } from "./locations";
 import type { DiffLine, FileDiff } from "./parse-diff";
 import {
   type DefinitionKind,
@@ -34,18 +35,7 @@ const EXTRACTORS: Record<ParsedLanguage, Extractor> = {
   php: extractPhp,
 };
 
-/** Where an identifier stands: file, line of the diff text, and line of the file after (or before) the patch. */
-export interface Location {
-  path: string;
-  diffLine: number;
-  fileLine: number | null;
-  /**
-   * Where the name starts on that diff line, 1-based, counting the line's `+`/`-`/space prefix (as an editor
-   * showing the diff counts): found from the column tree-sitter gave the node. Absent when the name is not
-   * written on that line (a definition whose row lies outside every hunk in exact mode).
-   */
-  column?: number;
-}
+export type { Location } from "./locations";
 
 /** A name a patch defines anew or changes. */
 export interface PatchDefinition {
@@ -146,69 +136,6 @@ function pythonScope(def: SyntaxDefinition, text: string): SyntaxDefinition[] {
   if (indent === "") return [def];
   const oneLevel = indent === "\t" || indent.length === 4 || indent.length === 2;
   return def.kind === "function" && oneLevel ? [{ ...def, kind: "method" }] : [];
-}
-
-const imageLines = new WeakMap<Fragment, string[]>();
-const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_$]/u.test(ch);
-
-/**
- * The 1-based column of `name` on the diff line shown at `row` of an image: the first whole-word occurrence
- * at or after the node's column. The image's row may be re-indented from the diff's text (a hunk cut from a
- * Python body is dedented to parse), so the column is shifted by the difference in length first.
- */
-function nameColumn(fragment: Fragment, row: number, name: string, nodeColumn: number): number | undefined {
-  const line = fragment.rows[row];
-  if (!line || name === "") return undefined;
-  let lines = imageLines.get(fragment);
-  if (!lines) {
-    lines = fragment.text.split("\n");
-    imageLines.set(fragment, lines);
-  }
-  const shift = line.text.length - (lines[row] ?? line.text).length;
-  const find = (from: number) => {
-    for (let at = line.text.indexOf(name, from); at >= 0; at = line.text.indexOf(name, at + 1))
-      if (!isWordChar(line.text[at - 1]) && !isWordChar(line.text[at + name.length])) return at;
-    return -1;
-  };
-  let at = find(Math.max(0, nodeColumn + shift));
-  if (at < 0) at = find(0);
-  return at < 0 ? undefined : at + 2;
-}
-
-/**
- * Where a definition shows in the diff: its first row. A whole file (exact mode) also knows a definition whose
- * first line lies above every hunk (a signature that opens before the hunk adding a parameter to it): its
- * file line is its own, its diff line the first line of the diff inside it.
- */
-const locate = (
-  fragment: Fragment,
-  row: number,
-  endRow = row,
-  at?: { name: string; column: number },
-): Location | null => {
-  const line = fragment.rows[row];
-  if (line) {
-    const column = at ? nameColumn(fragment, row, at.name, at.column) : undefined;
-    return {
-      path: fragment.path,
-      diffLine: line.diffLine,
-      fileLine: fragment.side === "post" ? line.newLine : line.oldLine,
-      ...(column !== undefined ? { column } : {}),
-    };
-  }
-  if (!fragment.whole) return null;
-  const inside = fragment.rows.slice(row, endRow + 1).find((r) => r !== null);
-  return inside ? { path: fragment.path, diffLine: inside.diffLine, fileLine: row + 1 } : null;
-};
-
-/** Where a parameter is declared: the first row of its function's signature that names it. */
-function paramLocation(fragment: Fragment, def: SyntaxDefinition, param: string): Location | null {
-  for (let row = def.row; row <= Math.min(def.endRow, def.row + 30); row++) {
-    const column = nameColumn(fragment, row, param, row === def.row ? def.column : 0);
-    if (column !== undefined)
-      return locate(fragment, row, row, { name: param, column: row === def.row ? def.column : 0 });
-  }
-  return null;
 }
 
 /** Whether any row in [row, endRow] of a fragment is a changed line (added in post, removed in pre). */

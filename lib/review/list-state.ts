@@ -33,6 +33,9 @@ export interface InstanceListRow {
   runs: number;
 }
 
+/** Rows a list window holds as the page fetches them (and as the list page renders first). */
+export const LIST_PAGE = 100;
+
 /** A window of a list view: its rows from `offset` on, how many the view holds (`matching`) of `total`. */
 export interface ListWindow {
   offset: number;

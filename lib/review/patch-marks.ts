@@ -1,3 +1,4 @@
+import { wholeWordAt } from "../domain/whole-word";
 import { linesCopiedInto } from "../evidence/evidence";
 
 /*
@@ -106,14 +107,8 @@ export function patchMarks(
 export function markColumns(lineText: string, name: string, column?: number): [number, number] {
   const member = name.split(/\.|::|#/).pop() ?? name;
   if (column !== undefined && lineText.startsWith(member, column - 1)) return [column, column + member.length];
-  const word = /[\p{L}\p{N}_$]/u;
-  for (let at = lineText.indexOf(member); at >= 0; at = lineText.indexOf(member, at + 1)) {
-    const before = lineText[at - 1];
-    const after = lineText[at + member.length];
-    if ((before === undefined || !word.test(before)) && (after === undefined || !word.test(after)))
-      return [at + 1, at + 1 + member.length];
-  }
-  return [1, lineText.length + 1];
+  const at = wholeWordAt(lineText, member);
+  return at < 0 ? [1, lineText.length + 1] : [at + 1, at + 1 + member.length];
 }
 
 /** Transcription evidence: the gold-patch lines the hints of the selected identifiers copy. */

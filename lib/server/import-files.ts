@@ -2,9 +2,10 @@ import { stat } from "node:fs/promises";
 import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import type { ImportItem } from "../ingest/import-items";
+import { keepPrepared } from "../ingest/prepare-instance";
 import { openImportFile } from "../ingest/read-import-file";
 import { type Database, withOwnConnection } from "./db";
-import { BATCH, FileWriter, keepPrepared, type Tx } from "./import-writer";
+import { BATCH, FileWriter, type Tx } from "./import-writer";
 import { serialisedWrite } from "./write-lock";
 
 export interface ImportOptions {

@@ -1,6 +1,5 @@
 /** The importer's writers: instances, results, scores and verdicts, added, updated or left unchanged. */
 import { createHash } from "node:crypto";
-import { hintSourceHash } from "../hint/fingerprint";
 import type {
   CuratorScoreData,
   DesignVerdictData,
@@ -9,8 +8,10 @@ import type {
   ResultData,
   RunKey,
 } from "../ingest/import-items";
+import { preparedInstance } from "../ingest/prepare-instance";
 import { type Cell, insertRows, selectByKeys, updateRowsById } from "./bulk-sql";
 import { bulkTarget, type Database } from "./db";
+import { INSTANCE_COLUMNS, RESULT_COLUMNS, UPDATED_COLUMNS } from "./import-columns";
 
 /** Records written (and ids looked up) per statement. */
 export const BATCH = 400;
@@ -19,70 +20,6 @@ export const BATCH = 400;
 export type Tx = Parameters<Parameters<Database["$transaction"]>[0]>[0];
 
 const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
-
-/** Bump when normalisation changes, so that re-importing the same files updates what they normalise to. */
-const NORMALISATION_VERSION = "1";
-
-/**
- * The content hash of an instance. Its normalised fields are a function of the original record, its format
- * and the normalisation code, so hashing those (not the patches twice over) is enough and twice as fast.
- */
-function hashInstance(format: string, originalText: string): string {
-  return createHash("sha256")
-    .update(`${NORMALISATION_VERSION}\u0000${format}\u0000`)
-    .update(originalText)
-    .digest("hex");
-}
-
-/** What the writer derives from an instance record: its original text and the two hashes. */
-export interface PreparedInstance {
-  originalText: string;
-  contentHash: string;
-  hintSource: string;
-}
-
-/** Derives an instance record's text and hashes (pure CPU): done ahead, where a file is read before the write lock. */
-export function prepareInstance(format: string, data: InstanceData): PreparedInstance {
-  const originalText = JSON.stringify(data.original);
-  return { originalText, contentHash: hashInstance(format, originalText), hintSource: hintSourceHash(data) };
-}
-
-/** Records prepared ahead of the write lock (read-ahead files): the writer takes their work as done. */
-const preparedAhead = new WeakMap<InstanceData, PreparedInstance>();
-export const keepPrepared = (format: string, data: InstanceData) =>
-  preparedAhead.set(data, prepareInstance(format, data));
-
-const INSTANCE_COLUMNS = [
-  "benchmarkId",
-  "externalId",
-  "repo",
-  "baseCommit",
-  "language",
-  "problemStatement",
-  "goldPatch",
-  "testPatch",
-  "failToPass",
-  "passToPass",
-  "requirements",
-  "interfaceText",
-  "hintsText",
-  "sourceCreatedAt",
-  "sourceVersion",
-  "sourceFormat",
-  "original",
-  "contentHash",
-  "hintSource",
-  "isDemo",
-  "importedAt",
-  "updatedAt",
-] as const;
-
-/** What a changed instance rewrites: every column the import sets but its benchmark, id and first import. */
-const UPDATED_COLUMNS = INSTANCE_COLUMNS.filter(
-  (column) => column !== "benchmarkId" && column !== "externalId" && column !== "importedAt",
-).concat(["analysisStatus"] as never[]) as ReadonlyArray<string>;
-
-const RESULT_COLUMNS = ["runId", "instanceExternalId", "resolved", "status", "patchApplied"] as const;
 
 /** One row per key, the last one winning: a file that repeats a record means its later line. */
 function lastOfEach<T>(rows: T[], key: (row: T) => string): T[] {
@@ -172,7 +109,7 @@ export class FileWriter {
     const now = new Date();
     for (const data of rows) {
       const { original, failToPass, passToPass, ...fields } = data;
-      const { originalText, contentHash, hintSource } = preparedAhead.get(data) ?? prepareInstance(this.format, data);
+      const { originalText, contentHash, hintSource } = preparedInstance(this.format, data);
       const repeat = this.repeat(`i${benchmarkId}:${data.externalId}`, contentHash);
       const values = {
         ...fields,

@@ -1,13 +1,14 @@
 import { SELECTIONS, type Selection } from "../../hint/vocabulary";
 import type { InstanceListRow, ListState, ListWindow, ReviewStatus } from "../../review/list-state";
+
+export { LIST_PAGE } from "../../review/list-state";
+
 import { type Database, dialectOfDb } from "../db";
 import { writeGeneration } from "../write-lock";
 import { type ListScope, listQuery, navigationQuery, rowColumns } from "./list-sql";
 
 /** Rows a window holds at most: what a screen shows, many times over. */
 export const MAX_WINDOW = 500;
-/** The rows the list pages fetch at a time (and the page renders first). */
-export const LIST_PAGE = 100;
 
 type RawRow = {
   id: number;
