@@ -39,3 +39,21 @@ export const keepPrepared = (format: string, data: InstanceData) =>
 /** A record's text and hashes: as prepared ahead, or made now. */
 export const preparedInstance = (format: string, data: InstanceData): PreparedInstance =>
   preparedAhead.get(data) ?? prepareInstance(format, data);
+
+/** The columns an instance row is written with (but its benchmark, import times and id), from its record. */
+export function instanceValues(format: string, demo: boolean, data: InstanceData) {
+  const { original, failToPass, passToPass, ...fields } = data;
+  const { originalText, contentHash, hintSource } = preparedInstance(format, data);
+  return {
+    ...fields,
+    failToPass: JSON.stringify(failToPass),
+    passToPass: JSON.stringify(passToPass),
+    original: originalText,
+    contentHash,
+    hintSource,
+    sourceFormat: format,
+    isDemo: demo,
+    // A new or changed instance waits for the identifier analysis.
+    analysisStatus: "pending",
+  };
+}

@@ -42,9 +42,10 @@ const scalarType = (value: Cell) =>
         : ("string" as const);
 const argTypesOf = (args: Cell[]) => args.map((value) => ({ scalarType: scalarType(value), arity: "scalar" as const }));
 
-async function execute(target: BulkTarget, sql: string, args: Cell[]): Promise<void> {
-  if (target.driver) await (await target.driver).executeRaw({ sql, args, argTypes: argTypesOf(args) });
-  else await target.client.$executeRawUnsafe(sql, ...args);
+/** Runs one statement and returns how many rows it changed. */
+export async function execute(target: BulkTarget, sql: string, args: Cell[]): Promise<number> {
+  if (target.driver) return (await target.driver).executeRaw({ sql, args, argTypes: argTypesOf(args) });
+  return target.client.$executeRawUnsafe(sql, ...args);
 }
 
 async function query(target: BulkTarget, sql: string, args: Cell[]): Promise<Array<Record<string, unknown>>> {

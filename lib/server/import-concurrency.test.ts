@@ -1,15 +1,21 @@
 // Imports run while curators work: an import's transaction is its own, never the curators'.
+
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ImportError } from "../ingest/import-error";
 import { jsonl, swebenchRecord } from "../testing/fixtures";
 import { openTempDatabase } from "../testing/temp-database";
+import { dialectOfDb } from "./db";
 import { createHintSet } from "./hint-sets";
 import { importFiles } from "./import-files";
+import { STAGING_ROOT } from "./import-staging";
 import { recordDecision } from "./record-decision";
 import { writeGeneration } from "./write-lock";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
 let instanceId = 0;
+const startedAt = Date.now();
 beforeAll(async () => {
   env = await openTempDatabase();
   await importFiles(env.db, [env.tmp.write("swebench-lite-seed.jsonl", jsonl([swebenchRecord(1)]))]);
@@ -24,14 +30,32 @@ const bigFile = (name: string, broken: boolean) =>
     jsonl(Array.from({ length: 1200 }, (_, i) => swebenchRecord(1000 + i))) + (broken ? '{"instance_id": \n' : ""),
   );
 
+/** A rating of an instance nobody imported: fails its import inside the transaction, after earlier files are written. */
+const badRating = (name: string) =>
+  env.tmp.write(
+    name,
+    jsonl([
+      {
+        instance_id: "ghost-1",
+        identifier: "x",
+        attribute: "name",
+        curator: "ada",
+        necessity: 1,
+        disclosure: 0,
+        guidance: 0,
+      },
+    ]),
+  );
+
 test("a write made during an import that fails survives it, and readers never see the import's rows", async () => {
   const during: Array<Promise<unknown>> = [];
-  const failed = importFiles(env.db, [bigFile("swebench-lite-broken.jsonl", true)], {
-    // Streamed inside the transaction (no read-ahead), so these run while its first batch is written.
+  const failed = importFiles(env.db, [bigFile("swebench-lite-many.jsonl", false), badRating("ratings.jsonl")], {
+    benchmark: "SWE-bench Lite",
+    // Staged (SQLite) or streamed (PostgreSQL): either way its 1,200 instances are written before the rating fails.
     readAheadBytes: 0,
-    onProgress: (_file, records) => {
-      if (records !== 400) return;
-      // The first batch is written, not committed: a curator creates a hint set, another counts instances.
+    onWritten: (file) => {
+      if (!file.endsWith("swebench-lite-many.jsonl")) return;
+      // Written, not committed: a curator creates a hint set, another counts instances.
       during.push(
         createHintSet(env.db, {
           name: "made-during",
@@ -43,7 +67,7 @@ test("a write made during an import that fails survives it, and readers never se
       during.push(env.db.instance.count());
     },
   });
-  await expect(failed).rejects.toBeInstanceOf(ImportError);
+  await expect(failed).rejects.toThrow(/ratings\.jsonl:1: curator scores rate imported instances: "ghost-1"/);
   const [set, count] = await Promise.all(during);
   expect(set).toMatchObject({ name: "made-during" });
   expect(count).toBe(1);
@@ -55,30 +79,30 @@ test("a curator's save during an import succeeds, and the import commits too", a
   let saved: Promise<Awaited<ReturnType<typeof recordDecision>>> | null = null;
   const summary = await importFiles(env.db, [bigFile("swebench-lite-good.jsonl", false)], {
     readAheadBytes: 0,
-    onProgress: (_file, records) => {
-      if (records === 400)
-        saved = recordDecision(
-          env.db,
-          {
-            instanceId,
-            selection: "defuse",
-            projection: "declaration",
-            action: "accept",
-            expectedVersion: 0,
-            trimmed: { identifiers: [], attributes: {} },
-            reason: null,
-            note: "",
-          },
-          "ada",
-        );
+    onWritten: () => {
+      saved = recordDecision(
+        env.db,
+        {
+          instanceId,
+          selection: "defuse",
+          projection: "declaration",
+          action: "accept",
+          expectedVersion: 0,
+          trimmed: { identifiers: [], attributes: {} },
+          reason: null,
+          note: "",
+        },
+        "ada",
+      );
     },
   });
+  expect(saved).not.toBeNull();
   expect(summary.files[0]?.added).toBe(1200);
   expect(await saved).toMatchObject({ ok: true, status: "accepted" });
   expect(await env.db.decision.count()).toBe(1);
 });
 
-test("a file read ahead that turns out bad fails before taking its write turn; streamed, it holds one until it fails", async () => {
+test("a bad file fails before taking its write turn, read ahead or staged; streamed (PostgreSQL), it holds one until it fails", async () => {
   const turns = writeGeneration();
   await expect(importFiles(env.db, [bigFile("swebench-lite-bad-ahead.jsonl", true)])).rejects.toBeInstanceOf(
     ImportError,
@@ -86,8 +110,18 @@ test("a file read ahead that turns out bad fails before taking its write turn; s
   // Read whole before the write lock: its last line failed it, and no write turn was taken (nobody waited).
   expect(writeGeneration()).toBe(turns);
   await expect(
-    importFiles(env.db, [bigFile("swebench-lite-bad-streamed.jsonl", true)], { readAheadBytes: 0 }),
+    importFiles(env.db, [bigFile("swebench-lite-bad-large.jsonl", true)], { readAheadBytes: 0 }),
   ).rejects.toBeInstanceOf(ImportError);
-  // Streamed: it took its turn (its transaction held the write lock from its first batch to the bad line).
-  expect(writeGeneration()).toBeGreaterThan(turns);
+  if (dialectOfDb(env.db) === "sqlite") {
+    // Staged in a temporary database before the write lock: no turn taken either, and no stage left behind.
+    expect(writeGeneration()).toBe(turns);
+    expect(
+      readdirSync(STAGING_ROOT).filter(
+        (f) => f.endsWith(".db") && statSync(path.join(STAGING_ROOT, f)).mtimeMs > startedAt,
+      ),
+    ).toEqual([]);
+  } else {
+    // Streamed: it took its turn (its transaction was open from its first batch to the bad line).
+    expect(writeGeneration()).toBeGreaterThan(turns);
+  }
 });

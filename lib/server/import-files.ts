@@ -4,9 +4,17 @@ import { ImportError } from "../ingest/import-error";
 import type { ImportItem } from "../ingest/import-items";
 import { keepPrepared } from "../ingest/prepare-instance";
 import { openImportFile } from "../ingest/read-import-file";
-import { type Database, withOwnConnection } from "./db";
+import { bulkTarget, type Database, dialectOfDb, withOwnConnection } from "./db";
+import {
+  attachStage,
+  copyStagedInstances,
+  removeStage,
+  type StagedFile,
+  stagedItems,
+  stageFile,
+} from "./import-staging";
 import { BATCH, FileWriter, type Tx } from "./import-writer";
-import { serialisedWrite } from "./write-lock";
+import { counted, serialisedWrite } from "./write-lock";
 
 export interface ImportOptions {
   /** the benchmark for records and files that do not name one */
@@ -17,8 +25,13 @@ export interface ImportOptions {
   onProgress?: (file: string, records: number) => void;
   /** the files' names for the fields formats read (`{patch: "gold_patch"}`) */
   fieldMap?: FieldMap;
-  /** files up to this size are read whole before the write lock (default READ_AHEAD_BYTES; 0: stream every file) */
+  /**
+   * files up to this size are read whole into memory before the write lock (default READ_AHEAD_BYTES); larger
+   * ones are staged in a temporary database on SQLite, streamed inside the transaction on PostgreSQL
+   */
   readAheadBytes?: number;
+  /** called inside the transaction once a file's records are written, before the commit */
+  onWritten?: (file: string) => void;
 }
 
 export interface FileImportSummary {
@@ -117,6 +130,19 @@ type Opened = Pick<Awaited<ReturnType<typeof openImportFile>>, "format" | "defau
   items: AsyncIterable<Located> | Iterable<Located>;
 };
 
+/** How a file reaches its transaction: read whole into memory, staged in a temporary database, or streamed. */
+type Prepared = { ahead: Opened } | { staged: StagedFile; schema: string } | null;
+
+/** A record's benchmark: its own, the one given, or the one its file's name implies. */
+const benchmarkResolver =
+  (file: string, options: ImportOptions) =>
+  ({ item, line }: Located, defaultBenchmark: string | null): string => {
+    const name = item.benchmark ?? options.benchmark ?? defaultBenchmark;
+    if (!name)
+      throw new ImportError(file, line, "the file does not say which benchmark it belongs to: pass --benchmark NAME");
+    return name;
+  };
+
 /** Files up to this size are read, checked and prepared whole before the write lock is taken. */
 export const READ_AHEAD_BYTES = 32 * 1024 * 1024;
 
@@ -132,6 +158,7 @@ async function readAhead(file: string, options: ImportOptions): Promise<Opened> 
     items.push(located);
     if (items.length % BATCH === 0) options.onProgress?.(file, items.length);
   }
+  options.onProgress?.(file, items.length);
   return { format: opened.format, defaultBenchmark: opened.defaultBenchmark, items };
 }
 
@@ -141,17 +168,20 @@ async function importOneFile(
   tx: Tx,
   file: string,
   options: ImportOptions,
-  ahead: Opened | null,
+  prepared: Prepared,
 ): Promise<FileImportSummary> {
-  const opened: Opened = ahead ?? (await openImportFile(file, { fieldMap: options.fieldMap }));
+  const staged = prepared && "staged" in prepared ? prepared : null;
+  const opened: Opened = staged
+    ? { ...staged.staged, items: flatten(stagedItems(bulkTarget(db, tx), staged.schema, BATCH)) }
+    : prepared && "ahead" in prepared
+      ? prepared.ahead
+      : await openImportFile(file, { fieldMap: options.fieldMap });
   const writer = new FileWriter(db, tx, options.demo ?? false, opened.format.id);
+  // A staged file's instances are copied in one go; its other records follow as any file's.
+  if (staged) await copyStagedInstances(bulkTarget(db, tx), staged.schema, writer);
   const source = file.split(/[\\/]/).pop() ?? file;
-  const benchmarkOf = ({ item, line }: Located): string => {
-    const name = item.benchmark ?? options.benchmark ?? opened.defaultBenchmark;
-    if (!name)
-      throw new ImportError(file, line, "the file does not say which benchmark it belongs to: pass --benchmark NAME");
-    return name;
-  };
+  const resolve = benchmarkResolver(file, options);
+  const benchmarkOf = (located: Located) => resolve(located, opened.defaultBenchmark);
   let batch: Located[] = [];
   let records = 0;
   for await (const located of opened.items as AsyncIterable<Located>) {
@@ -160,13 +190,14 @@ async function importOneFile(
     if (batch.length >= BATCH) {
       await writeBatch(writer, batch, benchmarkOf, source, file);
       records += batch.length;
-      // A file read ahead reported its records as it read them.
-      if (!ahead) options.onProgress?.(file, records);
+      // A file read ahead or staged reported its records as it read them.
+      if (!prepared) options.onProgress?.(file, records);
       batch = [];
     }
   }
   await writeBatch(writer, batch, benchmarkOf, source, file);
-  options.onProgress?.(file, records + batch.length);
+  if (!prepared) options.onProgress?.(file, records + batch.length);
+  options.onWritten?.(file);
   const unmatched = await writer.unmatchedIds();
   const suggested = await writer.suggestedBenchmark(unmatched);
   const summary: FileImportSummary = {
@@ -193,31 +224,69 @@ async function importOneFile(
   return summary;
 }
 
+async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
+  for await (const batch of batches) yield* batch;
+}
+
+/** How an import waits its turn to write: on SQLite behind every write of the process; on PostgreSQL behind other imports only. */
+const importTurn = (db: Database) => (dialectOfDb(db) === "sqlite" ? serialisedWrite : queuedImport);
+let importQueue: Promise<unknown> = Promise.resolve();
+function queuedImport<T>(write: () => Promise<T>): Promise<T> {
+  const run = counted(importQueue.then(write, write));
+  importQueue = run.catch(() => undefined);
+  return run;
+}
+
+/** Reads, checks and prepares each file before any write lock: into memory, into a stage, or (PostgreSQL, large) not at all. */
+async function prepareFiles(db: Database, files: string[], options: ImportOptions): Promise<Prepared[]> {
+  const prepared: Prepared[] = [];
+  try {
+    for (const [index, file] of files.entries()) {
+      if ((await stat(file)).size <= (options.readAheadBytes ?? READ_AHEAD_BYTES))
+        prepared.push({ ahead: await readAhead(file, options) });
+      else if (dialectOfDb(db) === "sqlite") {
+        const resolve = benchmarkResolver(file, options);
+        const staged = await stageFile(file, { ...options, benchmarkOf: resolve });
+        prepared.push({ staged, schema: `stage${index}` });
+      } else prepared.push(null);
+    }
+    return prepared;
+  } catch (error) {
+    await removeStages(prepared);
+    throw error;
+  }
+}
+
+const removeStages = (prepared: Prepared[]) =>
+  Promise.all(prepared.map((p) => (p && "staged" in p ? removeStage(p.staged.path) : undefined)));
+
 /**
  * Imports files in one transaction: every file lands, or (on any error) none does and the
  * database is exactly as it was. Throws ImportError for bad input, naming the file and line.
  */
 export async function importFiles(db: Database, files: string[], options: ImportOptions = {}): Promise<ImportSummary> {
-  // Files of a usual size are read before the write lock (the transaction then only writes); larger ones
-  // are streamed inside it, so memory stays flat whatever the size.
-  const ahead: Array<Opened | null> = [];
-  for (const file of files)
-    ahead.push(
-      (await stat(file)).size <= (options.readAheadBytes ?? READ_AHEAD_BYTES) ? await readAhead(file, options) : null,
-    );
-  // Its own connection, so requests served meanwhile neither join this transaction nor see it uncommitted.
-  const summaries = await withOwnConnection(db, (own) =>
-    serialisedWrite(() =>
-      own.$transaction(
-        async (tx) => {
-          const out: FileImportSummary[] = [];
-          for (const [index, file] of files.entries())
-            out.push(await importOneFile(own, tx, file, options, ahead[index] ?? null));
-          return out;
-        },
-        { timeout: 60 * 60 * 1000, maxWait: 60 * 1000 },
-      ),
-    ),
-  );
-  return { files: summaries, changed: summaries.some((s) => s.added + s.updated > 0) };
+  // Every file is read and checked before the write lock (a bad one fails having held none): files of a usual
+  // size into memory, larger ones into a temporary database on SQLite, so the transaction only writes.
+  const prepared = await prepareFiles(db, files, options);
+  try {
+    // Its own connection, so requests served meanwhile neither join this transaction nor see it uncommitted.
+    const summaries = await withOwnConnection(db, async (own) => {
+      for (const p of prepared)
+        if (p && "staged" in p) await attachStage(bulkTarget(own, own), p.staged.path, p.schema);
+      return importTurn(db)(() =>
+        own.$transaction(
+          async (tx) => {
+            const out: FileImportSummary[] = [];
+            for (const [index, file] of files.entries())
+              out.push(await importOneFile(own, tx, file, options, prepared[index] ?? null));
+            return out;
+          },
+          { timeout: 60 * 60 * 1000, maxWait: 60 * 1000 },
+        ),
+      );
+    });
+    return { files: summaries, changed: summaries.some((s) => s.added + s.updated > 0) };
+  } finally {
+    await removeStages(prepared);
+  }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FieldMap } from "../ingest/field-aliases";
@@ -7,6 +7,7 @@ import { ImportError, UnknownFormatError } from "../ingest/import-error";
 import { type AnalysisRunSummary, analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "./analyze-stored-instances";
 import type { Database } from "./db";
 import { type FileImportSummary, importFiles } from "./import-files";
+import { removeLeftovers } from "./leftover-files";
 
 /** Where uploads wait for their import: one folder per upload, removed when its job ends (or at start). */
 export const UPLOAD_ROOT = path.join(os.tmpdir(), "hintscope-uploads");
@@ -54,15 +55,7 @@ let swept = false;
 async function sweepStaleUploads() {
   if (swept) return;
   swept = true;
-  const live = new Set([...jobs().values()].map((job) => job.id));
-  for (const entry of await readdir(UPLOAD_ROOT).catch(() => [] as string[])) {
-    if (live.has(entry)) continue;
-    const info = await stat(path.join(UPLOAD_ROOT, entry)).catch(() => null);
-    // Only what a previous server left: anything older than this process.
-    if (info && info.mtimeMs < Date.now() - process.uptime() * 1000) {
-      await rm(path.join(UPLOAD_ROOT, entry), { recursive: true, force: true });
-    }
-  }
+  await removeLeftovers(UPLOAD_ROOT, new Set([...jobs().values()].map((job) => job.id)));
 }
 
 export const getImportJob = (id: string) => jobs().get(id) ?? null;

@@ -8,7 +8,7 @@ import type {
   ResultData,
   RunKey,
 } from "../ingest/import-items";
-import { preparedInstance } from "../ingest/prepare-instance";
+import { instanceValues } from "../ingest/prepare-instance";
 import { type Cell, insertRows, selectByKeys, updateRowsById } from "./bulk-sql";
 import { bulkTarget, type Database } from "./db";
 import { INSTANCE_COLUMNS, RESULT_COLUMNS, UPDATED_COLUMNS } from "./import-columns";
@@ -108,21 +108,9 @@ export class FileWriter {
     const updates: Array<{ id: number; values: Cell[] }> = [];
     const now = new Date();
     for (const data of rows) {
-      const { original, failToPass, passToPass, ...fields } = data;
-      const { originalText, contentHash, hintSource } = preparedInstance(this.format, data);
+      const values = instanceValues(this.format, this.demo, data);
+      const { contentHash } = values;
       const repeat = this.repeat(`i${benchmarkId}:${data.externalId}`, contentHash);
-      const values = {
-        ...fields,
-        failToPass: JSON.stringify(failToPass),
-        passToPass: JSON.stringify(passToPass),
-        original: originalText,
-        contentHash,
-        hintSource,
-        sourceFormat: this.format,
-        isDemo: this.demo,
-        // A new or changed instance waits for the identifier analysis.
-        analysisStatus: "pending",
-      };
       const current = byId.get(data.externalId);
       if (current && current.contentHash === contentHash) {
         if (repeat === "new") this.tally.unchanged++;

@@ -1,0 +1,177 @@
+/**
+ * A large file staged before the write lock (SQLite). It is read, checked and prepared into a temporary
+ * database of its own, so memory stays flat whatever its size and a bad file fails having held no lock; the
+ * import's transaction then attaches that database and copies its instances in one statement per kind of
+ * change (changed rows rewritten, new rows inserted), so the write lock is held for the copy alone.
+ * Records of other kinds (results, scores, usually few) are replayed from it through the ordinary writer.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import BetterSqlite from "better-sqlite3";
+import type { FieldMap } from "../ingest/field-aliases";
+import type { InputFormat } from "../ingest/import-items";
+import { instanceValues } from "../ingest/prepare-instance";
+import { type LocatedItem, openImportFile } from "../ingest/read-import-file";
+import { type BulkTarget, execute, selectRows } from "./bulk-sql";
+import { INSTANCE_COLUMNS, UPDATED_COLUMNS } from "./import-columns";
+import type { FileWriter } from "./import-writer";
+import { removeLeftovers } from "./leftover-files";
+
+/** Where staging databases live while their import runs (removed when it ends, or by the next process). */
+export const STAGING_ROOT = path.join(os.tmpdir(), "hintscope-staging");
+
+/** The instance columns a stage holds: all the import writes but the benchmark's id and the write times. */
+const STAGED_COLUMNS = INSTANCE_COLUMNS.filter(
+  (column) => column !== "benchmarkId" && column !== "importedAt" && column !== "updatedAt",
+);
+
+const quoted = (names: readonly string[], prefix = "") => names.map((name) => `${prefix}"${name}"`).join(", ");
+
+export interface StagedFile {
+  /** the staging database's file */
+  path: string;
+  format: InputFormat;
+  defaultBenchmark: string | null;
+  /** how many records the file holds */
+  records: number;
+}
+
+const ROWS_PER_TRANSACTION = 400;
+let swept = false;
+
+/**
+ * Reads `file` whole into a new staging database: every record parsed and checked, each instance as the row
+ * it will be (its text and hashes made), the last of repeated instances kept. Throws the file's ImportError,
+ * leaving nothing behind.
+ */
+export async function stageFile(
+  file: string,
+  options: {
+    fieldMap?: FieldMap;
+    demo?: boolean;
+    /** each record's benchmark (throws for a record that names none) */
+    benchmarkOf: (located: LocatedItem, defaultBenchmark: string | null) => string;
+    onProgress?: (file: string, records: number) => void;
+  },
+): Promise<StagedFile> {
+  await mkdir(STAGING_ROOT, { recursive: true });
+  if (!swept) {
+    swept = true;
+    await removeLeftovers(STAGING_ROOT);
+  }
+  const stagePath = path.join(STAGING_ROOT, `${randomUUID()}.db`);
+  const stage = new BetterSqlite(stagePath);
+  try {
+    // Nothing here needs to survive a crash: the stage is thrown away on any failure.
+    stage.pragma("journal_mode = OFF");
+    stage.pragma("synchronous = OFF");
+    stage.exec(
+      `CREATE TABLE instance ("benchmark", ${quoted(STAGED_COLUMNS)}, PRIMARY KEY ("benchmark", "externalId"));
+       CREATE TABLE item ("line" INTEGER NOT NULL, "json" TEXT NOT NULL);`,
+    );
+    const putInstance = stage.prepare(
+      `INSERT OR REPLACE INTO instance VALUES (${["benchmark", ...STAGED_COLUMNS].map(() => "?").join(", ")})`,
+    );
+    const putItem = stage.prepare(`INSERT INTO item VALUES (?, ?)`);
+    const opened = await openImportFile(file, { fieldMap: options.fieldMap });
+    const format = opened.format;
+    let pending: Array<() => void> = [];
+    const flush = stage.transaction(() => {
+      for (const put of pending) put();
+      pending = [];
+    });
+    let records = 0;
+    for await (const located of opened.items) {
+      const benchmark = options.benchmarkOf(located, opened.defaultBenchmark);
+      const { item, line } = located;
+      if (item.kind === "instance") {
+        const values: Record<string, unknown> = instanceValues(format.id, options.demo ?? false, item.data);
+        const cells = STAGED_COLUMNS.map((column) => {
+          const value = values[column] ?? null;
+          return typeof value === "boolean" ? Number(value) : value;
+        });
+        pending.push(() => putInstance.run(benchmark, ...cells));
+      } else {
+        const json = JSON.stringify(item);
+        pending.push(() => putItem.run(line, json));
+      }
+      records++;
+      if (records % ROWS_PER_TRANSACTION === 0) {
+        flush();
+        options.onProgress?.(file, records);
+      }
+    }
+    flush();
+    options.onProgress?.(file, records);
+    stage.close();
+    return { path: stagePath, format, defaultBenchmark: opened.defaultBenchmark, records };
+  } catch (error) {
+    if (stage.open) stage.close();
+    await removeStage(stagePath);
+    throw error;
+  }
+}
+
+export const removeStage = (stagePath: string) => rm(stagePath, { force: true });
+
+/** Attaches a stage to the import's connection under `schema` (before its transaction: SQLite allows no ATTACH inside one). */
+export const attachStage = (target: BulkTarget, stagePath: string, schema: string) =>
+  execute(target, `ATTACH DATABASE ? AS "${schema}"`, [stagePath]);
+
+/**
+ * Inside the import's transaction: the staged instances written, each compared with what is stored by its
+ * hash (changed rows rewritten and sent back to the analysis, new rows inserted, the rest left), counted in
+ * the writer's tally.
+ */
+export async function copyStagedInstances(target: BulkTarget, schema: string, writer: FileWriter): Promise<void> {
+  const staged = `"${schema}"."instance"`;
+  const names = await selectRows(target, `SELECT DISTINCT "benchmark" FROM ${staged}`, []);
+  for (const { benchmark } of names) await writer.benchmarkId(String(benchmark));
+  const [{ total } = { total: 0 }] = await selectRows(target, `SELECT COUNT(*) AS "total" FROM ${staged}`, []);
+  const now = new Date();
+  (globalThis as any).probe?.("copy start");
+  const assignments = UPDATED_COLUMNS.map((column) =>
+    column === "updatedAt"
+      ? `"updatedAt" = ?`
+      : column === "analysisStatus"
+        ? `"analysisStatus" = 'pending'`
+        : `"${column}" = s."${column}"`,
+  );
+  const updated = await execute(
+    target,
+    `UPDATE "Instance" AS i SET ${assignments.join(", ")}
+     FROM ${staged} AS s JOIN "Benchmark" AS b ON b."name" = s."benchmark"
+     WHERE i."benchmarkId" = b."id" AND i."externalId" = s."externalId" AND i."contentHash" <> s."contentHash"`,
+    [now],
+  );
+  (globalThis as any).probe?.("update");
+  const added = await execute(
+    target,
+    `INSERT INTO "Instance" (${quoted(["benchmarkId", ...STAGED_COLUMNS, "importedAt", "updatedAt"])})
+     SELECT b."id", ${quoted(STAGED_COLUMNS, "s.")}, ?, ?
+     FROM ${staged} AS s JOIN "Benchmark" AS b ON b."name" = s."benchmark"
+     WHERE NOT EXISTS (SELECT 1 FROM "Instance" AS i WHERE i."benchmarkId" = b."id" AND i."externalId" = s."externalId")
+     ORDER BY s.rowid`,
+    [now, now],
+  );
+  (globalThis as any).probe?.("insert");
+  writer.tally.added += added;
+  writer.tally.updated += updated;
+  writer.tally.unchanged += Number(total) - added - updated;
+}
+
+/** The staged records of other kinds, in file order, a batch at a time. */
+export async function* stagedItems(target: BulkTarget, schema: string, batch: number): AsyncGenerator<LocatedItem[]> {
+  for (let after = 0; ; ) {
+    const rows = await selectRows(
+      target,
+      `SELECT rowid AS "seq", "line", "json" FROM "${schema}"."item" WHERE rowid > $1 ORDER BY rowid LIMIT $2`,
+      [after, batch],
+    );
+    if (rows.length === 0) return;
+    after = Number(rows.at(-1)?.seq);
+    yield rows.map((row) => ({ line: Number(row.line), item: JSON.parse(String(row.json)) }));
+  }
+}
