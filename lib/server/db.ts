@@ -77,6 +77,12 @@ export async function openDatabase(url: string = resolveDatabaseUrl()): Promise<
   return db;
 }
 
+/** The database file of a SQLite client made by openDatabase; null on PostgreSQL. */
+export function sqliteFileOf(db: Database): string | null {
+  const url = (db as unknown as { [URL_OF]?: string })[URL_OF];
+  return url && dialectOf(url) === "sqlite" ? url.slice("file:".length) : null;
+}
+
 /** Which engine a client made by openDatabase runs on. */
 export function dialectOfDb(db: Database): SqlDialect {
   const url = (db as unknown as { [URL_OF]?: string })[URL_OF];

@@ -4,7 +4,7 @@ import { ImportError } from "../ingest/import-error";
 import type { ImportItem } from "../ingest/import-items";
 import { keepPrepared } from "../ingest/prepare-instance";
 import { openImportFile } from "../ingest/read-import-file";
-import { bulkTarget, type Database, dialectOfDb, withOwnConnection } from "./db";
+import { bulkTarget, type Database, dialectOfDb, sqliteFileOf, withOwnConnection } from "./db";
 import {
   attachStage,
   copyStagedInstances,
@@ -14,6 +14,7 @@ import {
   stageFile,
 } from "./import-staging";
 import { BATCH, FileWriter, type Tx } from "./import-writer";
+import { startCheckpointer } from "./wal-checkpoint";
 import { counted, serialisedWrite } from "./write-lock";
 
 export interface ImportOptions {
@@ -260,6 +261,9 @@ async function prepareFiles(db: Database, files: string[], options: ImportOption
 const removeStages = (prepared: Prepared[]) =>
   Promise.all(prepared.map((p) => (p && "staged" in p ? removeStage(p.staged.path) : undefined)));
 
+/** Imports of more than this (bytes of files) have their checkpoint run off the thread (wal-checkpoint.ts). */
+const CHECKPOINT_OFF_THREAD_BYTES = 4 * 1024 * 1024;
+
 /**
  * Imports files in one transaction: every file lands, or (on any error) none does and the
  * database is exactly as it was. Throws ImportError for bad input, naming the file and line.
@@ -268,11 +272,18 @@ export async function importFiles(db: Database, files: string[], options: Import
   // Every file is read and checked before the write lock (a bad one fails having held none): files of a usual
   // size into memory, larger ones into a temporary database on SQLite, so the transaction only writes.
   const prepared = await prepareFiles(db, files, options);
+  const sqliteFile = sqliteFileOf(db);
+  let bytes = 0;
+  for (const file of files) bytes += (await stat(file)).size;
+  // A small import leaves SQLite's own checkpoint to run (it copies back little).
+  const checkpointer = sqliteFile && bytes > CHECKPOINT_OFF_THREAD_BYTES ? startCheckpointer(sqliteFile) : null;
   try {
     // Its own connection, so requests served meanwhile neither join this transaction nor see it uncommitted.
     const summaries = await withOwnConnection(db, async (own) => {
       for (const p of prepared)
         if (p && "staged" in p) await attachStage(bulkTarget(own, own), p.staged.path, p.schema);
+      // Its commit leaves the log to the checkpointer (see wal-checkpoint.ts).
+      if (checkpointer) await own.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
       return importTurn(db)(() =>
         own.$transaction(
           async (tx) => {
@@ -285,8 +296,10 @@ export async function importFiles(db: Database, files: string[], options: Import
         ),
       );
     });
+    await checkpointer?.run();
     return { files: summaries, changed: summaries.some((s) => s.added + s.updated > 0) };
   } finally {
+    await checkpointer?.stop();
     await removeStages(prepared);
   }
 }

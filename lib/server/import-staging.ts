@@ -120,18 +120,27 @@ export const removeStage = (stagePath: string) => rm(stagePath, { force: true })
 export const attachStage = (target: BulkTarget, stagePath: string, schema: string) =>
   execute(target, `ATTACH DATABASE ? AS "${schema}"`, [stagePath]);
 
+/** Staged instances copied per statement: a few MB, so the thread answers requests between them. */
+const COPY_CHUNK = 200;
+
+const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * Inside the import's transaction: the staged instances written, each compared with what is stored by its
  * hash (changed rows rewritten and sent back to the analysis, new rows inserted, the rest left), counted in
- * the writer's tally.
+ * the writer's tally. A few hundred rows per statement, giving the thread back between them: SQLite's calls
+ * block it, and one statement for a 100 MB file would hold every request of the process for a second.
  */
 export async function copyStagedInstances(target: BulkTarget, schema: string, writer: FileWriter): Promise<void> {
   const staged = `"${schema}"."instance"`;
   const names = await selectRows(target, `SELECT DISTINCT "benchmark" FROM ${staged}`, []);
   for (const { benchmark } of names) await writer.benchmarkId(String(benchmark));
-  const [{ total } = { total: 0 }] = await selectRows(target, `SELECT COUNT(*) AS "total" FROM ${staged}`, []);
+  const [{ total = 0, last = 0 } = {}] = await selectRows(
+    target,
+    `SELECT COUNT(*) AS "total", MAX(rowid) AS "last" FROM ${staged}`,
+    [],
+  );
   const now = new Date();
-  (globalThis as any).probe?.("copy start");
   const assignments = UPDATED_COLUMNS.map((column) =>
     column === "updatedAt"
       ? `"updatedAt" = ?`
@@ -139,24 +148,22 @@ export async function copyStagedInstances(target: BulkTarget, schema: string, wr
         ? `"analysisStatus" = 'pending'`
         : `"${column}" = s."${column}"`,
   );
-  const updated = await execute(
-    target,
-    `UPDATE "Instance" AS i SET ${assignments.join(", ")}
-     FROM ${staged} AS s JOIN "Benchmark" AS b ON b."name" = s."benchmark"
-     WHERE i."benchmarkId" = b."id" AND i."externalId" = s."externalId" AND i."contentHash" <> s."contentHash"`,
-    [now],
-  );
-  (globalThis as any).probe?.("update");
-  const added = await execute(
-    target,
-    `INSERT INTO "Instance" (${quoted(["benchmarkId", ...STAGED_COLUMNS, "importedAt", "updatedAt"])})
+  const chunk = `(SELECT rowid AS "seq", * FROM ${staged} WHERE rowid > ? AND rowid <= ?)`;
+  const update = `UPDATE "Instance" AS i SET ${assignments.join(", ")}
+     FROM ${chunk} AS s JOIN "Benchmark" AS b ON b."name" = s."benchmark"
+     WHERE i."benchmarkId" = b."id" AND i."externalId" = s."externalId" AND i."contentHash" <> s."contentHash"`;
+  const insert = `INSERT INTO "Instance" (${quoted(["benchmarkId", ...STAGED_COLUMNS, "importedAt", "updatedAt"])})
      SELECT b."id", ${quoted(STAGED_COLUMNS, "s.")}, ?, ?
-     FROM ${staged} AS s JOIN "Benchmark" AS b ON b."name" = s."benchmark"
+     FROM ${chunk} AS s JOIN "Benchmark" AS b ON b."name" = s."benchmark"
      WHERE NOT EXISTS (SELECT 1 FROM "Instance" AS i WHERE i."benchmarkId" = b."id" AND i."externalId" = s."externalId")
-     ORDER BY s.rowid`,
-    [now, now],
-  );
-  (globalThis as any).probe?.("insert");
+     ORDER BY s."seq"`;
+  let added = 0;
+  let updated = 0;
+  for (let from = 0; from < Number(last); from += COPY_CHUNK) {
+    updated += await execute(target, update, [now, from, from + COPY_CHUNK]);
+    added += await execute(target, insert, [now, now, from, from + COPY_CHUNK]);
+    await yieldToRequests();
+  }
   writer.tally.added += added;
   writer.tally.updated += updated;
   writer.tally.unchanged += Number(total) - added - updated;

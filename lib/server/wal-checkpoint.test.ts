@@ -1,0 +1,37 @@
+// The checkpoint an import leaves to a worker thread: the log copied back into the database file.
+import { statSync } from "node:fs";
+import path from "node:path";
+import BetterSqlite from "better-sqlite3";
+import { afterAll, expect, test } from "vitest";
+import { makeTempDir } from "../testing/fixtures";
+import { startCheckpointer } from "./wal-checkpoint";
+
+const tmp = makeTempDir("hintscope-checkpoint-");
+afterAll(() => tmp.cleanup());
+
+test("a worker thread copies a large write-ahead log back, which the committing connection left", async () => {
+  const file = path.join(tmp.dir, "wal.db");
+  const db = new BetterSqlite(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("wal_autocheckpoint = 0");
+  db.exec("CREATE TABLE t (text TEXT)");
+  const checkpointer = startCheckpointer(file);
+  const insert = db.prepare("INSERT INTO t VALUES (?)");
+  db.transaction(() => {
+    for (let i = 0; i < 2_000; i++) insert.run("x".repeat(4_000));
+  })();
+  // Nothing copied back by the commit: every page is still in the log.
+  expect(statSync(`${file}-wal`).size).toBeGreaterThan(2_000 * 4_096);
+  const copied = await checkpointer.run();
+  expect(copied).toBeGreaterThan(2_000);
+  expect(db.prepare("SELECT COUNT(*) AS n FROM t").get()).toEqual({ n: 2_000 });
+  db.close();
+});
+
+test("a checkpointer stopped unused ends its worker", async () => {
+  const file = path.join(tmp.dir, "unused.db");
+  new BetterSqlite(file).close();
+  const checkpointer = startCheckpointer(file);
+  await checkpointer.stop();
+  expect(await checkpointer.run()).toBeNull();
+});
