@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { REQUESTED_PATH_HEADER, SESSION_COOKIE } from "./lib/auth/session-cookie";
+import { isListPath, LIST_TURN_HEADER, takeNamedListTurn } from "./lib/server/list-turns";
 
 /**
  * The first gate: a request without a session cookie goes no further than the sign-in page (pages are
@@ -7,7 +8,7 @@ import { REQUESTED_PATH_HEADER, SESSION_COOKIE } from "./lib/auth/session-cookie
  * role, is checked by the page, action or route itself (lib/server/auth/guard.tsx): this file only keeps
  * anonymous traffic out and tells pages which path was asked for.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const open = pathname === "/sign-in";
   if (!open && !request.cookies.has(SESSION_COOKIE)) {
@@ -20,6 +21,16 @@ export function proxy(request: NextRequest) {
   }
   const forwarded = new Headers(request.headers);
   forwarded.set(REQUESTED_PATH_HEADER, `${pathname}${search}`);
+  // A list render waits here for its turn, before Next spends anything on it (lib/server/list-turns.ts);
+  // the guard of the page or route that answers ends the turn once the answer is sent.
+  forwarded.delete(LIST_TURN_HEADER);
+  // Pages asked for whole and the list's windows; not the app's own navigations and prefetches (the
+  // requests that say `Next-Url`), as a prefetch may render no page, so no guard would end its turn.
+  if (request.method === "GET" && !request.headers.has("next-url") && isListPath(pathname)) {
+    const turn = crypto.randomUUID();
+    await takeNamedListTurn(turn);
+    forwarded.set(LIST_TURN_HEADER, turn);
+  }
   return NextResponse.next({ request: { headers: forwarded } });
 }
 

@@ -199,7 +199,7 @@ async function scale(count: number) {
     const burstSeconds = ((Date.now() - burstStarted) / 1000).toFixed(1);
 
     console.log(
-      `  50 concurrent list requests (last done ${burstSeconds} s after the timing loop): GET / meanwhile p95 ${p95(home).toFixed(0)} ms over ${home.length}   target < 500 ms`,
+      `  50 concurrent list requests (last done ${burstSeconds} s after the timing loop): GET / meanwhile p95 ${p95(home).toFixed(0)} ms over ${home.length} (${home.join(", ")})   target < 500 ms`,
     );
   } finally {
     await browser.close();

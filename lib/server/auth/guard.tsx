@@ -1,9 +1,12 @@
 import "server-only";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { after } from "next/server";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { forbidden, NOT_SIGNED_IN, type Refusal } from "../../auth/refusal";
 import { hasRole, type Role } from "../../auth/roles";
+import { endListTurn, LIST_TURN_HEADER } from "../list-turns";
 import { currentUser, requestedPath } from "./request-user";
 import type { UserView } from "./users";
 
@@ -13,10 +16,16 @@ import type { UserView } from "./users";
  * (lib/server/auth/guard-coverage.test.ts) fails when one is not.
  */
 
+/** A list request's turn (given by the proxy, list-turns.ts) ends once its answer is sent, however it ends. */
+function endListTurnOnceSent(turn: string | null) {
+  if (turn) after(() => endListTurn(turn));
+}
+
 /** A page for users with at least `role`: anyone not signed in is sent to sign in; a lower role is told so. */
 export function guardedPage<P>(role: Role, page: (props: P, user: UserView) => Promise<ReactNode> | ReactNode) {
   // Made once per page module (not per render): the page Next renders is what this returns.
   return async (props: P): Promise<ReactNode> => {
+    endListTurnOnceSent((await headers()).get(LIST_TURN_HEADER));
     const user = await currentUser();
     if (!user) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath())}`);
     if (!hasRole(user.role, role))
@@ -65,6 +74,7 @@ export function guardedRoute<C>(
   handler: (request: Request, context: C, user: UserView) => Promise<Response>,
 ): (request: Request, context: C) => Promise<Response> {
   return async (request: Request, context: C) => {
+    endListTurnOnceSent(request.headers.get(LIST_TURN_HEADER));
     const user = await currentUser();
     if (!user) return Response.json({ ok: false, error: NOT_SIGNED_IN.error }, { status: 401 });
     if (!hasRole(user.role, role)) return Response.json({ ok: false, error: forbidden(role).error }, { status: 403 });
