@@ -24,10 +24,10 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 /** 1,200 new instances (three write batches), then, if `broken`, a line that fails the whole import. */
-const bigFile = (name: string, broken: boolean) =>
+const bigFile = (name: string, broken: boolean, from = 1000) =>
   env.tmp.write(
     name,
-    jsonl(Array.from({ length: 1200 }, (_, i) => swebenchRecord(1000 + i))) + (broken ? '{"instance_id": \n' : ""),
+    jsonl(Array.from({ length: 1200 }, (_, i) => swebenchRecord(from + i))) + (broken ? '{"instance_id": \n' : ""),
   );
 
 /** A rating of an instance nobody imported: fails its import inside the transaction, after earlier files are written. */
@@ -125,3 +125,41 @@ test("a bad file fails before taking its write turn, read ahead or staged; strea
     expect(writeGeneration()).toBeGreaterThan(turns);
   }
 });
+
+test.skipIf(process.env.HINTSCOPE_TEST_ENGINE !== "postgres")(
+  "on PostgreSQL a curator's save and a new hint set are written while an import's transaction is still open",
+  async () => {
+    const decided = await env.db.decision.count();
+    const summary = await importFiles(env.db, [bigFile("swebench-lite-open.jsonl", false, 5000)], {
+      readAheadBytes: 0,
+      // The import waits for this save before it commits: a save that waited for the import never would.
+      onWritten: async () => {
+        const saved = await recordDecision(
+          env.db,
+          {
+            instanceId,
+            selection: "defuse",
+            projection: "name",
+            action: "accept",
+            expectedVersion: 0,
+            trimmed: { identifiers: [], attributes: {} },
+            reason: null,
+            note: "",
+          },
+          "grace",
+        );
+        expect(saved).toMatchObject({ ok: true });
+        // Writes other than decisions too (they queue behind this process's other writes, not behind imports).
+        await createHintSet(env.db, {
+          name: "made-while-open",
+          benchmark: "SWE-bench Lite",
+          selection: "defuse",
+          projection: "name",
+        });
+      },
+    });
+    expect(summary.files[0]?.added).toBe(1200);
+    expect(await env.db.decision.count()).toBe(decided + 1);
+    expect(await env.db.hintSet.findUnique({ where: { name: "made-while-open" } })).not.toBeNull();
+  },
+);

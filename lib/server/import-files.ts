@@ -31,8 +31,8 @@ export interface ImportOptions {
    * ones are staged in a temporary database on SQLite, streamed inside the transaction on PostgreSQL
    */
   readAheadBytes?: number;
-  /** called inside the transaction once a file's records are written, before the commit */
-  onWritten?: (file: string) => void;
+  /** called inside the transaction once a file's records are written, before the commit (awaited) */
+  onWritten?: (file: string) => void | Promise<void>;
 }
 
 export interface FileImportSummary {
@@ -198,7 +198,7 @@ async function importOneFile(
   }
   await writeBatch(writer, batch, benchmarkOf, source, file);
   if (!prepared) options.onProgress?.(file, records + batch.length);
-  options.onWritten?.(file);
+  await options.onWritten?.(file);
   const unmatched = await writer.unmatchedIds();
   const suggested = await writer.suggestedBenchmark(unmatched);
   const summary: FileImportSummary = {
