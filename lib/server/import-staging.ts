@@ -59,7 +59,8 @@ export async function stageFile(
   await mkdir(STAGING_ROOT, { recursive: true });
   if (!swept) {
     swept = true;
-    await removeLeftovers(STAGING_ROOT);
+    // A command-line import and the server may stage at once: only stages untouched for an hour are orphans.
+    await removeLeftovers(STAGING_ROOT, new Set(), 60 * 60 * 1000);
   }
   const stagePath = path.join(STAGING_ROOT, `${randomUUID()}.db`);
   const stage = new BetterSqlite(stagePath);
