@@ -2,7 +2,8 @@ import { type AnalysisRecord, analysisRecord } from "../analysis/analysis-record
 import type { EvidenceInput } from "../evidence/evidence";
 import { type AnalysisPool, analysisPool } from "./analysis-pool";
 import { type Cell, insertRows, selectRows, updateRowsById } from "./bulk-sql";
-import { bulkTarget, type Database, withOwnConnection } from "./db";
+import { bulkTarget, type Database, sqliteFileOf, withOwnConnection } from "./db";
+import { type Checkpointer, startCheckpointer } from "./wal-checkpoint";
 import { serialisedWrite } from "./write-lock";
 
 export interface AnalysisRunSummary {
@@ -70,11 +71,20 @@ export async function analyzePendingInstances(
 ): Promise<AnalysisRunSummary> {
   // On worker threads where it can (the command line: both cores), else in this process.
   const pool = analysisPool(options.workers ?? 0);
+  // More than a batch to write: its checkpoints run on a worker thread of their own (wal-checkpoint.ts).
+  const file = sqliteFileOf(db);
+  const pending = file ? await db.instance.count({ where: { analysisStatus: "pending" } }) : 0;
+  const checkpointer = file && pending > BATCH ? startCheckpointer(file) : null;
   try {
     // On a connection of its own: its batches' transactions are never read half-written by other requests.
-    return await withOwnConnection(db, (own) => analyzeOnConnection(own, onProgress, pool));
+    return await withOwnConnection(db, async (own) => {
+      if (checkpointer) await own.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
+      return analyzeOnConnection(own, onProgress, pool, checkpointer);
+    });
   } finally {
     await pool?.close();
+    await checkpointer?.run();
+    await checkpointer?.stop();
   }
 }
 
@@ -93,6 +103,7 @@ async function analyzeOnConnection(
   db: Database,
   onProgress: ((done: number) => void) | undefined,
   pool: AnalysisPool | null,
+  checkpointer: Checkpointer | null,
 ): Promise<AnalysisRunSummary> {
   const summary: AnalysisRunSummary = { analysed: 0, failed: [] };
   // Read straight from the driver: a batch's patches are megabytes, and this thread also writes.
@@ -200,6 +211,7 @@ async function analyzeOnConnection(
         );
       }),
     );
+    checkpointer?.nudge();
     onProgress?.(summary.analysed + summary.failed.length);
     batch = nextBatch ?? (await fetchAfter((batch.at(-1) as { id: number }).id));
     analysing = nextAnalysing ?? batch.map((instance) => analyseOne(pool, instance));

@@ -28,6 +28,29 @@ test("a worker thread copies a large write-ahead log back, which the committing 
   db.close();
 });
 
+test("one worker checkpoints after each of several commits; a nudge while one runs starts no second", async () => {
+  const file = path.join(tmp.dir, "again.db");
+  const db = new BetterSqlite(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("wal_autocheckpoint = 0");
+  db.exec("CREATE TABLE t (text TEXT)");
+  const checkpointer = startCheckpointer(file);
+  const insert = db.prepare("INSERT INTO t VALUES (?)");
+  const commit = () =>
+    db.transaction(() => {
+      for (let i = 0; i < 500; i++) insert.run("z".repeat(4_000));
+    })();
+  commit();
+  checkpointer.nudge();
+  checkpointer.nudge();
+  // Follows the nudged checkpoint: every frame of the log is copied back (SQLite counts them all).
+  expect(await checkpointer.run()).toBeGreaterThan(500);
+  commit();
+  expect(await checkpointer.run()).toBeGreaterThan(500);
+  await checkpointer.stop();
+  db.close();
+});
+
 test("a checkpointer stopped unused ends its worker", async () => {
   const file = path.join(tmp.dir, "unused.db");
   new BetterSqlite(file).close();

@@ -1,9 +1,10 @@
 /**
- * A SQLite checkpoint (the write-ahead log copied back into the database file) off the request thread.
+ * SQLite checkpoints (the write-ahead log copied back into the database file) off the request thread.
  * SQLite runs one when a commit leaves the log past 1,000 pages, inside that commit and on its thread: after
- * an import of 100 MB that is half a second in which the process answers nothing and holds the write lock.
- * An import therefore turns that off on its own connection and has a worker thread checkpoint once it has
- * committed; a checkpoint of this kind waits for no reader or writer, and a commit meanwhile skips its own.
+ * an import of 100 MB that is half a second in which the process answers nothing and holds the write lock,
+ * and the analysis, which rewrites every instance's row, would pay it every batch. Both therefore turn that
+ * off on their own connection and have a worker thread checkpoint after their commits; a checkpoint of this
+ * kind waits for no reader or writer, and a commit meanwhile skips its own.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -13,29 +14,31 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
-parentPort.once("message", () => {
+parentPort.on("message", () => {
   try {
     const [result] = db.pragma("wal_checkpoint(PASSIVE)");
     parentPort.postMessage({ ok: true, result });
   } catch (error) {
     parentPort.postMessage({ ok: false, error: String(error) });
-  } finally {
-    db.close();
   }
 });
 parentPort.postMessage({ ready: true });
 `;
 
 export interface Checkpointer {
-  /** runs the checkpoint; resolves with the pages copied back, or null where the worker could not run it */
+  /** runs a checkpoint (after the one running, if any); resolves with the pages copied back, or null where the worker could not */
   run(): Promise<number | null>;
-  /** ends the worker, run or not (an import that failed has nothing to checkpoint) */
+  /** starts a checkpoint unless one is running already; does not wait for it */
+  nudge(): void;
+  /** ends the worker, once the checkpoint running (if any) is done */
   stop(): Promise<void>;
 }
 
+type Answer = { ok: boolean; result?: { checkpointed: number } };
+
 /**
- * A worker opened on the database `file` and ready to checkpoint it: started before the import commits, so
- * the checkpoint follows the commit at once (a save committing in between would otherwise run it itself).
+ * A worker opened on the database `file` and ready to checkpoint it: started before the work whose commits
+ * it follows, so a checkpoint follows a commit at once (a save committing in between would run it itself).
  */
 export function startCheckpointer(file: string): Checkpointer {
   let worker: Worker | null = null;
@@ -53,24 +56,40 @@ export function startCheckpointer(file: string): Checkpointer {
   } catch {
     worker = null;
   }
+  let running: Promise<number | null> | null = null;
+  let stopped = false;
+  const checkpoint = async (): Promise<number | null> => {
+    if (!worker || stopped || !(await ready)) return null;
+    const current = worker;
+    const { ok, result } = await new Promise<Answer>((resolve) => {
+      const done = (answer: Answer) => {
+        current.off("message", done);
+        current.off("exit", gone);
+        resolve(answer);
+      };
+      const gone = () => done({ ok: false });
+      current.on("message", done);
+      current.once("exit", gone);
+      current.postMessage("checkpoint");
+    });
+    return ok ? (result?.checkpointed ?? 0) : null;
+  };
+  const run = () => {
+    const after = running ?? Promise.resolve(null);
+    const next: Promise<number | null> = after.then(checkpoint, checkpoint).finally(() => {
+      if (running === next) running = null;
+    });
+    running = next;
+    return next;
+  };
   return {
-    async run() {
-      if (!worker || !(await ready)) {
-        await worker?.terminate();
-        return null;
-      }
-      const running = worker;
-      const answer = new Promise<{ ok: boolean; result?: { checkpointed: number } }>((resolve) => {
-        running.once("message", resolve);
-        running.once("error", () => resolve({ ok: false }));
-        running.once("exit", () => resolve({ ok: false }));
-      });
-      running.postMessage("checkpoint");
-      const { ok, result } = await answer;
-      await running.terminate();
-      return ok ? (result?.checkpointed ?? 0) : null;
+    run,
+    nudge() {
+      if (!running) void run();
     },
     async stop() {
+      await running;
+      stopped = true;
       await worker?.terminate();
     },
   };
