@@ -4,7 +4,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ImportError } from "../ingest/import-error";
-import { jsonl, swebenchRecord } from "../testing/fixtures";
+import { acceptDecision, jsonl, swebenchRecord } from "../testing/fixtures";
 import { openTempDatabase } from "../testing/temp-database";
 import { dialectOfDb } from "./db";
 import { createHintSet } from "./hint-sets";
@@ -80,20 +80,7 @@ test("a curator's save during an import succeeds, and the import commits too", a
   const summary = await importFiles(env.db, [bigFile("swebench-lite-good.jsonl", false)], {
     readAheadBytes: 0,
     onWritten: () => {
-      saved = recordDecision(
-        env.db,
-        {
-          instanceId,
-          selection: "defuse",
-          projection: "declaration",
-          action: "accept",
-          expectedVersion: 0,
-          trimmed: { identifiers: [], attributes: {} },
-          reason: null,
-          note: "",
-        },
-        "ada",
-      );
+      saved = recordDecision(env.db, acceptDecision(instanceId), "ada");
     },
   });
   expect(saved).not.toBeNull();
@@ -134,20 +121,7 @@ test.skipIf(process.env.HINTSCOPE_TEST_ENGINE !== "postgres")(
       readAheadBytes: 0,
       // The import waits for this save before it commits: a save that waited for the import never would.
       onWritten: async () => {
-        const saved = await recordDecision(
-          env.db,
-          {
-            instanceId,
-            selection: "defuse",
-            projection: "name",
-            action: "accept",
-            expectedVersion: 0,
-            trimmed: { identifiers: [], attributes: {} },
-            reason: null,
-            note: "",
-          },
-          "grace",
-        );
+        const saved = await recordDecision(env.db, acceptDecision(instanceId, { projection: "name" }), "grace");
         expect(saved).toMatchObject({ ok: true });
         // Writes other than decisions too (they queue behind this process's other writes, not behind imports).
         await createHintSet(env.db, {

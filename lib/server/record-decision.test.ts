@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { jsonl, swebenchRecord } from "../testing/fixtures";
+import { acceptDecision, jsonl, swebenchRecord } from "../testing/fixtures";
 import { openTempDatabase } from "../testing/temp-database";
 import { analyzePendingInstances } from "./analyze-stored-instances";
 import { importFiles } from "./import-files";
@@ -15,17 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const decision = (overrides: Record<string, unknown> = {}) => ({
-  instanceId,
-  selection: "defuse",
-  projection: "declaration",
-  action: "accept",
-  expectedVersion: 0,
-  trimmed: { identifiers: [], attributes: {} },
-  reason: null,
-  note: "",
-  ...overrides,
-});
+const decision = (overrides: Record<string, unknown> = {}) => acceptDecision(instanceId, overrides);
 
 test("a decision is saved with an audit row of who, before and after, and the text the server rendered", async () => {
   // Whatever text a client sends is not stored: the server renders the hint from the analysis.

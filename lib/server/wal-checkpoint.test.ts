@@ -9,43 +9,42 @@ import { startCheckpointer } from "./wal-checkpoint";
 const tmp = makeTempDir("hintscope-checkpoint-");
 afterAll(() => tmp.cleanup());
 
-test("a worker thread copies a large write-ahead log back, which the committing connection left", async () => {
-  const file = path.join(tmp.dir, "wal.db");
+/** A database in WAL mode whose commits leave the log alone, and a commit of `rows` 4 KB rows. */
+function walDatabase(name: string) {
+  const file = path.join(tmp.dir, name);
   const db = new BetterSqlite(file);
   db.pragma("journal_mode = WAL");
   db.pragma("wal_autocheckpoint = 0");
   db.exec("CREATE TABLE t (text TEXT)");
-  const checkpointer = startCheckpointer(file);
   const insert = db.prepare("INSERT INTO t VALUES (?)");
-  db.transaction(() => {
-    for (let i = 0; i < 2_000; i++) insert.run("x".repeat(4_000));
-  })();
+  const commit = (rows: number) =>
+    db.transaction(() => {
+      for (let i = 0; i < rows; i++) insert.run("x".repeat(4_000));
+    })();
+  return { file, db, commit };
+}
+
+test("a worker thread copies a large write-ahead log back, which the committing connection left", async () => {
+  const { file, db, commit } = walDatabase("wal.db");
+  const checkpointer = startCheckpointer(file);
+  commit(2_000);
   // Nothing copied back by the commit: every page is still in the log.
   expect(statSync(`${file}-wal`).size).toBeGreaterThan(2_000 * 4_096);
-  const copied = await checkpointer.run();
-  expect(copied).toBeGreaterThan(2_000);
+  expect(await checkpointer.run()).toBeGreaterThan(2_000);
   expect(db.prepare("SELECT COUNT(*) AS n FROM t").get()).toEqual({ n: 2_000 });
+  await checkpointer.stop();
   db.close();
 });
 
 test("one worker checkpoints after each of several commits; a nudge while one runs starts no second", async () => {
-  const file = path.join(tmp.dir, "again.db");
-  const db = new BetterSqlite(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("wal_autocheckpoint = 0");
-  db.exec("CREATE TABLE t (text TEXT)");
+  const { file, db, commit } = walDatabase("again.db");
   const checkpointer = startCheckpointer(file);
-  const insert = db.prepare("INSERT INTO t VALUES (?)");
-  const commit = () =>
-    db.transaction(() => {
-      for (let i = 0; i < 500; i++) insert.run("z".repeat(4_000));
-    })();
-  commit();
+  commit(500);
   checkpointer.nudge();
   checkpointer.nudge();
   // Follows the nudged checkpoint: every frame of the log is copied back (SQLite counts them all).
   expect(await checkpointer.run()).toBeGreaterThan(500);
-  commit();
+  commit(500);
   expect(await checkpointer.run()).toBeGreaterThan(500);
   await checkpointer.stop();
   db.close();

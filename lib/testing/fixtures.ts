@@ -83,3 +83,16 @@ export function multiSwebenchRecord(n: number) {
     instance_id: `acme__gizmo-${n}`,
   };
 }
+
+/** A curator's decision to accept a hint as shown (the first version of its key), for recordDecision. */
+export const acceptDecision = (instanceId: number, overrides: Record<string, unknown> = {}) => ({
+  instanceId,
+  selection: "defuse",
+  projection: "declaration",
+  action: "accept" as const,
+  expectedVersion: 0,
+  trimmed: { identifiers: [], attributes: {} },
+  reason: null,
+  note: "",
+  ...overrides,
+});
