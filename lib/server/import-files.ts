@@ -231,10 +231,13 @@ async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
 
 /** How an import waits its turn to write: on SQLite behind every write of the process; on PostgreSQL behind other imports only. */
 const importTurn = (db: Database) => (dialectOfDb(db) === "sqlite" ? serialisedWrite : queuedImport);
-let importQueue: Promise<unknown> = Promise.resolve();
+// On globalThis under a global symbol, as write-lock.ts's queue: Next bundles this module more than once.
+const IMPORT_QUEUE = Symbol.for("hintscope.importQueue");
+const importQueues = globalThis as unknown as { [IMPORT_QUEUE]?: Promise<unknown> };
 function queuedImport<T>(write: () => Promise<T>): Promise<T> {
-  const run = counted(importQueue.then(write, write));
-  importQueue = run.catch(() => undefined);
+  const before = importQueues[IMPORT_QUEUE] ?? Promise.resolve();
+  const run = counted(before.then(write, write));
+  importQueues[IMPORT_QUEUE] = run.catch(() => undefined);
   return run;
 }
 
