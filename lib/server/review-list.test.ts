@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { parseListState } from "../review/list-state";
+import { parseListState, SORTABLE } from "../review/list-state";
 import { jsonl, swebenchProRecord, swebenchRecord } from "../testing/fixtures";
 import { openTempDatabase } from "../testing/temp-database";
 import { analyzePendingInstances } from "./analyze-stored-instances";
@@ -184,6 +184,42 @@ test("navigation: previous, next and the next one still to review, wrapping roun
     position: 1,
     total: 1,
   });
+});
+
+test("navigation agrees with the list's own order for every sort, direction, filter and instance", async () => {
+  const missing = Math.max(...idOf.values()) + 1000;
+  for (const sort of SORTABLE)
+    for (const desc of ["0", "1"])
+      for (const filter of [
+        "",
+        "&benchmark=SWE-bench Lite",
+        "&review=pending",
+        "&q=widgets",
+        "&selection=pro&projection=name",
+      ]) {
+        const state = view(`sort=${sort}&desc=${desc}${filter}`);
+        // The oracle: the whole view in order (listIds, whose order the window tests check), looked through here.
+        const order = await listIds(env.db, state);
+        for (const id of [...idOf.values(), missing]) {
+          const at = order.findIndex((row) => row.id === id);
+          const open = order.filter((row) => row.id !== id);
+          const firstOpenAfter = order.slice(at + 1).find((row) => row.open);
+          const expected = {
+            previous: at > 0 ? (order[at - 1]?.id ?? null) : null,
+            next: at >= 0 ? (order[at + 1]?.id ?? null) : null,
+            nextPending: (at >= 0 ? firstOpenAfter : undefined)?.id ?? open.find((row) => row.open)?.id ?? null,
+            position: at + 1,
+            total: order.length,
+          };
+          expect({ sort, desc, filter, id, ...(await listNavigation(env.db, state, id)) }).toEqual({
+            sort,
+            desc,
+            filter,
+            id,
+            ...expected,
+          });
+        }
+      }
 });
 
 test("a benchmark's list and facets are its own", async () => {

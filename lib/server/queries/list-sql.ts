@@ -118,8 +118,9 @@ export function listQuery(state: ListState, dialect: SqlDialect, scope: ListScop
     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
   const textSort = ["externalId", "benchmark", "repo", "language"].includes(state.sort);
   const collate = dialect === "postgres" && textSort ? ` COLLATE "C"` : "";
-  const orderBy = `ORDER BY ${sortExpression(state, dialect)}${collate} ${state.desc ? "DESC" : "ASC"}, i."id" ASC`;
-  return { from, orderBy, params: params.values, status: STATUS };
+  const sortKey = `${sortExpression(state, dialect)}${collate}`;
+  const orderBy = `ORDER BY ${sortKey} ${state.desc ? "DESC" : "ASC"}, i."id" ASC`;
+  return { from, orderBy, params: params.values, status: STATUS, sortKey, collate, desc: state.desc };
 }
 
 /** The columns of a list row, for the rows of one window (`ids`), each computed for those rows only. */
@@ -141,24 +142,34 @@ export function rowColumns(dialect: SqlDialect): string {
 /**
  * Where an instance stands in a list view, in one query: its position, the instances before and after it,
  * the next one still to review (pending or changed since decided) after it, wrapping round, and how many
- * the view holds. The view is numbered once (materialised), then only looked up: no id list leaves the
- * database. Its last parameter is the instance's id.
+ * the view holds. Each is asked by the instance's sort key (rows before it: a smaller key, or the same key
+ * and a smaller id; the order is the list's, ties by id), so the neighbours are index look-ups and nothing
+ * numbers the whole view. Its last parameter is the instance's id.
  */
 export function navigationQuery(state: ListState, dialect: SqlDialect, scope: ListScope = {}) {
   const query = listQuery(state, dialect, scope);
   const id = dialect === "postgres" ? `$${query.params.length + 1}` : "?";
-  const sql = `WITH ordered AS MATERIALIZED (
-      SELECT i."id" AS id, CASE WHEN (${query.status}) IN ('pending', 'stale') THEN 1 ELSE 0 END AS open,
-             ROW_NUMBER() OVER (${query.orderBy}) AS pos
+  const c = query.collate;
+  // Earlier in the list's order than the instance (m), and later; and each side's nearest first.
+  const [smaller, larger] = query.desc ? [">", "<"] : ["<", ">"];
+  // Written as a range and a tie-break (not one OR), so that an index on the key serves the range.
+  const before = `l.k${c} ${smaller}= m.k${c} AND (l.k${c} ${smaller} m.k${c} OR l.id < m.id)`;
+  const after = `l.k${c} ${larger}= m.k${c} AND (l.k${c} ${larger} m.k${c} OR l.id > m.id)`;
+  const [forward, backward] = query.desc ? ["DESC", "ASC"] : ["ASC", "DESC"];
+  const inOrder = `ORDER BY l.k${c} ${forward}, l.id ASC LIMIT 1`;
+  const sql = `WITH list AS NOT MATERIALIZED (
+      SELECT i."id" AS id, ${query.sortKey} AS k,
+             CASE WHEN (${query.status}) IN ('pending', 'stale') THEN 1 ELSE 0 END AS open
       ${query.from}
-    ), me AS (SELECT pos FROM ordered WHERE id = ${id})
-    SELECT (SELECT COUNT(*) FROM ordered) AS total,
-           COALESCE((SELECT pos FROM me), 0) AS position,
-           (SELECT id FROM ordered WHERE pos = (SELECT pos FROM me) - 1) AS previous,
-           (SELECT id FROM ordered WHERE pos = (SELECT pos FROM me) + 1) AS next,
+    ), m AS (SELECT id, k FROM list WHERE id = ${id})
+    SELECT (SELECT COUNT(*) FROM list) AS total,
+           CASE WHEN EXISTS (SELECT 1 FROM m) THEN (SELECT COUNT(*) FROM list l, m WHERE ${before}) + 1 ELSE 0 END
+             AS position,
+           (SELECT l.id FROM list l, m WHERE ${before} ORDER BY l.k${c} ${backward}, l.id DESC LIMIT 1) AS previous,
+           (SELECT l.id FROM list l, m WHERE ${after} ${inOrder}) AS next,
            COALESCE(
-             (SELECT id FROM ordered WHERE open = 1 AND pos > COALESCE((SELECT pos FROM me), 0) ORDER BY pos LIMIT 1),
-             (SELECT id FROM ordered WHERE open = 1 AND pos < (SELECT pos FROM me) ORDER BY pos LIMIT 1)
+             (SELECT l.id FROM list l, m WHERE l.open = 1 AND ${after} ${inOrder}),
+             (SELECT l.id FROM list l WHERE l.open = 1 AND NOT EXISTS (SELECT 1 FROM m WHERE m.id = l.id) ${inOrder})
            ) AS "nextPending"`;
   return { sql, params: query.params };
 }
