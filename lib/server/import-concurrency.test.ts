@@ -6,7 +6,6 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { ImportError } from "../ingest/import-error";
 import { acceptDecision, jsonl, swebenchRecord } from "../testing/fixtures";
 import { openTempDatabase } from "../testing/temp-database";
-import { dialectOfDb } from "./db";
 import { createHintSet } from "./hint-sets";
 import { importFiles } from "./import-files";
 import { STAGING_ROOT } from "./import-staging";
@@ -51,7 +50,7 @@ test("a write made during an import that fails survives it, and readers never se
   const during: Array<Promise<unknown>> = [];
   const failed = importFiles(env.db, [bigFile("swebench-lite-many.jsonl", false), badRating("ratings.jsonl")], {
     benchmark: "SWE-bench Lite",
-    // Staged (SQLite) or streamed (PostgreSQL): either way its 1,200 instances are written before the rating fails.
+    // Staged: its 1,200 instances are written inside the transaction before the rating fails.
     readAheadBytes: 0,
     onWritten: (file) => {
       if (!file.endsWith("swebench-lite-many.jsonl")) return;
@@ -89,7 +88,7 @@ test("a curator's save during an import succeeds, and the import commits too", a
   expect(await env.db.decision.count()).toBe(1);
 });
 
-test("a bad file fails before taking its write turn, read ahead or staged; streamed (PostgreSQL), it holds one until it fails", async () => {
+test("a bad file fails before taking its write turn, read into memory or staged, and leaves no stage behind", async () => {
   const turns = writeGeneration();
   await expect(importFiles(env.db, [bigFile("swebench-lite-bad-ahead.jsonl", true)])).rejects.toBeInstanceOf(
     ImportError,
@@ -99,18 +98,12 @@ test("a bad file fails before taking its write turn, read ahead or staged; strea
   await expect(
     importFiles(env.db, [bigFile("swebench-lite-bad-large.jsonl", true)], { readAheadBytes: 0 }),
   ).rejects.toBeInstanceOf(ImportError);
-  if (dialectOfDb(env.db) === "sqlite") {
-    // Staged in a temporary database before the write lock: no turn taken either, and no stage left behind.
-    expect(writeGeneration()).toBe(turns);
-    expect(
-      readdirSync(STAGING_ROOT).filter(
-        (f) => f.endsWith(".db") && statSync(path.join(STAGING_ROOT, f)).mtimeMs > startedAt,
-      ),
-    ).toEqual([]);
-  } else {
-    // Streamed: it took its turn (its transaction was open from its first batch to the bad line).
-    expect(writeGeneration()).toBeGreaterThan(turns);
-  }
+  // Staged in a temporary database before the write lock: no turn taken either, and the stage is gone.
+  expect(writeGeneration()).toBe(turns);
+  const stages = readdirSync(STAGING_ROOT).filter(
+    (f) => f.endsWith(".db") && statSync(path.join(STAGING_ROOT, f)).mtimeMs > startedAt,
+  );
+  expect(stages).toEqual([]);
 });
 
 test.skipIf(process.env.HINTSCOPE_TEST_ENGINE !== "postgres")(

@@ -12,6 +12,7 @@ import {
   type StagedFile,
   stagedItems,
   stageFile,
+  writeStagedInstances,
 } from "./import-staging";
 import { BATCH, FileWriter, type Tx } from "./import-writer";
 import { startCheckpointer } from "./wal-checkpoint";
@@ -28,7 +29,7 @@ export interface ImportOptions {
   fieldMap?: FieldMap;
   /**
    * files up to this size are read whole into memory before the write lock (default READ_AHEAD_BYTES); larger
-   * ones are staged in a temporary database on SQLite, streamed inside the transaction on PostgreSQL
+   * ones are staged in a temporary database
    */
   readAheadBytes?: number;
   /** called inside the transaction once a file's records are written, before the commit (awaited) */
@@ -128,11 +129,15 @@ async function writeBatch(
 
 /** A file opened for import: its format, the benchmark its name implies, and its records with their lines. */
 type Opened = Pick<Awaited<ReturnType<typeof openImportFile>>, "format" | "defaultBenchmark"> & {
-  items: AsyncIterable<Located> | Iterable<Located>;
+  items: Iterable<Located>;
 };
 
-/** How a file reaches its transaction: read whole into memory, staged in a temporary database, or streamed. */
-type Prepared = { ahead: Opened } | { staged: StagedFile; schema: string } | null;
+function* flat<T>(batches: Iterable<T[]>): Generator<T> {
+  for (const batch of batches) yield* batch;
+}
+
+/** How a file reaches its transaction: read whole into memory, or staged in a temporary database. */
+type Prepared = { ahead: Opened } | { staged: StagedFile; schema: string };
 
 /** A record's benchmark: its own, the one given, or the one its file's name implies. */
 const benchmarkResolver =
@@ -171,33 +176,29 @@ async function importOneFile(
   options: ImportOptions,
   prepared: Prepared,
 ): Promise<FileImportSummary> {
-  const staged = prepared && "staged" in prepared ? prepared : null;
-  const opened: Opened = staged
-    ? { ...staged.staged, items: flatten(stagedItems(bulkTarget(db, tx), staged.schema, BATCH)) }
-    : prepared && "ahead" in prepared
+  const staged = "staged" in prepared ? prepared : null;
+  const opened: Opened =
+    "ahead" in prepared
       ? prepared.ahead
-      : await openImportFile(file, { fieldMap: options.fieldMap });
+      : { ...prepared.staged, items: flat(stagedItems(prepared.staged.path, BATCH)) };
   const writer = new FileWriter(db, tx, options.demo ?? false, opened.format.id);
-  // A staged file's instances are copied in one go; its other records follow as any file's.
-  if (staged) await copyStagedInstances(bulkTarget(db, tx), staged.schema, writer);
+  // A staged file's instances are written first, in bulk; its other records follow as any file's.
+  if (staged && dialectOfDb(db) === "sqlite") await copyStagedInstances(bulkTarget(db, tx), staged.schema, writer);
+  else if (staged) await writeStagedInstances(staged.staged.path, writer, BATCH);
   const source = file.split(/[\\/]/).pop() ?? file;
   const resolve = benchmarkResolver(file, options);
   const benchmarkOf = (located: Located) => resolve(located, opened.defaultBenchmark);
+  // Its records were counted as they were read (onProgress): here they are only written.
   let batch: Located[] = [];
-  let records = 0;
-  for await (const located of opened.items as AsyncIterable<Located>) {
+  for (const located of opened.items) {
     benchmarkOf(located);
     batch.push(located);
     if (batch.length >= BATCH) {
       await writeBatch(writer, batch, benchmarkOf, source, file);
-      records += batch.length;
-      // A file read ahead or staged reported its records as it read them.
-      if (!prepared) options.onProgress?.(file, records);
       batch = [];
     }
   }
   await writeBatch(writer, batch, benchmarkOf, source, file);
-  if (!prepared) options.onProgress?.(file, records + batch.length);
   await options.onWritten?.(file);
   const unmatched = await writer.unmatchedIds();
   const suggested = await writer.suggestedBenchmark(unmatched);
@@ -225,10 +226,6 @@ async function importOneFile(
   return summary;
 }
 
-async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
-  for await (const batch of batches) yield* batch;
-}
-
 /** How an import waits its turn to write: on SQLite behind every write of the process; on PostgreSQL behind other imports only. */
 const importTurn = (db: Database) => (dialectOfDb(db) === "sqlite" ? serialisedWrite : queuedImport);
 // On globalThis under a global symbol, as write-lock.ts's queue: Next bundles this module more than once.
@@ -241,18 +238,18 @@ function queuedImport<T>(write: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Reads, checks and prepares each file before any write lock: into memory, into a stage, or (PostgreSQL, large) not at all. */
-async function prepareFiles(db: Database, files: string[], options: ImportOptions): Promise<Prepared[]> {
+/** Reads, checks and prepares each file before any write lock: into memory, or into a stage. */
+async function prepareFiles(files: string[], options: ImportOptions): Promise<Prepared[]> {
   const prepared: Prepared[] = [];
   try {
     for (const [index, file] of files.entries()) {
       if ((await stat(file)).size <= (options.readAheadBytes ?? READ_AHEAD_BYTES))
         prepared.push({ ahead: await readAhead(file, options) });
-      else if (dialectOfDb(db) === "sqlite") {
+      else {
         const resolve = benchmarkResolver(file, options);
         const staged = await stageFile(file, { ...options, benchmarkOf: resolve });
         prepared.push({ staged, schema: `stage${index}` });
-      } else prepared.push(null);
+      }
     }
     return prepared;
   } catch (error) {
@@ -262,7 +259,7 @@ async function prepareFiles(db: Database, files: string[], options: ImportOption
 }
 
 const removeStages = (prepared: Prepared[]) =>
-  Promise.all(prepared.map((p) => (p && "staged" in p ? removeStage(p.staged.path) : undefined)));
+  Promise.all(prepared.map((p) => ("staged" in p ? removeStage(p.staged.path) : undefined)));
 
 /** Imports of more than this (bytes of files) have their checkpoint run off the thread (wal-checkpoint.ts). */
 const CHECKPOINT_OFF_THREAD_BYTES = 4 * 1024 * 1024;
@@ -273,8 +270,8 @@ const CHECKPOINT_OFF_THREAD_BYTES = 4 * 1024 * 1024;
  */
 export async function importFiles(db: Database, files: string[], options: ImportOptions = {}): Promise<ImportSummary> {
   // Every file is read and checked before the write lock (a bad one fails having held none): files of a usual
-  // size into memory, larger ones into a temporary database on SQLite, so the transaction only writes.
-  const prepared = await prepareFiles(db, files, options);
+  // size into memory, larger ones into a temporary database, so the transaction only writes.
+  const prepared = await prepareFiles(files, options);
   const sqliteFile = sqliteFileOf(db);
   let bytes = 0;
   for (const file of files) bytes += (await stat(file)).size;
@@ -283,8 +280,9 @@ export async function importFiles(db: Database, files: string[], options: Import
   try {
     // Its own connection, so requests served meanwhile neither join this transaction nor see it uncommitted.
     const summaries = await withOwnConnection(db, async (own) => {
-      for (const p of prepared)
-        if (p && "staged" in p) await attachStage(bulkTarget(own, own), p.staged.path, p.schema);
+      // SQLite copies a stage's instances from it attached (PostgreSQL reads it as a file).
+      if (sqliteFile)
+        for (const p of prepared) if ("staged" in p) await attachStage(bulkTarget(own, own), p.staged.path, p.schema);
       // Its commit leaves the log to the checkpointer (see wal-checkpoint.ts).
       if (checkpointer) await own.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
       return importTurn(db)(() =>
@@ -292,7 +290,7 @@ export async function importFiles(db: Database, files: string[], options: Import
           async (tx) => {
             const out: FileImportSummary[] = [];
             for (const [index, file] of files.entries())
-              out.push(await importOneFile(own, tx, file, options, prepared[index] ?? null));
+              out.push(await importOneFile(own, tx, file, options, prepared[index] as Prepared));
             return out;
           },
           { timeout: 60 * 60 * 1000, maxWait: 60 * 1000 },

@@ -1,9 +1,10 @@
 /**
- * A large file staged before the write lock (SQLite). It is read, checked and prepared into a temporary
- * database of its own, so memory stays flat whatever its size and a bad file fails having held no lock; the
- * import's transaction then attaches that database and copies its instances in one statement per kind of
- * change (changed rows rewritten, new rows inserted), so the write lock is held for the copy alone.
- * Records of other kinds (results, scores, usually few) are replayed from it through the ordinary writer.
+ * A large file staged before the write lock. It is read, checked and prepared into a temporary SQLite
+ * database of its own, so memory stays flat whatever its size and a bad file fails having held no lock. On
+ * SQLite the import's transaction then attaches that database and copies its instances with a few statements
+ * per few hundred rows (changed rows rewritten, new rows inserted), so the write lock is held for the copy
+ * alone; on PostgreSQL its rows are written in batches through the ordinary writer. Records of other kinds
+ * (results, scores, usually few) are replayed from it through the ordinary writer on both.
  */
 import { randomUUID } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
@@ -14,9 +15,9 @@ import type { FieldMap } from "../ingest/field-aliases";
 import type { InputFormat } from "../ingest/import-items";
 import { instanceValues } from "../ingest/prepare-instance";
 import { type LocatedItem, openImportFile } from "../ingest/read-import-file";
-import { type BulkTarget, execute, selectRows } from "./bulk-sql";
+import { type BulkTarget, type Cell, execute, selectRows } from "./bulk-sql";
 import { INSTANCE_COLUMNS, UPDATED_COLUMNS } from "./import-columns";
-import type { FileWriter } from "./import-writer";
+import type { FileWriter, InstanceRow } from "./import-writer";
 import { removeLeftovers } from "./leftover-files";
 
 /** Where staging databases live while their import runs (removed when it ends, or by the next process). */
@@ -170,16 +171,49 @@ export async function copyStagedInstances(target: BulkTarget, schema: string, wr
   writer.tally.unchanged += Number(total) - added - updated;
 }
 
+/** Reads a stage's rows a batch at a time, in the order they were staged, straight from its file. */
+function* stagedRows(
+  stagePath: string,
+  table: "instance" | "item",
+  batch: number,
+): Generator<Record<string, unknown>[]> {
+  const stage = new BetterSqlite(stagePath, { readonly: true });
+  try {
+    const page = stage.prepare(`SELECT rowid AS "seq", * FROM "${table}" WHERE rowid > ? ORDER BY rowid LIMIT ?`);
+    for (let after = 0; ; ) {
+      const rows = page.all(after, batch) as Record<string, unknown>[];
+      if (rows.length === 0) return;
+      after = Number(rows.at(-1)?.seq);
+      yield rows;
+    }
+  } finally {
+    stage.close();
+  }
+}
+
 /** The staged records of other kinds, in file order, a batch at a time. */
-export async function* stagedItems(target: BulkTarget, schema: string, batch: number): AsyncGenerator<LocatedItem[]> {
-  for (let after = 0; ; ) {
-    const rows = await selectRows(
-      target,
-      `SELECT rowid AS "seq", "line", "json" FROM "${schema}"."item" WHERE rowid > $1 ORDER BY rowid LIMIT $2`,
-      [after, batch],
-    );
-    if (rows.length === 0) return;
-    after = Number(rows.at(-1)?.seq);
+export function* stagedItems(stagePath: string, batch: number): Generator<LocatedItem[]> {
+  for (const rows of stagedRows(stagePath, "item", batch))
     yield rows.map((row) => ({ line: Number(row.line), item: JSON.parse(String(row.json)) }));
+}
+
+/**
+ * Inside the import's transaction, where the stage cannot be attached (PostgreSQL): the staged instances
+ * written a batch at a time through the writer, as a file read ahead writes its instances.
+ */
+export async function writeStagedInstances(stagePath: string, writer: FileWriter, batch: number): Promise<void> {
+  for (const rows of stagedRows(stagePath, "instance", batch)) {
+    const byBenchmark = new Map<string, InstanceRow[]>();
+    for (const { seq, benchmark, ...columns } of rows) {
+      const row = {
+        ...(columns as Record<string, Cell>),
+        // As the writer makes them: SQLite hands the flag back as 0 or 1, and the status is not staged.
+        isDemo: Boolean(columns.isDemo),
+        analysisStatus: "pending",
+      } as unknown as InstanceRow;
+      byBenchmark.get(String(benchmark))?.push(row) ?? byBenchmark.set(String(benchmark), [row]);
+    }
+    for (const [name, instances] of byBenchmark)
+      await writer.writeInstanceRows(await writer.benchmarkId(name), instances);
   }
 }

@@ -13,6 +13,9 @@ import { type Cell, insertRows, selectByKeys, updateRowsById } from "./bulk-sql"
 import { bulkTarget, type Database } from "./db";
 import { INSTANCE_COLUMNS, RESULT_COLUMNS, UPDATED_COLUMNS } from "./import-columns";
 
+/** An instance as the row it is written as: its columns but its benchmark, id and write times. */
+export type InstanceRow = Record<string, Cell> & { externalId: string; contentHash: string };
+
 /** Records written (and ids looked up) per statement. */
 export const BATCH = 400;
 
@@ -92,6 +95,14 @@ export class FileWriter {
   }
 
   async writeInstances(benchmarkId: number, batch: InstanceData[]): Promise<void> {
+    await this.writeInstanceRows(
+      benchmarkId,
+      batch.map((data) => instanceValues(this.format, this.demo, data)),
+    );
+  }
+
+  /** Instances as the rows they are written as (instanceValues), each compared with what is stored by its hash. */
+  async writeInstanceRows(benchmarkId: number, batch: InstanceRow[]): Promise<void> {
     const rows = lastOfEach(batch, (row) => row.externalId);
     const existing = await selectByKeys(
       bulkTarget(this.db, this.tx),
@@ -107,16 +118,15 @@ export class FileWriter {
     const creates: Cell[][] = [];
     const updates: Array<{ id: number; values: Cell[] }> = [];
     const now = new Date();
-    for (const data of rows) {
-      const values = instanceValues(this.format, this.demo, data);
+    for (const values of rows) {
       const { contentHash } = values;
-      const repeat = this.repeat(`i${benchmarkId}:${data.externalId}`, contentHash);
-      const current = byId.get(data.externalId);
+      const repeat = this.repeat(`i${benchmarkId}:${values.externalId}`, contentHash);
+      const current = byId.get(values.externalId);
       if (current && current.contentHash === contentHash) {
         if (repeat === "new") this.tally.unchanged++;
       } else if (current || repeat !== "new") {
         // A changed instance (or a changed repeat of one this file added): its row rewritten, patches and all.
-        const id = current?.id ?? (await this.idOf(benchmarkId, data.externalId, creates));
+        const id = current?.id ?? (await this.idOf(benchmarkId, values.externalId, creates));
         const row: Record<string, Cell> = { ...values, updatedAt: now };
         updates.push({ id, values: UPDATED_COLUMNS.map((column) => row[column] ?? null) });
         if (repeat === "new") this.tally.updated++;
