@@ -7,11 +7,14 @@ import { openTempDatabase, snapshotDatabase } from "../testing/temp-database";
 import { type ImportSummary, importFiles } from "./import-files";
 
 const RUNS = path.join(REAL_DATA, "results", "swebench-pro");
+/** Results in the other published shapes: harness reports (Java Verified) and a results summary (Verified). */
+const REPORTS = ["swebench-java-verified", "swebench-verified"].map((dir) => path.join(REAL_DATA, "results", dir));
 const files = [
   ...readdirSync(REAL_DATA)
     .filter((f) => f.endsWith(".jsonl"))
     .map((f) => path.join(REAL_DATA, f)),
   ...readdirSync(RUNS).map((f) => path.join(RUNS, f)),
+  ...REPORTS.flatMap((dir) => readdirSync(dir).map((f) => path.join(dir, f))),
 ];
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
 let summary: ImportSummary;
@@ -46,6 +49,25 @@ test("the nine SWE-bench Pro runs: every id kept and matched to an imported inst
   const runs = await env.db.run.findMany({ where: { benchmark: { name: "SWE-bench Pro" } } });
   expect(runs).toHaveLength(9);
   expect(runs.every((r) => r.selection === "official" && r.projection === "official")).toBe(true);
+});
+
+test("the harness reports and the results summary", async () => {
+  // Every submitted id of the report: resolved, unresolved, empty patch, error.
+  expect(byName("20240825_SWE-agent_deepseek-chat-v2.results.json")).toMatchObject({
+    format: "harness-report",
+    added: 10,
+  });
+  // One submitted and resolved; the five the harness could not finish count as not resolved, as it counts them.
+  expect(byName("20240825_SWE-agent_gpt-4o-mini-2024-07-18.results.json")).toMatchObject({ added: 6 });
+  expect(byName("gemini-3-pro_mini-swe-agent_20251118.results_summary.json")).toMatchObject({
+    format: "results-summary",
+    benchmark: "SWE-bench Verified",
+    added: 8,
+  });
+  const resolvedIn = async (source: string) => env.db.runResult.count({ where: { run: { source }, resolved: true } });
+  expect(await resolvedIn("20240825_SWE-agent_deepseek-chat-v2.results.json")).toBe(3);
+  expect(await resolvedIn("20240825_SWE-agent_gpt-4o-mini-2024-07-18.results.json")).toBe(1);
+  expect(await resolvedIn("gemini-3-pro_mini-swe-agent_20251118.results_summary.json")).toBe(5);
 });
 
 test("the real quirks come out clean", async () => {
