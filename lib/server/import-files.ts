@@ -16,7 +16,7 @@ import {
 } from "./import-staging";
 import { BATCH, FileWriter, type Tx } from "./import-writer";
 import { startCheckpointer } from "./wal-checkpoint";
-import { counted, serialisedWrite } from "./write-lock";
+import { serialisedWrite, writeQueue } from "./write-lock";
 
 export interface ImportOptions {
   /** the benchmark for records and files that do not name one */
@@ -132,12 +132,8 @@ type Opened = Pick<Awaited<ReturnType<typeof openImportFile>>, "format" | "defau
   items: Iterable<Located>;
 };
 
-function* flat<T>(batches: Iterable<T[]>): Generator<T> {
-  for (const batch of batches) yield* batch;
-}
-
-/** How a file reaches its transaction: read whole into memory, or staged in a temporary database. */
-type Prepared = { ahead: Opened } | { staged: StagedFile; schema: string };
+/** How a file reaches its transaction: read whole into memory, or staged in a temporary database; and its size. */
+type Prepared = ({ ahead: Opened } | { staged: StagedFile; schema: string }) & { bytes: number };
 
 /** A record's benchmark: its own, the one given, or the one its file's name implies. */
 const benchmarkResolver =
@@ -176,15 +172,19 @@ async function importOneFile(
   options: ImportOptions,
   prepared: Prepared,
 ): Promise<FileImportSummary> {
-  const staged = "staged" in prepared ? prepared : null;
-  const opened: Opened =
-    "ahead" in prepared
-      ? prepared.ahead
-      : { ...prepared.staged, items: flat(stagedItems(prepared.staged.path, BATCH)) };
-  const writer = new FileWriter(db, tx, options.demo ?? false, opened.format.id);
-  // A staged file's instances are written first, in bulk; its other records follow as any file's.
-  if (staged && dialectOfDb(db) === "sqlite") await copyStagedInstances(bulkTarget(db, tx), staged.schema, writer);
-  else if (staged) await writeStagedInstances(staged.staged.path, writer, BATCH);
+  let opened: Opened;
+  let writer: FileWriter;
+  if ("ahead" in prepared) {
+    opened = prepared.ahead;
+    writer = new FileWriter(db, tx, options.demo ?? false, opened.format.id);
+  } else {
+    // A staged file's instances are written first, in bulk; its other records follow as any file's.
+    const { staged, schema } = prepared;
+    opened = { ...staged, items: stagedItems(staged.path, BATCH) };
+    writer = new FileWriter(db, tx, options.demo ?? false, opened.format.id);
+    if (dialectOfDb(db) === "sqlite") await copyStagedInstances(bulkTarget(db, tx), schema, writer);
+    else await writeStagedInstances(staged.path, writer, BATCH);
+  }
   const source = file.split(/[\\/]/).pop() ?? file;
   const resolve = benchmarkResolver(file, options);
   const benchmarkOf = (located: Located) => resolve(located, opened.defaultBenchmark);
@@ -227,28 +227,20 @@ async function importOneFile(
 }
 
 /** How an import waits its turn to write: on SQLite behind every write of the process; on PostgreSQL behind other imports only. */
+const queuedImport = writeQueue("importQueue");
 const importTurn = (db: Database) => (dialectOfDb(db) === "sqlite" ? serialisedWrite : queuedImport);
-// On globalThis under a global symbol, as write-lock.ts's queue: Next bundles this module more than once.
-const IMPORT_QUEUE = Symbol.for("hintscope.importQueue");
-const importQueues = globalThis as unknown as { [IMPORT_QUEUE]?: Promise<unknown> };
-function queuedImport<T>(write: () => Promise<T>): Promise<T> {
-  const before = importQueues[IMPORT_QUEUE] ?? Promise.resolve();
-  const run = counted(before.then(write, write));
-  importQueues[IMPORT_QUEUE] = run.catch(() => undefined);
-  return run;
-}
 
 /** Reads, checks and prepares each file before any write lock: into memory, or into a stage. */
 async function prepareFiles(files: string[], options: ImportOptions): Promise<Prepared[]> {
   const prepared: Prepared[] = [];
   try {
     for (const [index, file] of files.entries()) {
-      if ((await stat(file)).size <= (options.readAheadBytes ?? READ_AHEAD_BYTES))
-        prepared.push({ ahead: await readAhead(file, options) });
+      const bytes = (await stat(file)).size;
+      if (bytes <= (options.readAheadBytes ?? READ_AHEAD_BYTES))
+        prepared.push({ ahead: await readAhead(file, options), bytes });
       else {
-        const resolve = benchmarkResolver(file, options);
-        const staged = await stageFile(file, { ...options, benchmarkOf: resolve });
-        prepared.push({ staged, schema: `stage${index}` });
+        const staged = await stageFile(file, { ...options, benchmarkOf: benchmarkResolver(file, options) });
+        prepared.push({ staged, schema: `stage${index}`, bytes });
       }
     }
     return prepared;
@@ -273,8 +265,7 @@ export async function importFiles(db: Database, files: string[], options: Import
   // size into memory, larger ones into a temporary database, so the transaction only writes.
   const prepared = await prepareFiles(files, options);
   const sqliteFile = sqliteFileOf(db);
-  let bytes = 0;
-  for (const file of files) bytes += (await stat(file)).size;
+  const bytes = prepared.reduce((sum, p) => sum + p.bytes, 0);
   // A small import leaves SQLite's own checkpoint to run (it copies back little).
   const checkpointer = sqliteFile && bytes > CHECKPOINT_OFF_THREAD_BYTES ? startCheckpointer(sqliteFile) : null;
   try {

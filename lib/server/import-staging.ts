@@ -191,10 +191,10 @@ function* stagedRows(
   }
 }
 
-/** The staged records of other kinds, in file order, a batch at a time. */
-export function* stagedItems(stagePath: string, batch: number): Generator<LocatedItem[]> {
+/** The staged records of other kinds, in file order (read a batch at a time). */
+export function* stagedItems(stagePath: string, batch: number): Generator<LocatedItem> {
   for (const rows of stagedRows(stagePath, "item", batch))
-    yield rows.map((row) => ({ line: Number(row.line), item: JSON.parse(String(row.json)) }));
+    for (const row of rows) yield { line: Number(row.line), item: JSON.parse(String(row.json)) };
 }
 
 /**

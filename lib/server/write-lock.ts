@@ -5,9 +5,6 @@
  * this process therefore queues here first, asynchronously; other processes (a CLI import beside the
  * server) are met by a short busy timeout and retries that wait without blocking.
  */
-const QUEUE = Symbol.for("hintscope.writeQueue");
-const globalQueue = globalThis as unknown as { [QUEUE]?: Promise<unknown> };
-
 const GENERATION = Symbol.for("hintscope.writeGeneration");
 const globalGeneration = globalThis as unknown as { [GENERATION]?: number };
 
@@ -26,13 +23,23 @@ export function counted<T>(write: Promise<T>): Promise<T> {
   return write;
 }
 
-/** Runs `write` once every write queued before it has finished. */
-export function withWriteLock<T>(write: () => Promise<T>): Promise<T> {
-  const before = globalQueue[QUEUE] ?? Promise.resolve();
-  const run = counted(before.then(write, write));
-  globalQueue[QUEUE] = run.catch(() => undefined);
-  return run;
+/**
+ * A queue of writes named `name`: each runs once every write queued on it before has finished, and counts
+ * in the generation. Kept on globalThis under a global symbol: Next bundles this module more than once.
+ */
+export function writeQueue(name: string): <T>(write: () => Promise<T>) => Promise<T> {
+  const key = Symbol.for(`hintscope.${name}`);
+  const queues = globalThis as unknown as Record<symbol, Promise<unknown> | undefined>;
+  return <T>(write: () => Promise<T>): Promise<T> => {
+    const before = queues[key] ?? Promise.resolve();
+    const run = counted(before.then(write, write));
+    queues[key] = run.catch(() => undefined);
+    return run;
+  };
 }
+
+/** Runs `write` once every write of this process queued before it has finished. */
+export const withWriteLock = writeQueue("writeQueue");
 
 const isBusy = (error: unknown) =>
   error instanceof Error &&
