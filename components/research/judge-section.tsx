@@ -10,7 +10,7 @@ const err = (i: { mean: number | null; low: number | null; high: number | null }
 
 /** Judge scores per benchmark × selection × judge × attribute, their chart, and rater agreement. */
 export function JudgeSection({ data }: { data: ResearchData }) {
-  // Summarised once (the bootstrap is the costly part): the table, the chart and the CSV share it.
+  // Summarised once: the table, the chart and the CSV share it.
   const judge = summariseJudgeScores(data.judgeSamples);
   const agreement = raterAgreement(data.ratings).filter(
     (row) => !(row.first.startsWith("judge: ") && row.second.startsWith("judge: ")),
@@ -42,7 +42,9 @@ export function JudgeSection({ data }: { data: ResearchData }) {
               the solution it gives away. <strong>G</strong> (guidance, 0 declarative – 3 prescriptive): how far it
               tells the agent what to do. <strong>HVM</strong> = N − max(D, G) per rated value: positive where the
               attribute is worth more than it spoils. Each value is the median of the judge&apos;s samples; the table
-              gives means over the rated values with 95% instance-clustered bootstrap intervals [low, high].
+              gives means over the rated values with 95% instance-clustered t intervals [low, high] (none below two
+              instances). Unanimity is the share of values whose three or more samples all agree; values with fewer
+              samples are not counted in it. Scores for ids that match no imported instance are left out.
             </p>
             <table aria-label="Judge scores per attribute">
               <thead>
@@ -53,6 +55,7 @@ export function JudgeSection({ data }: { data: ResearchData }) {
                   <th>Attribute</th>
                   <th className="num">Instances</th>
                   <th className="num">n</th>
+                  <th className="num">Samples</th>
                   <th className="num">N</th>
                   <th className="num">D</th>
                   <th className="num">G</th>
@@ -69,6 +72,9 @@ export function JudgeSection({ data }: { data: ResearchData }) {
                     <td>{j.attribute}</td>
                     <td className="num">{j.instances}</td>
                     <td className="num">{j.n}</td>
+                    <td className="num" title="samples per rated value">
+                      {j.samplesMin === j.samplesMax ? j.samplesMin : `${j.samplesMin}–${j.samplesMax}`}
+                    </td>
                     {(
                       [
                         ["N", j.necessity],
@@ -80,17 +86,31 @@ export function JudgeSection({ data }: { data: ResearchData }) {
                       <td
                         key={scale}
                         className="num"
-                        title={`95% interval ${fmt(i.low)}–${fmt(i.high)} (instance-clustered bootstrap)`}
+                        title={
+                          i.noInterval ?? `95% interval ${fmt(i.low)}–${fmt(i.high)} (instance-clustered t interval)`
+                        }
                       >
-                        {fmt(i.mean)} [{fmt(i.low)}, {fmt(i.high)}]
+                        {fmt(i.mean)} {i.noInterval ? "(no interval)" : `[${fmt(i.low)}, ${fmt(i.high)}]`}
                       </td>
                     ))}
-                    <td className="num">{(j.unanimity * 100).toFixed(0)}%</td>
+                    <td
+                      className="num"
+                      title={`${j.unanimityValues} of ${j.n} values have three or more samples`}
+                    >
+                      {j.unanimity === null ? "–" : `${(j.unanimity * 100).toFixed(0)}% of ${j.unanimityValues}`}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
             <DownloadCsv name="judge-scores" rows={judgeRowsOf(judge)} />
+            {data.unmatchedJudgeIds.map((u) => (
+              <p key={u.benchmark} className="muted" data-testid="unmatched judge ids">
+                Left out: scores for {u.ids.length} id{u.ids.length === 1 ? "" : "s"} that match no imported instance
+                of {u.benchmark}: {u.ids.slice(0, 10).join(", ")}
+                {u.ids.length > 10 ? ` and ${u.ids.length - 10} more` : ""}.
+              </p>
+            ))}
           </div>
           <JudgeChart bars={bars} />
         </div>

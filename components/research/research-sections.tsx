@@ -105,11 +105,11 @@ export async function DisclosureSection() {
                   <td>{r.benchmark}</td>
                   <td>{r.selection}</td>
                   <td className="num">{r.total}</td>
-                  <td className="num">{r.mean_per_instance}</td>
+                  <td className="num">{fmt(r.mean_per_instance)}</td>
                   <td className="num">
                     {r.non_empty_instances}/{r.instances}
                   </td>
-                  <td className="num">{r.mean_per_non_empty}</td>
+                  <td className="num">{fmt(r.mean_per_non_empty)}</td>
                 </tr>
               ))}
             </tbody>

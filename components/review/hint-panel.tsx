@@ -148,7 +148,7 @@ export function HintPanel(props: Props) {
         <ul className="identifiers">
           {identifiers.slice(0, shownCount).map((identifier) => {
             const removed = trim.identifiers.includes(identifier.name);
-            const judge = data.judge[identifier.name] ?? [];
+            const judge = data.judge.filter((j) => j.identifier === identifier.name && j.selection === selection);
             return (
               <li key={identifier.name} className={props.picked === identifier.name ? "picked" : undefined}>
                 {mode === "trim" && (
@@ -232,6 +232,7 @@ export function HintPanel(props: Props) {
                   <table className="judge" aria-label={`Judge scores for ${identifier.name}`}>
                     <thead>
                       <tr>
+                        <th>judge</th>
                         <th>attribute</th>
                         <th className="num">N</th>
                         <th className="num">D</th>
@@ -242,11 +243,12 @@ export function HintPanel(props: Props) {
                     <tbody>
                       {judge.map((j) => (
                         <tr
-                          key={j.attribute}
+                          key={`${j.judge}\u0000${j.attribute}`}
                           title={j.samples
-                            .map((s) => `${s.judge} #${s.sample}: N${s.necessity} D${s.disclosure} G${s.guidance}`)
+                            .map((s) => `${j.judge} #${s.sample}: N${s.necessity} D${s.disclosure} G${s.guidance}`)
                             .join("\n")}
                         >
+                          <td>{j.judge}</td>
                           <td>{ATTRIBUTE_LABELS[j.attribute as HintAttribute] ?? j.attribute}</td>
                           <td className="num">{j.necessity}</td>
                           <td className="num">{j.disclosure}</td>

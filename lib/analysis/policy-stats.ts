@@ -50,13 +50,12 @@ export function policyStats(
         selection,
         instances: mine.length,
         total,
-        mean_per_instance: mine.length === 0 ? 0 : round(total / mine.length),
+        mean_per_instance: mine.length === 0 ? 0 : total / mine.length,
         non_empty_instances: nonEmpty,
-        mean_per_non_empty: nonEmpty === 0 ? 0 : round(total / nonEmpty),
+        mean_per_non_empty: nonEmpty === 0 ? 0 : total / nonEmpty,
       });
     }
   }
   return rows;
 }
 
-const round = (value: number) => Math.round(value * 100) / 100;

@@ -118,9 +118,9 @@ function describeStats(rows: PolicyStatsRow[]): string {
       r.selection,
       r.instances,
       r.total,
-      r.mean_per_instance,
+      r.mean_per_instance.toFixed(2),
       r.non_empty_instances,
-      r.mean_per_non_empty,
+      r.mean_per_non_empty.toFixed(2),
     ].map(String),
   );
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] as string).length)));

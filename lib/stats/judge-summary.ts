@@ -1,5 +1,5 @@
-import { hintValueMargin } from "../domain/judge-scales";
-import { type BootstrapInterval, clusteredBootstrapMean } from "./bootstrap";
+import { HINT_ATTRIBUTES, hintValueMargin } from "../domain/judge-scales";
+import { clusteredMeanInterval, type MeanInterval } from "./cluster-interval";
 import { median } from "./median";
 
 /** One judge sample of one attribute of one identifier. */
@@ -11,9 +11,102 @@ export interface JudgeSample {
   instance: string;
   identifier: string;
   attribute: string;
+  /** the sample's number (1, 2, 3 …), where known */
+  sample?: number;
   necessity: number;
   disclosure: number;
   guidance: number;
+}
+
+/** Samples needed before a value's agreement counts as "three-sample unanimity" (the paper's three samples). */
+export const UNANIMITY_SAMPLES = 3;
+
+/** One rated value: one judge's samples of one attribute of one identifier, under one selection. */
+export interface RatedValue {
+  benchmark: string;
+  selection: string;
+  judge: string;
+  instance: string;
+  identifier: string;
+  attribute: string;
+  /** medians of the samples, and HVM = N − max(D, G) of those medians (SPEC §6) */
+  necessity: number;
+  disclosure: number;
+  guidance: number;
+  hvm: number;
+  samples: JudgeSample[];
+  /** every sample agrees on N, D and G; null below UNANIMITY_SAMPLES samples (one sample agrees with nothing) */
+  unanimous: boolean | null;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** The paper's attribute order (name, kind, path, new file, signature, weak and strong semantics), then others. */
+const attributeRank = (attribute: string) => {
+  const index = (HINT_ATTRIBUTES as readonly string[]).indexOf(attribute);
+  return index < 0 ? HINT_ATTRIBUTES.length : index;
+};
+export const compareAttributes = (a: string, b: string) =>
+  attributeRank(a) - attributeRank(b) || compareText(a, b);
+
+/**
+ * The one place judge samples become rated values, for every surface (research table, agreement, the review
+ * page): samples are grouped by benchmark, selection, judge, instance, identifier and attribute, never across
+ * any of them, and each group's medians and HVM are taken. Values come out in a fixed order (by those keys,
+ * attributes in the paper's order), whatever order the samples came in.
+ */
+export function ratedValues(samples: readonly JudgeSample[]): RatedValue[] {
+  const groups = new Map<string, JudgeSample[]>();
+  for (const sample of samples) {
+    const key = JSON.stringify([
+      sample.benchmark ?? "",
+      sample.selection ?? "",
+      sample.judge ?? "",
+      sample.instance,
+      sample.identifier,
+      sample.attribute,
+    ]);
+    const group = groups.get(key);
+    if (group) group.push(sample);
+    else groups.set(key, [sample]);
+  }
+  const values: RatedValue[] = [];
+  for (const [key, group] of groups) {
+    const [benchmark, selection, judge, instance, identifier, attribute] = JSON.parse(key) as string[];
+    group.sort((a, b) => (a.sample ?? 0) - (b.sample ?? 0));
+    const necessity = median(group.map((s) => s.necessity));
+    const disclosure = median(group.map((s) => s.disclosure));
+    const guidance = median(group.map((s) => s.guidance));
+    const first = group[0] as JudgeSample;
+    values.push({
+      benchmark: benchmark as string,
+      selection: selection as string,
+      judge: judge as string,
+      instance: instance as string,
+      identifier: identifier as string,
+      attribute: attribute as string,
+      necessity,
+      disclosure,
+      guidance,
+      hvm: hintValueMargin(necessity, disclosure, guidance),
+      samples: group,
+      unanimous:
+        group.length < UNANIMITY_SAMPLES
+          ? null
+          : group.every(
+              (s) =>
+                s.necessity === first.necessity && s.disclosure === first.disclosure && s.guidance === first.guidance,
+            ),
+    });
+  }
+  return values.sort(
+    (a, b) =>
+      compareText(a.benchmark, b.benchmark) ||
+      compareText(a.selection, b.selection) ||
+      compareText(a.judge, b.judge) ||
+      compareText(a.instance, b.instance) ||
+      compareText(a.identifier, b.identifier) ||
+      compareAttributes(a.attribute, b.attribute),
+  );
 }
 
 export interface AttributeSummary {
@@ -23,86 +116,64 @@ export interface AttributeSummary {
   attribute: string;
   /** rated values: identifier–attribute pairs */
   n: number;
-  /** instances the rated values come from (the bootstrap's clusters) */
+  /** instances the rated values come from (the interval's clusters) */
   instances: number;
-  necessity: BootstrapInterval;
-  disclosure: BootstrapInterval;
-  guidance: BootstrapInterval;
-  hvm: BootstrapInterval;
-  /** share of rated values whose samples all agree on N, D and G */
-  unanimity: number;
+  necessity: MeanInterval;
+  disclosure: MeanInterval;
+  guidance: MeanInterval;
+  hvm: MeanInterval;
+  /** the fewest and the most samples any rated value has */
+  samplesMin: number;
+  samplesMax: number;
+  /** rated values with at least UNANIMITY_SAMPLES samples: what unanimity is a share of */
+  unanimityValues: number;
+  /** share of those values whose samples all agree on N, D and G; null when no value has enough samples */
+  unanimity: number | null;
 }
 
 /**
  * SPEC §6 per benchmark × selection × judge × attribute: the median of each value's samples, then means of
- * N, D, G and HVM (HVM per rated value, then averaged) with instance-clustered bootstrap intervals, seeded so
- * the page is stable. Scores of different judges, selections or benchmarks are never pooled: a second
- * judge's samples are another row, not more samples of the first judge's items.
+ * N, D, G and HVM (HVM per rated value, then averaged) with instance-clustered t intervals
+ * (cluster-interval.ts). Scores of different judges, selections or benchmarks are never pooled: a second
+ * judge's samples are another row, not more samples of the first judge's items. Rows come in a fixed order
+ * (benchmark, selection, judge, then the paper's attribute order), whatever order the samples came in.
  */
-export function summariseJudgeScores(samples: JudgeSample[], seed = 2026): AttributeSummary[] {
-  const groups = new Map<string, JudgeSample[]>();
-  for (const sample of samples) {
-    const key = JSON.stringify([sample.benchmark ?? "", sample.selection ?? "", sample.judge ?? ""]);
+export function summariseJudgeScores(samples: readonly JudgeSample[]): AttributeSummary[] {
+  const groups = new Map<string, RatedValue[]>();
+  for (const value of ratedValues(samples)) {
+    const key = JSON.stringify([value.benchmark, value.selection, value.judge, value.attribute]);
     const group = groups.get(key);
-    if (group) group.push(sample);
-    else groups.set(key, [sample]);
+    if (group) group.push(value);
+    else groups.set(key, [value]);
   }
-  return [...groups.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .flatMap(([key, group]) => {
-      const [benchmark, selection, judge] = JSON.parse(key) as [string, string, string];
-      return summariseOneJudge(group, seed).map((row) => ({ benchmark, selection, judge, ...row }));
-    });
-}
-
-function summariseOneJudge(
-  samples: JudgeSample[],
-  seed: number,
-): Array<Omit<AttributeSummary, "benchmark" | "selection" | "judge">> {
-  // Group by attribute, then instance, then identifier: nested maps, so no id can collide with a separator.
-  const grouped = new Map<string, Map<string, Map<string, JudgeSample[]>>>();
-  for (const sample of samples) {
-    const instances = grouped.get(sample.attribute) ?? new Map<string, Map<string, JudgeSample[]>>();
-    const identifiers = instances.get(sample.instance) ?? new Map<string, JudgeSample[]>();
-    const group = identifiers.get(sample.identifier);
-    if (group) group.push(sample);
-    else identifiers.set(sample.identifier, [sample]);
-    instances.set(sample.instance, identifiers);
-    grouped.set(sample.attribute, instances);
-  }
-  const byAttribute = new Map<string, Array<Array<{ n: number; d: number; g: number; unanimous: boolean }>>>();
-  for (const [attribute, instances] of grouped) {
-    const clusters = [...instances.values()].map((identifiers) =>
-      [...identifiers.values()].map((group) => ({
-        n: median(group.map((s) => s.necessity)),
-        d: median(group.map((s) => s.disclosure)),
-        g: median(group.map((s) => s.guidance)),
-        unanimous: group.every(
-          (s) =>
-            s.necessity === group[0]?.necessity &&
-            s.disclosure === group[0]?.disclosure &&
-            s.guidance === group[0]?.guidance,
-        ),
-      })),
-    );
-    byAttribute.set(attribute, clusters);
-  }
-  return [...byAttribute.entries()].map(([attribute, clusters]) => {
-    const all = clusters.flat();
-    const of = (pick: (r: (typeof all)[number]) => number) =>
-      clusteredBootstrapMean(
-        clusters.map((c) => c.map(pick)),
-        seed,
+  // ratedValues is ordered, and a Map keeps insertion order: the rows come out in the values' order.
+  return [...groups.values()].map((values) => {
+    const first = values[0] as RatedValue;
+    const byInstance = new Map<string, RatedValue[]>();
+    for (const value of values) byInstance.get(value.instance)?.push(value) ?? byInstance.set(value.instance, [value]);
+    const of = (pick: (v: RatedValue) => number, range: readonly [number, number]) =>
+      clusteredMeanInterval(
+        [...byInstance.entries()].map(([key, group]) => ({ key, values: group.map(pick) })),
+        0.95,
+        range,
       );
+    const counted = values.filter((v) => v.unanimous !== null);
+    const sampleCounts = values.map((v) => v.samples.length);
     return {
-      attribute,
-      n: all.length,
-      instances: clusters.length,
-      necessity: of((r) => r.n),
-      disclosure: of((r) => r.d),
-      guidance: of((r) => r.g),
-      hvm: of((r) => hintValueMargin(r.n, r.d, r.g)),
-      unanimity: all.filter((r) => r.unanimous).length / all.length,
+      benchmark: first.benchmark,
+      selection: first.selection,
+      judge: first.judge,
+      attribute: first.attribute,
+      n: values.length,
+      instances: byInstance.size,
+      necessity: of((v) => v.necessity, [0, 3]),
+      disclosure: of((v) => v.disclosure, [0, 3]),
+      guidance: of((v) => v.guidance, [0, 3]),
+      hvm: of((v) => v.hvm, [-3, 3]),
+      samplesMin: Math.min(...sampleCounts),
+      samplesMax: Math.max(...sampleCounts),
+      unanimityValues: counted.length,
+      unanimity: counted.length === 0 ? null : counted.filter((v) => v.unanimous).length / counted.length,
     };
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { chiSquareTest } from "./agreement";
-import { holmAdjust, pairedDifferenceInterval, policyComparison } from "./policy-comparison";
+import { correctedPhi, holmAdjust, pairedDifferenceInterval, policyComparison } from "./policy-comparison";
 import type { RunOutcomes } from "./resolve-rates";
 
 describe("paired difference of proportions (Newcombe's method 10)", () => {
@@ -13,15 +13,44 @@ describe("paired difference of proportions (Newcombe's method 10)", () => {
     expect(high).toBeCloseTo(0.3404, 4);
   });
 
-  test("a worked example with correlated pairs: 20, 12, 4, 14", () => {
-    // p1 = 32/50 = 0.64, Wilson [0.50141, 0.75861]; p2 = 24/50 = 0.48, Wilson [0.34797, 0.61488];
-    // φ = (20·14 − 12·4) / √(32·18·24·26) = 232 / 599.52 = 0.38698;
-    // low = 0.16 − √(0.13859² − 2·0.38698·0.13859·0.13488 + 0.13488²) = 0.00856;
-    // high = 0.16 + √(0.11861² − 2·0.38698·0.11861·0.13203 + 0.13203²) = 0.29921.
+  test("Fagerland et al. (2017, ch. 8): complete response before and after consolidation, 59 / 6 / 16 / 80", () => {
+    // The book's worked example (Cavo et al. 2012), method 10: −0.0621 (95% CI −0.1186 to −0.0046).
+    // Here A = 59·80 − 6·16 = 4624 > n/2, so φ is corrected: the raw φ gives a narrower interval.
+    const { difference, low, high } = pairedDifferenceInterval(59, 6, 16, 80);
+    expect(difference).toBeCloseTo(-0.0621, 4);
+    expect(low).toBeCloseTo(-0.1186, 4);
+    expect(high).toBeCloseTo(-0.0046, 4);
+  });
+
+  test("correlated pairs use the corrected φ: 20, 12, 4, 14", () => {
+    // A = 20·14 − 12·4 = 232 > n/2 = 25, so φ = (232 − 25) / √(32·18·24·26) = 207 / 599.52 = 0.34528
+    // (the raw φ, 0.38698, gave 0.00856 to 0.29921);
+    // low = 0.16 − √(0.13859² − 2·0.34528·0.13859·0.13488 + 0.13488²) = 0.00350;
+    // high = 0.16 + √(0.13203² − 2·0.34528·0.13203·0.11861 + 0.11861²) = 0.30383.
     const { difference, low, high } = pairedDifferenceInterval(20, 12, 4, 14);
     expect(difference).toBeCloseTo(0.16, 12);
-    expect(low).toBeCloseTo(0.008565, 5);
-    expect(high).toBeCloseTo(0.299213, 5);
+    expect(low).toBeCloseTo(0.0035, 4);
+    expect(high).toBeCloseTo(0.30383, 4);
+  });
+
+  test("two configurations that agree on all 12 instances get a real interval, not zero width", () => {
+    // 6 resolved by both, 6 by neither: A = 36 > 6, φ = 30/36; Wilson 6/12 is 0.5 ± 0.24624.
+    const { difference, low, high } = pairedDifferenceInterval(6, 0, 0, 6);
+    expect(difference).toBe(0);
+    expect(low).toBeCloseTo(-0.14215, 4);
+    expect(high).toBeCloseTo(0.14215, 4);
+  });
+
+  test("φ is 0 when ad − bc lies in [0, n/2], and when a margin is empty", () => {
+    // 1, 2, 2, 5: A = 5 − 4 = 1 ≤ n/2 = 5; both marginals 3/10 (Wilson 0.10779 to 0.60322):
+    // the interval is ±√(0.19221² + 0.30322²) = ±0.35901.
+    expect(correctedPhi(1, 2, 2, 5)).toBe(0);
+    const { low, high } = pairedDifferenceInterval(1, 2, 2, 5);
+    expect(high).toBeCloseTo(0.35901, 4);
+    expect(low).toBeCloseTo(-0.35901, 4);
+    // Every pair resolved by both: no correlation can be estimated (a margin is empty).
+    expect(correctedPhi(12, 0, 0, 0)).toBe(0);
+    expect(correctedPhi(0, 3, 4, 0)).toBeCloseTo(-12 / Math.sqrt(3 * 4 * 4 * 3), 12);
   });
 
   test("no pairs: no difference, the whole range", () => {

@@ -4,9 +4,11 @@ import { wilsonInterval, Z95 } from "./wilson";
 
 /**
  * Newcombe's hybrid score interval for a difference of paired proportions (Newcombe 1998, "Improved
- * confidence intervals for the difference between binomial proportions based on paired data", method 10):
- * each marginal's Wilson interval, combined with the correlation of the pairs. Cells: `both` resolved by
- * both, `firstOnly`, `secondOnly`, `neither`; the difference is first − second.
+ * confidence intervals for the difference between binomial proportions based on paired data", method 10;
+ * Newcombe & Altman 2000; Fagerland, Lydersen & Laake 2017, ch. 8): each marginal's Wilson interval,
+ * combined with the correlation of the pairs, corrected as published: with A = ad − bc, φ = (A − n/2)/√…
+ * when A > n/2, 0 when 0 ≤ A ≤ n/2, A/√… when A < 0 (0 when a margin is empty). Cells: `both` resolved by
+ * both (a), `firstOnly` (b), `secondOnly` (c), `neither` (d); the difference is first − second.
  */
 export function pairedDifferenceInterval(
   both: number,
@@ -21,18 +23,26 @@ export function pairedDifferenceInterval(
   const p2 = (both + secondOnly) / n;
   const w1 = wilsonInterval(both + firstOnly, n, z);
   const w2 = wilsonInterval(both + secondOnly, n, z);
-  const denominator = Math.sqrt(
-    (both + firstOnly) * (secondOnly + neither) * (both + secondOnly) * (firstOnly + neither),
-  );
-  const phi = denominator === 0 ? 0 : (both * neither - firstOnly * secondOnly) / denominator;
+  const phi = correctedPhi(both, firstOnly, secondOnly, neither);
   const difference = p1 - p2;
   const dl1 = p1 - w1.low;
   const du1 = w1.high - p1;
   const dl2 = p2 - w2.low;
   const du2 = w2.high - p2;
   const low = difference - Math.sqrt(Math.max(0, dl1 * dl1 - 2 * phi * dl1 * du2 + du2 * du2));
-  const high = difference + Math.sqrt(Math.max(0, du1 * du1 - 2 * phi * du1 * dl2 + dl2 * dl2));
+  const high = difference + Math.sqrt(Math.max(0, dl2 * dl2 - 2 * phi * dl2 * du1 + du1 * du1));
   return { difference, low: Math.max(-1, low), high: Math.min(1, high) };
+}
+
+/** Newcombe's continuity-corrected φ of a paired 2×2 table (method 10's correlation term). */
+export function correctedPhi(a: number, b: number, c: number, d: number): number {
+  const n = a + b + c + d;
+  const denominator = Math.sqrt((a + b) * (c + d) * (a + c) * (b + d));
+  if (denominator === 0) return 0;
+  const A = a * d - b * c;
+  if (A > n / 2) return (A - n / 2) / denominator;
+  if (A < 0) return A / denominator;
+  return 0;
 }
 
 /** Holm's step-down adjustment of p-values (same order as given). */

@@ -82,8 +82,9 @@ describe("judge scores per attribute", () => {
     guidance: g,
   });
 
-  test("medians of samples, HVM per rated value, unanimity", () => {
-    const [signature, path] = summariseJudgeScores([
+  test("medians of samples, HVM per rated value, unanimity over values with three samples", () => {
+    // Rows come in the paper's attribute order (name, kind, path, new file, signature, …), not the file's.
+    const [path, signature] = summariseJudgeScores([
       // i1/f signature: samples N 3,3,2 → median 3; D 2; G 0 → HVM 3 − 2 = 1; not unanimous.
       s("i1", "f", "signature", 3, 2, 0),
       s("i1", "f", "signature", 3, 2, 0),
@@ -95,27 +96,36 @@ describe("judge scores per attribute", () => {
       // i1/f path: N 1, D 0, G 2 → HVM −1.
       s("i1", "f", "path", 1, 0, 2),
     ]);
-    expect(signature).toMatchObject({ attribute: "signature", n: 2, unanimity: 0.5 });
+    expect(signature).toMatchObject({ attribute: "signature", n: 2, unanimity: 0.5, unanimityValues: 2 });
     expect(signature?.necessity.mean).toBeCloseTo(2.5, 12);
     expect(signature?.disclosure.mean).toBeCloseTo(1, 12);
     expect(signature?.guidance.mean).toBeCloseTo(1, 12);
     // Mean HVM is (1 + 0) / 2 = 0.5, not mean N − max(mean D, mean G) = 2.5 − 1 (SPEC §6).
     expect(signature?.hvm.mean).toBeCloseTo(0.5, 12);
-    expect(path).toMatchObject({ attribute: "path", n: 1, unanimity: 1 });
-    expect(path?.hvm.mean).toBe(-1);
+    // One sample agrees with nothing: no unanimity; one instance: a mean and no interval, saying why.
+    expect(path).toMatchObject({ attribute: "path", n: 1, unanimity: null, unanimityValues: 0, samplesMax: 1 });
+    expect(path?.hvm).toEqual({ mean: -1, low: null, high: null, noInterval: expect.stringContaining("one instance") });
   });
 
-  test("instances are the bootstrap's clusters, whatever characters their ids hold", () => {
+  test("instances are the interval's clusters, whatever characters their ids hold", () => {
     const scores = Array.from({ length: 24 }, (_, i) => s(`bench\u0000i${i % 8}`, `x${i}`, "name", i % 4, 0, 0));
     const [name] = summariseJudgeScores(scores);
     expect(name?.n).toBe(24);
-    // Eight distinct instances resample into a real spread, not one degenerate point.
+    // Eight distinct instances give a real spread, not one degenerate point.
     expect((name?.necessity.high as number) - (name?.necessity.low as number)).toBeGreaterThan(0);
   });
 
-  test("the bootstrap is seeded: the same scores give the same intervals", () => {
-    const scores = Array.from({ length: 30 }, (_, i) => s(`i${i % 10}`, `x${i}`, "name", i % 4, 0, i % 2));
-    expect(summariseJudgeScores(scores)).toEqual(summariseJudgeScores(scores));
+  test("the same scores in another order give the same rows and limits, to the bit", () => {
+    const scores = Array.from({ length: 120 }, (_, i) =>
+      s(`i${i % 10}`, `x${i % 40}`, ["name", "signature", "kind"][i % 3] as string, (i * 7) % 4, i % 3, i % 2),
+    );
+    const shuffled = [...scores].reverse();
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = (i * 31 + 7) % (i + 1);
+      [shuffled[i], shuffled[j]] = [shuffled[j] as (typeof scores)[number], shuffled[i] as (typeof scores)[number]];
+    }
+    expect(summariseJudgeScores(shuffled)).toEqual(summariseJudgeScores(scores));
+    expect(summariseJudgeScores(scores).map((r) => r.attribute)).toEqual(["name", "kind", "signature"]);
   });
 
   test("two judges scoring the same items are two rows; neither changes the other's N or unanimity", () => {
@@ -127,9 +137,14 @@ describe("judge scores per attribute", () => {
     });
     const first = [of("gpt-4.1", "defuse", 3), of("gpt-4.1", "defuse", 3), of("gpt-4.1", "defuse", 3)];
     const alone = summariseJudgeScores(first);
-    const together = summariseJudgeScores([...first, of("claude", "defuse", 0), of("claude", "defuse", 1)]);
+    const together = summariseJudgeScores([
+      ...first,
+      of("claude", "defuse", 0),
+      of("claude", "defuse", 1),
+      of("claude", "defuse", 1),
+    ]);
     expect(together.map((r) => [r.judge, r.necessity.mean, r.unanimity, r.instances])).toEqual([
-      ["claude", 0.5, 0, 1],
+      ["claude", 1, 0, 1],
       ["gpt-4.1", 3, 1, 1],
     ]);
     expect(together.find((r) => r.judge === "gpt-4.1")).toEqual(alone[0]);

@@ -18,5 +18,10 @@ export function wilsonInterval(successes: number, n: number, z = Z95): RateInter
   const z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { rate: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // At 0 or n successes the bound is exactly 0 or 1 (floating point leaves 1e-17 there otherwise).
+  return {
+    rate: p,
+    low: successes === 0 ? 0 : Math.max(0, centre - half),
+    high: successes === n ? 1 : Math.min(1, centre + half),
+  };
 }

@@ -202,6 +202,12 @@ export function judgeRowsOf(summaries: ReturnType<typeof summariseJudgeScores>):
     HVM: j.hvm.mean,
     HVM_low: j.hvm.low,
     HVM_high: j.hvm.high,
+    /** why the limits are empty (fewer than two instances), or null */
+    interval_note: j.necessity.noInterval,
+    samples_min: j.samplesMin,
+    samples_max: j.samplesMax,
+    /** values with three or more samples: what unanimity is a share of */
+    unanimity_values: j.unanimityValues,
     unanimity: j.unanimity,
   }));
 }

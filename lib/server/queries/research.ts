@@ -4,8 +4,7 @@ import { parseLine } from "../../export/hint-lines";
 import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
 import type { FrontierInstance, HintSetLines } from "../../stats/frontier";
-import type { JudgeSample } from "../../stats/judge-summary";
-import { median } from "../../stats/median";
+import { type JudgeSample, ratedValues } from "../../stats/judge-summary";
 import type { RunOutcomes } from "../../stats/resolve-rates";
 import { type Database, getDb } from "../db";
 import { readEvidence, readPolicies, readSummary } from "../stored-json";
@@ -33,6 +32,7 @@ export async function loadResearchData(given?: Database) {
         attribute: true,
         judge: true,
         selection: true,
+        sample: true,
         necessity: true,
         disclosure: true,
         guidance: true,
@@ -96,31 +96,34 @@ export async function loadResearchData(given?: Database) {
       identifiers: identifierGroups.get(i.id) ?? [],
     })),
   );
-  const judgeSamples: JudgeSample[] = scores.map((s) => ({
-    benchmark: benchmarkName.get(s.benchmarkId) ?? "",
-    selection: s.selection,
-    judge: s.judge,
-    instance: instanceKey(s.benchmarkId, s.instanceExternalId),
-    identifier: s.identifier,
-    attribute: s.attribute,
-    necessity: s.necessity,
-    disclosure: s.disclosure,
-    guidance: s.guidance,
-  }));
-  // Ratings for agreement: each curator's, and each judge's median over its samples, per rated item.
-  const itemOf = (benchmarkId: number, externalId: string, identifier: string, attribute: string) =>
-    JSON.stringify([benchmarkId, externalId, identifier, attribute]);
-  const judgeItems = new Map<string, { rater: string; item: string; n: number[]; d: number[]; g: number[] }>();
+  // Scores of ids that match no imported instance are left out (as resolve rates and design verdicts leave
+  // out such results), and listed per benchmark.
+  const judgeSamples: JudgeSample[] = [];
+  const unmatchedJudgeIds = new Map<string, Set<string>>();
   for (const s of scores) {
-    const item = itemOf(s.benchmarkId, s.instanceExternalId, s.identifier, s.attribute);
-    const key = `${s.judge}\u0000${item}`;
-    const entry = judgeItems.get(key) ?? { rater: `judge: ${s.judge}`, item, n: [], d: [], g: [] };
-    entry.n.push(s.necessity);
-    entry.d.push(s.disclosure);
-    entry.g.push(s.guidance);
-    judgeItems.set(key, entry);
+    const benchmark = benchmarkName.get(s.benchmarkId) ?? "";
+    if (!instanceIds.has(instanceKey(s.benchmarkId, s.instanceExternalId))) {
+      unmatchedJudgeIds.set(benchmark, (unmatchedJudgeIds.get(benchmark) ?? new Set()).add(s.instanceExternalId));
+      continue;
+    }
+    judgeSamples.push({
+      benchmark,
+      selection: s.selection,
+      judge: s.judge,
+      instance: instanceKey(s.benchmarkId, s.instanceExternalId),
+      identifier: s.identifier,
+      attribute: s.attribute,
+      sample: s.sample,
+      necessity: s.necessity,
+      disclosure: s.disclosure,
+      guidance: s.guidance,
+    });
   }
-  const roundedMedian = (values: number[]) => Math.round(median(values));
+  // Ratings for agreement: each curator's, and each judge's median over its samples per rated item, one rater
+  // per judge and selection (a judge's DefUse and Pro samples of one attribute are two ratings, not one).
+  const itemOf = (benchmarkId: number | string, externalId: string, identifier: string, attribute: string) =>
+    JSON.stringify([String(benchmarkId), externalId, identifier, attribute]);
+  const roundedMedian = (value: number) => Math.round(value);
   const ratings: Rating[] = [
     ...curatorScores.map((c) => ({
       item: itemOf(c.instance.benchmarkId, c.instance.externalId, c.identifier, c.attribute),
@@ -131,13 +134,16 @@ export async function loadResearchData(given?: Database) {
     })),
     ...(curatorScores.length === 0
       ? []
-      : [...judgeItems.values()].map((j) => ({
-          item: j.item,
-          rater: j.rater,
-          necessity: roundedMedian(j.n),
-          disclosure: roundedMedian(j.d),
-          guidance: roundedMedian(j.g),
-        }))),
+      : ratedValues(judgeSamples).map((v) => {
+          const cut = v.instance.indexOf("\u0000");
+          return {
+            item: itemOf(v.instance.slice(0, cut), v.instance.slice(cut + 1), v.identifier, v.attribute),
+            rater: `judge: ${v.judge} (${v.selection})`,
+            necessity: roundedMedian(v.necessity),
+            disclosure: roundedMedian(v.disclosure),
+            guidance: roundedMedian(v.guidance),
+          };
+        })),
   ];
   // The spoiler–guesswork frontier per benchmark, from the identifiers and the stored evidence: parsed
   // when a table asks for it (the reports that do not need it never read every instance's evidence).
@@ -221,6 +227,10 @@ export async function loadResearchData(given?: Database) {
     },
     specTable,
     judgeSamples,
+    /** per benchmark: ids that judge scores name but no imported instance has (left out of every judge figure) */
+    unmatchedJudgeIds: [...unmatchedJudgeIds.entries()]
+      .map(([benchmark, ids]) => ({ benchmark, ids: [...ids].sort() }))
+      .sort((a, b) => a.benchmark.localeCompare(b.benchmark)),
     verdicts,
   };
 }

@@ -1,19 +1,22 @@
 import "server-only";
-import { hintValueMargin } from "../../domain/judge-scales";
 import { hintStatus } from "../../hint/status";
 import { pathsInDiff } from "../../ingest/infer-language";
 import { placeLocations } from "../../review/patch-marks";
-import { median } from "../../stats/median";
+import { ratedValues } from "../../stats/judge-summary";
 import { getDb } from "../db";
 import { readEvidence, readHintState, readLocations, readPolicies, readStringList, readTrim } from "../stored-json";
 
+/** One judge's rated value of one attribute of one identifier, under one selection (lib/stats/judge-summary). */
 export interface JudgeSummary {
+  identifier: string;
+  selection: string;
+  judge: string;
   attribute: string;
   necessity: number;
   disclosure: number;
   guidance: number;
   hvm: number;
-  samples: Array<{ judge: string; sample: number; necessity: number; disclosure: number; guidance: number }>;
+  samples: Array<{ sample: number; necessity: number; disclosure: number; guidance: number }>;
 }
 
 /** Everything the review workspace shows for one instance. */
@@ -36,38 +39,36 @@ export async function getReviewData(id: number) {
       select: { resolved: true, status: true, run: { select: { model: true, selection: true, projection: true } } },
     }),
   ]);
-  // The judge's median of its samples per identifier and attribute, HVM per rated value (SPEC §6).
-  const judge = new Map<string, JudgeSummary[]>();
-  const groups = new Map<string, typeof scores>();
-  for (const score of scores) {
-    const key = `${score.identifier}\u0000${score.attribute}`;
-    const group = groups.get(key);
-    if (group) group.push(score);
-    else groups.set(key, [score]);
-  }
-  for (const [key, group] of groups) {
-    const [identifier, attribute] = key.split("\u0000") as [string, string];
-    const n = median(group.map((s) => s.necessity));
-    const d = median(group.map((s) => s.disclosure));
-    const g = median(group.map((s) => s.guidance));
-    judge.set(identifier, [
-      ...(judge.get(identifier) ?? []),
-      {
-        attribute,
-        necessity: n,
-        disclosure: d,
-        guidance: g,
-        hvm: hintValueMargin(n, d, g),
-        samples: group.map((s) => ({
-          judge: s.judge,
-          sample: s.sample,
-          necessity: s.necessity,
-          disclosure: s.disclosure,
-          guidance: s.guidance,
-        })),
-      },
-    ]);
-  }
+  // Each judge's median of its samples per selection, identifier and attribute, HVM per rated value (SPEC §6):
+  // the same rated values as the research page's (never pooled across judges or selections).
+  const judge: JudgeSummary[] = ratedValues(
+    scores.map((s) => ({
+      selection: s.selection,
+      judge: s.judge,
+      instance: instance.externalId,
+      identifier: s.identifier,
+      attribute: s.attribute,
+      sample: s.sample,
+      necessity: s.necessity,
+      disclosure: s.disclosure,
+      guidance: s.guidance,
+    })),
+  ).map((v) => ({
+    identifier: v.identifier,
+    selection: v.selection,
+    judge: v.judge,
+    attribute: v.attribute,
+    necessity: v.necessity,
+    disclosure: v.disclosure,
+    guidance: v.guidance,
+    hvm: v.hvm,
+    samples: v.samples.map((s) => ({
+      sample: s.sample ?? 1,
+      necessity: s.necessity,
+      disclosure: s.disclosure,
+      guidance: s.guidance,
+    })),
+  }));
   // Analyses before locations said which patch they are in: placed here, so the browser parses no diff.
   const goldPaths = new Set(pathsInDiff(instance.goldPatch));
   return {
@@ -129,7 +130,7 @@ export async function getReviewData(id: number) {
         at: d.createdAt.toISOString(),
       })),
     })),
-    judge: Object.fromEntries(judge),
+    judge,
     outcomes: results.map((r) => ({ ...r.run, resolved: r.resolved, status: r.status })),
   };
 }
