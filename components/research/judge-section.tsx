@@ -93,10 +93,7 @@ export function JudgeSection({ data }: { data: ResearchData }) {
                         {fmt(i.mean)} {i.noInterval ? "(no interval)" : `[${fmt(i.low)}, ${fmt(i.high)}]`}
                       </td>
                     ))}
-                    <td
-                      className="num"
-                      title={`${j.unanimityValues} of ${j.n} values have three or more samples`}
-                    >
+                    <td className="num" title={`${j.unanimityValues} of ${j.n} values have three or more samples`}>
                       {j.unanimity === null ? "–" : `${(j.unanimity * 100).toFixed(0)}% of ${j.unanimityValues}`}
                     </td>
                   </tr>
@@ -106,8 +103,8 @@ export function JudgeSection({ data }: { data: ResearchData }) {
             <DownloadCsv name="judge-scores" rows={judgeRowsOf(judge)} />
             {data.unmatchedJudgeIds.map((u) => (
               <p key={u.benchmark} className="muted" data-testid="unmatched judge ids">
-                Left out: scores for {u.ids.length} id{u.ids.length === 1 ? "" : "s"} that match no imported instance
-                of {u.benchmark}: {u.ids.slice(0, 10).join(", ")}
+                Left out: scores for {u.ids.length} id{u.ids.length === 1 ? "" : "s"} that match no imported instance of{" "}
+                {u.benchmark}: {u.ids.slice(0, 10).join(", ")}
                 {u.ids.length > 10 ? ` and ${u.ids.length - 10} more` : ""}.
               </p>
             ))}

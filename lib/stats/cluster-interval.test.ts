@@ -57,7 +57,7 @@ describe("instance-clustered t interval", () => {
       Array.from({ length: 1 + (i % 4) }, (_, j) => ((i * 7 + j * 3) % 4) * 0.5),
     );
     const clusters = clustersOf(values);
-    const shuffled = [...clusters].reverse().map((c) => ({ key: c.key, values: [...c.values].reverse() }));
+    const shuffled: Cluster[] = [...clusters].reverse().map((c) => ({ key: c.key, values: [...c.values].reverse() }));
     for (let i = shuffled.length - 1; i > 0; i--) {
       const j = (i * 17) % (i + 1);
       [shuffled[i], shuffled[j]] = [shuffled[j] as Cluster, shuffled[i] as Cluster];

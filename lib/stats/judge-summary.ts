@@ -45,8 +45,7 @@ const attributeRank = (attribute: string) => {
   const index = (HINT_ATTRIBUTES as readonly string[]).indexOf(attribute);
   return index < 0 ? HINT_ATTRIBUTES.length : index;
 };
-export const compareAttributes = (a: string, b: string) =>
-  attributeRank(a) - attributeRank(b) || compareText(a, b);
+export const compareAttributes = (a: string, b: string) => attributeRank(a) - attributeRank(b) || compareText(a, b);
 
 /**
  * The one place judge samples become rated values, for every surface (research table, agreement, the review
