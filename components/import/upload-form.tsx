@@ -233,6 +233,11 @@ export function UploadForm() {
                       {o.job.summary.unmatched_ids.length > 0 &&
                         `; ${o.job.summary.unmatched_ids.length} ids match no instance`}
                       {o.job.summary.added + o.job.summary.updated === 0 && " (nothing changed)"}
+                      {(o.job.summary.warnings ?? []).map((w) => (
+                        <p key={w} className="muted">
+                          Warning: {w}
+                        </p>
+                      ))}
                       {o.job.analysis && o.job.analysis.failed.length > 0 && (
                         <> · {o.job.analysis.failed.length} not analysed (a patch that does not parse)</>
                       )}

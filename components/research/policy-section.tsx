@@ -54,7 +54,7 @@ export function PolicySection({ data }: { data: ResearchData }) {
                   <td>{p.model}</td>
                   <td>
                     {p.selection} × {p.projection}
-                    {p.baseline ? " (baseline)" : ""}
+                    {p.baseline ? " (baseline)" : p.reference ? " (reference: no no-hint run)" : ""}
                   </td>
                   <td className="num">
                     {p.resolved}/{p.n}

@@ -1,9 +1,8 @@
 import { Suspense } from "react";
 import { SELECTIONS } from "@/lib/analysis/select-identifiers";
-import type { ResearchData } from "@/lib/server/queries/research-report";
-import { pairedView } from "@/lib/server/queries/research-report";
+import type { ReportRow, ResearchData } from "@/lib/server/queries/research-report";
+import { designRows, pairedView } from "@/lib/server/queries/research-report";
 import { researchData } from "@/lib/server/queries/research-request";
-import { designRates } from "@/lib/stats/design-constraints";
 import { resolveRates } from "@/lib/stats/resolve-rates";
 import { DownloadCsv } from "./download-csv";
 import { fmt, share } from "./format";
@@ -163,22 +162,22 @@ export async function DisclosureSection() {
   );
 }
 
-/** Design-constraint verdicts per configuration (SWE-Shield's rates). */
+/** Design-constraint verdicts per configuration (SWE-Shield's rates): the same rows as `hints report design`. */
 export async function DesignSection() {
   const data = await researchData();
-  const rows = ratesOf(data);
-  const design = rows.flatMap((r) => {
-    const verdicts = data.verdicts.get(r.runId);
-    const run = data.runOutcomes.find((o) => o.runId === r.runId);
-    return verdicts && run
-      ? [
-          {
-            label: `${r.benchmark} · ${r.model} · ${r.selection} × ${r.projection}`,
-            ...designRates(verdicts, run.outcomes, data.instancesOf(r.benchmark)),
-          },
-        ]
-      : [];
-  });
+  const design = designRows(data);
+  const num = (value: ReportRow[string] | undefined) => (typeof value === "number" ? value : null);
+  const rate = (row: ReportRow, key: string) => (
+    <td
+      className="num"
+      title={`95% Wilson interval ${share(num(row[`${key}_low`]))}–${share(num(row[`${key}_high`]))}`}
+    >
+      {share(num(row[key]))}{" "}
+      <span className="muted">
+        [{share(num(row[`${key}_low`]))}, {share(num(row[`${key}_high`]))}]
+      </span>
+    </td>
+  );
   return (
     <section aria-labelledby="design">
       <h2 id="design">Design constraints</h2>
@@ -190,6 +189,11 @@ export async function DesignSection() {
         </p>
       ) : (
         <>
+          <p className="muted">
+            Over the imported instances the configuration attempted: each rate with its 95% Wilson interval [low, high];
+            Cramér&apos;s V and Pearson&apos;s χ² p for pass × design outcome (undefined when only one row or column
+            holds anything).
+          </p>
           <table aria-label="Design constraints">
             <thead>
               <tr>
@@ -204,25 +208,29 @@ export async function DesignSection() {
                 <th className="num">No constraint applies (DNR)</th>
                 <th className="num">Passing and satisfied</th>
                 <th className="num">Cramér&apos;s V</th>
+                <th className="num">χ² p</th>
               </tr>
             </thead>
             <tbody>
               {design.map((d) => (
-                <tr key={d.label}>
-                  <td>{d.label}</td>
+                <tr key={`${d.benchmark}\u0000${d.model}\u0000${d.selection}\u0000${d.projection}`}>
+                  <td>
+                    {d.benchmark} · {d.model} · {d.selection} × {d.projection}
+                  </td>
                   <td className="num">{d.instances}</td>
                   <td className="num">{d.unmatched || ""}</td>
-                  <td className="num">{share(d.passRate)}</td>
-                  <td className="num">{share(d.satisfied)}</td>
-                  <td className="num">{share(d.violated)}</td>
-                  <td className="num">{share(d.neutral)}</td>
-                  <td className="num">{share(d.passingAndSatisfied)}</td>
-                  <td className="num">{fmt(d.cramersV, 3)}</td>
+                  <td className="num">{share(num(d.pass_rate))}</td>
+                  {rate(d, "dsr")}
+                  {rate(d, "dvr")}
+                  {rate(d, "dnr")}
+                  <td className="num">{share(num(d.passing_and_satisfied))}</td>
+                  <td className="num">{fmt(num(d.cramers_v), 3)}</td>
+                  <td className="num">{fmt(num(d.p), 4)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <DownloadCsv name="design-constraints" rows={design.map((d) => ({ ...d }))} />
+          <DownloadCsv name="design-constraints" rows={design} />
         </>
       )}
     </section>

@@ -3,13 +3,36 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { ResolveRateRow } from "@/lib/stats/resolve-rates";
+import type { ResultStatus } from "@/lib/stats/result-status";
 import { DownloadCsv } from "./download-csv";
 
 export interface RunInstance {
   externalId: string;
   id: number | null;
   resolved: boolean;
+  status: ResultStatus;
 }
+
+const STATUS_MARK: Record<ResultStatus, string> = {
+  resolved: "✓",
+  unresolved: "✗",
+  empty_patch: "∅",
+  error: "⚠",
+  not_run: "–",
+};
+const STATUS_WORDS: Record<ResultStatus, string> = {
+  resolved: "resolved",
+  unresolved: "unresolved",
+  empty_patch: "empty patch",
+  error: "error",
+  not_run: "not run",
+};
+/** "1 error, 263 not run": the rows a rate does not count, or "". */
+const notCounted = (r: ResolveRateRow) =>
+  (["error", "not_run"] as const)
+    .filter((s) => r.statuses[s] > 0)
+    .map((s) => `${r.statuses[s]} ${STATUS_WORDS[s]}`)
+    .join(", ");
 
 const pct = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
 const KEYS = ["benchmark", "model", "selection", "projection"] as const;
@@ -67,6 +90,10 @@ export function ResolveRateTable({ rows }: { rows: ResolveRateRow[] }) {
             projection: r.projection,
             resolved: r.resolved,
             n: r.n,
+            unresolved: r.statuses.unresolved,
+            empty_patch: r.statuses.empty_patch,
+            error: r.statuses.error,
+            not_run: r.statuses.not_run,
             rate: r.rate,
             ci95_low: r.low,
             ci95_high: r.high,
@@ -86,6 +113,9 @@ export function ResolveRateTable({ rows }: { rows: ResolveRateRow[] }) {
             <th className="num">Resolved / n</th>
             <th className="num">Rate</th>
             <th className="num">95% interval</th>
+            <th className="num" title="errors and instances not run: not counted in the rate">
+              Not counted
+            </th>
             <th className="num">Unmatched ids</th>
             <th>Stated by the import</th>
           </tr>
@@ -103,6 +133,7 @@ export function ResolveRateTable({ rows }: { rows: ResolveRateRow[] }) {
                   className="link-button"
                   aria-expanded={open === r.runId}
                   onClick={() => toggle(r.runId)}
+                  title={`${r.statuses.resolved} resolved, ${r.statuses.unresolved} unresolved, ${r.statuses.empty_patch} empty patch (attempted)`}
                 >
                   {r.resolved}/{r.n}
                 </button>
@@ -111,6 +142,7 @@ export function ResolveRateTable({ rows }: { rows: ResolveRateRow[] }) {
               <td className="num">
                 {pct(r.low)}–{pct(r.high)}
               </td>
+              <td className="num">{notCounted(r) || "–"}</td>
               <td className="num">{r.unmatched}</td>
               <td>
                 {r.stated ? `${pct(r.stated.rate)}${r.stated.total ? ` of ${r.stated.total}` : ""}` : ""}
@@ -128,8 +160,13 @@ export function ResolveRateTable({ rows }: { rows: ResolveRateRow[] }) {
       {openRow && (
         <section aria-label="Instances of the configuration">
           <h3>
-            {openRow.model} · {openRow.selection} × {openRow.projection} on {openRow.benchmark}: {openRow.n} instances
+            {openRow.model} · {openRow.selection} × {openRow.projection} on {openRow.benchmark}: {openRow.n} attempted
+            {notCounted(openRow) ? `; not counted: ${notCounted(openRow)}` : ""}
           </h3>
+          <p className="muted">
+            ✓ resolved · ✗ unresolved · ∅ empty patch (attempted, counted as unresolved) · ⚠ error · – not run (neither
+            counted in the rate)
+          </p>
           {instances[openRow.runId] === "failed" ? (
             <p role="alert" className="error">
               The instances could not be loaded; try again.
@@ -139,8 +176,8 @@ export function ResolveRateTable({ rows }: { rows: ResolveRateRow[] }) {
           ) : (
             <ul className="columns">
               {(instances[openRow.runId] as RunInstance[]).map((i) => (
-                <li key={i.externalId}>
-                  {i.resolved ? "✓" : "✗"}{" "}
+                <li key={i.externalId} title={STATUS_WORDS[i.status]}>
+                  {STATUS_MARK[i.status]}{" "}
                   {i.id ? <Link href={`/instances/${i.id}`}>{i.externalId}</Link> : i.externalId}
                 </li>
               ))}

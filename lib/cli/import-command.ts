@@ -48,6 +48,7 @@ export function describeImport(summary: ImportSummary): string {
         line += `\n  they are all instances of "${f.suggested_benchmark}": import again with --benchmark "${f.suggested_benchmark}"`;
       }
     }
+    for (const warning of f.warnings ?? []) line += `\n  warning: ${warning}`;
     return line;
   });
   lines.push(summary.changed ? "Import complete." : "Nothing changed: every record was already imported as it is.");

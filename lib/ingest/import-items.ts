@@ -83,6 +83,8 @@ export type ImportItem = { benchmark?: string } & (
 export interface FileContext {
   /** the file's folder and name, e.g. "swebench-pro/gpt-5.eval_results.json" */
   path: string;
+  /** a JSON document's top-level numbers as written (`"pass_rate": 75.0` → "75.0"), where known */
+  numberLiterals?: Record<string, string>;
 }
 
 /** One input format: how to recognise its records and turn them into import items. */

@@ -5,6 +5,7 @@ import { RecordError } from "./field-values";
 import { detectFormat } from "./formats";
 import { ImportError, MAX_REPORTED, UnknownFormatError } from "./import-error";
 import type { ImportItem, InputFormat } from "./import-items";
+import { checkedDocument } from "./json-document-scan";
 import { readParquet } from "./parquet-records";
 import {
   countNewlines,
@@ -110,7 +111,14 @@ type ReadRecord = Extract<LocatedRecord, { record: unknown }>;
 
 function convertAt(format: InputFormat, located: ReadRecord, fieldMap: FieldMap, file: string): LocatedItem[] {
   try {
-    return format.convert(withFieldNames(located.record, fieldMap), { path: file }).map((item) => {
+    // A document read from one line (JSON Lines with one record) is checked as a document file is.
+    const numberLiterals =
+      located.numberLiterals ??
+      (format.shape === "document" && located.text !== undefined
+        ? checkedDocument(located.text, file, located.line)
+        : undefined);
+    const context = { path: file, ...(numberLiterals ? { numberLiterals } : {}) };
+    return format.convert(withFieldNames(located.record, fieldMap), context).map((item) => {
       // The record is kept exactly as it arrived, before any field was mapped.
       if (item.kind === "instance") item.data.original = located.record;
       return { item, line: located.line };

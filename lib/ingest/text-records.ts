@@ -3,13 +3,21 @@ import { Readable } from "node:stream";
 import { CsvError, parse as parseCsv } from "csv-parse";
 import type { RawRecord } from "./field-values";
 import { ImportError } from "./import-error";
+import { checkedDocument } from "./json-document-scan";
 
 /**
  * A record and the line of the file it starts on; or, where one line of a file is bad but the lines after
  * it can still be read (JSON Lines), the problem with that line, so a file's problems are reported together.
  */
 export type LocatedRecord =
-  | { record: RawRecord; line: number; error?: undefined }
+  | {
+      record: RawRecord;
+      line: number;
+      error?: undefined;
+      /** the record's JSON text, where it was read from one line (a one-line document is checked as a document) */
+      text?: string;
+      numberLiterals?: Record<string, string>;
+    }
   | { error: ImportError; line: number };
 
 const CHUNK = 1 << 20;
@@ -114,7 +122,7 @@ export async function* readJsonLines(file: string): AsyncGenerator<LocatedRecord
     if (text.trim() === "") continue;
     try {
       if (text.includes("\u0000")) throw new ImportError(file, line, "binary content (NUL bytes) in a text file");
-      yield { record: asObject(parseJson(text, file, line), file, line), line };
+      yield { record: asObject(parseJson(text, file, line), file, line), line, text };
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       yield { error, line };
@@ -175,18 +183,23 @@ export async function* readJsonArray(file: string): AsyncGenerator<LocatedRecord
   if (!closed) throw new ImportError(file, line, "the JSON array is not closed: the file is truncated");
 }
 
-/** A whole file holding one JSON object. */
+/**
+ * A whole file holding one JSON object. A key repeated with another value is refused at its line (JSON.parse
+ * would keep the last silently); the top object's number literals are kept as written (`75.0`, not `75`).
+ */
 export async function readJsonDocument(file: string): Promise<LocatedRecord> {
   let text = "";
   for await (const chunk of textChunks(file)) text += chunk;
+  let record: RawRecord;
   try {
-    return { record: asObject(parseJson(text, file, 1), file, 1), line: 1 };
+    record = asObject(parseJson(text, file, 1), file, 1);
   } catch (error) {
     const position = /position (\d+)/.exec((error as Error).message)?.[1];
     if (position === undefined) throw error;
     const line = text.slice(0, Number(position)).split("\n").length;
     throw new ImportError(file, line, (error as ImportError).reason);
   }
+  return { record, line: 1, numberLiterals: checkedDocument(text, file) };
 }
 
 /**

@@ -2,8 +2,10 @@ import { stat } from "node:fs/promises";
 import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import type { ImportItem } from "../ingest/import-items";
+import { PolicyWarnings } from "../ingest/policy-warnings";
 import { keepPrepared } from "../ingest/prepare-instance";
 import { openImportFile } from "../ingest/read-import-file";
+import { RepeatConflict, RepeatedRecords } from "../ingest/repeated-records";
 import { bulkTarget, type Database, dialectOfDb, sqliteFileOf, withOwnConnection } from "./db";
 import {
   attachStage,
@@ -45,6 +47,8 @@ export interface FileImportSummary {
   unchanged: number;
   /** result or score ids that match no instance of their benchmark: kept, and reported here */
   unmatched_ids: string[];
+  /** what was imported but deserves a word: selection or projection names Hintscope does not know */
+  warnings: string[];
   /** where every unmatched id is an instance of exactly one other benchmark: that benchmark (--benchmark it) */
   suggested_benchmark?: string;
 }
@@ -188,10 +192,19 @@ async function importOneFile(
   const source = file.split(/[\\/]/).pop() ?? file;
   const resolve = benchmarkResolver(file, options);
   const benchmarkOf = (located: Located) => resolve(located, opened.defaultBenchmark);
-  // Its records were counted as they were read (onProgress): here they are only written.
+  // Its records were counted as they were read (onProgress): here they are checked for conflicting repeats
+  // (and unnumbered judge samples numbered), then written.
+  const repeats = new RepeatedRecords();
+  const policies = new PolicyWarnings();
   let batch: Located[] = [];
   for (const located of opened.items) {
-    benchmarkOf(located);
+    try {
+      repeats.check(located.item, located.line, benchmarkOf(located));
+      policies.check(located.item);
+    } catch (error) {
+      if (error instanceof RepeatConflict) throw new ImportError(file, error.line, error.reason);
+      throw error;
+    }
     batch.push(located);
     if (batch.length >= BATCH) {
       await writeBatch(writer, batch, benchmarkOf, source, file);
@@ -208,6 +221,7 @@ async function importOneFile(
     benchmark: [...writer.benchmarks].join(", ") || null,
     ...writer.tally,
     unmatched_ids: unmatched,
+    warnings: policies.warnings,
     ...(suggested ? { suggested_benchmark: suggested } : {}),
   };
   if (summary.added + summary.updated > 0) {

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { chiSquareTest } from "./agreement";
 import { correctedPhi, holmAdjust, pairedDifferenceInterval, policyComparison } from "./policy-comparison";
 import type { RunOutcomes } from "./resolve-rates";
+import { runRows } from "./resolve-rates";
 
 describe("paired difference of proportions (Newcombe's method 10)", () => {
   test("Newcombe's first example: 36 both, 12 first only, 2 second only, 0 neither", () => {
@@ -72,7 +73,7 @@ test("the policy table: baseline first, every rate on the instances all configur
     model: "m",
     selection,
     projection,
-    outcomes: new Map(ran.map((id) => [id, resolved.includes(id)])),
+    ...runRows(ran.map((id) => [id, resolved.includes(id)])),
     summary: null,
   });
   const all = ["i1", "i2", "i3", "i4", "i5"];

@@ -1,3 +1,4 @@
+import { isNoHint } from "../domain/run-policy";
 import { exactMcNemar } from "./mcnemar";
 import type { RunOutcomes } from "./resolve-rates";
 import { wilsonInterval, Z95 } from "./wilson";
@@ -57,15 +58,15 @@ export function holmAdjust(pValues: readonly number[]): number[] {
   return adjusted;
 }
 
-/** Selections that mean "no hint": the baseline a policy is compared with. */
-export const BASELINE_SELECTIONS = new Set(["none", "no_hint", "nohint", "baseline"]);
-
 export interface PolicyRow {
   benchmark: string;
   model: string;
   selection: string;
   projection: string;
+  /** this row is the no-hint baseline (its selection means "no hint", however spelled) */
   baseline: boolean;
+  /** this row is what the others are compared with: the baseline, or without one the first configuration */
+  reference: boolean;
   resolved: number;
   /** instances every compared configuration of this benchmark and model ran */
   n: number;
@@ -85,7 +86,7 @@ export interface PolicyRow {
  * baseline first, each rate on the instances every compared configuration ran (imported ones only), the
  * paired difference from the baseline with Newcombe's interval, the exact McNemar p, and Holm-adjusted p
  * across the rows of that benchmark and model. Without a baseline run the first configuration is the
- * reference, and its row says so (`baseline: true`).
+ * reference, and its row says so (`reference: true`, `baseline: false`): it is never called a baseline.
  */
 export function policyComparison(
   runs: readonly RunOutcomes[],
@@ -102,8 +103,8 @@ export function policyComparison(
     `${a[0]?.benchmark}\u0000${a[0]?.model}`.localeCompare(`${b[0]?.benchmark}\u0000${b[0]?.model}`),
   )) {
     const ordered = [...group].sort((a, b) => {
-      const baseA = BASELINE_SELECTIONS.has(a.selection) ? 0 : 1;
-      const baseB = BASELINE_SELECTIONS.has(b.selection) ? 0 : 1;
+      const baseA = isNoHint(a.selection) ? 0 : 1;
+      const baseB = isNoHint(b.selection) ? 0 : 1;
       return (
         baseA - baseB || `${a.selection}\u0000${a.projection}`.localeCompare(`${b.selection}\u0000${b.projection}`)
       );
@@ -131,7 +132,8 @@ export function policyComparison(
         model: run.model,
         selection: run.selection,
         projection: run.projection,
-        baseline: index === 0,
+        baseline: index === 0 && isNoHint(run.selection),
+        reference: index === 0,
         resolved,
         n: common.length,
         rate: rate.rate,

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { raterAgreement } from "./curator-agreement";
 import { designOutcome, designRates, type Verdict } from "./design-constraints";
 import { summariseJudgeScores } from "./judge-summary";
-import { resolveRates, statedSummary, summaryMismatch } from "./resolve-rates";
+import { resolveRates, runRows, statedSummary, summaryMismatch } from "./resolve-rates";
 
 describe("resolve-rate table", () => {
   const outcomes = new Map([
@@ -18,7 +18,7 @@ describe("resolve-rate table", () => {
     model: "m",
     selection: "official",
     projection: "official",
-    outcomes,
+    ...runRows(outcomes),
     summary: null,
   };
 
@@ -34,7 +34,7 @@ describe("resolve-rate table", () => {
     expect(resolveRates([run], () => new Set())[0]).toMatchObject({ n: 0, rate: null, low: 0, high: 1 });
     const all = {
       ...run,
-      outcomes: new Map([
+      ...runRows([
         ["a", true],
         ["c", true],
       ]),
@@ -65,10 +65,80 @@ describe("resolve-rate table", () => {
       "stated 74.2%, rows give 73.0%; stated 371 resolved, rows have 365",
     );
     expect(summaryMismatch({ rate: 0.8, resolved: null, total: null }, 7, 10)).toBe("stated 80.0%, rows give 70.0%");
-    // A harness report counts instances that never ran as failures: 1 of 91 stated, 1 of 1 listed.
+    // Counts are compared as counts: no rate is made up from them to compare.
     expect(summaryMismatch(statedSummary({ total_instances: 91, resolved_instances: 1 }), 1, 1)).toBe(
-      "stated 1.1%, rows give 100.0%; stated 91 instances, rows list 1",
+      "stated 91 instances, rows list 1",
     );
+  });
+
+  test.each([
+    // [what, summary, resolved rows, total rows, expected mismatch]
+    ["1.0 (JSON's 1) is 100% of 12, not ±50 points", { pass_rate: 1 }, 6, 12, "stated 100.0%, rows give 50.0%"],
+    [
+      "1.0 written so",
+      { pass_rate: 1, stated_literals: { pass_rate: "1.0" } },
+      6,
+      12,
+      "stated 100.0%, rows give 50.0%",
+    ],
+    ["0.0 against 1 of 12", { pass_rate: 0 }, 1, 12, "stated 0.0%, rows give 8.3%"],
+    ["a fraction never gets more than ±0.0005", { pass_rate: 0.5 }, 6, 12, null],
+    ["… so 0.5 against 0.501 is flagged", { pass_rate: 0.5 }, 501, 1000, "stated 50.0%, rows give 50.1%"],
+    [
+      "75.0 is ±0.05 points, not ±0.5",
+      { pass_rate: 75, stated_literals: { pass_rate: "75.0" } },
+      301,
+      400,
+      "stated 75.0%, rows give 75.3%",
+    ],
+    ["75 (no decimals) is ±0.5 points", { pass_rate: 75 }, 301, 400, null],
+    ["50.04 against 50.00 at the stated precision", { pass_rate: 50.04 }, 50, 100, "stated 50.04%, rows give 50.00%"],
+    ["a percent string is read", { pass_rate: "50%" }, 6, 12, null],
+    ["… and checked", { pass_rate: "75 %" }, 6, 12, "stated 75.0%, rows give 50.0%"],
+    [
+      "an unreadable rate says so, and the total is still checked",
+      { pass_rate: "about half", total: 13 },
+      6,
+      12,
+      'stated rate "about half" is not a number or percentage; stated 13 instances, rows list 12',
+    ],
+    [
+      "a string rate does not switch off the total",
+      { pass_rate: "50%", total: 13 },
+      6,
+      12,
+      "stated 13 instances, rows list 12",
+    ],
+    ["a total alone is checked", { total: 13 }, 6, 12, "stated 13 instances, rows list 12"],
+  ])("stated summaries: %s", (_what, summary, resolved, total, expected) => {
+    expect(summaryMismatch(statedSummary(summary as Record<string, unknown>), resolved, total)).toBe(expected);
+  });
+
+  test("a partial run: rates over the instances it attempted; errors and instances not run shown apart", () => {
+    // A harness report of a run that submitted 37 of 300: 25 resolved, 10 unresolved, 1 empty patch, 1 error.
+    const ids = Array.from({ length: 300 }, (_, i) => `i${i}`);
+    const rows = ids.map((id, i): [string, boolean, string] =>
+      i < 25
+        ? [id, true, "resolved"]
+        : i < 35
+          ? [id, false, "unresolved"]
+          : i === 35
+            ? [id, false, "empty_patch"]
+            : i === 36
+              ? [id, false, "error"]
+              : [id, false, "not_run"],
+    );
+    const partial = { ...run, ...runRows(rows) };
+    const [row] = resolveRates([partial], () => new Set(ids));
+    expect(row).toMatchObject({
+      resolved: 25,
+      n: 36,
+      statuses: { resolved: 25, unresolved: 10, empty_patch: 1, error: 1, not_run: 263 },
+    });
+    expect(row?.rate).toBeCloseTo(25 / 36, 12);
+    // Older imports said "incomplete" for what was not run.
+    expect(runRows([["x", false, "incomplete"]]).statuses.get("x")).toBe("not_run");
+    expect(runRows([["x", false, "incomplete"]]).outcomes.size).toBe(0);
   });
 });
 
@@ -268,7 +338,7 @@ test("a run with design verdicts but no results is no resolve-rate row (not 0/0,
     model: `m${runId}`,
     selection: "official",
     projection: "official",
-    outcomes: new Map(outcomes),
+    ...runRows(outcomes),
     summary: null,
   });
   const rows = resolveRates([run(1, [["a", true]]), run(2, [])], () => new Set(["a"]));

@@ -1,3 +1,4 @@
+import { ATTEMPTED, emptyStatusCounts, type ResultStatus, resultStatus, type StatusCounts } from "./result-status";
 import { wilsonInterval } from "./wilson";
 
 /** One configuration's per-instance outcomes, and the summary its import stated (if any). */
@@ -7,17 +8,23 @@ export interface RunOutcomes {
   model: string;
   selection: string;
   projection: string;
+  /** the instances the run attempted (result-status.ts): resolved or not; what rates and pairs are made of */
   outcomes: ReadonlyMap<string, boolean>;
+  /** every row's status, attempted or not (errors and instances not run are here, not in `outcomes`) */
+  statuses: ReadonlyMap<string, ResultStatus>;
   summary: Record<string, unknown> | null;
 }
 
 /** What a results file said about its own run: a rate and/or counts. */
 export interface StatedSummary {
+  /** the stated rate as a fraction, or null when none was stated or it could not be read */
   rate: number | null;
   resolved: number | null;
   total: number | null;
-  /** how far the rows' rate may be from the stated one: half a unit of the stated rate's last digit */
+  /** how far the rows' rate may be from the stated one (a fraction): half a unit of its last stated digit */
   rateTolerance?: number;
+  /** why a stated rate could not be used, or null */
+  rateProblem?: string | null;
 }
 
 export interface ResolveRateRow {
@@ -26,12 +33,14 @@ export interface ResolveRateRow {
   model: string;
   selection: string;
   projection: string;
-  /** over the imported instances of the benchmark that the run has a result for */
+  /** over the imported instances of the benchmark that the run attempted */
   resolved: number;
   n: number;
   rate: number | null;
   low: number;
   high: number;
+  /** the imported instances' rows by status: attempted (resolved, unresolved, empty patch) and not (error, not run) */
+  statuses: StatusCounts;
   /** results for ids that match no imported instance */
   unmatched: number;
   /** every per-instance row of the run, matched or not: what a stated summary is checked against */
@@ -42,40 +51,89 @@ export interface ResolveRateRow {
   mismatch: string | null;
 }
 
-const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
+const count = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null);
+const RATE_KEYS = ["pass_rate", "resolve_rate", "resolved_rate"] as const;
+/** A fraction is never allowed more than this (half a unit of the fourth decimal), whatever its digits. */
+const FRACTION_TOLERANCE = 0.0005;
+/** Room for the binary rounding of the figures compared. */
+const EPSILON = 1e-9;
+
+/** Decimal places of a number as written ("74.20" → 2, "1" → 0, "7.5e-1" → 2). */
+function decimalsOf(text: string): number {
+  const [mantissa, exponent] = text.toLowerCase().split("e");
+  const decimals = mantissa?.split(".")[1]?.length ?? 0;
+  return Math.max(0, decimals - Number(exponent ?? 0));
+}
+
+/**
+ * A stated rate as a fraction with its tolerance: a number (as written in the file where known: `1.0` is not
+ * `1`), a percent string (`"50%"`, `"74.2 %"`) or a numeric string. A number above 1 is a percentage, one in
+ * [0, 1] a fraction; a fraction never gets more than ±0.0005, and a percentage half a unit of its last
+ * stated digit (75.0 → ±0.05 points, 50.04 → ±0.005).
+ */
+function statedRate(
+  value: unknown,
+  literal: string | undefined,
+): { rate: number; tolerance: number } | { problem: string } | null {
+  if (value === undefined || value === null) return null;
+  let text: string;
+  let percent = false;
+  if (typeof value === "number" && Number.isFinite(value)) text = literal ?? String(value);
+  else if (typeof value === "string") {
+    const match = /^\s*([+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*(%?)\s*$/.exec(value);
+    if (!match) return { problem: `stated rate ${JSON.stringify(value)} is not a number or percentage` };
+    text = match[1] as string;
+    percent = match[2] === "%";
+  } else return { problem: `stated rate ${JSON.stringify(value)} is not a number or percentage` };
+  const number = Number(text);
+  if (!Number.isFinite(number) || number < 0) return { problem: `stated rate ${text} is not a rate` };
+  percent ||= number > 1;
+  if (percent && number > 100) return { problem: `stated rate ${text}% is above 100%` };
+  const half = 0.5 * 10 ** -decimalsOf(text);
+  return percent
+    ? { rate: number / 100, tolerance: half / 100 + EPSILON }
+    : { rate: number, tolerance: Math.min(half, FRACTION_TOLERANCE) + EPSILON };
+}
 
 /** Reads the summary shapes the importer keeps: a results summary (`pass_rate`, `passed`, `total`) or a harness report. */
 export function statedSummary(summary: Record<string, unknown> | null): StatedSummary | null {
   if (!summary) return null;
-  const resolved = num(summary.passed) ?? num(summary.resolved_instances) ?? num(summary.resolved);
-  const total = num(summary.total) ?? num(summary.total_instances);
-  const raw = num(summary.pass_rate) ?? num(summary.resolve_rate) ?? num(summary.resolved_rate);
-  let rate = raw;
-  // Half a unit of the last digit the file states (76 → ±0.5 points; 74.2 → ±0.05), at least rounding to 0.05.
-  const decimals = raw === null ? 3 : (String(raw).split(".")[1]?.length ?? 0);
-  let rateTolerance = Math.max(0.5 * 10 ** -decimals, 0.0005);
-  if (rate !== null && rate > 1) {
-    rate /= 100; // stated as a percentage
-    rateTolerance = Math.max(rateTolerance / 100, 0.0005);
-  }
-  if (rate === null && resolved !== null && total) rate = resolved / total;
-  return rate === null && resolved === null ? null : { rate, resolved, total, rateTolerance };
+  const resolved = count(summary.passed) ?? count(summary.resolved_instances) ?? count(summary.resolved);
+  const total = count(summary.total) ?? count(summary.total_instances);
+  const literals = (summary.stated_literals ?? {}) as Record<string, unknown>;
+  const key = RATE_KEYS.find((k) => summary[k] !== undefined && summary[k] !== null);
+  const literal = key && typeof literals[key] === "string" ? (literals[key] as string) : undefined;
+  const read = key ? statedRate(summary[key], literal) : null;
+  const rate = read && "rate" in read ? read.rate : null;
+  const rateProblem = read && "problem" in read ? read.problem : null;
+  if (rate === null && resolved === null && total === null && rateProblem === null) return null;
+  return {
+    rate,
+    resolved,
+    total,
+    rateTolerance: read && "tolerance" in read ? read.tolerance : FRACTION_TOLERANCE,
+    rateProblem,
+  };
 }
 
-const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+const percentText = (rate: number, digits = 1) => `${(rate * 100).toFixed(digits)}%`;
 
 /**
  * Compares every figure a stated summary gives (rate, resolved, total) with the per-instance rows, as the
  * leakage notes found a paper whose tables disagree; names each difference in words, or returns null.
- * A rate differs when it is further from the rows' than the rounding of its stated precision allows.
+ * A rate differs when it is further from the rows' than the rounding of its stated precision allows; a total
+ * or a count is checked even when the rate cannot be used, and an unusable rate says so.
  */
 export function summaryMismatch(stated: StatedSummary | null, resolved: number, total: number): string | null {
   if (!stated) return null;
   const differences: string[] = [];
+  if (stated.rateProblem) differences.push(stated.rateProblem);
   if (stated.rate !== null && total > 0) {
     const rows = resolved / total;
-    if (Math.abs(stated.rate - rows) > (stated.rateTolerance ?? 0.0005)) {
-      differences.push(`stated ${percent(stated.rate)}, rows give ${percent(rows)}`);
+    if (Math.abs(stated.rate - rows) > (stated.rateTolerance ?? FRACTION_TOLERANCE)) {
+      // Enough digits to show the difference at the stated precision (50.04% against 50.00%).
+      const digits = (stated.rateTolerance ?? FRACTION_TOLERANCE) < 0.0005 ? 2 : 1;
+      differences.push(`stated ${percentText(stated.rate, digits)}, rows give ${percentText(rows, digits)}`);
     }
   }
   if (stated.resolved !== null && stated.resolved !== resolved) {
@@ -87,26 +145,30 @@ export function summaryMismatch(stated: StatedSummary | null, resolved: number, 
   return differences.length > 0 ? differences.join("; ") : null;
 }
 
-/** The resolve-rate table: one row per configuration, rates over the imported instances with 95% Wilson intervals. */
+/**
+ * The resolve-rate table: one row per configuration, rates over the imported instances the run attempted
+ * (resolved, unresolved, empty patch) with 95% Wilson intervals; errors and instances not run counted apart.
+ */
 export function resolveRates(
   runs: RunOutcomes[],
   instancesOf: (benchmark: string) => ReadonlySet<string>,
 ): ResolveRateRow[] {
   // A run known only from other data (design verdicts for a model with no results) has no rate to show.
   return runs
-    .filter((run) => run.outcomes.size > 0)
+    .filter((run) => run.statuses.size > 0)
     .map((run) => {
       const known = instancesOf(run.benchmark);
-      let resolved = 0;
-      let n = 0;
+      const statuses = emptyStatusCounts();
       let allResolved = 0;
-      for (const [id, ok] of run.outcomes) {
-        if (ok) allResolved++;
+      let matched = 0;
+      for (const [id, status] of run.statuses) {
+        if (status === "resolved") allResolved++;
         if (!known.has(id)) continue;
-        n++;
-        if (ok) resolved++;
+        matched++;
+        statuses[status]++;
       }
-      const interval = wilsonInterval(resolved, n);
+      const n = statuses.resolved + statuses.unresolved + statuses.empty_patch;
+      const interval = wilsonInterval(statuses.resolved, n);
       const stated = statedSummary(run.summary);
       return {
         runId: run.runId,
@@ -114,16 +176,34 @@ export function resolveRates(
         model: run.model,
         selection: run.selection,
         projection: run.projection,
-        resolved,
+        resolved: statuses.resolved,
         n,
         rate: interval.rate,
         low: interval.low,
         high: interval.high,
-        unmatched: run.outcomes.size - n,
+        statuses,
+        unmatched: run.statuses.size - matched,
         allResolved,
-        allTotal: run.outcomes.size,
+        allTotal: run.statuses.size,
         stated,
-        mismatch: summaryMismatch(stated, allResolved, run.outcomes.size),
+        mismatch: summaryMismatch(stated, allResolved, run.statuses.size),
       };
     });
+}
+
+/**
+ * A run's rows as the tables read them: `statuses` for every row, `outcomes` for the attempted ones only.
+ * Rows are `[instance id, resolved, stored status]` (a Map of id → resolved reads as rows without a status).
+ */
+export function runRows(
+  rows: Iterable<readonly [string, boolean] | readonly [string, boolean, string | null]>,
+): Pick<RunOutcomes, "outcomes" | "statuses"> {
+  const outcomes = new Map<string, boolean>();
+  const statuses = new Map<string, ResultStatus>();
+  for (const row of rows) {
+    const status = resultStatus(row[1], row[2]);
+    statuses.set(row[0], status);
+    if (ATTEMPTED.has(status)) outcomes.set(row[0], status === "resolved");
+  }
+  return { outcomes, statuses };
 }

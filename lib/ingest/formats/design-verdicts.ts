@@ -1,3 +1,4 @@
+import { normalisePolicyName } from "../../domain/run-policy";
 import { pick, RecordError, requireId, requireString } from "../field-values";
 import type { InputFormat } from "../import-items";
 import { OFFICIAL_POLICY } from "./run-results";
@@ -21,7 +22,7 @@ export const designVerdictsFormat: InputFormat = {
       throw new RecordError(`field "verdict" must be Satisfied, Violated or Neutral, got ${JSON.stringify(raw)}`);
     const benchmark = pick(r, "benchmark");
     const policy = (field: string) =>
-      typeof r[field] === "string" && r[field] !== "" ? (r[field] as string).toLowerCase() : OFFICIAL_POLICY;
+      typeof r[field] === "string" && r[field].trim() !== "" ? normalisePolicyName(r[field]) : OFFICIAL_POLICY;
     return [
       {
         ...(typeof benchmark === "string" && benchmark !== "" ? { benchmark } : {}),

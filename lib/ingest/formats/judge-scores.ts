@@ -1,6 +1,8 @@
 import { canonicalAttribute, type JudgeScale, scaleLevel } from "../../domain/judge-scales";
+import { normalisePolicyName } from "../../domain/run-policy";
 import { pick, type RawRecord, RecordError, requireId, requireString } from "../field-values";
 import type { InputFormat } from "../import-items";
+import { UNNUMBERED_SAMPLE } from "../repeated-records";
 
 /** A rating given as an integer, a label, or the judge's object `{label, evidence, rationale, confidence}`. */
 function ratingLevel(record: RawRecord, scale: JudgeScale, short: string): number {
@@ -25,9 +27,11 @@ export const judgeScoresFormat: InputFormat = {
     const attributeText = requireString(r, "attribute");
     const attribute = canonicalAttribute(attributeText);
     if (!attribute) throw new RecordError(`unknown attribute "${attributeText}"`);
-    const sample = pick(r, "sample") ?? 1;
-    if (typeof sample !== "number" || !Number.isInteger(sample) || sample < 1) {
-      throw new RecordError(`field "sample" must be a whole number from 1, got ${JSON.stringify(sample)}`);
+    // Without a sample number, samples are numbered by their order in the file (lib/ingest/repeated-records.ts).
+    const given = pick(r, "sample");
+    const sample = typeof given === "number" ? given : UNNUMBERED_SAMPLE;
+    if (given !== undefined && given !== null && (typeof given !== "number" || !Number.isInteger(given) || given < 1)) {
+      throw new RecordError(`field "sample" must be a whole number from 1, got ${JSON.stringify(given)}`);
     }
     const benchmark = pick(r, "benchmark");
     const inBenchmark = typeof benchmark === "string" && benchmark !== "" ? { benchmark } : {};
@@ -57,7 +61,9 @@ export const judgeScoresFormat: InputFormat = {
         kind: "judge-score",
         data: {
           instanceExternalId: requireId(r, "instance_id"),
-          selection: (typeof r.selection === "string" && r.selection !== "" ? r.selection : "defuse").toLowerCase(),
+          selection: normalisePolicyName(
+            typeof r.selection === "string" && r.selection.trim() !== "" ? r.selection : "defuse",
+          ),
           identifier: requireString(r, "identifier"),
           attribute,
           judge: typeof r.judge === "string" && r.judge !== "" ? r.judge : "judge",

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { normalisePolicyName } from "../../domain/run-policy";
 import { pick, type RawRecord, RecordError, requireId, requireString, toBoolean } from "../field-values";
 import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
 import { swebenchBenchmarkFromPath } from "./swebench";
@@ -17,6 +18,18 @@ const officialRun = (context: FileContext): RunKey => ({
   selection: OFFICIAL_POLICY,
   projection: OFFICIAL_POLICY,
 });
+
+/**
+ * A summary with the literal text of its numbers where it differs from the parsed number (`75.0`, `1.0`): the
+ * precision the file stated, which the cross-check of stated figures needs (lib/stats/resolve-rates.ts).
+ */
+function withStatedLiterals(summary: Record<string, unknown>, context: FileContext): Record<string, unknown> {
+  const literals: Record<string, string> = {};
+  for (const [key, text] of Object.entries(context.numberLiterals ?? {})) {
+    if (typeof summary[key] === "number" && String(summary[key]) !== text) literals[key] = text;
+  }
+  return Object.keys(literals).length > 0 ? { ...summary, stated_literals: literals } : summary;
+}
 
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
@@ -68,7 +81,7 @@ export const resultsSummaryFormat: InputFormat = {
       };
     });
     const { instances: _rows, ...summary } = r;
-    items.push({ kind: "run-summary", data: { ...run, summary } });
+    items.push({ kind: "run-summary", data: { ...run, summary: withStatedLiterals(summary, context) } });
     return items;
   },
   defaultBenchmark: (context) => swebenchBenchmarkFromPath(context.path),
@@ -80,8 +93,8 @@ const REPORT_OUTCOMES: Array<[field: string, resolved: boolean, status: string]>
   ["unresolved_ids", false, "unresolved"],
   ["empty_patch_ids", false, "empty_patch"],
   ["error_ids", false, "error"],
-  // Instances the harness could not finish count as not resolved, as the harness counts them.
-  ["incomplete_ids", false, "incomplete"],
+  // Instances with no prediction submitted: the run never attempted them (not a failure; result-status.ts).
+  ["incomplete_ids", false, "not_run"],
 ];
 
 /** The SWE-bench harness report: resolved_ids (or resolved), unresolved_ids, empty_patch_ids, error_ids, incomplete_ids. */
@@ -107,7 +120,7 @@ export const harnessReportFormat: InputFormat = {
     }
     const summary: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(r)) if (!Array.isArray(value)) summary[key] = value;
-    items.push({ kind: "run-summary", data: { ...run, summary } });
+    items.push({ kind: "run-summary", data: { ...run, summary: withStatedLiterals(summary, context) } });
     return items;
   },
   defaultBenchmark: (context) => swebenchBenchmarkFromPath(context.path),
@@ -127,8 +140,8 @@ export const plainResultsFormat: InputFormat = {
         kind: "result",
         data: {
           model: requireString(r, "model"),
-          selection: requireString(r, "selection").toLowerCase(),
-          projection: requireString(r, "projection").toLowerCase(),
+          selection: normalisePolicyName(requireString(r, "selection")),
+          projection: normalisePolicyName(requireString(r, "projection")),
           instanceExternalId: requireId(r, "instance_id"),
           resolved: toBoolean(r.resolved, "resolved"),
           status: null,

@@ -5,7 +5,8 @@ import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
 import type { FrontierInstance, HintSetLines } from "../../stats/frontier";
 import { type JudgeSample, ratedValues } from "../../stats/judge-summary";
-import type { RunOutcomes } from "../../stats/resolve-rates";
+import { type RunOutcomes, runRows } from "../../stats/resolve-rates";
+import { resultStatus } from "../../stats/result-status";
 import { type Database, getDb } from "../db";
 import { readEvidence, readPolicies, readSummary } from "../stored-json";
 
@@ -18,7 +19,7 @@ export async function loadResearchData(given?: Database) {
     db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true, evidence: true } }),
     db.run.findMany({
       include: {
-        results: { select: { instanceExternalId: true, resolved: true } },
+        results: { select: { instanceExternalId: true, resolved: true, status: true } },
         verdicts: { select: { instanceExternalId: true, verdict: true } },
       },
       orderBy: [{ model: "asc" }],
@@ -75,7 +76,7 @@ export async function loadResearchData(given?: Database) {
     model: run.model,
     selection: run.selection,
     projection: run.projection,
-    outcomes: new Map(run.results.map((r) => [r.instanceExternalId, r.resolved])),
+    ...runRows(run.results.map((r) => [r.instanceExternalId, r.resolved, r.status] as const)),
     summary: readSummary(run.summary),
   }));
   // Design-constraint verdicts per run and instance, where any were imported.
@@ -244,7 +245,7 @@ export async function runInstances(db: Database, runId: number) {
   const run = await db.run.findUnique({ where: { id: runId }, select: { benchmarkId: true } });
   if (!run) return null;
   const [results, instances] = await Promise.all([
-    db.runResult.findMany({ where: { runId }, select: { instanceExternalId: true, resolved: true } }),
+    db.runResult.findMany({ where: { runId }, select: { instanceExternalId: true, resolved: true, status: true } }),
     db.instance.findMany({ where: { benchmarkId: run.benchmarkId }, select: { id: true, externalId: true } }),
   ]);
   const idOf = new Map(instances.map((i) => [i.externalId, i.id]));
@@ -253,6 +254,7 @@ export async function runInstances(db: Database, runId: number) {
     .map((r) => ({
       externalId: r.instanceExternalId,
       resolved: r.resolved,
+      status: resultStatus(r.resolved, r.status),
       id: idOf.get(r.instanceExternalId) ?? null,
     }))
     .sort((a, b) => a.externalId.localeCompare(b.externalId));
