@@ -24,7 +24,16 @@ test("import --json prints one summary; a second import reports nothing changed"
   const summary = JSON.parse(first.stdout);
   expect(summary).toEqual({
     files: [
-      { file, format: "swebench", benchmark: "SWE-bench Lite", added: 2, updated: 0, unchanged: 0, unmatched_ids: [] },
+      {
+        file,
+        format: "swebench",
+        benchmark: "SWE-bench Lite",
+        added: 2,
+        updated: 0,
+        unchanged: 0,
+        unmatched_ids: [],
+        warnings: [],
+      },
     ],
     changed: true,
     analysis: { analysed: 2, failed: [] },

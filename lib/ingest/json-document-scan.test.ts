@@ -19,7 +19,9 @@ test("repeated keys at any depth, with their lines and whether the values agree"
 });
 
 test("the top object's number literals as written; escaped keys; nothing else", () => {
-  const scan = scanJsonDocument('{"pass_rate": 75.0, "total": 12, "n\\u0061me": "x", "deep": {"rate": 1.0}, "e": 1e-3}');
+  const scan = scanJsonDocument(
+    '{"pass_rate": 75.0, "total": 12, "n\\u0061me": "x", "deep": {"rate": 1.0}, "e": 1e-3}',
+  );
   expect(scan.numberLiterals).toEqual({ pass_rate: "75.0", total: "12", e: "1e-3" });
   expect(scanJsonDocument('{"__proto__": 1, "constructor": 2.50}').numberLiterals).toEqual(
     JSON.parse('{"__proto__": "1", "constructor": "2.50"}'),

@@ -143,7 +143,7 @@ describe("formats", () => {
     });
   });
 
-  test("harness report: resolved, unresolved, empty-patch, error and incomplete ids (the last two not resolved, as the harness counts them)", async () => {
+  test("harness report: resolved, unresolved, empty-patch, error and incomplete ids (incomplete ones were never run)", async () => {
     const report = {
       total_instances: 5,
       resolved_instances: 1,
@@ -165,7 +165,7 @@ describe("formats", () => {
       ["u", false, "unresolved"],
       ["e", false, "empty_patch"],
       ["x", false, "error"],
-      ["i", false, "incomplete"],
+      ["i", false, "not_run"],
     ]);
   });
 
