@@ -58,7 +58,8 @@ test("the research views on the demo data: rates, design constraints, judge scor
   await expect(page.getByRole("figure", { name: "Judge scores per attribute" })).toBeVisible();
   const agreement = page.getByRole("table", { name: "Rater agreement" });
   await expect(agreement).toContainText("demo-curator-1 × demo-curator-2");
-  await expect(agreement).toContainText("demo-curator-1 × judge: demo-judge");
+  // A judge is a rater per selection: its samples under two selections are never pooled into one rating.
+  await expect(agreement).toContainText("demo-curator-1 × judge: demo-judge (defuse)");
   // The evidence checked against the demo judge: both checks, one row each.
   const checks = page.getByRole("table", { name: "Evidence against the judge" });
   await expect(checks.getByRole("row").filter({ hasText: "demo-judge" })).toHaveCount(2);
@@ -70,7 +71,7 @@ test("the research views on the demo data: rates, design constraints, judge scor
   expect(file.suggestedFilename()).toBe("resolve-rates.csv");
   const csv = readFileSync(await file.path(), "utf8").split("\r\n");
   expect(csv[0]).toBe(
-    "benchmark,model,selection,projection,resolved,n,rate,ci95_low,ci95_high,unmatched_ids,stated_rate,mismatch",
+    "benchmark,model,selection,projection,resolved,n,unresolved,empty_patch,error,not_run,rate,ci95_low,ci95_high,unmatched_ids,stated_rate,mismatch",
   );
   expect(csv.some((line) => line.startsWith("Demo: Hintscope sample,demo-model-a,defuse,declaration,"))).toBe(true);
 });

@@ -76,8 +76,11 @@ test("with the nine SWE-bench Pro runs imported, each model's rate is over the i
     await expect(row).toContainText(`${r.resolved}/${r.n}`);
     await expect(row).toContainText(`${(r.rate * 100).toFixed(1)}%`);
   }
-  // The policy table: every official run is its own reference (no other policy of the model was run).
-  await expect(page.getByRole("table", { name: "Policy comparison" })).toContainText("official × official (baseline)");
+  // The policy table: every official run is its own reference (no other policy of the model was run), and
+  // without a no-hint run it is called a reference, never a baseline.
+  const policies = page.getByRole("table", { name: "Policy comparison" });
+  await expect(policies).toContainText("official × official (reference: no no-hint run)");
+  await expect(policies).not.toContainText("(baseline)");
 
   // The paired comparison is a page state: the URL names the pair, the server computes it.
   await page

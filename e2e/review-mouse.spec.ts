@@ -22,6 +22,10 @@ test("review with the mouse: see DefUse highlighted, trim an attribute, accept, 
     "### `get_best_parsable_locale` (function) -- `lib/ansible/module_utils/common/locale.py` [new file]",
   );
   await expect(hint).toContainText("Signature: `get_best_parsable_locale(module, preferences=None)`");
+  // The judge's scores: one row per judge and attribute, for the selection on screen (DefUse), medians of its
+  // samples (name: N 2, 2, 1 → 2; D 0; G 0, 0, 1 → 0; HVM +2).
+  const judge = page.getByRole("table", { name: "Judge scores for get_best_parsable_locale" });
+  await expect(judge.getByRole("row").filter({ hasText: "demo-judge" }).first()).toContainText("demo-judgename");
 
   await page.getByRole("button", { name: "Trim" }).click();
   await page.getByRole("checkbox", { name: "signature of get_best_parsable_locale", exact: true }).uncheck();
