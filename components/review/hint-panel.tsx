@@ -2,7 +2,13 @@
 
 import { useState } from "react";
 import type { HintAttribute } from "@/lib/domain/judge-scales";
-import { DESCRIPTION_MAX_WORDS, descriptionProblem, type Trim } from "@/lib/hint/compose-hint";
+import {
+  DESCRIPTION_MAX_WORDS,
+  descriptionOf,
+  descriptionProblem,
+  removedAttributes,
+  type Trim,
+} from "@/lib/hint/compose-hint";
 import {
   FLAG_REASONS,
   type FlagReason,
@@ -91,7 +97,7 @@ function emptyHintReason(data: ReviewData, selection: Selection): string {
 /** How many identifiers the panel lists before "show more". */
 const IDENTIFIER_PAGE = 200;
 
-const toggle = <T,>(list: T[], item: T, on: boolean) =>
+const toggle = <T,>(list: readonly T[], item: T, on: boolean) =>
   on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
 
 /** The hint panel: selection and projection, the rendered hint, trim checkboxes, judge scores, outcomes and the decision buttons. */
@@ -188,7 +194,7 @@ export function HintPanel(props: Props) {
                     {attributes
                       .filter((a) => a !== "name")
                       .map((attribute) => {
-                        const off = trim.attributes[identifier.name]?.includes(attribute) ?? false;
+                        const off = removedAttributes(trim, identifier.name).includes(attribute);
                         return (
                           <label key={attribute}>
                             <input
@@ -201,7 +207,7 @@ export function HintPanel(props: Props) {
                                   attributes: {
                                     ...trim.attributes,
                                     [identifier.name]: toggle(
-                                      trim.attributes[identifier.name] ?? [],
+                                      removedAttributes(trim, identifier.name),
                                       attribute,
                                       !e.target.checked,
                                     ),
@@ -214,10 +220,10 @@ export function HintPanel(props: Props) {
                         );
                       })}
                     {attributes.includes("weak_semantics") &&
-                      !trim.attributes[identifier.name]?.includes("weak_semantics") && (
+                      !removedAttributes(trim, identifier.name).includes("weak_semantics") && (
                         <DescriptionField
                           name={identifier.name}
-                          value={trim.descriptions?.[identifier.name] ?? ""}
+                          value={descriptionOf(trim, identifier.name)}
                           onChange={(text) =>
                             props.onTrim({ ...trim, descriptions: { ...trim.descriptions, [identifier.name]: text } })
                           }
@@ -225,8 +231,8 @@ export function HintPanel(props: Props) {
                       )}
                   </div>
                 )}
-                {mode !== "trim" && trim.descriptions?.[identifier.name]?.trim() && (
-                  <div className="muted">Description (curator-written): {trim.descriptions[identifier.name]}</div>
+                {mode !== "trim" && descriptionOf(trim, identifier.name).trim() && (
+                  <div className="muted">Description (curator-written): {descriptionOf(trim, identifier.name)}</div>
                 )}
                 {judge.length > 0 && (
                   <table className="judge" aria-label={`Judge scores for ${identifier.name}`}>

@@ -6,13 +6,13 @@ import { slug } from "../export/text-formats";
 import type { Database } from "../server/db";
 import { currentHintLines } from "../server/hint-export";
 import {
+  assembleVersionExport,
   createHintSet,
-  exportFilter,
   importHintSet,
   publishHintSet,
   versionLines,
   writeHintExport,
-  writeNativeExport,
+  writeVersionExport,
 } from "../server/hint-sets";
 
 export interface HintSetOptions {
@@ -52,30 +52,14 @@ export async function runExport(db: Database, o: HintSetOptions): Promise<number
   }
   if (o.set) {
     if (o.version !== undefined && !/^[1-9]\d*$/.test(o.version)) throw new UsageError("--version must be 1, 2, …");
-    const { set, version, lines, review } = await versionLines(db, o.set, o.version ? Number(o.version) : undefined);
-    const baseName = `${slug(set.name)}-v${version}`;
-    // The benchmark's own records with the curated hints, named with their SHA-256 in the manifest.
-    const native =
-      o.format === "native"
-        ? await writeNativeExport(db, lines.filter(exportFilter(o.includeFlagged)), set.benchmark, out, baseName)
-        : undefined;
-    manifest = await writeHintExport(lines, {
-      dir: out,
-      baseName,
-      header: {
-        name: set.name,
-        version,
-        benchmark: set.benchmark,
-        selection: set.selection,
-        projection: set.projection,
-        include_flagged: o.includeFlagged,
-        ...(native ? { native } : {}),
-        ...(review ? { review } : {}),
-      },
-      keep: exportFilter(o.includeFlagged),
-      csv: o.csv,
-      onProgress: progress,
+    // The same assembly as the page's download (assembleVersionExport): the same bytes, the same manifest.
+    const exported = await assembleVersionExport(db, o.set, o.version ? Number(o.version) : undefined, {
+      includeFlagged: o.includeFlagged,
+      native: o.format === "native",
     });
+    await writeVersionExport(exported, out, o.csv);
+    manifest = exported.manifest;
+    progress(manifest.counts.instances);
   } else {
     if (o.format === "native") throw new UsageError("--format native exports a published hint set: --set NAME");
     const benchmark = need(o.benchmark, "--set NAME, or --benchmark NAME with --selection and --projection,");

@@ -1,3 +1,5 @@
+import { ownValue } from "./own-keys";
+
 /** The three 0–3 judge scales of SPEC §6, each level's label in order. */
 export const JUDGE_SCALES = {
   necessity: ["REDUNDANT", "SEARCH-SAVING", "DISAMBIGUATING", "LOAD-BEARING"],
@@ -36,7 +38,7 @@ export function canonicalAttribute(text: string): HintAttribute | null {
     .toLowerCase()
     .replace(/[\s-]+/g, "_");
   if ((HINT_ATTRIBUTES as readonly string[]).includes(key)) return key as HintAttribute;
-  return ATTRIBUTE_ALIASES[key] ?? null;
+  return ownValue(ATTRIBUTE_ALIASES, key) ?? null;
 }
 
 /** A rating's level 0–3 from an integer or a label such as "LOAD-BEARING" (case and separators ignored). */

@@ -1,6 +1,7 @@
 import { parseInterfaceText } from "../analysis/benchmark-hints";
 import { describeIdentifiers, renderHint } from "../analysis/render-hint";
 import type { HintAttribute } from "../domain/judge-scales";
+import { ownValue } from "../domain/own-keys";
 import { PROJECTION_ATTRIBUTES, type Projection } from "./vocabulary";
 
 /**
@@ -29,23 +30,30 @@ export function descriptionProblem(text: string): string | null {
   return null;
 }
 
-/** The descriptions a trim holds that are not blank. */
-export const curatorDescriptions = (trim: Trim): Record<string, string> =>
-  Object.fromEntries(
+/** The descriptions a trim holds that are not blank, by identifier name. */
+export const curatorDescriptions = (trim: Trim): Map<string, string> =>
+  new Map(
     Object.entries(trim.descriptions ?? {})
-      .map(([name, text]) => [name, text.trim()] as const)
+      .map(([name, text]) => [name, typeof text === "string" ? text.trim() : ""] as const)
       .filter(([, text]) => text !== ""),
   );
+
+/** The attributes a trim removes from one identifier (own keys only: a name may be `constructor`). */
+export const removedAttributes = (trim: Trim, name: string): readonly HintAttribute[] =>
+  ownValue(trim.attributes, name) ?? [];
+
+/** The description a curator wrote for one identifier, as typed (blank when none). */
+export const descriptionOf = (trim: Trim, name: string): string => ownValue(trim.descriptions, name) ?? "";
 
 /** Whether a curator's edit changes anything at all. */
 export const isTrimmed = (trim: Trim) =>
   trim.identifiers.length > 0 ||
   Object.values(trim.attributes).some((a) => a.length > 0) ||
-  Object.keys(curatorDescriptions(trim)).length > 0;
+  curatorDescriptions(trim).size > 0;
 
 /** The attributes an identifier keeps under a projection once a trim is applied (its name always stays). */
 export function keptAttributes(projection: Projection, trim: Trim, name: string): Set<HintAttribute> {
-  const removed = new Set(trim.attributes[name] ?? []);
+  const removed = new Set(removedAttributes(trim, name));
   return new Set(PROJECTION_ATTRIBUTES[projection].filter((a) => a === "name" || !removed.has(a)));
 }
 
@@ -96,17 +104,13 @@ export function composeHint<I extends HintSourceIdentifier>(
     interfaceEntries: parseInterfaceText(source.interfaceText),
     requirements: source.requirements,
   }).map((item) => {
-    const own = written[item.identifier.name];
+    const own = written.get(item.identifier.name);
     return own === undefined ? item : { ...item, description: own };
   });
   const describedBy = new Map(
     items.map((item) => [
       item.identifier.name,
-      written[item.identifier.name] !== undefined
-        ? ("curator" as const)
-        : item.description
-          ? ("benchmark" as const)
-          : null,
+      written.has(item.identifier.name) ? ("curator" as const) : item.description ? ("benchmark" as const) : null,
     ]),
   );
   const attributesOf = (name: string) => keptAttributes(projection, trim, name);

@@ -37,7 +37,7 @@ export function canonicalTrim(trim: Trim): string {
     .filter(([, list]) => list.length > 0)
     .map(([name, list]) => [name, [...list].sort()] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const descriptions = Object.entries(curatorDescriptions(trim)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const descriptions = [...curatorDescriptions(trim)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify({ identifiers: [...new Set(trim.identifiers)].sort(), attributes, descriptions });
 }
 

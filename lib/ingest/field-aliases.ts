@@ -1,3 +1,4 @@
+import { setOwn } from "../domain/own-keys";
 import type { RawRecord } from "./field-values";
 
 /**
@@ -22,7 +23,7 @@ export function parseFieldMap(text: string): FieldMap {
     if (!name || !source || extra.length > 0) {
       throw new Error(`--map takes FIELD=SOURCE pairs separated by commas; "${pair}" is not one`);
     }
-    map[name] = source;
+    setOwn(map, name, source);
   }
   return map;
 }
@@ -32,12 +33,13 @@ export function withFieldNames(record: RawRecord, map: FieldMap = {}): RawRecord
   let out: RawRecord | null = null;
   const set = (name: string, value: unknown) => {
     out ??= { ...record };
-    out[name] = value;
+    setOwn(out, name, value);
   };
-  for (const [name, source] of Object.entries(map)) if (source in record) set(name, record[source]);
+  // Own fields only: a source named `constructor` is a field of the file, or nothing.
+  for (const [name, source] of Object.entries(map)) if (Object.hasOwn(record, source)) set(name, record[source]);
   for (const [name, aliases] of Object.entries(FIELD_ALIASES)) {
-    if (name in record || name in map) continue;
-    const alias = aliases.find((a) => a in record);
+    if (Object.hasOwn(record, name) || Object.hasOwn(map, name)) continue;
+    const alias = aliases.find((a) => Object.hasOwn(record, a));
     if (alias !== undefined) set(name, record[alias]);
   }
   return out ?? record;

@@ -51,7 +51,7 @@ export function toStringList(value: unknown, field: string): string[] {
 /** The first present field among several names (datasets rename fields between releases). */
 export function pick(record: RawRecord, ...names: string[]): unknown {
   for (const name of names) {
-    if (record[name] !== undefined && record[name] !== null) return record[name];
+    if (Object.hasOwn(record, name) && record[name] !== undefined && record[name] !== null) return record[name];
   }
   return undefined;
 }

@@ -1,3 +1,5 @@
+import { ownValue } from "../domain/own-keys";
+
 const EXTENSION_LANGUAGE: Record<string, string> = {
   py: "python",
   pyi: "python",
@@ -40,7 +42,7 @@ export function languageOfPath(path: string): string | null {
   if (base === "Rakefile" || base === "Gemfile") return "ruby";
   const dot = base.lastIndexOf(".");
   if (dot < 0) return null;
-  return EXTENSION_LANGUAGE[base.slice(dot + 1).toLowerCase()] ?? null;
+  return ownValue(EXTENSION_LANGUAGE, base.slice(dot + 1).toLowerCase()) ?? null;
 }
 
 /** The paths a unified diff touches (post-image names, or pre-image names for deleted files). */
@@ -79,5 +81,5 @@ const LANGUAGE_ALIASES: Record<string, string> = {
 /** A language name as datasets spell it ("js", "Python", "golang") in this project's spelling. */
 export function normaliseLanguage(name: string): string {
   const key = name.trim().toLowerCase();
-  return LANGUAGE_ALIASES[key] ?? key;
+  return ownValue(LANGUAGE_ALIASES, key) ?? key;
 }

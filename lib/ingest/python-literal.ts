@@ -1,3 +1,5 @@
+import { setOwn } from "../domain/own-keys";
+
 /** A value written as a Python literal (the repr of a list, dict, string, number, bool or None). */
 export type PythonValue = string | number | boolean | null | PythonValue[] | { [key: string]: PythonValue };
 
@@ -58,7 +60,7 @@ class LiteralParser {
       this.skipSpace();
       if (this.text[this.pos] !== ":") this.fail('expected ":"');
       this.pos++;
-      out[String(key)] = this.value();
+      setOwn(out, String(key), this.value());
       this.skipSpace();
       if (this.text[this.pos] === ",") this.pos++;
       else if (this.text[this.pos] !== "}") this.fail('expected "," or "}"');

@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { CsvError, parse as parseCsv } from "csv-parse";
+import { setOwn } from "../domain/own-keys";
 import type { RawRecord } from "./field-values";
 import { ImportError } from "./import-error";
 import { checkedDocument } from "./json-document-scan";
@@ -228,7 +229,7 @@ export async function* readCsv(file: string): AsyncGenerator<LocatedRecord> {
       }
       const row: RawRecord = {};
       header.forEach((name, index) => {
-        row[name] = record[index];
+        setOwn<unknown>(row, name, record[index]);
       });
       yield { record: row, line };
     }

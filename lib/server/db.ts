@@ -15,6 +15,8 @@ import { counted, retryWhileBusy, serialisedWrite } from "./write-lock";
  * schema, see lib/build/postgres-schema.mjs), so the SQLite client's type stands for both.
  */
 export type Database = PrismaClient;
+/** A transaction's client, as Prisma's interactive transaction hands it over (or the client itself). */
+export type Tx = Parameters<Parameters<Database["$transaction"]>[0]>[0];
 
 /** The URL a client was opened on, so an import can open a connection of its own to the same database. */
 const URL_OF = Symbol.for("hintscope.url");

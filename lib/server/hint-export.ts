@@ -2,7 +2,8 @@ import { composeHintLine } from "../export/compose-line";
 import type { HintLine } from "../export/hint-lines";
 import type { Projection } from "../hint/vocabulary";
 import { parseListState } from "../review/list-state";
-import type { Database } from "./db";
+import type { SqlDialect } from "./database-url";
+import type { Database, Tx } from "./db";
 import { listIds } from "./queries/review-list";
 import { readPolicies, readTrim } from "./stored-json";
 
@@ -13,8 +14,13 @@ const PAGE = 500;
  * matter here), asked of the same SQL as the list, so a set holds what the view showed. Review status is
  * the view's own selection × projection, as the list shows it.
  */
-async function instancesInView(db: Database, benchmarkId: number, filter: string): Promise<Set<string>> {
-  const ids = await listIds(db, parseListState(new URLSearchParams(filter)), { benchmarkId });
+async function instancesInView(
+  db: Database | Tx,
+  benchmarkId: number,
+  filter: string,
+  dialect?: SqlDialect,
+): Promise<Set<string>> {
+  const ids = await listIds(db, parseListState(new URLSearchParams(filter)), { benchmarkId }, dialect);
   return new Set(ids.map((i) => i.externalId));
 }
 
@@ -23,15 +29,17 @@ async function instancesInView(db: Database, benchmarkId: number, filter: string
  * current decisions, page by page in instance-id order (the benchmark's own ids) so memory stays flat however many instances.
  */
 export async function* currentHintLines(
-  db: Database,
+  db: Database | Tx,
   benchmark: string,
   selection: string,
   projection: Projection,
   filter: string | null = null,
+  /** the engine's dialect, where `db` is a transaction (which does not say it) */
+  dialect?: SqlDialect,
 ): AsyncGenerator<HintLine> {
   const found = await db.benchmark.findUnique({ where: { name: benchmark }, select: { id: true } });
   if (!found) throw new Error(`no benchmark named "${benchmark}"`);
-  const allowed = filter ? await instancesInView(db, found.id, filter) : null;
+  const allowed = filter ? await instancesInView(db, found.id, filter, dialect) : null;
   let after = "";
   for (;;) {
     const page = await db.instance.findMany({

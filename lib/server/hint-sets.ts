@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PROJECTIONS, type Projection } from "../analysis/render-hint";
 import { HINT_CSV_HEADER, hintCsvLine } from "../export/hint-csv";
@@ -15,8 +15,11 @@ import {
   serialiseManifest,
 } from "../export/hint-lines";
 import { NATIVE_FORMATS, nativeRecord } from "../export/native-records";
+import { slug } from "../export/text-formats";
 import { listStateToSearch, parseListState } from "../review/list-state";
-import type { Database } from "./db";
+import { AppError } from "./app-error";
+import type { SqlDialect } from "./database-url";
+import { type Database, dialectOfDb, type Tx, writeTurn } from "./db";
 import { currentHintLines } from "./hint-export";
 import { readRecord, readReviewSummary } from "./stored-json";
 import { serialisedWrite } from "./write-lock";
@@ -40,37 +43,74 @@ export async function createHintSet(
   return serialisedWrite(() => db.hintSet.create({ data: { ...input, filter } }));
 }
 
-/** Freezes the set's decided hints (accepted, trimmed, flagged) as its next version; later decisions go into the one after. */
+/**
+ * Freezes the set's decided hints (accepted, trimmed, flagged) as its next version; later decisions go into
+ * the one after. The version number is taken inside the write, so two publishes at once get versions n and
+ * n + 1 (on PostgreSQL, whose transactions run side by side, the one that loses the race on the version's
+ * unique key takes the next number).
+ */
 export async function publishHintSet(
   db: Database,
   name: string,
   publishedBy: string | null = null,
   review: ReviewSummary | null = null,
 ) {
-  const set = await db.hintSet.findUnique({ where: { name }, include: { versions: { select: { version: true } } } });
-  if (!set) throw new Error(`no hint set named "${name}"`);
+  const dialect = dialectOfDb(db);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeTurn(db)(() =>
+        db.$transaction((tx) => publishWithin(tx, dialect, name, publishedBy, review), {
+          timeout: 10 * 60 * 1000,
+          maxWait: 60 * 1000,
+        }),
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code !== "P2002" || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** Publishes the set's next version inside the caller's transaction (a review round publishes in its own). */
+export async function publishWithin(
+  tx: Tx,
+  dialect: SqlDialect,
+  name: string,
+  publishedBy: string | null,
+  review: ReviewSummary | null,
+) {
+  const set = await tx.hintSet.findUnique({ where: { name } });
+  if (!set) throw new AppError("not_found", `no hint set named "${name}"`);
   let text = "";
   for await (const line of currentHintLines(
-    db,
+    tx,
     set.benchmark,
     set.selection,
     asProjection(set.projection),
     set.filter,
+    dialect,
   )) {
     if (line.status !== "pending") text += serialiseLine(line);
   }
-  const version = Math.max(0, ...set.versions.map((v) => v.version)) + 1;
-  return serialisedWrite(() =>
-    db.hintSetVersion.create({
-      data: { hintSetId: set.id, version, lines: text, publishedBy, review: review ? JSON.stringify(review) : null },
-    }),
-  );
+  const latest = await tx.hintSetVersion.findFirst({
+    where: { hintSetId: set.id },
+    orderBy: { version: "desc" },
+    select: { version: true },
+  });
+  return tx.hintSetVersion.create({
+    data: {
+      hintSetId: set.id,
+      version: (latest?.version ?? 0) + 1,
+      lines: text,
+      publishedBy,
+      review: review ? JSON.stringify(review) : null,
+    },
+  });
 }
 
 /** A published version's lines as the benchmark's own records (see native-records.ts), one JSON line each. */
 export async function* nativeLines(db: Database, lines: HintLine[], benchmark: string): AsyncGenerator<string> {
   const found = await db.benchmark.findUnique({ where: { name: benchmark }, select: { id: true } });
-  if (!found) throw new Error(`no benchmark named "${benchmark}"`);
+  if (!found) throw new AppError("conflict", `no benchmark named "${benchmark}": its instances are needed`);
   for (let start = 0; start < lines.length; start += 500) {
     const page = lines.slice(start, start + 500);
     const rows = await db.instance.findMany({
@@ -80,49 +120,30 @@ export async function* nativeLines(db: Database, lines: HintLine[], benchmark: s
     const byId = new Map(rows.map((r) => [r.externalId, r]));
     for (const line of page) {
       const row = byId.get(line.instance_id);
-      if (!row) throw new Error(`${line.instance_id}: no longer imported in ${benchmark}; publish again`);
+      if (!row)
+        throw new AppError("conflict", `${line.instance_id}: no longer imported in ${benchmark}; publish again`);
       if (!NATIVE_FORMATS.has(row.sourceFormat)) {
-        throw new Error(`${line.instance_id}: imported as ${row.sourceFormat}, which has no native record form`);
+        throw new AppError(
+          "conflict",
+          `${line.instance_id}: imported as ${row.sourceFormat}, which has no native record form`,
+        );
       }
       yield `${JSON.stringify(nativeRecord(readRecord(row.original), row.sourceFormat, line))}\n`;
     }
   }
 }
 
-/**
- * Writes a version's native records to `NAME.native.jsonl` in instance order; returns the file name and
- * its SHA-256 for the manifest.
- */
-export async function writeNativeExport(
-  db: Database,
-  lines: HintLine[],
-  benchmark: string,
-  dir: string,
-  baseName: string,
-): Promise<{ file: string; sha256: string; records: number }> {
-  await mkdir(dir, { recursive: true });
-  const file = `${baseName}.native.jsonl`;
-  const stream = createWriteStream(path.join(dir, file));
-  const hash = createHash("sha256");
-  for await (const text of nativeLines(db, lines, benchmark)) {
-    hash.update(text);
-    await write(stream, text);
-  }
-  stream.end();
-  await once(stream, "finish");
-  return { file, sha256: hash.digest("hex"), records: lines.length };
-}
-
 /** The lines of a published version (the latest by default). */
 export async function versionLines(db: Database, name: string, version?: number) {
   const set = await db.hintSet.findUnique({ where: { name } });
-  if (!set) throw new Error(`no hint set named "${name}"`);
+  if (!set) throw new AppError("not_found", `no hint set named "${name}"`);
   const row = await db.hintSetVersion.findFirst({
     where: { hintSetId: set.id, ...(version ? { version } : {}) },
     orderBy: { version: "desc" },
   });
   if (!row)
-    throw new Error(
+    throw new AppError(
+      "not_found",
       version
         ? `hint set "${name}" has no version ${version}`
         : `hint set "${name}" has no published version: publish it first`,
@@ -177,6 +198,79 @@ export async function writeHintExport(
   await once(manifestStream, "finish");
   target.onProgress?.(count);
   return manifest;
+}
+
+/** One published version as it is downloaded and exported: the same bytes from the page and the command line. */
+export interface VersionExport {
+  baseName: string;
+  jsonl: string;
+  csv: string;
+  /** the benchmark's own records with the curated hints, when asked for */
+  native: { file: string; sha256: string; records: number; text: string } | null;
+  manifest: Manifest;
+}
+
+/**
+ * Assembles a published version's export once, for the download route and `hints export --set` alike: the
+ * kept lines (accepted and trimmed, flagged on request), the manifest counting what was left out by status
+ * (flagged, stale), the CSV and, on request, the benchmark's own records named in the manifest.
+ */
+export async function assembleVersionExport(
+  db: Database,
+  name: string,
+  version: number | undefined,
+  options: { includeFlagged: boolean; native: boolean },
+): Promise<VersionExport> {
+  const data = await versionLines(db, name, version);
+  const baseName = `${slug(data.set.name)}-v${data.version}`;
+  const keep = exportFilter(options.includeFlagged);
+  const kept = data.lines.filter(keep);
+  let native: VersionExport["native"] = null;
+  if (options.native) {
+    let text = "";
+    for await (const line of nativeLines(db, kept, data.set.benchmark)) text += line;
+    native = {
+      file: `${baseName}.native.jsonl`,
+      sha256: createHash("sha256").update(text).digest("hex"),
+      records: kept.length,
+      text,
+    };
+  }
+  const builder = new ManifestBuilder({
+    name: data.set.name,
+    version: data.version,
+    benchmark: data.set.benchmark,
+    selection: data.set.selection,
+    projection: data.set.projection,
+    include_flagged: options.includeFlagged,
+    ...(native ? { native: { file: native.file, sha256: native.sha256, records: native.records } } : {}),
+    ...(data.review ? { review: data.review } : {}),
+    file: `${baseName}.jsonl`,
+  });
+  let jsonl = "";
+  for (const line of data.lines) {
+    if (keep(line)) jsonl += builder.add(line);
+    else builder.skip(line);
+  }
+  return {
+    baseName,
+    jsonl,
+    csv: HINT_CSV_HEADER + kept.map(hintCsvLine).join(""),
+    native,
+    manifest: builder.finish(),
+  };
+}
+
+/** Writes an assembled version export to a folder: JSONL, manifest, and the CSV and native records where asked. */
+export async function writeVersionExport(exported: VersionExport, dir: string, csv: boolean): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const files: Array<[string, string]> = [
+    [`${exported.baseName}.jsonl`, exported.jsonl],
+    [`${exported.baseName}.manifest.json`, serialiseManifest(exported.manifest)],
+  ];
+  if (csv) files.push([`${exported.baseName}.csv`, exported.csv]);
+  if (exported.native) files.push([exported.native.file, exported.native.text]);
+  for (const [file, text] of files) await writeFile(path.join(dir, file), text);
 }
 
 /**

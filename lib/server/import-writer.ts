@@ -10,7 +10,7 @@ import type {
 } from "../ingest/import-items";
 import { instanceValues } from "../ingest/prepare-instance";
 import { type Cell, insertRows, selectByKeys, updateRowsById } from "./bulk-sql";
-import { bulkTarget, type Database } from "./db";
+import { bulkTarget, type Database, type Tx } from "./db";
 import { INSTANCE_COLUMNS, RESULT_COLUMNS, UPDATED_COLUMNS } from "./import-columns";
 
 /** An instance as the row it is written as: its columns but its benchmark, id and write times. */
@@ -19,8 +19,7 @@ export type InstanceRow = Record<string, Cell> & { externalId: string; contentHa
 /** Records written (and ids looked up) per statement. */
 export const BATCH = 400;
 
-/** A transaction client, as Prisma's interactive transaction hands it over. */
-export type Tx = Parameters<Parameters<Database["$transaction"]>[0]>[0];
+export type { Tx };
 
 const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { HINT_ATTRIBUTES } from "../domain/judge-scales";
-import { composeHint, DESCRIPTION_MAX_WORDS, descriptionProblem, NO_TRIM, type Trim } from "../hint/compose-hint";
+import { composeHint, NO_TRIM, type Trim } from "../hint/compose-hint";
 import { hintFingerprint } from "../hint/fingerprint";
+import { EMPTY_TRIM, TrimSchema } from "../hint/trim-schema";
 import { DECISION_ACTIONS, FlagReasonSchema, ProjectionSchema, SelectionSchema } from "../hint/vocabulary";
 import { statusAfter } from "../review/decisions";
-import { type Database, writeTurn } from "./db";
+import { type Database, type Tx, writeTurn } from "./db";
 import { type HintState, readPolicies, readTrim } from "./stored-json";
 
 /**
@@ -21,24 +21,7 @@ export const DecisionInput = z
     action: z.enum(DECISION_ACTIONS),
     expectedVersion: z.number().int().min(0),
     sourceHash: z.string().max(64).optional(),
-    trimmed: z
-      .object({
-        identifiers: z.array(z.string().max(500)).max(1000),
-        attributes: z.record(z.string().max(500), z.array(z.enum(HINT_ATTRIBUTES))),
-        // Curator-written descriptions: one sentence of at most 20 words each (blank: the benchmark's).
-        descriptions: z
-          .record(
-            z.string().max(500),
-            z
-              .string()
-              .max(400)
-              .refine((text) => text.trim() === "" || descriptionProblem(text) === null, {
-                message: `a description is one sentence of at most ${DESCRIPTION_MAX_WORDS} words`,
-              }),
-          )
-          .optional(),
-      })
-      .default({ identifiers: [], attributes: {} }),
+    trimmed: TrimSchema.default(EMPTY_TRIM),
     reason: FlagReasonSchema.nullable().default(null),
     note: z.string().max(5000).default(""),
   })
@@ -66,7 +49,7 @@ export async function recordDecision(db: Database, raw: unknown, curator: string
   if (!parsed.success) return { ok: false, errors: parsed.error.flatten().fieldErrors as Record<string, string[]> };
   const input = parsed.data;
   try {
-    return await writeTurn(db)(() => decideInTransaction(db, input, curator));
+    return await writeTurn(db)(() => db.$transaction((tx) => decideWithin(tx, input, curator)));
   } catch (error) {
     // Another decision on this hint committed first (its version moved on, or it created the hint): a
     // conflict, reported with what that decision was, and nothing of this one written.
@@ -107,92 +90,101 @@ function conflictWith(current: Awaited<ReturnType<typeof currentHint>>, changed:
 }
 
 /** Thrown inside the transaction when the hint's version moved on under it: rolls the transaction back. */
-class LostRace extends Error {}
+export class LostRace extends Error {}
 
-function decideInTransaction(db: Database, input: z.output<typeof DecisionInput>, curator: string) {
-  return db.$transaction(async (tx): Promise<DecisionResult> => {
-    const current = await currentHint(tx, input);
-    const conflict = (changed: boolean) => conflictWith(current, changed);
-    // A decision made on a version that moved on is a conflict before anything else is read.
-    if ((current?.version ?? 0) !== input.expectedVersion) return conflict(false);
-    const instance = await tx.instance.findUnique({
-      where: { id: input.instanceId },
-      select: {
-        hintSource: true,
-        interfaceText: true,
-        requirements: true,
-        identifiers: { orderBy: { position: "asc" } },
-      },
-    });
-    if (!instance) return { ok: false, errors: { instanceId: [`no instance with id ${input.instanceId}`] } };
-    if (input.sourceHash !== undefined && input.sourceHash !== instance.hintSource) return conflict(true);
+/**
+ * Records a decision inside the caller's transaction (a review round's publish decides all its hints in
+ * one): a conflict is returned, and a race lost to a concurrent writer throws LostRace, which rolls the
+ * caller's transaction back.
+ */
+export async function recordDecisionWithin(tx: Tx, raw: unknown, curator: string): Promise<DecisionResult> {
+  const parsed = DecisionInput.safeParse(raw);
+  if (!parsed.success) return { ok: false, errors: parsed.error.flatten().fieldErrors as Record<string, string[]> };
+  return decideWithin(tx, parsed.data, curator);
+}
 
-    const before: HintState = {
-      status: current?.status ?? "pending",
-      trimmed: current?.trimmed ? readTrim(current.trimmed) : null,
-      flagReason: current?.flagReason ?? null,
-      note: current?.note ?? null,
-    };
-    let after: HintState & { status: string };
-    let trim: Trim;
-    if (input.action === "reconfirm") {
-      if (!current || current.status === "pending") {
-        return { ok: false, errors: { action: ["there is no decision to re-confirm: accept, trim or flag it"] } };
-      }
-      trim = current.trimmed ? readTrim(current.trimmed) : NO_TRIM;
-      after = { ...before, status: current.status };
-    } else {
-      trim = input.action === "accept" ? NO_TRIM : input.trimmed;
-      after = {
-        status: statusAfter(input.action, trim),
-        trimmed: trim,
-        flagReason: input.action === "flag" ? input.reason : null,
-        note: input.note || null,
-      };
-    }
-    const identifiers = instance.identifiers.map((i) => ({ ...i, policies: readPolicies(i.policies) }));
-    const text = composeHint(
-      { interfaceText: instance.interfaceText, requirements: instance.requirements, identifiers },
-      input.selection,
-      input.projection,
-      trim,
-    ).text;
-    const fingerprint = hintFingerprint(instance.hintSource, input.selection, input.projection, trim);
-    const data = {
-      status: after.status,
-      trimmed: JSON.stringify(trim),
-      flagReason: after.flagReason ?? null,
-      note: after.note ?? null,
-      renderedText: text,
-      sourceHash: instance.hintSource,
-      fingerprint,
-      version: input.expectedVersion + 1,
-    };
-    // The version guard makes the check above and this write one step, whatever else writes at once
-    // (another server process, or PostgreSQL's concurrent transactions): a decision made on a version
-    // that moved on updates nothing and is reported as a conflict.
-    let hint: { id: number; version: number };
-    if (current) {
-      const updated = await tx.hint.updateMany({ where: { id: current.id, version: input.expectedVersion }, data });
-      if (updated.count !== 1) throw new LostRace();
-      hint = { id: current.id, version: data.version };
-    } else {
-      hint = await tx.hint.create({
-        data: { instanceId: input.instanceId, selection: input.selection, projection: input.projection, ...data },
-        select: { id: true, version: true },
-      });
-    }
-    await tx.decision.create({
-      data: {
-        hintId: hint.id,
-        curator,
-        action: input.action,
-        before: JSON.stringify(before),
-        after: JSON.stringify(after),
-        fingerprint,
-        hintText: text,
-      },
-    });
-    return { ok: true, version: hint.version, status: after.status, text };
+async function decideWithin(tx: Tx, input: z.output<typeof DecisionInput>, curator: string): Promise<DecisionResult> {
+  const current = await currentHint(tx, input);
+  const conflict = (changed: boolean) => conflictWith(current, changed);
+  // A decision made on a version that moved on is a conflict before anything else is read.
+  if ((current?.version ?? 0) !== input.expectedVersion) return conflict(false);
+  const instance = await tx.instance.findUnique({
+    where: { id: input.instanceId },
+    select: {
+      hintSource: true,
+      interfaceText: true,
+      requirements: true,
+      identifiers: { orderBy: { position: "asc" } },
+    },
   });
+  if (!instance) return { ok: false, errors: { instanceId: [`no instance with id ${input.instanceId}`] } };
+  if (input.sourceHash !== undefined && input.sourceHash !== instance.hintSource) return conflict(true);
+
+  const before: HintState = {
+    status: current?.status ?? "pending",
+    trimmed: current?.trimmed ? readTrim(current.trimmed) : null,
+    flagReason: current?.flagReason ?? null,
+    note: current?.note ?? null,
+  };
+  let after: HintState & { status: string };
+  let trim: Trim;
+  if (input.action === "reconfirm") {
+    if (!current || current.status === "pending") {
+      return { ok: false, errors: { action: ["there is no decision to re-confirm: accept, trim or flag it"] } };
+    }
+    trim = current.trimmed ? readTrim(current.trimmed) : NO_TRIM;
+    after = { ...before, status: current.status };
+  } else {
+    trim = input.action === "accept" ? NO_TRIM : input.trimmed;
+    after = {
+      status: statusAfter(input.action, trim),
+      trimmed: trim,
+      flagReason: input.action === "flag" ? input.reason : null,
+      note: input.note || null,
+    };
+  }
+  const identifiers = instance.identifiers.map((i) => ({ ...i, policies: readPolicies(i.policies) }));
+  const text = composeHint(
+    { interfaceText: instance.interfaceText, requirements: instance.requirements, identifiers },
+    input.selection,
+    input.projection,
+    trim,
+  ).text;
+  const fingerprint = hintFingerprint(instance.hintSource, input.selection, input.projection, trim);
+  const data = {
+    status: after.status,
+    trimmed: JSON.stringify(trim),
+    flagReason: after.flagReason ?? null,
+    note: after.note ?? null,
+    renderedText: text,
+    sourceHash: instance.hintSource,
+    fingerprint,
+    version: input.expectedVersion + 1,
+  };
+  // The version guard makes the check above and this write one step, whatever else writes at once
+  // (another server process, or PostgreSQL's concurrent transactions): a decision made on a version
+  // that moved on updates nothing and is reported as a conflict.
+  let hint: { id: number; version: number };
+  if (current) {
+    const updated = await tx.hint.updateMany({ where: { id: current.id, version: input.expectedVersion }, data });
+    if (updated.count !== 1) throw new LostRace();
+    hint = { id: current.id, version: data.version };
+  } else {
+    hint = await tx.hint.create({
+      data: { instanceId: input.instanceId, selection: input.selection, projection: input.projection, ...data },
+      select: { id: true, version: true },
+    });
+  }
+  await tx.decision.create({
+    data: {
+      hintId: hint.id,
+      curator,
+      action: input.action,
+      before: JSON.stringify(before),
+      after: JSON.stringify(after),
+      fingerprint,
+      hintText: text,
+    },
+  });
+  return { ok: true, version: hint.version, status: after.status, text };
 }

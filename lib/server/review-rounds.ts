@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hasRole } from "../auth/roles";
-import { HINT_ATTRIBUTES } from "../domain/judge-scales";
 import type { ReviewSummary } from "../export/hint-lines";
+import { EMPTY_TRIM, TrimSchema } from "../hint/trim-schema";
 import { FlagReasonSchema } from "../hint/vocabulary";
 import {
   assignCurators,
@@ -10,11 +10,11 @@ import {
   ROUND_ACTIONS,
   type RoundDecision,
 } from "../review/review-round";
-import type { Database } from "./db";
+import { type Database, dialectOfDb, writeTurn } from "./db";
 import { instancesOfSet } from "./hint-export";
-import { publishHintSet } from "./hint-sets";
+import { publishWithin } from "./hint-sets";
 import { asDecision, roundState } from "./queries/round-state";
-import { recordDecision } from "./record-decision";
+import { recordDecisionWithin } from "./record-decision";
 import { readTrim } from "./stored-json";
 import { serialisedWrite } from "./write-lock";
 
@@ -91,13 +91,8 @@ const RoundVerdict = z.object({
 const flagHasReason = (d: { action: string; reason: string | null }) => d.action !== "flag" || d.reason !== null;
 const NEEDS_REASON = { message: "a flag needs a reason", path: ["reason"] };
 
-const TrimInput = z.object({
-  identifiers: z.array(z.string().max(500)).max(1000),
-  attributes: z.record(z.string().max(500), z.array(z.enum(HINT_ATTRIBUTES))),
-});
-
 export const RoundDecisionInput = RoundVerdict.extend({
-  trimmed: TrimInput.default({ identifiers: [], attributes: {} }),
+  trimmed: TrimSchema.default(EMPTY_TRIM),
   sourceHash: z.string().max(64).optional(),
 }).refine(flagHasReason, NEEDS_REASON);
 
@@ -173,9 +168,10 @@ export async function adjudicate(db: Database, raw: unknown, adjudicator: string
 }
 
 /**
- * Publishes a round whose every hint is final (agreed, or adjudicated): each outcome becomes the hint's
- * decision (in the audit trail as the round's, or the adjudicator's), then the hint set's next version is
- * frozen with the round's summary (curators, agreement) for its manifest.
+ * Publishes a round whose every hint is final (agreed, or adjudicated), all in one transaction: each outcome
+ * becomes the hint's decision (in the audit trail as the round's, or the adjudicator's), the hint set's next
+ * version is frozen with the round's summary (curators, agreement) for its manifest, and the round is marked
+ * published. A conflict on any hint rolls all of it back: no hint decided, no version, the round still open.
  */
 export async function publishRound(db: Database, roundId: number, admin: string) {
   const state = await roundState(db, roundId);
@@ -192,55 +188,6 @@ export async function publishRound(db: Database, roundId: number, admin: string)
         .map((i) => i.externalId)
         .join(", ")}${open.length > 5 ? ", …" : ""}`,
     );
-  for (const item of state.items) {
-    const final =
-      item.outcome.state === "agreed"
-        ? {
-            ...item.outcome.decision,
-            by: `round ${round.name} (agreed: ${item.decisions.map((d) => d.curator).join(", ")})`,
-          }
-        : {
-            action: item.adjudication?.action as RoundDecision["action"],
-            flagReason: item.adjudication?.flagReason ?? null,
-            trimmed: item.adjudication?.trimmed ?? null,
-            by: `${item.adjudication?.adjudicator} (adjudicating round ${round.name})`,
-          };
-    const hint = await db.hint.findUnique({
-      where: {
-        instanceId_selection_projection: {
-          instanceId: item.instanceId,
-          selection: round.selection,
-          projection: round.projection,
-        },
-      },
-      select: { version: true },
-    });
-    const sourceHash = (
-      await db.roundAssignment.findFirst({
-        where: { roundId, instanceId: item.instanceId },
-        select: { sourceHash: true },
-      })
-    )?.sourceHash;
-    const result = await recordDecision(
-      db,
-      {
-        instanceId: item.instanceId,
-        selection: round.selection,
-        projection: round.projection,
-        action: final.action,
-        expectedVersion: hint?.version ?? 0,
-        sourceHash: sourceHash ?? undefined,
-        trimmed: final.action === "trim" ? readTrim(final.trimmed) : undefined,
-        reason: final.action === "flag" ? final.flagReason : null,
-        note: item.adjudication?.note ?? "",
-      },
-      final.by,
-    );
-    if (!result.ok)
-      throw new RoundError(
-        `${item.externalId}: ${"conflict" in result ? "the instance changed since the round decided it; decide it again in a new round" : "error" in result ? result.error : Object.values(result.errors).flat().join("; ")}`,
-      );
-  }
   const { actions, reasons } = state.agreement;
   const review: ReviewSummary = {
     round: round.name,
@@ -259,12 +206,71 @@ export async function publishRound(db: Database, roundId: number, admin: string)
       categories: reasons?.categories ?? [],
     },
   };
-  const version = await publishHintSet(db, round.hintSet, admin, review);
-  await serialisedWrite(() =>
-    db.reviewRound.update({
-      where: { id: round.id },
-      data: { status: "published", publishedVersion: version.version },
-    }),
+  const dialect = dialectOfDb(db);
+  const version = await writeTurn(db)(() =>
+    db.$transaction(
+      async (tx) => {
+        // Another admin's publish of this round may have committed since it was read: then this one stops.
+        const now = await tx.reviewRound.findUnique({ where: { id: round.id }, select: { status: true } });
+        if (now?.status !== "open") throw new RoundError(`round "${round.name}" is already published`);
+        for (const item of state.items) {
+          const final =
+            item.outcome.state === "agreed"
+              ? {
+                  ...item.outcome.decision,
+                  by: `round ${round.name} (agreed: ${item.decisions.map((d) => d.curator).join(", ")})`,
+                }
+              : {
+                  action: item.adjudication?.action as RoundDecision["action"],
+                  flagReason: item.adjudication?.flagReason ?? null,
+                  trimmed: item.adjudication?.trimmed ?? null,
+                  by: `${item.adjudication?.adjudicator} (adjudicating round ${round.name})`,
+                };
+          const hint = await tx.hint.findUnique({
+            where: {
+              instanceId_selection_projection: {
+                instanceId: item.instanceId,
+                selection: round.selection,
+                projection: round.projection,
+              },
+            },
+            select: { version: true },
+          });
+          const sourceHash = (
+            await tx.roundAssignment.findFirst({
+              where: { roundId, instanceId: item.instanceId },
+              select: { sourceHash: true },
+            })
+          )?.sourceHash;
+          const result = await recordDecisionWithin(
+            tx,
+            {
+              instanceId: item.instanceId,
+              selection: round.selection,
+              projection: round.projection,
+              action: final.action,
+              expectedVersion: hint?.version ?? 0,
+              sourceHash: sourceHash ?? undefined,
+              trimmed: final.action === "trim" ? readTrim(final.trimmed) : undefined,
+              reason: final.action === "flag" ? final.flagReason : null,
+              note: item.adjudication?.note ?? "",
+            },
+            final.by,
+          );
+          if (!result.ok)
+            throw new RoundError(
+              `${item.externalId}: ${"conflict" in result ? "the instance changed since the round decided it; decide it again in a new round" : "error" in result ? result.error : Object.values(result.errors).flat().join("; ")}`,
+            );
+        }
+        const published = await publishWithin(tx, dialect, round.hintSet, admin, review);
+        await tx.reviewRound.update({
+          where: { id: round.id },
+          data: { status: "published", publishedVersion: published.version },
+        });
+        return published;
+      },
+      { timeout: 10 * 60 * 1000, maxWait: 60 * 1000 },
+    ),
   );
   return { version: version.version, review };
 }

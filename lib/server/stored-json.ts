@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { HINT_ATTRIBUTES } from "../domain/judge-scales";
 import type { Trim } from "../hint/compose-hint";
+import { TrimSchema } from "../hint/trim-schema";
 
 /**
  * The JSON the database keeps in text columns, parsed once at the boundary and checked with zod: a row that
@@ -25,12 +25,6 @@ const LocationSchema = z.object({
   patch: z.enum(["gold", "test"]).optional(),
   /** a use matched by its member name alone: the object it is reached through has a class the hunks do not show */
   uncertain: z.literal(true).optional(),
-});
-
-export const TrimSchema = z.object({
-  identifiers: z.array(z.string()),
-  attributes: z.record(z.string(), z.array(z.enum(HINT_ATTRIBUTES))),
-  descriptions: z.record(z.string(), z.string()).optional(),
 });
 
 /** A decided hint's trim (null: nothing trimmed). */

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { ownValue, setOwn } from "../../domain/own-keys";
 import { normalisePolicyName } from "../../domain/run-policy";
 import { pick, type RawRecord, RecordError, requireId, requireString, toBoolean } from "../field-values";
 import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
@@ -26,7 +27,7 @@ const officialRun = (context: FileContext): RunKey => ({
 function withStatedLiterals(summary: Record<string, unknown>, context: FileContext): Record<string, unknown> {
   const literals: Record<string, string> = {};
   for (const [key, text] of Object.entries(context.numberLiterals ?? {})) {
-    if (typeof summary[key] === "number" && String(summary[key]) !== text) literals[key] = text;
+    if (typeof ownValue(summary, key) === "number" && String(summary[key]) !== text) setOwn(literals, key, text);
   }
   return Object.keys(literals).length > 0 ? { ...summary, stated_literals: literals } : summary;
 }
@@ -119,7 +120,7 @@ export const harnessReportFormat: InputFormat = {
       }
     }
     const summary: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(r)) if (!Array.isArray(value)) summary[key] = value;
+    for (const [key, value] of Object.entries(r)) if (!Array.isArray(value)) setOwn(summary, key, value);
     items.push({ kind: "run-summary", data: { ...run, summary: withStatedLiterals(summary, context) } });
     return items;
   },

@@ -1,4 +1,5 @@
 import { policyStats } from "../../analysis/policy-stats";
+import { ownValue, setOwn } from "../../domain/own-keys";
 import type { InstanceEvidence } from "../../evidence/evidence";
 import { parseLine } from "../../export/hint-lines";
 import type { Rating } from "../../stats/curator-agreement";
@@ -67,7 +68,7 @@ export async function loadResearchData(given?: Database) {
     if (group) group.push({ name: identifier.name, policies });
     else identifierGroups.set(identifier.instanceId, [{ name: identifier.name, policies }]);
     const counts = disclosed.get(identifier.instanceId) ?? {};
-    for (const policy of policies) counts[policy] = (counts[policy] ?? 0) + 1;
+    for (const policy of policies) setOwn(counts, policy, (ownValue(counts, policy) ?? 0) + 1);
     disclosed.set(identifier.instanceId, counts);
   }
   const runOutcomes: RunOutcomes[] = runs.map((run) => ({
@@ -224,7 +225,7 @@ export async function loadResearchData(given?: Database) {
     disclosedBy: (benchmark: string, externalId: string, selection: string) => {
       const id = benchmarks.find((b) => b.name === benchmark)?.id;
       const instanceId = id === undefined ? undefined : instanceIds.get(instanceKey(id, externalId));
-      return instanceId === undefined ? 0 : (disclosed.get(instanceId)?.[selection] ?? 0);
+      return instanceId === undefined ? 0 : (ownValue(disclosed.get(instanceId), selection) ?? 0);
     },
     specTable,
     judgeSamples,

@@ -3,7 +3,8 @@ import type { InstanceListRow, ListState, ListWindow, ReviewStatus } from "../..
 
 export { LIST_PAGE } from "../../review/list-state";
 
-import { type Database, dialectOfDb } from "../db";
+import type { SqlDialect } from "../database-url";
+import { type Database, dialectOfDb, type Tx } from "../db";
 import { writeGeneration } from "../write-lock";
 import { type ListScope, listQuery, navigationQuery, rowColumns } from "./list-sql";
 
@@ -129,11 +130,12 @@ async function readWindow(
  * review (pending, or changed since decided): what j/k, "next pending" and hint sets of a view need.
  */
 export async function listIds(
-  db: Database,
+  db: Database | Tx,
   state: ListState,
   scope: ListScope = {},
+  dialect: SqlDialect = dialectOfDb(db as Database),
 ): Promise<Array<{ id: number; externalId: string; open: boolean }>> {
-  const query = listQuery(state, dialectOfDb(db), scope);
+  const query = listQuery(state, dialect, scope);
   const rows = await db.$queryRawUnsafe<Array<{ id: number; externalId: string; status: string }>>(
     `SELECT i."id" AS "id", i."externalId" AS "externalId", ${query.status} AS "status" ${query.from} ${query.orderBy}`,
     ...query.params,

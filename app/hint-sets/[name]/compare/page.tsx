@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { compareHintSets } from "@/lib/export/compare-sets";
+import { AppError } from "@/lib/server/app-error";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
 import { versionLines } from "@/lib/server/hint-sets";
@@ -24,9 +25,11 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
   try {
     first = await versionLines(db, name, versionOf(query.from));
     second = await versionLines(db, query.with ?? name, versionOf(query.to));
-  } catch {
-    // An unknown set or version: a page that says so, not a server error.
-    notFound();
+  } catch (error) {
+    // An unknown set or version: a page that says so. Anything else (the database failing, say) is a fault:
+    // thrown on to the error page, with its cause in the server's log.
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
   }
   const diff = compareHintSets(first.lines, second.lines);
   return (
