@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
-import type { HintAttribute } from "../domain/judge-scales";
-import { HINT_STATUSES, type HintStatus } from "../hint/vocabulary";
+import { z } from "zod";
+import { HINT_ATTRIBUTES, type HintAttribute } from "../domain/judge-scales";
+import {
+  HINT_STATUSES,
+  type HintStatus,
+  HintStatusSchema,
+  ProjectionSchema,
+  SelectionSchema,
+} from "../hint/vocabulary";
 
 /** One identifier as an exported hint lists it (the structure the text was rendered from). */
 export interface ExportedIdentifier {
@@ -108,12 +115,84 @@ export function serialiseLine(line: HintLine): string {
   return `${JSON.stringify(ordered)}\n`;
 }
 
-/** Parses one exported line back, checking its shape; throws with the reason. */
+const ExportedIdentifierSchema = z.object({
+  name: z.string().min(1),
+  kind: z.string(),
+  path: z.string(),
+  new_file: z.boolean(),
+  signature: z.string().nullable(),
+  attributes: z.array(z.enum(HINT_ATTRIBUTES)),
+  described_by: z.literal("curator").optional(),
+});
+
+/** One exported line, as a colleague's file must hold it. */
+export const HintLineSchema = z.object({
+  instance_id: z.string().min(1),
+  benchmark: z.string().min(1),
+  selection: z.string().min(1),
+  projection: z.string().min(1),
+  status: HintStatusSchema,
+  flag_reason: z.string().nullable(),
+  note: z.string().nullable(),
+  hint: z.string(),
+  identifiers: z.array(ExportedIdentifierSchema),
+});
+
+const ReviewSummarySchema = z.object({
+  round: z.string(),
+  curators: z.array(z.string()),
+  curators_per_hint: z.number().int(),
+  blind: z.boolean(),
+  instances: z.number().int(),
+  agreed: z.number().int(),
+  adjudicated: z.number().int(),
+  adjudicators: z.array(z.string()),
+  agreement: z.object({
+    method: z.string().nullable(),
+    percent_agreement: z.number().nullable(),
+    kappa: z.number().nullable(),
+    kappa_by_reason: z.number().nullable(),
+    categories: z.array(z.string()),
+  }),
+});
+
+const statusCounts = z.object(Object.fromEntries(HINT_STATUSES.map((s) => [s, z.number().int().min(0)])));
+
+/** A hint set's manifest, as `importHintSet` accepts it from another installation. */
+export const ManifestSchema = z.object({
+  format: z.literal("hintscope-hint-set"),
+  format_version: z.literal(1),
+  name: z.string().min(1).max(200),
+  version: z.number().int().positive().nullable(),
+  benchmark: z.string().min(1).max(200),
+  selection: SelectionSchema,
+  projection: ProjectionSchema,
+  include_flagged: z.boolean(),
+  counts: statusCounts.extend({ instances: z.number().int().min(0), identifiers: z.number().int().min(0) }),
+  excluded: statusCounts,
+  file: z.string().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, "a SHA-256 in hex"),
+  native: z.object({ file: z.string(), sha256: z.string(), records: z.number().int() }).optional(),
+  review: ReviewSummarySchema.optional(),
+});
+
+/** The first problem zod found, as `field "a.b": what is wrong`. */
+export const firstProblem = (error: z.ZodError) => {
+  const issue = error.issues[0];
+  return issue ? `field "${issue.path.join(".") || "(the whole value)"}": ${issue.message}` : "not valid";
+};
+
+/** Parses one exported line back, checking its shape; throws with the reason (the field and what is wrong). */
 export function parseLine(text: string): HintLine {
-  const value = JSON.parse(text) as Partial<HintLine>;
-  for (const key of KEYS) if (!(key in value)) throw new Error(`missing "${key}"`);
-  if (!Array.isArray(value.identifiers)) throw new Error(`"identifiers" must be a list`);
-  return value as HintLine;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`not valid JSON (${(error as Error).message})`);
+  }
+  const checked = HintLineSchema.safeParse(value);
+  if (!checked.success) throw new Error(firstProblem(checked.error));
+  return checked.data as HintLine;
 }
 
 const byStatus = () => Object.fromEntries(HINT_STATUSES.map((s) => [s, 0])) as Record<HintStatus, number>;

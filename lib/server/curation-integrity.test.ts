@@ -3,6 +3,7 @@
  * in review rounds, one export assembly for page and command line, atomic round publishes, concurrent
  * publishes of one set.
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -15,7 +16,7 @@ import { makeDiff } from "../testing/make-diff";
 import { openTempDatabase } from "../testing/temp-database";
 import { analyzePendingInstances } from "./analyze-stored-instances";
 import { addUser } from "./auth/users";
-import { assembleVersionExport, createHintSet, publishHintSet } from "./hint-sets";
+import { assembleVersionExport, createHintSet, importHintSet, publishHintSet } from "./hint-sets";
 import { importFiles } from "./import-files";
 import { recordDecision } from "./record-decision";
 import { adjudicate, decideInRound, publishRound, startRound } from "./review-rounds";
@@ -295,5 +296,59 @@ describe("one export for the page and the command line", () => {
     expect(readFileSync(path.join(out, "excluded-v1.jsonl"), "utf8")).toBe(page.jsonl);
     expect(readFileSync(path.join(out, "excluded-v1.manifest.json"), "utf8")).toBe(serialiseManifest(page.manifest));
     expect(readFileSync(path.join(out, "excluded-v1.csv"), "utf8")).toBe(page.csv);
+  });
+});
+
+describe("a colleague's hint set", () => {
+  const write = async (name: string, mutate: (m: Record<string, unknown>, lines: string[]) => void) => {
+    const exported = await assembleVersionExport(env.db, "excluded", 1, { includeFlagged: false, native: false });
+    const lines = exported.jsonl.split("\n").filter(Boolean);
+    const manifest = JSON.parse(serialiseManifest(exported.manifest)) as Record<string, unknown>;
+    mutate(manifest, lines);
+    const text = lines.map((l) => `${l}\n`).join("");
+    if (manifest.sha256 === exported.manifest.sha256) manifest.sha256 = createHash("sha256").update(text).digest("hex");
+    const file = env.tmp.write(`${name}.jsonl`, text);
+    env.tmp.write(`${name}.manifest.json`, JSON.stringify(manifest));
+    return file;
+  };
+  type Mutate = (m: Record<string, unknown>, lines: string[]) => void;
+  const CASES: Array<[string, Mutate, RegExp]> = [
+    [
+      "a manifest whose selection is not one",
+      (m: Record<string, unknown>) => void (m.selection = "everything"),
+      /manifest.json: not a Hintscope hint-set manifest: field "selection"/,
+    ],
+    ["a manifest without a benchmark", (m: Record<string, unknown>) => void delete m.benchmark, /field "benchmark"/],
+    ["a manifest of another format", (m: Record<string, unknown>) => void (m.format = "other"), /field "format"/],
+    [
+      "a line with an unknown status",
+      (_m: Record<string, unknown>, lines: string[]) =>
+        void (lines[0] = (lines[0] as string).replace('"status":"accepted"', '"status":"approved"')),
+      /colleague-4\.jsonl:1: field "status"/,
+    ],
+    [
+      "a line of another projection than its manifest's",
+      (_m: Record<string, unknown>, lines: string[]) =>
+        void (lines[0] = (lines[0] as string).replace('"projection":"name"', '"projection":"pro"')),
+      /colleague-5\.jsonl:1: field "projection" is "pro", the manifest's is "name"/,
+    ],
+  ];
+  test.each(CASES)("%s is refused, naming the file and the field", async (what, mutate, message) => {
+    const index = CASES.findIndex((c) => c[0] === what);
+    const file = await write(`colleague-${index + 1}`, mutate);
+    const before = await env.db.hintSetVersion.count();
+    await expect(importHintSet(env.db, file, `imported-${index}`)).rejects.toThrow(message);
+    expect(await env.db.hintSetVersion.count()).toBe(before);
+  });
+
+  test("a missing manifest says so", async () => {
+    const file = env.tmp.write("lonely.jsonl", "");
+    await expect(importHintSet(env.db, file)).rejects.toThrow(/lonely\.manifest\.json: no such file \(its manifest/);
+  });
+
+  test("a good one is taken in", async () => {
+    const file = await write("colleague-good", () => undefined);
+    const version = await importHintSet(env.db, file, "from-a-colleague");
+    expect(version.version).toBe(1);
   });
 });
