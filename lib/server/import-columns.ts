@@ -34,3 +34,15 @@ export const UPDATED_COLUMNS: readonly string[] = [
 ];
 
 export const RESULT_COLUMNS = ["runId", "instanceExternalId", "resolved", "status", "patchApplied"] as const;
+
+/** A judge sample's key columns (its unique key but the benchmark) and the values compared on re-import. */
+export const JUDGE_KEY_COLUMNS = [
+  "instanceExternalId",
+  "selection",
+  "identifier",
+  "attribute",
+  "judge",
+  "sample",
+] as const;
+export const JUDGE_VALUE_COLUMNS = ["necessity", "disclosure", "guidance", "detail", "instanceId"] as const;
+export const JUDGE_COLUMNS = ["benchmarkId", ...JUDGE_KEY_COLUMNS, ...JUDGE_VALUE_COLUMNS, "isDemo"] as const;

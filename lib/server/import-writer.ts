@@ -11,7 +11,14 @@ import type {
 import { instanceValues } from "../ingest/prepare-instance";
 import { type Cell, insertRows, selectByKeys, updateRowsById } from "./bulk-sql";
 import { bulkTarget, type Database, type Tx } from "./db";
-import { INSTANCE_COLUMNS, RESULT_COLUMNS, UPDATED_COLUMNS } from "./import-columns";
+import {
+  INSTANCE_COLUMNS,
+  JUDGE_COLUMNS,
+  JUDGE_KEY_COLUMNS,
+  JUDGE_VALUE_COLUMNS,
+  RESULT_COLUMNS,
+  UPDATED_COLUMNS,
+} from "./import-columns";
 
 /** An instance as the row it is written as: its columns but its benchmark, id and write times. */
 export type InstanceRow = Record<string, Cell> & { externalId: string; contentHash: string };
@@ -227,52 +234,63 @@ export class FileWriter {
     if (run.summary !== text) await this.tx.run.update({ where: { id: runId }, data: { summary: text } });
   }
 
+  /**
+   * Judge samples in bulk, as instances and results: one look-up of what the batch's instances already have,
+   * then multi-row inserts and updates by id (a Table 8-sized file, 2,361 lines, in a few statements).
+   */
   async writeJudgeScores(benchmarkId: number, rows: JudgeScoreData[]): Promise<void> {
-    const instances = await this.tx.instance.findMany({
-      where: { benchmarkId, externalId: { in: rows.map((r) => r.instanceExternalId) } },
-      select: { id: true, externalId: true },
-    });
-    const instanceIds = new Map(instances.map((row) => [row.externalId, row.id]));
-    for (const row of rows) {
+    const target = bulkTarget(this.db, this.tx);
+    const keyOf = (row: Record<string, unknown>) => JSON.stringify(JUDGE_KEY_COLUMNS.map((c) => String(row[c])));
+    const batch = lastOfEach(rows, (row) => keyOf(row as unknown as Record<string, unknown>));
+    const externalIds = [...new Set(batch.map((r) => r.instanceExternalId))];
+    const [instances, existing] = await Promise.all([
+      selectByKeys(target, "Instance", ["id", "externalId"], { benchmarkId }, "externalId", externalIds),
+      selectByKeys(
+        target,
+        "JudgeScore",
+        ["id", ...JUDGE_KEY_COLUMNS, ...JUDGE_VALUE_COLUMNS],
+        { benchmarkId },
+        "instanceExternalId",
+        externalIds,
+      ),
+    ]);
+    const instanceIds = new Map(instances.map((row) => [String(row.externalId), Number(row.id)]));
+    const stored = new Map(existing.map((row) => [keyOf(row), row]));
+    const creates: Cell[][] = [];
+    const updates: Array<{ id: number; values: Cell[] }> = [];
+    for (const row of batch) {
       this.reference(benchmarkId, row.instanceExternalId);
-      const { detail, ...key } = row;
-      const values = {
-        necessity: row.necessity,
-        disclosure: row.disclosure,
-        guidance: row.guidance,
-        detail: JSON.stringify(detail),
-        instanceId: instanceIds.get(row.instanceExternalId) ?? null,
-      };
-      const where = {
-        benchmarkId_instanceExternalId_selection_identifier_attribute_judge_sample: {
-          benchmarkId,
-          instanceExternalId: key.instanceExternalId,
-          selection: key.selection,
-          identifier: key.identifier,
-          attribute: key.attribute,
-          judge: key.judge,
-          sample: key.sample,
-        },
-      };
-      const repeat = this.repeat(`j${JSON.stringify(where)}`, hashOf(values));
-      const current = await this.tx.judgeScore.findUnique({ where });
+      const values: Cell[] = [
+        row.necessity,
+        row.disclosure,
+        row.guidance,
+        JSON.stringify(row.detail),
+        instanceIds.get(row.instanceExternalId) ?? null,
+      ];
+      const key = keyOf(row as unknown as Record<string, unknown>);
+      const repeat = this.repeat(`j${benchmarkId}:${key}`, hashOf(values));
+      const current = stored.get(key);
       const same =
-        current &&
-        current.necessity === values.necessity &&
-        current.disclosure === values.disclosure &&
-        current.guidance === values.guidance &&
-        current.detail === values.detail &&
-        current.instanceId === values.instanceId;
+        current !== undefined &&
+        JUDGE_VALUE_COLUMNS.every((column, i) => {
+          const value = current[column];
+          return (
+            (value === null || value === undefined ? null : String(value)) ===
+            (values[i] === null ? null : String(values[i]))
+          );
+        });
       if (same) {
         if (repeat === "new") this.tally.unchanged++;
       } else if (current) {
-        await this.tx.judgeScore.update({ where, data: values });
+        updates.push({ id: Number(current.id), values });
         if (repeat === "new") this.tally.updated++;
       } else {
-        await this.tx.judgeScore.create({ data: { benchmarkId, ...key, ...values, isDemo: this.demo } });
+        creates.push([benchmarkId, ...JUDGE_KEY_COLUMNS.map((c) => row[c] as Cell), ...values, this.demo]);
         this.tally.added++;
       }
     }
+    await insertRows(target, "JudgeScore", JUDGE_COLUMNS, creates);
+    await updateRowsById(target, "JudgeScore", JUDGE_VALUE_COLUMNS, updates);
   }
 
   async writeVerdicts(benchmarkId: number, rows: DesignVerdictData[], source: string): Promise<void> {
