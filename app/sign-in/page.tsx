@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { SignInForm } from "@/components/account/sign-in-form";
+import { safeNextPath } from "@/lib/auth/next-path";
 import { currentUser } from "@/lib/server/auth/request-user";
 import { countUsers } from "@/lib/server/auth/users";
 import { getDb } from "@/lib/server/db";
@@ -8,14 +9,14 @@ export const dynamic = "force-dynamic";
 
 /** The one public page: sign in, or (on a database without accounts) how to make the first admin. */
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const { next } = await searchParams;
+  const next = safeNextPath((await searchParams).next);
   const [user, users] = await Promise.all([currentUser(), countUsers(await getDb())]);
   return (
     <>
       <h1>Sign in</h1>
       {user && (
         <p role="status">
-          You are signed in as <strong>{user.name}</strong> ({user.role}). <Link href={next ?? "/"}>Go on</Link>
+          You are signed in as <strong>{user.name}</strong> ({user.role}). <Link href={next}>Go on</Link>
         </p>
       )}
       {users === 0 ? (
@@ -28,7 +29,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           </p>
         </section>
       ) : (
-        <SignInForm next={next ?? "/"} />
+        <SignInForm next={next} />
       )}
     </>
   );

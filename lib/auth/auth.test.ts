@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
+import { safeNextPath } from "./next-path";
 import { hasRole, PasswordSchema, UserNameSchema } from "./roles";
-import { SignInLimiter } from "./sign-in-limiter";
+import { clientAddress, SignInLimiter } from "./sign-in-limiter";
 
 test("each role has the rights of the ones before it, and an unknown role has none", () => {
   expect(hasRole("admin", "curator")).toBe(true);
@@ -32,4 +33,30 @@ test("five failures in fifteen minutes lock a key until the first of them is fif
   expect(limiter.retryAfter("ana", t0 + 15 * 60_000)).toBe(0);
   limiter.sweep(t0 + 60 * 60_000);
   expect(limiter.size).toBe(0);
+});
+
+test.each([
+  ["/instances/3", "/instances/3"],
+  ["/instances?q=a#x", "/instances?q=a#x"],
+  ["/\\/other-host/path", "/"],
+  ["/\\other-host", "/"],
+  ["//other-host/x", "/"],
+  ["https://other-host/x", "/"],
+  ["/\t/other-host", "/"],
+  ["/\n/other-host", "/"],
+  ["javascript:alert(1)", "/"],
+  ["", "/"],
+  [undefined, "/"],
+  ["/sign-in?next=/x", "/"],
+  ["/a/../../b", "/b"],
+])("after signing in, %j leads to %j: paths on this site only", (next, expected) => {
+  expect(safeNextPath(next)).toBe(expected);
+});
+
+test("behind a trusted proxy the client is the last X-Forwarded-For entry (the one the proxy appended)", () => {
+  expect(clientAddress("203.0.113.9")).toBe("203.0.113.9");
+  expect(clientAddress("1.2.3.4, 203.0.113.9")).toBe("203.0.113.9");
+  expect(clientAddress("spoofed-by-client, 10.0.0.1 , 203.0.113.9 ")).toBe("203.0.113.9");
+  expect(clientAddress("")).toBeNull();
+  expect(clientAddress(null)).toBeNull();
 });

@@ -42,3 +42,16 @@ export class SignInLimiter {
     for (const key of [...this.failures.keys()]) this.recent(key, now);
   }
 }
+
+/**
+ * The client's address behind a trusted reverse proxy: the last `X-Forwarded-For` entry, the one that proxy
+ * appended. Earlier entries are whatever the client sent, so counting by them lets a client pick a new
+ * address for every guess.
+ */
+export function clientAddress(forwardedFor: string | null | undefined): string | null {
+  const entries = (forwardedFor ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  return entries.at(-1) ?? null;
+}

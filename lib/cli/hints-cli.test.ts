@@ -182,3 +182,19 @@ test("users: the first admin from the shell, the password from stdin, roles and 
   ]);
   expect(JSON.stringify(listed)).not.toContain("argon2");
 });
+
+test("a bad setting stops the command with its name, before anything runs", () => {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", "migrate"], {
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: databaseUrl, HINTSCOPE_MAX_UPLOAD_MB: "0" },
+  });
+  expect(result.status).toBe(2);
+  expect(result.stderr).toContain('HINTSCOPE_MAX_UPLOAD_MB="0" must be from 1');
+});
+
+test("a file that does not exist is named as such, not as a raw ENOENT", () => {
+  const result = hints("import", path.join(tmp.dir, "missing.jsonl"));
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain("missing.jsonl: no such file");
+  expect(result.stderr).not.toContain("ENOENT");
+});

@@ -7,6 +7,7 @@ import { ImportError } from "../ingest/import-error";
 import { analyzePendingInstances, markForAnalysis } from "../server/analyze-stored-instances";
 import { seedDemoAccounts } from "../server/auth/demo-accounts";
 import { openDatabase } from "../server/db";
+import { settings } from "../server/settings";
 import { runAnalyzeCommand, runEvidenceCommand, runStatsCommand } from "./analyze-command";
 import { runExport, runSets, UsageError } from "./hint-set-commands";
 import { describeAnalysis, runImportCommand } from "./import-command";
@@ -47,6 +48,13 @@ commands:
 The database is DATABASE_URL (default: file:var/hintscope.db).`;
 
 async function main(argv: string[]): Promise<number> {
+  // A bad setting (HINTSCOPE_MAX_UPLOAD_MB=abc, say) is refused with its name before anything runs.
+  try {
+    settings();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 2;
+  }
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

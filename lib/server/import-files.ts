@@ -244,12 +244,26 @@ async function importOneFile(
 const queuedImport = writeQueue("importQueue");
 const importTurn = (db: Database) => (dialectOfDb(db) === "sqlite" ? serialisedWrite : queuedImport);
 
+/** A file's size; a file that is not there (or not a file) is an ImportError naming it, not a raw ENOENT. */
+async function sizeOf(file: string): Promise<number> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new ImportError(file, null, "not a file");
+    return info.size;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "ENOENT") throw new ImportError(file, null, "no such file");
+    if (code === "EACCES") throw new ImportError(file, null, "not readable (permission denied)");
+    throw error;
+  }
+}
+
 /** Reads, checks and prepares each file before any write lock: into memory, or into a stage. */
 async function prepareFiles(files: string[], options: ImportOptions): Promise<Prepared[]> {
   const prepared: Prepared[] = [];
   try {
     for (const [index, file] of files.entries()) {
-      const bytes = (await stat(file)).size;
+      const bytes = await sizeOf(file);
       if (bytes <= (options.readAheadBytes ?? READ_AHEAD_BYTES))
         prepared.push({ ahead: await readAhead(file, options), bytes });
       else {

@@ -8,12 +8,13 @@ import { type AnalysisRunSummary, analyzePendingInstances, SERVER_ANALYSIS_WORKE
 import type { Database } from "./db";
 import { type FileImportSummary, importFiles } from "./import-files";
 import { removeLeftovers } from "./leftover-files";
+import { settings } from "./settings";
 
 /** Where uploads wait for their import: one folder per upload, removed when its job ends (or at start). */
 export const UPLOAD_ROOT = path.join(os.tmpdir(), "hintscope-uploads");
 
-/** The largest upload accepted (bytes): HINTSCOPE_MAX_UPLOAD_MB, default 2 GiB. */
-export const MAX_UPLOAD_BYTES = (Number(process.env.HINTSCOPE_MAX_UPLOAD_MB) || 2048) * 1024 * 1024;
+/** The largest upload accepted (bytes): HINTSCOPE_MAX_UPLOAD_MB, default 2 GiB (checked in settings.ts). */
+export const maxUploadBytes = () => settings().maxUploadBytes;
 
 export interface ImportJob {
   id: string;

@@ -10,7 +10,7 @@ import { analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "@/lib/server/a
 import { guardedRoute } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
 import { importFiles } from "@/lib/server/import-files";
-import { describeImportFailure, MAX_UPLOAD_BYTES, startImportJob, uploadFolder } from "@/lib/server/import-jobs";
+import { describeImportFailure, maxUploadBytes, startImportJob, uploadFolder } from "@/lib/server/import-jobs";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -68,13 +68,13 @@ export const POST = guardedRoute("admin", async function post(request: Request) 
   try {
     await pipeline(
       Readable.fromWeb(request.body as import("node:stream/web").ReadableStream),
-      limit(MAX_UPLOAD_BYTES),
+      limit(maxUploadBytes()),
       createWriteStream(file),
     );
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     if (error instanceof TooLarge) {
-      const mb = Math.round(MAX_UPLOAD_BYTES / 1024 / 1024);
+      const mb = Math.round(maxUploadBytes() / 1024 / 1024);
       return Response.json(
         { ok: false, error: `${name}: larger than the ${mb} MB an upload may be (HINTSCOPE_MAX_UPLOAD_MB)` },
         { status: 413 },

@@ -2,23 +2,19 @@
 
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { safeNextPath } from "../../auth/next-path";
 import { SESSION_COOKIE } from "../../auth/session-cookie";
-import { SignInLimiter } from "../../auth/sign-in-limiter";
+import { clientAddress, SignInLimiter } from "../../auth/sign-in-limiter";
 import { overHttps } from "../auth/request-user";
 import { endSession, startSession } from "../auth/sessions";
 import { checkPassword } from "../auth/users";
 import { getDb } from "../db";
+import { settings } from "../settings";
 
 // One limiter per server process, kept across Next's module copies: per name always, and per client
 // address when a reverse proxy that sets X-Forwarded-For is trusted (HINTSCOPE_TRUST_PROXY=1).
 const limits = globalThis as unknown as { hintscopeSignIn?: { byName: SignInLimiter; byAddress: SignInLimiter } };
 limits.hintscopeSignIn ??= { byName: new SignInLimiter(5), byAddress: new SignInLimiter(30) };
-
-/** Only a path on this site to return to after signing in (never another origin). */
-const safeNext = (next: unknown) =>
-  typeof next === "string" && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/sign-in")
-    ? next
-    : "/";
 
 /** A refused sign-in: why, and the name typed (the form keeps it; only the password is typed again). */
 export type SignInState = { error: string; name: string } | null;
@@ -34,10 +30,7 @@ export async function signInAction(_previous: SignInState, form: FormData): Prom
   const password = String(form.get("password") ?? "").slice(0, 200);
   const now = Date.now();
   const { byName, byAddress } = limits.hintscopeSignIn as { byName: SignInLimiter; byAddress: SignInLimiter };
-  const address =
-    process.env.HINTSCOPE_TRUST_PROXY === "1"
-      ? ((await headers()).get("x-forwarded-for")?.split(",")[0]?.trim() ?? null)
-      : null;
+  const address = settings().trustProxy ? clientAddress((await headers()).get("x-forwarded-for")) : null;
   const wait = Math.max(byName.retryAfter(name.toLowerCase(), now), address ? byAddress.retryAfter(address, now) : 0);
   if (wait > 0) return { error: `Too many failed sign-ins: try again in ${Math.ceil(wait / 60_000)} minute(s).`, name };
   const db = await getDb();
@@ -59,7 +52,7 @@ export async function signInAction(_previous: SignInState, form: FormData): Prom
     path: "/",
     expires: session.expiresAt,
   });
-  redirect(safeNext(form.get("next")));
+  redirect(safeNextPath(form.get("next")));
 }
 
 /** Signs out: ends the session in the database and clears the cookie. */

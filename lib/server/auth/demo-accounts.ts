@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "../db";
+import { settings } from "../settings";
 import { serialisedWrite } from "../write-lock";
 import { addUser, hashPassword } from "./users";
 
@@ -16,7 +17,7 @@ export const DEMO_ACCOUNTS = [
  */
 export async function seedDemoAccounts(
   db: Database,
-  fixed = process.env.HINTSCOPE_DEMO_PASSWORD,
+  fixed = settings().demoPassword,
 ): Promise<Array<{ name: string; role: string; password: string }>> {
   const out: Array<{ name: string; role: string; password: string }> = [];
   for (const account of DEMO_ACCOUNTS) {

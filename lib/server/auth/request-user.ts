@@ -3,6 +3,7 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { REQUESTED_PATH_HEADER, SESSION_COOKIE } from "../../auth/session-cookie";
 import { getDb } from "../db";
+import { settings } from "../settings";
 import { userOfSession } from "./sessions";
 import type { UserView } from "./users";
 
@@ -20,5 +21,5 @@ export async function requestedPath(): Promise<string> {
 /** Whether the browser reached us over HTTPS (directly or through a reverse proxy that says so). */
 export async function overHttps(): Promise<boolean> {
   const h = await headers();
-  return h.get("x-forwarded-proto") === "https" || process.env.HINTSCOPE_SECURE_COOKIE === "1";
+  return h.get("x-forwarded-proto") === "https" || settings().secureCookie;
 }

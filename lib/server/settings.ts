@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { dialectOf } from "./database-url";
+
+const flag = z.enum(["0", "1"], { message: 'must be "1" (on) or "0" (off)' }).optional();
+
+/**
+ * The environment settings, read once and checked: a bad value is refused with its name at start-up (the
+ * server's instrumentation hook, the command line's first step) instead of falling back to a default.
+ */
+const SettingsSchema = z.object({
+  /** the largest upload accepted, in megabytes (default 2048) */
+  HINTSCOPE_MAX_UPLOAD_MB: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number of megabytes")
+    .transform(Number)
+    .refine((mb) => mb >= 1 && mb <= 1_048_576, "must be from 1 to 1048576 (1 TB)")
+    .optional(),
+  HINTSCOPE_SECURE_COOKIE: flag,
+  HINTSCOPE_TRUST_PROXY: flag,
+  HINTSCOPE_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((url) => {
+      if (url === undefined || url.trim() === "") return true;
+      try {
+        dialectOf(url.trim());
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a SQLite "file:" URL or a "postgresql://" URL'),
+});
+
+export interface Settings {
+  maxUploadBytes: number;
+  secureCookie: boolean;
+  trustProxy: boolean;
+  demoPassword: string | undefined;
+}
+
+/** Reads the settings from an environment; throws a sentence naming each bad variable and its value. */
+export function readSettings(env: Record<string, string | undefined>): Settings {
+  // An empty variable is an unset one (as shells and .env files write them).
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = SettingsSchema.safeParse(given);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `${name}=${JSON.stringify(env[name])} ${issue.message}`;
+    });
+    throw new Error(`bad setting${problems.length > 1 ? "s" : ""}: ${problems.join("; ")}`);
+  }
+  const s = parsed.data;
+  return {
+    maxUploadBytes: (s.HINTSCOPE_MAX_UPLOAD_MB ?? 2048) * 1024 * 1024,
+    secureCookie: s.HINTSCOPE_SECURE_COOKIE === "1",
+    trustProxy: s.HINTSCOPE_TRUST_PROXY === "1",
+    demoPassword: s.HINTSCOPE_DEMO_PASSWORD,
+  };
+}
+
+let current: Settings | undefined;
+
+/** This process's settings, read from its environment on first use. */
+export function settings(): Settings {
+  current ??= readSettings(process.env);
+  return current;
+}
