@@ -19,7 +19,7 @@ import { addUser } from "./auth/users";
 import { assembleVersionExport, createHintSet, importHintSet, publishHintSet } from "./hint-sets";
 import { importFiles } from "./import-files";
 import { recordDecision } from "./record-decision";
-import { adjudicate, decideInRound, publishRound, startRound } from "./review-rounds";
+import { decideInRound, publishRound, startRound } from "./review-rounds";
 import { readPolicies, readTrim } from "./stored-json";
 
 /** Every name Object.prototype has: each a valid Python identifier, and each a trap for a plain-object map. */
@@ -315,21 +315,37 @@ describe("a colleague's hint set", () => {
   const CASES: Array<[string, Mutate, RegExp]> = [
     [
       "a manifest whose selection is not one",
-      (m: Record<string, unknown>) => void (m.selection = "everything"),
+      (m) => {
+        m.selection = "everything";
+      },
       /manifest.json: not a Hintscope hint-set manifest: field "selection"/,
     ],
-    ["a manifest without a benchmark", (m: Record<string, unknown>) => void delete m.benchmark, /field "benchmark"/],
-    ["a manifest of another format", (m: Record<string, unknown>) => void (m.format = "other"), /field "format"/],
+    [
+      "a manifest without a benchmark",
+      (m) => {
+        delete m.benchmark;
+      },
+      /field "benchmark"/,
+    ],
+    [
+      "a manifest of another format",
+      (m) => {
+        m.format = "other";
+      },
+      /field "format"/,
+    ],
     [
       "a line with an unknown status",
-      (_m: Record<string, unknown>, lines: string[]) =>
-        void (lines[0] = (lines[0] as string).replace('"status":"accepted"', '"status":"approved"')),
+      (_m, lines) => {
+        lines[0] = (lines[0] as string).replace('"status":"accepted"', '"status":"approved"');
+      },
       /colleague-4\.jsonl:1: field "status"/,
     ],
     [
       "a line of another projection than its manifest's",
-      (_m: Record<string, unknown>, lines: string[]) =>
-        void (lines[0] = (lines[0] as string).replace('"projection":"name"', '"projection":"pro"')),
+      (_m, lines) => {
+        lines[0] = (lines[0] as string).replace('"projection":"name"', '"projection":"pro"');
+      },
       /colleague-5\.jsonl:1: field "projection" is "pro", the manifest's is "name"/,
     ],
   ];
