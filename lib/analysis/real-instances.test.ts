@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
+import { agreement, pickedFor } from "../testing/hand-checked-agreement";
+import { HAND_CHECKED_CASES, loadInstance } from "../testing/hand-checked-cases";
 import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
-import { agreement, pickedFor } from "./hand-checked-agreement";
-import { HAND_CHECKED_CASES, loadInstance } from "./hand-checked-cases";
 
 describe("hand-checked identifiers on real instances", () => {
   const analyses = new Map<string, InstanceAnalysis>();

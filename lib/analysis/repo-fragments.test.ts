@@ -3,9 +3,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { makeTempDir } from "../testing/fixtures";
+import { loadInstance } from "../testing/hand-checked-cases";
 import { makeDiff } from "../testing/make-diff";
 import { analyzeInstance } from "./analyze-instance";
-import { loadInstance } from "./hand-checked-cases";
 import { parseDiff } from "./parse-diff";
 import { repoFragments } from "./repo-fragments";
 

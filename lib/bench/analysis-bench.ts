@@ -7,12 +7,12 @@
 import { analyzeInstance } from "../analysis/analyze-instance";
 import { hunkFragments } from "../analysis/fragments";
 import { getParsers, grammarOfPath } from "../analysis/grammars";
-import { agreement } from "../analysis/hand-checked-agreement";
 import { interfaceCoverage } from "../analysis/interface-coverage";
 import { parseDiff } from "../analysis/parse-diff";
 import type { InstanceData } from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
 import { median } from "../stats/median";
+import { agreement } from "../testing/hand-checked-agreement";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
 
 const RUNS = 3;

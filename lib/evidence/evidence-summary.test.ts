@@ -149,7 +149,7 @@ test("the patch lines a copied run comes from: whole added lines inside the run,
 
 test("real SWE-bench Pro (element-web 6205c704): the line the Pro hint copies is found in the gold patch", async () => {
   const { linesCopiedInto } = await import("./evidence");
-  const { loadInstance } = await import("../analysis/hand-checked-cases");
+  const { loadInstance } = await import("../testing/hand-checked-cases");
   const instance = loadInstance("swebench-pro-sample.jsonl", "instance_element-hq__element-web-6205c704");
   // Its evidence: determineVoiceBroadcastLiveness's hint copies
   // "this . setLiveness ( determineVoiceBroadcastLiveness ( this . infoState ) )".

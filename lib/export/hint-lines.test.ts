@@ -33,7 +33,7 @@ test("a line serialises with a fixed key order whatever order its object was bui
 });
 
 test("a line without its fields is refused", () => {
-  expect(() => parseLine('{"instance_id": "x"}')).toThrow(/missing "benchmark"/);
+  expect(() => parseLine('{"instance_id": "x"}')).toThrow(/missing field "benchmark"/);
 });
 
 test("the manifest counts by status and hashes exactly the bytes written", () => {

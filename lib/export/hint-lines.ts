@@ -179,7 +179,10 @@ export const ManifestSchema = z.object({
 /** The first problem zod found, as `field "a.b": what is wrong`. */
 export const firstProblem = (error: z.ZodError) => {
   const issue = error.issues[0];
-  return issue ? `field "${issue.path.join(".") || "(the whole value)"}": ${issue.message}` : "not valid";
+  if (!issue) return "not valid";
+  const field = issue.path.join(".") || "(the whole value)";
+  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) return `missing field "${field}"`;
+  return `field "${field}": ${issue.message}`;
 };
 
 /** Parses one exported line back, checking its shape; throws with the reason (the field and what is wrong). */

@@ -12,6 +12,8 @@ const DEPTH = 4;
 export interface AnalysisPool {
   size: number;
   run(instance: EvidenceInput): Promise<WorkResponse>;
+  /** the worker threads that have answered a request (their thread ids): proof the work left this thread */
+  answeredBy: ReadonlySet<number>;
   close(): Promise<void>;
 }
 
@@ -37,38 +39,53 @@ function workerScript(): URL | null {
  * A pool of `size` analysis workers, or null where workers cannot start (see workerScript): then the
  * analysis runs in the caller's process and yields between instances instead.
  */
-export function analysisPool(size: number): AnalysisPool | null {
-  const script = size < 1 ? null : workerScript();
+export function analysisPool(size: number, entry: URL | null = workerScript()): AnalysisPool | null {
+  const script = size < 1 ? null : entry;
   if (!script) return null;
-  const workers = Array.from({ length: size }, () => new Worker(/*turbopackIgnore: true*/ script));
+  const workers: Worker[] = [];
   const waiting = new Map<number, (response: WorkResponse) => void>();
   const queue: WorkRequest[] = [];
+  const answeredBy = new Set<number>();
   let next = 0;
-  // Requests each worker holds (at most DEPTH): a worker that finishes one starts the next without waiting
-  // for this thread, which is often busy writing the previous batch, to answer its message.
-  const load = new Map(workers.map((w) => [w, 0]));
+  let closing = false;
+  // The requests each worker holds (at most DEPTH): a worker that finishes one starts the next without
+  // waiting for this thread, which is often busy writing the previous batch, to answer its message.
+  const held = new Map<Worker, Set<number>>();
   const feed = () => {
     for (;;) {
-      const worker = workers.reduce((a, b) => ((load.get(a) ?? 0) <= (load.get(b) ?? 0) ? a : b));
-      const request = (load.get(worker) ?? 0) < DEPTH ? queue.shift() : undefined;
+      if (workers.length === 0) return;
+      const worker = workers.reduce((a, b) => ((held.get(a)?.size ?? 0) <= (held.get(b)?.size ?? 0) ? a : b));
+      const request = (held.get(worker)?.size ?? 0) < DEPTH ? queue.shift() : undefined;
       if (!request) return;
-      load.set(worker, (load.get(worker) ?? 0) + 1);
+      held.get(worker)?.add(request.id);
       worker.postMessage(request);
     }
   };
-  for (const worker of workers) {
-    // A worker that fails fails the instances it holds (and the analysis run, loudly), never hangs it.
+  const start = () => {
+    const worker = new Worker(/*turbopackIgnore: true*/ script);
+    workers.push(worker);
+    held.set(worker, new Set());
+    // A worker that fails fails only the instances it holds, loudly, and a new worker takes its place: the
+    // other workers' instances go on.
     worker.on("error", (error) => {
-      for (const [id, resolve] of waiting) resolve({ id, failure: `an analysis worker failed: ${error.message}` });
-      waiting.clear();
-    });
-    worker.on("message", (response: WorkResponse) => {
-      waiting.get(response.id)?.(response);
-      waiting.delete(response.id);
-      load.set(worker, (load.get(worker) ?? 1) - 1);
+      for (const id of held.get(worker) ?? []) {
+        waiting.get(id)?.({ id, failure: `an analysis worker failed: ${error.message}` });
+        waiting.delete(id);
+      }
+      held.delete(worker);
+      workers.splice(workers.indexOf(worker), 1);
+      if (!closing) start();
       feed();
     });
-  }
+    worker.on("message", (response: WorkResponse) => {
+      answeredBy.add(worker.threadId);
+      waiting.get(response.id)?.(response);
+      waiting.delete(response.id);
+      held.get(worker)?.delete(response.id);
+      feed();
+    });
+  };
+  for (let i = 0; i < size; i++) start();
   const dispatch = (request: WorkRequest) =>
     new Promise<WorkResponse>((resolve) => {
       waiting.set(request.id, resolve);
@@ -77,8 +94,10 @@ export function analysisPool(size: number): AnalysisPool | null {
     });
   return {
     size,
+    answeredBy,
     run: (instance) => dispatch({ id: next++, instance }),
     close: async () => {
+      closing = true;
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };

@@ -9,6 +9,8 @@ import { serialisedWrite } from "./write-lock";
 export interface AnalysisRunSummary {
   analysed: number;
   failed: Array<{ instance_id: string; error: string }>;
+  /** worker threads that analysed instances (0: the analysis ran in this process) */
+  workerThreads?: number;
 }
 
 const BATCH = 50;
@@ -79,7 +81,8 @@ export async function analyzePendingInstances(
     // On a connection of its own: its batches' transactions are never read half-written by other requests.
     return await withOwnConnection(db, async (own) => {
       if (checkpointer) await own.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
-      return analyzeOnConnection(own, onProgress, pool, checkpointer);
+      const summary = await analyzeOnConnection(own, onProgress, pool, checkpointer);
+      return { ...summary, workerThreads: pool?.answeredBy.size ?? 0 };
     });
   } finally {
     await pool?.close();

@@ -42,7 +42,9 @@ const freshScript = () =>
       SCHEMA,
       "--script",
     ],
-    { encoding: "utf8", env: { ...process.env, DATABASE_URL: "file:unused.db" } },
+    // `migrate diff --from-empty` opens no database, but its config wants a URL: one in the test's own folder,
+    // so nothing is ever written into the working tree.
+    { encoding: "utf8", env: { ...process.env, DATABASE_URL: `file:${path.join(env.tmp.dir, "unused.db")}` } },
   ).replace(/^Loaded Prisma config.*$/m, "");
 
 async function sqliteCatalog(file: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
+import { analyzeInstance, type InstanceAnalysis } from "../analysis/analyze-instance";
 import { type Expectation, HAND_CHECKED_CASES, loadInstance } from "./hand-checked-cases";
 
 export interface AgreementRow {

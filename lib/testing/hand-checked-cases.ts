@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { Selection } from "../analysis/select-identifiers";
 import { normaliseMultiSwebenchRecord } from "../ingest/formats/multi-swe-bench";
-import { REAL_DATA } from "../testing/real-data";
-import type { Selection } from "./select-identifiers";
+import { REAL_DATA } from "./real-data";
 
 /**
  * Real instances whose identifiers were checked by hand against their patches, with the defining and using
