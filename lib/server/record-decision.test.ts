@@ -102,7 +102,17 @@ test("a curator-written description is decided, exported as the curator's, and r
   );
   expect(saved).toMatchObject({ ok: true, status: "trimmed" });
   expect((saved as { text: string }).text).toContain("Description: Returns the first widget.");
-  expect(hint.id).toBeGreaterThan(0);
+  // The hint the decision was about holds the description, as decided.
+  const stored = await env.db.hint.findUniqueOrThrow({
+    where: {
+      instanceId_selection_projection: {
+        instanceId: hint.instanceId,
+        selection: "defuse",
+        projection: "declaration_doc",
+      },
+    },
+  });
+  expect(stored.renderedText).toContain("Description: Returns the first widget.");
 });
 
 test("ten curators deciding one hint at once from the same version: one is saved, nine get a conflict, none overwrites", async () => {

@@ -39,13 +39,20 @@ test("a worker thread copies a large write-ahead log back, which the committing 
 test("one worker checkpoints after each of several commits; a nudge while one runs starts no second", async () => {
   const { file, db, commit } = walDatabase("again.db");
   const checkpointer = startCheckpointer(file);
+  const thread = checkpointer.threadId;
+  expect(thread).not.toBeNull();
   commit(500);
   checkpointer.nudge();
   checkpointer.nudge();
   // Follows the nudged checkpoint: every frame of the log is copied back (SQLite counts them all).
   expect(await checkpointer.run()).toBeGreaterThan(500);
+  // The second nudge came while the first checkpoint ran: it started none. The run() after it made two.
+  expect(checkpointer.checkpoints).toBe(2);
   commit(500);
   expect(await checkpointer.run()).toBeGreaterThan(500);
+  expect(checkpointer.checkpoints).toBe(3);
+  // All of them on the one worker it started with.
+  expect(checkpointer.threadId).toBe(thread);
   await checkpointer.stop();
   db.close();
 });

@@ -32,6 +32,10 @@ export interface Checkpointer {
   nudge(): void;
   /** ends the worker, once the checkpoint running (if any) is done */
   stop(): Promise<void>;
+  /** checkpoints started so far (each one runs on the one worker) */
+  readonly checkpoints: number;
+  /** the worker's thread id, or null where none started */
+  readonly threadId: number | null;
 }
 
 type Answer = { ok: boolean; result?: { checkpointed: number } };
@@ -58,8 +62,10 @@ export function startCheckpointer(file: string): Checkpointer {
   }
   let running: Promise<number | null> | null = null;
   let stopped = false;
+  let checkpoints = 0;
   const checkpoint = async (): Promise<number | null> => {
     if (!worker || stopped || !(await ready)) return null;
+    checkpoints++;
     const current = worker;
     const { ok, result } = await new Promise<Answer>((resolve) => {
       const done = (answer: Answer) => {
@@ -84,6 +90,12 @@ export function startCheckpointer(file: string): Checkpointer {
   };
   return {
     run,
+    get checkpoints() {
+      return checkpoints;
+    },
+    get threadId() {
+      return worker?.threadId ?? null;
+    },
     nudge() {
       if (!running) void run();
     },

@@ -1,6 +1,6 @@
 import path from "node:path";
 import pg from "pg";
-import { type Database, openDatabase } from "../server/db";
+import { type Database, dialectOfDb, openDatabase } from "../server/db";
 import { makeTempDir } from "./fixtures";
 
 /** The engine the tests run on: SQLite files by default, PostgreSQL under `npm run test:postgres`. */
@@ -50,17 +50,26 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
-/** Every row of every table, for "the database is exactly as it was" comparisons. */
+/**
+ * Every row of every table, for "the database is exactly as it was" comparisons: the tables are listed from
+ * the database itself (all of them but the migrations' own bookkeeping), so a table added later is covered.
+ */
 export async function snapshotDatabase(db: Database): Promise<string> {
-  const tables = await Promise.all([
-    db.benchmark.findMany({ orderBy: { id: "asc" } }),
-    db.instance.findMany({ orderBy: { id: "asc" } }),
-    db.run.findMany({ orderBy: { id: "asc" } }),
-    db.runResult.findMany({ orderBy: { id: "asc" } }),
-    db.judgeScore.findMany({ orderBy: { id: "asc" } }),
-    db.importLog.findMany({ orderBy: { id: "asc" } }),
-    db.designVerdict.findMany({ orderBy: { id: "asc" } }),
-    db.curatorScore.findMany({ orderBy: { id: "asc" } }),
-  ]);
-  return JSON.stringify(tables);
+  const dialect = dialectOfDb(db);
+  const tables = (
+    dialect === "sqlite"
+      ? await db.$queryRawUnsafe<Array<{ name: string }>>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )
+      : await db.$queryRawUnsafe<Array<{ name: string }>>(
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
+        )
+  )
+    .map((t) => t.name)
+    .filter((name) => name !== "_prisma_migrations");
+  const snapshot: Record<string, unknown> = {};
+  for (const table of tables) {
+    snapshot[table] = await db.$queryRawUnsafe(`SELECT * FROM "${table}" ORDER BY 1`);
+  }
+  return JSON.stringify(snapshot, (_key, value) => (typeof value === "bigint" ? value.toString() : value));
 }
