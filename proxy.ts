@@ -1,6 +1,8 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { appOriginOf, crossOriginRefusal } from "./lib/auth/same-origin";
 import { REQUESTED_PATH_HEADER, SESSION_COOKIE } from "./lib/auth/session-cookie";
 import { isListPath, LIST_TURN_HEADER, takeNamedListTurn } from "./lib/server/list-turns";
+import { settings } from "./lib/server/settings";
 
 /**
  * The first gate: a request without a session cookie goes no further than the sign-in page (pages are
@@ -10,6 +12,13 @@ import { isListPath, LIST_TURN_HEADER, takeNamedListTurn } from "./lib/server/li
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // A request from another origin changes nothing: server actions and routes alike (lib/auth/same-origin.ts).
+  const crossOrigin = crossOriginRefusal(
+    request.method,
+    request.headers,
+    appOriginOf(request.url, request.headers, settings().trustProxy),
+  );
+  if (crossOrigin) return NextResponse.json({ ok: false, error: crossOrigin }, { status: 403 });
   const open = pathname === "/sign-in";
   if (!open && !request.cookies.has(SESSION_COOKIE)) {
     const isAction = request.method === "POST" && request.headers.has("next-action");

@@ -94,7 +94,11 @@ test("a viewer reads but cannot decide: no buttons, keys do nothing, and the act
   // Admin pages and admin routes are not for viewers.
   await page.goto("/admin/users");
   await expect(page.getByRole("main").getByRole("alert")).toContainText("This page needs the admin role");
-  expect((await context.request.post("/api/import?name=x.jsonl", { data: "{}\n" })).status()).toBe(403);
+  expect(
+    (
+      await context.request.post("/api/import?name=x.jsonl", { headers: { "x-hintscope-upload": "1" }, data: "{}\n" })
+    ).status(),
+  ).toBe(403);
   await context.close();
 });
 
@@ -137,4 +141,32 @@ test("an admin adds a user in the page; the new account signs in with its role",
   await expect(admin.getByRole("status")).toHaveText("dana is disabled.");
   await dana.goto("/instances");
   await expect(dana).toHaveURL(/\/sign-in/);
+});
+
+test("another origin changes nothing: a replayed action and an upload from it are refused with 403", async ({
+  browser,
+}) => {
+  const curator = await browser.newContext({ storageState: storageStateOf("grace") });
+  expect(decideRequest).not.toBeNull();
+  const action = decideRequest as CapturedAction;
+  const before = await curator.request.get("/instances?q=demo__java");
+  expect(before.ok()).toBe(true);
+  // The same action as the curator's own page sent it, but from a page on another port (same site).
+  const forged = await curator.request.post(action.url, {
+    headers: { ...action.headers, origin: "http://127.0.0.1:4999", "sec-fetch-site": "same-site" },
+    data: action.body,
+  });
+  expect(forged.status()).toBe(403);
+  await curator.close();
+
+  const admin = await browser.newContext({ storageState: storageStateOf("ada") });
+  const upload = (headers: Record<string, string>) =>
+    admin.request.post("/api/import?name=forged.jsonl&benchmark=E2E%20Forged", { headers, data: "{}\n" });
+  expect((await upload({ "x-hintscope-upload": "1", origin: "http://localhost.evil:3100" })).status()).toBe(403);
+  // A cross-site form cannot add the header the import page sends: without it, refused too.
+  expect((await upload({})).status()).toBe(403);
+  const page = await admin.newPage();
+  await page.goto("/");
+  await expect(page.getByRole("main")).not.toContainText("E2E Forged");
+  await admin.close();
 });

@@ -17,7 +17,10 @@ test("unknown sets, versions and upload names answer 4xx with a sentence, never 
     expect(await response.text()).toMatch(/no (version|hint set)/);
   }
   for (const name of ["..", "."]) {
-    const upload = await page.request.post(`/api/import?name=${name}`, { data: "{}\n" });
+    const upload = await page.request.post(`/api/import?name=${name}`, {
+      headers: { "x-hintscope-upload": "1" },
+      data: "{}\n",
+    });
     expect(upload.status()).toBe(400);
     expect((await upload.json()).error).toMatch(/name the uploaded file/);
   }

@@ -110,6 +110,7 @@ test("results filed under the wrong benchmark: the page names the right one and 
 
 test("an upload as a job reports records read and instances analysed", async ({ page }) => {
   const started = await page.request.post("/api/import?name=job.jsonl&benchmark=E2E%20Job&job=1", {
+    headers: { "x-hintscope-upload": "1" },
     data: [record(21, { patch: patch(21) }), record(22, { patch: patch(22) })].map((r) => JSON.stringify(r)).join("\n"),
   });
   expect(started.status()).toBe(202);
@@ -140,6 +141,7 @@ test("an upload larger than the proxy's 10 MB body buffer lands whole", async ({
   const body = `${records.map((r) => JSON.stringify(r)).join("\n")}\n`;
   expect(body.length).toBeGreaterThan(12 * 1024 * 1024);
   const response = await page.request.post("/api/import?name=big-upload.jsonl&benchmark=E2E%20Big%20Upload", {
+    headers: { "x-hintscope-upload": "1" },
     data: body,
     timeout: 120_000,
   });

@@ -14,6 +14,7 @@ test("a 5 MB issue renders its first part, and the server keeps answering other 
     FAIL_TO_PASS: "[]",
   };
   const imported = await page.request.post("/api/import?name=huge.jsonl&benchmark=E2E%20Huge", {
+    headers: { "x-hintscope-upload": "1" },
     data: `${JSON.stringify(record)}\n`,
   });
   expect(imported.ok()).toBe(true);

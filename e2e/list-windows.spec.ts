@@ -15,6 +15,7 @@ test("the list fetches windows as it scrolls; filters and counts come from the s
     FAIL_TO_PASS: "[]",
   }));
   const imported = await page.request.post("/api/import?name=windows.jsonl&benchmark=E2E%20Windows", {
+    headers: { "x-hintscope-upload": "1" },
     data: `${records.map((r) => JSON.stringify(r)).join("\n")}\n`,
   });
   expect(imported.ok()).toBe(true);

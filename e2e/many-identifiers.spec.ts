@@ -15,6 +15,7 @@ test("an instance with 600 test-facing identifiers lists them a page at a time",
     FAIL_TO_PASS: "[]",
   };
   const imported = await page.request.post("/api/import?name=many.jsonl&benchmark=E2E%20Many", {
+    headers: { "x-hintscope-upload": "1" },
     data: `${JSON.stringify(record)}\n`,
   });
   expect(imported.ok()).toBe(true);

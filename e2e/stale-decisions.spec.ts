@@ -13,7 +13,10 @@ const demoRecord = () =>
 
 /** Re-imports the instance through the upload endpoint, as the import page does. */
 async function reimport(page: Page, record: object, name: string) {
-  const response = await page.request.post(`/api/import?name=${name}`, { data: `${JSON.stringify(record)}\n` });
+  const response = await page.request.post(`/api/import?name=${name}`, {
+    headers: { "x-hintscope-upload": "1" },
+    data: `${JSON.stringify(record)}\n`,
+  });
   expect(response.ok()).toBe(true);
   return (await response.json()).files[0] as { added: number; updated: number; unchanged: number };
 }

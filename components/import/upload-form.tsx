@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type DragEvent, useRef, useState } from "react";
+import { UPLOAD_HEADER } from "@/lib/auth/same-origin";
 import { type FieldMap, fieldMapText, INSTANCE_FIELDS } from "@/lib/ingest/field-aliases";
 import type { ImportJob } from "@/lib/server/import-jobs";
 
@@ -21,6 +22,7 @@ function sendFile(
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/import?${params}`);
+    xhr.setRequestHeader(UPLOAD_HEADER, "1");
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };

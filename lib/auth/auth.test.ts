@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { safeNextPath } from "./next-path";
 import { hasRole, PasswordSchema, UserNameSchema } from "./roles";
+import { appOriginOf, crossOriginRefusal } from "./same-origin";
 import { clientAddress, SignInLimiter } from "./sign-in-limiter";
 
 test("each role has the rights of the ones before it, and an unknown role has none", () => {
@@ -59,4 +60,25 @@ test("behind a trusted proxy the client is the last X-Forwarded-For entry (the o
   expect(clientAddress("spoofed-by-client, 10.0.0.1 , 203.0.113.9 ")).toBe("203.0.113.9");
   expect(clientAddress("")).toBeNull();
   expect(clientAddress(null)).toBeNull();
+});
+
+test.each([
+  ["GET from anywhere", "GET", { origin: "http://evil.example", "sec-fetch-site": "cross-site" }, null],
+  ["a same-origin POST", "POST", { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" }, null],
+  ["a POST a script sends with its own cookie (no Origin)", "POST", {}, null],
+  ["another port of the host", "POST", { origin: "http://localhost:4000", "sec-fetch-site": "same-site" }, /same-site/],
+  ["a sibling subdomain", "POST", { origin: "http://a.localhost:3000" }, /from http:\/\/a\.localhost:3000/],
+  ["a cross-site form", "POST", { "sec-fetch-site": "cross-site" }, /cross-site/],
+  ["a sandboxed frame (Origin: null)", "POST", { origin: "null" }, /from null/],
+  ["a typed address", "POST", { "sec-fetch-site": "none" }, null],
+] as const)("cross-origin check: %s", (_what, method, headers, refused) => {
+  const result = crossOriginRefusal(method, new Headers(headers), "http://localhost:3000");
+  if (refused === null) expect(result).toBeNull();
+  else expect(result).toMatch(refused);
+});
+
+test("the app's origin behind a trusted proxy is the one the proxy was asked for", () => {
+  const headers = new Headers({ "x-forwarded-proto": "https", "x-forwarded-host": "hints.example.org" });
+  expect(appOriginOf("http://127.0.0.1:3000/x", headers, true)).toBe("https://hints.example.org");
+  expect(appOriginOf("http://127.0.0.1:3000/x", headers, false)).toBe("http://127.0.0.1:3000");
 });

@@ -67,7 +67,7 @@ async function main() {
     const started = Date.now();
     const response = await fetch(`${BASE}/api/import?name=${path.basename(file)}&benchmark=Upload`, {
       method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "application/octet-stream" },
+      headers: { Cookie: cookie, "Content-Type": "application/octet-stream", "x-hintscope-upload": "1" },
       body: Readable.toWeb(createReadStream(file)) as ReadableStream,
       duplex: "half",
     } as RequestInit);

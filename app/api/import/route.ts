@@ -5,12 +5,14 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { appOriginOf, crossOriginRefusal, UPLOAD_HEADER } from "@/lib/auth/same-origin";
 import { parseFieldMap } from "@/lib/ingest/field-aliases";
 import { analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "@/lib/server/analyze-stored-instances";
 import { guardedRoute } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
 import { importFiles } from "@/lib/server/import-files";
 import { describeImportFailure, maxUploadBytes, startImportJob, uploadFolder } from "@/lib/server/import-jobs";
+import { settings } from "@/lib/server/settings";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -51,6 +53,19 @@ const limit = (max: number) => {
  * `/api/import/jobs/ID` reports. `?map=patch=gold_patch,…` names the file's fields.
  */
 export const POST = guardedRoute("admin", async function post(request: Request) {
+  // Not through proxy.ts (see its matcher): the cross-origin check is made here, and the upload must carry
+  // the header only the app's own page sends (lib/auth/same-origin.ts).
+  const crossOrigin = crossOriginRefusal(
+    request.method,
+    request.headers,
+    appOriginOf(request.url, request.headers, settings().trustProxy),
+  );
+  if (crossOrigin) return Response.json({ ok: false, error: crossOrigin }, { status: 403 });
+  if (request.headers.get(UPLOAD_HEADER) !== "1")
+    return Response.json(
+      { ok: false, error: `an upload must say ${UPLOAD_HEADER}: 1 (the import page sends it)` },
+      { status: 403 },
+    );
   const url = new URL(request.url);
   const query = UploadQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return Response.json({ ok: false, error: "name the uploaded file: ?name=FILE" }, { status: 400 });
