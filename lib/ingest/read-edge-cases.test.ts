@@ -147,6 +147,57 @@ describe("errors that name the right place", () => {
     expect(error.reason).not.toMatch(/call stack/);
   });
 
+  test.each([
+    ["JSON Lines", (text: string) => `${JSON.stringify(swebenchRecord(1))}\n${text}\n`, 2],
+    ["a JSON array", (text: string) => `[${JSON.stringify(swebenchRecord(1))},\n${text}]`, 2],
+    ["one JSON document", (text: string) => text, 1],
+  ])("a field nested 100,000 deep in %s is a located error, never a stack overflow", async (_how, shape, line) => {
+    const depth = 100_000;
+    const record = JSON.stringify(swebenchRecord(2)).replace(
+      /}$/,
+      `, "deep": ${"[".repeat(depth)}${"]".repeat(depth)}}`,
+    );
+    const error = await failure(tmp.write(`deep-${line}-${_how.length}.json`, shape(record)));
+    expect(error.line).toBe(line);
+    expect(error.reason).toBe('field "deep" nests values more than 64 levels deep');
+  });
+
+  test.each([
+    ["the id", { instance_id: "acme__widgets-\u0000-1" }, "instance_id"],
+    ["the issue", { problem_statement: "before\u0000after" }, "problem_statement"],
+    ["the patch", { patch: "diff --git a/x b/x\n\u0000" }, "patch"],
+  ])(
+    "a NUL character in %s is refused at its line on both engines (PostgreSQL cannot store it)",
+    async (_what, override, field) => {
+      // The NUL is a real character in the value: JSON writes it as the escape \u0000.
+      const text = jsonl([swebenchRecord(1), swebenchRecord(2, override)]);
+      expect(text).toContain("\\u0000");
+      const error = await failure(tmp.write(`nul-${field}.jsonl`, text));
+      expect(error.line).toBe(2);
+      expect(error.reason).toContain(`field "${field}" holds a NUL character`);
+    },
+  );
+
+  test("a line longer than the reader's bound is an error at its line, however many chunks it spans", async () => {
+    const { MAX_LINE_CHARS, readJsonLines } = await import("./text-records");
+    expect(MAX_LINE_CHARS).toBe(256 * 1024 * 1024);
+    // The bound scaled down to 1.5 MiB, so the test need not write 256 MB: a 3 MiB line spans three chunks.
+    const long = `{"instance_id": "x", "patch": "${"y".repeat(3 * 1024 * 1024)}"}`;
+    const file = tmp.write("long-line.jsonl", `${JSON.stringify(swebenchRecord(1))}\n${long}\n`);
+    const read: number[] = [];
+    const error = await (async () => {
+      try {
+        for await (const record of readJsonLines(file, 1.5 * 1024 * 1024)) read.push(record.line);
+      } catch (e) {
+        return e as ImportError;
+      }
+      return null;
+    })();
+    expect(read).toEqual([1]);
+    expect(error?.line).toBe(2);
+    expect(error?.reason).toMatch(/a line longer than 2 MB/);
+  });
+
   test("up to 20 errors per file are reported, each with its line", async () => {
     const records = Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? swebenchRecord(i) : { instance_id: `x${i}` }));
     const lines = jsonl(records).split("\n");

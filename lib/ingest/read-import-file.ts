@@ -1,5 +1,6 @@
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
+import { ownValue } from "../domain/own-keys";
 import { type FieldMap, withFieldNames } from "./field-aliases";
 import { RecordError } from "./field-values";
 import { detectFormat } from "./formats";
@@ -109,7 +110,75 @@ function describeFields(record: Record<string, unknown>): string {
 
 type ReadRecord = Extract<LocatedRecord, { record: unknown }>;
 
+/** How deep a record's values may nest: real records nest a few levels; far deeper is not data. */
+export const MAX_DEPTH = 64;
+
+/** The path of the first value nested deeper than MAX_DEPTH, or null; iterative, so no depth overflows it. */
+function tooDeep(record: unknown): string | null {
+  const stack: Array<{ value: unknown; depth: number; path: string }> = [{ value: record, depth: 0, path: "" }];
+  while (stack.length > 0) {
+    const { value, depth, path: at } = stack.pop() as (typeof stack)[number];
+    if (typeof value !== "object" || value === null) continue;
+    if (depth > MAX_DEPTH) return at || "(the record)";
+    for (const [key, child] of Object.entries(value)) {
+      if (typeof child === "object" && child !== null)
+        stack.push({ value: child, depth: depth + 1, path: at === "" ? key : `${at}.${key}` });
+    }
+  }
+  return null;
+}
+
+/** The field of an item's data holding a NUL character (which PostgreSQL cannot store in text), or null. */
+function nulField(value: unknown, at = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? at || "(a value)" : null;
+  if (typeof value !== "object" || value === null) return null;
+  for (const [key, child] of Object.entries(value)) {
+    // The original record is stored as JSON text, where a NUL is written \u0000: it keeps any character.
+    if (at === "" && key === "original") continue;
+    const found = nulField(child, at === "" ? key : `${at}.${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Normalised field names as the record names them (SWE-bench's spelling), for messages. */
+const RECORD_FIELD: Readonly<Record<string, string>> = {
+  externalId: "instance_id",
+  instanceExternalId: "instance_id",
+  problemStatement: "problem_statement",
+  goldPatch: "patch",
+  testPatch: "test_patch",
+  baseCommit: "base_commit",
+  hintsText: "hints_text",
+  interfaceText: "interface",
+  failToPass: "FAIL_TO_PASS",
+  passToPass: "PASS_TO_PASS",
+};
+
 function convertAt(format: InputFormat, located: ReadRecord, fieldMap: FieldMap, file: string): LocatedItem[] {
+  const deep = tooDeep(located.record);
+  if (deep !== null)
+    throw new ImportError(
+      file,
+      located.line,
+      `field "${deep.split(".")[0]}" nests values more than ${MAX_DEPTH} levels deep`,
+    );
+  const items = convertRecord(format, located, fieldMap, file);
+  for (const { item } of items) {
+    const internal = nulField(item.data);
+    const [head = "", ...rest] = (internal ?? "").split(".");
+    const field = internal === null ? null : [ownValue(RECORD_FIELD, head) ?? head, ...rest].join(".");
+    if (field !== null)
+      throw new ImportError(
+        file,
+        located.line,
+        `field "${field}" holds a NUL character (\\u0000), which cannot be stored`,
+      );
+  }
+  return items;
+}
+
+function convertRecord(format: InputFormat, located: ReadRecord, fieldMap: FieldMap, file: string): LocatedItem[] {
   try {
     // A document read from one line (JSON Lines with one record) is checked as a document file is.
     const numberLiterals =

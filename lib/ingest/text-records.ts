@@ -74,19 +74,43 @@ export async function* textChunks(file: string): AsyncGenerator<string> {
   }
 }
 
-/** The file's lines without their endings (LF or CRLF); faster than readline. */
-async function* lines(file: string): AsyncGenerator<string> {
-  let rest = "";
+/** The longest line (one JSON Lines record) read: far above any real benchmark record, far below a hang. */
+export const MAX_LINE_CHARS = 256 * 1024 * 1024;
+
+const withoutCr = (text: string) => (text.endsWith("\r") ? text.slice(0, -1) : text);
+
+/**
+ * The file's lines without their endings (LF or CRLF); faster than readline. A line's pieces are kept
+ * apart until its end is found (joined once: appending to one growing string and searching it again made a
+ * long line quadratic), and a line longer than MAX_LINE_CHARS is an error at its line, not a hang.
+ */
+async function* lines(file: string, maxLineChars = MAX_LINE_CHARS): AsyncGenerator<string> {
+  let pieces: string[] = [];
+  let pending = 0;
+  let line = 1;
   for await (const chunk of textChunks(file)) {
-    const text = rest + chunk;
     let start = 0;
-    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
-      yield text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end);
+    for (let end = chunk.indexOf("\n"); end >= 0; end = chunk.indexOf("\n", start)) {
+      pieces.push(chunk.slice(start, end));
+      const text = pieces.length === 1 ? (pieces[0] as string) : pieces.join("");
+      pieces = [];
+      pending = 0;
+      yield withoutCr(text);
+      line++;
       start = end + 1;
     }
-    rest = text.slice(start);
+    if (start < chunk.length) {
+      pieces.push(chunk.slice(start));
+      pending += chunk.length - start;
+      if (pending > maxLineChars)
+        throw new ImportError(
+          file,
+          line,
+          `a line longer than ${Math.round(maxLineChars / 1024 / 1024)} MB: not a record this importer reads (one JSON object per line)`,
+        );
+    }
   }
-  if (rest !== "") yield rest.endsWith("\r") ? rest.slice(0, -1) : rest;
+  if (pieces.length > 0) yield withoutCr(pieces.join(""));
 }
 
 /** The first line of a file (however long), for telling JSON Lines from a JSON document. */
@@ -116,9 +140,9 @@ function asObject(value: unknown, file: string, line: number): RawRecord {
 }
 
 /** JSON Lines, streamed: one object per non-blank line; a bad line is reported and the next lines still read. */
-export async function* readJsonLines(file: string): AsyncGenerator<LocatedRecord> {
+export async function* readJsonLines(file: string, maxLineChars = MAX_LINE_CHARS): AsyncGenerator<LocatedRecord> {
   let line = 0;
-  for await (const text of lines(file)) {
+  for await (const text of lines(file, maxLineChars)) {
     line++;
     if (text.trim() === "") continue;
     try {
@@ -190,7 +214,15 @@ export async function* readJsonArray(file: string): AsyncGenerator<LocatedRecord
  */
 export async function readJsonDocument(file: string): Promise<LocatedRecord> {
   let text = "";
-  for await (const chunk of textChunks(file)) text += chunk;
+  for await (const chunk of textChunks(file)) {
+    text += chunk;
+    if (text.length > MAX_LINE_CHARS)
+      throw new ImportError(
+        file,
+        null,
+        `a JSON document larger than ${MAX_LINE_CHARS / 1024 / 1024} MB: write its records as JSON Lines (one per line) or a JSON array`,
+      );
+  }
   let record: RawRecord;
   try {
     record = asObject(parseJson(text, file, 1), file, 1);
