@@ -62,7 +62,7 @@ export async function snapshotDatabase(db: Database): Promise<string> {
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
         )
       : await db.$queryRawUnsafe<Array<{ name: string }>>(
-          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
+          "SELECT table_name::text AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
         )
   )
     .map((t) => t.name)
