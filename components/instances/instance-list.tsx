@@ -50,7 +50,14 @@ const COLUMNS: Column[] = [
   {
     key: "review",
     header: "Review",
-    cell: (r) => <span className={`status status-${r.review}`}>{HINT_STATUS_LABELS[r.review]}</span>,
+    cell: (r) =>
+      r.notAnalysed ? (
+        <span className="status status-pending" title="the analysis has not run yet: its hint cannot be decided">
+          not analysed yet
+        </span>
+      ) : (
+        <span className={`status status-${r.review}`}>{HINT_STATUS_LABELS[r.review]}</span>
+      ),
   },
   { key: "flags", header: "Flags", numeric: true, cell: (r) => r.flags || "" },
   {

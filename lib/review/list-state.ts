@@ -31,6 +31,8 @@ export interface InstanceListRow {
   leaks: number;
   resolved: number;
   runs: number;
+  /** the analysis has not run on it yet (its hint cannot be decided until it has) */
+  notAnalysed: boolean;
 }
 
 /** Rows a list window holds as the page fetches them (and as the list page renders first). */

@@ -368,3 +368,24 @@ describe("a colleague's hint set", () => {
     expect(version.version).toBe(1);
   });
 });
+
+test("an instance whose analysis has not run cannot be decided, alone or in a round", async () => {
+  await importFiles(env.db, [env.tmp.write("swebench-lite-unanalysed.jsonl", jsonl([swebenchRecord(77)]))]);
+  const row = await env.db.instance.findFirstOrThrow({ where: { externalId: "acme__widgets-77" } });
+  expect(row.analysisStatus).toBe("pending");
+  const result = await recordDecision(
+    env.db,
+    { instanceId: row.id, selection: "defuse", projection: "name", action: "accept", expectedVersion: 0 },
+    "ada",
+  );
+  expect(result).toEqual({ ok: false, errors: { instanceId: [expect.stringContaining("not been analysed yet")] } });
+  expect(await env.db.hint.count({ where: { instanceId: row.id } })).toBe(0);
+  await analyzePendingInstances(env.db);
+  expect(
+    await recordDecision(
+      env.db,
+      { instanceId: row.id, selection: "defuse", projection: "name", action: "accept", expectedVersion: 0 },
+      "ada",
+    ),
+  ).toMatchObject({ ok: true });
+});

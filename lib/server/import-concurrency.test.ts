@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { ImportError } from "../ingest/import-error";
 import { acceptDecision, jsonl, swebenchRecord } from "../testing/fixtures";
 import { openTempDatabase } from "../testing/temp-database";
+import { analyzePendingInstances } from "./analyze-stored-instances";
 import { createHintSet } from "./hint-sets";
 import { importFiles } from "./import-files";
 import { STAGING_ROOT } from "./import-staging";
@@ -18,6 +19,8 @@ const startedAt = Date.now();
 beforeAll(async () => {
   env = await openTempDatabase();
   await importFiles(env.db, [env.tmp.write("swebench-lite-seed.jsonl", jsonl([swebenchRecord(1)]))]);
+  // Analysed, so its hint can be decided (an instance not analysed yet cannot be).
+  await analyzePendingInstances(env.db);
   instanceId = (await env.db.instance.findFirstOrThrow()).id;
 });
 afterAll(() => env.close());

@@ -89,6 +89,9 @@ function conflictWith(current: Awaited<ReturnType<typeof currentHint>>, changed:
   };
 }
 
+/** Why a hint cannot be decided yet. */
+export const NOT_ANALYSED = "this instance has not been analysed yet: its hint is decided once the analysis has run";
+
 /** Thrown inside the transaction when the hint's version moved on under it: rolls the transaction back. */
 export class LostRace extends Error {}
 
@@ -112,12 +115,16 @@ async function decideWithin(tx: Tx, input: z.output<typeof DecisionInput>, curat
     where: { id: input.instanceId },
     select: {
       hintSource: true,
+      analysisStatus: true,
       interfaceText: true,
       requirements: true,
       identifiers: { orderBy: { position: "asc" } },
     },
   });
   if (!instance) return { ok: false, errors: { instanceId: [`no instance with id ${input.instanceId}`] } };
+  // A hint is made from the analysis: before it has run there is no hint to decide (an upload cut short by
+  // a restart leaves instances so, until the analysis resumes).
+  if (instance.analysisStatus === "pending") return { ok: false, errors: { instanceId: [NOT_ANALYSED] } };
   if (input.sourceHash !== undefined && input.sourceHash !== instance.hintSource) return conflict(true);
 
   const before: HintState = {

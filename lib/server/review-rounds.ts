@@ -14,7 +14,7 @@ import { type Database, dialectOfDb, writeTurn } from "./db";
 import { instancesOfSet } from "./hint-export";
 import { publishWithin } from "./hint-sets";
 import { asDecision, roundState } from "./queries/round-state";
-import { recordDecisionWithin } from "./record-decision";
+import { NOT_ANALYSED, recordDecisionWithin } from "./record-decision";
 import { readTrim } from "./stored-json";
 import { serialisedWrite } from "./write-lock";
 
@@ -110,9 +110,10 @@ export async function decideInRound(db: Database, raw: unknown, curator: string)
       return { ok: false, error: `round "${round.name}" is published: its decisions are final` };
     const assignment = await db.roundAssignment.findUnique({
       where: { roundId_instanceId_curator: { roundId: round.id, instanceId: input.instanceId, curator } },
-      include: { instance: { select: { hintSource: true } } },
+      include: { instance: { select: { hintSource: true, analysisStatus: true } } },
     });
     if (!assignment) return { ok: false, error: `this hint is not in your queue for round "${round.name}"` };
+    if (assignment.instance.analysisStatus === "pending") return { ok: false, error: NOT_ANALYSED };
     if (input.sourceHash !== undefined && input.sourceHash !== assignment.instance.hintSource)
       return { ok: false, error: "this instance changed since you opened it: reload to see the hint as it is now" };
     await db.roundAssignment.update({

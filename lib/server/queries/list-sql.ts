@@ -136,6 +136,7 @@ export function rowColumns(dialect: SqlDialect): string {
     `${leaks(dialect)} AS "leaks"`,
     `${outcomes("runs")} AS "runs"`,
     `${outcomes("resolved")} AS "resolved"`,
+    `i."analysisStatus" AS "analysisStatus"`,
   ].join(",\n    ");
 }
 

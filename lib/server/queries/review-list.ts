@@ -21,6 +21,7 @@ type RawRow = {
   leaks: number;
   runs: number;
   resolved: number;
+  analysisStatus: string;
 } & Record<`count_${Selection}`, number>;
 
 /** The list rows of these instances (any order), with the review status each has under the list's policy. */
@@ -51,6 +52,7 @@ async function rowsOf(db: Database, ids: ReadonlyArray<{ id: number; status: str
         leaks: Number(r.leaks),
         runs: Number(r.runs),
         resolved: Number(r.resolved),
+        notAnalysed: r.analysisStatus === "pending",
       },
     ];
   });

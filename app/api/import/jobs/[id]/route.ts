@@ -9,7 +9,15 @@ export const GET = guardedRoute(
   "admin",
   async function get(_request: Request, { params }: { params: Promise<{ id: string }> }) {
     const job = getImportJob((await params).id);
-    if (!job) return Response.json({ ok: false, error: "no such import job (jobs are kept an hour)" }, { status: 404 });
+    if (!job)
+      return Response.json(
+        {
+          ok: false,
+          error:
+            "no such import job: the server restarted since, or the job ended over an hour ago (see the import history, and the list for instances not analysed yet)",
+        },
+        { status: 404 },
+      );
     return Response.json({ ok: true, ...job });
   },
 );

@@ -1,0 +1,22 @@
+import { analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "./analyze-stored-instances";
+import { getDb } from "./db";
+
+/**
+ * Analyses what a server left pending when it stopped (an upload imported, then the process killed before
+ * its analysis ran): at start-up, in the background, saying on stderr what it did. Until then those
+ * instances show "not analysed yet" in the list and cannot be decided.
+ */
+export async function resumePendingAnalysis(): Promise<void> {
+  try {
+    const db = await getDb();
+    const pending = await db.instance.count({ where: { analysisStatus: "pending" } });
+    if (pending === 0) return;
+    process.stderr.write(`hintscope: resuming the analysis of ${pending} instance(s) left pending\n`);
+    const summary = await analyzePendingInstances(db, undefined, { workers: SERVER_ANALYSIS_WORKERS });
+    process.stderr.write(
+      `hintscope: analysed ${summary.analysed} instance(s)${summary.failed.length > 0 ? `, ${summary.failed.length} failed` : ""}\n`,
+    );
+  } catch (error) {
+    process.stderr.write(`hintscope: the analysis left pending could not resume: ${(error as Error).message}\n`);
+  }
+}
