@@ -64,7 +64,8 @@ export const getImportJob = (id: string) => jobs().get(id) ?? null;
 /** A user-facing description of an import failure: the located problems, and a bad file's fields. */
 export function describeImportFailure(error: unknown, shownName: string, file: string) {
   if (!(error instanceof ImportError)) throw error;
-  const errors = error.all.map((e) => e.message.replace(file, shownName));
+  // Every occurrence: the first problem's message lists the others, each naming the file (the server's temporary path).
+  const errors = error.all.map((e) => e.message.replaceAll(file, shownName));
   return { errors, fields: error instanceof UnknownFormatError ? error.fields : undefined, line: error.line };
 }
 
