@@ -6,6 +6,9 @@ import type { LocatedRecord } from "./text-records";
 
 const ROWS_PER_BATCH = 500;
 
+/** The most rows a Parquet file may say it holds: far above any benchmark, far below a file that never ends. */
+export const MAX_PARQUET_ROWS = 10_000_000;
+
 /** Parquet rows as objects, read a batch at a time so memory stays flat; "line" is the 1-based row number. */
 export async function* readParquet(file: string): AsyncGenerator<LocatedRecord> {
   let total: number;
@@ -14,8 +17,26 @@ export async function* readParquet(file: string): AsyncGenerator<LocatedRecord> 
     buffer = await asyncBufferFromFile(file);
     const metadata = await parquetMetadataAsync(buffer);
     total = Number(metadata.num_rows);
+    // The footer's count and its row groups' must agree: a file that says 2 rows and holds 5 would import 2
+    // and drop 3 without a word, and one that claims billions would be read until killed.
+    const grouped = metadata.row_groups.reduce((sum, group) => sum + Number(group.num_rows), 0);
+    if (grouped !== total) {
+      throw new ImportError(
+        file,
+        null,
+        `a damaged Parquet file: its footer says ${total} rows, its row groups hold ${grouped}`,
+      );
+    }
   } catch (error) {
+    if (error instanceof ImportError) throw error;
     throw new ImportError(file, null, `not a readable Parquet file (${(error as Error).message})`);
+  }
+  if (total > MAX_PARQUET_ROWS) {
+    throw new ImportError(
+      file,
+      null,
+      `a Parquet file of ${total} rows: more than the ${MAX_PARQUET_ROWS} one import reads; split it`,
+    );
   }
   for (let rowStart = 0; rowStart < total; rowStart += ROWS_PER_BATCH) {
     const rowEnd = Math.min(total, rowStart + ROWS_PER_BATCH);

@@ -90,6 +90,28 @@ describe("formats", () => {
     ]);
   });
 
+  test("a Parquet footer that disagrees with its row groups is refused, not read short", async () => {
+    const rows = [1, 2, 3, 4, 5].map((n) => swebenchRecord(n));
+    const columns = Object.keys(rows[0] as object).map((name) => ({
+      name,
+      data: rows.map((r) => String((r as Record<string, unknown>)[name])),
+      type: "STRING" as const,
+    }));
+    const bytes = new Uint8Array(parquetWriteBuffer({ columnData: columns }));
+    // The footer (Thrift compact): FileMetaData's num_rows is field 3, an i64 right after the schema list
+    // (header 0x16), 5 as a zigzag varint (0x0a): its first such pair. Made to say 2 (0x04), as a damaged or
+    // hand-edited file would; the row group inside still holds 5.
+    const footerLength = new DataView(bytes.buffer).getUint32(bytes.length - 8, true);
+    const footerStart = bytes.length - 8 - footerLength;
+    let at = -1;
+    for (let i = footerStart; i < bytes.length - 9 && at < 0; i++)
+      if (bytes[i] === 0x16 && bytes[i + 1] === 0x0a) at = i + 1;
+    expect(at).toBeGreaterThan(0);
+    bytes[at] = 0x04;
+    const file = tmp.write("damaged.parquet", bytes);
+    await expect(readAll(file)).rejects.toThrow(/footer says 2 rows, its row groups hold 5/);
+  });
+
   test("SWE-bench Pro eval_results map: one result per id, model from the file name", async () => {
     const file = tmp.write("gpt-9.eval_results.json", JSON.stringify({ a: true, b: false }));
     const { format, benchmark, items } = await readAll(file);
