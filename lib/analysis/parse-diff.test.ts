@@ -93,3 +93,21 @@ describe("parseDiff", () => {
     expect((error as DiffParseError).message).toMatch(message);
   });
 });
+
+test("a patch of more hunks than the analysis reads is a located error, not an analysis that runs for minutes", async () => {
+  const { MAX_HUNKS } = await import("./parse-diff");
+  const hunks = (n: number) =>
+    Array.from({ length: n }, (_, i) => `@@ -${i * 10 + 1},1 +${i * 11 + 1},2 @@\n x${i} = 1\n+y${i} = 2\n`).join("");
+  const patch = (n: number) => `diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n${hunks(n)}`;
+  expect(parseDiff(patch(MAX_HUNKS))[0]?.hunks).toHaveLength(MAX_HUNKS);
+  let error: unknown;
+  try {
+    parseDiff(patch(MAX_HUNKS + 1));
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(DiffParseError);
+  // The header of hunk 5,001: three file-header lines, then three lines per hunk.
+  expect((error as DiffParseError).message).toMatch(/more than 5000 hunks/);
+  expect((error as DiffParseError).line).toBe(3 + MAX_HUNKS * 3 + 1);
+});

@@ -58,6 +58,12 @@ function newFile(header: string): FileDiff {
  * Parses a unified diff (git's format, or plain `---`/`+++` pairs): renames, new and deleted files, binary
  * files, "\ No newline at end of file", CRLF line endings and several hunks per file. Throws DiffParseError.
  */
+/**
+ * The most hunks a patch may have: far above any benchmark's patches (hundreds), and a bound on the
+ * analysis, whose time grows faster than linearly with a file's hunks (5,000: about 2.5 s).
+ */
+export const MAX_HUNKS = 5_000;
+
 export function parseDiff(text: string): FileDiff[] {
   const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
@@ -68,6 +74,7 @@ export function parseDiff(text: string): FileDiff[] {
   let newLeft = 0;
   let oldLine = 0;
   let newLine = 0;
+  let hunkCount = 0;
 
   for (let index = 0; index < lines.length; index++) {
     const raw = lines[index] as string;
@@ -129,6 +136,8 @@ export function parseDiff(text: string): FileDiff[] {
     if (line.startsWith("@@")) {
       const match = HUNK_HEADER.exec(line);
       if (!match || !file) throw new DiffParseError(diffLine, `not a hunk header: "${line.slice(0, 60)}"`);
+      if (++hunkCount > MAX_HUNKS)
+        throw new DiffParseError(diffLine, `more than ${MAX_HUNKS} hunks: larger than any patch the analysis reads`);
       hunk = {
         oldStart: Number(match[1]),
         oldLines: match[2] === undefined ? 1 : Number(match[2]),
