@@ -81,4 +81,8 @@ test("the app's origin behind a trusted proxy is the one the proxy was asked for
   const headers = new Headers({ "x-forwarded-proto": "https", "x-forwarded-host": "hints.example.org" });
   expect(appOriginOf("http://127.0.0.1:3000/x", headers, true)).toBe("https://hints.example.org");
   expect(appOriginOf("http://127.0.0.1:3000/x", headers, false)).toBe("http://127.0.0.1:3000");
+  // The Host the browser sent, not the address the server names in the URL it hands over.
+  expect(appOriginOf("http://localhost:3000/x", new Headers({ host: "127.0.0.1:3000" }), false)).toBe(
+    "http://127.0.0.1:3000",
+  );
 });

@@ -21,14 +21,15 @@ export function crossOriginRefusal(method: string, headers: Headers, appOrigin: 
 }
 
 /**
- * The app's own origin as the browser sees it: the request's, or behind a trusted reverse proxy the one the
- * proxy says it was asked for (`X-Forwarded-Proto`, `X-Forwarded-Host`).
+ * The app's own origin as the browser sees it: the scheme and the `Host` the request was sent to (the URL a
+ * server hands over names the address it listens on, which need not be the one the browser used), or behind
+ * a trusted reverse proxy the one the proxy says it was asked for (`X-Forwarded-Proto`, `X-Forwarded-Host`).
  */
 export function appOriginOf(requestUrl: string, headers: Headers, trustProxy: boolean): string {
   const url = new URL(requestUrl);
-  if (!trustProxy) return url.origin;
-  const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || url.protocol.replace(/:$/, "");
-  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || url.host;
+  const forwarded = (name: string) => (trustProxy ? headers.get(name)?.split(",")[0]?.trim() : undefined);
+  const proto = forwarded("x-forwarded-proto") || url.protocol.replace(/:$/, "");
+  const host = forwarded("x-forwarded-host") || headers.get("host") || url.host;
   return `${proto}://${host}`;
 }
 
