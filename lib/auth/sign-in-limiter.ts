@@ -1,46 +1,23 @@
+/** A sign-in limit: at most `maxFailures` failed attempts for one key within `windowMs`. */
+export interface SignInLimit {
+  maxFailures: number;
+  windowMs: number;
+}
+
+/** Five failures in fifteen minutes lock a name; thirty lock an address (a trusted proxy's client). */
+export const NAME_LIMIT: SignInLimit = { maxFailures: 5, windowMs: 15 * 60_000 };
+export const ADDRESS_LIMIT: SignInLimit = { maxFailures: 30, windowMs: 15 * 60_000 };
+
 /**
- * Sign-in rate limiting: after `maxFailures` failed attempts for one key (a name, or an address) within
- * `windowMs`, further attempts for it are refused until the window since the first of them has passed. A
- * success clears the key. Pure: the clock is passed in.
+ * Milliseconds until a key may try again (0: it may now), from the times of its failures: after
+ * `maxFailures` within the window, attempts are refused until the window since the first of the last
+ * `maxFailures` has passed. Pure: the failures (kept in the database, lib/server/auth/sign-in-limit.ts) and
+ * the clock are passed in.
  */
-export class SignInLimiter {
-  private readonly failures = new Map<string, number[]>();
-
-  constructor(
-    readonly maxFailures = 5,
-    readonly windowMs = 15 * 60_000,
-  ) {}
-
-  private recent(key: string, now: number): number[] {
-    const kept = (this.failures.get(key) ?? []).filter((at) => now - at < this.windowMs);
-    if (kept.length === 0) this.failures.delete(key);
-    else this.failures.set(key, kept);
-    return kept;
-  }
-
-  /** Milliseconds until `key` may try again (0: it may now). */
-  retryAfter(key: string, now: number): number {
-    const recent = this.recent(key, now);
-    if (recent.length < this.maxFailures) return 0;
-    return (recent[recent.length - this.maxFailures] as number) + this.windowMs - now;
-  }
-
-  fail(key: string, now: number): void {
-    this.failures.set(key, [...this.recent(key, now), now]);
-  }
-
-  succeed(key: string): void {
-    this.failures.delete(key);
-  }
-
-  /** How many keys it holds (bounded: stale keys are dropped when seen, and all of them by `sweep`). */
-  get size(): number {
-    return this.failures.size;
-  }
-
-  sweep(now: number): void {
-    for (const key of [...this.failures.keys()]) this.recent(key, now);
-  }
+export function retryAfter(failures: readonly number[], limit: SignInLimit, now: number): number {
+  const recent = failures.filter((at) => now - at < limit.windowMs).sort((a, b) => a - b);
+  if (recent.length < limit.maxFailures) return 0;
+  return (recent[recent.length - limit.maxFailures] as number) + limit.windowMs - now;
 }
 
 /**

@@ -16,10 +16,13 @@ export async function openTempDatabase() {
   const tmp = makeTempDir("hintscope-db-");
   const server = process.env.HINTSCOPE_TEST_POSTGRES_URL;
   if (!server) {
-    const db = await openDatabase(`file:${path.join(tmp.dir, "test.db")}`);
+    const url = `file:${path.join(tmp.dir, "test.db")}`;
+    const db = await openDatabase(url);
     return {
       db,
       tmp,
+      /** the database's URL, for a second client (another server process, say) */
+      url,
       async close() {
         await db.$disconnect();
         tmp.cleanup();
@@ -28,10 +31,12 @@ export async function openTempDatabase() {
   }
   const name = `test_${process.pid}_${++databases}_${Date.now()}`;
   await adminQuery(server, `CREATE DATABASE "${name}"`);
-  const db = await openDatabase(server.replace(/\/[^/]*$/, `/${name}`));
+  const url = server.replace(/\/[^/]*$/, `/${name}`);
+  const db = await openDatabase(url);
   return {
     db,
     tmp,
+    url,
     async close() {
       await db.$disconnect();
       await adminQuery(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
