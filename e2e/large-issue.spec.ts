@@ -23,12 +23,10 @@ test("a 5 MB issue renders its first part, and the server keeps answering other 
   const link = page.getByRole("link", { name: "e2e__huge-issue-1" });
   const href = (await link.getAttribute("href")) as string;
   // Open the page and, while it renders, ask for the home page: it must not wait behind the big issue.
+  // (How long it waits is measured by `npm run bench:ui`, not asserted here.)
   const opening = page.goto(href);
-  const started = Date.now();
   const home = await page.request.get("/");
-  const homeMs = Date.now() - started;
   expect(home.ok()).toBe(true);
-  expect(homeMs).toBeLessThan(5_000);
   await opening;
   await reviewReady(page, "e2e__huge-issue-1");
   const issue = page.getByRole("region", { name: "Issue" });

@@ -10,6 +10,51 @@ const USAGE = `usage: hints users add NAME --role admin|curator|viewer   (passwo
        hints users disable NAME | users enable NAME
        hints users password NAME                     (new password as for add; ends the user's sessions)`;
 
+/** What the keys typed so far make of a hidden answer: still typing, done (Enter), or abandoned (Ctrl-C). */
+export type Typed = { state: "typing" | "done" | "abandoned"; value: string };
+
+/**
+ * One more piece of terminal input (raw mode: keys as they are pressed) applied to a hidden answer: Enter
+ * ends it, Backspace (DEL or BS) takes the last character back, Ctrl-C or Ctrl-D abandons it, other control
+ * characters are ignored. Pure, so the keys can be tested without a terminal.
+ */
+export function typeKeys(typed: Typed, input: string): Typed {
+  if (typed.state !== "typing") return typed;
+  let { value } = typed;
+  for (const ch of input) {
+    if (ch === "\r" || ch === "\n") return { state: "done", value };
+    if (ch === "\u0003" || ch === "\u0004") return { state: "abandoned", value: "" };
+    if (ch === "\u007f" || ch === "\b") value = [...value].slice(0, -1).join("");
+    else if (ch >= " ") value += ch;
+  }
+  return { state: "typing", value };
+}
+
+/** Asks a question at the terminal and reads the answer in raw mode, echoing nothing of it. */
+function readHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  process.stderr.write(question);
+  return new Promise((resolve, reject) => {
+    let typed: Typed = { state: "typing", value: "" };
+    const done = () => {
+      stdin.off("data", onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write("\n");
+    };
+    const onData = (chunk: Buffer) => {
+      typed = typeKeys(typed, chunk.toString("utf8"));
+      if (typed.state === "typing") return;
+      done();
+      if (typed.state === "done") resolve(typed.value);
+      else reject(new UsageError("abandoned"));
+    };
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.on("data", onData);
+  });
+}
+
 /** Reads a password: typed twice without echo at a terminal, else the first line of standard input. */
 export async function readPassword(prompt: string): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -20,19 +65,7 @@ export async function readPassword(prompt: string): Promise<string> {
     }
     throw new UsageError("no password on standard input");
   }
-  const ask = (question: string) =>
-    new Promise<string>((resolve) => {
-      const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-      // Echo nothing of what is typed.
-      (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
-        if (s.startsWith(question)) process.stderr.write(question);
-      };
-      rl.question(question, (answer) => {
-        rl.close();
-        process.stderr.write("\n");
-        resolve(answer);
-      });
-    });
+  const ask = (question: string) => readHidden(question);
   const first = await ask(prompt);
   if ((await ask("Again: ")) !== first) throw new UsageError("the two passwords differ");
   return first;
