@@ -11,6 +11,8 @@ const nextConfig: NextConfig = {
     "web-tree-sitter",
   ],
   poweredByHeader: false,
+  // forbidden() answers a page a role may not see with 403 (app/forbidden.tsx), not 200 and a notice.
+  experimental: { authInterrupts: true },
   // Every response: a Content-Security-Policy that still lets the bundled Monaco run (its scripts and
   // workers come from this origin; it injects styles), no framing, no MIME sniffing, no referrer abroad.
   async headers() {

@@ -92,8 +92,12 @@ test("a viewer reads but cannot decide: no buttons, keys do nothing, and the act
   await expect(page.getByRole("region", { name: "Audit trail" }).getByRole("listitem")).toHaveCount(0);
 
   // Admin pages and admin routes are not for viewers.
-  await page.goto("/admin/users");
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("This page needs the admin role");
+  const refused = await page.goto("/admin/users");
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByRole("main").getByRole("alert")).toContainText(
+    "This page needs a role your account does not have",
+  );
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("(you are signed in as vera, viewer)");
   expect(
     (
       await context.request.post("/api/import?name=x.jsonl", { headers: { "x-hintscope-upload": "1" }, data: "{}\n" })
@@ -115,7 +119,15 @@ test("without a session: pages redirect to sign in, API routes and actions answe
   expect(decideRequest).not.toBeNull();
   const action = decideRequest as CapturedAction;
   expect((await request.post(action.url, { headers: action.headers, data: action.body })).status()).toBe(401);
-  // A forged cookie gets past the first gate but not the page's own check.
+  // A forged cookie gets past the first gate but not the page's own check: what streams before the page's
+  // guard redirects is the loading shell alone, none of the instance (its id, issue or patches).
+  const forged = await request.get("/instances/1", {
+    headers: { cookie: "hintscope_session=forged" },
+    maxRedirects: 0,
+  });
+  const body = await forged.text();
+  expect(body).toContain("/sign-in");
+  expect(body).not.toMatch(/demo__|diff --git|problem_statement/);
   await page.context().addCookies([{ name: "hintscope_session", value: "forged", url: "http://127.0.0.1:3100" }]);
   await page.goto("/instances");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Finstances$/);

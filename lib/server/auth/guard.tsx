@@ -1,6 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
+import { forbidden as answerForbidden, redirect } from "next/navigation";
 import { after } from "next/server";
 import type { ReactNode } from "react";
 import type { z } from "zod";
@@ -28,15 +28,8 @@ export function guardedPage<P>(role: Role, page: (props: P, user: UserView) => P
     endListTurnOnceSent((await headers()).get(LIST_TURN_HEADER));
     const user = await currentUser();
     if (!user) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath())}`);
-    if (!hasRole(user.role, role))
-      return (
-        <>
-          <h1>Not for your role</h1>
-          <p role="alert">
-            This page needs the {role} role; you are signed in as {user.name} ({user.role}). An admin can change roles.
-          </p>
-        </>
-      );
+    // 403, with app/forbidden.tsx as the page.
+    if (!hasRole(user.role, role)) answerForbidden();
     return page(props, user);
   };
 }
