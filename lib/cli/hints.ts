@@ -195,8 +195,21 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
  * Exits once everything written has reached its reader: a pipe is written asynchronously, and a bare
  * process.exit() cut piped output at 64 KiB. An empty write's callback runs after every earlier write.
  */
-const exitAfterOutput = (code: number) =>
+let settled = false;
+const exitAfterOutput = (code: number) => {
+  settled = true;
   process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+};
+
+// A command whose work can no longer finish (its database connection lost mid-import: the driver's promise
+// then never settles) would let Node's event loop run dry and exit 0 with nothing said. It is an error.
+process.once("beforeExit", () => {
+  if (settled) return;
+  process.stderr.write(
+    "hints: the command stopped before it finished: the database stopped answering (a lost connection?); nothing of an unfinished import was committed\n",
+  );
+  process.exit(1);
+});
 
 main(process.argv.slice(2)).then(exitAfterOutput, (error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

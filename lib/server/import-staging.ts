@@ -7,6 +7,7 @@
  * (results, scores, usually few) are replayed from it through the ordinary writer on both.
  */
 import { randomUUID } from "node:crypto";
+import { rmSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -64,6 +65,7 @@ export async function stageFile(
     await removeLeftovers(STAGING_ROOT, new Set(), 60 * 60 * 1000);
   }
   const stagePath = path.join(STAGING_ROOT, `${randomUUID()}.db`);
+  liveStages.add(stagePath);
   const stage = new BetterSqlite(stagePath);
   try {
     // Nothing here needs to survive a crash: the stage is thrown away on any failure.
@@ -116,7 +118,19 @@ export async function stageFile(
   }
 }
 
-export const removeStage = (stagePath: string) => rm(stagePath, { force: true });
+export const removeStage = async (stagePath: string) => {
+  await rm(stagePath, { force: true });
+  liveStages.delete(stagePath);
+};
+
+/**
+ * Stages of this process not yet removed: removed when the process exits however it ends (a lost database
+ * connection that leaves an import's promise unsettled never reaches its `finally`), so no stage is left.
+ */
+const liveStages = new Set<string>();
+process.once("exit", () => {
+  for (const stagePath of liveStages) rmSync(stagePath, { force: true });
+});
 
 /** Attaches a stage to the import's connection under `schema` (before its transaction: SQLite allows no ATTACH inside one). */
 export const attachStage = (target: BulkTarget, stagePath: string, schema: string) =>
