@@ -90,6 +90,48 @@ export async function selectByKeys(
 }
 
 /**
+ * The rows of `table` whose `keyColumns` are one of `keys` (a tuple each, compared as row values: SQLite
+ * and PostgreSQL both read `(a, b) IN (VALUES (…), (…))`) and whose other columns equal `where`. `casts`
+ * names the PostgreSQL type of a key column that is not text (its parameters are typed in VALUES).
+ */
+export async function selectByRowKeys(
+  target: BulkTarget,
+  table: string,
+  columns: readonly string[],
+  where: Record<string, Cell>,
+  keyColumns: readonly string[],
+  keys: ReadonlyArray<ReadonlyArray<Cell>>,
+  casts: Readonly<Record<string, string>> = {},
+): Promise<Array<Record<string, unknown>>> {
+  if (keys.length === 0) return [];
+  const placeholder = placeholderOf(target.dialect);
+  const perStatement = Math.max(1, Math.floor(MAX_VALUES_PER_STATEMENT / keyColumns.length) - 1);
+  const rows: Array<Record<string, unknown>> = [];
+  for (let start = 0; start < keys.length; start += perStatement) {
+    const chunk = keys.slice(start, start + perStatement);
+    let n = 0;
+    const conditions = Object.keys(where).map((column) => `"${column}" = ${placeholder(++n)}`);
+    const tuple = () =>
+      `(${keyColumns
+        .map((column) => {
+          const p = placeholder(++n);
+          return target.dialect === "postgres" && casts[column] ? `${p}::${casts[column]}` : p;
+        })
+        .join(", ")})`;
+    const values = chunk.map(tuple).join(", ");
+    conditions.push(`(${keyColumns.map((c) => `"${c}"`).join(", ")}) IN (VALUES ${values})`);
+    rows.push(
+      ...(await query(
+        target,
+        `SELECT ${columns.map((c) => `"${c}"`).join(", ")} FROM "${table}" WHERE ${conditions.join(" AND ")}`,
+        [...Object.values(where), ...chunk.flat()],
+      )),
+    );
+  }
+  return rows;
+}
+
+/**
  * Inserts many rows with multi-row INSERT statements inside the open transaction, so they commit or roll
  * back with it, on either engine. This is the importer's bulk
  * path: one statement per few thousand rows instead of one Prisma call per row. The SQL is portable

@@ -9,7 +9,7 @@ import type {
   RunKey,
 } from "../ingest/import-items";
 import { instanceValues } from "../ingest/prepare-instance";
-import { type Cell, insertRows, selectByKeys, updateRowsById } from "./bulk-sql";
+import { type Cell, insertRows, selectByKeys, selectByRowKeys, updateRowsById } from "./bulk-sql";
 import { bulkTarget, type Database, type Tx } from "./db";
 import {
   INSTANCE_COLUMNS,
@@ -245,13 +245,16 @@ export class FileWriter {
     const externalIds = [...new Set(batch.map((r) => r.instanceExternalId))];
     const [instances, existing] = await Promise.all([
       selectByKeys(target, "Instance", ["id", "externalId"], { benchmarkId }, "externalId", externalIds),
-      selectByKeys(
+      // By the whole key (row values), so the look-up reads this batch's samples, not every sample of its
+      // instances (which made a file's import grow with the square of its lines).
+      selectByRowKeys(
         target,
         "JudgeScore",
         ["id", ...JUDGE_KEY_COLUMNS, ...JUDGE_VALUE_COLUMNS],
         { benchmarkId },
-        "instanceExternalId",
-        externalIds,
+        JUDGE_KEY_COLUMNS,
+        batch.map((row) => JUDGE_KEY_COLUMNS.map((c) => row[c] as Cell)),
+        { sample: "int" },
       ),
     ]);
     const instanceIds = new Map(instances.map((row) => [String(row.externalId), Number(row.id)]));
