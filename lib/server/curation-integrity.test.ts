@@ -104,7 +104,8 @@ describe("identifiers named after Object.prototype members", () => {
           attributes: JSON.parse('{"constructor": ["signature"], "__proto__": ["path"]}'),
           descriptions: { toString: "Turns the value into text for the tests." },
         });
-        expect(typeof plain.text).toBe("string");
+        // Every identifier the selection keeps is stated (the bug threw "function is not iterable" here).
+        for (const kept of plain.kept) expect(plain.text).toContain(kept.member);
         expect(trimmed.kept.some((k) => k.name === "valueOf")).toBe(false);
       }
     }
