@@ -312,3 +312,19 @@ describe("bad input names the file and the line", () => {
     expect((await failure(`${tmp.dir}/nope.jsonl`)).reason).toBe("no such file");
   });
 });
+
+test("a harness report that lists an id under two outcomes is refused, naming both lists", async () => {
+  const tmp2 = makeTempDir();
+  try {
+    const report = { resolved_ids: ["a", "b"], unresolved_ids: ["b"], completed_ids: ["a", "b"], resolved: ["a"] };
+    const opened = await openImportFile(tmp2.write("run.results.json", JSON.stringify(report)));
+    const read = async () => {
+      for await (const _ of opened.items);
+    };
+    await expect(read()).rejects.toThrow(
+      /"b" is listed as resolved \(resolved_ids\) and as unresolved \(unresolved_ids\)/,
+    );
+  } finally {
+    tmp2.cleanup();
+  }
+});

@@ -107,15 +107,22 @@ export const harnessReportFormat: InputFormat = {
     (isStringArray(r.resolved_ids) || isStringArray(r.resolved)) && ("unresolved_ids" in r || "completed_ids" in r),
   convert: (r, context) => {
     const run = officialRun(context);
-    const seen = new Set<string>();
+    const seen = new Map<string, { field: string; status: string }>();
     const items: ImportItem[] = [];
     for (const [field, resolved, status] of REPORT_OUTCOMES) {
       const ids = r[field] ?? [];
       if (!isStringArray(ids)) throw new RecordError(`field "${field}" should be a list of instance ids`);
       for (const id of ids) {
-        // An id listed twice keeps its first (strongest) outcome: resolved beats unresolved beats error.
-        if (seen.has(id)) continue;
-        seen.add(id);
+        // Listed twice with one outcome (`resolved` and `resolved_ids`, or a repeat): once. With two outcomes
+        // the report contradicts itself: refused, naming both lists, rather than one silently winning.
+        const earlier = seen.get(id);
+        if (earlier) {
+          if (earlier.status === status) continue;
+          throw new RecordError(
+            `"${id}" is listed as ${earlier.status} (${earlier.field}) and as ${status} (${field}): which is it?`,
+          );
+        }
+        seen.set(id, { field, status });
         items.push({ kind: "result", data: { ...run, instanceExternalId: id, resolved, status, patchApplied: null } });
       }
     }
