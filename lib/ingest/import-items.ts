@@ -94,6 +94,8 @@ export interface InputFormat {
   /** "records": one item group per row; "document": the whole file is one JSON object */
   shape: "records" | "document";
   detect(first: RawRecord): boolean;
+  /** the fields a record of this format must have, for telling a near miss what it lacks */
+  fields?: readonly string[];
   convert(record: RawRecord, context: FileContext): ImportItem[];
   /** the benchmark name the file implies, when its records do not say */
   defaultBenchmark(context: FileContext): string | null;

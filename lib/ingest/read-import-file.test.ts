@@ -328,3 +328,55 @@ test("a harness report that lists an id under two outcomes is refused, naming bo
     tmp2.cleanup();
   }
 });
+
+describe("near misses say what they lack", () => {
+  test.each([
+    [
+      "a SWE-bench record without its test patch",
+      { instance_id: "a__b-1", repo: "a/b", base_commit: "c", patch: "p", problem_statement: "s", FAIL_TO_PASS: "[]" },
+      /closest: SWE-bench instances \(swebench\) — missing test_patch; --map cannot help/,
+    ],
+    [
+      "a SWE-bench record whose patch is named otherwise",
+      { instance_id: "a__b-1", repo: "a/b", base_commit: "c", fix: "p", test_patch: "t", problem_statement: "s" },
+      /closest: SWE-bench instances \(swebench\) — missing patch, FAIL_TO_PASS; if the file names them otherwise, say which with --map \(e\.g\. --map patch=fix\)/,
+    ],
+    [
+      "plain results without a projection",
+      { instance_id: "x", model: "m", selection: "defuse", resolved: true, policy: "name" },
+      /closest: plain results .* — missing projection; .*--map projection=policy/,
+    ],
+    ["nothing like any format", { hello: "world" }, /matches no known instance, results or score format/],
+  ])("%s", async (_what, record, message) => {
+    const { unknownFormatReason } = await import("./read-import-file");
+    expect(unknownFormatReason(record)).toMatch(message);
+  });
+});
+
+test.each([
+  ["javascript-tasks.jsonl", "SWE-bench"],
+  ["swebench-java-verified.jsonl", "SWE-bench-java Verified"],
+  ["java8_tasks.jsonl", "SWE-bench-java Verified"],
+  ["elite-set.jsonl", "SWE-bench"],
+  ["swebench_lite_test.jsonl", "SWE-bench Lite"],
+  ["SWE-bench_Verified.parquet", "SWE-bench Verified"],
+  ["multilingual.jsonl", "SWE-bench Multilingual"],
+])("the benchmark from the file name %s is read by word: %s", async (name, benchmark) => {
+  const { swebenchBenchmarkFromPath } = await import("./formats/swebench");
+  expect(swebenchBenchmarkFromPath(`data/${name}`)).toBe(benchmark);
+});
+
+test("a single JSON object holding one SWE-bench record (indent=2) is that record", async () => {
+  const tmp3 = makeTempDir();
+  try {
+    const file = tmp3.write("one.json", JSON.stringify(swebenchRecord(5), null, 2));
+    const opened = await openImportFile(file);
+    expect(opened.format.id).toBe("swebench");
+    const items: ImportItem[] = [];
+    for await (const { item } of opened.items) items.push(item);
+    expect(items).toHaveLength(1);
+    expect(items[0]?.kind).toBe("instance");
+  } finally {
+    tmp3.cleanup();
+  }
+});

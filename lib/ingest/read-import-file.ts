@@ -3,7 +3,7 @@ import path from "node:path";
 import { ownValue } from "../domain/own-keys";
 import { type FieldMap, withFieldNames } from "./field-aliases";
 import { RecordError } from "./field-values";
-import { detectFormat } from "./formats";
+import { closestFormat, detectFormat } from "./formats";
 import { ImportError, MAX_REPORTED, UnknownFormatError } from "./import-error";
 import type { ImportItem, InputFormat } from "./import-items";
 import { checkedDocument } from "./json-document-scan";
@@ -106,6 +106,25 @@ function recordsOf(container: Container, file: string): AsyncGenerator<LocatedRe
 function describeFields(record: Record<string, unknown>): string {
   const keys = Object.keys(record);
   return `${keys.slice(0, 8).join(", ")}${keys.length > 8 ? ", …" : ""}`;
+}
+
+/**
+ * Why a record matches no format, as a person can act on it: the closest format and the fields it lacks
+ * (`closest: SWE-bench instances (swebench) — missing test_patch`), and `--map` suggested only where a
+ * rename could help (the record has fields that format does not read).
+ */
+export function unknownFormatReason(record: Record<string, unknown>): string {
+  const fields = `a record with fields (${describeFields(record)})`;
+  const near = closestFormat(record);
+  if (!near) {
+    return `unknown format: ${fields} matches no known instance, results or score format; name its fields with --map FIELD=SOURCE (or the upload page's field map)`;
+  }
+  const unused = Object.keys(record).filter((f) => !near.format.fields?.includes(f));
+  const advice =
+    unused.length > 0
+      ? `if the file names ${near.missing.length === 1 ? "it" : "them"} otherwise, say which with --map (e.g. --map ${near.missing[0]}=${unused[0]})`
+      : "--map cannot help: the record holds no other field to read them from";
+  return `unknown format: ${fields}; closest: ${near.format.label} (${near.format.id}) — missing ${near.missing.join(", ")}; ${advice}`;
 }
 
 type ReadRecord = Extract<LocatedRecord, { record: unknown }>;
@@ -220,12 +239,7 @@ export async function openImportFile(file: string, options: OpenOptions = {}): P
   const shape = container === "json-document" ? "document" : container === "jsonl" ? "either" : "records";
   const format = detectFormat(withFieldNames(first.record, fieldMap), shape);
   if (!format) {
-    throw new UnknownFormatError(
-      file,
-      first.line,
-      `unknown format: a record with fields (${describeFields(first.record)}) matches no known instance, results or score format; name its fields with --map FIELD=SOURCE (or the upload page's field map)`,
-      Object.keys(first.record),
-    );
+    throw new UnknownFormatError(file, first.line, unknownFormatReason(first.record), Object.keys(first.record));
   }
   const items = (async function* () {
     const problems: ImportError[] = [];

@@ -23,6 +23,7 @@ export const judgeScoresFormat: InputFormat = {
   label: "judge scores (N, D, G per identifier attribute)",
   shape: "records",
   detect: (r) => "instance_id" in r && "identifier" in r && "attribute" in r && ("necessity" in r || "N" in r),
+  fields: ["instance_id", "identifier", "attribute", "necessity", "disclosure", "guidance"],
   convert: (r) => {
     const attributeText = requireString(r, "attribute");
     const attribute = canonicalAttribute(attributeText);

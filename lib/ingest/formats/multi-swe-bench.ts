@@ -55,6 +55,7 @@ export const multiSwebenchFormat: InputFormat = {
   label: "Multi-SWE-bench instances",
   shape: "records",
   detect: (r) => "org" in r && "repo" in r && "number" in r && "fix_patch" in r,
+  fields: ["org", "repo", "number", "fix_patch", "test_patch"],
   convert: (r) => [{ kind: "instance", data: normaliseMultiSwebenchRecord(r) }],
   defaultBenchmark: (context) => {
     const language = /multi-swe-bench[-_](\w+)/i.exec(context.path)?.[1];

@@ -64,6 +64,7 @@ export const resultsSummaryFormat: InputFormat = {
   label: "results summary with per-instance list",
   shape: "document",
   detect: (r) => Array.isArray(r.instances) && ("pass_rate" in r || "passed" in r || "total" in r),
+  fields: ["instances", "total", "passed", "pass_rate"],
   convert: (r, context) => {
     const run = officialRun(context);
     const items: ImportItem[] = (r.instances as unknown[]).map((entry, index) => {
@@ -105,6 +106,7 @@ export const harnessReportFormat: InputFormat = {
   shape: "document",
   detect: (r) =>
     (isStringArray(r.resolved_ids) || isStringArray(r.resolved)) && ("unresolved_ids" in r || "completed_ids" in r),
+  fields: ["resolved_ids", "unresolved_ids", "completed_ids"],
   convert: (r, context) => {
     const run = officialRun(context);
     const seen = new Map<string, { field: string; status: string }>();
@@ -140,6 +142,7 @@ export const plainResultsFormat: InputFormat = {
   label: "plain results (instance_id, model, selection, projection, resolved)",
   shape: "records",
   detect: (r) => "instance_id" in r && "model" in r && "resolved" in r && "selection" in r && "projection" in r,
+  fields: ["instance_id", "model", "selection", "projection", "resolved"],
   convert: (r) => {
     const benchmark = pick(r, "benchmark");
     return [

@@ -5,10 +5,13 @@ import { inferLanguage, normaliseLanguage } from "../infer-language";
 /** The benchmark a SWE-bench-schema file belongs to, guessed from its path (the schema does not say). */
 export function swebenchBenchmarkFromPath(path: string): string {
   const name = path.toLowerCase();
-  if (name.includes("multilingual")) return "SWE-bench Multilingual";
-  if (name.includes("java")) return "SWE-bench-java Verified";
-  if (name.includes("verified")) return "SWE-bench Verified";
-  if (name.includes("lite")) return "SWE-bench Lite";
+  // By word: `javascript-tasks.jsonl` is not SWE-bench-java, `elite` is not Lite (digits and separators end
+  // a word: `swebench_lite_test`, `java8`).
+  const word = (w: string) => new RegExp(`(^|[^a-z])${w}([^a-z]|$)`).test(name);
+  if (word("multilingual")) return "SWE-bench Multilingual";
+  if (word("java")) return "SWE-bench-java Verified";
+  if (word("verified")) return "SWE-bench Verified";
+  if (word("lite")) return "SWE-bench Lite";
   return "SWE-bench";
 }
 
@@ -57,6 +60,16 @@ export const swebenchProFormat: InputFormat = {
   label: "SWE-bench Pro instances",
   shape: "records",
   detect: (r) => hasCore(r) && ("requirements" in r || "interface" in r || "fail_to_pass" in r),
+  fields: [
+    "instance_id",
+    "repo",
+    "base_commit",
+    "patch",
+    "test_patch",
+    "problem_statement",
+    "requirements",
+    "interface",
+  ],
   convert: (r) => [instanceItem(r)],
   defaultBenchmark: () => "SWE-bench Pro",
 };
@@ -67,6 +80,7 @@ export const swebenchFormat: InputFormat = {
   label: "SWE-bench instances",
   shape: "records",
   detect: (r) => hasCore(r) && ("FAIL_TO_PASS" in r || "base_commit" in r),
+  fields: ["instance_id", "repo", "base_commit", "patch", "test_patch", "problem_statement", "FAIL_TO_PASS"],
   convert: (r) => [instanceItem(r)],
   defaultBenchmark: (context: FileContext) => swebenchBenchmarkFromPath(context.path),
 };
