@@ -252,3 +252,32 @@ describe("real records committed with the tests", () => {
     );
   });
 });
+
+describe("a JSON array whose elements are not all records", () => {
+  test("a string between two records is an error naming the element, not dropped", async () => {
+    const text = `[\n${JSON.stringify(swebenchRecord(1))},\n"acme__widgets-9",\n${JSON.stringify(swebenchRecord(2))}\n]`;
+    const error = await failure(tmp.write("mixed.json", text));
+    expect(error.line).toBe(3);
+    expect(error.reason).toBe(
+      'element 2 of the array is a string ("acme__widgets-9"), not a record: every element must be a JSON object',
+    );
+  });
+
+  test.each([
+    ["a number", "42"],
+    ["null", "null"],
+    ["a boolean", "true"],
+  ])("%s as an element is named as such", async (kind, value) => {
+    const error = await failure(tmp.write(`mixed-${kind}.json`, `[${JSON.stringify(swebenchRecord(1))}, ${value}]`));
+    expect(error.reason).toContain(`element 2 of the array is ${kind}`);
+  });
+
+  test("a file that is a list of ids says so, and what to do", async () => {
+    const ids = Array.from({ length: 200 }, (_, i) => `django__django-${11000 + i}`);
+    const error = await failure(tmp.write("fea-bench-ids.json", JSON.stringify(ids, null, 2)));
+    expect(error.line).toBe(1);
+    expect(error.reason).toBe(
+      "a list of 200 instance ids, not records: import the instances themselves (this list only names which)",
+    );
+  });
+});

@@ -165,6 +165,8 @@ export async function* readJsonArray(file: string): AsyncGenerator<LocatedRecord
   let elementLine = 1;
   let inElement = false;
   let closed = false;
+  let elements = 0;
+  let records = 0;
   for await (const text of textChunks(file)) {
     let start = inElement ? 0 : -1;
     for (let i = 0; i < text.length; i++) {
@@ -179,6 +181,18 @@ export async function* readJsonArray(file: string): AsyncGenerator<LocatedRecord
       if (closed && !/\s/.test(text[i] as string)) {
         throw new ImportError(file, line, "text after the end of the JSON array");
       }
+      // An element that is not an object (a string, a number): never skipped without a word.
+      if (
+        depth === 1 &&
+        !inElement &&
+        ch !== 123 &&
+        ch !== 91 &&
+        ch !== 93 &&
+        ch !== 44 &&
+        !/\s/.test(text[i] as string)
+      ) {
+        throw await notARecord(file, line, elements + 1, text.slice(i, i + 40), records);
+      }
       if (ch === 34) inString = true;
       else if (ch === 91 || ch === 123) {
         depth++;
@@ -192,6 +206,8 @@ export async function* readJsonArray(file: string): AsyncGenerator<LocatedRecord
         depth--;
         if (depth === 1 && inElement) {
           const body = element + text.slice(start, i + 1);
+          elements++;
+          records++;
           yield { record: asObject(parseJson(body, file, elementLine), file, elementLine), line: elementLine };
           element = "";
           inElement = false;
@@ -206,6 +222,45 @@ export async function* readJsonArray(file: string): AsyncGenerator<LocatedRecord
     if (inElement) element += text.slice(start);
   }
   if (!closed) throw new ImportError(file, line, "the JSON array is not closed: the file is truncated");
+}
+
+/**
+ * The error for an array element that is not an object: which element and what it is; and for a file
+ * that is a list of ids (strings only, no record before), what it is and what to do with it.
+ */
+async function notARecord(file: string, line: number, index: number, text: string, recordsBefore: number) {
+  const kind = text.startsWith('"')
+    ? "a string"
+    : /^-?\d/.test(text)
+      ? "a number"
+      : /^(true|false)/.test(text)
+        ? "a boolean"
+        : text.startsWith("null")
+          ? "null"
+          : "not an object";
+  if (kind === "a string" && recordsBefore === 0) {
+    let all: unknown;
+    try {
+      let whole = "";
+      for await (const chunk of textChunks(file)) whole += chunk;
+      all = JSON.parse(whole);
+    } catch {
+      all = null;
+    }
+    if (Array.isArray(all) && all.every((v) => typeof v === "string")) {
+      return new ImportError(
+        file,
+        1,
+        `a list of ${all.length} instance ids, not records: import the instances themselves (this list only names which)`,
+      );
+    }
+  }
+  const shown = text.split(/[,\]\n]/)[0]?.trim() ?? "";
+  return new ImportError(
+    file,
+    line,
+    `element ${index} of the array is ${kind} (${shown}), not a record: every element must be a JSON object`,
+  );
 }
 
 /**
