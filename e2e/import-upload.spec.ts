@@ -83,6 +83,30 @@ test("a file of no known format shows its fields; a field map imports it", async
   );
 });
 
+test("a results file with a renamed column is mapped in the browser too: every format's fields are offered", async ({
+  page,
+}) => {
+  await page.goto("/import");
+  await page.getByLabel("Benchmark name for files that do not say it (optional)").fill("E2E Mapped");
+  const rows = [1, 2].map((n) => ({
+    instance_id: `e2e__mapped-${n}`,
+    run: "m1",
+    selection: "defuse",
+    projection: "name",
+    resolved: n === 1,
+  }));
+  await page.getByLabel("Choose files to import").setInputFiles(jsonlFile("runs.jsonl", rows));
+  const form = page.getByRole("form", { name: "Field map for runs.jsonl" });
+  await form
+    .getByLabel("Read it as")
+    .selectOption({ label: "plain results (instance_id, model, selection, projection, resolved)" });
+  await form.getByLabel("model", { exact: true }).selectOption("run");
+  await form.getByRole("button", { name: "Import with this field map" }).click();
+  await expect(page.getByRole("table", { name: "Import results" })).toContainText(
+    "plain-results → E2E Mapped: 2 added, 0 updated, 0 unchanged",
+  );
+});
+
 test("results filed under the wrong benchmark: the page names the right one and imports them again under it", async ({
   page,
 }) => {

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type DragEvent, useRef, useState } from "react";
 import { UPLOAD_HEADER } from "@/lib/auth/same-origin";
-import { type FieldMap, fieldMapText, INSTANCE_FIELDS } from "@/lib/ingest/field-aliases";
+import { type FieldMap, fieldMapText } from "@/lib/ingest/field-aliases";
+import { FORMAT_FIELDS, fieldsOf, type MappableFormat } from "@/lib/ingest/format-fields";
 import type { ImportJob } from "@/lib/server/import-jobs";
 
 type Outcome =
@@ -66,6 +67,8 @@ function FieldMapForm({
   onSubmit: (map: FieldMap) => void;
 }) {
   const [map, setMap] = useState<Record<string, string>>({});
+  const [as, setAs] = useState<MappableFormat>("swebench");
+  const targets = fieldsOf(as);
   return (
     <form
       className="field-map"
@@ -79,7 +82,23 @@ function FieldMapForm({
         The file&apos;s first record has the fields <code>{fields.join(", ")}</code>. Say which holds what, and import
         it again:
       </p>
-      {INSTANCE_FIELDS.map((field) => (
+      <label>
+        Read it as{" "}
+        <select
+          value={as}
+          onChange={(e) => {
+            setAs(e.target.value as MappableFormat);
+            setMap({});
+          }}
+        >
+          {FORMAT_FIELDS.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {targets.map((field) => (
         <label key={field}>
           {field}{" "}
           <select

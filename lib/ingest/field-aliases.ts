@@ -28,6 +28,17 @@ export function parseFieldMap(text: string): FieldMap {
   return map;
 }
 
+/** A field of the record by name, or by a dotted path through nested objects and lists (`a.b.0.c`). */
+export function valueAt(record: RawRecord, source: string): { found: boolean; value?: unknown } {
+  if (Object.hasOwn(record, source)) return { found: true, value: record[source] };
+  let value: unknown = record;
+  for (const part of source.split(".")) {
+    if (typeof value !== "object" || value === null || !Object.hasOwn(value, part)) return { found: false };
+    value = (value as Record<string, unknown>)[part];
+  }
+  return source.includes(".") ? { found: true, value } : { found: false };
+}
+
 /** The record as the formats read it: mapped fields first, then aliases, for fields the record lacks. */
 export function withFieldNames(record: RawRecord, map: FieldMap = {}): RawRecord {
   let out: RawRecord | null = null;
@@ -35,8 +46,12 @@ export function withFieldNames(record: RawRecord, map: FieldMap = {}): RawRecord
     out ??= { ...record };
     setOwn(out, name, value);
   };
-  // Own fields only: a source named `constructor` is a field of the file, or nothing.
-  for (const [name, source] of Object.entries(map)) if (Object.hasOwn(record, source)) set(name, record[source]);
+  // Own fields only: a source named `constructor` is a field of the file, or nothing. A dotted source reaches
+  // into nested objects (`instance.problem_statement`, `test_result.git_patch`) where no field has that name.
+  for (const [name, source] of Object.entries(map)) {
+    const found = valueAt(record, source);
+    if (found.found) set(name, found.value);
+  }
   for (const [name, aliases] of Object.entries(FIELD_ALIASES)) {
     if (Object.hasOwn(record, name) || Object.hasOwn(map, name)) continue;
     const alias = aliases.find((a) => Object.hasOwn(record, a));
@@ -44,17 +59,6 @@ export function withFieldNames(record: RawRecord, map: FieldMap = {}): RawRecord
   }
   return out ?? record;
 }
-
-/** The fields an instance file needs, as the upload page's field map offers them (SWE-bench's names). */
-export const INSTANCE_FIELDS = [
-  "instance_id",
-  "repo",
-  "base_commit",
-  "patch",
-  "test_patch",
-  "problem_statement",
-  "FAIL_TO_PASS",
-] as const;
 
 /** A field map as text for `--map` and the upload's `map` parameter: `patch=gold_patch,…`. */
 export const fieldMapText = (map: FieldMap) =>

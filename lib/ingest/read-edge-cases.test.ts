@@ -281,3 +281,31 @@ describe("a JSON array whose elements are not all records", () => {
     );
   });
 });
+
+test("a field map reaches nested fields: an OpenHands output record read as instances", async () => {
+  const inner = swebenchRecord(3);
+  const record = {
+    instance_id: inner.instance_id,
+    instance: { ...inner, instance_id: undefined },
+    test_result: { git_patch: "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n" },
+    metrics: { accumulated_cost: 0.5 },
+  };
+  const file = tmp.write("output.jsonl", jsonl([record]));
+  const map = {
+    repo: "instance.repo",
+    base_commit: "instance.base_commit",
+    patch: "instance.patch",
+    test_patch: "instance.test_patch",
+    problem_statement: "instance.problem_statement",
+    FAIL_TO_PASS: "instance.FAIL_TO_PASS",
+  };
+  const { format, items } = await readAll(file, map);
+  expect(format).toBe("swebench");
+  const data = (items[0] as Extract<ImportItem, { kind: "instance" }>).data;
+  expect(data).toMatchObject({
+    externalId: "acme__widgets-3",
+    repo: "acme/widgets",
+    problemStatement: "Widget 3 is missing",
+  });
+  expect(data.goldPatch).toBe(inner.patch);
+});

@@ -1,6 +1,7 @@
 import { canonicalAttribute, type JudgeScale, scaleLevel } from "../../domain/judge-scales";
 import { normalisePolicyName } from "../../domain/run-policy";
 import { pick, type RawRecord, RecordError, requireId, requireString } from "../field-values";
+import { fieldsOf } from "../format-fields";
 import type { InputFormat } from "../import-items";
 import { UNNUMBERED_SAMPLE } from "../repeated-records";
 
@@ -23,7 +24,7 @@ export const judgeScoresFormat: InputFormat = {
   label: "judge scores (N, D, G per identifier attribute)",
   shape: "records",
   detect: (r) => "instance_id" in r && "identifier" in r && "attribute" in r && ("necessity" in r || "N" in r),
-  fields: ["instance_id", "identifier", "attribute", "necessity", "disclosure", "guidance"],
+  fields: fieldsOf("judge-scores"),
   convert: (r) => {
     const attributeText = requireString(r, "attribute");
     const attribute = canonicalAttribute(attributeText);

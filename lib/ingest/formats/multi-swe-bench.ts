@@ -1,4 +1,5 @@
 import { decodeStructured, decodeText, type RawRecord, RecordError, requireId, requireString } from "../field-values";
+import { fieldsOf } from "../format-fields";
 import type { InputFormat, InstanceData } from "../import-items";
 import { inferLanguage } from "../infer-language";
 
@@ -55,7 +56,7 @@ export const multiSwebenchFormat: InputFormat = {
   label: "Multi-SWE-bench instances",
   shape: "records",
   detect: (r) => "org" in r && "repo" in r && "number" in r && "fix_patch" in r,
-  fields: ["org", "repo", "number", "fix_patch", "test_patch"],
+  fields: fieldsOf("multi-swe-bench"),
   convert: (r) => [{ kind: "instance", data: normaliseMultiSwebenchRecord(r) }],
   defaultBenchmark: (context) => {
     const language = /multi-swe-bench[-_](\w+)/i.exec(context.path)?.[1];

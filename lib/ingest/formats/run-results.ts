@@ -2,6 +2,7 @@ import path from "node:path";
 import { ownValue, setOwn } from "../../domain/own-keys";
 import { normalisePolicyName } from "../../domain/run-policy";
 import { pick, type RawRecord, RecordError, requireId, requireString, toBoolean } from "../field-values";
+import { fieldsOf } from "../format-fields";
 import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
 import { swebenchBenchmarkFromPath } from "./swebench";
 
@@ -64,7 +65,7 @@ export const resultsSummaryFormat: InputFormat = {
   label: "results summary with per-instance list",
   shape: "document",
   detect: (r) => Array.isArray(r.instances) && ("pass_rate" in r || "passed" in r || "total" in r),
-  fields: ["instances", "total", "passed", "pass_rate"],
+  fields: fieldsOf("results-summary"),
   convert: (r, context) => {
     const run = officialRun(context);
     const items: ImportItem[] = (r.instances as unknown[]).map((entry, index) => {
@@ -106,7 +107,7 @@ export const harnessReportFormat: InputFormat = {
   shape: "document",
   detect: (r) =>
     (isStringArray(r.resolved_ids) || isStringArray(r.resolved)) && ("unresolved_ids" in r || "completed_ids" in r),
-  fields: ["resolved_ids", "unresolved_ids", "completed_ids"],
+  fields: fieldsOf("harness-report"),
   convert: (r, context) => {
     const run = officialRun(context);
     const seen = new Map<string, { field: string; status: string }>();
@@ -142,7 +143,7 @@ export const plainResultsFormat: InputFormat = {
   label: "plain results (instance_id, model, selection, projection, resolved)",
   shape: "records",
   detect: (r) => "instance_id" in r && "model" in r && "resolved" in r && "selection" in r && "projection" in r,
-  fields: ["instance_id", "model", "selection", "projection", "resolved"],
+  fields: fieldsOf("plain-results"),
   convert: (r) => {
     const benchmark = pick(r, "benchmark");
     return [

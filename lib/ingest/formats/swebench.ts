@@ -1,4 +1,5 @@
 import { decodeText, pick, type RawRecord, requireId, requireString, toStringList } from "../field-values";
+import { fieldsOf } from "../format-fields";
 import type { FileContext, ImportItem, InputFormat, InstanceData } from "../import-items";
 import { inferLanguage, normaliseLanguage } from "../infer-language";
 
@@ -60,16 +61,7 @@ export const swebenchProFormat: InputFormat = {
   label: "SWE-bench Pro instances",
   shape: "records",
   detect: (r) => hasCore(r) && ("requirements" in r || "interface" in r || "fail_to_pass" in r),
-  fields: [
-    "instance_id",
-    "repo",
-    "base_commit",
-    "patch",
-    "test_patch",
-    "problem_statement",
-    "requirements",
-    "interface",
-  ],
+  fields: fieldsOf("swebench-pro"),
   convert: (r) => [instanceItem(r)],
   defaultBenchmark: () => "SWE-bench Pro",
 };
@@ -80,7 +72,7 @@ export const swebenchFormat: InputFormat = {
   label: "SWE-bench instances",
   shape: "records",
   detect: (r) => hasCore(r) && ("FAIL_TO_PASS" in r || "base_commit" in r),
-  fields: ["instance_id", "repo", "base_commit", "patch", "test_patch", "problem_statement", "FAIL_TO_PASS"],
+  fields: fieldsOf("swebench"),
   convert: (r) => [instanceItem(r)],
   defaultBenchmark: (context: FileContext) => swebenchBenchmarkFromPath(context.path),
 };
