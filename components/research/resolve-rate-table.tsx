@@ -11,7 +11,17 @@ export interface RunInstance {
   id: number | null;
   resolved: boolean;
   status: ResultStatus;
+  /** per-test outcome counts, where a per-instance report gave them */
+  tests: Record<string, { passed: number; failed: number }> | null;
 }
+
+/** "FAIL_TO_PASS 2/2 · PASS_TO_PASS 3/4": tests passed of those run, by kind. */
+const testsText = (tests: RunInstance["tests"]) =>
+  tests
+    ? Object.entries(tests)
+        .map(([kind, c]) => `${kind} ${c.passed}/${c.passed + c.failed}`)
+        .join(" · ")
+    : "";
 
 const STATUS_MARK: Record<ResultStatus, string> = {
   resolved: "✓",
@@ -179,6 +189,7 @@ export function ResolveRateTable({ rows }: { rows: ResolveRateRow[] }) {
                 <li key={i.externalId} title={STATUS_WORDS[i.status]}>
                   {STATUS_MARK[i.status]}{" "}
                   {i.id ? <Link href={`/instances/${i.id}`}>{i.externalId}</Link> : i.externalId}
+                  {testsText(i.tests) && <span className="muted"> ({testsText(i.tests)} tests passed)</span>}
                 </li>
               ))}
             </ul>

@@ -310,7 +310,10 @@ export function ReviewWorkspace({
         />
         <PatchEditor
           label="Test patch"
-          text={instance.testPatch}
+          text={
+            instance.testPatch ||
+            "# The tests are not in this record: the benchmark keeps them in the repository at its commit\n# (SWE-smith does), and FAIL_TO_PASS names the ones that must pass.\n"
+          }
           marks={marks.test}
           reveal={reveal.test}
           onPick={pick}

@@ -31,6 +31,8 @@ export interface ResultData extends RunKey {
   resolved: boolean;
   status: string | null;
   patchApplied: boolean | null;
+  /** per-test outcome counts, where a per-instance report gives them */
+  tests?: Record<string, { passed: number; failed: number }> | null;
 }
 
 /** A summary a results file states about its run (counts, a pass rate), kept to check against the rows. */
@@ -70,7 +72,11 @@ export interface DesignVerdictData extends RunKey {
 }
 
 /** What one record of a file becomes; `benchmark` is set where the record itself names it. */
-export type ImportItem = { benchmark?: string } & (
+export type ImportItem = {
+  benchmark?: string;
+  /** something the import should say about how it read this record (an id taken from a folder's name) */
+  note?: string;
+} & (
   | { kind: "instance"; data: InstanceData }
   | { kind: "result"; data: ResultData }
   | { kind: "run-summary"; data: RunSummaryData }

@@ -15,6 +15,10 @@ export class PolicyWarnings {
   private readonly said = new Set<string>();
 
   check(item: ImportItem): void {
+    if (item.note && !this.said.has(`note\u0000${item.note}`)) {
+      this.said.add(`note\u0000${item.note}`);
+      this.warnings.push(item.note);
+    }
     if (item.kind !== "result" && item.kind !== "design-verdict" && item.kind !== "judge-score") return;
     this.name("selection", item.data.selection, KNOWN_SELECTIONS, SELECTIONS);
     if ("projection" in item.data) this.name("projection", item.data.projection, KNOWN_PROJECTIONS, PROJECTIONS);

@@ -62,7 +62,7 @@ export class RepeatedRecords {
         const d = item.data;
         return {
           key: JSON.stringify(["result", benchmark, d.model, d.selection, d.projection, d.instanceExternalId]),
-          value: JSON.stringify([d.resolved, d.status, d.patchApplied]),
+          value: JSON.stringify([d.resolved, d.status, d.patchApplied, d.tests ?? null]),
           said: resolvedWord(d),
           what: `the result of "${d.instanceExternalId}" for ${d.model} (${d.selection} × ${d.projection})`,
         };

@@ -33,7 +33,14 @@ export const UPDATED_COLUMNS: readonly string[] = [
   "analysisStatus",
 ];
 
-export const RESULT_COLUMNS = ["runId", "instanceExternalId", "resolved", "status", "patchApplied"] as const;
+export const RESULT_COLUMNS = [
+  "runId",
+  "instanceExternalId",
+  "resolved",
+  "status",
+  "patchApplied",
+  "testCounts",
+] as const;
 
 /** A judge sample's key columns (its unique key but the benchmark) and the values compared on re-import. */
 export const JUDGE_KEY_COLUMNS = [

@@ -172,7 +172,7 @@ export class FileWriter {
       const existing = await selectByKeys(
         bulkTarget(this.db, this.tx),
         "RunResult",
-        ["id", "instanceExternalId", "resolved", "status", "patchApplied"],
+        ["id", "instanceExternalId", "resolved", "status", "patchApplied", "testCounts"],
         { runId },
         "instanceExternalId",
         runRows.map((r) => r.instanceExternalId),
@@ -192,24 +192,34 @@ export class FileWriter {
             resolved: flag(row.resolved) ?? false,
             status: row.status === null ? null : String(row.status),
             patchApplied: flag(row.patchApplied),
+            testCounts: row.testCounts === null || row.testCounts === undefined ? null : String(row.testCounts),
           },
         ]),
       );
       const creates: Cell[][] = [];
       const updates: Array<{ id: number; values: Cell[] }> = [];
       for (const row of runRows) {
-        const values = { resolved: row.resolved, status: row.status, patchApplied: row.patchApplied };
+        const values = {
+          resolved: row.resolved,
+          status: row.status,
+          patchApplied: row.patchApplied,
+          testCounts: row.tests ? JSON.stringify(row.tests) : null,
+        };
         const repeat = this.repeat(`r${runId}:${row.instanceExternalId}`, hashOf(values));
         const current = byId.get(row.instanceExternalId);
         const same =
           current &&
           current.resolved === values.resolved &&
           current.status === values.status &&
-          current.patchApplied === values.patchApplied;
+          current.patchApplied === values.patchApplied &&
+          current.testCounts === values.testCounts;
         if (same) {
           if (repeat === "new") this.tally.unchanged++;
         } else if (current) {
-          updates.push({ id: current.id, values: [values.resolved, values.status, values.patchApplied] });
+          updates.push({
+            id: current.id,
+            values: [values.resolved, values.status, values.patchApplied, values.testCounts],
+          });
           if (repeat === "new") this.tally.updated++;
         } else if (repeat !== "new") {
           // A changed repeat of a result this file added in an earlier batch (its row is written by now).
@@ -218,12 +228,24 @@ export class FileWriter {
             data: values,
           });
         } else {
-          creates.push([runId, row.instanceExternalId, values.resolved, values.status, values.patchApplied]);
+          creates.push([
+            runId,
+            row.instanceExternalId,
+            values.resolved,
+            values.status,
+            values.patchApplied,
+            values.testCounts,
+          ]);
           this.tally.added++;
         }
       }
       await insertRows(bulkTarget(this.db, this.tx), "RunResult", RESULT_COLUMNS, creates);
-      await updateRowsById(bulkTarget(this.db, this.tx), "RunResult", ["resolved", "status", "patchApplied"], updates);
+      await updateRowsById(
+        bulkTarget(this.db, this.tx),
+        "RunResult",
+        ["resolved", "status", "patchApplied", "testCounts"],
+        updates,
+      );
     }
   }
 

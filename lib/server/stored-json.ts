@@ -111,3 +111,9 @@ export const readCuratorList = parsed(z.array(z.string()), "ReviewRound.curators
 
 /** An instance's identifiers per selection, as the analysis stored them for the list. */
 export const readSelectionCounts = parsed(z.record(z.string(), z.number()), "Instance.selectionCounts");
+
+/** A result's per-test outcome counts (null: the results file gave none). */
+export const readTestCounts = parsed(
+  z.record(z.string(), z.object({ passed: z.number().int(), failed: z.number().int() })).nullable(),
+  "RunResult.testCounts",
+);

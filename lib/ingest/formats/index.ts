@@ -4,18 +4,22 @@ import { designVerdictsFormat } from "./design-verdicts";
 import { judgeScoresFormat } from "./judge-scores";
 import { multiSwebenchFormat } from "./multi-swe-bench";
 import { evalResultsMapFormat, harnessReportFormat, plainResultsFormat, resultsSummaryFormat } from "./run-results";
+import { instanceReportFormat, sweSmithFormat, sweSmithReportFormat } from "./swe-smith";
 import { swebenchFormat, swebenchProFormat } from "./swebench";
 
 /** Every known format, most specific first: the first whose `detect` accepts a file's first record wins. */
 export const INPUT_FORMATS: readonly InputFormat[] = [
   swebenchProFormat,
   swebenchFormat,
+  sweSmithFormat,
   multiSwebenchFormat,
   judgeScoresFormat,
   designVerdictsFormat,
   plainResultsFormat,
   resultsSummaryFormat,
   harnessReportFormat,
+  sweSmithReportFormat,
+  instanceReportFormat,
   evalResultsMapFormat,
 ];
 

@@ -9,7 +9,7 @@ import { type JudgeSample, ratedValues } from "../../stats/judge-summary";
 import { type RunOutcomes, runRows } from "../../stats/resolve-rates";
 import { resultStatus } from "../../stats/result-status";
 import { type Database, getDb } from "../db";
-import { readEvidence, readPolicies, readSummary } from "../stored-json";
+import { readEvidence, readPolicies, readSummary, readTestCounts } from "../stored-json";
 
 /** Everything the research views compute from: runs with outcomes, imported instances, identifiers, judge scores. */
 export async function loadResearchData(given?: Database) {
@@ -246,7 +246,10 @@ export async function runInstances(db: Database, runId: number) {
   const run = await db.run.findUnique({ where: { id: runId }, select: { benchmarkId: true } });
   if (!run) return null;
   const [results, instances] = await Promise.all([
-    db.runResult.findMany({ where: { runId }, select: { instanceExternalId: true, resolved: true, status: true } }),
+    db.runResult.findMany({
+      where: { runId },
+      select: { instanceExternalId: true, resolved: true, status: true, testCounts: true },
+    }),
     db.instance.findMany({ where: { benchmarkId: run.benchmarkId }, select: { id: true, externalId: true } }),
   ]);
   const idOf = new Map(instances.map((i) => [i.externalId, i.id]));
@@ -256,6 +259,8 @@ export async function runInstances(db: Database, runId: number) {
       externalId: r.instanceExternalId,
       resolved: r.resolved,
       status: resultStatus(r.resolved, r.status),
+      /** per-test outcome counts, where a per-instance report gave them */
+      tests: readTestCounts(r.testCounts),
       id: idOf.get(r.instanceExternalId) ?? null,
     }))
     .sort((a, b) => a.externalId.localeCompare(b.externalId));

@@ -1,0 +1,124 @@
+/**
+ * Issue 24's shapes, imported into a real database: SWE-smith task instances (one pretty-printed object per
+ * file, no test patch), SWE-smith's aggregate report, and the harness's per-instance report.json (with an
+ * id wrapper, and SWE-smith's bare variant whose id is its folder's name). The records follow the shapes
+ * the projects document (SWE-smith's task instances and report; SWE-bench's run_evaluation report.json).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { openTempDatabase } from "../testing/temp-database";
+import { importFiles } from "./import-files";
+import { loadResearchData, runInstances } from "./queries/research";
+import { resolveRateRows } from "./queries/research-report";
+
+let env: Awaited<ReturnType<typeof openTempDatabase>>;
+beforeAll(async () => {
+  env = await openTempDatabase();
+});
+afterAll(() => env.close());
+
+const smithInstance = (n: number) => ({
+  instance_id: `getmoto__moto.694ce1f4.func_pm_remove_cond__${n}`,
+  repo: "swesmith/getmoto__moto.694ce1f4",
+  patch: `diff --git a/moto/core.py b/moto/core.py\n--- a/moto/core.py\n+++ b/moto/core.py\n@@ -1,2 +1,3 @@\n x = 1\n+def helper_${n}():\n+    return ${n}\n`,
+  FAIL_TO_PASS: [`tests/test_core.py::test_helper_${n}`],
+  PASS_TO_PASS: ["tests/test_core.py::test_other"],
+  created_at: "2025-03-14T21:05:12.611209",
+  image_name: "jyangballin/swesmith.x86_64.getmoto_1776_moto.694ce1f4",
+  base_commit: "a".repeat(40),
+  problem_statement: `helper_${n} is gone`,
+});
+
+const write = (relative: string, text: string) => {
+  const file = path.join(env.tmp.dir, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  return file;
+};
+
+test("a SWE-smith task instance, one pretty-printed object per file: imported with no test patch", async () => {
+  const files = [1, 2].map((n) => write(`smith/task-${n}.json`, JSON.stringify(smithInstance(n), null, 2)));
+  const summary = await importFiles(env.db, files);
+  expect(summary.files.map((f) => [f.format, f.benchmark, f.added])).toEqual([
+    ["swe-smith", "SWE-smith", 1],
+    ["swe-smith", "SWE-smith", 1],
+  ]);
+  const stored = await env.db.instance.findFirstOrThrow({ where: { externalId: smithInstance(1).instance_id } });
+  expect(stored).toMatchObject({ testPatch: "", repo: "swesmith/getmoto__moto.694ce1f4", language: "python" });
+  expect(JSON.parse(stored.failToPass)).toEqual(["tests/test_core.py::test_helper_1"]);
+});
+
+test("SWE-smith's aggregate report: counts as numbers, ids in lists (it no longer clashes with an alias)", async () => {
+  const report = {
+    resolved: 1,
+    unresolved: 1,
+    total: 2,
+    ids_resolved: [smithInstance(1).instance_id],
+    ids_unresolved: [smithInstance(2).instance_id],
+  };
+  const summary = await importFiles(env.db, [write("smith-run.report.json", JSON.stringify(report, null, 2))]);
+  expect(summary.files[0]).toMatchObject({ format: "swe-smith-report", benchmark: "SWE-smith", added: 2 });
+  const row = resolveRateRows(await loadResearchData(env.db), "SWE-smith").find((r) => r.model === "smith-run");
+  expect(row).toMatchObject({ resolved: 1, n: 2, mismatch: null });
+});
+
+test("report.json with ids: results with their per-test counts, shown in the run's drill-down", async () => {
+  const report = {
+    [smithInstance(1).instance_id]: {
+      patch_is_None: false,
+      patch_exists: true,
+      patch_successfully_applied: true,
+      resolved: true,
+      tests_status: {
+        FAIL_TO_PASS: { success: ["a", "b"], failure: [] },
+        PASS_TO_PASS: { success: ["c", "d", "e"], failure: ["f"] },
+      },
+    },
+    [smithInstance(2).instance_id]: {
+      patch_is_None: true,
+      patch_exists: false,
+      patch_successfully_applied: false,
+      resolved: false,
+      tests_status: {},
+    },
+  };
+  const file = write("run_evaluation/my-run/model-x/report.json", JSON.stringify(report, null, 2));
+  const summary = await importFiles(env.db, [file], { benchmark: "SWE-smith" });
+  expect(summary.files[0]).toMatchObject({ format: "instance-report", added: 2, warnings: [] });
+  const run = await env.db.run.findFirstOrThrow({ where: { model: "model-x" } });
+  const instances = await runInstances(env.db, run.id);
+  expect(instances?.map((i) => [i.status, i.tests])).toEqual([
+    ["resolved", { FAIL_TO_PASS: { passed: 2, failed: 0 }, PASS_TO_PASS: { passed: 3, failed: 1 } }],
+    ["empty_patch", {}],
+  ]);
+});
+
+test("a harness report.json in its instance's folder names the run by the folder above", async () => {
+  const id = smithInstance(1).instance_id;
+  const report = { [id]: { patch_successfully_applied: true, resolved: false, tests_status: {} } };
+  const file = write(`run_evaluation/run-2/some-model/${id}/report.json`, JSON.stringify(report));
+  await importFiles(env.db, [file], { benchmark: "SWE-smith" });
+  const run = await env.db.run.findFirstOrThrow({ where: { model: "some-model" } });
+  expect((await runInstances(env.db, run.id))?.map((i) => [i.externalId, i.status])).toEqual([[id, "unresolved"]]);
+});
+
+test("SWE-smith's bare report.json: the id is its folder's name, and the import says so", async () => {
+  const id = smithInstance(2).instance_id;
+  const report = {
+    patch_is_None: false,
+    patch_exists: true,
+    patch_successfully_applied: true,
+    resolved: true,
+    tests_status: { FAIL_TO_PASS: { success: ["t"], failure: [] } },
+  };
+  const file = write(`logs/smith-agent/${id}/report.json`, JSON.stringify(report, null, 2));
+  const summary = await importFiles(env.db, [file], { benchmark: "SWE-smith" });
+  expect(summary.files[0]).toMatchObject({
+    format: "instance-report",
+    added: 1,
+    warnings: [`the instance id "${id}" was read from the name of the folder holding the report`],
+  });
+  const run = await env.db.run.findFirstOrThrow({ where: { model: "smith-agent" } });
+  expect((await runInstances(env.db, run.id))?.map((i) => i.externalId)).toEqual([id]);
+});
