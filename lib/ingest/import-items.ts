@@ -35,6 +35,12 @@ export interface ResultData extends RunKey {
   tests?: Record<string, { passed: number; failed: number }> | null;
 }
 
+/** The patch a run's agent wrote for one instance (empty: it wrote none). */
+export interface PredictionData extends RunKey {
+  instanceExternalId: string;
+  patch: string;
+}
+
 /** A summary a results file states about its run (counts, a pass rate), kept to check against the rows. */
 export interface RunSummaryData extends RunKey {
   summary: Record<string, unknown>;
@@ -79,6 +85,7 @@ export type ImportItem = {
 } & (
   | { kind: "instance"; data: InstanceData }
   | { kind: "result"; data: ResultData }
+  | { kind: "prediction"; data: PredictionData }
   | { kind: "run-summary"; data: RunSummaryData }
   | { kind: "judge-score"; data: JudgeScoreData }
   | { kind: "design-verdict"; data: DesignVerdictData }

@@ -19,7 +19,13 @@ export class PolicyWarnings {
       this.said.add(`note\u0000${item.note}`);
       this.warnings.push(item.note);
     }
-    if (item.kind !== "result" && item.kind !== "design-verdict" && item.kind !== "judge-score") return;
+    if (
+      item.kind !== "result" &&
+      item.kind !== "prediction" &&
+      item.kind !== "design-verdict" &&
+      item.kind !== "judge-score"
+    )
+      return;
     this.name("selection", item.data.selection, KNOWN_SELECTIONS, SELECTIONS);
     if ("projection" in item.data) this.name("projection", item.data.projection, KNOWN_PROJECTIONS, PROJECTIONS);
   }

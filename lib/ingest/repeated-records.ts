@@ -67,6 +67,15 @@ export class RepeatedRecords {
           what: `the result of "${d.instanceExternalId}" for ${d.model} (${d.selection} × ${d.projection})`,
         };
       }
+      case "prediction": {
+        const d = item.data;
+        return {
+          key: JSON.stringify(["prediction", benchmark, d.model, d.selection, d.projection, d.instanceExternalId]),
+          value: d.patch,
+          said: `a patch of ${d.patch.length} characters`,
+          what: `the prediction for "${d.instanceExternalId}" by ${d.model}`,
+        };
+      }
       case "judge-score": {
         const d = item.data;
         const valueKey = JSON.stringify([

@@ -122,3 +122,101 @@ test("SWE-smith's bare report.json: the id is its folder's name, and the import 
   const run = await env.db.run.findFirstOrThrow({ where: { model: "smith-agent" } });
   expect((await runInstances(env.db, run.id))?.map((i) => i.externalId)).toEqual([id]);
 });
+
+const agentPatch = (n: number) =>
+  `diff --git a/moto/core.py b/moto/core.py\n--- a/moto/core.py\n+++ b/moto/core.py\n@@ -1,2 +1,3 @@\n x = 1\n+def helper_${n}_v2():\n+    return ${n}\n`;
+
+test.each([
+  [
+    "SWE-bench predictions as JSON Lines",
+    "preds-a.jsonl",
+    (ids: string[]) =>
+      ids
+        .map((id, i) =>
+          JSON.stringify({
+            instance_id: id,
+            model_name_or_path: "agent-a",
+            model_patch: i === 0 ? agentPatch(1) : null,
+          }),
+        )
+        .join("\n"),
+    "predictions",
+    "agent-a",
+  ],
+  [
+    "SWE-bench predictions as a JSON array",
+    "preds-b.json",
+    (ids: string[]) =>
+      JSON.stringify(
+        ids.map((id, i) => ({
+          instance_id: id,
+          model_name_or_path: "agent-b",
+          model_patch: i === 0 ? agentPatch(1) : "",
+        })),
+      ),
+    "predictions",
+    "agent-b",
+  ],
+  [
+    "mini-swe-agent's preds.json (id → prediction)",
+    "agent-c/preds.json",
+    (ids: string[]) =>
+      JSON.stringify(
+        Object.fromEntries(
+          ids.map((id, i) => [
+            id,
+            { instance_id: id, model_name_or_path: "agent-c", model_patch: i === 0 ? agentPatch(1) : "" },
+          ]),
+        ),
+        null,
+        2,
+      ),
+    "predictions-map",
+    "agent-c",
+  ],
+])(
+  "%s: each prediction is the run's agent patch for its instance; none is an empty patch",
+  async (_what, name, text, format, model) => {
+    const ids = [1, 2].map((n) => smithInstance(n).instance_id);
+    const summary = await importFiles(env.db, [write(name, text(ids))], { benchmark: "SWE-smith" });
+    expect(summary.files[0]).toMatchObject({ format, added: 2, unmatched_ids: [] });
+    const run = await env.db.run.findFirstOrThrow({ where: { model } });
+    const patches = await env.db.agentPatch.findMany({
+      where: { runId: run.id },
+      orderBy: { instanceExternalId: "asc" },
+    });
+    expect(patches.map((p) => [p.instanceExternalId, p.patch])).toEqual([
+      [ids[0], agentPatch(1)],
+      [ids[1], ""],
+    ]);
+    // The same file again changes nothing.
+    expect((await importFiles(env.db, [write(name, text(ids))], { benchmark: "SWE-smith" })).files[0]).toMatchObject({
+      added: 0,
+      updated: 0,
+      unchanged: 2,
+    });
+  },
+);
+
+test("OpenHands' output.jsonl: the agent patch from test_result, the result from its report, the model from metadata", async () => {
+  const id = smithInstance(1).instance_id;
+  const record = {
+    instance_id: id,
+    instance: { ...smithInstance(1) },
+    instruction: "…",
+    metadata: { agent_class: "CodeActAgent", llm_config: { model: "openhands-llm" } },
+    history: [],
+    metrics: { accumulated_cost: 0.42 },
+    error: null,
+    test_result: { git_patch: agentPatch(1), report: { empty_generation: false, resolved: true } },
+  };
+  const summary = await importFiles(env.db, [write("output.jsonl", JSON.stringify(record))], {
+    benchmark: "SWE-smith",
+  });
+  expect(summary.files[0]).toMatchObject({ format: "openhands-output", added: 2 });
+  const run = await env.db.run.findFirstOrThrow({ where: { model: "openhands-llm" } });
+  expect(await env.db.agentPatch.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({
+    patch: agentPatch(1),
+  });
+  expect(await env.db.runResult.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({ resolved: true });
+});

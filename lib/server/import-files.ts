@@ -91,6 +91,13 @@ async function writeBatch(
           source,
         );
         break;
+      case "prediction":
+        await writer.writePredictions(
+          benchmarkId,
+          items.map((i) => (i as Extract<ImportItem, { kind: "prediction" }>).data),
+          source,
+        );
+        break;
       case "curator-score": {
         const missing = await writer.writeCuratorScores(
           benchmarkId,

@@ -5,6 +5,7 @@ import type {
   DesignVerdictData,
   InstanceData,
   JudgeScoreData,
+  PredictionData,
   ResultData,
   RunKey,
 } from "../ingest/import-items";
@@ -246,6 +247,47 @@ export class FileWriter {
         ["resolved", "status", "patchApplied", "testCounts"],
         updates,
       );
+    }
+  }
+
+  /** Agent patches, per run and instance, in bulk: added, rewritten where the patch changed, else unchanged. */
+  async writePredictions(benchmarkId: number, rows: PredictionData[], source: string): Promise<void> {
+    const target = bulkTarget(this.db, this.tx);
+    const byRun = new Map<number, PredictionData[]>();
+    for (const row of rows) {
+      const { model, selection, projection } = row;
+      const runId = await this.runId(benchmarkId, { model, selection, projection }, source);
+      byRun.get(runId)?.push(row) ?? byRun.set(runId, [row]);
+      this.reference(benchmarkId, row.instanceExternalId);
+    }
+    for (const [runId, runBatch] of byRun) {
+      const runRows = lastOfEach(runBatch, (row) => row.instanceExternalId);
+      const existing = await selectByKeys(
+        target,
+        "AgentPatch",
+        ["id", "instanceExternalId", "patch"],
+        { runId },
+        "instanceExternalId",
+        runRows.map((r) => r.instanceExternalId),
+      );
+      const byId = new Map(existing.map((row) => [String(row.instanceExternalId), row]));
+      const creates: Cell[][] = [];
+      const updates: Array<{ id: number; values: Cell[] }> = [];
+      for (const row of runRows) {
+        const repeat = this.repeat(`p${runId}:${row.instanceExternalId}`, hashOf(row.patch));
+        const current = byId.get(row.instanceExternalId);
+        if (current && String(current.patch) === row.patch) {
+          if (repeat === "new") this.tally.unchanged++;
+        } else if (current) {
+          updates.push({ id: Number(current.id), values: [row.patch] });
+          if (repeat === "new") this.tally.updated++;
+        } else if (repeat === "new") {
+          creates.push([runId, row.instanceExternalId, row.patch]);
+          this.tally.added++;
+        }
+      }
+      await insertRows(target, "AgentPatch", ["runId", "instanceExternalId", "patch"], creates);
+      await updateRowsById(target, "AgentPatch", ["patch"], updates);
     }
   }
 

@@ -3,6 +3,7 @@ import type { InputFormat } from "../import-items";
 import { designVerdictsFormat } from "./design-verdicts";
 import { judgeScoresFormat } from "./judge-scores";
 import { multiSwebenchFormat } from "./multi-swe-bench";
+import { openHandsOutputFormat, predictionsFormat, predictionsMapFormat } from "./predictions";
 import { evalResultsMapFormat, harnessReportFormat, plainResultsFormat, resultsSummaryFormat } from "./run-results";
 import { instanceReportFormat, sweSmithFormat, sweSmithReportFormat } from "./swe-smith";
 import { swebenchFormat, swebenchProFormat } from "./swebench";
@@ -16,10 +17,13 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
   judgeScoresFormat,
   designVerdictsFormat,
   plainResultsFormat,
+  openHandsOutputFormat,
+  predictionsFormat,
   resultsSummaryFormat,
   harnessReportFormat,
   sweSmithReportFormat,
   instanceReportFormat,
+  predictionsMapFormat,
   evalResultsMapFormat,
 ];
 

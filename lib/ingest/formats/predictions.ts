@@ -1,0 +1,109 @@
+import { decodeText, type RawRecord, RecordError, requireId } from "../field-values";
+import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
+import { modelFromPath, OFFICIAL_POLICY } from "./run-results";
+
+/**
+ * What agents wrote: predictions files, stored as each run's agent patch per instance (a run is model ×
+ * selection × projection, as results are, so a predictions file and its results join on run and id).
+ */
+
+const runOf = (model: unknown, context: FileContext): RunKey => ({
+  model: typeof model === "string" && model.trim() !== "" ? model.trim() : modelFromPath(context.path),
+  selection: OFFICIAL_POLICY,
+  projection: OFFICIAL_POLICY,
+});
+
+/** A patch as given: text, or nothing (`null`, missing: an empty patch, kept as such). */
+function patchText(value: unknown, field: string): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value !== "string") throw new RecordError(`field "${field}" must be a patch (text), got ${typeof value}`);
+  return decodeText(value);
+}
+
+const prediction = (record: RawRecord, context: FileContext, id = requireId(record, "instance_id")): ImportItem => ({
+  kind: "prediction",
+  data: {
+    ...runOf(record.model_name_or_path, context),
+    instanceExternalId: id,
+    patch: patchText(record.model_patch, "model_patch"),
+  },
+});
+
+/** SWE-bench predictions: `{instance_id, model_name_or_path, model_patch}` as JSON Lines or a JSON array. */
+export const predictionsFormat: InputFormat = {
+  id: "predictions",
+  label: "SWE-bench predictions (instance_id, model_name_or_path, model_patch)",
+  shape: "records",
+  detect: (r) => "instance_id" in r && "model_patch" in r,
+  fields: ["instance_id", "model_name_or_path", "model_patch"],
+  convert: (r, context) => [prediction(r, context)],
+  defaultBenchmark: () => null,
+};
+
+const isPrediction = (value: unknown): value is RawRecord =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && "model_patch" in value;
+
+/** mini-swe-agent's `preds.json`: one JSON object, instance id → prediction. */
+export const predictionsMapFormat: InputFormat = {
+  id: "predictions-map",
+  label: "predictions by instance id (mini-swe-agent preds.json)",
+  shape: "document",
+  detect: (r) => Object.keys(r).length > 0 && Object.values(r).every(isPrediction),
+  convert: (r, context) =>
+    Object.entries(r).map(([id, value]) => {
+      const record = value as RawRecord;
+      const own = typeof record.instance_id === "string" && record.instance_id !== "" ? record.instance_id : id;
+      if (own !== id) throw new RecordError(`the prediction under "${id}" says it is for "${own}"`);
+      return prediction(record, context, id);
+    }),
+  defaultBenchmark: () => null,
+};
+
+/**
+ * OpenHands' evaluation `output.jsonl`: `instance_id`, the patch in `test_result.git_patch`, the instance
+ * nested in `instance`, the model in `metadata.llm_config.model`; where `test_result.report` says whether it
+ * resolved the instance, that is the run's result too.
+ */
+export const openHandsOutputFormat: InputFormat = {
+  id: "openhands-output",
+  label: "OpenHands evaluation output (test_result.git_patch)",
+  shape: "records",
+  detect: (r) =>
+    "instance_id" in r &&
+    typeof r.test_result === "object" &&
+    r.test_result !== null &&
+    "git_patch" in (r.test_result as RawRecord),
+  fields: ["instance_id", "test_result", "instance", "metadata"],
+  convert: (r, context) => {
+    const metadata = (typeof r.metadata === "object" && r.metadata !== null ? r.metadata : {}) as RawRecord;
+    const llm = (
+      typeof metadata.llm_config === "object" && metadata.llm_config !== null ? metadata.llm_config : {}
+    ) as RawRecord;
+    const run = runOf(llm.model, context);
+    const id = requireId(r, "instance_id");
+    const result = r.test_result as RawRecord;
+    const items: ImportItem[] = [
+      {
+        kind: "prediction",
+        data: { ...run, instanceExternalId: id, patch: patchText(result.git_patch, "test_result.git_patch") },
+      },
+    ];
+    const report = result.report;
+    if (typeof report === "object" && report !== null && typeof (report as RawRecord).resolved === "boolean") {
+      const resolved = (report as RawRecord).resolved === true;
+      const empty = (report as RawRecord).empty_generation === true;
+      items.push({
+        kind: "result",
+        data: {
+          ...run,
+          instanceExternalId: id,
+          resolved,
+          status: resolved ? "resolved" : empty ? "empty_patch" : "unresolved",
+          patchApplied: null,
+        },
+      });
+    }
+    return items;
+  },
+  defaultBenchmark: () => null,
+};
