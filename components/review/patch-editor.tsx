@@ -1,7 +1,7 @@
 "use client";
 
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { type Mark, markColumns } from "@/lib/review/patch-marks";
 
 // The editor is served by the app itself (copied to public/ on install): no CDN, works offline.
@@ -21,10 +21,12 @@ interface Props {
   wrap?: boolean;
   /** lines a hint copies (evidence of transcription), highlighted whole with what copies them */
   copied?: ReadonlyArray<{ line: number; hover: string }>;
+  /** a control beside the title (the gold pane's choice of patch) */
+  control?: ReactNode;
 }
 
 /** A read-only patch in Monaco: added and removed lines coloured, identifiers highlighted, hover and click. */
-export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false, copied = [] }: Props) {
+export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false, copied = [], control }: Props) {
   const editor = useRef<MonacoEditor | null>(null);
   const monaco = useRef<Monaco | null>(null);
   const decorations = useRef<string[]>([]);
@@ -116,7 +118,10 @@ export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false, 
 
   return (
     <section className="pane" aria-label={label}>
-      <h2>{label}</h2>
+      <h2>
+        {label}
+        {control}
+      </h2>
       <div className="editor" data-testid={`${label} editor`}>
         <Editor
           value={text}

@@ -11,7 +11,7 @@ import {
   type Projection,
   type Selection,
 } from "@/lib/hint/vocabulary";
-import { copiedGoldLines, patchMarks, revealFor } from "@/lib/review/patch-marks";
+import { agentPatchMarks, copiedGoldLines, patchMarks, revealFor } from "@/lib/review/patch-marks";
 import type { KeyCommand } from "@/lib/review/review-keys";
 import { initialWorkspace, type WorkspaceMessage, workspaceReducer } from "@/lib/review/workspace-state";
 import { decideHint } from "@/lib/server/actions/decide-hint";
@@ -130,6 +130,10 @@ export function ReviewWorkspace({
   );
   // Each location says which patch it is in (the server placed it): nothing here parses a diff.
   const marks = useMemo(() => patchMarks(shown), [shown]);
+  // The gold pane can show a run's agent patch instead, its names marked where the hint's names appear.
+  const [agentShown, setAgentShown] = useState<number | null>(null);
+  const agent = agentShown === null ? null : (data.agentPatches[agentShown] ?? null);
+  const agentMarks = useMemo(() => (agent ? agentPatchMarks(agent.patch, shown) : []), [agent, shown]);
 
   // Transcription evidence: the gold-patch lines the hints of the selected identifiers copy, highlighted.
   const copiedLines = useMemo(
@@ -299,15 +303,47 @@ export function ReviewWorkspace({
             <IssueMarkdown text={instance.problemStatement} names={names} onPick={pick} />
           </div>
         </section>
-        <PatchEditor
-          label="Gold patch"
-          text={instance.goldPatch}
-          marks={marks.gold}
-          copied={copiedLines}
-          reveal={reveal.gold}
-          onPick={pick}
-          wrap={wrap}
-        />
+        {(() => {
+          const control =
+            data.agentPatches.length > 0 ? (
+              <select
+                className="agent-switch"
+                aria-label="Patch shown in the gold pane"
+                value={agentShown === null ? "gold" : String(agentShown)}
+                onChange={(e) => setAgentShown(e.target.value === "gold" ? null : Number(e.target.value))}
+              >
+                <option value="gold">gold patch</option>
+                {data.agentPatches.map((p, i) => (
+                  <option key={`${p.model}\u0000${p.selection}\u0000${p.projection}`} value={String(i)}>
+                    {p.model}&apos;s patch
+                    {p.selection === "official" ? "" : ` (${p.selection} × ${p.projection})`}
+                  </option>
+                ))}
+              </select>
+            ) : undefined;
+          return agent ? (
+            <PatchEditor
+              label={`Agent patch (${agent.model})`}
+              text={agent.patch || "# The agent's patch is empty: it changed nothing.\n"}
+              marks={agentMarks}
+              reveal={null}
+              onPick={pick}
+              wrap={wrap}
+              control={control}
+            />
+          ) : (
+            <PatchEditor
+              label="Gold patch"
+              text={instance.goldPatch}
+              marks={marks.gold}
+              copied={copiedLines}
+              reveal={reveal.gold}
+              onPick={pick}
+              wrap={wrap}
+              control={control}
+            />
+          );
+        })()}
         <PatchEditor
           label="Test patch"
           text={

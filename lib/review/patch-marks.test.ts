@@ -125,3 +125,33 @@ test("picking steps from the definition through every use, round and round; anot
   expect(revealFor(picked, marks)).toEqual({ gold: null, test: { line: 30, name: "backoff" } });
   expect(revealFor(null, marks)).toEqual({ gold: null, test: null });
 });
+
+test("an agent's patch: the hint's names marked where it defines or uses them, on added lines only", async () => {
+  const { agentPatchMarks } = await import("./patch-marks");
+  const patch = [
+    "diff --git a/m.py b/m.py",
+    "--- a/m.py",
+    "+++ b/m.py",
+    "@@ -1,2 +1,4 @@",
+    " def get_locale(): pass",
+    "+def get_best_parsable_locale(module, preferences=None):",
+    "+    return get_best_parsable_locale_cache or get_locale()",
+    "+x = get_best_parsable_locale(m)",
+  ].join("\n");
+  const identifier = {
+    name: "get_best_parsable_locale",
+    kind: "function",
+    signature: null,
+    side: "code" as const,
+    status: "new",
+    policies: ["defuse"],
+    locations: { definedAt: null, usedAt: [] },
+  };
+  const marks = agentPatchMarks(patch, [identifier, { ...identifier, name: "Locale.get_locale" }]);
+  expect(marks.map((m) => [m.name, m.line, m.column, m.role])).toEqual([
+    ["get_best_parsable_locale", 6, 6, "def"],
+    // A longer namesake (…_cache) is not the name; the context line's get_locale is not an added line.
+    ["get_locale", 7, 47, "use"],
+    ["get_best_parsable_locale", 8, 6, "use"],
+  ]);
+});

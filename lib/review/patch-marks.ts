@@ -161,3 +161,32 @@ export function revealFor(picked: Picked, marks: { gold: Mark[]; test: Mark[] })
     m ? { line: m.line, name: m.name, ...(m.column !== undefined ? { column: m.column } : {}) } : null;
   return { gold: at(firstIn("gold")), test: at(firstIn("test")) };
 }
+
+/**
+ * Where an agent's patch names the identifiers the hint is about: each whole-word occurrence on an added
+ * line, marked as a definition where the line defines it (`def name`, `function name`, `name(` at the start
+ * of a declaration) and as a use otherwise. Found by name, as the agent's patch has no analysis of its own.
+ */
+export function agentPatchMarks(text: string, identifiers: readonly MarkedIdentifier[]): Mark[] {
+  const marks: Mark[] = [];
+  const names = [...new Set(identifiers.map((i) => i.name.split(".").at(-1) ?? i.name))].filter((n) => n !== "");
+  text.split("\n").forEach((lineText, index) => {
+    if (!lineText.startsWith("+") || lineText.startsWith("+++")) return;
+    for (const name of names) {
+      const at = wholeWordAt(lineText, name);
+      if (at < 0) continue;
+      const defines = new RegExp(
+        `\\b(def|func|function|fn|class|interface|type|struct|const|let|var|public|private|protected|static)\\b[^=(]*\\b${name.replace(/[$]/g, "\\$")}\\b`,
+      ).test(lineText);
+      marks.push({
+        name,
+        line: index + 1,
+        column: at + 1,
+        role: defines ? "def" : "use",
+        strong: true,
+        hover: `${name}: the agent's patch ${defines ? "defines" : "uses"} the name the gold patch gives it`,
+      });
+    }
+  });
+  return marks;
+}

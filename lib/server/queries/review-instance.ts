@@ -27,7 +27,7 @@ export async function getReviewData(id: number) {
     include: { benchmark: { select: { id: true, name: true } } },
   });
   if (!instance) return null;
-  const [identifiers, hints, scores, results] = await Promise.all([
+  const [identifiers, hints, scores, results, agentPatches] = await Promise.all([
     db.identifier.findMany({ where: { instanceId: id }, orderBy: { position: "asc" } }),
     db.hint.findMany({ where: { instanceId: id }, include: { decisions: { orderBy: { id: "desc" } } } }),
     db.judgeScore.findMany({
@@ -37,6 +37,11 @@ export async function getReviewData(id: number) {
     db.runResult.findMany({
       where: { instanceExternalId: instance.externalId, run: { benchmarkId: instance.benchmarkId } },
       select: { resolved: true, status: true, run: { select: { model: true, selection: true, projection: true } } },
+    }),
+    db.agentPatch.findMany({
+      where: { instanceExternalId: instance.externalId, run: { benchmarkId: instance.benchmarkId } },
+      select: { patch: true, run: { select: { model: true, selection: true, projection: true } } },
+      orderBy: { id: "asc" },
     }),
   ]);
   // Each judge's median of its samples per selection, identifier and attribute, HVM per rated value (SPEC §6):
@@ -132,6 +137,8 @@ export async function getReviewData(id: number) {
     })),
     judge,
     outcomes: results.map((r) => ({ ...r.run, resolved: r.resolved, status: r.status })),
+    /** the patches runs' agents wrote for this instance (predictions files) */
+    agentPatches: agentPatches.map((p) => ({ ...p.run, patch: p.patch })),
   };
 }
 
