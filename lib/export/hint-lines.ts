@@ -51,7 +51,8 @@ export interface Manifest {
   file: string;
   sha256: string;
   /** the benchmark's own records with the curated hints (`--format native`), where written */
-  native?: { file: string; sha256: string; records: number };
+  /** the benchmark's own records, and the fields that carry the curated hint in them */
+  native?: { file: string; sha256: string; records: number; hint_fields: string[] };
   /** the review round this version publishes: who decided, how much they agreed, what was adjudicated */
   review?: ReviewSummary;
 }
@@ -172,7 +173,14 @@ export const ManifestSchema = z.object({
   excluded: statusCounts,
   file: z.string().min(1),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, "a SHA-256 in hex"),
-  native: z.object({ file: z.string(), sha256: z.string(), records: z.number().int() }).optional(),
+  native: z
+    .object({
+      file: z.string(),
+      sha256: z.string(),
+      records: z.number().int(),
+      hint_fields: z.array(z.string()).optional(),
+    })
+    .optional(),
   review: ReviewSummarySchema.optional(),
 });
 

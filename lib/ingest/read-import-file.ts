@@ -1,6 +1,7 @@
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { ownValue } from "../domain/own-keys";
+import { originalOfNative } from "../export/native-records";
 import { type FieldMap, withFieldNames } from "./field-aliases";
 import { RecordError } from "./field-values";
 import { closestFormat, detectFormat } from "./formats";
@@ -206,9 +207,14 @@ function convertRecord(format: InputFormat, located: ReadRecord, fieldMap: Field
         ? checkedDocument(located.text, file, located.line)
         : undefined);
     const context = { path: file, ...(numberLiterals ? { numberLiterals } : {}) };
-    return format.convert(withFieldNames(located.record, fieldMap), context).map((item) => {
-      // The record is kept exactly as it arrived, before any field was mapped.
-      if (item.kind === "instance") item.data.original = located.record;
+    // A record of Hintscope's own native export is read as the benchmark's record it was made from, so
+    // importing an export back changes nothing (lib/export/native-records.ts).
+    const restored = originalOfNative(located.record);
+    const record = restored ?? located.record;
+    return format.convert(withFieldNames(record, fieldMap), context).map((item) => {
+      // The record is kept exactly as it arrived (or as the benchmark had it), before any field was mapped.
+      if (item.kind === "instance") item.data.original = record;
+      if (restored) item.note = "Hintscope's own native export: read as the benchmark's records it was made from";
       return { item, line: located.line };
     });
   } catch (error) {

@@ -16,7 +16,7 @@ import {
   serialiseLine,
   serialiseManifest,
 } from "../export/hint-lines";
-import { NATIVE_FORMATS, nativeRecord } from "../export/native-records";
+import { NATIVE_FORMATS, nativeHintFields, nativeRecord } from "../export/native-records";
 import { slug } from "../export/text-formats";
 import { listStateToSearch, parseListState } from "../review/list-state";
 import { AppError } from "./app-error";
@@ -110,7 +110,13 @@ export async function publishWithin(
 }
 
 /** A published version's lines as the benchmark's own records (see native-records.ts), one JSON line each. */
-export async function* nativeLines(db: Database, lines: HintLine[], benchmark: string): AsyncGenerator<string> {
+export async function* nativeLines(
+  db: Database,
+  lines: HintLine[],
+  benchmark: string,
+  /** told the fields each record carries the curated hint in (for the manifest) */
+  onFields?: (fields: readonly string[]) => void,
+): AsyncGenerator<string> {
   const found = await db.benchmark.findUnique({ where: { name: benchmark }, select: { id: true } });
   if (!found) throw new AppError("conflict", `no benchmark named "${benchmark}": its instances are needed`);
   for (let start = 0; start < lines.length; start += 500) {
@@ -130,7 +136,9 @@ export async function* nativeLines(db: Database, lines: HintLine[], benchmark: s
           `${line.instance_id}: imported as ${row.sourceFormat}, which has no native record form`,
         );
       }
-      yield `${JSON.stringify(nativeRecord(readRecord(row.original), row.sourceFormat, line))}\n`;
+      const original = readRecord(row.original);
+      onFields?.(nativeHintFields(row.sourceFormat, original, line.projection));
+      yield `${JSON.stringify(nativeRecord(original, row.sourceFormat, line))}\n`;
     }
   }
 }
@@ -208,7 +216,7 @@ export interface VersionExport {
   jsonl: string;
   csv: string;
   /** the benchmark's own records with the curated hints, when asked for */
-  native: { file: string; sha256: string; records: number; text: string } | null;
+  native: { file: string; sha256: string; records: number; hint_fields: string[]; text: string } | null;
   manifest: Manifest;
 }
 
@@ -230,11 +238,14 @@ export async function assembleVersionExport(
   let native: VersionExport["native"] = null;
   if (options.native) {
     let text = "";
-    for await (const line of nativeLines(db, kept, data.set.benchmark)) text += line;
+    const fields = new Set<string>();
+    for await (const line of nativeLines(db, kept, data.set.benchmark, (f) => f.forEach((x) => fields.add(x))))
+      text += line;
     native = {
       file: `${baseName}.native.jsonl`,
       sha256: createHash("sha256").update(text).digest("hex"),
       records: kept.length,
+      hint_fields: [...fields].sort(),
       text,
     };
   }
@@ -245,7 +256,16 @@ export async function assembleVersionExport(
     selection: data.set.selection,
     projection: data.set.projection,
     include_flagged: options.includeFlagged,
-    ...(native ? { native: { file: native.file, sha256: native.sha256, records: native.records } } : {}),
+    ...(native
+      ? {
+          native: {
+            file: native.file,
+            sha256: native.sha256,
+            records: native.records,
+            hint_fields: native.hint_fields,
+          },
+        }
+      : {}),
     ...(data.review ? { review: data.review } : {}),
     file: `${baseName}.jsonl`,
   });

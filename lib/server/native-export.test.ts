@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-test("SWE-bench Pro: records with the curated hint in `interface`, the same bytes twice, read back as the same instances", async () => {
+test("SWE-bench Pro: records with the curated hint in `interface`, the same bytes twice; imported back, they change nothing", async () => {
   expect(await acceptAll("SWE-bench Pro")).toBe(8);
   await createHintSet(env.db, { name: "pro-defuse", benchmark: "SWE-bench Pro", ...policy });
   await publishHintSet(env.db, "pro-defuse", "ada");
@@ -73,6 +73,7 @@ test("SWE-bench Pro: records with the curated hint in `interface`, the same byte
     file: "pro-defuse-v1.native.jsonl",
     sha256: createHash("sha256").update(bytes).digest("hex"),
     records: 8,
+    hint_fields: ["interface"],
   });
 
   const curated = new Map(
@@ -94,13 +95,21 @@ test("SWE-bench Pro: records with the curated hint in `interface`, the same byte
     expect(item.data.goldPatch).toBe(before?.goldPatch);
     expect(item.data.testPatch).toBe(before?.testPatch);
     expect(item.data.problemStatement).toBe(before?.problemStatement);
-    expect(item.data.interfaceText ?? "").toBe(curated.get(item.data.externalId));
+    // The record says what the export replaced: read back, it is the benchmark's own record again.
+    expect(item.data.interfaceText).toBe(before?.interfaceText);
+    expect(item.note).toMatch(/native export: read as the benchmark's records/);
     read++;
   }
   expect(read).toBe(8);
+  const nativeLine = JSON.parse(bytes.toString("utf8").split("\n")[0] as string);
+  expect(nativeLine.interface).toBe(curated.get(nativeLine.instance_id));
+  // Importing the export back into its own database: nothing updated, no decision goes stale.
+  const again = await importFiles(env.db, [path.join(a, "pro-defuse-v1.native.jsonl")], { benchmark: "SWE-bench Pro" });
+  expect(again.files[0]).toMatchObject({ added: 0, updated: 0, unchanged: 8 });
+  expect(await env.db.instance.count({ where: { analysisStatus: "pending" } })).toBe(0);
 });
 
-test("SWE-bench-style records keep everything and gain a `hints` field", async () => {
+test("SWE-bench-style records keep everything and gain a `hints` field (another name where they have one)", async () => {
   await acceptAll("SWE-bench Lite");
   await createHintSet(env.db, { name: "lite-defuse", benchmark: "SWE-bench Lite", ...policy });
   await publishHintSet(env.db, "lite-defuse", "ada");
@@ -110,9 +119,23 @@ test("SWE-bench-style records keep everything and gain a `hints` field", async (
     .trim()
     .split("\n")
     .map((line) => JSON.parse(line));
-  expect(records[0]).toEqual({ ...swebenchRecord(1), hints: "### `widget_1` (function) -- `widgets/core.py`" });
+  const marker = (field: string) => ({ hintscope_native: { format_version: 1, replaced: {}, added: [field] } });
+  expect(records[0]).toEqual({
+    ...swebenchRecord(1),
+    hints: "### `widget_1` (function) -- `widgets/core.py`",
+    ...marker("hints"),
+  });
   expect(records[1]).toEqual({
     ...swebenchRecord(2),
     hints: "### `widget_2` (function) -- `widgets/core.py`\nSignature: `widget_2()`",
+    ...marker("hints"),
+  });
+  const { nativeRecord } = await import("../export/native-records");
+  const withOwnHints = { ...swebenchRecord(3), hints: "the environment's own hints" };
+  const line = { ...JSON.parse(readFileSync(path.join(out, "lite-defuse-v1.jsonl"), "utf8").split("\n")[0] as string) };
+  expect(nativeRecord(withOwnHints, "swebench", line)).toEqual({
+    ...withOwnHints,
+    hintscope_hint: line.hint,
+    ...marker("hintscope_hint"),
   });
 });
