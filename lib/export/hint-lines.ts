@@ -55,6 +55,8 @@ export interface Manifest {
   native?: { file: string; sha256: string; records: number; hint_fields: string[] };
   /** the review round this version publishes: who decided, how much they agreed, what was adjudicated */
   review?: ReviewSummary;
+  /** what the CSV does to cells a spreadsheet would run as formulas */
+  csv_cells?: string;
 }
 
 /** A review round as a published version's manifest states it. */
@@ -241,9 +243,17 @@ export class ManifestBuilder {
       counts: { ...this.counts },
       excluded: { ...this.excluded },
       sha256: this.hash.digest("hex"),
+      csv_cells: CSV_CELLS_NOTE,
     };
   }
 }
+
+/**
+ * What the CSV does to a cell a spreadsheet would run as a formula (OWASP's guard), said in every manifest:
+ * a Name-projection hint (`- name`) starts with `-`, so it reads `'- name` in the CSV.
+ */
+export const CSV_CELLS_NOTE =
+  "in the CSV, a cell that starts with =, +, -, @, a tab or a carriage return is written with a leading ' so a spreadsheet shows it as text instead of running it (a Name-projection hint '- name' among them); the JSONL (and the native records) keep the exact text";
 
 /** The manifest as written next to the JSONL: fixed key order, two-space indent, trailing newline. */
 export const serialiseManifest = (manifest: Manifest) => `${JSON.stringify(manifest, null, 2)}\n`;

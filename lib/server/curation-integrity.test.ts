@@ -286,6 +286,9 @@ describe("one export for the page and the command line", () => {
     const page = await assembleVersionExport(env.db, "excluded", 1, { includeFlagged: false, native: false });
     expect(page.manifest.counts).toMatchObject({ instances: 1, accepted: 1 });
     expect(page.manifest.excluded).toMatchObject({ flagged: 2, stale: 1 });
+    // The CSV's formula guard rewrites a Name-projection hint ("- name" → "'- name"): the manifest says so.
+    expect(page.csv).toContain("'- ");
+    expect(page.manifest.csv_cells).toMatch(/leading ' .*the JSONL .* keep the exact text/);
     const out = path.join(env.tmp.dir, "cli-export");
     const print = process.stdout.write;
     process.stdout.write = () => true;
