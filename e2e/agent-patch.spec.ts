@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { openInstance } from "./review-helpers";
 
-test("an uploaded predictions file: the agent's patch is shown in the gold pane, the hint's names marked", async ({
+test("an uploaded predictions file: the agent's patch in the gold pane, its names marked, a named-differently match", async ({
   page,
 }) => {
   const id = "e2e__agent-1";
@@ -31,6 +31,10 @@ test("an uploaded predictions file: the agent's patch is shown in the gold pane,
   expect((await predictions.json()).files[0]).toMatchObject({ format: "predictions", added: 1 });
 
   await openInstance(page, id);
+  // Observed guesswork: the tests call get_best_parsable_locale; the agent defined get_locale in its place.
+  await expect(page.getByRole("list", { name: "Observed guesswork" })).toContainText(
+    "e2e-agent: named get_best_parsable_locale differently: get_locale in lib/locale.py",
+  );
   await page.getByLabel("Patch shown in the gold pane").selectOption({ label: "e2e-agent's patch" });
   const pane = page.getByRole("region", { name: "Agent patch (e2e-agent)" });
   await expect(pane).toBeVisible();

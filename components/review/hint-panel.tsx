@@ -356,6 +356,34 @@ export function HintPanel(props: Props) {
             </tbody>
           </table>
         )}
+        {data.agentPatches.some((p) => p.observed.length > 0) && (
+          <>
+            <h3>Observed guesswork</h3>
+            <ul className="observed" aria-label="Observed guesswork">
+              {data.agentPatches.flatMap((p) =>
+                p.observed.map((o) => (
+                  <li key={`${p.model}\u0000${p.selection}\u0000${o.name}`}>
+                    {p.model}:{" "}
+                    {o.definedByAgent ? (
+                      <>
+                        defines <code>{o.name}</code> as the tests call it
+                      </>
+                    ) : o.namedDifferently ? (
+                      <strong>
+                        named <code>{o.name}</code> differently: <code>{o.namedDifferently.name}</code> in{" "}
+                        {o.namedDifferently.path}
+                      </strong>
+                    ) : (
+                      <>
+                        does not define <code>{o.name}</code>
+                      </>
+                    )}
+                  </li>
+                )),
+              )}
+            </ul>
+          </>
+        )}
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import "server-only";
+import { observeGuesswork } from "../../analysis/observed-guesswork";
 import { hintStatus } from "../../hint/status";
 import { pathsInDiff } from "../../ingest/infer-language";
 import { placeLocations } from "../../review/patch-marks";
@@ -138,7 +139,21 @@ export async function getReviewData(id: number) {
     judge,
     outcomes: results.map((r) => ({ ...r.run, resolved: r.resolved, status: r.status })),
     /** the patches runs' agents wrote for this instance (predictions files) */
-    agentPatches: agentPatches.map((p) => ({ ...p.run, patch: p.patch })),
+    agentPatches: await Promise.all(
+      agentPatches.map(async (p) => ({
+        ...p.run,
+        patch: p.patch,
+        // For each name the tests demand (DefUse, defined by the gold patch): did the agent define it, or a
+        // new name of the same kind in the same place instead (lib/analysis/observed-guesswork.ts)?
+        observed: await observeGuesswork(
+          identifiers
+            .filter((i) => i.side === "code" && readPolicies(i.policies).includes("defuse"))
+            .map((i) => ({ name: i.name, member: i.member, owner: i.owner, kind: i.kind, path: i.path })),
+          p.patch,
+          instance.testPatch,
+        ),
+      })),
+    ),
   };
 }
 
