@@ -239,7 +239,9 @@ export async function assembleVersionExport(
   if (options.native) {
     let text = "";
     const fields = new Set<string>();
-    for await (const line of nativeLines(db, kept, data.set.benchmark, (f) => f.forEach((x) => fields.add(x))))
+    for await (const line of nativeLines(db, kept, data.set.benchmark, (f) => {
+      for (const x of f) fields.add(x);
+    }))
       text += line;
     native = {
       file: `${baseName}.native.jsonl`,
