@@ -1,4 +1,5 @@
 import type { Database } from "../server/db";
+import { guessworkRows } from "../server/queries/guesswork";
 import { loadResearchData } from "../server/queries/research";
 import { REPORTS, type ReportName, type ReportRow, researchReport } from "../server/queries/research-report";
 
@@ -35,9 +36,15 @@ export function textTable(rows: ReportRow[]): string {
 
 /** `hints report NAME`: one research table, as JSON rows or an aligned text table. */
 export async function runReportCommand(db: Database, name: string | undefined, o: ReportOptions): Promise<number> {
+  // Observed guesswork analyses agents' patches: its own query (lib/server/queries/guesswork.ts).
+  if (name === "guesswork") {
+    const rows = await guessworkRows(db, o.benchmark);
+    process.stdout.write(o.json ? `${JSON.stringify(rows)}\n` : `${textTable(rows)}\n`);
+    return 0;
+  }
   if (!name || !(REPORTS as readonly string[]).includes(name)) {
     process.stderr.write(
-      `usage: hints report ${REPORTS.join("|")} [--benchmark NAME] [--json]\n` +
+      `usage: hints report ${[...REPORTS, "guesswork"].join("|")} [--benchmark NAME] [--json]\n` +
         "       hints report paired --first MODEL/SELECTION/PROJECTION --second MODEL/SELECTION/PROJECTION\n",
     );
     return 2;

@@ -220,3 +220,51 @@ test("OpenHands' output.jsonl: the agent patch from test_result, the result from
   });
   expect(await env.db.runResult.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({ resolved: true });
 });
+
+test("observed guesswork per run: failed instances whose agent named the tests' function differently", async () => {
+  const { analyzePendingInstances } = await import("./analyze-stored-instances");
+  const { guessworkRows } = await import("./queries/guesswork");
+  const gold = (name: string) =>
+    `diff --git a/lib/locale.py b/lib/locale.py\n--- a/lib/locale.py\n+++ b/lib/locale.py\n@@ -1 +1,3 @@\n x = 1\n+def ${name}(module):\n+    return module\n`;
+  const tests = `diff --git a/tests/test_locale.py b/tests/test_locale.py\n--- a/tests/test_locale.py\n+++ b/tests/test_locale.py\n@@ -1 +1,3 @@\n from lib.locale import *\n+def test_it():\n+    assert get_best_parsable_locale(None) is None\n`;
+  const instance = (n: number) => ({
+    instance_id: `guess__work-${n}`,
+    repo: "guess/work",
+    base_commit: "a".repeat(40),
+    patch: gold("get_best_parsable_locale"),
+    test_patch: tests,
+    problem_statement: "Pick the best parsable locale.",
+    FAIL_TO_PASS: "[]",
+  });
+  await importFiles(env.db, [write("guess.jsonl", [1, 2, 3].map((n) => JSON.stringify(instance(n))).join("\n"))], {
+    benchmark: "Guess",
+  });
+  await analyzePendingInstances(env.db);
+  // Instance 1: the agent named it get_locale and failed; 2: it used the tests' name and failed; 3: resolved.
+  const preds = [
+    { instance_id: "guess__work-1", model_name_or_path: "guesser", model_patch: gold("get_locale") },
+    { instance_id: "guess__work-2", model_name_or_path: "guesser", model_patch: gold("get_best_parsable_locale") },
+    { instance_id: "guess__work-3", model_name_or_path: "guesser", model_patch: gold("get_locale") },
+  ];
+  await importFiles(env.db, [write("guesser.jsonl", preds.map((p) => JSON.stringify(p)).join("\n"))], {
+    benchmark: "Guess",
+  });
+  const results = [1, 2, 3].map((n) => ({
+    instance_id: `guess__work-${n}`,
+    model: "guesser",
+    selection: "official",
+    projection: "official",
+    resolved: n === 3,
+  }));
+  await importFiles(env.db, [write("guesser-results.jsonl", results.map((r) => JSON.stringify(r)).join("\n"))], {
+    benchmark: "Guess",
+  });
+  const [row] = await guessworkRows(env.db, "Guess");
+  expect(row).toMatchObject({
+    model: "guesser",
+    failed_with_patch: 2,
+    named_differently: 1,
+    share: 0.5,
+    examples: "guess__work-1: get_best_parsable_locale → get_locale",
+  });
+});
