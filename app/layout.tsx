@@ -30,7 +30,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               {admin && (
                 <>
                   {" "}
-                  · <Link href="/import">Import</Link> · <Link href="/admin/users">Users</Link>
+                  · <Link href="/import">Import</Link> · <Link href="/admin/users">Users</Link> ·{" "}
+                  <Link href="/admin/runs">Runs</Link>
                 </>
               )}
             </nav>

@@ -12,6 +12,7 @@ import { runAnalyzeCommand, runEvidenceCommand, runStatsCommand } from "./analyz
 import { runExport, runSets, UsageError } from "./hint-set-commands";
 import { describeAnalysis, runImportCommand } from "./import-command";
 import { runReportCommand } from "./report-command";
+import { runRunsCommand } from "./runs-command";
 import { runUsersCommand } from "./users-command";
 
 const USAGE = `usage: npm run hints -- COMMAND [options]
@@ -36,9 +37,12 @@ commands:
   sets publish NAME | sets import FILE.jsonl [--name N]
   sets compare NAME [--from N] [--to M] [--with OTHER] [--json]: what changed between versions or sets
   report NAME      a research table: resolve-rates, policies, paired, judge, design, disclosure,
-                   frontier, leaks (leak channels per benchmark), evidence-judge (evidence vs judge scores)
+                   frontier, leaks (leak channels per benchmark), evidence-judge (evidence vs judge scores),
+                   guesswork (agents' patches that named the tests' functions differently)
                    --benchmark NAME, --json; paired: --first MODEL/SEL/PROJ --second MODEL/SEL/PROJ
   reanalyze        run the analysis again on stored instances (--benchmark NAME: one benchmark)
+  runs             list [--benchmark NAME] [--json], delete ID (results, agent patches and verdicts too),
+                   move ID --benchmark NAME (a run imported under the wrong benchmark); audited
   users            add NAME --role admin|curator|viewer (password prompted, or stdin), list [--json],
                    set-role NAME ROLE, disable NAME, enable NAME, password NAME
   seed             import the project's demo data (labelled as demo) and make the demo accounts
@@ -169,6 +173,10 @@ async function main(argv: string[]): Promise<number> {
         );
       }
       return 0;
+    }
+    case "runs": {
+      const db = await openDatabase();
+      return runRunsCommand(db, rest, { benchmark: values.benchmark, json: values.json ?? false });
     }
     case "users": {
       const db = await openDatabase();

@@ -1,0 +1,42 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { AppError } from "../app-error";
+import { guardedAction } from "../auth/guard";
+import { getDb } from "../db";
+import { deleteRun, moveRun } from "../runs";
+
+export type RunActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+async function change(work: () => Promise<string>): Promise<RunActionResult> {
+  try {
+    const message = await work();
+    revalidatePath("/admin/runs");
+    revalidatePath("/research");
+    return { ok: true, message };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+/** Deletes a run with everything imported as it (admins), audited. */
+export const deleteRunAction = guardedAction(
+  { role: "admin", input: z.object({ runId: z.number().int().positive() }) },
+  async ({ runId }, user) =>
+    change(async () => {
+      const done = await deleteRun(await getDb(), runId, user.name);
+      return `Deleted ${done.run}: ${done.results} results, ${done.patches} agent patches, ${done.verdicts} verdicts.`;
+    }),
+);
+
+/** Moves a run to the benchmark it belongs to (admins), audited. */
+export const moveRunAction = guardedAction(
+  { role: "admin", input: z.object({ runId: z.number().int().positive(), benchmark: z.string().min(1).max(200) }) },
+  async ({ runId, benchmark }, user) =>
+    change(async () => {
+      const done = await moveRun(await getDb(), runId, benchmark, user.name);
+      return `Moved ${done.run} to ${done.to}.`;
+    }),
+);
