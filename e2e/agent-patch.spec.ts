@@ -44,4 +44,14 @@ test("an uploaded predictions file: the agent's patch in the gold pane, its name
   // Back to the gold patch.
   await page.getByLabel("Patch shown in the gold pane").selectOption({ label: "gold patch" });
   await expect(page.getByRole("region", { name: "Gold patch" })).toContainText("def get_best_parsable_locale(module):");
+
+  // The run failed the instance: on the research page, one failure of one is a named-differently match.
+  const failed = await upload("agent-run-results.jsonl", [
+    { instance_id: id, model: "e2e-agent", selection: "official", projection: "official", resolved: false },
+  ]);
+  expect(failed.ok()).toBe(true);
+  await page.goto("/research");
+  const row = page.getByRole("table", { name: "Observed guesswork" }).getByRole("row").filter({ hasText: "e2e-agent" });
+  await expect(row).toContainText("E2E Agent");
+  await expect(row).toContainText(`${id}: get_best_parsable_locale → get_locale`);
 });

@@ -3,6 +3,7 @@ import {
   DesignSection,
   DisclosureSection,
   EvidenceSection,
+  GuessworkSection,
   JudgeScoresSection,
   PairedSection,
   PoliciesSection,
@@ -40,6 +41,9 @@ export default guardedPage("viewer", async function ResearchPage({ searchParams 
       </Suspense>
       <Suspense fallback={<SectionLoading title="Disclosure against resolution" />}>
         <DisclosureSection />
+      </Suspense>
+      <Suspense fallback={<SectionLoading title="Observed guesswork" />}>
+        <GuessworkSection />
       </Suspense>
       <Suspense fallback={<SectionLoading title="Design constraints" />}>
         <DesignSection />

@@ -1,5 +1,7 @@
 import { Suspense } from "react";
 import { SELECTIONS } from "@/lib/analysis/select-identifiers";
+import { getDb } from "@/lib/server/db";
+import { guessworkRows } from "@/lib/server/queries/guesswork";
 import type { ReportRow, ResearchData } from "@/lib/server/queries/research-report";
 import { designRows, pairedView } from "@/lib/server/queries/research-report";
 import { researchData } from "@/lib/server/queries/research-request";
@@ -231,6 +233,61 @@ export async function DesignSection() {
             </tbody>
           </table>
           <DownloadCsv name="design-constraints" rows={design} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Observed guesswork per benchmark × run: failed instances whose agent named the tests' function its own way. */
+export async function GuessworkSection() {
+  const rows = await guessworkRows(await getDb());
+  return (
+    <section aria-labelledby="guesswork">
+      <h2 id="guesswork">Observed guesswork</h2>
+      {rows.length === 0 ? (
+        <p className="muted">
+          No agent patches imported. Import a run&apos;s predictions (
+          <code>instance_id, model_name_or_path, model_patch</code>, mini-swe-agent&apos;s <code>preds.json</code>,
+          OpenHands&apos; <code>output.jsonl</code>) to see, of the instances it failed, how many it failed by naming
+          the tests&apos; function differently.
+        </p>
+      ) : (
+        <>
+          <p className="muted">
+            Of the instances a run failed that have its agent&apos;s patch, the share where the patch defines, in the
+            file and class the tests look in, a new name of its own instead of the one the tests call (95% Wilson
+            interval): the guesswork a hint would have removed.
+          </p>
+          <table aria-label="Observed guesswork">
+            <thead>
+              <tr>
+                <th>Benchmark</th>
+                <th>Run</th>
+                <th className="num">Failed, with a patch</th>
+                <th className="num">Named differently</th>
+                <th className="num">Share</th>
+                <th>Examples</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={`${r.benchmark}\u0000${r.model}\u0000${r.selection}\u0000${r.projection}`}>
+                  <td>{r.benchmark}</td>
+                  <td>
+                    {r.model} · {r.selection} × {r.projection}
+                  </td>
+                  <td className="num">{r.failed_with_patch}</td>
+                  <td className="num">{r.named_differently}</td>
+                  <td className="num">
+                    {share(r.share)} [{share(r.low)}, {share(r.high)}]
+                  </td>
+                  <td>{r.examples}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <DownloadCsv name="observed-guesswork" rows={rows} />
         </>
       )}
     </section>
