@@ -1,7 +1,7 @@
 "use client";
 
-import { useState, useTransition } from "react";
 import { deleteRunAction, moveRunAction } from "@/lib/server/actions/runs";
+import { useActionMessage } from "./use-action-message";
 
 interface Row {
   id: number;
@@ -16,13 +16,7 @@ interface Row {
 
 /** The runs table: each run deleted (after a confirmation naming what goes) or moved to another benchmark. */
 export function RunAdmin({ runs, benchmarks }: { runs: Row[]; benchmarks: string[] }) {
-  const [pending, start] = useTransition();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const run = (work: () => Promise<{ ok: boolean; message?: string; error?: string }>) =>
-    start(async () => {
-      const result = await work();
-      setMessage({ ok: result.ok, text: (result.ok ? result.message : result.error) ?? "" });
-    });
+  const { pending, message, run } = useActionMessage();
   const label = (r: Row) => `${r.benchmark} · ${r.model} · ${r.selection} × ${r.projection}`;
   return (
     <>

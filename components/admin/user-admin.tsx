@@ -1,8 +1,9 @@
 "use client";
 
-import { useActionState, useState, useTransition } from "react";
+import { useActionState } from "react";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/roles";
 import { addUserAction, setDisabledAction, setRoleAction } from "@/lib/server/actions/users";
+import { useActionMessage } from "./use-action-message";
 
 interface Row {
   name: string;
@@ -15,13 +16,7 @@ interface Row {
 /** The accounts table (role and enabled state editable in place) and the form that adds one. */
 export function UserAdmin({ users, me }: { users: Row[]; me: string }) {
   const [added, add, adding] = useActionState(addUserAction, null);
-  const [pending, start] = useTransition();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const run = (work: () => Promise<{ ok: boolean; message?: string; error?: string }>) =>
-    start(async () => {
-      const result = await work();
-      setMessage({ ok: result.ok, text: (result.ok ? result.message : result.error) ?? "" });
-    });
+  const { pending, message, run } = useActionMessage();
   return (
     <>
       <table aria-label="Users">

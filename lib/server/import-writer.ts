@@ -160,16 +160,29 @@ export class FileWriter {
     return Number(row.id);
   }
 
-  async writeResults(benchmarkId: number, rows: ResultData[], source: string): Promise<void> {
-    const byRun = new Map<number, ResultData[]>();
+  /** A batch's rows by run (each run found or made), the last of each instance's rows kept. */
+  private async rowsByRun<T extends RunKey & { instanceExternalId: string }>(
+    benchmarkId: number,
+    rows: T[],
+    source: string,
+  ): Promise<Map<number, T[]>> {
+    const byRun = new Map<number, T[]>();
     for (const row of rows) {
       const { model, selection, projection } = row;
       const runId = await this.runId(benchmarkId, { model, selection, projection }, source);
       byRun.get(runId)?.push(row) ?? byRun.set(runId, [row]);
       this.reference(benchmarkId, row.instanceExternalId);
     }
-    for (const [runId, runBatch] of byRun) {
-      const runRows = lastOfEach(runBatch, (row) => row.instanceExternalId);
+    for (const [runId, runBatch] of byRun)
+      byRun.set(
+        runId,
+        lastOfEach(runBatch, (row) => row.instanceExternalId),
+      );
+    return byRun;
+  }
+
+  async writeResults(benchmarkId: number, rows: ResultData[], source: string): Promise<void> {
+    for (const [runId, runRows] of await this.rowsByRun(benchmarkId, rows, source)) {
       const existing = await selectByKeys(
         bulkTarget(this.db, this.tx),
         "RunResult",
@@ -253,15 +266,7 @@ export class FileWriter {
   /** Agent patches, per run and instance, in bulk: added, rewritten where the patch changed, else unchanged. */
   async writePredictions(benchmarkId: number, rows: PredictionData[], source: string): Promise<void> {
     const target = bulkTarget(this.db, this.tx);
-    const byRun = new Map<number, PredictionData[]>();
-    for (const row of rows) {
-      const { model, selection, projection } = row;
-      const runId = await this.runId(benchmarkId, { model, selection, projection }, source);
-      byRun.get(runId)?.push(row) ?? byRun.set(runId, [row]);
-      this.reference(benchmarkId, row.instanceExternalId);
-    }
-    for (const [runId, runBatch] of byRun) {
-      const runRows = lastOfEach(runBatch, (row) => row.instanceExternalId);
+    for (const [runId, runRows] of await this.rowsByRun(benchmarkId, rows, source)) {
       const existing = await selectByKeys(
         target,
         "AgentPatch",

@@ -29,7 +29,7 @@ export async function listRuns(db: Database, benchmark?: string) {
   }));
 }
 
-const describe = (r: { benchmark: { name: string }; model: string; selection: string; projection: string }) =>
+const runLabel = (r: { benchmark: { name: string }; model: string; selection: string; projection: string }) =>
   `${r.benchmark.name} · ${r.model} · ${r.selection} × ${r.projection}`;
 
 /**
@@ -53,9 +53,9 @@ export async function deleteRun(db: Database, runId: number, actor: string) {
       await tx.run.delete({ where: { id: runId } });
       const removed = { results: run._count.results, patches: run._count.patches, verdicts: run._count.verdicts };
       await tx.adminEvent.create({
-        data: { actor, action: "run.delete", subject: describe(run), detail: JSON.stringify({ runId, ...removed }) },
+        data: { actor, action: "run.delete", subject: runLabel(run), detail: JSON.stringify({ runId, ...removed }) },
       });
-      return { run: describe(run), ...removed };
+      return { run: runLabel(run), ...removed };
     }),
   );
 }
@@ -95,11 +95,11 @@ export async function moveRun(db: Database, runId: number, benchmarkName: string
         data: {
           actor,
           action: "run.move",
-          subject: describe(run),
+          subject: runLabel(run),
           detail: JSON.stringify({ runId, from: run.benchmark.name, to: benchmarkName }),
         },
       });
-      return { run: describe(run), from: run.benchmark.name, to: benchmarkName };
+      return { run: runLabel(run), from: run.benchmark.name, to: benchmarkName };
     }),
   );
 }

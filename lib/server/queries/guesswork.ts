@@ -49,7 +49,7 @@ export async function guessworkRows(db: Database, benchmark?: string) {
         where: { benchmarkId_externalId: { benchmarkId: run.benchmarkId, externalId: patch.instanceExternalId } },
         select: { testPatch: true, analysisStatus: true, identifiers: true },
       });
-      if (!instance || instance.analysisStatus !== "done") continue;
+      if (instance?.analysisStatus !== "done") continue;
       considered++;
       const observed = await observeGuesswork(
         instance.identifiers
