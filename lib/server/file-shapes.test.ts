@@ -268,3 +268,61 @@ test("observed guesswork per run: failed instances whose agent named the tests' 
     examples: "guess__work-1: get_best_parsable_locale → get_locale",
   });
 });
+
+test("Multi-SWE-bench predictions (org, repo, number, fix_patch): agent patches under the benchmark's ids", async () => {
+  const preds = [
+    { org: "fasterxml", repo: "jackson-core", number: 1016, fix_patch: agentPatch(1) },
+    { org: "fasterxml", repo: "jackson-core", number: 1017, fix_patch: "" },
+  ];
+  const summary = await importFiles(
+    env.db,
+    [write("msb-agent/preds.jsonl", preds.map((p) => JSON.stringify(p)).join("\n"))],
+    {
+      benchmark: "Multi-SWE-bench Java",
+    },
+  );
+  expect(summary.files[0]).toMatchObject({ format: "multi-swe-bench-predictions", added: 2 });
+  const patches = await env.db.agentPatch.findMany({
+    // preds.jsonl names no run: its folder does.
+    where: { run: { model: "msb-agent" } },
+    orderBy: { instanceExternalId: "asc" },
+  });
+  expect(patches.map((p) => p.instanceExternalId)).toEqual([
+    "fasterxml__jackson-core-1016",
+    "fasterxml__jackson-core-1017",
+  ]);
+});
+
+test.each([
+  [
+    "SWE-agent's ID.traj",
+    "swe-agent-run/ID.traj",
+    { trajectory: [], history: [], info: { exit_status: "submitted" } },
+    "swe-agent-run",
+  ],
+  [
+    "mini-swe-agent's RUN/ID/ID.traj.json",
+    "mini-run/ID/ID.traj.json",
+    { messages: [], trajectory_format: "mini-swe-agent-1", info: { exit_status: "Submitted" } },
+    "mini-run",
+  ],
+])(
+  "%s: the submission is the run's agent patch, the id read from the file name (and said)",
+  async (_what, where, shape, model) => {
+    const id = smithInstance(1).instance_id;
+    const record = { ...shape, info: { ...shape.info, submission: agentPatch(7) } };
+    const summary = await importFiles(env.db, [write(where.replaceAll("ID", id), JSON.stringify(record, null, 2))], {
+      benchmark: "SWE-smith",
+    });
+    expect(summary.files[0]).toMatchObject({
+      format: "agent-trajectory",
+      added: 1,
+      warnings: [`the instance id "${id}" was read from the trajectory's file name`],
+    });
+    const run = await env.db.run.findFirstOrThrow({ where: { model } });
+    expect(await env.db.agentPatch.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({
+      instanceExternalId: id,
+      patch: agentPatch(7),
+    });
+  },
+);

@@ -3,7 +3,13 @@ import type { InputFormat } from "../import-items";
 import { designVerdictsFormat } from "./design-verdicts";
 import { judgeScoresFormat } from "./judge-scores";
 import { multiSwebenchFormat } from "./multi-swe-bench";
-import { openHandsOutputFormat, predictionsFormat, predictionsMapFormat } from "./predictions";
+import {
+  multiSwebenchPredictionsFormat,
+  openHandsOutputFormat,
+  predictionsFormat,
+  predictionsMapFormat,
+  trajectoryFormat,
+} from "./predictions";
 import { evalResultsMapFormat, harnessReportFormat, plainResultsFormat, resultsSummaryFormat } from "./run-results";
 import { instanceReportFormat, sweSmithFormat, sweSmithReportFormat } from "./swe-smith";
 import { swebenchFormat, swebenchProFormat } from "./swebench";
@@ -13,6 +19,7 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
   swebenchProFormat,
   swebenchFormat,
   sweSmithFormat,
+  multiSwebenchPredictionsFormat,
   multiSwebenchFormat,
   judgeScoresFormat,
   designVerdictsFormat,
@@ -24,6 +31,7 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
   sweSmithReportFormat,
   instanceReportFormat,
   predictionsMapFormat,
+  trajectoryFormat,
   evalResultsMapFormat,
 ];
 

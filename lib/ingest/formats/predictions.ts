@@ -1,3 +1,4 @@
+import path from "node:path";
 import { decodeText, type RawRecord, RecordError, requireId } from "../field-values";
 import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
 import { modelFromPath, OFFICIAL_POLICY } from "./run-results";
@@ -104,6 +105,73 @@ export const openHandsOutputFormat: InputFormat = {
       });
     }
     return items;
+  },
+  defaultBenchmark: () => null,
+};
+
+/**
+ * Multi-SWE-bench's predictions: `{org, repo, number, fix_patch}` per line, no test patch or issue (what
+ * tells them from its instances). The id is the benchmark's own: `org__repo-number`.
+ */
+export const multiSwebenchPredictionsFormat: InputFormat = {
+  id: "multi-swe-bench-predictions",
+  label: "Multi-SWE-bench predictions (org, repo, number, fix_patch)",
+  shape: "records",
+  detect: (r) =>
+    "org" in r && "repo" in r && "number" in r && "fix_patch" in r && !("test_patch" in r) && !("resolved_issues" in r),
+  fields: ["org", "repo", "number", "fix_patch"],
+  convert: (r, context) => {
+    const id =
+      typeof r.instance_id === "string" && r.instance_id !== ""
+        ? r.instance_id
+        : `${requireId(r, "org")}__${requireId(r, "repo")}-${requireId(r, "number")}`;
+    return [
+      {
+        kind: "prediction",
+        data: {
+          ...runOf(r.model_name_or_path, context),
+          instanceExternalId: id,
+          patch: patchText(r.fix_patch, "fix_patch"),
+        },
+      },
+    ];
+  },
+  defaultBenchmark: () => null,
+};
+
+const isObject = (value: unknown): value is RawRecord =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * An agent's trajectory (SWE-agent's `ID.traj`, mini-swe-agent's `ID.traj.json`): what it submitted is in
+ * `info.submission`. The instance id is the file's name (or `info.instance_id` where it says), the run its
+ * folder's: the import says so.
+ */
+export const trajectoryFormat: InputFormat = {
+  id: "agent-trajectory",
+  label: "an agent's trajectory (info.submission)",
+  shape: "document",
+  detect: (r) => isObject(r.info) && "submission" in r.info && ("trajectory" in r || "messages" in r || "history" in r),
+  fields: ["info", "trajectory"],
+  convert: (r, context) => {
+    const info = r.info as RawRecord;
+    const base = path.basename(context.path).replace(/(\.traj)?\.json$|\.traj$/i, "");
+    const said = typeof info.instance_id === "string" && info.instance_id !== "" ? info.instance_id : null;
+    const id = said ?? base;
+    const folder = path.basename(path.dirname(context.path));
+    // mini-swe-agent writes RUN/ID/ID.traj.json: the run is the folder above the instance's.
+    const model = folder === id ? path.basename(path.dirname(path.dirname(context.path))) : folder;
+    return [
+      {
+        kind: "prediction",
+        ...(said ? {} : { note: `the instance id "${id}" was read from the trajectory's file name` }),
+        data: {
+          ...runOf(typeof info.model_name_or_path === "string" ? info.model_name_or_path : model || undefined, context),
+          instanceExternalId: id,
+          patch: patchText(info.submission, "info.submission"),
+        },
+      },
+    ];
   },
   defaultBenchmark: () => null,
 };

@@ -12,8 +12,26 @@ export const OFFICIAL_POLICY = "official";
 /** The model (run) name a results file implies: its base name without the results suffix. */
 export function modelFromPath(filePath: string): string {
   const base = path.basename(filePath);
-  return base.replace(/(\.(eval_results|results_summary|results|report))?\.(json|jsonl)$/i, "") || base;
+  const name = base.replace(/(\.(eval_results|results_summary|results|report))?\.(json|jsonl)$/i, "") || base;
+  // A file named for what it is, not whose (`preds.json`, `output.jsonl`, `report.json`): the run is its folder.
+  const folder = path.basename(path.dirname(filePath));
+  return GENERIC_NAMES.has(name.toLowerCase()) && folder !== "" && folder !== "." ? folder : name;
 }
+
+/** File names tools give every run's output alike. */
+const GENERIC_NAMES = new Set([
+  "preds",
+  "predictions",
+  "all_preds",
+  "output",
+  "outputs",
+  "results",
+  "report",
+  "final_report",
+  "eval_results",
+  "results_summary",
+  "summary",
+]);
 
 const officialRun = (context: FileContext): RunKey => ({
   model: modelFromPath(context.path),
