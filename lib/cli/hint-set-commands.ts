@@ -47,8 +47,8 @@ function need<T>(value: T | undefined, what: string): T {
 export async function runExport(db: Database, o: HintSetOptions): Promise<number> {
   const out = need(o.out, "--out DIR");
   let manifest: Manifest;
-  if (o.format !== undefined && o.format !== "native" && o.format !== "jsonl") {
-    throw new UsageError(`--format must be jsonl (the default) or native, not "${o.format}"`);
+  if (o.format !== undefined && o.format !== "native" && o.format !== "jsonl" && o.format !== "parquet") {
+    throw new UsageError(`--format must be jsonl (the default), native or parquet, not "${o.format}"`);
   }
   if (o.set) {
     if (o.version !== undefined && !/^[1-9]\d*$/.test(o.version)) throw new UsageError("--version must be 1, 2, …");
@@ -56,12 +56,14 @@ export async function runExport(db: Database, o: HintSetOptions): Promise<number
     const exported = await assembleVersionExport(db, o.set, o.version ? Number(o.version) : undefined, {
       includeFlagged: o.includeFlagged,
       native: o.format === "native",
+      parquet: o.format === "parquet",
     });
     await writeVersionExport(exported, out, o.csv);
     manifest = exported.manifest;
     progress(manifest.counts.instances);
   } else {
-    if (o.format === "native") throw new UsageError("--format native exports a published hint set: --set NAME");
+    if (o.format === "native" || o.format === "parquet")
+      throw new UsageError(`--format ${o.format} exports a published hint set: --set NAME`);
     const benchmark = need(o.benchmark, "--set NAME, or --benchmark NAME with --selection and --projection,");
     const selection = need(o.selection, "--selection");
     const projection = need(o.projection, "--projection");

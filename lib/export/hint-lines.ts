@@ -57,6 +57,8 @@ export interface Manifest {
   review?: ReviewSummary;
   /** what the CSV does to cells a spreadsheet would run as formulas */
   csv_cells?: string;
+  /** the same lines as Parquet (`--format parquet`), where written */
+  parquet?: { file: string; sha256: string; rows: number };
 }
 
 /** A review round as a published version's manifest states it. */

@@ -393,3 +393,37 @@ test("an instance whose analysis has not run cannot be decided, alone or in a ro
     ),
   ).toMatchObject({ ok: true });
 });
+
+test("a version as Parquet: the same lines, identifiers a nested list, read back by the project's own reader", async () => {
+  const { readParquet } = await import("../ingest/parquet-records");
+  const exported = await assembleVersionExport(env.db, "excluded", 1, {
+    includeFlagged: true,
+    native: false,
+    parquet: true,
+  });
+  expect(exported.parquet).not.toBeNull();
+  const file = env.tmp.write("excluded-v1.parquet", exported.parquet?.bytes as Uint8Array);
+  const rows: unknown[] = [];
+  for await (const located of readParquet(file)) rows.push(located.record);
+  const lines = exported.jsonl
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+  expect(rows).toHaveLength(lines.length);
+  expect(lines.some((l) => l.identifiers.length > 0)).toBe(true);
+  // Every line, field by field, with identifiers as the same nested list (a field the line lacks is null).
+  const normalise = (line: Record<string, unknown>) => ({
+    ...line,
+    identifiers: (line.identifiers as Array<Record<string, unknown>>).map((i) => ({
+      signature: null,
+      described_by: null,
+      ...i,
+    })),
+  });
+  expect(rows).toEqual(lines.map(normalise));
+  expect(exported.manifest.parquet).toEqual({
+    file: "excluded-v1.parquet",
+    sha256: exported.parquet?.sha256,
+    rows: lines.length,
+  });
+});

@@ -16,6 +16,7 @@ import {
   serialiseLine,
   serialiseManifest,
 } from "../export/hint-lines";
+import { hintSetParquet } from "../export/hint-parquet";
 import { NATIVE_FORMATS, nativeHintFields, nativeRecord } from "../export/native-records";
 import { slug } from "../export/text-formats";
 import { listStateToSearch, parseListState } from "../review/list-state";
@@ -217,6 +218,8 @@ export interface VersionExport {
   csv: string;
   /** the benchmark's own records with the curated hints, when asked for */
   native: { file: string; sha256: string; records: number; hint_fields: string[]; text: string } | null;
+  /** the kept lines as Parquet, when asked for */
+  parquet: { file: string; sha256: string; rows: number; bytes: Uint8Array } | null;
   manifest: Manifest;
 }
 
@@ -229,7 +232,7 @@ export async function assembleVersionExport(
   db: Database,
   name: string,
   version: number | undefined,
-  options: { includeFlagged: boolean; native: boolean },
+  options: { includeFlagged: boolean; native: boolean; parquet?: boolean },
 ): Promise<VersionExport> {
   const data = await versionLines(db, name, version);
   const baseName = `${slug(data.set.name)}-v${data.version}`;
@@ -251,6 +254,16 @@ export async function assembleVersionExport(
       text,
     };
   }
+  let parquet: VersionExport["parquet"] = null;
+  if (options.parquet) {
+    const bytes = hintSetParquet(kept);
+    parquet = {
+      file: `${baseName}.parquet`,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      rows: kept.length,
+      bytes,
+    };
+  }
   const builder = new ManifestBuilder({
     name: data.set.name,
     version: data.version,
@@ -268,6 +281,7 @@ export async function assembleVersionExport(
           },
         }
       : {}),
+    ...(parquet ? { parquet: { file: parquet.file, sha256: parquet.sha256, rows: parquet.rows } } : {}),
     ...(data.review ? { review: data.review } : {}),
     file: `${baseName}.jsonl`,
   });
@@ -281,6 +295,7 @@ export async function assembleVersionExport(
     jsonl,
     csv: HINT_CSV_HEADER + kept.map(hintCsvLine).join(""),
     native,
+    parquet,
     manifest: builder.finish(),
   };
 }
@@ -295,6 +310,7 @@ export async function writeVersionExport(exported: VersionExport, dir: string, c
   if (csv) files.push([`${exported.baseName}.csv`, exported.csv]);
   if (exported.native) files.push([exported.native.file, exported.native.text]);
   for (const [file, text] of files) await writeFile(path.join(dir, file), text);
+  if (exported.parquet) await writeFile(path.join(dir, exported.parquet.file), exported.parquet.bytes);
 }
 
 /**

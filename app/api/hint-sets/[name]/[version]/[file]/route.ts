@@ -7,7 +7,7 @@ import { assembleVersionExport, type VersionExport } from "@/lib/server/hint-set
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const FILES = ["jsonl", "manifest", "csv", "native"] as const;
+const FILES = ["jsonl", "manifest", "csv", "native", "parquet"] as const;
 
 /**
  * Downloads a published version: `jsonl`, `manifest`, `csv` or `native` (the benchmark's own records);
@@ -26,7 +26,7 @@ export const GET = guardedRoute(
       return new Response(`no version "${version}" of hint set "${name}": versions are 1, 2, …`, { status: 404 });
     }
     if (!(FILES as readonly string[]).includes(file)) {
-      return new Response(`unknown file "${file}": jsonl, manifest, csv or native`, { status: 404 });
+      return new Response(`unknown file "${file}": jsonl, manifest, csv, native or parquet`, { status: 404 });
     }
     const query = new URL(request.url).searchParams;
     let exported: VersionExport;
@@ -34,6 +34,7 @@ export const GET = guardedRoute(
       exported = await assembleVersionExport(await getDb(), name, Number(version), {
         includeFlagged: query.get("flagged") === "1",
         native: file === "native" || query.get("native") === "1",
+        parquet: file === "parquet" || query.get("parquet") === "1",
       });
     } catch (error) {
       // A set or version that does not exist is a 404, records that cannot be written natively a 409; anything
@@ -52,6 +53,13 @@ export const GET = guardedRoute(
         return attachment(exported.csv, `${base}.csv`, "text/csv");
       case "native":
         return attachment(exported.native?.text ?? "", `${base}.native.jsonl`, "application/x-ndjson");
+      case "parquet":
+        return new Response(Buffer.from(exported.parquet?.bytes ?? new Uint8Array()), {
+          headers: {
+            "content-type": "application/vnd.apache.parquet",
+            "content-disposition": `attachment; filename="${base}.parquet"`,
+          },
+        });
       case "manifest":
         return attachment(serialiseManifest(exported.manifest), `${base}.manifest.json`, "application/json");
     }
