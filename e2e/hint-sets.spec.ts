@@ -57,4 +57,11 @@ test("publish a hint set and download it: the manifest's checksum matches the fi
   const record = JSON.parse(native.toString().split("\n")[0] as string);
   expect(record).toMatchObject({ instance_id: "demo__py-config-1", interface: line.hint });
   expect(record.patch).toContain("diff --git");
+
+  // As Parquet: a Parquet file ("PAR1" at both ends) of the same lines.
+  const parquet = await (
+    await page.request.get((await versions.getByRole("link", { name: "Parquet" }).getAttribute("href")) as string)
+  ).body();
+  expect(parquet.subarray(0, 4).toString("latin1")).toBe("PAR1");
+  expect(parquet.subarray(parquet.length - 4).toString("latin1")).toBe("PAR1");
 });

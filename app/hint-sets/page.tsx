@@ -70,7 +70,8 @@ export default guardedPage(
                           <a href={`${base}/native`} title="the benchmark's own records, with the curated hints">
                             benchmark records
                           </a>{" "}
-                          (<a href={`${base}/manifest?native=1`}>their manifest</a>)
+                          (<a href={`${base}/manifest?native=1`}>their manifest</a>) ·{" "}
+                          <a href={`${base}/parquet`}>Parquet</a>
                           {v.version > 1 && (
                             <>
                               {" · "}
