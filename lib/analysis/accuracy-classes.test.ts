@@ -1,6 +1,6 @@
 // The error classes found by hand-reading real instances, each on a small diff (issue: engine accuracy).
 import { describe, expect, test } from "vitest";
-import { type AnalysisCase, analyseCase, picked } from "../testing/analysis-helpers";
+import { type AnalysisCase, analyseCase, filler, picked } from "../testing/analysis-helpers";
 
 const names = async (c: AnalysisCase, selection: "defuse" | "pro" = "defuse") =>
   picked(await analyseCase(c), selection);
@@ -242,5 +242,64 @@ describe("a match the hunks cannot settle is recorded as uncertain, and new defi
     const analysis = await analyseCase(readers);
     expect(analysis.identifiers.find((i) => i.name === "CsvReader.read")?.usedAt).toEqual([]);
     expect(analysis.identifiers.find((i) => i.name === "JsonReader.read")?.usedAt).toHaveLength(1);
+  });
+});
+
+describe("a hunk whose header names a method, running past that method's end", () => {
+  const javaBefore = `package a;\n\npublic class Store {\n${filler(20, "    ", "//")}\n    public void foo() {\n        int x = 1;\n        if (x > 0) {\n            x++;\n        }\n    }\n}\n`;
+  const javaAfter = javaBefore.replace(
+    "    }\n}\n",
+    "    }\n\n    /** Saves the name. */\n    public void saveName(String name) {\n        this.name = name;\n    }\n}\n",
+  );
+  const tsBefore = `export class Store {\n${filler(20, "  ", "//")}\n  foo(): number {\n    const x = 1;\n    if (x > 0) {\n      return x;\n    }\n    return 0;\n  }\n}\n`;
+  const tsAfter = tsBefore.replace(
+    "    return 0;\n  }\n}\n",
+    "    return 0;\n  }\n\n  /** Saves the name. */\n  saveName(name: string): void {\n    this.name = name;\n  }\n}\n",
+  );
+  test.each([
+    [
+      "Java",
+      "src/a/Store.java",
+      javaBefore,
+      javaAfter,
+      "    public void foo() {",
+      "src/test/StoreTest.java",
+      'class StoreTest {\n  void t() { new Store().saveName("x"); }\n}\n',
+    ],
+    [
+      "TypeScript",
+      "src/store.ts",
+      tsBefore,
+      tsAfter,
+      "  foo(): number {",
+      "test/store.test.ts",
+      'import { Store } from "../src/store";\nnew Store().saveName("x");\n',
+    ],
+  ])(
+    "%s: the method added after it is found, and the named method is not changed",
+    async (_l, path, before, after, header, testPath, testText) => {
+      const analysis = await analyseCase({
+        code: [{ path, before, after }],
+        test: [{ path: testPath, before: null, after: testText }],
+        codeContext: () => header,
+      });
+      expect(picked(analysis, "defuse")).toContain(analysis.identifiers.find((i) => i.member === "saveName")?.name);
+      expect(analysis.identifiers.find((i) => i.member === "saveName")).toMatchObject({
+        status: "new",
+        kind: "method",
+      });
+      // foo's body is untouched: the changes are after its end.
+      expect(analysis.identifiers.some((i) => i.member === "foo")).toBe(false);
+    },
+  );
+
+  test("Java: a change inside the named method is still its change", async () => {
+    const after = javaBefore.replace("            x++;", "            x += 2;");
+    const analysis = await analyseCase({
+      code: [{ path: "src/a/Store.java", before: javaBefore, after }],
+      test: [{ path: "src/test/StoreTest.java", before: null, after: "class StoreTest {}\n" }],
+      codeContext: () => "    public void foo() {",
+    });
+    expect(analysis.identifiers.find((i) => i.member === "foo")).toMatchObject({ status: "changed" });
   });
 });

@@ -105,9 +105,10 @@ function cFamilyClosers(lines: readonly string[]): string[] {
  * wrapper (the tail of the member before: `}` or `});` at the hunk's own level). A closing brace less
  * indented than the hunk's lines closes the wrapper's own block (the class's end) and needs no opener.
  */
-function blocksClosedFromAbove(lines: readonly string[], ownIndent: number): number {
+function blocksClosedFromAbove(lines: readonly string[], ownIndent: number): { count: number; atColumnZero: boolean } {
   let depth = 0;
   let lowest = 0;
+  let atColumnZero = false;
   for (const line of lines) {
     // Strings and line comments do not count; a rough cut, enough for the usual `}` / `});` tails.
     const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, "").replace(/\/\/.*$/, "");
@@ -117,13 +118,14 @@ function blocksClosedFromAbove(lines: readonly string[], ownIndent: number): num
       else if (ch === "}") {
         depth--;
         if (depth < lowest) {
-          if (indent < ownIndent) return -lowest; // the wrapper's own end: what came before is all
+          if (indent < ownIndent) return { count: -lowest, atColumnZero }; // the wrapper's own end: what came before is all
           lowest = depth;
+          atColumnZero = indent === 0;
         }
       }
     }
   }
-  return -lowest;
+  return { count: -lowest, atColumnZero };
 }
 
 /**
@@ -131,8 +133,27 @@ function blocksClosedFromAbove(lines: readonly string[], ownIndent: number): num
  * is what the tail ends); elsewhere plain blocks or a function. Without them the first `}` closed the
  * stand-in class, and the members after it were read as top-level code.
  */
-function tailOpeners(language: ParsedLanguage, wrapper: Wrapper, count: number): string[] {
+function tailOpeners(
+  language: ParsedLanguage,
+  wrapper: Wrapper,
+  closed: { count: number; atColumnZero: boolean },
+): string[] {
+  const { count } = closed;
   if (count <= 0 || language === "python" || language === "ruby") return [];
+  // A hunk under a method's header that runs past that method's end and the class's (a `}` at column 0
+  // closes the last block): the first `}` ends the method, the members after it are the class's, the last
+  // `}` ends the class. Opened as a class and a method: the new members after the named one are kept.
+  const classOpener: Partial<Record<ParsedLanguage, string>> = {
+    java: `class ${UNKNOWN_OWNER} { void __hintscope_tail__() {`,
+    javascript: `class ${UNKNOWN_OWNER} { __hintscope_tail__() {`,
+    typescript: `class ${UNKNOWN_OWNER} { __hintscope_tail__() {`,
+    tsx: `class ${UNKNOWN_OWNER} { __hintscope_tail__() {`,
+    php: `class ${UNKNOWN_OWNER} { function __hintscope_tail__() {`,
+    cpp: `struct ${UNKNOWN_OWNER} { void __hintscope_tail__() {`,
+  };
+  const classTail = classOpener[language];
+  if (wrapper.prefix.length === 0 && closed.atColumnZero && count >= 2 && classTail)
+    return [classTail, ...Array.from({ length: count - 2 }, () => "{")];
   const inClass =
     wrapper.prefix.some((line) => /^(class|enum|interface|struct|trait)\s/.test(line)) && wrapper.prefix.length === 1;
   const atTop = wrapper.prefix.length === 0;
@@ -164,6 +185,18 @@ function tailOpeners(language: ParsedLanguage, wrapper: Wrapper, count: number):
 }
 
 const NO_WRAP: Wrapper = { prefix: [], suffix: [], owner: null, dedent: false };
+
+/**
+ * Whether a hunk header names a method of a class (JavaScript, TypeScript, PHP): an indented line that
+ * declares `name(` (with modifiers, `async`, `function` in PHP), not a statement (`if (`, `for (`) or a call.
+ */
+function isMethodHeader(context: string): boolean {
+  if (indentOf(context) === 0) return false;
+  if (/^\s*(if|for|while|switch|catch|return|else|do|try|await|new|throw|yield)\b/.test(context)) return false;
+  return /^\s*((public|private|protected|static|async|override|readonly|abstract|final|get|set)\s+)*(function\s+)?[A-Za-z_$][\w$]*\s*(<[^>]*>)?\s*\([^;]*\{?\s*$/.test(
+    context,
+  );
+}
 
 /**
  * How to make a hunk parse on its own: a hunk cut from inside a class or function body is wrapped in a
@@ -252,6 +285,13 @@ function wrapperFor(language: ParsedLanguage, context: string, indented: boolean
       const phpType = /\b(class|interface|trait|enum)\s+(\w+)/.exec(context);
       if (phpType && !inFunction)
         return { prefix: [`${phpType[1]} ${phpType[2]} {`], suffix: ["}"], owner: null, dedent: false };
+      if (inFunction && isMethodHeader(context))
+        return {
+          prefix: [`class ${UNKNOWN_OWNER} {`, "function __hintscope__() {"],
+          suffix: ["}", "}"],
+          owner: null,
+          dedent: false,
+        };
       return inFunction
         ? { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false }
         : NO_WRAP;
@@ -262,6 +302,15 @@ function wrapperFor(language: ParsedLanguage, context: string, indented: boolean
     default:
       if (enumName && !inFunction) return { prefix: [`enum ${enumName} {`], suffix: ["}"], owner: null, dedent: false };
       if (typeName) return { prefix: [`class ${typeName} {`], suffix: ["}"], owner: null, dedent: false };
+      // A method's header (indented, `name(`): the hunk may run past the method into its class's members, so
+      // the stand-in is a method in a class, not a lone function.
+      if (inFunction && isMethodHeader(context))
+        return {
+          prefix: [`class ${UNKNOWN_OWNER} {`, "__hintscope__() {"],
+          suffix: ["}", "}"],
+          owner: null,
+          dedent: false,
+        };
       return inFunction
         ? { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false }
         : NO_WRAP;
@@ -313,7 +362,11 @@ function imageOf(
           base,
           blocksClosedFromAbove(
             kept.map((line) => line.text),
-            minIndent,
+            // Under a stand-in function (the header named one), a `}` no more indented than that header
+            // ends the function: the hunk runs past its body, and what follows are the class's members.
+            base.prefix.some((line) => line.includes("__hintscope__()")) && hunk.context.trim() !== ""
+              ? Math.max(minIndent, indentOf(hunk.context) + 1)
+              : minIndent,
           ),
         )
       : [];

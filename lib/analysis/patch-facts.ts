@@ -221,6 +221,30 @@ function fileDefinitions(
   return definitions;
 }
 
+/**
+ * Where, in a hunk's lines, the body of the function its header names ends (the index of the first line
+ * past it; the hunk's length when it does not end in the hunk): in brace languages the line whose `}` closes
+ * more blocks than the hunk opened; in Python and Ruby the first line indented no deeper than the header.
+ */
+function endOfContextBody(language: ParsedLanguage, context: string, lines: readonly string[]): number {
+  if (language === "python" || language === "ruby") {
+    const own = /^[ \t]*/.exec(context)?.[0].length ?? 0;
+    const end = lines.findIndex(
+      (line) => line.trim() !== "" && !/^\s*#/.test(line) && (/^[ \t]*/.exec(line)?.[0].length ?? 0) <= own,
+    );
+    return end < 0 ? lines.length : end;
+  }
+  let depth = 0;
+  for (const [index, line] of lines.entries()) {
+    const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, "").replace(/\/\/.*$/, "");
+    for (const ch of code) {
+      if (ch === "{") depth++;
+      else if (ch === "}" && --depth < 0) return index + 1;
+    }
+  }
+  return lines.length;
+}
+
 /** Functions whose bodies a hunk changes while their own line is above it: git names them in the hunk header. */
 function addContextFunctions(
   file: FileDiff,
@@ -231,8 +255,15 @@ function addContextFunctions(
   if (file.status !== "modified" && file.status !== "renamed") return;
   const members = new Set([...out.values()].map((d) => d.member));
   file.hunks.forEach((hunk, hunkIndex) => {
-    const changed = hunk.lines.find((line) => line.kind !== " ");
     const fn = functionInContext(language, hunk.context);
+    // Only a change inside the named function's body is its change: a hunk can run on past that body's end
+    // (new methods after it), and changes there are not the named function's.
+    const bodyEnd = endOfContextBody(
+      language,
+      hunk.context,
+      hunk.lines.map((line) => line.text),
+    );
+    const changed = hunk.lines.find((line, index) => line.kind !== " " && index < bodyEnd);
     if (!changed || !fn || members.has(fn.name)) return;
     // git names the last function line above the hunk; when a definition that opens inside the hunk (on
     // the changed line or above it) holds the first change, the change is that definition's, not the named one's.
