@@ -303,3 +303,48 @@ describe("a hunk whose header names a method, running past that method's end", (
     expect(analysis.identifiers.find((i) => i.member === "foo")).toMatchObject({ status: "changed" });
   });
 });
+
+describe("Go hunks that start inside `type X struct {` or `var (`", () => {
+  const testFile = (use: string) => ({
+    path: "a/store_test.go",
+    before: null,
+    after: `package a\n\nimport "testing"\n\nfunc TestSave(t *testing.T) {\n\t${use}\n}\n`,
+  });
+  const structBefore = `package a\n\ntype Store struct {\n${filler(20, "\t", "//")}\n\tName string\n\tAge  int\n}\n\nfunc (s *Store) Load() error {\n\treturn nil\n}\n`;
+  test("a field added at the struct's end, and a method after it: both found", async () => {
+    const after = structBefore.replace(
+      "\tAge  int\n}\n\nfunc (s *Store) Load() error {",
+      "\tAge  int\n\tNick string\n}\n\n// SaveName saves it.\nfunc (s *Store) SaveName(name string) {\n\ts.Name = name\n}\n\nfunc (s *Store) Load() error {",
+    );
+    const analysis = await analyseCase({
+      code: [{ path: "a/store.go", before: structBefore, after }],
+      test: [testFile('s := &Store{Nick: "n"}\n\ts.SaveName("x")')],
+      codeContext: () => "type Store struct {",
+    });
+    expect(picked(analysis, "defuse")).toEqual(["Store.Nick", "Store.SaveName"]);
+    expect(analysis.identifiers.find((i) => i.name === "Store.Nick")).toMatchObject({ kind: "field", status: "new" });
+  });
+
+  const varsBefore = `package a\n\nvar (\n${filler(20, "\t", "//")}\n\tDefaultName = "x"\n\tDefaultAge = 1\n)\n\nfunc Load() error {\n\treturn nil\n}\n`;
+  test.each([
+    ["inside the group", varsBefore.replace("\tDefaultAge = 1\n", '\tDefaultAge = 1\n\tDefaultNick = "n"\n')],
+    [
+      "running past its )",
+      varsBefore.replace(
+        "\tDefaultAge = 1\n)\n\nfunc Load",
+        '\tDefaultAge = 1\n\tDefaultNick = "n"\n)\n\nfunc Helper() {}\n\nfunc Load',
+      ),
+    ],
+  ])("a package variable added %s is a package name, not a local", async (_where, after) => {
+    const analysis = await analyseCase({
+      code: [{ path: "a/vars.go", before: varsBefore, after }],
+      test: [testFile("_ = DefaultNick")],
+      codeContext: () => "var (",
+    });
+    expect(picked(analysis, "defuse")).toEqual(["DefaultNick"]);
+    expect(analysis.identifiers.find((i) => i.name === "DefaultNick")).toMatchObject({
+      kind: "variable",
+      status: "new",
+    });
+  });
+});

@@ -137,8 +137,12 @@ function tailOpeners(
   language: ParsedLanguage,
   wrapper: Wrapper,
   closed: { count: number; atColumnZero: boolean },
+  context = "",
 ): string[] {
   const { count } = closed;
+  // Go: a hunk that starts inside `type X struct {` (the header says so) and runs past its `}`: the lines
+  // before it are the struct's fields, not statements of a stand-in function.
+  const goStruct = language === "go" ? (/^\s*type\s+(\w+)\s+struct\b/.exec(context)?.[1] ?? null) : null;
   if (count <= 0 || language === "python" || language === "ruby") return [];
   // A hunk under a method's header that runs past that method's end and the class's (a `}` at column 0
   // closes the last block): the first `}` ends the method, the members after it are the class's, the last
@@ -166,7 +170,9 @@ function tailOpeners(
           : "{"
       : language === "go"
         ? atTop
-          ? "func __hintscope_tail__() {"
+          ? goStruct
+            ? `type ${goStruct} struct {`
+            : "func __hintscope_tail__() {"
           : "{"
         : inClass
           ? language === "java" || language === "c" || language === "cpp"
@@ -296,9 +302,13 @@ function wrapperFor(language: ParsedLanguage, context: string, indented: boolean
         ? { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false }
         : NO_WRAP;
     }
-    case "go":
+    case "go": {
       if (goType) return { prefix: [`type ${goType} struct {`], suffix: ["}"], owner: null, dedent: false };
+      // Inside a `var (` or `const (` block: its entries are package-level names, not a function's locals.
+      const group = /^\s*(var|const)\s*\(\s*$/.exec(context)?.[1];
+      if (group) return { prefix: [`${group} (`], suffix: [")"], owner: null, dedent: false };
       return inFunction ? { prefix: ["func __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
+    }
     default:
       if (enumName && !inFunction) return { prefix: [`enum ${enumName} {`], suffix: ["}"], owner: null, dedent: false };
       if (typeName) return { prefix: [`class ${typeName} {`], suffix: ["}"], owner: null, dedent: false };
@@ -368,9 +378,14 @@ function imageOf(
               ? Math.max(minIndent, indentOf(hunk.context) + 1)
               : minIndent,
           ),
+          hunk.context,
         )
       : [];
   let wrapper: Wrapper = openers.length > 0 ? { ...base, prefix: [...base.prefix, ...openers] } : base;
+  // Go: a hunk that starts inside `var (` / `const (` and runs past its `)`: reopen the group above it.
+  const goGroup = language === "go" && hunk ? /^\s*(var|const)\s*\(\s*$/.exec(hunk.context)?.[1] : undefined;
+  if (goGroup && wrapper.prefix.length === 0 && kept.some((line) => /^\)/.test(line.text)))
+    wrapper = { ...wrapper, prefix: [`${goGroup} (`] };
   const closers = python ? pythonClosers(kept.map((line) => line.text)) : "";
   if (closers !== "") wrapper = { ...wrapper, suffix: [...wrapper.suffix, closers] };
   if (language === "c" || language === "cpp") {
