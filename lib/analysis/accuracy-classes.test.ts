@@ -348,3 +348,21 @@ describe("Go hunks that start inside `type X struct {` or `var (`", () => {
     });
   });
 });
+
+test("Go: keys of nested literals whose type is elided are uses of the element type's fields", async () => {
+  const before = "package models\n\ntype VulnInfo struct {\n\tCveID string\n}\n\ntype VulnInfos map[string]VulnInfo\n";
+  const after = before.replace("\tCveID string\n", "\tCveID string\n\tDiffStatus string\n");
+  const analysis = await analyseCase({
+    code: [{ path: "models/vulninfos.go", before, after }],
+    test: [
+      {
+        path: "models/vulninfos_test.go",
+        before: null,
+        after:
+          'package models\n\nimport "testing"\n\nfunc TestDiff(t *testing.T) {\n\tin := VulnInfos{\n\t\t"CVE-1": {CveID: "CVE-1", DiffStatus: "+"},\n\t}\n\t_ = []VulnInfo{{DiffStatus: "-"}}\n\t_ = in\n}\n',
+      },
+    ],
+  });
+  expect(picked(analysis, "defuse")).toEqual(["VulnInfo.DiffStatus"]);
+  expect(analysis.identifiers.find((i) => i.name === "VulnInfo.DiffStatus")?.usedAt).toHaveLength(2);
+});

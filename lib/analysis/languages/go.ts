@@ -130,6 +130,20 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
         }
         break;
       }
+      case "literal_value": {
+        // A literal whose type is elided (`VulnInfos{"a": {DiffStatus: "+"}}`, `[]T{{Name: "x"}}`): its keys
+        // are still the fields of the element type, uses as in a typed literal (whose own body is handled
+        // above, so this is reached for the nested ones only).
+        for (const element of node.namedChildren) {
+          if (element?.type !== "keyed_element") continue;
+          const key = element.namedChildren[0]?.namedChildren[0] ?? element.namedChildren[0];
+          if ((key?.type === "identifier" || key?.type === "field_identifier") && !skip.has(key.id)) {
+            skip.add(key.id);
+            facts.use(key, key.text, "key", null);
+          }
+        }
+        break;
+      }
       case "import_spec": {
         // The name a file refers to the package by: its alias (`au "…/audit"`), else the path's last part.
         const path = node.childForFieldName("path");
