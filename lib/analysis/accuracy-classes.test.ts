@@ -366,3 +366,33 @@ test("Go: keys of nested literals whose type is elided are uses of the element t
   expect(picked(analysis, "defuse")).toEqual(["VulnInfo.DiffStatus"]);
   expect(analysis.identifiers.find((i) => i.name === "VulnInfo.DiffStatus")?.usedAt).toHaveLength(2);
 });
+
+describe("Python: a later hunk under a method's header", () => {
+  const before = `import os\n\n\nclass Store:\n    kind = "a"\n\n    def first(self):\n        return 1\n${filler(30)}\n\n    def existing(self):\n        return 2\n`;
+  const after = before
+    .replace('    kind = "a"\n', '    kind = "b"\n')
+    .replace(
+      "    def existing(self):\n        return 2\n",
+      "    def existing(self):\n        return 2\n\n    def save_name(self, name):\n        self.name = name\n",
+    );
+  test("a method added beside the named one is the class's an earlier hunk showed (owner carried)", async () => {
+    const analysis = await analyseCase({
+      code: [{ path: "app/store.py", before, after }],
+      test: [
+        {
+          path: "tests/test_store.py",
+          before: null,
+          after: "from app.store import Store\n\n\ndef test_save():\n    Store().save_name('x')\n",
+        },
+      ],
+      codeContext: (hunk) => (hunk === 0 ? "class Store:" : "    def existing(self):"),
+    });
+    expect(picked(analysis, "defuse")).toEqual(["Store.save_name"]);
+    expect(analysis.identifiers.find((i) => i.name === "Store.save_name")).toMatchObject({
+      kind: "method",
+      status: "new",
+    });
+    // The named method is not changed: its body is untouched.
+    expect(analysis.identifiers.some((i) => i.member === "existing")).toBe(false);
+  });
+});

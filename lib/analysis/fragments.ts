@@ -48,13 +48,17 @@ interface Wrapper {
  * Python: whether a hunk cut from a function's body goes on to lines less indented than the body's first
  * code line (the function ended inside the hunk: what follows are its siblings).
  */
-function leavesTheBody(lines: readonly string[]): boolean {
+function leavesTheBody(lines: readonly string[], contextIndent: number): boolean {
   const code = lines.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
   const first = code[0];
   if (!first) return false;
   const bodyIndent = /^[ \t]*/.exec(first)?.[0].length ?? 0;
+  // A definition less indented than the hunk's first line, or no deeper than the `def` the header names
+  // (a sibling of it: the hunk shows that def's end, or starts at it), is outside its body.
   return code.some(
-    (l) => (/^[ \t]*/.exec(l)?.[0].length ?? 0) < bodyIndent && /^\s*(async\s+def|def|@|class)\b/.test(l),
+    (l) =>
+      ((/^[ \t]*/.exec(l)?.[0].length ?? 0) < bodyIndent || (/^[ \t]*/.exec(l)?.[0].length ?? 0) <= contextIndent) &&
+      /^\s*(async\s+def|def|@|class)\b/.test(l),
   );
 }
 
@@ -208,7 +212,13 @@ function isMethodHeader(context: string): boolean {
  * How to make a hunk parse on its own: a hunk cut from inside a class or function body is wrapped in a
  * stand-in declaration (named after the class git printed on the hunk header, where it printed one).
  */
-function wrapperFor(language: ParsedLanguage, context: string, indented: boolean, lines: readonly string[]): Wrapper {
+function wrapperFor(
+  language: ParsedLanguage,
+  context: string,
+  indented: boolean,
+  lines: readonly string[],
+  carriedClass: string | null = null,
+): Wrapper {
   if (!indented) return NO_WRAP;
   const typeName = /\b(?:class|interface|enum|record|struct)\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
   const enumName = /\benum\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
@@ -218,9 +228,10 @@ function wrapperFor(language: ParsedLanguage, context: string, indented: boolean
     case "python":
       // A `def` context whose hunk goes on past the function, to lines less indented than its body (new
       // methods beside `__init__`): the function sits in an unknown class, and those lines are its members.
-      if (/^\s*(async\s+)?def\s/.test(context) && leavesTheBody(lines))
+      if (/^\s*(async\s+)?def\s/.test(context) && leavesTheBody(lines, indentOf(context)))
         return {
-          prefix: [`class ${UNKNOWN_OWNER}:`, `    def __hintscope__(self):`],
+          // The class an earlier hunk of the file showed, where one did (carried), else unknown.
+          prefix: [`class ${carriedClass ?? UNKNOWN_OWNER}:`, `    def __hintscope__(self):`],
           suffix: [],
           owner: null,
           dedent: true,
@@ -339,6 +350,7 @@ function imageOf(
   lines: DiffLine[],
   hunk: Hunk | null,
   language: ParsedLanguage,
+  carriedClass: string | null = null,
 ): Fragment {
   const kept = lines.filter((line) => line.kind === " " || line.kind === (side === "pre" ? "-" : "+"));
   const python = language === "python";
@@ -363,6 +375,7 @@ function imageOf(
         hunk.context,
         Number.isFinite(minIndent) && minIndent > 0,
         kept.map((line) => line.text),
+        carriedClass,
       )
     : NO_WRAP;
   const openers =
@@ -417,12 +430,27 @@ function imageOf(
 /** The pre- and post-images of every hunk of a file diff (the whole file for added and deleted files). */
 export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragment[] {
   const fragments: Fragment[] = [];
+  // Python: the last class an earlier hunk of this file showed (in its header or its lines), carried to a
+  // later hunk under one of its methods' headers, which names the method but not the class.
+  let lastClass: { name: string; indent: number } | null = null;
   file.hunks.forEach((hunk, hunkIndex) => {
     const whole = file.status === "added" || file.status === "deleted";
+    const carried =
+      language === "python" &&
+      lastClass &&
+      indentOf(hunk.context) > lastClass.indent &&
+      /^\s*(async\s+)?def\s/.test(hunk.context)
+        ? lastClass.name
+        : null;
     if (file.status !== "added")
-      fragments.push({ ...imageOf(file.path, "pre", hunk.lines, whole ? null : hunk, language), hunkIndex });
+      fragments.push({ ...imageOf(file.path, "pre", hunk.lines, whole ? null : hunk, language, carried), hunkIndex });
     if (file.status !== "deleted")
-      fragments.push({ ...imageOf(file.path, "post", hunk.lines, whole ? null : hunk, language), hunkIndex });
+      fragments.push({ ...imageOf(file.path, "post", hunk.lines, whole ? null : hunk, language, carried), hunkIndex });
+    if (language === "python")
+      for (const text of [hunk.context, ...hunk.lines.filter((l) => l.kind !== "-").map((l) => l.text)]) {
+        const found = /^(\s*)class\s+(\w+)/.exec(text);
+        if (found) lastClass = { name: found[2] as string, indent: (found[1] as string).length };
+      }
   });
   return fragments;
 }
