@@ -396,3 +396,25 @@ describe("Python: a later hunk under a method's header", () => {
     expect(analysis.identifiers.some((i) => i.member === "existing")).toBe(false);
   });
 });
+
+test("TypeScript: statements of a method body under the class's header are no fields of the class", async () => {
+  const before = `export class Store {\n  load(): number {\n    const items = [];\n${filler(20, "    ", "//")}\n    let total = 0;\n    total += 1;\n    return total;\n  }\n}\n`;
+  const after = before.replace(
+    "    total += 1;\n",
+    "    total += 1;\n    const extra = computeExtra(total);\n    this.last = extra;\n    total += extra;\n",
+  );
+  const analysis = await analyseCase({
+    code: [{ path: "src/store.ts", before, after }],
+    test: [
+      {
+        path: "test/store.test.ts",
+        before: null,
+        after: "import { Store } from '../src/store';\nnew Store().load();\n",
+      },
+    ],
+    codeContext: () => "export class Store {",
+  });
+  const code = analysis.identifiers.filter((i) => i.side === "code").map((i) => i.name);
+  // Was: Store.const, Store.total (changed), Store.return.
+  expect(code.filter((name) => /^Store\.(const|total|return|extra)$/.test(name))).toEqual([]);
+});

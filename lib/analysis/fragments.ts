@@ -197,6 +197,26 @@ function tailOpeners(
 const NO_WRAP: Wrapper = { prefix: [], suffix: [], owner: null, dedent: false };
 
 /**
+ * Whether a hunk's least indented lines are statements (JavaScript, TypeScript): declarations with
+ * `const`/`let`/`var`, control flow, `this.x = …`, compound assignments, calls ending in `;`. Class members
+ * (`name(…) {`, `x = 1;`, `private y: T;`) are not.
+ */
+function looksLikeStatements(lines: readonly string[]): boolean {
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
+  if (code.length === 0) return false;
+  const least = Math.min(...code.map(indentOf));
+  return code
+    .filter((l) => indentOf(l) === least)
+    .some(
+      (l) =>
+        /^\s*(const|let|var|return|if|for|while|switch|throw|await|try|else|do|yield|break|continue)\b/.test(l) ||
+        /^\s*this\.[\w$.]+\s*=[^=]/.test(l) ||
+        /^\s*[\w$.[\]]+\s*(\+|-|\*|\/|%|\|\||&&|\?\?)=/.test(l) ||
+        /^\s*[\w$.]+\([^{}]*\);\s*$/.test(l),
+    );
+}
+
+/**
  * Whether a hunk header names a method of a class (JavaScript, TypeScript, PHP): an indented line that
  * declares `name(` (with modifiers, `async`, `function` in PHP), not a statement (`if (`, `for (`) or a call.
  */
@@ -322,6 +342,15 @@ function wrapperFor(
     }
     default:
       if (enumName && !inFunction) return { prefix: [`enum ${enumName} {`], suffix: ["}"], owner: null, dedent: false };
+      // Under a class's header, lines that are statements (`const x =`, `return`, `this.y = …`, `total += 1`) are
+      // a method's body the hunk is cut from, not the class's members: a stand-in method holds them.
+      if (typeName && looksLikeStatements(lines))
+        return {
+          prefix: [`class ${typeName} {`, "__hintscope__() {"],
+          suffix: ["}", "}"],
+          owner: null,
+          dedent: false,
+        };
       if (typeName) return { prefix: [`class ${typeName} {`], suffix: ["}"], owner: null, dedent: false };
       // A method's header (indented, `name(`): the hunk may run past the method into its class's members, so
       // the stand-in is a method in a class, not a lone function.
