@@ -418,3 +418,31 @@ test("TypeScript: statements of a method body under the class's header are no fi
   // Was: Store.const, Store.total (changed), Store.return.
   expect(code.filter((name) => /^Store\.(const|total|return|extra)$/.test(name))).toEqual([]);
 });
+
+test("`_` is no identifier: Go's blank identifier, Python's throwaway variable and parameter", async () => {
+  const analysis = await analyseCase({
+    code: [
+      {
+        path: "a/x.go",
+        before: "package a\n\nfunc Old() {}\n",
+        after: "package a\n\nvar _ = Helper\n\nfunc Old() {}\n\nfunc Helper() int { return 1 }\n",
+      },
+      {
+        path: "app/m.py",
+        before: "x = 1\n",
+        after: "x = 1\n_ = os.path\nfor _ in range(3):\n    pass\n\n\ndef helper(_, b):\n    return b\n",
+      },
+    ],
+    test: [
+      {
+        path: "a/x_test.go",
+        before: null,
+        after: 'package a\n\nimport "testing"\n\nfunc TestH(t *testing.T) { _ = Helper() }\n',
+      },
+    ],
+  });
+  const names = analysis.identifiers.map((i) => i.name);
+  expect(names.filter((n) => n === "_" || n.endsWith("._"))).toEqual([]);
+  expect(picked(analysis, "defuse")).toEqual(["Helper"]);
+  expect(names).toContain("helper.b");
+});

@@ -113,11 +113,14 @@ export function selectIdentifiers(
       if (same) same.push(use);
       else byName.set(use.name, [use]);
     }
-    const matched = own.definitions.map((def) => {
-      const candidates = def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
-      const uses = candidates.filter((use) => useMatches(use, def, aliases));
-      return { def, uses: uses.map((use) => ({ use, certain: matchIsCertain(use, def) })) };
-    });
+    // `_` names nothing (Go's blank identifier, Python's throwaway): no definition, no parameter.
+    const matched = own.definitions
+      .filter((def) => def.member !== "_")
+      .map((def) => {
+        const candidates = def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
+        const uses = candidates.filter((use) => useMatches(use, def, aliases));
+        return { def, uses: uses.map((use) => ({ use, certain: matchIsCertain(use, def) })) };
+      });
     // A use only its name ties to a definition, and that several of this side's definitions share: the
     // instance's own new definitions are what it most likely means, not a changed namesake.
     const newNamesakes = new Map<PatchUse, number>();
@@ -130,7 +133,7 @@ export function selectIdentifiers(
   }
   const defined = new Set(identifiers.map((i) => i.member));
   for (const name of shared) {
-    if (defined.has(name)) continue;
+    if (defined.has(name) || name === "_") continue;
     const uses = [
       ...code.uses.filter((use) => use.name === name).map((use) => placed(use.location, "code")),
       ...test.uses.filter((use) => use.name === name).map((use) => placed(use.location, "test")),
