@@ -446,3 +446,25 @@ test("`_` is no identifier: Go's blank identifier, Python's throwaway variable a
   expect(picked(analysis, "defuse")).toEqual(["Helper"]);
   expect(names).toContain("helper.b");
 });
+
+test("Ruby: class-body macros that declare accessors by symbol define them (config_param's first symbol only)", async () => {
+  const before = "module Fluent\n  class BufferOutput\n    attr_reader :queue\n  end\nend\n";
+  const after =
+    "module Fluent\n  class BufferOutput\n    attr_reader :queue\n    config_param :flush_interval, :time, default: 60\n    delegate :size, to: :queue\n  end\nend\n";
+  const analysis = await analyseCase({
+    code: [{ path: "lib/fluent/buffer_output.rb", before, after }],
+    test: [
+      {
+        path: "test/test_buffer_output.rb",
+        before: null,
+        after:
+          "class BufferOutputTest\n  def test_interval\n    d.instance.flush_interval\n    d.instance.size\n  end\nend\n",
+      },
+    ],
+  });
+  const code = analysis.identifiers.filter((i) => i.side === "code").map((i) => i.name);
+  expect(code).toEqual(expect.arrayContaining(["Fluent.BufferOutput.flush_interval", "Fluent.BufferOutput.size"]));
+  // `:time` is the accessor's type, not another accessor.
+  expect(code).not.toContain("Fluent.BufferOutput.time");
+  expect(picked(analysis, "defuse")).toEqual(["Fluent.BufferOutput.flush_interval", "Fluent.BufferOutput.size"]);
+});

@@ -5,6 +5,19 @@ import { type Extractor, foldSpace } from "../syntax-facts";
 const constantName = (node: Node | null) => (node ? node.text.replace(/\s+/g, "").replace(/::/g, ".") : null);
 
 const ACCESSORS = new Set(["attr_accessor", "attr_reader", "attr_writer"]);
+/** Class-body macros that declare accessors named by every symbol they are given (Rails' and the like). */
+const MORE_ACCESSORS = new Set([
+  "cattr_accessor",
+  "cattr_reader",
+  "cattr_writer",
+  "mattr_accessor",
+  "mattr_reader",
+  "mattr_writer",
+  "class_attribute",
+  "delegate",
+]);
+/** Class-body macros that declare one accessor, named by their first symbol (`config_param :name, :string`). */
+const FIRST_SYMBOL_ACCESSORS = new Set(["config_param", "attribute", "define_method"]);
 const SENDS = new Set(["send", "public_send", "__send__", "respond_to?", "method", "define_method", "try"]);
 
 const parameterNames = (parameters: Node | null) =>
@@ -118,12 +131,23 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
         const name = node.childForFieldName("method");
         const receiver = node.childForFieldName("receiver");
         const args = node.childForFieldName("arguments");
-        if (name && !receiver && ACCESSORS.has(name.text) && owner && !inMethod) {
-          // `attr_accessor :name, :email`: attributes of the class.
-          for (const arg of args?.namedChildren ?? []) {
-            if (arg?.type === "simple_symbol")
-              facts.define(arg, arg.text.slice(1), owner, "field", `${name.text} ${arg.text}`);
+        const macro = name?.text ?? "";
+        if (
+          name &&
+          !receiver &&
+          (ACCESSORS.has(macro) || MORE_ACCESSORS.has(macro) || FIRST_SYMBOL_ACCESSORS.has(macro)) &&
+          owner &&
+          !inMethod
+        ) {
+          // `attr_accessor :name, :email`, `config_param :name, :string, default: 1`: the class's accessors
+          // (every symbol, or the first one only where the others are the accessor's type).
+          const symbols = (args?.namedChildren ?? []).filter((arg) => arg?.type === "simple_symbol");
+          for (const arg of FIRST_SYMBOL_ACCESSORS.has(macro) ? symbols.slice(0, 1) : symbols) {
+            if (arg) facts.define(arg, arg.text.slice(1), owner, "field", `${macro} ${arg.text}`);
           }
+          // The other arguments (`to: :user`, defaults) are uses as anywhere.
+          for (const arg of args?.namedChildren ?? [])
+            if (arg && arg.type !== "simple_symbol") visit(arg, owner, inMethod);
           return;
         }
         if (name) {
