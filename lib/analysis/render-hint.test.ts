@@ -117,3 +117,22 @@ test("descriptions come from the interface, behaviour from the requirements that
     "`get_best_parsable_locale` must prefer C.utf8. When get_best_parsable_locale finds nothing it returns C.",
   );
 });
+
+test("a new file's entry names its path once", async () => {
+  const { renderHint } = await import("./render-hint");
+  const file = {
+    name: "lib/locale.py",
+    member: "lib/locale.py",
+    owner: null,
+    kind: "file",
+    path: "lib/locale.py",
+    newFile: true,
+    signature: null,
+  };
+  const text = renderHint(
+    [{ identifier: file, description: null }] as never,
+    "declaration",
+    () => new Set(["name", "kind", "path", "new_file"]) as never,
+  );
+  expect(text).toBe("### `lib/locale.py` (file) [new file]");
+});

@@ -70,7 +70,9 @@ function headline(
   const shown = parent && id.owner === parent.identifier.name ? id.member : displayName(id);
   let line = `${level} \`${shown}\``;
   if (attributes.has("kind")) line += ` (${id.kind})`;
-  if (attributes.has("path") && (!parent || parent.identifier.path !== id.path)) line += ` -- \`${id.path}\``;
+  // A file's name is its path: said once.
+  if (attributes.has("path") && (!parent || parent.identifier.path !== id.path) && shown !== id.path)
+    line += ` -- \`${id.path}\``;
   if (attributes.has("new_file") && id.newFile && !parent?.identifier.newFile) line += " [new file]";
   return line;
 }
