@@ -468,3 +468,55 @@ test("Ruby: class-body macros that declare accessors by symbol define them (conf
   expect(code).not.toContain("Fluent.BufferOutput.time");
   expect(picked(analysis, "defuse")).toEqual(["Fluent.BufferOutput.flush_interval", "Fluent.BufferOutput.size"]);
 });
+
+describe("members of a nested anonymous type belong to the member that holds it", () => {
+  test("TypeScript: `Labels: { status: string }` in interface Schema is Schema.Labels.status, not Schema.status", async () => {
+    const analysis = await analyseCase({
+      code: [
+        {
+          path: "src/schema.ts",
+          before: "export interface Schema {\n  id: string;\n}\n",
+          after:
+            "export interface Schema {\n  id: string;\n  Labels: {\n    status: string;\n    color?: number;\n  };\n}\nexport type Opts = { inner: { deep: boolean } };\n",
+        },
+      ],
+      test: [
+        {
+          path: "test/schema.test.ts",
+          before: null,
+          after: "import { Schema } from '../src/schema';\nconst s: Schema = load();\ns.Labels.status;\n",
+        },
+      ],
+    });
+    const code = analysis.identifiers.filter((i) => i.side === "code").map((i) => i.name);
+    expect(code).toEqual(
+      expect.arrayContaining(["Schema.Labels", "Schema.Labels.status", "Schema.Labels.color", "Opts.inner.deep"]),
+    );
+    expect(code.filter((name) => ["Schema.status", "Schema.color", "Opts.deep"].includes(name))).toEqual([]);
+    expect(picked(analysis, "defuse")).toEqual(["Schema.Labels", "Schema.Labels.status"]);
+  });
+
+  test("Go: `Server struct { Port int }` in struct Config is Config.Server.Port, at every depth", async () => {
+    const analysis = await analyseCase({
+      code: [
+        {
+          path: "a/cfg.go",
+          before: "package a\n\ntype Config struct {\n\tName string\n}\n",
+          after:
+            "package a\n\ntype Config struct {\n\tName string\n\tServer struct {\n\t\tPort int\n\t\tTLS  *struct {\n\t\t\tCert string\n\t\t}\n\t}\n\tPeers []struct{ Addr string }\n}\n",
+        },
+      ],
+      test: [
+        {
+          path: "a/cfg_test.go",
+          before: null,
+          after: 'package a\n\nimport "testing"\n\nfunc TestC(t *testing.T) { c := Config{}; _ = c.Server.Port }\n',
+        },
+      ],
+    });
+    const code = analysis.identifiers.filter((i) => i.side === "code").map((i) => i.name);
+    expect(code).toEqual(expect.arrayContaining(["Config.Server.Port", "Config.Server.TLS.Cert", "Config.Peers.Addr"]));
+    expect(code.filter((name) => /^Config\.(Port|TLS|Cert|Addr)$/.test(name))).toEqual([]);
+    expect(picked(analysis, "defuse")).toEqual(["Config.Server", "Config.Server.Port"]);
+  });
+});

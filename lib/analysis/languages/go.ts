@@ -20,14 +20,22 @@ const baseType = (node: Node | null): string | null => {
 export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
   const skip = new Set<number>();
 
+  /** A struct's fields; those of an anonymous struct nested in a field belong to that field
+   * (`Server struct { Port int }` in `Config` defines `Config.Server.Port`). */
   const defineStructFields = (owner: string, struct: Node) => {
-    for (const field of struct.descendantsOfType("field_declaration")) {
-      for (const name of field?.childrenForFieldName("name") ?? []) {
-        if (name) {
-          skip.add(name.id);
-          facts.define(field as Node, name.text, owner, "field");
-        }
+    const list = struct.namedChildren.find((c) => c?.type === "field_declaration_list");
+    for (const field of list?.namedChildren ?? []) {
+      if (field?.type !== "field_declaration") continue;
+      const names = field.childrenForFieldName("name").filter((n): n is Node => n !== null);
+      for (const name of names) {
+        skip.add(name.id);
+        facts.define(field, name.text, owner, "field");
       }
+      const type = field.childForFieldName("type");
+      const nested = type?.type === "struct_type" ? type : type?.descendantsOfType("struct_type")[0];
+      if (nested)
+        for (const name of names.length ? names : [null])
+          defineStructFields(name ? `${owner}.${name.text}` : owner, nested);
     }
   };
 

@@ -116,6 +116,10 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
             "field",
             node.type === "property_signature" ? foldSpace(node.text).replace(/;$/, "") : null,
           );
+          // Members of a nested type literal belong to the member that holds it:
+          // `interface Schema { Labels: { status: string } }` defines `Schema.Labels.status`.
+          for (const child of node.namedChildren) if (child) visit(child, `${owner}.${name.text}`, inFunction);
+          return;
         }
         break;
       }
