@@ -1,6 +1,8 @@
 // The error classes found by hand-reading real instances, each on a small diff (issue: engine accuracy).
 import { describe, expect, test } from "vitest";
 import { type AnalysisCase, analyseCase, filler, picked } from "../testing/analysis-helpers";
+import { loadInstance } from "../testing/hand-checked-cases";
+import { analyzeInstance } from "./analyze-instance";
 
 const names = async (c: AnalysisCase, selection: "defuse" | "pro" = "defuse") =>
   picked(await analyseCase(c), selection);
@@ -375,26 +377,33 @@ describe("Python: a later hunk under a method's header", () => {
       "    def existing(self):\n        return 2\n",
       "    def existing(self):\n        return 2\n\n    def save_name(self, name):\n        self.name = name\n",
     );
-  test("a method added beside the named one is the class's an earlier hunk showed (owner carried)", async () => {
-    const analysis = await analyseCase({
-      code: [{ path: "app/store.py", before, after }],
-      test: [
-        {
-          path: "tests/test_store.py",
-          before: null,
-          after: "from app.store import Store\n\n\ndef test_save():\n    Store().save_name('x')\n",
-        },
-      ],
-      codeContext: (hunk) => (hunk === 0 ? "class Store:" : "    def existing(self):"),
-    });
-    expect(picked(analysis, "defuse")).toEqual(["Store.save_name"]);
-    expect(analysis.identifiers.find((i) => i.name === "Store.save_name")).toMatchObject({
-      kind: "method",
-      status: "new",
-    });
-    // The named method is not changed: its body is untouched.
-    expect(analysis.identifiers.some((i) => i.member === "existing")).toBe(false);
-  });
+  // git's python driver prints the header without its indentation; other tools keep it.
+  test.each([
+    ["as git prints it", "def existing(self):"],
+    ["indented", "    def existing(self):"],
+  ])(
+    "a method added beside the named one is the class's an earlier hunk showed (owner carried; header %s)",
+    async (_form, header) => {
+      const analysis = await analyseCase({
+        code: [{ path: "app/store.py", before, after }],
+        test: [
+          {
+            path: "tests/test_store.py",
+            before: null,
+            after: "from app.store import Store\n\n\ndef test_save():\n    Store().save_name('x')\n",
+          },
+        ],
+        codeContext: (hunk) => (hunk === 0 ? "class Store:" : header),
+      });
+      expect(picked(analysis, "defuse")).toEqual(["Store.save_name"]);
+      expect(analysis.identifiers.find((i) => i.name === "Store.save_name")).toMatchObject({
+        kind: "method",
+        status: "new",
+      });
+      // The named method is not changed: its body is untouched.
+      expect(analysis.identifiers.some((i) => i.member === "existing")).toBe(false);
+    },
+  );
 });
 
 test("TypeScript: statements of a method body under the class's header are no fields of the class", async () => {
@@ -518,5 +527,74 @@ describe("members of a nested anonymous type belong to the member that holds it"
     expect(code).toEqual(expect.arrayContaining(["Config.Server.Port", "Config.Server.TLS.Cert", "Config.Peers.Addr"]));
     expect(code.filter((name) => /^Config\.(Port|TLS|Cert|Addr)$/.test(name))).toEqual([]);
     expect(picked(analysis, "defuse")).toEqual(["Config.Server", "Config.Server.Port"]);
+  });
+});
+
+describe("Python: a hunk under a method's header", () => {
+  const params = Array.from({ length: 8 }, (_, i) => `                 p${i},`).join("\n");
+  const before = `class Reader:\n    kind = "plain"\n${filler(10)}\n\n    def __init__(self,\n${params}\n                 mode="r"):\n${filler(12, "        ")}\n        self.mode = mode\n`;
+  const after = before
+    .replace('                 mode="r"):', '                 mode="r",\n                 encoding="utf-8"):')
+    .replace("        self.mode = mode\n", "        self.mode = mode\n        self.encoding = encoding\n");
+  const testSide = [
+    {
+      path: "tests/test_reader.py",
+      before: null,
+      after: "from m.reader import Reader\nr = Reader('p', encoding='x')\nr.encoding\n",
+    },
+  ];
+
+  const headers = [
+    ["as git prints it", "def __init__(self,"],
+    ["indented", "    def __init__(self,"],
+  ];
+
+  test.each(headers)(
+    "that starts mid-signature keeps the parameters the method gains; `self.x = …` below is its class's field (header %s)",
+    async (_form, header) => {
+      // The class line is shown by no hunk: the method's class is unknown, its parameter and field are still read.
+      const analysis = await analyseCase({
+        code: [{ path: "m/reader.py", before, after }],
+        test: testSide,
+        codeContext: () => header,
+      });
+      const code = analysis.identifiers.filter((i) => i.side === "code");
+      expect(code.map((i) => i.name)).toEqual(expect.arrayContaining(["__init__.encoding", "encoding"]));
+      expect(code.find((i) => i.name === "__init__")?.signature).toContain("encoding");
+    },
+  );
+
+  test.each(headers)(
+    "the class an earlier hunk showed owns the gained parameter and the `self.` field (header %s)",
+    async (_form, header) => {
+      const changedClass = after.replace('    kind = "plain"', '    kind = "text"');
+      const analysis = await analyseCase({
+        code: [{ path: "m/reader.py", before, after: changedClass }],
+        test: testSide,
+        codeContext: (hunk) => (hunk === 0 ? "" : header),
+      });
+      const code = analysis.identifiers.filter((i) => i.side === "code").map((i) => i.name);
+      expect(code).toEqual(expect.arrayContaining(["Reader.__init__.encoding", "Reader.encoding"]));
+      expect(code.filter((name) => name === "encoding" || name === "__init__.encoding")).toEqual([]);
+      expect(picked(analysis, "defuse")).toEqual(expect.arrayContaining(["Reader.encoding"]));
+    },
+  );
+});
+
+describe("Python headers as git prints them, on real records (from their hunks alone)", () => {
+  test("pallets__flask-4992: `@@ … @@ def from_file(` starts mid-signature; the gained `text` is found", async () => {
+    const analysis = await analyzeInstance(loadInstance("swebench-lite.jsonl", "pallets__flask-4992"));
+    const byName = new Map(analysis.identifiers.map((i) => [i.name, i]));
+    // The hunk does not show `class Config`: the method's class is unknown, its parameter is still read.
+    expect(byName.get("from_file")).toMatchObject({ kind: "method", status: "changed" });
+    expect(byName.get("from_file.text")).toMatchObject({ kind: "parameter", status: "new" });
+    expect(picked(analysis, "defuse")).toEqual(["from_file.text"]);
+  });
+
+  test("psf__requests-863: a hunk under `def path_url(self):` whose change is inside register_hook changes that", async () => {
+    const analysis = await analyzeInstance(loadInstance("swebench-lite.jsonl", "psf__requests-863"));
+    const code = analysis.identifiers.filter((i) => i.side === "code").map((i) => i.name);
+    expect(code).toContain("register_hook");
+    expect(code).not.toContain("path_url");
   });
 });

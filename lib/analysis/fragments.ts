@@ -20,10 +20,18 @@ export interface Fragment {
   unchangedSide?: boolean;
   /** the whole file (exact mode): row r is line r + 1, and what a hunk header says is not needed */
   whole?: boolean;
+  /**
+   * The row of a signature's first line that the analysis wrote back from the hunk header, for a hunk that
+   * starts in the middle of that signature: the function it opens is the hunk's, though the row is added.
+   */
+  signatureRow?: number;
 }
 
 /** The placeholder owner of members whose class the hunk does not show. */
 export const UNKNOWN_OWNER = "__HintscopeContext__";
+
+/** How many brackets a line leaves open (negative: closes ones opened above it). */
+const depth = (text: string) => (text.match(/[([{]/g) ?? []).length - (text.match(/[)\]}]/g) ?? []).length;
 
 /** A line's indentation; blank lines and lone closing brackets (a body's end) do not count. */
 const indentOf = (text: string) =>
@@ -259,6 +267,17 @@ function wrapperFor(
           inBody: false,
           bodyIndent: "    ",
         };
+      // Lines under a method's header (an indented `def`) are its body: `self.x = …` there is a field of the
+      // class an earlier hunk of the file showed (carried), else of an unknown class; other names are locals.
+      if (/^\s+(async\s+)?def\s/.test(context))
+        return {
+          prefix: [`class ${carriedClass ?? UNKNOWN_OWNER}:`, "    def __hintscope__(self):"],
+          suffix: [],
+          owner: null,
+          dedent: true,
+          indent: "        ",
+          inBody: false,
+        };
       // Indented lines under a top-level `def` context are that function's body: locals, not module names.
       if (/^\s*(async\s+)?def\s/.test(context))
         return {
@@ -373,6 +392,53 @@ function wrapperFor(
  */
 const continuesFromAbove = (text: string) => /^\s*[)\]}]/.test(text) || /^\s*("""|''')[)\],:;]*\s*$/.test(text);
 
+/**
+ * Python: a hunk whose header is a `def` line that leaves its parameter list open, and whose first lines go on
+ * with that list (`def __init__(self,` then `path,` …), starts inside the signature. The header is written
+ * back above the hunk's lines, so the function and the parameters it gains are read (inside the class an
+ * earlier hunk showed, else an unknown one for a method).
+ */
+function resumedSignature(
+  path: string,
+  side: "pre" | "post",
+  kept: DiffLine[],
+  context: string,
+  carriedClass: string | null,
+): Fragment | null {
+  if (!/^\s*(async\s+)?def\s+\w+\s*\(/.test(context)) return null;
+  const headerIndent = indentOf(context);
+  // The hunk's first lines must go on with the open list and close it with `):` (or `) -> T:`), none of them
+  // at the header's level or left of it: a hunk further down the body also sits under this header.
+  let open = depth(context);
+  let closed = false;
+  for (const line of kept) {
+    if (open <= 0 || line.text.trim() === "") continue;
+    // (The line that closes the list may stand at the header's level: `) -> bool:`.)
+    if (indentOf(line.text) <= headerIndent && !/^\s*[)\]}]/.test(line.text)) return null;
+    open += depth(line.text.replace(/#.*$/, ""));
+    closed = open === 0 && /\)\s*(->[^:]+)?:\s*(#.*)?$/.test(line.text);
+    if (open <= 0) break;
+  }
+  if (!closed) return null;
+  const method = headerIndent > 0;
+  const prefix = [
+    ...(method ? [`class ${carriedClass ?? UNKNOWN_OWNER}:`] : []),
+    `${method ? "    " : ""}${context.trim()}`,
+  ];
+  const indent = method ? "    " : "";
+  const body = kept.map((line) => `${indent}${line.text.slice(Math.min(headerIndent, indentOf(line.text)))}`);
+  return {
+    path,
+    side,
+    text: [...prefix, ...body].join("\n"),
+    rows: [...prefix.map(() => null), ...kept],
+    owner: null,
+    inBody: false,
+    addedRows: { before: prefix.length, after: 0 },
+    signatureRow: prefix.length - 1,
+  };
+}
+
 function imageOf(
   path: string,
   side: "pre" | "post",
@@ -383,6 +449,10 @@ function imageOf(
 ): Fragment {
   const kept = lines.filter((line) => line.kind === " " || line.kind === (side === "pre" ? "-" : "+"));
   const python = language === "python";
+  if (python && hunk) {
+    const resumed = resumedSignature(path, side, kept, hunk.context, carriedClass);
+    if (resumed) return resumed;
+  }
 
   // Python: a hunk that starts inside a docstring shows its text and then its closing quotes: blank both.
   const firstQuotes = python ? kept.findIndex((line) => /"""|'''/.test(line.text)) : -1;
@@ -456,14 +526,44 @@ function imageOf(
   };
 }
 
+/**
+ * Python: git's python driver prints a method's `def` line on the hunk header without its indentation
+ * (`@@ … @@ def from_file(` for a method of `Config`). The indentation is read back from the hunk's lines
+ * (after a signature the hunk resumes). A header that kept its indentation is left as it is.
+ */
+export function pythonHeader(context: string, lines: readonly DiffLine[]): string {
+  if (!/^(async\s+)?def\s/.test(context)) return context;
+  const code = lines.map(({ text }) => text.replace(/#.*$/, "")).filter((text) => text.trim() !== "");
+  // A hunk that resumes the header's open parameter list: its statements start after the `):` closing it.
+  let start = 0;
+  for (let open = depth(context), at = 0; open > 0 && at < code.length; at++) {
+    open += depth(code[at] as string);
+    if (open === 0 && /\)\s*(->[^:]+)?:\s*$/.test(code[at] as string)) start = at + 1;
+  }
+  const statements = code.slice(start).filter((text) => !/^\s*[)\]}]/.test(text) && !/^\s*("""|''')/.test(text));
+  if (statements.length === 0) return context;
+  // The hunk's least indented statements are the function's body, one level in; unless they are all
+  // definitions, which then are the header's siblings (the hunk runs on past the function's end).
+  const least = Math.min(...statements.map(indentOf));
+  const siblings = statements
+    .filter((text) => indentOf(text) === least)
+    .every((text) => /^\s*(async\s+def|def|class|@)/.test(text));
+  return `${" ".repeat(siblings ? least : Math.max(0, least - 4))}${context}`;
+}
+
+/** A hunk's header as the analysis reads it: a Python `def` header gets back the indentation git dropped. */
+export const contextOf = (hunk: Hunk, language: ParsedLanguage): string =>
+  language === "python" ? pythonHeader(hunk.context, hunk.lines) : hunk.context;
+
 /** The pre- and post-images of every hunk of a file diff (the whole file for added and deleted files). */
 export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragment[] {
   const fragments: Fragment[] = [];
   // Python: the last class an earlier hunk of this file showed (in its header or its lines), carried to a
   // later hunk under one of its methods' headers, which names the method but not the class.
   let lastClass: { name: string; indent: number } | null = null;
-  file.hunks.forEach((hunk, hunkIndex) => {
+  file.hunks.forEach((shown, hunkIndex) => {
     const whole = file.status === "added" || file.status === "deleted";
+    const hunk = { ...shown, context: contextOf(shown, language) };
     const carried =
       language === "python" &&
       lastClass &&

@@ -62,9 +62,13 @@ export const locate = (
       ...(column !== undefined ? { column } : {}),
     };
   }
-  if (!fragment.whole) return null;
+  const resumed = row === fragment.signatureRow;
+  if (!fragment.whole && !resumed) return null;
   const inside = fragment.rows.slice(row, endRow + 1).find((r) => r !== null);
-  return inside ? { path: fragment.path, diffLine: inside.diffLine, fileLine: row + 1 } : null;
+  if (!inside) return null;
+  // A signature resumed from the hunk header stands at its first shown line.
+  const fileLine = resumed ? (fragment.side === "post" ? inside.newLine : inside.oldLine) : row + 1;
+  return { path: fragment.path, diffLine: inside.diffLine, fileLine };
 };
 
 /** Where a parameter is declared: the first row of its function's signature that names it. */

@@ -1,5 +1,5 @@
 import { languageOfPath } from "../ingest/infer-language";
-import { type Fragment, hunkFragments, UNKNOWN_OWNER } from "./fragments";
+import { contextOf, type Fragment, hunkFragments, UNKNOWN_OWNER } from "./fragments";
 import { getParsers, grammarOfPath, type ParsedLanguage } from "./grammars";
 import { functionInContext } from "./hunk-context";
 import { extractCFamily } from "./languages/c-family";
@@ -113,7 +113,7 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
     const first = fragment.addedRows?.before ?? 0;
     const last = fragment.rows.length - (fragment.addedRows?.after ?? 0);
     const definitions = facts.definitions
-      .filter((d) => d.row >= first && d.row < last)
+      .filter((d) => (d.row >= first || d.row === fragment.signatureRow) && d.row < last)
       .flatMap((d) => (language === "python" ? pythonScope(d, lineText(d.row)) : [d]))
       .map((d) => {
         const owner = cleanOwner(d.owner);
@@ -255,12 +255,13 @@ function addContextFunctions(
   if (file.status !== "modified" && file.status !== "renamed") return;
   const members = new Set([...out.values()].map((d) => d.member));
   file.hunks.forEach((hunk, hunkIndex) => {
-    const fn = functionInContext(language, hunk.context);
+    const context = contextOf(hunk, language);
+    const fn = functionInContext(language, context);
     // Only a change inside the named function's body is its change: a hunk can run on past that body's end
     // (new methods after it), and changes there are not the named function's.
     const bodyEnd = endOfContextBody(
       language,
-      hunk.context,
+      context,
       hunk.lines.map((line) => line.text),
     );
     const changed = hunk.lines.find((line, index) => line.kind !== " " && index < bodyEnd);
