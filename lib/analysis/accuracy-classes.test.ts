@@ -598,3 +598,46 @@ describe("Python headers as git prints them, on real records (from their hunks a
     expect(code).not.toContain("path_url");
   });
 });
+
+describe("a signature spread over lines reads without its parameter list's trailing comma", () => {
+  test.each([
+    [
+      "Python",
+      "m/a.py",
+      "x = 1\n",
+      "x = 1\n\n\ndef make(\n    a: int,\n    b=(1,),\n) -> int:\n    return a\n",
+      "make(a: int, b=(1,)) -> int",
+    ],
+    [
+      "TypeScript",
+      "src/a.ts",
+      "export const x = 1;\n",
+      "export const x = 1;\nexport function make(\n  a: number,\n  b: [number,],\n): number {\n  return a;\n}\n",
+      "make(a: number, b: [number,]): number",
+    ],
+    [
+      "Go",
+      "a/a.go",
+      "package a\n",
+      "package a\n\nfunc Make(\n\ta int,\n\tb string,\n) (int, error) {\n\treturn a, nil\n}\n",
+      "func Make(a int, b string) (int, error)",
+    ],
+    [
+      "Rust",
+      "src/a.rs",
+      "fn x() {}\n",
+      "fn x() {}\npub fn make(\n    a: (i32,),\n    b: &str,\n) -> i32 {\n    1\n}\n",
+      "pub fn make(a: (i32,), b: &str) -> i32",
+    ],
+    [
+      "PHP",
+      "src/a.php",
+      "<?php\n",
+      "<?php\nfunction make(\n    int $a,\n    string $b,\n): int {\n    return 1;\n}\n",
+      "function make(int $a, string $b): int",
+    ],
+  ])("%s (a one-element tuple keeps its comma)", async (_language, path, before, after, signature) => {
+    const analysis = await analyseCase({ code: [{ path, before, after }], test: [] });
+    expect(analysis.identifiers.find((i) => i.member.toLowerCase() === "make")?.signature).toBe(signature);
+  });
+});

@@ -67,10 +67,33 @@ export type Extractor = (root: Node, owner: string | null, inBody: boolean, fact
 /** Folds runs of white space, as signatures spread over several lines are shown on one. */
 export const foldSpace = (text: string) => text.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim();
 
+const PARAMETER_LISTS = ["parameters", "parameter_list", "formal_parameters"];
+
+/**
+ * A node's source text up to `end`, without the trailing comma of any parameter list in it: a signature
+ * spread over lines (`def make(\n    a,\n    b,\n)`) reads `make(a, b)`. Only the comma right before a
+ * list's `)` goes; a one-element tuple `(1,)` is no parameter list and keeps its comma.
+ */
+export function withoutTrailingCommas(node: Node, end = node.endIndex): string {
+  const lists = node.type && PARAMETER_LISTS.includes(node.type) ? [node] : [];
+  lists.push(...node.descendantsOfType(PARAMETER_LISTS).filter((n): n is Node => n !== null));
+  const cuts = lists
+    .map((list) => {
+      const close = list.child(list.childCount - 1);
+      const comma = list.child(list.childCount - 2);
+      return close?.type === ")" && comma?.type === "," ? comma.startIndex - node.startIndex : -1;
+    })
+    .filter((at) => at >= 0 && at < end - node.startIndex)
+    .sort((a, b) => b - a);
+  let text = node.text.slice(0, end - node.startIndex);
+  for (const at of cuts) text = text.slice(0, at) + text.slice(at + 1);
+  return text;
+}
+
 /** The source text from a node's start up to (not including) its body: a declaration as written. */
 export function headerText(node: Node, body: Node | null): string {
-  if (!body) return foldSpace(node.text);
-  return foldSpace(node.text.slice(0, body.startIndex - node.startIndex)).replace(/[\s{:]+$/, "");
+  if (!body) return foldSpace(withoutTrailingCommas(node));
+  return foldSpace(withoutTrailingCommas(node, body.startIndex)).replace(/[\s{:]+$/, "");
 }
 
 /** Collects facts while walking a tree; shared by the language modules. */

@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type DefinitionKind, type Extractor, foldSpace, headerText } from "../syntax-facts";
+import { type DefinitionKind, type Extractor, foldSpace, headerText, withoutTrailingCommas } from "../syntax-facts";
 
 const PARAMETER_TYPES = new Set([
   "required_parameter",
@@ -63,7 +63,7 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
     const parameters = fn.childForFieldName("parameters");
     const returns = fn.childForFieldName("return_type");
     const signature = foldSpace(
-      `${name}${fn.childForFieldName("type_parameters")?.text ?? ""}${parameters?.text ?? "()"}${returns?.text ?? ""}`,
+      `${name}${fn.childForFieldName("type_parameters")?.text ?? ""}${parameters ? withoutTrailingCommas(parameters) : "()"}${returns?.text ?? ""}`,
     );
     facts.define(node, name, owner, kind, signature, parameterNames(parameters));
     for (const p of parameters?.descendantsOfType("identifier") ?? []) if (p) skip.add(p.id);

@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, foldSpace, lastSegment } from "../syntax-facts";
+import { type Extractor, foldSpace, lastSegment, withoutTrailingCommas } from "../syntax-facts";
 
 const PARAM_NAME_TYPES = new Set([
   "identifier",
@@ -59,7 +59,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
           const parameters = node.childForFieldName("parameters");
           const returns = node.childForFieldName("return_type");
           const signature = foldSpace(
-            `${nameNode.text}${parameters?.text ?? "()"}${returns ? ` -> ${returns.text}` : ""}`,
+            `${nameNode.text}${parameters ? withoutTrailingCommas(parameters) : "()"}${returns ? ` -> ${returns.text}` : ""}`,
           );
           facts.define(
             node,

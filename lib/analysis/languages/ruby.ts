@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, foldSpace } from "../syntax-facts";
+import { type Extractor, foldSpace, withoutTrailingCommas } from "../syntax-facts";
 
 /** `A`, `A::B` (as `A.B`). */
 const constantName = (node: Node | null) => (node ? node.text.replace(/\s+/g, "").replace(/::/g, ".") : null);
@@ -57,7 +57,7 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
       name.text,
       owner,
       kind,
-      foldSpace(`${name.text}${parameters?.text ?? ""}`),
+      foldSpace(`${name.text}${parameters ? withoutTrailingCommas(parameters) : ""}`),
       parameterNames(parameters),
     );
   };
