@@ -75,7 +75,7 @@ export function IdentifierTable({
                 {i.newFile && " (new file)"}
               </td>
               <td>{i.status}</td>
-              <td>{i.signature && <code>{i.signature}</code>}</td>
+              <td style={{ whiteSpace: "pre-line" }}>{i.signature && <code>{i.signature}</code>}</td>
               <td>{i.policies.join(", ")}</td>
             </tr>
           ))}

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { type AnalysisCase, analyseCase, filler, picked } from "../testing/analysis-helpers";
 import { loadInstance } from "../testing/hand-checked-cases";
 import { analyzeInstance } from "./analyze-instance";
+import { renderHint } from "./render-hint";
 
 const names = async (c: AnalysisCase, selection: "defuse" | "pro" = "defuse") =>
   picked(await analyseCase(c), selection);
@@ -639,5 +640,43 @@ describe("a signature spread over lines reads without its parameter list's trail
   ])("%s (a one-element tuple keeps its comma)", async (_language, path, before, after, signature) => {
     const analysis = await analyseCase({ code: [{ path, before, after }], test: [] });
     expect(analysis.identifiers.find((i) => i.member.toLowerCase() === "make")?.signature).toBe(signature);
+  });
+});
+
+describe("overloads: every one is kept, the hint states those the tests call", () => {
+  const code = {
+    path: "src/main/java/p/Proc.java",
+    before: "package p;\n\npublic class Proc {\n}\n",
+    after:
+      "package p;\n\npublic class Proc {\n  public static Proc newBase64Processor(String prefix) { return null; }\n  public static Proc newBase64Processor() { return null; }\n  public static Proc newBase64Processor(String prefix, int n) { return null; }\n}\n",
+  };
+  const calling = (calls: string) => ({
+    path: "src/test/java/p/ProcTest.java",
+    before: null,
+    after: `package p;\n\nclass ProcTest {\n  void t() { ${calls} }\n}\n`,
+  });
+  const stated = async (calls: string | null) => {
+    const analysis = await analyseCase({ code: [code], test: calls === null ? [] : [calling(calls)] });
+    const method = analysis.identifiers.find((i) => i.name === "Proc.newBase64Processor");
+    return method ? renderHint([{ identifier: method, description: null, behaviour: null }], "declaration") : null;
+  };
+
+  test("the tests call newBase64Processor(): the hint states that overload, not the first declared", async () => {
+    const hint = await stated("Proc.newBase64Processor();");
+    expect(hint).toContain("Signature: `public static Proc newBase64Processor()`");
+    expect(hint).not.toContain("String prefix");
+  });
+
+  test("the tests call two of the three: both are stated, one line each", async () => {
+    const hint = await stated('Proc.newBase64Processor(); Proc.newBase64Processor("x", 2);');
+    expect(hint?.split("\n").filter((line) => line.startsWith("Signature:"))).toEqual([
+      "Signature: `public static Proc newBase64Processor()`",
+      "Signature: `public static Proc newBase64Processor(String prefix, int n)`",
+    ]);
+  });
+
+  test("no test calls it: every overload is stated", async () => {
+    const hint = await stated(null);
+    expect(hint?.split("\n").filter((line) => line.startsWith("Signature:"))).toHaveLength(3);
   });
 });

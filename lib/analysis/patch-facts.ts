@@ -49,6 +49,8 @@ export interface PatchDefinition {
   status: "new" | "changed";
   /** for callables: the parameters as declared after the patch */
   params: string[];
+  /** an overloaded callable: every declaration of the name the patch adds or changes, in file order */
+  overloads?: Array<{ signature: string | null; params: string[] }>;
   location: Location;
 }
 
@@ -58,6 +60,8 @@ export interface PatchUse {
   qualifier: string | null;
   kind: UseKind;
   module?: string;
+  /** for calls: how many arguments it passes, where the language's extractor counts them */
+  arity?: number;
   location: Location;
 }
 
@@ -162,7 +166,18 @@ function fileDefinitions(
   for (const p of parsed.filter((x) => x.fragment.side === "post")) {
     for (const def of p.definitions) {
       const location = locate(p.fragment, def.row, def.endRow, { name: def.member, column: def.column });
-      if (!location || out.has(def.name)) continue;
+      if (!location) continue;
+      const first = out.get(def.name);
+      if (first) {
+        // Another declaration of the same name: an overload. Every one is kept; the hint states those the
+        // tests call (see select-identifiers).
+        if (CALLABLE.has(def.kind) && first.kind === def.kind && def.signature !== first.signature) {
+          first.overloads ??= [{ signature: first.signature, params: first.params }];
+          if (!first.overloads.some((o) => o.signature === def.signature))
+            first.overloads.push({ signature: def.signature, params: def.params });
+        }
+        continue;
+      }
       const old = before.get(def.name)?.def;
       const signatureChanged = old !== undefined && (old.signature ?? "") !== (def.signature ?? "");
       const bodyChanged = touchesChange(p.fragment, def.row, def.endRow) || (before.get(def.name)?.touched ?? false);

@@ -79,8 +79,9 @@ function headline(
 
 function body(item: HintItem, attributes: ReadonlySet<HintAttribute>): string[] {
   const lines: string[] = [];
+  // An overloaded callable states each overload the tests call, one line each.
   if (attributes.has("signature") && item.identifier.signature)
-    lines.push(`Signature: \`${item.identifier.signature}\``);
+    for (const signature of item.identifier.signature.split("\n")) lines.push(`Signature: \`${signature}\``);
   // Declaration + Doc states one sentence of at most 20 words; Pro (with behaviour) keeps the whole text.
   if (attributes.has("weak_semantics")) {
     const text =

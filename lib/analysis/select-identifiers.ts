@@ -48,6 +48,19 @@ function namesOf(facts: PatchFacts): Set<string> {
   return new Set([...names].filter(isDistinctive));
 }
 
+/**
+ * The signature a hint states: an overloaded callable's are those whose parameter count matches a call of
+ * the other patch (the tests call `of()`, so `of(String prefix)` is not stated), every one when no call
+ * tells them apart; one per line.
+ */
+function statedSignature(def: PatchDefinition, usedAt: ReadonlyArray<{ use: PatchUse }>): string | null {
+  if (!def.overloads) return def.signature;
+  const arities = new Set(usedAt.map(({ use }) => use.arity).filter((n) => n !== undefined));
+  const called = def.overloads.filter((o) => arities.has(o.params.length));
+  const stated = (called.length > 0 ? called : def.overloads).flatMap((o) => (o.signature ? [o.signature] : []));
+  return stated.length > 0 ? stated.join("\n") : null;
+}
+
 function toIdentifier(
   def: PatchDefinition,
   side: "code" | "test",
@@ -60,7 +73,7 @@ function toIdentifier(
     kind: def.kind,
     path: def.path,
     newFile: def.newFile,
-    signature: def.signature,
+    signature: statedSignature(def, usedAt),
     side,
     status: def.status,
     policies: [],

@@ -54,6 +54,8 @@ export interface SyntaxUse {
   column: number;
   /** for imports: the module as written (`a.b.c`, `../src/x`, `org.pkg.Cls`) */
   module?: string;
+  /** for calls whose arguments the language lists plainly: how many it passes (to tell overloads apart) */
+  arity?: number;
 }
 
 export interface SyntaxFacts {
@@ -144,7 +146,7 @@ export class FactCollector {
     });
   }
 
-  use(node: Node, name: string, kind: UseKind, qualifier: string | null = null, module?: string) {
+  use(node: Node, name: string, kind: UseKind, qualifier: string | null = null, module?: string, arity?: number) {
     if (!name || !this.collectingUses) return;
     this.uses.push({
       name,
@@ -153,6 +155,7 @@ export class FactCollector {
       row: node.startPosition.row,
       column: node.startPosition.column,
       ...(module !== undefined ? { module } : {}),
+      ...(arity !== undefined ? { arity } : {}),
     });
   }
 

@@ -194,7 +194,7 @@ export function identifierEvidence(
   const goldAdded = addedLines(instance.goldPatch);
   const benchmarkHint = [instance.requirements, instance.interfaceText].filter(Boolean).join("\n") || null;
   return identifiers.map((i) => {
-    const copied = transcription(i.hint, goldAdded, [i.name, i.member, i.signature ?? ""]);
+    const copied = transcription(i.hint, goldAdded, [i.name, i.member, ...(i.signature?.split("\n") ?? [])]);
     return {
       name: i.name,
       stated_in_issue: statedIn(instance.problemStatement, i),

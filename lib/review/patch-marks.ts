@@ -80,7 +80,14 @@ export function patchMarks(
   const test: Mark[] = [];
   for (const i of shown) {
     const strong = i.policies.includes("defuse");
-    const hover = `**${i.name}** (${i.kind})${i.signature ? `\n\n\`${i.signature}\`` : ""}\n\n${i.status} · defined in the ${i.side} patch · ${i.policies.join(", ")}`;
+    const hover = `**${i.name}** (${i.kind})${
+      i.signature
+        ? `\n\n${i.signature
+            .split("\n")
+            .map((s) => `\`${s}\``)
+            .join("  \n")}`
+        : ""
+    }\n\n${i.status} · defined in the ${i.side} patch · ${i.policies.join(", ")}`;
     const places = [
       ...(i.locations.definedAt ? [{ place: i.locations.definedAt, role: "def" as const }] : []),
       ...i.locations.usedAt.map((place) => ({ place, role: "use" as const })),

@@ -89,7 +89,8 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
         const name = node.childForFieldName("name");
         if (name) {
           skip.add(name.id);
-          facts.use(name, name.text, "call", node.childForFieldName("object")?.text ?? null);
+          const arity = node.childForFieldName("arguments")?.namedChildren.filter((a) => a?.type !== "comment").length;
+          facts.use(name, name.text, "call", node.childForFieldName("object")?.text ?? null, undefined, arity);
         }
         break;
       }
