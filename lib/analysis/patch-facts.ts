@@ -118,6 +118,8 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
     const last = fragment.rows.length - (fragment.addedRows?.after ?? 0);
     const definitions = facts.definitions
       .filter((d) => (d.row >= first || d.row === fragment.signatureRow) && d.row < last)
+      // A signature resumed from the hunk header may lack parameters above the hunk: not one to state.
+      .map((d) => (d.row === fragment.signatureRow ? { ...d, signature: null } : d))
       .flatMap((d) => (language === "python" ? pythonScope(d, lineText(d.row)) : [d]))
       .map((d) => {
         const owner = cleanOwner(d.owner);
