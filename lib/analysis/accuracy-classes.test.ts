@@ -676,6 +676,21 @@ describe("overloads: every one is kept, the hint states those the tests call", (
     ]);
   });
 
+  test("TypeScript: overload signatures are declarations; a call with one argument states the one-parameter overload", async () => {
+    const analysis = await analyseCase({
+      code: [
+        {
+          path: "src/p.ts",
+          before: "export const x = 1;\n",
+          after:
+            "export const x = 1;\nexport function parse(text: string, radix: number): number;\nexport function parse(text: string): number;\nexport function parse(text: string, radix?: number): number {\n  return 1;\n}\n",
+        },
+      ],
+      test: [{ path: "test/p.test.ts", before: null, after: "import { parse } from '../src/p';\nparse('1');\n" }],
+    });
+    expect(analysis.identifiers.find((i) => i.name === "parse")?.signature).toBe("parse(text: string): number");
+  });
+
   test("no test calls it: every overload is stated", async () => {
     const hint = await stated(null);
     expect(hint?.split("\n").filter((line) => line.startsWith("Signature:"))).toHaveLength(3);

@@ -82,6 +82,7 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
     }
     switch (node.type) {
       case "function_declaration":
+      case "function_signature": // a TypeScript overload: `export function parse(text: string): number;`
       case "generator_function_declaration": {
         const name = node.childForFieldName("name");
         if (name && !inFunction) {
@@ -192,10 +193,13 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
       case "call_expression": {
         const fn = node.childForFieldName("function");
         let callee: string | null = null;
+        // How many arguments the call passes, to tell overloads apart (none said for a spread `...xs`).
+        const args = node.childForFieldName("arguments")?.namedChildren.filter((a) => a?.type !== "comment") ?? [];
+        const arity = args.some((a) => a?.type === "spread_element") ? undefined : args.length;
         if (fn?.type === "identifier") {
           skip.add(fn.id);
           callee = fn.text;
-          facts.use(fn, fn.text, "call");
+          facts.use(fn, fn.text, "call", null, undefined, arity);
           if (fn.text === "require") {
             const source = node.childForFieldName("arguments")?.namedChildren[0];
             if (source?.type === "string")
@@ -206,7 +210,7 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
           if (property) {
             skip.add(property.id);
             callee = property.text;
-            facts.use(property, property.text, "call", fn.childForFieldName("object")?.text ?? null);
+            facts.use(property, property.text, "call", fn.childForFieldName("object")?.text ?? null, undefined, arity);
           }
         }
         // Options objects are the keyword arguments of JavaScript: `formatBytes(1, { binary: true })`.
