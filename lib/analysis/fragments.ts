@@ -1,5 +1,7 @@
 import type { ParsedLanguage } from "./grammars";
+import { blocksClosedFromAbove, cFamilyClosers, indentOf, UNKNOWN_OWNER } from "./hunk-lines";
 import type { DiffLine, FileDiff, Hunk } from "./parse-diff";
+import { continuesFromAbove, leavesTheBody, pythonClosers, pythonHeader, resumedSignature } from "./python-hunks";
 
 /** Text to parse (a hunk's pre- or post-image, or a whole file) and, per row, the diff line it came from. */
 export interface Fragment {
@@ -27,18 +29,6 @@ export interface Fragment {
   signatureRow?: number;
 }
 
-/** The placeholder owner of members whose class the hunk does not show. */
-export const UNKNOWN_OWNER = "__HintscopeContext__";
-
-/** How many brackets a line leaves open (negative: closes ones opened above it). */
-const depth = (text: string) => (text.match(/[([{]/g) ?? []).length - (text.match(/[)\]}]/g) ?? []).length;
-
-/** A line's indentation; blank lines and lone closing brackets (a body's end) do not count. */
-const indentOf = (text: string) =>
-  text.trim() === "" || /^\s*[}\])]+[;,)]*\s*$/.test(text)
-    ? Number.POSITIVE_INFINITY
-    : (/^[ \t]*/.exec(text)?.[0].length ?? 0);
-
 interface Wrapper {
   prefix: string[];
   suffix: string[];
@@ -50,94 +40,6 @@ interface Wrapper {
   inBody?: boolean;
   /** Python: lines at the hunk's deeper level get this too (they are the stand-in function's body) */
   bodyIndent?: string;
-}
-
-/**
- * Python: whether a hunk cut from a function's body goes on to lines less indented than the body's first
- * code line (the function ended inside the hunk: what follows are its siblings).
- */
-function leavesTheBody(lines: readonly string[], contextIndent: number): boolean {
-  const code = lines.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
-  const first = code[0];
-  if (!first) return false;
-  const bodyIndent = /^[ \t]*/.exec(first)?.[0].length ?? 0;
-  // A definition less indented than the hunk's first line, or no deeper than the `def` the header names
-  // (a sibling of it: the hunk shows that def's end, or starts at it), is outside its body.
-  return code.some(
-    (l) =>
-      ((/^[ \t]*/.exec(l)?.[0].length ?? 0) < bodyIndent || (/^[ \t]*/.exec(l)?.[0].length ?? 0) <= contextIndent) &&
-      /^\s*(async\s+def|def|@|class)\b/.test(l),
-  );
-}
-
-/**
- * Python: the brackets a hunk leaves open at its end (it was cut inside `ACTIVE_FIELDS = [`), closed in
- * order, so the parser keeps the statement instead of losing it to error recovery.
- */
-function pythonClosers(lines: readonly string[]): string {
-  const stack: string[] = [];
-  const pairs: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
-  for (const line of lines) {
-    const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "").replace(/#.*$/, "");
-    for (const ch of code) {
-      if (ch in pairs) stack.push(pairs[ch] as string);
-      else if (ch === ")" || ch === "]" || ch === "}") {
-        if (stack.at(-1) === ch) stack.pop();
-      }
-    }
-  }
-  return stack.reverse().join("");
-}
-
-/**
- * C and C++: what a hunk leaves open at its end, closed: blocks (`}`) and preprocessor conditionals
- * (`#endif`). Without them a function whose body runs past the hunk, behind a macro such as `STATIC`, does
- * not parse as a function at all, and its local variables read as globals.
- */
-function cFamilyClosers(lines: readonly string[]): string[] {
-  let braces = 0;
-  let conditionals = 0;
-  for (const line of lines) {
-    if (/^\s*#\s*if(n?def)?\b/.test(line)) conditionals++;
-    else if (/^\s*#\s*endif\b/.test(line)) conditionals = Math.max(0, conditionals - 1);
-    const code = line
-      .replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "")
-      .replace(/\/\/.*$/, "")
-      .replace(/\/\*.*?\*\//g, "");
-    for (const ch of code) {
-      if (ch === "{") braces++;
-      else if (ch === "}") braces = Math.max(0, braces - 1);
-    }
-  }
-  return [..."}".repeat(braces), ...Array.from({ length: conditionals }, () => "#endif")];
-}
-
-/**
- * Brace languages: how many blocks the hunk's lines close that opened above it *inside* the stand-in
- * wrapper (the tail of the member before: `}` or `});` at the hunk's own level). A closing brace less
- * indented than the hunk's lines closes the wrapper's own block (the class's end) and needs no opener.
- */
-function blocksClosedFromAbove(lines: readonly string[], ownIndent: number): { count: number; atColumnZero: boolean } {
-  let depth = 0;
-  let lowest = 0;
-  let atColumnZero = false;
-  for (const line of lines) {
-    // Strings and line comments do not count; a rough cut, enough for the usual `}` / `});` tails.
-    const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, "").replace(/\/\/.*$/, "");
-    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
-    for (const ch of code) {
-      if (ch === "{") depth++;
-      else if (ch === "}") {
-        depth--;
-        if (depth < lowest) {
-          if (indent < ownIndent) return { count: -lowest, atColumnZero }; // the wrapper's own end: what came before is all
-          lowest = depth;
-          atColumnZero = indent === 0;
-        }
-      }
-    }
-  }
-  return { count: -lowest, atColumnZero };
 }
 
 /**
@@ -386,59 +288,6 @@ function wrapperFor(
   }
 }
 
-/**
- * A Python line that ends a statement begun above the hunk: a closing bracket (`) -> bool:`, `]`) or the
- * close of a triple-quoted string. Leading ones are blanked, and none of them sets the hunk's indentation.
- */
-const continuesFromAbove = (text: string) => /^\s*[)\]}]/.test(text) || /^\s*("""|''')[)\],:;]*\s*$/.test(text);
-
-/**
- * Python: a hunk whose header is a `def` line that leaves its parameter list open, and whose first lines go on
- * with that list (`def __init__(self,` then `path,` …), starts inside the signature. The header is written
- * back above the hunk's lines, so the function and the parameters it gains are read (inside the class an
- * earlier hunk showed, else an unknown one for a method).
- */
-function resumedSignature(
-  path: string,
-  side: "pre" | "post",
-  kept: DiffLine[],
-  context: string,
-  carriedClass: string | null,
-): Fragment | null {
-  if (!/^\s*(async\s+)?def\s+\w+\s*\(/.test(context)) return null;
-  const headerIndent = indentOf(context);
-  // The hunk's first lines must go on with the open list and close it with `):` (or `) -> T:`), none of them
-  // at the header's level or left of it: a hunk further down the body also sits under this header.
-  let open = depth(context);
-  let closed = false;
-  for (const line of kept) {
-    if (open <= 0 || line.text.trim() === "") continue;
-    // (The line that closes the list may stand at the header's level: `) -> bool:`.)
-    if (indentOf(line.text) <= headerIndent && !/^\s*[)\]}]/.test(line.text)) return null;
-    open += depth(line.text.replace(/#.*$/, ""));
-    closed = open === 0 && /\)\s*(->[^:]+)?:\s*(#.*)?$/.test(line.text);
-    if (open <= 0) break;
-  }
-  if (!closed) return null;
-  const method = headerIndent > 0;
-  const prefix = [
-    ...(method ? [`class ${carriedClass ?? UNKNOWN_OWNER}:`] : []),
-    `${method ? "    " : ""}${context.trim()}`,
-  ];
-  const indent = method ? "    " : "";
-  const body = kept.map((line) => `${indent}${line.text.slice(Math.min(headerIndent, indentOf(line.text)))}`);
-  return {
-    path,
-    side,
-    text: [...prefix, ...body].join("\n"),
-    rows: [...prefix.map(() => null), ...kept],
-    owner: null,
-    inBody: false,
-    addedRows: { before: prefix.length, after: 0 },
-    signatureRow: prefix.length - 1,
-  };
-}
-
 function imageOf(
   path: string,
   side: "pre" | "post",
@@ -524,31 +373,6 @@ function imageOf(
     inBody: wrapper.inBody ?? false,
     addedRows: { before: wrapper.prefix.length, after: wrapper.suffix.length },
   };
-}
-
-/**
- * Python: git's python driver prints a method's `def` line on the hunk header without its indentation
- * (`@@ … @@ def from_file(` for a method of `Config`). The indentation is read back from the hunk's lines
- * (after a signature the hunk resumes). A header that kept its indentation is left as it is.
- */
-export function pythonHeader(context: string, lines: readonly DiffLine[]): string {
-  if (!/^(async\s+)?def\s/.test(context)) return context;
-  const code = lines.map(({ text }) => text.replace(/#.*$/, "")).filter((text) => text.trim() !== "");
-  // A hunk that resumes the header's open parameter list: its statements start after the `):` closing it.
-  let start = 0;
-  for (let open = depth(context), at = 0; open > 0 && at < code.length; at++) {
-    open += depth(code[at] as string);
-    if (open === 0 && /\)\s*(->[^:]+)?:\s*$/.test(code[at] as string)) start = at + 1;
-  }
-  const statements = code.slice(start).filter((text) => !/^\s*[)\]}]/.test(text) && !/^\s*("""|''')/.test(text));
-  if (statements.length === 0) return context;
-  // The hunk's least indented statements are the function's body, one level in; unless they are all
-  // definitions, which then are the header's siblings (the hunk runs on past the function's end).
-  const least = Math.min(...statements.map(indentOf));
-  const siblings = statements
-    .filter((text) => indentOf(text) === least)
-    .every((text) => /^\s*(async\s+def|def|class|@)/.test(text));
-  return `${" ".repeat(siblings ? least : Math.max(0, least - 4))}${context}`;
 }
 
 /** A hunk's header as the analysis reads it: a Python `def` header gets back the indentation git dropped. */

@@ -1,7 +1,8 @@
 import { languageOfPath } from "../ingest/infer-language";
-import { contextOf, type Fragment, hunkFragments, UNKNOWN_OWNER } from "./fragments";
+import { contextOf, type Fragment, hunkFragments } from "./fragments";
 import { getParsers, grammarOfPath, type ParsedLanguage } from "./grammars";
 import { functionInContext } from "./hunk-context";
+import { UNKNOWN_OWNER } from "./hunk-lines";
 import { extractCFamily } from "./languages/c-family";
 import { extractGo } from "./languages/go";
 import { extractJava } from "./languages/java";

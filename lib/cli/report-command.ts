@@ -1,3 +1,4 @@
+import { ownValue } from "../domain/own-keys";
 import type { Database } from "../server/db";
 import { guessworkRows } from "../server/queries/guesswork";
 import { loadResearchData } from "../server/queries/research";
@@ -23,9 +24,11 @@ const cell = (value: ReportRow[string]) =>
 export function textTable(rows: ReportRow[]): string {
   if (rows.length === 0) return "(no rows)";
   const keys = Object.keys(rows[0] as ReportRow);
-  const cells = rows.map((row) => keys.map((key) => cell(row[key] ?? null)));
+  const cells = rows.map((row) => keys.map((key) => cell(ownValue(row, key) ?? null)));
   const widths = keys.map((key, i) => Math.max(key.length, ...cells.map((c) => (c[i] as string).length)));
-  const numeric = keys.map((key) => rows.every((row) => typeof row[key] === "number" || row[key] === null));
+  const numeric = keys.map((key) =>
+    rows.every((row) => typeof ownValue(row, key) === "number" || ownValue(row, key) === null),
+  );
   const line = (values: string[]) =>
     values
       .map((v, i) => (numeric[i] ? v.padStart(widths[i] as number) : v.padEnd(widths[i] as number)))

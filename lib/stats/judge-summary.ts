@@ -18,6 +18,22 @@ export interface JudgeSample {
   guidance: number;
 }
 
+/** A stored judge score as a sample of `instance` (the fields every reader of scores passes on). */
+export const sampleOfScore = (
+  score: Omit<JudgeSample, "benchmark" | "instance"> & { selection: string; judge: string },
+  instance: string,
+): JudgeSample => ({
+  selection: score.selection,
+  judge: score.judge,
+  instance,
+  identifier: score.identifier,
+  attribute: score.attribute,
+  sample: score.sample,
+  necessity: score.necessity,
+  disclosure: score.disclosure,
+  guidance: score.guidance,
+});
+
 /** Samples needed before a value's agreement counts as "three-sample unanimity" (the paper's three samples). */
 export const UNANIMITY_SAMPLES = 3;
 

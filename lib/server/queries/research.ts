@@ -5,7 +5,7 @@ import { parseLine } from "../../export/hint-lines";
 import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
 import type { FrontierInstance, HintSetLines } from "../../stats/frontier";
-import { type JudgeSample, ratedValues } from "../../stats/judge-summary";
+import { type JudgeSample, ratedValues, sampleOfScore } from "../../stats/judge-summary";
 import { type RunOutcomes, runRows } from "../../stats/resolve-rates";
 import { resultStatus } from "../../stats/result-status";
 import { type Database, getDb } from "../db";
@@ -108,18 +108,7 @@ export async function loadResearchData(given?: Database) {
       unmatchedJudgeIds.set(benchmark, (unmatchedJudgeIds.get(benchmark) ?? new Set()).add(s.instanceExternalId));
       continue;
     }
-    judgeSamples.push({
-      benchmark,
-      selection: s.selection,
-      judge: s.judge,
-      instance: instanceKey(s.benchmarkId, s.instanceExternalId),
-      identifier: s.identifier,
-      attribute: s.attribute,
-      sample: s.sample,
-      necessity: s.necessity,
-      disclosure: s.disclosure,
-      guidance: s.guidance,
-    });
+    judgeSamples.push({ benchmark, ...sampleOfScore(s, instanceKey(s.benchmarkId, s.instanceExternalId)) });
   }
   // Ratings for agreement: each curator's, and each judge's median over its samples per rated item, one rater
   // per judge and selection (a judge's DefUse and Pro samples of one attribute are two ratings, not one).

@@ -3,7 +3,7 @@ import { observeGuesswork } from "../../analysis/observed-guesswork";
 import { hintStatus } from "../../hint/status";
 import { pathsInDiff } from "../../ingest/infer-language";
 import { placeLocations } from "../../review/patch-marks";
-import { ratedValues } from "../../stats/judge-summary";
+import { ratedValues, sampleOfScore } from "../../stats/judge-summary";
 import { getDb } from "../db";
 import { readEvidence, readHintState, readLocations, readPolicies, readStringList, readTrim } from "../stored-json";
 
@@ -47,19 +47,7 @@ export async function getReviewData(id: number) {
   ]);
   // Each judge's median of its samples per selection, identifier and attribute, HVM per rated value (SPEC §6):
   // the same rated values as the research page's (never pooled across judges or selections).
-  const judge: JudgeSummary[] = ratedValues(
-    scores.map((s) => ({
-      selection: s.selection,
-      judge: s.judge,
-      instance: instance.externalId,
-      identifier: s.identifier,
-      attribute: s.attribute,
-      sample: s.sample,
-      necessity: s.necessity,
-      disclosure: s.disclosure,
-      guidance: s.guidance,
-    })),
-  ).map((v) => ({
+  const judge: JudgeSummary[] = ratedValues(scores.map((s) => sampleOfScore(s, instance.externalId))).map((v) => ({
     identifier: v.identifier,
     selection: v.selection,
     judge: v.judge,
