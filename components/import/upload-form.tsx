@@ -150,7 +150,7 @@ export function UploadForm() {
           phase: j.state === "analysing" ? "analysing" : "importing",
           detail:
             j.state === "analysing"
-              ? `${j.analysed.toLocaleString("en")} instances analysed`
+              ? `${j.analysed.toLocaleString("en")} instances analysed${j.fetching ? ` · fetching ${j.fetching}` : ""}`
               : `${j.records.toLocaleString("en")} records read`,
         }),
       );

@@ -1,3 +1,4 @@
+import { analysisModeText } from "@/lib/domain/analysis-mode";
 import { composeHint, type HintSourceIdentifier } from "@/lib/hint/compose-hint";
 import { DEFAULT_POLICY } from "@/lib/hint/vocabulary";
 
@@ -11,6 +12,7 @@ interface Props {
   analysisStatus: string;
   analysisError: string | null;
   approximate: boolean;
+  approximateReason: string | null;
   unsupportedFiles: string[];
   interfaceText: string | null;
   requirements: string | null;
@@ -22,6 +24,7 @@ export function IdentifierTable({
   analysisStatus,
   analysisError,
   approximate,
+  approximateReason,
   unsupportedFiles,
   interfaceText,
   requirements,
@@ -37,8 +40,8 @@ export function IdentifierTable({
     <>
       {approximate && (
         <p className="muted">
-          Approximate: changed files were seen through their hunks only, so a name defined elsewhere in them can look
-          new.
+          Analysis: {analysisModeText(true, approximateReason)}. Changed files were seen through their hunks only, so a
+          name defined elsewhere in them can look new.
         </p>
       )}
       {unsupportedFiles.length > 0 && (

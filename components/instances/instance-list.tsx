@@ -34,7 +34,20 @@ type Column = {
 
 // One count column per selection policy, from the vocabulary: a new policy is a new column.
 const COLUMNS: Column[] = [
-  { key: "externalId", header: "Instance", cell: (r) => r.externalId },
+  {
+    key: "externalId",
+    header: "Instance",
+    cell: (r) => (
+      <>
+        {r.externalId}
+        {r.approximate && (
+          <span className="badge approximate" title={`analysis ${r.approximate}`}>
+            ≈<span className="visually-hidden"> analysis {r.approximate}</span>
+          </span>
+        )}
+      </>
+    ),
+  },
   { key: "benchmark", header: "Benchmark", cell: (r) => r.benchmark },
   { key: "repo", header: "Repository", cell: (r) => r.repo },
   { key: "language", header: "Language", cell: (r) => r.language },

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { analysisModeText } from "@/lib/domain/analysis-mode";
 import { composeHint, NO_TRIM } from "@/lib/hint/compose-hint";
 import {
   isProjection,
@@ -288,7 +289,7 @@ export function ReviewWorkspace({
       <p className="muted">
         <Link href={`/benchmarks/${instance.benchmark.id}`}>{instance.benchmark.name}</Link> · {instance.repo} ·{" "}
         {instance.language ?? "unknown language"}
-        {instance.approximate && " · approximate analysis (hunks only)"}
+        {instance.approximate && ` · ${analysisModeText(true, instance.approximateReason)} analysis`}
         {instance.analysisStatus === "error" && ` · not analysed: ${instance.analysisError}`}
       </p>
       {!canDecide && (

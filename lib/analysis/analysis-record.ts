@@ -2,7 +2,9 @@ import type { EvidenceInput } from "../evidence/evidence";
 import { instanceEvidence } from "../evidence/instance-evidence";
 import { hintSourceHash } from "../hint/fingerprint";
 import { countBySelection } from "../hint/vocabulary";
-import { analyzeInstance, PatchError } from "./analyze-instance";
+import type { Availability } from "../repository-store/repository-store";
+import { analyzeWithStore } from "../repository-store/store-analysis";
+import { PatchError } from "./analyze-instance";
 
 /** A stored cell value. */
 export type RecordCell = string | number | boolean | null;
@@ -16,6 +18,8 @@ export type AnalysisRecord = (
   | {
       identifiers: RecordCell[][];
       approximate: boolean;
+      /** why the instance was analysed from its hunks; null when exact */
+      approximateReason: string | null;
       unsupportedFiles: string;
       evidence: string;
       /** identifiers per selection, as JSON: what the instance list shows */
@@ -29,15 +33,27 @@ export type AnalysisRecord = (
   hintSource: string;
 };
 
-export async function analysisRecord(instance: EvidenceInput): Promise<AnalysisRecord> {
-  const hintSource = hintSourceHash(instance);
+/**
+ * Analyses one instance: from whole files where the repository store has its repository at the base
+ * commit (`found`, settled by the caller, which fetches), else from its hunks.
+ */
+export async function analysisRecord(
+  instance: EvidenceInput,
+  found: Availability = { exact: false, reason: "no repository store" },
+): Promise<AnalysisRecord> {
   try {
-    const analysis = await analyzeInstance({
-      instanceId: instance.externalId,
-      goldPatch: instance.goldPatch,
-      testPatch: instance.testPatch,
-    });
-    const evidence = instanceEvidence(instance, analysis.identifiers);
+    const { analysis, approximateReason, facts } = await analyzeWithStore(
+      {
+        instanceId: instance.externalId,
+        baseCommit: instance.baseCommit,
+        goldPatch: instance.goldPatch,
+        testPatch: instance.testPatch,
+      },
+      found,
+    );
+    const evidence = instanceEvidence(instance, analysis.identifiers, facts);
+    // Read from whole files or from hunks: a change of mode can change the hints, so it is part of their source.
+    const hintSource = hintSourceHash(instance, undefined, found.exact && approximateReason === null);
     return {
       identifiers: analysis.identifiers.map((i, position) => [
         i.name,
@@ -54,6 +70,7 @@ export async function analysisRecord(instance: EvidenceInput): Promise<AnalysisR
         position,
       ]),
       approximate: analysis.approximate,
+      approximateReason,
       unsupportedFiles: JSON.stringify(analysis.unsupportedFiles),
       evidence: JSON.stringify(evidence),
       selectionCounts: JSON.stringify(countBySelection(analysis.identifiers)),
@@ -62,7 +79,7 @@ export async function analysisRecord(instance: EvidenceInput): Promise<AnalysisR
       hintSource,
     };
   } catch (error) {
-    if (error instanceof PatchError) return { patchError: error.message, hintSource };
+    if (error instanceof PatchError) return { patchError: error.message, hintSource: hintSourceHash(instance) };
     throw error;
   }
 }

@@ -282,7 +282,8 @@ function addContextFunctions(
       context,
       hunk.lines.map((line) => line.text),
     );
-    const changed = hunk.lines.find((line, index) => line.kind !== " " && index < bodyEnd);
+    // A blank line added or removed at a body's end (before the next definition) changes nothing in it.
+    const changed = hunk.lines.find((line, index) => line.kind !== " " && index < bodyEnd && line.text.trim() !== "");
     if (!changed || !fn || members.has(fn.name)) return;
     // git names the last function line above the hunk; when a definition that opens inside the hunk (on
     // the changed line or above it) holds the first change, the change is that definition's, not the named one's.
@@ -387,4 +388,14 @@ export async function analysePatchFiles(
     facts.uses.push(...fileUses(parsed));
   }
   return facts;
+}
+
+/** The member names a whole file defines (its functions, classes, methods, fields…); empty for a language not parsed. */
+export async function membersDefinedIn(filePath: string, text: string): Promise<Set<string>> {
+  const language = grammarOfPath(filePath);
+  if (!language) return new Set();
+  const rows = text.split("\n").map(() => null);
+  const fragment: Fragment = { path: filePath, side: "pre", text, rows, owner: null, inBody: false, whole: true };
+  const parsed = await parseFragment(fragment, language);
+  return new Set(parsed.definitions.map((d) => d.member));
 }

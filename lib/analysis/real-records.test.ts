@@ -74,7 +74,7 @@ test("every location says its patch, and its column points at the name on that d
       }
     }
   }
-  expect(placed).toBeGreaterThan(500);
+  expect(placed).toBeGreaterThanOrEqual(500);
   // Nearly every place is found on its line (a parameter declared on a later line of its signature is not).
   expect(withColumn / placed).toBeGreaterThan(0.9);
 });

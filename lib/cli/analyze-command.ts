@@ -1,12 +1,15 @@
 import { analyzeInstance, type InstanceAnalysis, PatchError } from "../analysis/analyze-instance";
 import { type PolicyStatsRow, policyStatsByLanguage } from "../analysis/policy-stats";
-import { checkRepository, ExactSourceError, repoFragments, repoOccurrences } from "../analysis/repo-fragments";
+import { checkRepository, ExactSourceError, repoFragments } from "../analysis/repo-fragments";
 import { SELECTIONS } from "../analysis/select-identifiers";
 import { instanceEvidence } from "../evidence/instance-evidence";
 import { ImportError } from "../ingest/import-error";
 import type { InstanceData } from "../ingest/import-items";
 import { inferLanguage } from "../ingest/infer-language";
 import { openImportFile } from "../ingest/read-import-file";
+import { type RepositoryFact, repositoryFacts } from "../repository-store/repository-facts";
+import { ensureCommit, hasCommit, type RepositoryStoreConfig } from "../repository-store/repository-store";
+import { analyzeWithStore } from "../repository-store/store-analysis";
 
 export interface AnalyzeOptions {
   json: boolean;
@@ -14,6 +17,8 @@ export interface AnalyzeOptions {
   /** with --repo: an instance the checkout cannot give (commit or file missing) is analysed from its hunks */
   fallbackApproximate?: boolean;
   benchmark?: string;
+  /** without --repo: the repository store (HINTSCOPE_REPOS), read and fetched into; null: hunks only */
+  store?: RepositoryStoreConfig | null;
 }
 
 interface Analysed {
@@ -21,14 +26,19 @@ interface Analysed {
   /** the record's language, else the one its gold patch's files mostly are in */
   language: string | null;
   analysis: InstanceAnalysis;
+  /** why it was analysed from hunks; null when exact */
+  approximateReason: string | null;
+  /** what the repository says of each member name at the base commit; null without one */
+  facts: Map<string, RepositoryFact> | null;
   data: InstanceData;
 }
 
 /** The JSON line `hints analyze --json` prints for one instance. */
-export function analysisJson(analysis: InstanceAnalysis) {
+export function analysisJson(analysis: InstanceAnalysis, approximateReason: string | null = null) {
   return {
     instance_id: analysis.instanceId,
     approximate: analysis.approximate,
+    approximate_reason: approximateReason,
     unsupported_files: analysis.unsupportedFiles,
     identifiers: analysis.identifiers.map((i) => ({
       name: i.name,
@@ -43,8 +53,10 @@ export function analysisJson(analysis: InstanceAnalysis) {
   };
 }
 
-function describeAnalysis(analysis: InstanceAnalysis): string {
-  const lines = [`${analysis.instanceId}${analysis.approximate ? " (approximate: hunks only)" : ""}`];
+function describeAnalysis(analysis: InstanceAnalysis, approximateReason: string | null): string {
+  const lines = [
+    `${analysis.instanceId}${analysis.approximate ? ` (approximate: hunks only; ${approximateReason ?? "no repository"})` : ""}`,
+  ];
   for (const selection of SELECTIONS) {
     const names = analysis.identifiers.filter((i) => i.policies.includes(selection)).map((i) => i.name);
     lines.push(`  ${selection.padEnd(9)} ${names.length}${names.length > 0 ? `: ${names.join(", ")}` : ""}`);
@@ -53,10 +65,41 @@ function describeAnalysis(analysis: InstanceAnalysis): string {
   return lines.join("\n");
 }
 
+/**
+ * --repo: whole files from a checkout at the base commit; a commit or file it lacks is an error, or with
+ * --fallback-approximate a note on stderr and an analysis from the hunks.
+ */
+async function analyseFromCheckout(
+  input: { instanceId: string; baseCommit: string; goldPatch: string; testPatch: string },
+  repo: string,
+  fallbackApproximate: boolean,
+  where: string,
+) {
+  let analysis: InstanceAnalysis;
+  let approximateReason: string | null = null;
+  try {
+    analysis = await analyzeInstance(input, repoFragments(repo, input.baseCommit));
+  } catch (error) {
+    if (!(error instanceof ExactSourceError && fallbackApproximate)) throw error;
+    process.stderr.write(`${where}: instance ${input.instanceId}: ${error.message}; analysed from its hunks\n`);
+    analysis = await analyzeInstance(input);
+    approximateReason = analysis.approximate ? error.message : null;
+  }
+  const facts = hasCommit(repo, input.baseCommit)
+    ? await repositoryFacts(
+        repo,
+        input.baseCommit,
+        analysis.identifiers.map((i) => i.member),
+      )
+    : null;
+  return { analysis, approximateReason, facts };
+}
+
 /** Analyses every instance of the files; reports each result as it goes and each bad patch on stderr. */
 async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: Analysed) => void): Promise<number> {
   let failures = 0;
   if (options.repo) checkRepository(options.repo);
+  const store = options.store === undefined ? null : options.store;
   for (const file of files) {
     const opened = await openImportFile(file);
     for await (const { item, line } of opened.items) {
@@ -65,24 +108,26 @@ async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: 
       }
       const data: InstanceData = item.data;
       try {
-        const input = { instanceId: data.externalId, goldPatch: data.goldPatch, testPatch: data.testPatch };
-        let analysis: InstanceAnalysis;
-        try {
-          analysis = await analyzeInstance(
-            input,
-            options.repo ? repoFragments(options.repo, data.baseCommit) : undefined,
-          );
-        } catch (error) {
-          if (!(error instanceof ExactSourceError && options.fallbackApproximate)) throw error;
-          process.stderr.write(
-            `${file}:${line}: instance ${data.externalId}: ${error.message}; analysed from its hunks\n`,
-          );
-          analysis = await analyzeInstance(input);
-        }
+        const input = {
+          instanceId: data.externalId,
+          baseCommit: data.baseCommit,
+          goldPatch: data.goldPatch,
+          testPatch: data.testPatch,
+        };
+        const { analysis, approximateReason, facts } = options.repo
+          ? await analyseFromCheckout(input, options.repo, options.fallbackApproximate === true, `${file}:${line}`)
+          : await analyzeWithStore(
+              input,
+              await ensureCommit(store, data.repo, data.baseCommit, (progress) =>
+                process.stderr.write(`${progress}\n`),
+              ),
+            );
         each({
           benchmark: item.benchmark ?? options.benchmark ?? opened.defaultBenchmark ?? "unnamed",
           language: data.language ?? inferLanguage(data.goldPatch),
           analysis,
+          approximateReason,
+          facts,
           data,
         });
       } catch (error) {
@@ -103,8 +148,10 @@ export async function runAnalyzeCommand(files: string[], options: AnalyzeOptions
     process.stderr.write("usage: hints analyze FILE... [--json] [--repo PATH [--fallback-approximate]]\n");
     return 2;
   }
-  const failures = await analyseFiles(files, options, ({ analysis }) => {
-    process.stdout.write(`${options.json ? JSON.stringify(analysisJson(analysis)) : describeAnalysis(analysis)}\n`);
+  const failures = await analyseFiles(files, options, ({ analysis, approximateReason }) => {
+    process.stdout.write(
+      `${options.json ? JSON.stringify(analysisJson(analysis, approximateReason)) : describeAnalysis(analysis, approximateReason)}\n`,
+    );
   });
   return failures > 0 ? 1 : 0;
 }
@@ -137,11 +184,8 @@ export async function runEvidenceCommand(files: string[], options: AnalyzeOption
     process.stderr.write("usage: hints evidence FILE... [--json] [--repo PATH]\n");
     return 2;
   }
-  const failures = await analyseFiles(files, { ...options, json: false }, ({ analysis, data }) => {
-    const occurrences = options.repo
-      ? (name: string) => repoOccurrences(options.repo as string, data.baseCommit, name)
-      : undefined;
-    const evidence = instanceEvidence(data, analysis.identifiers, occurrences);
+  const failures = await analyseFiles(files, { ...options, json: false }, ({ analysis, data, facts }) => {
+    const evidence = instanceEvidence(data, analysis.identifiers, facts);
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ instance_id: data.externalId, ...evidence })}\n`);
       return;
@@ -156,7 +200,9 @@ export async function runEvidenceCommand(files: string[], options: AnalyzeOption
         i.transcription_share > 0
           ? `hint copies ${(i.transcription_share * 100).toFixed(0)}% ("${i.longest_copied_run}")`
           : null,
-        i.repo_occurrences !== null ? `${i.repo_occurrences} occurrence(s) at the base commit` : null,
+        i.repo_occurrences !== null
+          ? `${i.repo_occurrences} occurrence(s) in ${i.repo_files} file(s) at the base commit${i.repo_defined ? ", defined there" : i.repo_defined === false ? ", not defined there" : ""}`
+          : null,
       ].filter(Boolean);
       if (notes.length > 0) lines.push(`  ${i.name}: ${notes.join(" · ")}`);
     }

@@ -12,6 +12,7 @@ import { runAnalyzeCommand, runEvidenceCommand, runStatsCommand } from "./analyz
 import { runExport, runSets, UsageError } from "./hint-set-commands";
 import { describeAnalysis, runImportCommand } from "./import-command";
 import { runReportCommand } from "./report-command";
+import { runReposCommand } from "./repos-command";
 import { runRunsCommand } from "./runs-command";
 import { runUsersCommand } from "./users-command";
 
@@ -25,6 +26,7 @@ commands:
   analyze FILE...  find identifiers and the selections that pick them (no database needed)
                    --json            one JSON object per instance
                    --repo PATH       exact mode: whole files from a checkout at the base commit
+                                     (without it: from the repository store, HINTSCOPE_REPOS, where set)
                    --fallback-approximate  with --repo: an instance whose commit or file the
                                      checkout lacks is analysed from its hunks instead of failing
   evidence FILE... leak channels and per-identifier evidence (stated, test-facing, transcription; no database)
@@ -41,6 +43,9 @@ commands:
                    guesswork (agents' patches that named the tests' functions differently)
                    --benchmark NAME, --json; paired: --first MODEL/SEL/PROJ --second MODEL/SEL/PROJ
   reanalyze        run the analysis again on stored instances (--benchmark NAME: one benchmark)
+  repos            status [--benchmark NAME] [--json]: the repositories imported instances come from, and
+                   what the store (HINTSCOPE_REPOS) holds of them; fetch [--benchmark NAME]: the missing
+                   commits from HINTSCOPE_GIT_REMOTE, then analyse again; prune [--max-gb N]
   runs             list [--benchmark NAME] [--json], delete ID (results, agent patches and verdicts too),
                    move ID --benchmark NAME (a run imported under the wrong benchmark); audited
   users            add NAME --role admin|curator|viewer (password prompted, or stdin), list [--json],
@@ -84,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
       format: { type: "string" },
       first: { type: "string" },
       second: { type: "string" },
+      "max-gb": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -112,6 +118,7 @@ async function main(argv: string[]): Promise<number> {
         repo: values.repo,
         fallbackApproximate: values["fallback-approximate"],
         benchmark: values.benchmark,
+        store: settings().repositoryStore,
       };
       if (options.fallbackApproximate && !options.repo) {
         process.stderr.write("--fallback-approximate goes with --repo PATH\n");
@@ -173,6 +180,14 @@ async function main(argv: string[]): Promise<number> {
         );
       }
       return 0;
+    }
+    case "repos": {
+      const db = await openDatabase();
+      return runReposCommand(db, settings().repositoryStore, rest, {
+        benchmark: values.benchmark,
+        json: values.json ?? false,
+        maxGb: values["max-gb"],
+      });
     }
     case "runs": {
       const db = await openDatabase();

@@ -74,6 +74,7 @@ export async function runImportCommand(db: Database, files: string[], options: I
     // The analysis is most of an import's time: it runs on every core (worker threads).
     const analysis = await analyzePendingInstances(db, progress && ((done) => progress("analysis", done)), {
       workers: availableParallelism(),
+      onFetchProgress: (line) => process.stderr.write(`\r\x1b[K${line}\n`),
     });
     if (progress) process.stderr.write("\r\x1b[K");
     if (options.json) process.stdout.write(`${JSON.stringify({ ...summary, analysis })}\n`);

@@ -10,6 +10,8 @@ const evidence = (leaks: string[], identifiers: Array<[string, boolean, number]>
     stated_in_benchmark_hint: false,
     test_facing: true,
     repo_occurrences: null,
+    repo_files: null,
+    repo_defined: null,
     transcription_share: transcription,
     longest_copied_run: "",
   })),

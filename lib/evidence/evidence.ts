@@ -1,4 +1,5 @@
 import { parseDiff } from "../analysis/parse-diff";
+import type { RepositoryFact } from "../repository-store/repository-facts";
 
 /**
  * Evidence a curator can check, measured from the instance alone (no model, no agent run): what the issue
@@ -24,8 +25,12 @@ export interface IdentifierEvidence {
   stated_in_benchmark_hint: boolean;
   /** the tests reference it (it is in DefUse): hiding it leaves guesswork */
   test_facing: boolean;
-  /** occurrences at the base commit (`git grep -w`), in exact mode only; null without a checkout */
+  /** occurrences of the member name at the base commit (`git grep -w`); null without the repository */
   repo_occurrences: number | null;
+  /** files that name it at the base commit; null without the repository */
+  repo_files: number | null;
+  /** whether a file at the base commit defines it (parsed); null without the repository or when unknown */
+  repo_defined: boolean | null;
   /** of the identifier's rendered hint (Pro projection), the share of tokens beyond its name and signature that copy a run of ≥ 5 tokens of the gold patch's added lines */
   transcription_share: number;
   /** the longest such copied run, as text ("" when none) */
@@ -189,7 +194,7 @@ export function identifierEvidence(
     /** the identifier's hint block under the Pro projection */
     hint: string;
   }>,
-  repoOccurrences?: (name: string) => number | null,
+  repoFacts?: ReadonlyMap<string, RepositoryFact> | null,
 ): IdentifierEvidence[] {
   const goldAdded = addedLines(instance.goldPatch);
   const benchmarkHint = [instance.requirements, instance.interfaceText].filter(Boolean).join("\n") || null;
@@ -200,7 +205,9 @@ export function identifierEvidence(
       stated_in_issue: statedIn(instance.problemStatement, i),
       stated_in_benchmark_hint: statedIn(benchmarkHint, i),
       test_facing: i.policies.includes("defuse"),
-      repo_occurrences: repoOccurrences?.(i.member) ?? null,
+      repo_occurrences: repoFacts ? (repoFacts.get(i.member)?.occurrences ?? null) : null,
+      repo_files: repoFacts ? (repoFacts.get(i.member)?.files ?? null) : null,
+      repo_defined: repoFacts ? (repoFacts.get(i.member)?.defined ?? null) : null,
       transcription_share: Math.round(copied.share * 1000) / 1000,
       longest_copied_run: copied.longest,
     };

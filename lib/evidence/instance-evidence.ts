@@ -1,6 +1,7 @@
 import { parseInterfaceText } from "../analysis/benchmark-hints";
 import { describeIdentifiers, renderHint } from "../analysis/render-hint";
 import type { HintSourceIdentifier } from "../hint/compose-hint";
+import type { RepositoryFact } from "../repository-store/repository-facts";
 import { type EvidenceInput, type InstanceEvidence, identifierEvidence, leakChannels } from "./evidence";
 
 /**
@@ -11,7 +12,7 @@ import { type EvidenceInput, type InstanceEvidence, identifierEvidence, leakChan
 export function instanceEvidence(
   instance: EvidenceInput,
   identifiers: readonly HintSourceIdentifier[],
-  repoOccurrences?: (name: string) => number | null,
+  repoFacts?: ReadonlyMap<string, RepositoryFact> | null,
 ): InstanceEvidence {
   const picked = identifiers.filter((i) => i.policies.length > 0 && i.kind !== "file");
   const sources = { interfaceEntries: parseInterfaceText(instance.interfaceText), requirements: instance.requirements };
@@ -21,7 +22,7 @@ export function instanceEvidence(
     identifiers: identifierEvidence(
       instance,
       picked.map((i, index) => ({ ...i, hint: renderHint([items[index] as (typeof items)[number]], "pro") })),
-      repoOccurrences,
+      repoFacts,
     ),
   };
 }

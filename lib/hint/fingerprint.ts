@@ -18,12 +18,17 @@ const sha256 = (...parts: string[]) => {
 
 /**
  * The hash of everything an instance's hints are made from: both patches (the analysis reads them), the
- * benchmark's own hint text (descriptions come from it) and the analysis version. Re-importing identical
- * content gives the same value; any change that can change a hint gives another.
+ * benchmark's own hint text (descriptions come from it), the analysis version, and whether the analysis
+ * read whole files from the repository store (`exact`) or the hunks alone. Re-importing identical content
+ * gives the same value; any change that can change a hint gives another.
  */
-export function hintSourceHash(instance: HintInputs, analysisVersion: string = ANALYSIS_VERSION): string {
+export function hintSourceHash(
+  instance: HintInputs,
+  analysisVersion: string = ANALYSIS_VERSION,
+  exact = false,
+): string {
   return sha256(
-    `analysis ${analysisVersion}`,
+    `analysis ${analysisVersion}${exact ? " exact" : ""}`,
     instance.goldPatch,
     instance.testPatch,
     instance.interfaceText ?? "\u0001none",

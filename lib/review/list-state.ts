@@ -33,6 +33,8 @@ export interface InstanceListRow {
   runs: number;
   /** the analysis has not run on it yet (its hint cannot be decided until it has) */
   notAnalysed: boolean;
+  /** analysed from hunks only, and why (null when exact) */
+  approximate: string | null;
 }
 
 /** Rows a list window holds as the page fetches them (and as the list page renders first). */

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { WorkRequest, WorkResponse } from "../analysis/analysis-worker";
 import type { EvidenceInput } from "../evidence/evidence";
+import type { Availability } from "../repository-store/repository-store";
 
 /** Analyses instances on worker threads. */
 
@@ -11,7 +12,7 @@ import type { EvidenceInput } from "../evidence/evidence";
 const DEPTH = 4;
 export interface AnalysisPool {
   size: number;
-  run(instance: EvidenceInput): Promise<WorkResponse>;
+  run(instance: EvidenceInput, found?: Availability): Promise<WorkResponse>;
   /** the worker threads that have answered a request (their thread ids): proof the work left this thread */
   answeredBy: ReadonlySet<number>;
   close(): Promise<void>;
@@ -95,7 +96,7 @@ export function analysisPool(size: number, entry: URL | null = workerScript()): 
   return {
     size,
     answeredBy,
-    run: (instance) => dispatch({ id: next++, instance }),
+    run: (instance, found) => dispatch({ id: next++, instance, found }),
     close: async () => {
       closing = true;
       await Promise.all(workers.map((w) => w.terminate()));

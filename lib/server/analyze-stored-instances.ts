@@ -1,8 +1,10 @@
 import { type AnalysisRecord, analysisRecord } from "../analysis/analysis-record";
 import type { EvidenceInput } from "../evidence/evidence";
+import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "../repository-store/repository-store";
 import { type AnalysisPool, analysisPool } from "./analysis-pool";
 import { type Cell, insertRows, selectRows, updateRowsById } from "./bulk-sql";
 import { bulkTarget, type Database, sqliteFileOf, withOwnConnection } from "./db";
+import { settings } from "./settings";
 import { type Checkpointer, startCheckpointer } from "./wal-checkpoint";
 import { serialisedWrite } from "./write-lock";
 
@@ -53,6 +55,7 @@ const UPDATE_COLUMNS = [
   "analysisStatus",
   "analysisError",
   "approximate",
+  "approximateReason",
   "unsupportedFiles",
   "hintSource",
   "evidence",
@@ -69,8 +72,16 @@ const UPDATE_COLUMNS = [
 export async function analyzePendingInstances(
   db: Database,
   onProgress?: (done: number) => void,
-  options: { workers?: number } = {},
+  options: {
+    workers?: number;
+    /** the repository store (default: the setting, HINTSCOPE_REPOS); null: hunks only */
+    store?: RepositoryStoreConfig | null;
+    /** what fetching a repository reports as it goes (git's progress lines) */
+    onFetchProgress?: FetchProgress;
+  } = {},
 ): Promise<AnalysisRunSummary> {
+  const store = options.store === undefined ? settings().repositoryStore : options.store;
+  const source: RepositorySource = { store, onFetchProgress: options.onFetchProgress };
   // On worker threads where it can (the command line: both cores), else in this process.
   const pool = analysisPool(options.workers ?? 0);
   // More than a batch to write: its checkpoints run on a worker thread of their own (wal-checkpoint.ts).
@@ -81,7 +92,7 @@ export async function analyzePendingInstances(
     // On a connection of its own: its batches' transactions are never read half-written by other requests.
     return await withOwnConnection(db, async (own) => {
       if (checkpointer) await own.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
-      const summary = await analyzeOnConnection(own, onProgress, pool, checkpointer);
+      const summary = await analyzeOnConnection(own, onProgress, pool, checkpointer, source);
       return { ...summary, workerThreads: pool?.answeredBy.size ?? 0 };
     });
   } finally {
@@ -91,15 +102,25 @@ export async function analyzePendingInstances(
   }
 }
 
-/** One instance's analysis record, on the pool or here. */
-async function analyseOne(pool: AnalysisPool | null, instance: EvidenceInput): Promise<AnalysisRecord> {
+interface RepositorySource {
+  store: RepositoryStoreConfig | null;
+  onFetchProgress?: FetchProgress;
+}
+
+/** One instance's analysis record, on the pool or here: from the store's files where it has them (fetched first). */
+async function analyseOne(
+  pool: AnalysisPool | null,
+  instance: EvidenceInput & { repo: string },
+  source: RepositorySource,
+): Promise<AnalysisRecord> {
+  const found = await ensureCommit(source.store, instance.repo, instance.baseCommit, source.onFetchProgress);
   if (pool) {
-    const response = await pool.run(instance);
+    const response = await pool.run(instance, found);
     if ("failure" in response) throw new Error(`the analysis of ${instance.externalId} failed: ${response.failure}`);
     return response.record;
   }
   await yieldNow();
-  return analysisRecord(instance);
+  return analysisRecord(instance, found);
 }
 
 async function analyzeOnConnection(
@@ -107,6 +128,7 @@ async function analyzeOnConnection(
   onProgress: ((done: number) => void) | undefined,
   pool: AnalysisPool | null,
   checkpointer: Checkpointer | null,
+  source: RepositorySource,
 ): Promise<AnalysisRunSummary> {
   const summary: AnalysisRunSummary = { analysed: 0, failed: [] };
   // Read straight from the driver: a batch's patches are megabytes, and this thread also writes.
@@ -114,7 +136,7 @@ async function analyzeOnConnection(
     (
       await selectRows(
         bulkTarget(db, db),
-        `SELECT "id", "externalId", "baseCommit", "problemStatement", "hintsText", "goldPatch", "testPatch",
+        `SELECT "id", "externalId", "repo", "baseCommit", "problemStatement", "hintsText", "goldPatch", "testPatch",
                 "interfaceText", "requirements"
          FROM "Instance" WHERE "analysisStatus" = 'pending' AND "id" > $1 ORDER BY "id" LIMIT ${BATCH}`,
         [afterId],
@@ -122,6 +144,7 @@ async function analyzeOnConnection(
     ).map((row) => ({
       id: Number(row.id),
       externalId: String(row.externalId),
+      repo: String(row.repo),
       baseCommit: String(row.baseCommit),
       problemStatement: String(row.problemStatement),
       hintsText: row.hintsText === null ? null : String(row.hintsText),
@@ -133,11 +156,11 @@ async function analyzeOnConnection(
   // A pipeline: on workers, the next batch is queued before this one's results are awaited, so no worker
   // waits for another's last instance of a batch, nor for the writes; in this process, one batch at a time.
   let batch = await fetchAfter(0);
-  let analysing = batch.map((instance) => analyseOne(pool, instance));
+  let analysing = batch.map((instance) => analyseOne(pool, instance, source));
   for (;;) {
     if (batch.length === 0) return summary;
     const nextBatch = pool ? await fetchAfter((batch.at(-1) as { id: number }).id) : null;
-    const nextAnalysing = nextBatch ? nextBatch.map((instance) => analyseOne(pool, instance)) : null;
+    const nextAnalysing = nextBatch ? nextBatch.map((instance) => analyseOne(pool, instance, source)) : null;
     const results = await Promise.all(analysing);
     const rows: Cell[][] = [];
     const updates: Array<{
@@ -146,6 +169,7 @@ async function analyzeOnConnection(
         analysisStatus: string;
         analysisError: string | null;
         approximate: boolean;
+        approximateReason: string | null;
         unsupportedFiles: string;
         hintSource: string;
         evidence: string | null;
@@ -162,6 +186,7 @@ async function analyzeOnConnection(
             analysisStatus: "error",
             analysisError: result.patchError,
             approximate: false,
+            approximateReason: null,
             unsupportedFiles: "[]",
             hintSource: result.hintSource,
             evidence: null,
@@ -179,6 +204,7 @@ async function analyzeOnConnection(
           analysisStatus: "done",
           analysisError: null,
           approximate: result.approximate,
+          approximateReason: result.approximateReason,
           unsupportedFiles: result.unsupportedFiles,
           hintSource: result.hintSource,
           evidence: result.evidence,
@@ -203,6 +229,7 @@ async function analyzeOnConnection(
               data.analysisStatus,
               data.analysisError,
               data.approximate,
+              data.approximateReason,
               data.unsupportedFiles,
               data.hintSource,
               data.evidence,
@@ -217,7 +244,7 @@ async function analyzeOnConnection(
     checkpointer?.nudge();
     onProgress?.(summary.analysed + summary.failed.length);
     batch = nextBatch ?? (await fetchAfter((batch.at(-1) as { id: number }).id));
-    analysing = nextAnalysing ?? batch.map((instance) => analyseOne(pool, instance));
+    analysing = nextAnalysing ?? batch.map((instance) => analyseOne(pool, instance, source));
   }
 }
 

@@ -23,6 +23,8 @@ export interface ImportJob {
   /** records read so far, instances analysed so far */
   records: number;
   analysed: number;
+  /** while a repository is fetched into the store for the analysis: git's last progress line */
+  fetching?: string;
   summary?: FileImportSummary;
   analysis?: AnalysisRunSummary;
   /** the problems, each `FILE:LINE: reason` */
@@ -104,8 +106,15 @@ export function startImportJob(
         db,
         (done) => {
           job.analysed = done;
+          job.fetching = undefined;
         },
-        { workers: SERVER_ANALYSIS_WORKERS },
+        {
+          workers: SERVER_ANALYSIS_WORKERS,
+          onFetchProgress: (line) => {
+            job.fetching = line;
+            process.stderr.write(`import ${job.id}: ${line}\n`);
+          },
+        },
       );
       job.state = "done";
     } catch (error) {

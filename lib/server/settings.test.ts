@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, test } from "vitest";
 import { readSettings } from "./settings";
 
@@ -7,6 +8,7 @@ test("defaults when nothing is set (or set empty)", () => {
     secureCookie: false,
     trustProxy: false,
     demoPassword: undefined,
+    repositoryStore: null,
   });
   expect(readSettings({ HINTSCOPE_MAX_UPLOAD_MB: "" }).maxUploadBytes).toBe(2048 * 1024 * 1024);
   expect(readSettings({ HINTSCOPE_MAX_UPLOAD_MB: "10", HINTSCOPE_TRUST_PROXY: "1" })).toMatchObject({
@@ -23,6 +25,29 @@ test.each([
   ["HINTSCOPE_SECURE_COOKIE", "true", /HINTSCOPE_SECURE_COOKIE="true"/],
   ["HINTSCOPE_DEMO_PASSWORD", "short", /at least 8 characters/],
   ["DATABASE_URL", "mysql://x", /DATABASE_URL="mysql:\/\/x" must be a SQLite/],
+  [
+    "HINTSCOPE_GIT_REMOTE",
+    "https://github.com/x.git",
+    /HINTSCOPE_GIT_REMOTE="https:\/\/github.com\/x.git" must hold \{owner\} and \{name\}/,
+  ],
+  ["HINTSCOPE_REPOS_MAX_GB", "-1", /HINTSCOPE_REPOS_MAX_GB="-1" must be a number of gigabytes/],
 ])("a bad %s (%j) is refused with its name, not replaced by a default", (name, value, message) => {
   expect(() => readSettings({ [name]: value })).toThrow(message);
+});
+
+test("the repository store: a folder, an optional remote with {owner} and {name}, an optional size limit", () => {
+  expect(readSettings({ HINTSCOPE_REPOS: "var/repos" }).repositoryStore).toEqual({
+    root: path.resolve("var/repos"),
+    remote: null,
+    maxBytes: null,
+  });
+  expect(
+    readSettings({
+      HINTSCOPE_REPOS: "/srv/repos",
+      HINTSCOPE_GIT_REMOTE: "https://github.com/{owner}/{name}.git",
+      HINTSCOPE_REPOS_MAX_GB: "1.5",
+    }).repositoryStore,
+  ).toEqual({ root: "/srv/repos", remote: "https://github.com/{owner}/{name}.git", maxBytes: 1.5 * 2 ** 30 });
+  // A remote without a store to fetch into is a mistake, not a silent no-op.
+  expect(() => readSettings({ HINTSCOPE_GIT_REMOTE: "file:///r/{owner}/{name}.git" })).toThrow(/need HINTSCOPE_REPOS/);
 });

@@ -1,4 +1,6 @@
+import path from "node:path";
 import { z } from "zod";
+import type { RepositoryStoreConfig } from "../repository-store/repository-store";
 import { dialectOf } from "./database-url";
 
 const flag = z.enum(["0", "1"], { message: 'must be "1" (on) or "0" (off)' }).optional();
@@ -18,6 +20,20 @@ const SettingsSchema = z.object({
   HINTSCOPE_SECURE_COOKIE: flag,
   HINTSCOPE_TRUST_PROXY: flag,
   HINTSCOPE_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  /** the repository store: a folder of bare repositories at OWNER/NAME.git */
+  HINTSCOPE_REPOS: z.string().optional(),
+  /** where a missing repository or commit is fetched from: a URL with {owner} and {name}; unset: offline */
+  HINTSCOPE_GIT_REMOTE: z
+    .string()
+    .refine((url) => url.includes("{owner}") && url.includes("{name}"), "must hold {owner} and {name}")
+    .optional(),
+  /** the store's size limit in gigabytes: the least recently used repositories are pruned to it */
+  HINTSCOPE_REPOS_MAX_GB: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a number of gigabytes")
+    .transform(Number)
+    .refine((gb) => gb > 0, "must be more than 0")
+    .optional(),
   DATABASE_URL: z
     .string()
     .optional()
@@ -37,6 +53,8 @@ export interface Settings {
   secureCookie: boolean;
   trustProxy: boolean;
   demoPassword: string | undefined;
+  /** null: no store, every instance is analysed from its hunks */
+  repositoryStore: RepositoryStoreConfig | null;
 }
 
 /** Reads the settings from an environment; throws a sentence naming each bad variable and its value. */
@@ -52,11 +70,22 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     throw new Error(`bad setting${problems.length > 1 ? "s" : ""}: ${problems.join("; ")}`);
   }
   const s = parsed.data;
+  if ((s.HINTSCOPE_GIT_REMOTE || s.HINTSCOPE_REPOS_MAX_GB) && !s.HINTSCOPE_REPOS)
+    throw new Error(
+      "bad setting: HINTSCOPE_GIT_REMOTE and HINTSCOPE_REPOS_MAX_GB need HINTSCOPE_REPOS (the store's folder)",
+    );
   return {
     maxUploadBytes: (s.HINTSCOPE_MAX_UPLOAD_MB ?? 2048) * 1024 * 1024,
     secureCookie: s.HINTSCOPE_SECURE_COOKIE === "1",
     trustProxy: s.HINTSCOPE_TRUST_PROXY === "1",
     demoPassword: s.HINTSCOPE_DEMO_PASSWORD,
+    repositoryStore: s.HINTSCOPE_REPOS
+      ? {
+          root: path.resolve(s.HINTSCOPE_REPOS),
+          remote: s.HINTSCOPE_GIT_REMOTE ?? null,
+          maxBytes: s.HINTSCOPE_REPOS_MAX_GB === undefined ? null : Math.round(s.HINTSCOPE_REPOS_MAX_GB * 2 ** 30),
+        }
+      : null,
   };
 }
 

@@ -71,6 +71,9 @@ export const readEvidence = parsed(
           stated_in_benchmark_hint: z.boolean(),
           test_facing: z.boolean(),
           repo_occurrences: z.number().nullable(),
+          // Evidence stored before the repository store has neither.
+          repo_files: z.number().nullable().default(null),
+          repo_defined: z.boolean().nullable().default(null),
           transcription_share: z.number(),
           longest_copied_run: z.string(),
         }),

@@ -53,6 +53,7 @@ export default guardedPage("viewer", async function InstancePage({ params, searc
           analysisStatus={data.instance.analysisStatus}
           analysisError={data.instance.analysisError}
           approximate={data.instance.approximate}
+          approximateReason={data.instance.approximateReason}
           unsupportedFiles={data.instance.unsupportedFiles}
           interfaceText={data.instance.interfaceText}
           requirements={data.instance.requirements}

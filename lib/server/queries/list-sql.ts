@@ -137,6 +137,8 @@ export function rowColumns(dialect: SqlDialect): string {
     `${outcomes("runs")} AS "runs"`,
     `${outcomes("resolved")} AS "resolved"`,
     `i."analysisStatus" AS "analysisStatus"`,
+    `i."approximate" AS "approximate"`,
+    `i."approximateReason" AS "approximateReason"`,
   ].join(",\n    ");
 }
 

@@ -82,6 +82,7 @@ export async function getReviewData(id: number) {
       analysisStatus: instance.analysisStatus,
       analysisError: instance.analysisError,
       approximate: instance.approximate,
+      approximateReason: instance.approximateReason,
       unsupportedFiles: readStringList(instance.unsupportedFiles),
       hintSource: instance.hintSource,
       evidence: readEvidence(instance.evidence),

@@ -1,3 +1,4 @@
+import { analysisModeText } from "../../domain/analysis-mode";
 import { SELECTIONS, type Selection } from "../../hint/vocabulary";
 import type { InstanceListRow, ListState, ListWindow, ReviewStatus } from "../../review/list-state";
 
@@ -22,6 +23,8 @@ type RawRow = {
   runs: number;
   resolved: number;
   analysisStatus: string;
+  approximate: boolean | number;
+  approximateReason: string | null;
 } & Record<`count_${Selection}`, number>;
 
 /** The list rows of these instances (any order), with the review status each has under the list's policy. */
@@ -53,6 +56,8 @@ async function rowsOf(db: Database, ids: ReadonlyArray<{ id: number; status: str
         runs: Number(r.runs),
         resolved: Number(r.resolved),
         notAnalysed: r.analysisStatus === "pending",
+        approximate:
+          r.approximate === true || Number(r.approximate) === 1 ? analysisModeText(true, r.approximateReason) : null,
       },
     ];
   });

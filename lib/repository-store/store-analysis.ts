@@ -1,0 +1,42 @@
+import { type AnalysisInput, analyzeInstance, type InstanceAnalysis } from "../analysis/analyze-instance";
+import { ExactSourceError, repoFragments } from "../analysis/repo-fragments";
+import { type RepositoryFact, repositoryFacts } from "./repository-facts";
+import type { ApproximateReason, Availability } from "./repository-store";
+
+export interface StoreAnalysis {
+  analysis: InstanceAnalysis;
+  /** why the analysis read hunks rather than whole files; null when it is exact */
+  approximateReason: ApproximateReason | null;
+  /** per member name, what the repository says of it at the base commit; null without the repository */
+  facts: Map<string, RepositoryFact> | null;
+}
+
+/**
+ * Analyses an instance from whole files where the store has its repository at the base commit, else from
+ * its hunks, saying why. A patch that does not apply to the stored files is analysed from its hunks too.
+ * Throws PatchError as analyzeInstance does.
+ */
+export async function analyzeWithStore(
+  input: AnalysisInput & { baseCommit: string },
+  found: Availability,
+): Promise<StoreAnalysis> {
+  if (!found.exact) {
+    const analysis = await analyzeInstance(input);
+    return { analysis, approximateReason: analysis.approximate ? found.reason : null, facts: null };
+  }
+  let analysis: InstanceAnalysis;
+  let approximateReason: ApproximateReason | null = null;
+  try {
+    analysis = await analyzeInstance(input, repoFragments(found.gitDir, input.baseCommit));
+  } catch (error) {
+    if (!(error instanceof ExactSourceError)) throw error;
+    analysis = await analyzeInstance(input);
+    approximateReason = analysis.approximate ? `patch does not apply: ${error.message}` : null;
+  }
+  const facts = await repositoryFacts(
+    found.gitDir,
+    input.baseCommit,
+    analysis.identifiers.map((i) => i.member),
+  );
+  return { analysis, approximateReason, facts };
+}
