@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { makeTempDir } from "../testing/fixtures";
+import { repositoryFromPatches } from "../testing/git-upstream";
 import { loadInstance } from "../testing/hand-checked-cases";
 import { makeDiff } from "../testing/make-diff";
 import { analyzeInstance } from "./analyze-instance";
-import { parseDiff } from "./parse-diff";
 import { repoFragments } from "./repo-fragments";
 
 const tmp = makeTempDir("hintscope-repo-");
@@ -49,34 +49,17 @@ test("a commit the checkout does not have is a clear error", () => {
   expect(() => repoFragments(tmp.dir, "0".repeat(40))).toThrow(/has no commit 0{40}/);
 });
 
-/**
- * A checkout rebuilt from a real instance's patches: every line the hunks show (context and removed lines)
- * at its line number in the base file, the lines above a hunk that its header names given by hand
- * (`extra`), blank lines elsewhere. The hunks are the benchmark's own, byte for byte.
- */
-function checkoutFromPatches(patches: string[], extra: Record<string, Record<number, string>>): string {
-  const repo = makeTempDir("hintscope-checkout-");
-  const run = (...args: string[]) => execFileSync("git", ["-C", repo.dir, ...args], { encoding: "utf8" }).trim();
-  run("init", "-q");
-  for (const file of patches.flatMap(parseDiff)) {
-    if (file.status === "added") continue;
-    const lines: string[] = [];
-    for (const hunk of file.hunks)
-      for (const line of hunk.lines) if (line.oldLine !== null) lines[line.oldLine - 1] = line.text;
-    for (const [at, text] of Object.entries(extra[file.oldPath ?? file.path] ?? {})) lines[Number(at) - 1] = text;
-    const target = path.join(repo.dir, file.oldPath ?? file.path);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, `${Array.from(lines, (l) => l ?? "").join("\n")}\n`);
-  }
-  run("add", ".");
-  run("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "base");
-  cleanups.push(repo.cleanup);
-  return run("rev-parse", "HEAD") && repo.dir;
-}
 const cleanups: Array<() => void> = [];
 afterAll(() => {
   for (const cleanup of cleanups) cleanup();
 });
+/** A checkout rebuilt from a real instance's patches (lib/testing/git-upstream.ts), in a folder of its own. */
+function checkoutFromPatches(patches: string[], extra: Record<string, Record<number, string>>): string {
+  const repo = makeTempDir("hintscope-checkout-");
+  cleanups.push(repo.cleanup);
+  repositoryFromPatches(repo.dir, patches, { extra });
+  return repo.dir;
+}
 const headOf = (repo: string) => execFileSync("git", ["-C", repo, "rev-parse", "HEAD"], { encoding: "utf8" }).trim();
 
 test("pallets__flask-4992: a parameter added inside a signature that begins above the hunk is found", async () => {

@@ -46,19 +46,28 @@ export function checkRepository(repo: string): void {
 /**
  * Exact mode: whole files from a checkout at the instance's base commit, so "new" means new to the file, not
  * to the hunk. Throws ExactSourceError (now, or when a file is read) when the checkout cannot give them.
+ * `preread`: the files already read at the commit (by path), for a caller that reads them all at once and
+ * has checked the repository and commit.
  */
-export function repoFragments(repo: string, baseCommit: string): FragmentSource {
-  checkRepository(repo);
-  try {
-    execFileSync("git", ["-C", repo, "cat-file", "-e", `${baseCommit}^{commit}`], { stdio: "ignore" });
-  } catch {
-    throw new ExactSourceError(`${repo} has no commit ${baseCommit}: fetch it, or analyse without --repo`);
+export function repoFragments(
+  repo: string,
+  baseCommit: string,
+  preread?: ReadonlyMap<string, string>,
+): FragmentSource {
+  if (!preread) {
+    checkRepository(repo);
+    try {
+      execFileSync("git", ["-C", repo, "cat-file", "-e", `${baseCommit}^{commit}`], { stdio: "ignore" });
+    } catch {
+      throw new ExactSourceError(`${repo} has no commit ${baseCommit}: fetch it, or analyse without --repo`);
+    }
   }
   return (file) => {
     if (file.status === "added")
       return wholeFileFragments(file, null, file.hunks.flatMap((h) => h.lines.map((l) => l.text)).join("\n"));
-    const before = fileAtCommit(repo, baseCommit, file.oldPath ?? file.path);
-    if (before === null) throw new ExactSourceError(`${file.oldPath ?? file.path} is not in ${repo} at ${baseCommit}`);
+    const wanted = file.oldPath ?? file.path;
+    const before = preread?.has(wanted) ? (preread.get(wanted) as string) : fileAtCommit(repo, baseCommit, wanted);
+    if (before === null) throw new ExactSourceError(`${wanted} is not in ${repo} at ${baseCommit}`);
     let after: string | null = null;
     try {
       after = file.status === "deleted" ? null : applyHunks(file, before);

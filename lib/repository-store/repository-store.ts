@@ -66,13 +66,10 @@ export function findRepository(root: string, repo: string): string | null {
   return isGitDir(dir) ? dir : null;
 }
 
+/** A bare repository (HEAD, objects/, refs/) or a work tree with its .git: told from the files, without running git. */
 function isGitDir(dir: string): boolean {
-  try {
-    execFileSync("git", ["-C", dir, "rev-parse", "--git-dir"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
+  const has = (...parts: string[]) => existsSync(path.join(dir, ...parts));
+  return (has("HEAD") && has("objects") && has("refs")) || has(".git");
 }
 
 /** Whether a repository holds a commit. */

@@ -1,6 +1,7 @@
 import { type AnalysisInput, analyzeInstance, type InstanceAnalysis } from "../analysis/analyze-instance";
 import { ExactSourceError, repoFragments } from "../analysis/repo-fragments";
-import { type RepositoryFact, repositoryFacts } from "./repository-facts";
+import { parseDiff } from "../analysis/parse-diff";
+import { filesAt, type RepositoryFact, repositoryFacts } from "./repository-facts";
 import type { ApproximateReason, Availability } from "./repository-store";
 
 export interface StoreAnalysis {
@@ -27,7 +28,13 @@ export async function analyzeWithStore(
   let analysis: InstanceAnalysis;
   let approximateReason: ApproximateReason | null = null;
   try {
-    analysis = await analyzeInstance(input, repoFragments(found.gitDir, input.baseCommit));
+    // Every file both patches change, read in one `git cat-file --batch` (a file missing at the commit is
+    // then asked for alone, and named in the error).
+    const paths = new Set<string>();
+    for (const patch of [input.goldPatch, input.testPatch])
+      for (const file of parseDiffQuietly(patch)) if (file.status !== "added") paths.add(file.oldPath ?? file.path);
+    const preread = filesAt(found.gitDir, input.baseCommit, [...paths]);
+    analysis = await analyzeInstance(input, repoFragments(found.gitDir, input.baseCommit, preread));
   } catch (error) {
     if (!(error instanceof ExactSourceError)) throw error;
     analysis = await analyzeInstance(input);
@@ -39,4 +46,13 @@ export async function analyzeWithStore(
     analysis.identifiers.map((i) => i.member),
   );
   return { analysis, approximateReason, facts };
+}
+
+/** A patch's files, or none when it does not parse (the analysis then names the patch and line). */
+function parseDiffQuietly(patch: string) {
+  try {
+    return parseDiff(patch);
+  } catch {
+    return [];
+  }
 }

@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { contextOf } from "../analysis/fragments";
+import { grammarOfPath } from "../analysis/grammars";
+import { parseDiff } from "../analysis/parse-diff";
 
 // Real repositories for the repository store's tests: a work tree where the "benchmark" commits its base
 // and writes its patches with git (with the hunk headers `.gitattributes` asks for), and bare mirrors of it
@@ -48,4 +51,39 @@ export function storeWithMirror(dir: string, name: string, upstreamWork: string)
   mkdirSync(path.join(root, "Acme"), { recursive: true });
   execFileSync("git", ["clone", "-q", "--mirror", upstreamWork, path.join(root, "Acme", "Conf.git")]);
   return { root, remote: null, maxBytes: null };
+}
+
+/**
+ * A repository rebuilt from an instance's patches, in `dir`: every line the hunks show (context and removed
+ * lines) at its line number in the base file, the lines given by hand in `extra` (path → line → text),
+ * and with `headers` each hunk header's text (the indentation git dropped read back) on the line above the
+ * hunk where that line is free; blank lines elsewhere. The hunks are the benchmark's own, byte for byte.
+ * Returns the base commit.
+ */
+export function repositoryFromPatches(
+  dir: string,
+  patches: string[],
+  options: { extra?: Record<string, Record<number, string>>; headers?: boolean } = {},
+): string {
+  mkdirSync(dir, { recursive: true });
+  git(dir, "init", "-q");
+  for (const file of patches.flatMap(parseDiff)) {
+    if (file.status === "added" || file.binary) continue;
+    const lines: string[] = [];
+    const language = grammarOfPath(file.path);
+    for (const hunk of file.hunks) {
+      for (const line of hunk.lines) if (line.oldLine !== null) lines[line.oldLine - 1] = line.text;
+      const above = hunk.oldStart - 2;
+      if (options.headers && language && hunk.context && above >= 0 && lines[above] === undefined)
+        lines[above] = contextOf(hunk, language);
+    }
+    for (const [at, text] of Object.entries(options.extra?.[file.oldPath ?? file.path] ?? {}))
+      lines[Number(at) - 1] = text;
+    const target = path.join(dir, file.oldPath ?? file.path);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, `${Array.from(lines, (l) => l ?? "").join("\n")}\n`);
+  }
+  git(dir, "add", "-A");
+  git(dir, "commit", "-qm", "base", "--allow-empty");
+  return git(dir, "rev-parse", "HEAD");
 }

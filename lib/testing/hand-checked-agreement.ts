@@ -25,13 +25,17 @@ export function pickedFor(c: Expectation, analysis: InstanceAnalysis): string[] 
  * The engine against the hand-checked real instances, per language: precision and recall of the picked
  * names, and which names were extra or missing. `analyses` may hold analyses already made, by case id.
  */
-export async function agreement(analyses = new Map<string, InstanceAnalysis>()): Promise<AgreementRow[]> {
+export async function agreement(
+  analyses = new Map<string, InstanceAnalysis>(),
+  analyse: (input: ReturnType<typeof loadInstance>, c: Expectation) => Promise<InstanceAnalysis> = (input) =>
+    analyzeInstance(input),
+): Promise<AgreementRow[]> {
   const byLanguage = new Map<
     string,
     { cases: number; hits: number; picked: number; expected: number; extra: string[]; missing: string[] }
   >();
   for (const c of HAND_CHECKED_CASES) {
-    const analysis = analyses.get(c.id) ?? (await analyzeInstance(loadInstance(c.file, c.id)));
+    const analysis = analyses.get(c.id) ?? (await analyse(loadInstance(c.file, c.id), c));
     analyses.set(c.id, analysis);
     const picked = pickedFor(c, analysis);
     const expected = new Set(c.expected);
