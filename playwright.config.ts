@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_DATABASE, storageStateOf } from "./e2e/accounts";
+import { E2E_DATABASE, E2E_REPOS, storageStateOf } from "./e2e/accounts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -31,6 +31,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { DATABASE_URL: `file:${E2E_DATABASE}`, NEXT_TELEMETRY_DISABLED: "1" },
+    // A repository store that holds none of the demo repositories: every instance says why it is approximate.
+    env: { DATABASE_URL: `file:${E2E_DATABASE}`, NEXT_TELEMETRY_DISABLED: "1", HINTSCOPE_REPOS: E2E_REPOS },
   },
 });

@@ -2,15 +2,17 @@
  * The end-to-end database, fresh for every run: the project's demo data, the demo accounts, and the
  * accounts the tests sign in as (e2e/accounts.ts). Run by the Playwright web server before `next start`.
  */
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { analyzePendingInstances } from "../lib/server/analyze-stored-instances";
 import { seedDemoAccounts } from "../lib/server/auth/demo-accounts";
 import { addUser } from "../lib/server/auth/users";
 import { openDatabase } from "../lib/server/db";
 import { importFiles } from "../lib/server/import-files";
 import { DEMO_FILES } from "../prisma/demo/demo-files";
-import { E2E_ACCOUNTS, E2E_DATABASE, E2E_PASSWORD } from "./accounts";
+import { E2E_ACCOUNTS, E2E_DATABASE, E2E_PASSWORD, E2E_REPOS } from "./accounts";
 
+rmSync(E2E_REPOS, { recursive: true, force: true });
+mkdirSync(E2E_REPOS, { recursive: true });
 for (const suffix of ["", "-wal", "-shm"]) rmSync(`${E2E_DATABASE}${suffix}`, { force: true });
 const db = await openDatabase(`file:${E2E_DATABASE}`);
 await importFiles(db, DEMO_FILES, { demo: true });

@@ -34,20 +34,8 @@ type Column = {
 
 // One count column per selection policy, from the vocabulary: a new policy is a new column.
 const COLUMNS: Column[] = [
-  {
-    key: "externalId",
-    header: "Instance",
-    cell: (r) => (
-      <>
-        {r.externalId}
-        {r.approximate && (
-          <span className="badge approximate" title={`analysis ${r.approximate}`}>
-            ≈<span className="visually-hidden"> analysis {r.approximate}</span>
-          </span>
-        )}
-      </>
-    ),
-  },
+  // Drawn as a link to the instance (below), with ≈ where its analysis read hunks only.
+  { key: "externalId", header: "Instance", cell: (r) => r.externalId },
   { key: "benchmark", header: "Benchmark", cell: (r) => r.benchmark },
   { key: "repo", header: "Repository", cell: (r) => r.repo },
   { key: "language", header: "Language", cell: (r) => r.language },
@@ -364,9 +352,16 @@ export function InstanceList({
                       className={COLUMNS.find((c) => c.key === cell.column.id)?.numeric ? "num" : undefined}
                     >
                       {cell.column.id === "externalId" ? (
-                        <Link href={`/instances/${row.original.row.id}${listQuery}`}>
-                          {row.original.row.externalId}
-                        </Link>
+                        <>
+                          <Link href={`/instances/${row.original.row.id}${listQuery}`}>
+                            {row.original.row.externalId}
+                          </Link>
+                          {row.original.row.approximate && (
+                            <span className="badge approximate" title={`analysis ${row.original.row.approximate}`}>
+                              ≈<span className="visually-hidden"> analysis {row.original.row.approximate}</span>
+                            </span>
+                          )}
+                        </>
                       ) : (
                         flexRender(cell.column.columnDef.cell, cell.getContext())
                       )}
