@@ -48,6 +48,7 @@ export async function analysisRecord(
         baseCommit: instance.baseCommit,
         goldPatch: instance.goldPatch,
         testPatch: instance.testPatch,
+        problemStatement: instance.problemStatement,
       },
       found,
     );

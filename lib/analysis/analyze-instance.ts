@@ -8,6 +8,8 @@ export interface AnalysisInput {
   instanceId: string;
   goldPatch: string;
   testPatch: string;
+  /** the text: Doc2Feat leaves out the names it contains */
+  problemStatement?: string;
 }
 
 export interface InstanceAnalysis {
@@ -55,6 +57,6 @@ export async function analyzeInstance(
     instanceId: input.instanceId,
     approximate: code.approximate || test.approximate,
     unsupportedFiles: [...new Set([...code.unsupportedFiles, ...test.unsupportedFiles])],
-    identifiers: selectIdentifiers(code, test, policies),
+    identifiers: selectIdentifiers(code, test, policies, input.problemStatement ?? ""),
   };
 }

@@ -52,6 +52,8 @@ export interface PatchDefinition {
   params: string[];
   /** an overloaded callable: every declaration of the name the patch adds or changes, in file order */
   overloads?: Array<{ signature: string | null; params: string[] }>;
+  /** a function or class defined inside a function's body */
+  local?: boolean;
   location: Location;
 }
 
@@ -75,6 +77,12 @@ export interface PatchFacts {
   approximate: boolean;
   /** every file path the patch touches */
   paths: string[];
+  /**
+   * Names new to their file: on its added lines (a definition the patch adds, or any name used there) and
+   * nowhere in what the patch shows of the file before (the whole file with the repository, else the
+   * hunks' context and removed lines). What NoCode-bench's augment.py compares, file by file.
+   */
+  newNames: Set<string>;
 }
 
 /** Supplies the fragments of a file: its hunks by default, whole files in exact mode. */
@@ -138,7 +146,7 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
  * level in, whose class the hunk does not show, is a method of that unseen class; deeper, it is local.
  */
 function pythonScope(def: SyntaxDefinition, text: string): SyntaxDefinition[] {
-  if (def.owner !== null) return [def];
+  if (def.owner !== null || def.local) return [def];
   const indent = /^[ \t]*/.exec(text)?.[0] ?? "";
   if (indent === "") return [def];
   const oneLevel = indent === "\t" || indent.length === 4 || indent.length === 2;
@@ -196,8 +204,10 @@ function fileDefinitions(
         signature: def.signature,
         status,
         params: def.params,
+        ...(def.local ? { local: true } : {}),
       });
-      if (!CALLABLE.has(def.kind)) continue;
+      // A local function's parameters are nobody's to call by keyword from outside it.
+      if (!CALLABLE.has(def.kind) || def.local) continue;
       // Parameters of a new function are new names; a changed one's new names are the parameters it gained.
       const gained = old ? def.params.filter((param) => !old.params.includes(param)) : def.params;
       const callable = def.kind === "constructor" && def.owner ? def.owner : def.name;
@@ -372,7 +382,14 @@ export async function analysePatchFiles(
   fragmentsOf: FragmentSource = hunkFragments,
   exact = false,
 ): Promise<PatchFacts> {
-  const facts: PatchFacts = { definitions: [], uses: [], unsupportedFiles: [], approximate: false, paths: [] };
+  const facts: PatchFacts = {
+    definitions: [],
+    uses: [],
+    unsupportedFiles: [],
+    approximate: false,
+    paths: [],
+    newNames: new Set(),
+  };
   for (const file of files) {
     facts.paths.push(file.path);
     if (file.binary) continue;
@@ -384,8 +401,16 @@ export async function analysePatchFiles(
     const fragments = await fragmentsOf(file, language);
     if (!exact && file.status !== "added" && file.status !== "deleted") facts.approximate = true;
     const parsed = await parseFragments(fragments, language);
-    facts.definitions.push(...fileDefinitions(file, parsed, language, exact));
-    facts.uses.push(...fileUses(parsed));
+    const definitions = fileDefinitions(file, parsed, language, exact);
+    const uses = fileUses(parsed);
+    facts.definitions.push(...definitions);
+    facts.uses.push(...uses);
+    const before = new Set(
+      fragments.filter((f) => f.side === "pre").flatMap((f) => f.text.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []),
+    );
+    for (const def of definitions)
+      if (def.kind !== "file" && def.status === "new" && def.location.diffLine > 0) facts.newNames.add(def.member);
+    for (const use of uses) if (use.kind !== "module" && !before.has(use.name)) facts.newNames.add(use.name);
   }
   return facts;
 }

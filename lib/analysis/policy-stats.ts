@@ -58,3 +58,14 @@ export function policyStats(
   }
   return rows;
 }
+
+/**
+ * The paper's Table 2 restriction: the instances on which Doc2Feat and FEA (brief) both select something,
+ * the shared subset every selection is compared on (so the figures compare with the paper's).
+ */
+export function paperSubset<T extends { identifiers: ReadonlyArray<{ policies: readonly string[] }> }>(
+  analyses: readonly T[],
+): T[] {
+  const selects = (a: T, selection: Selection) => a.identifiers.some((i) => i.policies.includes(selection));
+  return analyses.filter((a) => selects(a, "doc2feat") && selects(a, "fea"));
+}

@@ -49,11 +49,7 @@ export function checkRepository(repo: string): void {
  * `preread`: the files already read at the commit (by path), for a caller that reads them all at once and
  * has checked the repository and commit.
  */
-export function repoFragments(
-  repo: string,
-  baseCommit: string,
-  preread?: ReadonlyMap<string, string>,
-): FragmentSource {
+export function repoFragments(repo: string, baseCommit: string, preread?: ReadonlyMap<string, string>): FragmentSource {
   if (!preread) {
     checkRepository(repo);
     try {

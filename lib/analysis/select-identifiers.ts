@@ -21,6 +21,8 @@ export interface InstanceIdentifier {
   definedAt: PlacedLocation | null;
   /** where the other patch (or, for shared names, either patch) uses it */
   usedAt: PlacedLocation[];
+  /** a function or class defined inside a function's body (FEA-Bench's nested components) */
+  local?: true;
 }
 
 /**
@@ -41,12 +43,8 @@ const COMMON_NAMES = new Set(
 
 const isDistinctive = (name: string) => name.length > 2 && !COMMON_NAMES.has(name);
 
-function namesOf(facts: PatchFacts): Set<string> {
-  const names = new Set<string>();
-  for (const def of facts.definitions) if (def.kind !== "file" && def.location.diffLine > 0) names.add(def.member);
-  for (const use of facts.uses) if (use.kind !== "module") names.add(use.name);
-  return new Set([...names].filter(isDistinctive));
-}
+/** The names new to their files in a patch (see PatchFacts.newNames), keywords, builtins and short names aside. */
+const newNamesOf = (facts: PatchFacts): Set<string> => new Set([...facts.newNames].filter(isDistinctive));
 
 /**
  * The signature a hint states: an overloaded callable's are those whose parameter count matches a call of
@@ -67,6 +65,7 @@ function toIdentifier(
   usedAt: ReadonlyArray<{ use: PatchUse; certain: boolean }>,
 ): InstanceIdentifier {
   return {
+    ...(def.local ? { local: true as const } : {}),
     name: def.name,
     member: def.member,
     owner: def.owner,
@@ -94,14 +93,21 @@ export function selectIdentifiers(
   code: PatchFacts,
   test: PatchFacts,
   policies: readonly SelectionPolicy[] = SELECTION_POLICIES,
+  issue = "",
 ): InstanceIdentifier[] {
   const apply = (identifier: InstanceIdentifier, usedAcross: boolean) => {
-    const candidate = { ...identifier, usedAcross, sharedName: shared.has(identifier.member) };
+    const candidate = {
+      ...identifier,
+      usedAcross,
+      sharedName: shared.has(identifier.member),
+      // As augment.py asks: does the issue's text contain the name (a file: its path)?
+      mentionedInIssue: issue.includes(identifier.kind === "file" ? identifier.name : identifier.member),
+    };
     identifier.policies = policies.filter((p) => p.picks(candidate)).map((p) => p.id as Selection);
     return identifier;
   };
-  const testNames = namesOf(test);
-  const shared = new Set([...namesOf(code)].filter((name) => testNames.has(name)));
+  const testNames = newNamesOf(test);
+  const shared = new Set([...newNamesOf(code)].filter((name) => testNames.has(name)));
   const identifiers: InstanceIdentifier[] = [];
   // The names each file's imports give packages (Go aliases), for package-qualified uses.
   const aliasesByFile = new Map<string, Map<string, string>>();
@@ -130,7 +136,8 @@ export function selectIdentifiers(
     const matched = own.definitions
       .filter((def) => def.member !== "_")
       .map((def) => {
-        const candidates = def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
+        // A local function or class is nobody's to use from the other patch.
+        const candidates = def.local ? [] : def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
         const uses = candidates.filter((use) => useMatches(use, def, aliases));
         return { def, uses: uses.map((use) => ({ use, certain: matchIsCertain(use, def) })) };
       });

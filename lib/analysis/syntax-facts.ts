@@ -41,6 +41,8 @@ export interface SyntaxDefinition {
   /** the node's first column in its row (0-based): where the search for its name on the diff line starts */
   column: number;
   endRow: number;
+  /** defined inside a function's body (a nested function or class): FEA-Bench counts it, nothing else does */
+  local?: boolean;
 }
 
 /** A name referenced in one parsed image. */
@@ -131,9 +133,11 @@ export class FactCollector {
     kind: DefinitionKind,
     signature: string | null = null,
     params: string[] = [],
+    local = false,
   ) {
     if (!member) return;
     this.definitions.push({
+      ...(local ? { local: true } : {}),
       name: owner ? `${owner}.${member}` : member,
       member,
       owner,

@@ -1,5 +1,5 @@
 import { analyzeInstance, type InstanceAnalysis, PatchError } from "../analysis/analyze-instance";
-import { type PolicyStatsRow, policyStatsByLanguage } from "../analysis/policy-stats";
+import { type PolicyStatsRow, paperSubset, policyStatsByLanguage } from "../analysis/policy-stats";
 import { checkRepository, ExactSourceError, repoFragments } from "../analysis/repo-fragments";
 import { SELECTIONS } from "../analysis/select-identifiers";
 import { instanceEvidence } from "../evidence/instance-evidence";
@@ -19,6 +19,8 @@ export interface AnalyzeOptions {
   benchmark?: string;
   /** without --repo: the repository store (HINTSCOPE_REPOS), read and fetched into; null: hunks only */
   store?: RepositoryStoreConfig | null;
+  /** stats: only the instances on which Doc2Feat and FEA both select something (the paper's Table 2) */
+  paperSubset?: boolean;
 }
 
 interface Analysed {
@@ -70,7 +72,7 @@ function describeAnalysis(analysis: InstanceAnalysis, approximateReason: string 
  * --fallback-approximate a note on stderr and an analysis from the hunks.
  */
 async function analyseFromCheckout(
-  input: { instanceId: string; baseCommit: string; goldPatch: string; testPatch: string },
+  input: { instanceId: string; baseCommit: string; goldPatch: string; testPatch: string; problemStatement: string },
   repo: string,
   fallbackApproximate: boolean,
   where: string,
@@ -113,6 +115,7 @@ async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: 
           baseCommit: data.baseCommit,
           goldPatch: data.goldPatch,
           testPatch: data.testPatch,
+          problemStatement: data.problemStatement,
         };
         const { analysis, approximateReason, facts } = options.repo
           ? await analyseFromCheckout(input, options.repo, options.fallbackApproximate === true, `${file}:${line}`)
@@ -214,7 +217,7 @@ export async function runEvidenceCommand(files: string[], options: AnalyzeOption
 /** `hints stats FILE... [--json]`: SPEC §4's table per benchmark and selection. */
 export async function runStatsCommand(files: string[], options: AnalyzeOptions): Promise<number> {
   if (files.length === 0) {
-    process.stderr.write("usage: hints stats FILE... [--json] [--benchmark NAME]\n");
+    process.stderr.write("usage: hints stats FILE... [--json] [--benchmark NAME] [--paper-subset]\n");
     return 2;
   }
   // One entry per benchmark and instance id, the later record winning, as the importer keeps them: an
@@ -230,7 +233,13 @@ export async function runStatsCommand(files: string[], options: AnalyzeOptions):
       identifiers: analysis.identifiers,
     });
   });
-  const rows = policyStatsByLanguage([...analysed.values()]);
+  const all = [...analysed.values()];
+  const counted = options.paperSubset ? paperSubset(all) : all;
+  if (options.paperSubset)
+    process.stderr.write(
+      `paper subset: ${counted.length} of ${all.length} instances (Doc2Feat and FEA both select something)\n`,
+    );
+  const rows = policyStatsByLanguage(counted);
   process.stdout.write(`${options.json ? JSON.stringify(rows) : describeStats(rows)}\n`);
   return failures > 0 ? 1 : 0;
 }

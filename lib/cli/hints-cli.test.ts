@@ -118,6 +118,27 @@ test("stats counts an instance that appears in two files once, the later record 
   expect(rows.find((r) => r.selection === "defuse")).toMatchObject({ instances: 2, total: 2 });
 });
 
+test("stats --paper-subset counts only the instances on which Doc2Feat and FEA both select something", () => {
+  // 51 adds a function both patches name (Doc2Feat and FEA select it); 52 only changes a value (FEA has nothing).
+  const changeOnly =
+    "diff --git a/widgets/core.py b/widgets/core.py\n--- a/widgets/core.py\n+++ b/widgets/core.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n";
+  const file = tmp.write(
+    "swebench-lite-subset.jsonl",
+    jsonl([swebenchRecord(51), swebenchRecord(52, { patch: changeOnly })]),
+  );
+  const all = hints("stats", file, "--json");
+  expect(JSON.parse(all.stdout).find((r: { selection: string }) => r.selection === "fea")).toMatchObject({
+    instances: 2,
+    total: 1,
+  });
+  const subset = hints("stats", file, "--json", "--paper-subset");
+  expect(subset.code).toBe(0);
+  expect(subset.stderr).toContain("paper subset: 1 of 2 instances");
+  const rows = JSON.parse(subset.stdout) as Array<{ selection: string; instances: number; total: number }>;
+  expect(rows.find((r) => r.selection === "fea")).toMatchObject({ instances: 1, total: 1 });
+  expect(rows.find((r) => r.selection === "doc2feat")).toMatchObject({ instances: 1, total: 1 });
+});
+
 test("evidence --json: leak channels and per-identifier evidence, with no database", () => {
   const record = swebenchRecord(41, {
     problem_statement: "Please add\n def widget_41(): return 41\nso that widgets work.",

@@ -31,7 +31,8 @@ commands:
                                      checkout lacks is analysed from its hunks instead of failing
   evidence FILE... leak channels and per-identifier evidence (stated, test-facing, transcription; no database)
                    --json one line per instance; --repo PATH adds occurrences at the base commit
-  stats FILE...    identifiers per benchmark and selection (SPEC §4); --json, --benchmark NAME
+  stats FILE...    identifiers per benchmark and selection (SPEC §4); --json, --benchmark NAME;
+                   --paper-subset: only instances where Doc2Feat and FEA both select something (Table 2)
   export           --set NAME [--version N] --out DIR [--include-flagged] [--csv] [--format native]:
                    a published hint set (native: also the benchmark's own records with the curated hints)
                    --benchmark NAME --selection S --projection P --out DIR: a policy straight from the analysis
@@ -90,6 +91,7 @@ async function main(argv: string[]): Promise<number> {
       first: { type: "string" },
       second: { type: "string" },
       "max-gb": { type: "string" },
+      "paper-subset": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -119,6 +121,7 @@ async function main(argv: string[]): Promise<number> {
         fallbackApproximate: values["fallback-approximate"],
         benchmark: values.benchmark,
         store: settings().repositoryStore,
+        paperSubset: values["paper-subset"],
       };
       if (options.fallbackApproximate && !options.repo) {
         process.stderr.write("--fallback-approximate goes with --repo PATH\n");

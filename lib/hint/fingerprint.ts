@@ -8,6 +8,8 @@ export interface HintInputs {
   testPatch: string;
   interfaceText: string | null;
   requirements: string | null;
+  /** the issue's text: Doc2Feat leaves out the names it contains */
+  problemStatement?: string;
 }
 
 const sha256 = (...parts: string[]) => {
@@ -18,7 +20,7 @@ const sha256 = (...parts: string[]) => {
 
 /**
  * The hash of everything an instance's hints are made from: both patches (the analysis reads them), the
- * benchmark's own hint text (descriptions come from it), the analysis version, and whether the analysis
+ * benchmark's own hint text (descriptions come from it), the issue's text (Doc2Feat leaves out what it names), the analysis version, and whether the analysis
  * read whole files from the repository store (`exact`) or the hunks alone. Re-importing identical content
  * gives the same value; any change that can change a hint gives another.
  */
@@ -33,6 +35,7 @@ export function hintSourceHash(
     instance.testPatch,
     instance.interfaceText ?? "\u0001none",
     instance.requirements ?? "\u0001none",
+    instance.problemStatement ?? "\u0001none",
   );
 }
 

@@ -17,8 +17,12 @@ export interface SelectionCandidate {
   kind: string;
   /** the other patch uses it (a use that can denote this definition) */
   usedAcross: boolean;
-  /** the name occurs on added lines of both patches */
+  /** the name is new to its file in both patches (as NoCode-bench's augment.py finds names: new to the file) */
   sharedName: boolean;
+  /** a function or class defined inside a function's body (FEA-Bench counts these; nothing outside can call them) */
+  local?: boolean;
+  /** the issue names it (its bare name, or a file's path, as text in the problem statement) */
+  mentionedInIssue?: boolean;
 }
 
 export interface SelectionPolicy {
@@ -37,25 +41,28 @@ export const SELECTION_POLICIES = [
     id: "defuse",
     label: "DefUse",
     description: "new names defined on one side and used on the other",
-    picks: (c) => c.status === "new" && c.usedAcross,
+    picks: (c) => c.status === "new" && c.usedAcross && !c.local,
   },
   {
     id: "doc2feat",
     label: "Doc2Feat",
-    description: "names on added lines of both patches",
-    picks: (c) => c.sharedName,
+    description: "names new to their files in both patches, and new code files, that the issue does not name",
+    // As NoCode-bench's augment.py: a name new to its file on the code side and on the test side, plus the
+    // code patch's new files, minus what the issue's text contains.
+    picks: (c) =>
+      !c.mentionedInIssue && (c.sharedName || (c.kind === "file" && c.side === "code" && c.status === "new")),
   },
   {
     id: "fea",
     label: "FEA (brief)",
-    description: "new functions, classes and methods of the code patch",
+    description: "new functions, classes and methods of the code patch, nested ones too",
     picks: (c) => c.side === "code" && c.status === "new" && FEA_KINDS.has(c.kind),
   },
   {
     id: "pro",
     label: "Pro",
     description: "every name the code patch adds or changes",
-    picks: (c) => c.side === "code" && c.status !== "existing",
+    picks: (c) => c.side === "code" && c.status !== "existing" && !c.local,
   },
 ] as const satisfies readonly SelectionPolicy[];
 

@@ -1,6 +1,6 @@
 import { type AnalysisInput, analyzeInstance, type InstanceAnalysis } from "../analysis/analyze-instance";
-import { ExactSourceError, repoFragments } from "../analysis/repo-fragments";
 import { parseDiff } from "../analysis/parse-diff";
+import { ExactSourceError, repoFragments } from "../analysis/repo-fragments";
 import { filesAt, type RepositoryFact, repositoryFacts } from "./repository-facts";
 import type { ApproximateReason, Availability } from "./repository-store";
 

@@ -8,6 +8,8 @@ export interface AnalysisCase {
   test: FileChange[];
   /** what git prints after @@ for each hunk of the code patch (the enclosing class or function) */
   codeContext?: (hunk: number) => string;
+  /** the issue's text (Doc2Feat leaves out the names it contains) */
+  issue?: string;
 }
 
 /** Analyses a case as the engine sees a benchmark instance: two unified diffs. */
@@ -16,6 +18,7 @@ export function analyseCase(c: AnalysisCase): Promise<InstanceAnalysis> {
     instanceId: "case",
     goldPatch: makeDiff(c.code, 3, c.codeContext),
     testPatch: makeDiff(c.test),
+    problemStatement: c.issue,
   });
 }
 

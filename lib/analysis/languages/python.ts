@@ -1,4 +1,5 @@
 import type { Node } from "web-tree-sitter";
+import { UNKNOWN_OWNER } from "../hunk-lines";
 import { type Extractor, foldSpace, lastSegment, withoutTrailingCommas } from "../syntax-facts";
 
 const PARAM_NAME_TYPES = new Set([
@@ -31,15 +32,58 @@ interface Scope {
   selfOwner: string | null;
 }
 
-/** Python: functions, classes, methods, class and `self.` fields, module variables; calls, attributes, imports, keywords. */
+const LOCAL_TYPES = ["function_definition", "class_definition"];
+
+/** Whether a node lies inside a function of the parsed text. */
+function inParsedFunction(node: Node): boolean {
+  for (let up = node.parent; up; up = up.parent) if (up.type === "function_definition") return true;
+  return false;
+}
+
+/**
+ * Python: functions, classes, methods, class and `self.` fields, module variables; calls, attributes,
+ * imports, keywords. Functions and classes inside a function's body are local definitions, named by the
+ * definitions that enclose them (`outer.inner`), as FEA-Bench names them.
+ */
 export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
   const definitionNames = new Set<number>();
   const calleeIds = new Set<number>();
+
+  // Every function and class nested in `fn`'s body, named after the definitions around it.
+  const defineLocals = (fn: Node, qualified: string) => {
+    const body = fn.childForFieldName("body");
+    for (const local of body?.descendantsOfType(LOCAL_TYPES) ?? []) {
+      if (!local) continue;
+      const nameNode = local.childForFieldName("name");
+      if (!nameNode) continue;
+      const chain: string[] = [];
+      for (let up = local.parent; up && up.id !== fn.id; up = up.parent)
+        if (LOCAL_TYPES.includes(up.type)) chain.unshift(up.childForFieldName("name")?.text ?? "?");
+      definitionNames.add(nameNode.id);
+      const parameters = local.childForFieldName("parameters");
+      const isFunction = local.type === "function_definition";
+      facts.define(
+        local,
+        nameNode.text,
+        [qualified, ...chain].join("."),
+        isFunction ? "function" : "class",
+        isFunction ? foldSpace(`${nameNode.text}${parameters ? withoutTrailingCommas(parameters) : "()"}`) : null,
+        isFunction ? parameterNames(parameters) : [],
+        true,
+      );
+    }
+  };
 
   const visit = (node: Node, scope: Scope, parentType = ""): void => {
     switch (node.type) {
       case "class_definition": {
         const nameNode = node.childForFieldName("name");
+        if (nameNode && scope.inFunction && !inParsedFunction(node)) {
+          // The hunk lies in a function body the hunk does not show: its own definitions are local to it.
+          definitionNames.add(nameNode.id);
+          facts.define(node, nameNode.text, UNKNOWN_OWNER, "class", null, [], true);
+          break;
+        }
         if (nameNode && !scope.inFunction) {
           definitionNames.add(nameNode.id);
           facts.define(node, nameNode.text, scope.owner, "class");
@@ -54,6 +98,22 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
       }
       case "function_definition": {
         const nameNode = node.childForFieldName("name");
+        if (nameNode && scope.inFunction && !inParsedFunction(node)) {
+          // The hunk lies in a function body the hunk does not show: its own definitions are local to it.
+          definitionNames.add(nameNode.id);
+          const parameters = node.childForFieldName("parameters");
+          facts.define(
+            node,
+            nameNode.text,
+            UNKNOWN_OWNER,
+            "function",
+            foldSpace(`${nameNode.text}${parameters ? withoutTrailingCommas(parameters) : "()"}`),
+            parameterNames(parameters),
+            true,
+          );
+          defineLocals(node, `${UNKNOWN_OWNER}.${nameNode.text}`);
+          break;
+        }
         if (nameNode && !scope.inFunction) {
           definitionNames.add(nameNode.id);
           const parameters = node.childForFieldName("parameters");
@@ -69,6 +129,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
             signature,
             parameterNames(parameters),
           );
+          defineLocals(node, scope.owner ? `${scope.owner}.${nameNode.text}` : nameNode.text);
           // A method's body may assign `self.x` fields; any other body only matters where it has added lines.
           if (!scope.owner && !facts.bodyMatters(node)) return;
           for (const child of node.namedChildren) {
