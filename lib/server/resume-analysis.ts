@@ -1,5 +1,6 @@
 import { analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "./analyze-stored-instances";
 import { getDb } from "./db";
+import { settleAbandonedJobs } from "./import-jobs";
 
 /**
  * Analyses what a server left pending when it stopped (an upload imported, then the process killed before
@@ -9,6 +10,10 @@ import { getDb } from "./db";
 export async function resumePendingAnalysis(): Promise<void> {
   try {
     const db = await getDb();
+    // Jobs whose server stopped mid-way are shown failed, with why (never left "importing" for good).
+    const abandoned = await settleAbandonedJobs(db);
+    if (abandoned.length > 0)
+      process.stderr.write(`hintscope: ${abandoned.length} import job(s) left by a stopped server marked failed\n`);
     const pending = await db.instance.count({ where: { analysisStatus: "pending" } });
     if (pending === 0) return;
     process.stderr.write(`hintscope: resuming the analysis of ${pending} instance(s) left pending\n`);

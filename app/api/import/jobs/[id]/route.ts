@@ -1,4 +1,5 @@
 import { guardedRoute } from "@/lib/server/auth/guard";
+import { getDb } from "@/lib/server/db";
 import { getImportJob } from "@/lib/server/import-jobs";
 
 export const runtime = "nodejs";
@@ -8,13 +9,13 @@ export const dynamic = "force-dynamic";
 export const GET = guardedRoute(
   "admin",
   async function get(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-    const job = getImportJob((await params).id);
+    const job = await getImportJob(await getDb(), (await params).id);
     if (!job)
       return Response.json(
         {
           ok: false,
           error:
-            "no such import job: the server restarted since, or the job ended over an hour ago (see the import history, and the list for instances not analysed yet)",
+            "no such import job (finished jobs are kept for 30 days)",
         },
         { status: 404 },
       );
