@@ -22,5 +22,11 @@ test("the repository store: which repositories the analysis can read whole, and 
     .getByRole("link", { name: /demo__py-locale-1/ })
     .first()
     .click();
-  await expect(page.getByText("approximate (hunks only: the repository is not in the store) analysis")).toBeVisible();
+  // In the header, short (the page must fit 1280×800), the whole reason on hover and in the identifier list.
+  const header = page.getByText("approximate analysis (no repository)");
+  await expect(header).toBeVisible();
+  await expect(header).toHaveAttribute(
+    "title",
+    "analysis approximate (hunks only: the repository is not in the store)",
+  );
 });

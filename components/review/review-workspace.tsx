@@ -289,7 +289,14 @@ export function ReviewWorkspace({
       <p className="muted">
         <Link href={`/benchmarks/${instance.benchmark.id}`}>{instance.benchmark.name}</Link> · {instance.repo} ·{" "}
         {instance.language ?? "unknown language"}
-        {instance.approximate && ` · ${analysisModeText(true, instance.approximateReason)} analysis`}
+        {instance.approximate && (
+          <>
+            {" · "}
+            <span title={`analysis ${analysisModeText(true, instance.approximateReason)}`}>
+              approximate analysis ({(instance.approximateReason ?? "hunks only").split(":")[0]})
+            </span>
+          </>
+        )}
         {instance.analysisStatus === "error" && ` · not analysed: ${instance.analysisError}`}
       </p>
       {!canDecide && (

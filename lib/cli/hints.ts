@@ -11,6 +11,7 @@ import { settings } from "../server/settings";
 import { runAnalyzeCommand, runEvidenceCommand, runStatsCommand } from "./analyze-command";
 import { runExport, runSets, UsageError } from "./hint-set-commands";
 import { describeAnalysis, runImportCommand } from "./import-command";
+import { runJudgeCommand } from "./judge-command";
 import { runReportCommand } from "./report-command";
 import { runReposCommand } from "./repos-command";
 import { runRunsCommand } from "./runs-command";
@@ -47,6 +48,8 @@ commands:
   repos            status [--benchmark NAME] [--json]: the repositories imported instances come from, and
                    what the store (HINTSCOPE_REPOS) holds of them; fetch [--benchmark NAME]: the missing
                    commits from HINTSCOPE_GIT_REMOTE, then analyse again; prune [--max-gb N]
+  judge            the paper's LLM judge on an OpenAI-compatible endpoint: endpoint add|list, plan, run,
+                   status, resume, stop (\`hints judge\` for the options)
   runs             list [--benchmark NAME] [--json], delete ID (results, agent patches and verdicts too),
                    move ID --benchmark NAME (a run imported under the wrong benchmark); audited
   users            add NAME --role admin|curator|viewer (password prompted, or stdin), list [--json],
@@ -92,6 +95,19 @@ async function main(argv: string[]): Promise<number> {
       second: { type: "string" },
       "max-gb": { type: "string" },
       "paper-subset": { type: "boolean", default: false },
+      url: { type: "string" },
+      model: { type: "string" },
+      "key-env": { type: "string" },
+      endpoint: { type: "string" },
+      n: { type: "boolean", default: false },
+      "json-schema": { type: "boolean", default: false },
+      seed: { type: "boolean", default: false },
+      concurrency: { type: "string" },
+      "input-price": { type: "string" },
+      "output-price": { type: "string" },
+      samples: { type: "string" },
+      budget: { type: "string" },
+      limit: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -183,6 +199,27 @@ async function main(argv: string[]): Promise<number> {
         );
       }
       return 0;
+    }
+    case "judge": {
+      const db = await openDatabase();
+      return runJudgeCommand(db, rest, {
+        json: values.json ?? false,
+        benchmark: values.benchmark,
+        selection: values.selection,
+        endpoint: values.endpoint,
+        url: values.url,
+        model: values.model,
+        keyEnv: values["key-env"],
+        n: values.n,
+        jsonSchema: values["json-schema"],
+        seed: values.seed,
+        concurrency: values.concurrency,
+        inputPrice: values["input-price"],
+        outputPrice: values["output-price"],
+        samples: values.samples,
+        budget: values.budget,
+        limit: values.limit,
+      });
     }
     case "repos": {
       const db = await openDatabase();

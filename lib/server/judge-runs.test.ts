@@ -1,5 +1,6 @@
 // The judge runner against a local OpenAI-compatible HTTP server (lib/testing/fake-chat-server.ts): the real
 // client over real HTTP, a real database; no LLM endpoint runs here.
+import { spawn } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { JUDGE_TEMPLATE_VERSION } from "../judge/prompts";
 import { type FakeChatServer, startFakeChatServer } from "../testing/fake-chat-server";
@@ -14,6 +15,7 @@ const tmp = makeTempDir("hintscope-judge-");
 let server: FakeChatServer;
 let db: Database;
 let close: () => Promise<void>;
+let url: string;
 
 // Two instances, each with one DefUse identifier (`widget_N`, a new function the test calls): name, kind,
 // path, new_file and signature to rate, each N and D/G, three samples.
@@ -21,7 +23,7 @@ const VALUES = 2 * 5;
 
 beforeAll(async () => {
   server = await startFakeChatServer({ requireKey: "sk-test" });
-  ({ db, close } = await openTempDatabase());
+  ({ db, close, url } = await openTempDatabase());
   await importFiles(db, [tmp.write("swebench-lite-judge.jsonl", jsonl([swebenchRecord(1), swebenchRecord(2)]))]);
   await analyzePendingInstances(db, undefined, { store: null });
 });
@@ -155,3 +157,45 @@ test("a refusing endpoint pauses the run with the reason; resumed, it finishes; 
   expect(await executeRun(db, costly)).toMatchObject({ state: "done" });
   expect((await runStatus(db, costly)).calls.pending).toBe(0);
 });
+
+test("a run whose process is killed mid-way resumes where it stopped (the command line, then a resume)", async () => {
+  await endpoint("slow", { model: "slow-model", concurrency: 1, supportsN: false });
+  server.always = { kind: "slow", ms: 100 };
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "lib/cli/hints.ts",
+      "judge",
+      "run",
+      "--benchmark",
+      "SWE-bench Lite",
+      "--selection",
+      "defuse",
+      "--endpoint",
+      "slow",
+    ],
+    { env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  // Killed once some calls are recorded.
+  for (let i = 0; i < 600 && !/judge run \d+: [3-9]\d* done/.test(stderr); i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  child.kill("SIGKILL");
+  await new Promise((resolve) => child.once("exit", resolve));
+  const id = Number(/judge run (\d+) created/.exec(stderr)?.[1]);
+  const midway = await runStatus(db, id);
+  expect(midway.state).toBe("running");
+  expect(midway.calls.done).toBeGreaterThanOrEqual(3);
+  expect(midway.calls.pending).toBeGreaterThan(0);
+  server.always = null;
+  const resumed = await executeRun(db, id, { backoffMs: 1 });
+  expect(resumed).toMatchObject({ state: "done", calls: { pending: 0, failed: 0, done: VALUES * 6 } });
+  // What was answered before the kill was not asked again: at most the one request in flight is repeated.
+  expect(server.requests.length).toBeLessThanOrEqual(VALUES * 6 + 1);
+  expect(await db.judgeScore.count({ where: { judge: resumed.judge } })).toBe(VALUES * 3);
+}, 120_000);

@@ -1,0 +1,155 @@
+import type { Database } from "../server/db";
+import {
+  createRun,
+  executeRun,
+  listEndpoints,
+  planRun,
+  type RunStatus,
+  resumeRun,
+  runStatus,
+  saveEndpoint,
+  stopRun,
+} from "../server/judge-runs";
+
+const USAGE = `usage: hints judge endpoint add NAME --url BASE_URL --model MODEL [--key-env VAR] [--n] [--json-schema]
+                     [--seed] [--concurrency N] [--input-price USD_PER_MTOK] [--output-price USD_PER_MTOK]
+       hints judge endpoint list [--json]
+       hints judge plan --benchmark B --selection S --endpoint E [--samples N]   (calls, tokens, cost; nothing sent)
+       hints judge run --benchmark B --selection S --endpoint E [--samples N] [--budget USD] [--limit VALUES]
+       hints judge status RUN [--json] | hints judge resume RUN [--budget USD] | hints judge stop RUN
+The key is read from the environment variable --key-env names (OPENAI_API_KEY, say), never from the command line.`;
+
+export interface JudgeOptions {
+  json: boolean;
+  benchmark?: string;
+  selection?: string;
+  endpoint?: string;
+  url?: string;
+  model?: string;
+  keyEnv?: string;
+  n?: boolean;
+  jsonSchema?: boolean;
+  seed?: boolean;
+  concurrency?: string;
+  inputPrice?: string;
+  outputPrice?: string;
+  samples?: string;
+  budget?: string;
+  limit?: string;
+}
+
+/** A number option: undefined when absent, an error naming it when it is not a number. */
+function numberOption(name: string, value: string | undefined, integer = false): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || (integer && !Number.isInteger(n)))
+    throw new Error(`--${name} must be a ${integer ? "whole " : ""}number, not "${value}"`);
+  return n;
+}
+
+function describeStatus(s: RunStatus): string {
+  const total = s.calls.pending + s.calls.done + s.calls.failed;
+  return [
+    `run ${s.id} · ${s.judge} · ${s.selection} · ${s.state}${s.reason ? ` (${s.reason})` : ""}`,
+    `  calls: ${s.calls.done} done (${s.calls.cached} from the cache), ${s.calls.failed} failed, ${s.calls.pending} pending, of ${total}`,
+    `  tokens: ${s.usage.prompt} prompt (${s.usage.cached} cached), ${s.usage.completion} completion (${s.usage.reasoning} reasoning)`,
+    `  cost: $${s.cost.toFixed(4)}${s.budget !== null ? ` of a $${s.budget.toFixed(2)} budget` : ""} · ${s.scores} scores stored`,
+  ].join("\n");
+}
+
+/** Runs a run to its end (or pause, stop), with progress on stderr. */
+async function execute(db: Database, runId: number, json: boolean): Promise<number> {
+  const status = await executeRun(db, runId, {
+    onProgress: (p) =>
+      process.stderr.write(
+        `\rjudge run ${runId}: ${p.done} done, ${p.failed} failed, ${p.pending} pending, $${p.cost.toFixed(4)}\x1b[K`,
+      ),
+  });
+  process.stderr.write("\n");
+  process.stdout.write(`${json ? JSON.stringify(status) : describeStatus(status)}\n`);
+  return status.state === "done" && status.calls.failed === 0 ? 0 : 1;
+}
+
+/** `hints judge …`: endpoints, plans, runs (see USAGE). */
+export async function runJudgeCommand(db: Database, args: string[], o: JudgeOptions): Promise<number> {
+  const [verb, ...rest] = args;
+  try {
+    if (verb === "endpoint" && rest[0] === "add" && rest[1]) {
+      if (!o.url || !o.model) throw new Error("endpoint add needs --url BASE_URL and --model MODEL");
+      const key = o.keyEnv ? process.env[o.keyEnv] : undefined;
+      if (o.keyEnv && !key) throw new Error(`the environment variable ${o.keyEnv} is not set`);
+      await saveEndpoint(db, {
+        name: rest[1],
+        baseUrl: o.url,
+        apiKey: key ?? null,
+        model: o.model,
+        supportsN: o.n,
+        supportsJsonSchema: o.jsonSchema,
+        supportsSeed: o.seed,
+        concurrency: numberOption("concurrency", o.concurrency, true),
+        inputPrice: numberOption("input-price", o.inputPrice),
+        outputPrice: numberOption("output-price", o.outputPrice),
+      });
+      process.stdout.write(`Saved judge endpoint ${rest[1]} (${o.model} at ${o.url}${key ? ", with a key" : ""}).\n`);
+      return 0;
+    }
+    if (verb === "endpoint" && rest[0] === "list") {
+      const endpoints = await listEndpoints(db);
+      process.stdout.write(
+        o.json
+          ? `${JSON.stringify(endpoints)}\n`
+          : `${endpoints.map((e) => `${e.name}  ${e.model}  ${e.baseUrl}${e.hasKey ? "  (key set)" : ""}`).join("\n") || "no judge endpoints"}\n`,
+      );
+      return 0;
+    }
+    const target = () => {
+      if (!o.benchmark || !o.selection || !o.endpoint)
+        throw new Error(`${verb} needs --benchmark NAME --selection S --endpoint NAME`);
+      return {
+        benchmark: o.benchmark,
+        selection: o.selection,
+        endpoint: o.endpoint,
+        samples: numberOption("samples", o.samples, true),
+      };
+    };
+    if (verb === "plan") {
+      const plan = await planRun(db, target());
+      process.stdout.write(
+        o.json
+          ? `${JSON.stringify(plan)}\n`
+          : `${plan.values} values of ${plan.identifiers} identifiers on ${plan.instances} instances: ${plan.calls} calls, about ${plan.promptTokens} prompt and ${plan.completionTokens} completion tokens${plan.cost !== null ? `, about $${plan.cost.toFixed(2)}` : " (no prices set)"}${plan.withoutRepositoryFact > 0 ? `; ${plan.withoutRepositoryFact} names rated without the measured repository fact (no repository store)` : ""}\n`,
+      );
+      return 0;
+    }
+    if (verb === "run") {
+      const runId = await createRun(db, {
+        ...target(),
+        budget: numberOption("budget", o.budget) ?? null,
+        limit: numberOption("limit", o.limit, true),
+      });
+      process.stderr.write(`judge run ${runId} created\n`);
+      return await execute(db, runId, o.json);
+    }
+    const runId = Number(rest[0]);
+    if (!Number.isInteger(runId) || runId < 1) throw new Error(USAGE);
+    if (verb === "status") {
+      const status = await runStatus(db, runId);
+      process.stdout.write(`${o.json ? JSON.stringify(status) : describeStatus(status)}\n`);
+      return 0;
+    }
+    if (verb === "resume") {
+      await resumeRun(db, runId, numberOption("budget", o.budget));
+      return await execute(db, runId, o.json);
+    }
+    if (verb === "stop") {
+      await stopRun(db, runId);
+      process.stdout.write(`Stopped judge run ${runId}; \`hints judge resume ${runId}\` takes it up again.\n`);
+      return 0;
+    }
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 2;
+  }
+}
