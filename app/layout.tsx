@@ -31,7 +31,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <>
                   {" "}
                   · <Link href="/import">Import</Link> · <Link href="/admin/users">Users</Link> ·{" "}
-                  <Link href="/admin/runs">Runs</Link> · <Link href="/admin/repositories">Repositories</Link>
+                  <Link href="/admin/runs">Runs</Link> · <Link href="/admin/repositories">Repositories</Link> ·{" "}
+                  <Link href="/admin/judge">Judge</Link>
                 </>
               )}
             </nav>

@@ -1,6 +1,7 @@
 import { analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "./analyze-stored-instances";
 import { getDb } from "./db";
 import { settleAbandonedJobs } from "./import-jobs";
+import { executeRun } from "./judge-runs";
 
 /**
  * Analyses what a server left pending when it stopped (an upload imported, then the process killed before
@@ -14,6 +15,13 @@ export async function resumePendingAnalysis(): Promise<void> {
     const abandoned = await settleAbandonedJobs(db);
     if (abandoned.length > 0)
       process.stderr.write(`hintscope: ${abandoned.length} import job(s) left by a stopped server marked failed\n`);
+    // Judge runs a stopped server was running take up where they were (every call is a row).
+    for (const run of await db.judgeRun.findMany({ where: { state: "running" }, select: { id: true } })) {
+      process.stderr.write(`hintscope: resuming judge run ${run.id}\n`);
+      void executeRun(db, run.id).catch((error: Error) =>
+        process.stderr.write(`hintscope: judge run ${run.id} failed: ${error.message}\n`),
+      );
+    }
     const pending = await db.instance.count({ where: { analysisStatus: "pending" } });
     if (pending === 0) return;
     process.stderr.write(`hintscope: resuming the analysis of ${pending} instance(s) left pending\n`);

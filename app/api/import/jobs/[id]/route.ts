@@ -14,8 +14,7 @@ export const GET = guardedRoute(
       return Response.json(
         {
           ok: false,
-          error:
-            "no such import job (finished jobs are kept for 30 days)",
+          error: "no such import job (finished jobs are kept for 30 days)",
         },
         { status: 404 },
       );

@@ -1,0 +1,46 @@
+import { JudgeAdmin } from "@/components/admin/judge-admin";
+import { SELECTION_POLICIES } from "@/lib/hint/vocabulary";
+import { guardedPage } from "@/lib/server/auth/guard";
+import { getDb } from "@/lib/server/db";
+import { listEndpoints, runStatus } from "@/lib/server/judge-runs";
+
+export const dynamic = "force-dynamic";
+
+/** The judge: endpoints, a run's plan and cost before it starts, and runs with their progress. */
+export default guardedPage("admin", async function JudgePage() {
+  const db = await getDb();
+  const [endpoints, benchmarks, runs] = await Promise.all([
+    listEndpoints(db),
+    db.benchmark.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
+    db.judgeRun.findMany({ select: { id: true }, orderBy: { id: "desc" }, take: 20 }),
+  ]);
+  const statuses = await Promise.all(runs.map((r) => runStatus(db, r.id)));
+  const benchmarkName = new Map(benchmarks.map((b) => [b.id, b.name]));
+  return (
+    <>
+      <h1>Judge</h1>
+      <p className="muted">
+        The paper&apos;s hint-leakage judge (Appendix C: necessity from the issue alone, disclosure and guidance with
+        both patches) on any OpenAI-compatible endpoint: OpenAI, vLLM, llama.cpp&apos;s server, Ollama, a gateway. Every
+        call is stored, so a run resumes where it stopped and a re-run costs nothing; its scores join the judge scores
+        on the research page. From the server&apos;s shell: <code>npm run hints -- judge</code>.
+      </p>
+      <JudgeAdmin
+        endpoints={endpoints.map((e) => ({
+          name: e.name,
+          model: e.model,
+          baseUrl: e.baseUrl,
+          hasKey: e.hasKey,
+          supportsN: e.supportsN,
+          supportsJsonSchema: e.supportsJsonSchema,
+          concurrency: e.concurrency,
+          inputPrice: e.inputPrice,
+          outputPrice: e.outputPrice,
+        }))}
+        benchmarks={benchmarks.map((b) => b.name)}
+        selections={SELECTION_POLICIES.map((p) => ({ id: p.id, label: p.label }))}
+        runs={statuses.map((s) => ({ ...s, benchmark: benchmarkName.get(s.benchmarkId) ?? "?" }))}
+      />
+    </>
+  );
+});

@@ -1,0 +1,103 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { guardedAction } from "../auth/guard";
+import { getDb } from "../db";
+import { createRun, executeRun, planRun, resumeRun, saveEndpoint, stopRun } from "../judge-runs";
+
+export type JudgeActionResult = { ok: true; message: string; runId?: number } | { ok: false; error: string };
+
+async function attempt(work: () => Promise<{ message: string; runId?: number }>): Promise<JudgeActionResult> {
+  try {
+    const done = await work();
+    revalidatePath("/admin/judge");
+    return { ok: true, ...done };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+}
+
+/** Runs a run in this server's background; its state and every call are rows, so any server shows it. */
+async function inBackground(runId: number) {
+  const db = await getDb();
+  // Pages read runs and scores per request (dynamic): nothing to revalidate when it ends.
+  void executeRun(db, runId).catch((error: Error) =>
+    process.stderr.write(`hintscope: judge run ${runId} failed: ${error.message}\n`),
+  );
+}
+
+const price = z.number().min(0).nullable();
+
+/** Adds or replaces a judge endpoint (admins). The key stays on the server. */
+export const saveEndpointAction = guardedAction(
+  {
+    role: "admin",
+    input: z.object({
+      name: z.string().trim().min(1).max(100),
+      baseUrl: z.string().trim().url(),
+      apiKey: z.string().max(500).nullable(),
+      model: z.string().trim().min(1).max(200),
+      supportsN: z.boolean(),
+      supportsJsonSchema: z.boolean(),
+      supportsSeed: z.boolean(),
+      concurrency: z.number().int().min(1).max(64),
+      inputPrice: price,
+      outputPrice: price,
+    }),
+  },
+  async (input) =>
+    attempt(async () => {
+      await saveEndpoint(await getDb(), { ...input, apiKey: input.apiKey || null });
+      return { message: `Saved judge endpoint ${input.name}.` };
+    }),
+);
+
+const RunInput = z.object({
+  benchmark: z.string().min(1).max(200),
+  selection: z.string().min(1).max(50),
+  endpoint: z.string().min(1).max(100),
+  samples: z.number().int().min(1).max(10),
+  budget: z.number().positive().nullable(),
+  limit: z.number().int().positive().nullable(),
+});
+
+/** What a run would cost, before anything is sent. */
+export const planRunAction = guardedAction({ role: "admin", input: RunInput }, async (input) =>
+  attempt(async () => {
+    const plan = await planRun(await getDb(), input);
+    const values = input.limit === null ? plan.values : Math.min(plan.values, input.limit);
+    const share = plan.values === 0 ? 0 : values / plan.values;
+    return {
+      message: `${values} values (${plan.identifiers} identifiers on ${plan.instances} instances): ${values * 2 * input.samples} calls, about ${Math.round(plan.promptTokens * share).toLocaleString("en")} prompt and ${Math.round(plan.completionTokens * share).toLocaleString("en")} completion tokens${plan.cost === null ? " (no prices set)" : `, about $${(plan.cost * share).toFixed(2)}`}.`,
+    };
+  }),
+);
+
+/** Creates a run and starts it on this server. */
+export const startRunAction = guardedAction({ role: "admin", input: RunInput }, async (input) =>
+  attempt(async () => {
+    const runId = await createRun(await getDb(), { ...input, limit: input.limit ?? undefined });
+    await inBackground(runId);
+    return { message: `Judge run ${runId} started.`, runId };
+  }),
+);
+
+const RunId = z.object({ runId: z.number().int().positive() });
+
+export const stopRunAction = guardedAction({ role: "admin", input: RunId }, async ({ runId }) =>
+  attempt(async () => {
+    await stopRun(await getDb(), runId);
+    return { message: `Judge run ${runId} stopped; its pending calls wait for a resume.` };
+  }),
+);
+
+export const resumeRunAction = guardedAction(
+  { role: "admin", input: RunId.extend({ budget: z.number().positive().nullable() }) },
+  async ({ runId, budget }) =>
+    attempt(async () => {
+      await resumeRun(await getDb(), runId, budget ?? undefined);
+      await inBackground(runId);
+      return { message: `Judge run ${runId} resumed.` };
+    }),
+);
