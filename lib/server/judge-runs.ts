@@ -95,7 +95,11 @@ async function valuesToRate(db: Database, benchmarkId: number, selection: string
       requirements: instance.requirements,
     });
     const facts = readEvidence(instance.evidence)?.identifiers ?? [];
+    // Scores are keyed by the identifier's name: a name defined in two files is rated once (its first).
+    const seen = new Set<string>();
     for (const item of items) {
+      if (seen.has(item.identifier.name)) continue;
+      seen.add(item.identifier.name);
       const values: AttributeValues = attributeValues(item);
       const filesAtBase = facts.find((f) => f.name === item.identifier.name)?.repo_files ?? null;
       for (const attribute of ratedAttributes(values))
