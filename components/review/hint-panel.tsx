@@ -6,8 +6,13 @@ import {
   DESCRIPTION_MAX_WORDS,
   descriptionOf,
   descriptionProblem,
+  isRemoved,
   removedAttributes,
   type Trim,
+  trimKeyer,
+  withAttributes,
+  withDescription,
+  withIdentifier,
 } from "@/lib/hint/compose-hint";
 import {
   FLAG_REASONS,
@@ -103,6 +108,7 @@ const toggle = <T,>(list: readonly T[], item: T, on: boolean) =>
 /** The hint panel: selection and projection, the rendered hint, trim checkboxes, judge scores, outcomes and the decision buttons. */
 export function HintPanel(props: Props) {
   const { data, selection, projection, identifiers, attributes, trim, mode, onDecide } = props;
+  const keyOf = trimKeyer(identifiers);
   // An instance can have thousands of identifiers: the list shows them a page at a time.
   const [shownCount, setShownCount] = useState(IDENTIFIER_PAGE);
   return (
@@ -153,21 +159,21 @@ export function HintPanel(props: Props) {
         {identifiers.length === 0 && <p className="muted">None.</p>}
         <ul className="identifiers">
           {identifiers.slice(0, shownCount).map((identifier) => {
-            const removed = trim.identifiers.includes(identifier.name);
+            // Where two identifiers share a name (one in each of two files), each is trimmed on its own and
+            // shows its path.
+            const key = keyOf(identifier);
+            const removed = isRemoved(trim, key, identifier.name);
+            const off = removedAttributes(trim, key, identifier.name);
+            const description = descriptionOf(trim, key, identifier.name);
             const judge = data.judge.filter((j) => j.identifier === identifier.name && j.selection === selection);
             return (
-              <li key={identifier.name} className={props.picked === identifier.name ? "picked" : undefined}>
+              <li key={key} className={props.picked === identifier.name ? "picked" : undefined}>
                 {mode === "trim" && (
                   <input
                     type="checkbox"
-                    aria-label={`Keep ${identifier.name}`}
+                    aria-label={`Keep ${key}`}
                     checked={!removed}
-                    onChange={(e) =>
-                      props.onTrim({
-                        ...trim,
-                        identifiers: toggle(trim.identifiers, identifier.name, !e.target.checked),
-                      })
-                    }
+                    onChange={(e) => props.onTrim(withIdentifier(trim, identifiers, identifier, !e.target.checked))}
                   />
                 )}
                 <button
@@ -178,6 +184,7 @@ export function HintPanel(props: Props) {
                 >
                   {identifier.name}
                 </button>{" "}
+                {key !== identifier.name && <span className="muted">in {identifier.path} · </span>}
                 <span className="muted">
                   {identifier.kind} · {identifier.side} · {identifier.status}
                 </span>
@@ -194,45 +201,38 @@ export function HintPanel(props: Props) {
                     {attributes
                       .filter((a) => a !== "name")
                       .map((attribute) => {
-                        const off = removedAttributes(trim, identifier.name).includes(attribute);
                         return (
                           <label key={attribute}>
                             <input
                               type="checkbox"
-                              aria-label={`${ATTRIBUTE_LABELS[attribute]} of ${identifier.name}`}
-                              checked={!off}
+                              aria-label={`${ATTRIBUTE_LABELS[attribute]} of ${key}`}
+                              checked={!off.includes(attribute)}
                               onChange={(e) =>
-                                props.onTrim({
-                                  ...trim,
-                                  attributes: {
-                                    ...trim.attributes,
-                                    [identifier.name]: toggle(
-                                      removedAttributes(trim, identifier.name),
-                                      attribute,
-                                      !e.target.checked,
-                                    ),
-                                  },
-                                })
+                                props.onTrim(
+                                  withAttributes(
+                                    trim,
+                                    identifiers,
+                                    identifier,
+                                    toggle(off, attribute, !e.target.checked),
+                                  ),
+                                )
                               }
                             />{" "}
                             {ATTRIBUTE_LABELS[attribute]}
                           </label>
                         );
                       })}
-                    {attributes.includes("weak_semantics") &&
-                      !removedAttributes(trim, identifier.name).includes("weak_semantics") && (
-                        <DescriptionField
-                          name={identifier.name}
-                          value={descriptionOf(trim, identifier.name)}
-                          onChange={(text) =>
-                            props.onTrim({ ...trim, descriptions: { ...trim.descriptions, [identifier.name]: text } })
-                          }
-                        />
-                      )}
+                    {attributes.includes("weak_semantics") && !off.includes("weak_semantics") && (
+                      <DescriptionField
+                        name={key}
+                        value={description}
+                        onChange={(text) => props.onTrim(withDescription(trim, identifiers, identifier, text))}
+                      />
+                    )}
                   </div>
                 )}
-                {mode !== "trim" && descriptionOf(trim, identifier.name).trim() && (
-                  <div className="muted">Description (curator-written): {descriptionOf(trim, identifier.name)}</div>
+                {mode !== "trim" && description.trim() && (
+                  <div className="muted">Description (curator-written): {description}</div>
                 )}
                 {judge.length > 0 && (
                   <table className="judge" aria-label={`Judge scores for ${identifier.name}`}>

@@ -1,7 +1,14 @@
 import { expect, test } from "vitest";
 import { composeHintLine } from "../export/compose-line";
 import { serialiseLine } from "../export/hint-lines";
-import { composeHint, descriptionProblem } from "./compose-hint";
+import {
+  composeHint,
+  descriptionProblem,
+  NO_TRIM,
+  withAttributes,
+  withDescription,
+  withIdentifier,
+} from "./compose-hint";
 import { hintFingerprint } from "./fingerprint";
 
 const source = {
@@ -69,4 +76,66 @@ test("an exported line names a curator-written description as the curator's", ()
   expect(line.status).toBe("trimmed");
   expect(line.identifiers[0]).toMatchObject({ name: "parse_duration", described_by: "curator" });
   expect(serialiseLine(line)).toContain('"described_by":"curator"');
+});
+
+test("identifiers that share a name (one in each of two files) are trimmed apart; an older by-name trim still reads", () => {
+  const saveIn = (path: string) => ({
+    name: "Props.saveDeviceName",
+    member: "saveDeviceName",
+    owner: "Props",
+    kind: "method",
+    path,
+    newFile: false,
+    signature: null,
+    policies: ["defuse"],
+  });
+  const twice = {
+    ...source,
+    identifiers: [saveIn("src/settings/A.ts"), saveIn("src/login/B.ts"), ...source.identifiers],
+  };
+  const all = composeHint(twice, "defuse", "declaration");
+  expect(all.kept.map((i) => i.path)).toEqual(["src/settings/A.ts", "src/login/B.ts", "util/time.py"]);
+
+  // Unticking one leaves the other.
+  const one = withIdentifier(NO_TRIM, all.selected, all.selected[0] as (typeof all.selected)[number], true);
+  expect(one.identifiers).toEqual(["Props.saveDeviceName @ src/settings/A.ts"]);
+  expect(composeHint(twice, "defuse", "declaration", one).kept.map((i) => i.path)).toEqual([
+    "src/login/B.ts",
+    "util/time.py",
+  ]);
+  // A unique name keeps its plain key (trims made before stay canonical).
+  expect(
+    withIdentifier(NO_TRIM, all.selected, all.selected[2] as (typeof all.selected)[number], true).identifiers,
+  ).toEqual(["parse_duration"]);
+
+  // An older trim by name removes both, as it did; ticking one back spells the choice out per file.
+  const legacy = { identifiers: ["Props.saveDeviceName"], attributes: { "Props.saveDeviceName": ["path" as const] } };
+  expect(composeHint(twice, "defuse", "declaration", legacy).kept.map((i) => i.path)).toEqual(["util/time.py"]);
+  const back = withIdentifier(legacy, all.selected, all.selected[1] as (typeof all.selected)[number], false);
+  expect(back.identifiers).toEqual(["Props.saveDeviceName @ src/settings/A.ts"]);
+  expect(back.attributes).toEqual({
+    "Props.saveDeviceName @ src/settings/A.ts": ["path"],
+    "Props.saveDeviceName @ src/login/B.ts": ["path"],
+  });
+  const kept = composeHint(twice, "defuse", "declaration", back).kept;
+  expect(kept.map((i) => [i.path, i.attributes.includes("path")])).toEqual([
+    ["src/login/B.ts", false],
+    ["util/time.py", true],
+  ]);
+
+  // Attributes and descriptions per file too.
+  const described = withDescription(
+    NO_TRIM,
+    all.selected,
+    all.selected[1] as (typeof all.selected)[number],
+    "Saves the name.",
+  );
+  const doc = composeHint(twice, "defuse", "declaration_doc", described);
+  expect(doc.kept.map((i) => i.describedBy)).toEqual([null, "curator", null]);
+  const noPath = withAttributes(NO_TRIM, all.selected, all.selected[0] as (typeof all.selected)[number], ["path"]);
+  expect(composeHint(twice, "defuse", "declaration", noPath).kept.map((i) => i.attributes.includes("path"))).toEqual([
+    false,
+    true,
+    true,
+  ]);
 });

@@ -38,12 +38,81 @@ export const curatorDescriptions = (trim: Trim): Map<string, string> =>
       .filter(([, text]) => text !== ""),
   );
 
+type Named = { name: string; path: string };
+
+/**
+ * How a trim names an identifier among those a selection picks: its name, or `name @ path` where another
+ * of them has the same name (a `Props.saveDeviceName` in two files is trimmed apart). A trim written by
+ * name before (one entry for every namesake) still reads: a key's lookup falls back to the bare name.
+ */
+export function trimKeyer(identifiers: readonly Named[]): (identifier: Named) => string {
+  const count = new Map<string, number>();
+  for (const i of identifiers) count.set(i.name, (count.get(i.name) ?? 0) + 1);
+  return (i) => ((count.get(i.name) ?? 0) > 1 ? `${i.name} @ ${i.path}` : i.name);
+}
+
+/** Whether a trim leaves an identifier out: by its key, or by its bare name (an older trim). */
+export const isRemoved = (trim: Trim, key: string, name: string = key): boolean =>
+  trim.identifiers.includes(key) || trim.identifiers.includes(name);
+
 /** The attributes a trim removes from one identifier (own keys only: a name may be `constructor`). */
-export const removedAttributes = (trim: Trim, name: string): readonly HintAttribute[] =>
-  ownValue(trim.attributes, name) ?? [];
+export const removedAttributes = (trim: Trim, key: string, name: string = key): readonly HintAttribute[] =>
+  ownValue(trim.attributes, key) ?? ownValue(trim.attributes, name) ?? [];
 
 /** The description a curator wrote for one identifier, as typed (blank when none). */
-export const descriptionOf = (trim: Trim, name: string): string => ownValue(trim.descriptions, name) ?? "";
+export const descriptionOf = (trim: Trim, key: string, name: string = key): string =>
+  ownValue(trim.descriptions, key) ?? ownValue(trim.descriptions, name) ?? "";
+
+/**
+ * A trim with an older bare-name entry of `target`'s name spelled out per namesake (the same choice for
+ * each), so that one of them can then be changed alone.
+ */
+function spelledOut(trim: Trim, identifiers: readonly Named[], target: Named): Trim {
+  const keyOf = trimKeyer(identifiers);
+  if (keyOf(target) === target.name) return trim;
+  const keys = identifiers.filter((i) => i.name === target.name).map(keyOf);
+  const name = target.name;
+  const perKey = <T>(map: Record<string, T> | undefined): Record<string, T> | undefined => {
+    const value = ownValue(map, name);
+    if (!map || value === undefined) return map;
+    const out: Record<string, T> = Object.create(null);
+    for (const [k, v] of Object.entries(map)) if (k !== name) out[k] = v;
+    for (const key of keys) if (!Object.hasOwn(out, key)) out[key] = value;
+    return out;
+  };
+  return {
+    identifiers: trim.identifiers.includes(name)
+      ? [...new Set([...trim.identifiers.filter((k) => k !== name), ...keys])]
+      : trim.identifiers,
+    attributes: perKey(trim.attributes) ?? {},
+    ...(trim.descriptions ? { descriptions: perKey(trim.descriptions) } : {}),
+  };
+}
+
+/** The trim with one identifier (of those a selection picks) left out or kept. */
+export function withIdentifier(trim: Trim, identifiers: readonly Named[], target: Named, removed: boolean): Trim {
+  const out = spelledOut(trim, identifiers, target);
+  const key = trimKeyer(identifiers)(target);
+  const rest = out.identifiers.filter((k) => k !== key);
+  return { ...out, identifiers: removed ? [...rest, key] : rest };
+}
+
+/** The trim with one identifier's removed attributes set. */
+export function withAttributes(
+  trim: Trim,
+  identifiers: readonly Named[],
+  target: Named,
+  removed: HintAttribute[],
+): Trim {
+  const out = spelledOut(trim, identifiers, target);
+  return { ...out, attributes: { ...out.attributes, [trimKeyer(identifiers)(target)]: removed } };
+}
+
+/** The trim with one identifier's curator-written description set. */
+export function withDescription(trim: Trim, identifiers: readonly Named[], target: Named, text: string): Trim {
+  const out = spelledOut(trim, identifiers, target);
+  return { ...out, descriptions: { ...out.descriptions, [trimKeyer(identifiers)(target)]: text } };
+}
 
 /** Whether a curator's edit changes anything at all. */
 export const isTrimmed = (trim: Trim) =>
@@ -52,8 +121,13 @@ export const isTrimmed = (trim: Trim) =>
   curatorDescriptions(trim).size > 0;
 
 /** The attributes an identifier keeps under a projection once a trim is applied (its name always stays). */
-export function keptAttributes(projection: Projection, trim: Trim, name: string): Set<HintAttribute> {
-  const removed = new Set(removedAttributes(trim, name));
+export function keptAttributes(
+  projection: Projection,
+  trim: Trim,
+  key: string,
+  name: string = key,
+): Set<HintAttribute> {
+  const removed = new Set(removedAttributes(trim, key, name));
   return new Set(PROJECTION_ATTRIBUTES[projection].filter((a) => a === "name" || !removed.has(a)));
 }
 
@@ -97,30 +171,36 @@ export function composeHint<I extends HintSourceIdentifier>(
   trim: Trim = NO_TRIM,
 ): ComposedHint<I> {
   const selected: I[] = source.identifiers.filter((i) => i.policies.includes(selection));
-  const kept: I[] = selected.filter((i) => !trim.identifiers.includes(i.name));
+  const keyOf = trimKeyer(selected);
+  const kept: I[] = selected.filter((i) => !isRemoved(trim, keyOf(i), i.name));
   const written = curatorDescriptions(trim);
+  const writtenFor = (i: Named) => written.get(keyOf(i)) ?? written.get(i.name);
   // The benchmark's descriptions, then the curator's own where written (they win).
   const items = describeIdentifiers(kept, {
     interfaceEntries: parseInterfaceText(source.interfaceText),
     requirements: source.requirements,
   }).map((item) => {
-    const own = written.get(item.identifier.name);
+    const own = writtenFor(item.identifier);
     return own === undefined ? item : { ...item, description: own };
   });
   const describedBy = new Map(
     items.map((item) => [
-      item.identifier.name,
-      written.has(item.identifier.name) ? ("curator" as const) : item.description ? ("benchmark" as const) : null,
+      keyOf(item.identifier),
+      writtenFor(item.identifier) !== undefined
+        ? ("curator" as const)
+        : item.description
+          ? ("benchmark" as const)
+          : null,
     ]),
   );
-  const attributesOf = (name: string) => keptAttributes(projection, trim, name);
+  const attributesOf = (i: Named) => keptAttributes(projection, trim, keyOf(i), i.name);
   return {
-    text: renderHint(items, projection, (item) => attributesOf(item.identifier.name)),
+    text: renderHint(items, projection, (item) => attributesOf(item.identifier)),
     selected,
     kept: kept.map((i) => ({
       ...i,
-      attributes: [...attributesOf(i.name)],
-      describedBy: describedBy.get(i.name) ?? null,
+      attributes: [...attributesOf(i)],
+      describedBy: describedBy.get(keyOf(i)) ?? null,
     })),
   };
 }
