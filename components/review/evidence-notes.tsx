@@ -54,3 +54,35 @@ export function suggestedFlag(data: ReviewData, identifiers: ReviewData["identif
   if (leak) return `leak channel: ${LEAK_LABELS.get(leak.channel) ?? leak.channel}`;
   return null;
 }
+
+/**
+ * Strings the tests check that the gold patch writes: a correct solution worded otherwise fails. Each says
+ * whether the issue (or the benchmark's hint text) states it, or leaves it to guesswork.
+ */
+export function TestFacingMessages({ data }: { data: ReviewData }) {
+  const literals = data.instance.evidence?.literals ?? [];
+  if (literals.length === 0) return null;
+  return (
+    <section className="evidence" aria-label="Test-facing messages">
+      <h3>Test-facing messages</h3>
+      <ul>
+        {literals.map((l) => (
+          <li key={`${l.text}\u0000${l.test_diff_line}`}>
+            <code>&quot;{l.text}&quot;</code>{" "}
+            <span className="muted">
+              — checked in {l.test_path}
+              {l.test_line !== null ? `:${l.test_line}` : ""}, written in {l.gold_path}
+              {l.gold_line !== null ? `:${l.gold_line}` : ""}
+              {l.introduced_by_gold ? "" : " (already in the file)"} ·{" "}
+              {l.stated_in_issue
+                ? "the issue states it"
+                : l.stated_in_benchmark_hint
+                  ? "the benchmark's hint states it"
+                  : "not stated: guesswork left"}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

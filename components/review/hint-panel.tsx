@@ -27,7 +27,7 @@ import {
 } from "@/lib/hint/vocabulary";
 import type { Mode } from "@/lib/review/workspace-state";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
-import { IdentifierEvidenceLine, LeakChannels, suggestedFlag } from "./evidence-notes";
+import { IdentifierEvidenceLine, LeakChannels, suggestedFlag, TestFacingMessages } from "./evidence-notes";
 
 const ATTRIBUTE_LABELS: Record<HintAttribute, string> = {
   name: "name",
@@ -151,6 +151,7 @@ export function HintPanel(props: Props) {
         </div>
         {props.stale}
         <LeakChannels data={data} />
+        <TestFacingMessages data={data} />
         <h3>Rendered hint</h3>
         <pre className="text rendered-hint" data-testid="rendered hint">
           {props.rendered || emptyHintReason(data, selection)}

@@ -21,12 +21,24 @@ interface Props {
   wrap?: boolean;
   /** lines a hint copies (evidence of transcription), highlighted whole with what copies them */
   copied?: ReadonlyArray<{ line: number; hover: string }>;
+  /** lines holding a test-facing message (a string the tests check that the gold patch writes) */
+  messages?: ReadonlyArray<{ line: number; hover: string }>;
   /** a control beside the title (the gold pane's choice of patch) */
   control?: ReactNode;
 }
 
 /** A read-only patch in Monaco: added and removed lines coloured, identifiers highlighted, hover and click. */
-export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false, copied = [], control }: Props) {
+export function PatchEditor({
+  label,
+  text,
+  marks,
+  reveal,
+  onPick,
+  wrap = false,
+  copied = [],
+  messages = [],
+  control,
+}: Props) {
   const editor = useRef<MonacoEditor | null>(null);
   const monaco = useRef<Monaco | null>(null);
   const decorations = useRef<string[]>([]);
@@ -34,6 +46,8 @@ export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false, 
   marksRef.current = marks;
   const copiedRef = useRef(copied);
   copiedRef.current = copied;
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
 
   const decorate = () => {
     const ed = editor.current;
@@ -51,6 +65,13 @@ export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false, 
       lines.push({
         range: new m.Range(line, 1, line, 1),
         options: { isWholeLine: true, className: "copied-line", hoverMessage: { value: hover } },
+      });
+    }
+    for (const { line, hover } of messagesRef.current) {
+      if (line < 1 || line > model.getLineCount()) continue;
+      lines.push({
+        range: new m.Range(line, 1, line, 1),
+        options: { isWholeLine: true, className: "message-line", hoverMessage: { value: hover } },
       });
     }
     for (const mark of marksRef.current) {
@@ -100,7 +121,7 @@ export function PatchEditor({ label, text, marks, reveal, onPick, wrap = false, 
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: decorate reads the latest marks through a ref
-  useEffect(decorate, [marks, copied]);
+  useEffect(decorate, [marks, copied, messages]);
 
   const revealRef = useRef(reveal);
   revealRef.current = reveal;

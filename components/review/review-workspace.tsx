@@ -142,6 +142,17 @@ export function ReviewWorkspace({
     [data.instance.evidence, data.instance.goldPatch, selected],
   );
 
+  // Test-facing messages: the line the tests check each on, and the gold patch's line that writes it.
+  const messageLines = useMemo(() => {
+    const literals = data.instance.evidence?.literals ?? [];
+    const hover = (l: (typeof literals)[number]) =>
+      `Test-facing message: "${l.text}"${l.stated_in_issue ? " (the issue states it)" : " (the issue does not state it: a correct solution could word it otherwise)"}`;
+    return {
+      gold: literals.map((l) => ({ line: l.gold_diff_line, hover: hover(l) })),
+      test: literals.map((l) => ({ line: l.test_diff_line, hover: hover(l) })),
+    };
+  }, [data.instance.evidence]);
+
   // Picking an identifier brings each pane to its definition, then steps through its uses on every pick.
   const reveal = useMemo(() => revealFor(picked, marks), [picked, marks]);
   const pick = useCallback((name: string) => dispatch({ type: "pick", name }), []);
@@ -345,6 +356,7 @@ export function ReviewWorkspace({
               text={instance.goldPatch}
               marks={marks.gold}
               copied={copiedLines}
+              messages={messageLines.gold}
               reveal={reveal.gold}
               onPick={pick}
               wrap={wrap}
@@ -359,6 +371,7 @@ export function ReviewWorkspace({
             "# The tests are not in this record: the benchmark keeps them in the repository at its commit\n# (SWE-smith does), and FAIL_TO_PASS names the ones that must pass.\n"
           }
           marks={marks.test}
+          messages={messageLines.test}
           reveal={reveal.test}
           onPick={pick}
           wrap={wrap}

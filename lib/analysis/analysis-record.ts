@@ -52,7 +52,7 @@ export async function analysisRecord(
       },
       found,
     );
-    const evidence = instanceEvidence(instance, analysis.identifiers, facts);
+    const evidence = instanceEvidence(instance, analysis.identifiers, facts, analysis.literals);
     // Read from whole files or from hunks: a change of mode can change the hints, so it is part of their source.
     const hintSource = hintSourceHash(instance, undefined, found.exact && approximateReason === null);
     return {

@@ -1,4 +1,5 @@
 import { SELECTION_POLICIES, type SelectionPolicy } from "../hint/vocabulary";
+import { matchLiterals, type TestFacingLiteral } from "./literal-matching";
 import { DiffParseError, type FileDiff, parseDiff } from "./parse-diff";
 import { analysePatchFiles, type FragmentSource } from "./patch-facts";
 import { type InstanceIdentifier, selectIdentifiers } from "./select-identifiers";
@@ -17,6 +18,8 @@ export interface InstanceAnalysis {
   approximate: boolean;
   unsupportedFiles: string[];
   identifiers: InstanceIdentifier[];
+  /** strings the tests check that the gold patch writes (see literal-matching.ts) */
+  literals: TestFacingLiteral[];
 }
 
 /** A patch that does not parse as a unified diff: which patch, and the line of it. */
@@ -58,5 +61,6 @@ export async function analyzeInstance(
     approximate: code.approximate || test.approximate,
     unsupportedFiles: [...new Set([...code.unsupportedFiles, ...test.unsupportedFiles])],
     identifiers: selectIdentifiers(code, test, policies, input.problemStatement ?? ""),
+    literals: matchLiterals(code, test),
   };
 }

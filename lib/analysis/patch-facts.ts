@@ -11,6 +11,7 @@ import { extractPhp } from "./languages/php";
 import { extractPython } from "./languages/python";
 import { extractRuby } from "./languages/ruby";
 import { extractRust } from "./languages/rust";
+import { fragmentLiterals, type PatchLiteral, type SyntaxLiteral } from "./literals";
 import { type Location, locate, paramLocation } from "./locations";
 import type { DiffLine, FileDiff } from "./parse-diff";
 import {
@@ -83,6 +84,10 @@ export interface PatchFacts {
    * hunks' context and removed lines). What NoCode-bench's augment.py compares, file by file.
    */
   newNames: Set<string>;
+  /** string literals on added lines, with where they stand */
+  literals: PatchLiteral[];
+  /** the texts of the literals the patch shows before it (the whole file with the repository) */
+  literalsBefore: Set<string>;
 }
 
 /** Supplies the fragments of a file: its hunks by default, whole files in exact mode. */
@@ -92,6 +97,8 @@ interface ParsedFragment {
   fragment: Fragment;
   definitions: SyntaxDefinition[];
   uses: SyntaxUse[];
+  /** string literals: on added rows (post), or anywhere in the image (pre) */
+  literals: SyntaxLiteral[];
 }
 
 const CALLABLE: ReadonlySet<DefinitionKind> = new Set(["function", "method", "constructor"]);
@@ -105,7 +112,7 @@ function cleanOwner(owner: string | null): string | null {
 async function parseFragment(fragment: Fragment, language: ParsedLanguage): Promise<ParsedFragment> {
   const parser = (await getParsers()).get(language);
   const tree = parser?.parse(fragment.text);
-  if (!tree) return { fragment, definitions: [], uses: [] };
+  if (!tree) return { fragment, definitions: [], uses: [], literals: [] };
   try {
     // Prefix counts of added rows, so any row range can be asked "does it hold an added line?" at once.
     const added = [0];
@@ -134,7 +141,7 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
         const owner = cleanOwner(d.owner);
         return { ...d, owner, name: owner ? `${owner}.${d.member}` : d.member };
       });
-    return { fragment, definitions, uses: facts.uses };
+    return { fragment, definitions, uses: facts.uses, literals: fragmentLiterals(tree.rootNode, language, fragment) };
   } finally {
     tree.delete();
   }
@@ -369,7 +376,7 @@ async function parseFragments(fragments: Fragment[], language: ParsedLanguage): 
     parsed.set(
       fragment,
       other && carried && safe
-        ? { fragment, definitions: carried.flatMap(({ moved }) => (moved ? [moved] : [])), uses: [] }
+        ? { fragment, definitions: carried.flatMap(({ moved }) => (moved ? [moved] : [])), uses: [], literals: [] }
         : await parseFragment(fragment, language),
     );
   }
@@ -389,6 +396,8 @@ export async function analysePatchFiles(
     approximate: false,
     paths: [],
     newNames: new Set(),
+    literals: [],
+    literalsBefore: new Set(),
   };
   for (const file of files) {
     facts.paths.push(file.path);
@@ -411,6 +420,16 @@ export async function analysePatchFiles(
     for (const def of definitions)
       if (def.kind !== "file" && def.status === "new" && def.location.diffLine > 0) facts.newNames.add(def.member);
     for (const use of uses) if (use.kind !== "module" && !before.has(use.name)) facts.newNames.add(use.name);
+    for (const p of parsed) {
+      if (p.fragment.side === "pre") {
+        for (const literal of p.literals) facts.literalsBefore.add(literal.text);
+        continue;
+      }
+      for (const literal of p.literals) {
+        const location = locate(p.fragment, literal.row);
+        if (location) facts.literals.push({ text: literal.text, checked: literal.checked, location: { ...location, column: undefined } });
+      }
+    }
   }
   return facts;
 }

@@ -188,7 +188,7 @@ export async function runEvidenceCommand(files: string[], options: AnalyzeOption
     return 2;
   }
   const failures = await analyseFiles(files, { ...options, json: false }, ({ analysis, data, facts }) => {
-    const evidence = instanceEvidence(data, analysis.identifiers, facts);
+    const evidence = instanceEvidence(data, analysis.identifiers, facts, analysis.literals);
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ instance_id: data.externalId, ...evidence })}\n`);
       return;
@@ -209,6 +209,10 @@ export async function runEvidenceCommand(files: string[], options: AnalyzeOption
       ].filter(Boolean);
       if (notes.length > 0) lines.push(`  ${i.name}: ${notes.join(" · ")}`);
     }
+    for (const l of evidence.literals)
+      lines.push(
+        `  message "${l.text}": checked in ${l.test_path}:${l.test_line ?? "?"}, written in ${l.gold_path}:${l.gold_line ?? "?"}${l.introduced_by_gold ? "" : " (already there)"} · ${l.stated_in_issue ? "stated in the issue" : l.stated_in_benchmark_hint ? "stated in the benchmark's hint" : "not stated"}`,
+      );
     process.stdout.write(`${lines.join("\n")}\n`);
   });
   return failures > 0 ? 1 : 0;

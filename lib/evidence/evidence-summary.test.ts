@@ -15,6 +15,7 @@ const evidence = (leaks: string[], identifiers: Array<[string, boolean, number]>
     transcription_share: transcription,
     longest_copied_run: "",
   })),
+  literals: [],
 });
 
 test("leak shares per channel count instances with evidence only", () => {

@@ -37,9 +37,62 @@ export interface IdentifierEvidence {
   longest_copied_run: string;
 }
 
+/** A string the tests check that the gold patch writes (a message a correct solution must word the same). */
+export interface LiteralEvidence {
+  /** as the test writes it; an interpolation shows as {…} */
+  text: string;
+  test_path: string;
+  /** the line in the test file after the patch, and the line of the test patch's text (for the panes) */
+  test_line: number | null;
+  test_diff_line: number;
+  gold_path: string;
+  gold_line: number | null;
+  gold_diff_line: number;
+  /** the gold patch's literal is new (not in what the patch shows before) */
+  introduced_by_gold: boolean;
+  stated_in_issue: boolean;
+  stated_in_benchmark_hint: boolean;
+}
+
 export interface InstanceEvidence {
   leaks: Leak[];
   identifiers: IdentifierEvidence[];
+  literals: LiteralEvidence[];
+}
+
+const squeezed = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** Whether a text states a literal: its fixed text (each piece between interpolations) occurs there. */
+export function statesLiteral(text: string | null, literal: string): boolean {
+  if (!text) return false;
+  const haystack = squeezed(text);
+  const pieces = literal.split("\u0000").map(squeezed).filter((p) => p !== "");
+  return pieces.length > 0 && pieces.every((piece) => haystack.includes(piece));
+}
+
+/** The test-facing literals of an instance, with whether the issue or the benchmark's hint text states them. */
+export function literalEvidence(
+  instance: EvidenceInput,
+  literals: ReadonlyArray<{
+    text: string;
+    test: { path: string; fileLine: number | null; diffLine: number };
+    gold: { path: string; fileLine: number | null; diffLine: number };
+    introduced: boolean;
+  }>,
+): LiteralEvidence[] {
+  const benchmarkHint = [instance.requirements, instance.interfaceText].filter(Boolean).join("\n") || null;
+  return literals.map((l) => ({
+    text: l.text.split("\u0000").join("{…}"),
+    test_path: l.test.path,
+    test_line: l.test.fileLine,
+    test_diff_line: l.test.diffLine,
+    gold_path: l.gold.path,
+    gold_line: l.gold.fileLine,
+    gold_diff_line: l.gold.diffLine,
+    introduced_by_gold: l.introduced,
+    stated_in_issue: statesLiteral(`${instance.problemStatement}\n${instance.hintsText ?? ""}`, l.text),
+    stated_in_benchmark_hint: statesLiteral(benchmarkHint, l.text),
+  }));
 }
 
 const TOKEN = /[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|[^\s\w]/g;

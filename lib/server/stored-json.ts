@@ -78,6 +78,23 @@ export const readEvidence = parsed(
           longest_copied_run: z.string(),
         }),
       ),
+      // Evidence stored before test-facing literals were found has none.
+      literals: z
+        .array(
+          z.object({
+            text: z.string(),
+            test_path: z.string(),
+            test_line: z.number().nullable(),
+            test_diff_line: z.number(),
+            gold_path: z.string(),
+            gold_line: z.number().nullable(),
+            gold_diff_line: z.number(),
+            introduced_by_gold: z.boolean(),
+            stated_in_issue: z.boolean(),
+            stated_in_benchmark_hint: z.boolean(),
+          }),
+        )
+        .default([]),
     })
     .nullable(),
   "Instance.evidence",

@@ -1,0 +1,181 @@
+// Test-facing literals, table-driven per language: the message the tests check, the gold patch's literal or
+// template that writes it, and whether the issue states it (small diffs through makeDiff).
+import { describe, expect, test } from "vitest";
+import { literalEvidence } from "../evidence/evidence";
+import { openImportFile } from "../ingest/read-import-file";
+import { analyseCase } from "../testing/analysis-helpers";
+import { REAL_DATA } from "../testing/real-data";
+import { analyzeInstance } from "./analyze-instance";
+
+const evidenceOf = async (c: Parameters<typeof analyseCase>[0]) => {
+  const analysis = await analyseCase(c);
+  return literalEvidence(
+    {
+      externalId: "case",
+      baseCommit: "",
+      problemStatement: c.issue ?? "",
+      hintsText: null,
+      goldPatch: "",
+      testPatch: "",
+      requirements: null,
+      interfaceText: null,
+    },
+    analysis.literals,
+  );
+};
+
+describe("a message the tests check, written by the gold patch", () => {
+  test.each([
+    [
+      "Python f-string, pytest.raises(match=)",
+      "units.py",
+      "def parse(unit):\n    return unit\n",
+      'def parse(unit):\n    if unit not in UNITS:\n        raise ValueError(f"Invalid unit: {unit}")\n    return unit\n',
+      "test_units.py",
+      'import pytest\nfrom units import parse\n\ndef test_bad():\n    with pytest.raises(ValueError, match="Invalid unit: parsec"):\n        parse("parsec")\n',
+      "Invalid unit: parsec",
+    ],
+    [
+      "Python %-format, assertEqual",
+      "greet.py",
+      "def greet(name):\n    return name\n",
+      'def greet(name):\n    return "Hello there, %s!" % name\n',
+      "test_greet.py",
+      'class T(unittest.TestCase):\n    def test_it(self):\n        self.assertEqual(greet("Ada"), "Hello there, Ada!")\n',
+      "Hello there, Ada!",
+    ],
+    [
+      "JavaScript template string, toThrow",
+      "src/format.js",
+      "export function format(name) {\n  return name;\n}\n",
+      "export function format(name) {\n  throw new Error(`Unknown format ${name}`);\n}\n",
+      "test/format.test.js",
+      'import { format } from "../src/format";\ntest("x", () => {\n  expect(() => format("xml")).toThrow("Unknown format xml");\n});\n',
+      "Unknown format xml",
+    ],
+    [
+      "TypeScript, toEqual",
+      "src/label.ts",
+      "export const label = (n: number): string => String(n);\n",
+      'export const label = (n: number): string => (n === 1 ? "one item left" : String(n));\n',
+      "test/label.test.ts",
+      'import { label } from "../src/label";\nexpect(label(1)).toEqual("one item left");\n',
+      "one item left",
+    ],
+    [
+      "Java, assertEquals on getMessage()",
+      "src/main/java/a/Prefix.java",
+      "package a;\n\npublic class Prefix {\n    public Prefix(String p) {\n    }\n}\n",
+      'package a;\n\npublic class Prefix {\n    public Prefix(String p) {\n        if (p.isEmpty()) throw new IllegalArgumentException("Prefix must not be empty");\n    }\n}\n',
+      "src/test/java/a/PrefixTest.java",
+      'class PrefixTest {\n    void t() {\n        Exception e = assertThrows(IllegalArgumentException.class, () -> new Prefix(""));\n        assertEquals("Prefix must not be empty", e.getMessage());\n    }\n}\n',
+      "Prefix must not be empty",
+    ],
+    [
+      "Go, fmt.Errorf template, compared",
+      "dur/dur.go",
+      "package dur\n\nfunc Parse(s string) error {\n\treturn nil\n}\n",
+      'package dur\n\nimport "fmt"\n\nfunc Parse(s string) error {\n\treturn fmt.Errorf("invalid duration %q", s)\n}\n',
+      "dur/dur_test.go",
+      'package dur\n\nfunc TestParse(t *testing.T) {\n\tif err := Parse("x"); err.Error() != "invalid duration \\"x\\"" {\n\t\tt.Fatal(err)\n\t}\n}\n',
+      'invalid duration \\"x\\"',
+    ],
+    [
+      "Rust, format! and assert_eq!",
+      "src/fields.rs",
+      "pub fn check(name: &str) -> String {\n    String::new()\n}\n",
+      'pub fn check(name: &str) -> String {\n    format!("missing field {}", name)\n}\n',
+      "tests/fields.rs",
+      '#[test]\nfn missing() {\n    assert_eq!(check("port"), "missing field port");\n}\n',
+      "missing field port",
+    ],
+    [
+      "Ruby, interpolation and raise_error",
+      "lib/color.rb",
+      "class Color\n  def self.parse(name)\n    name\n  end\nend\n",
+      'class Color\n  def self.parse(name)\n    raise ArgumentError, "unknown color #{name}"\n  end\nend\n',
+      "spec/color_spec.rb",
+      'RSpec.describe Color do\n  it "refuses" do\n    expect { Color.parse("teal") }.to raise_error(ArgumentError, "unknown color teal")\n  end\nend\n',
+      "unknown color teal",
+    ],
+    [
+      "PHP, expectExceptionMessage",
+      "src/Options.php",
+      "<?php\nclass Options {\n    public function get($name) {\n        return null;\n    }\n}\n",
+      '<?php\nclass Options {\n    public function get($name) {\n        throw new InvalidArgumentException("Unknown option: $name");\n    }\n}\n',
+      "tests/OptionsTest.php",
+      "<?php\nclass OptionsTest extends TestCase {\n    public function testUnknown() {\n        $this->expectExceptionMessage('Unknown option: color');\n        (new Options())->get('color');\n    }\n}\n",
+      "Unknown option: color",
+    ],
+  ])("%s", async (_label, codePath, before, after, testPath, testText, expected) => {
+    const found = await evidenceOf({
+      code: [{ path: codePath, before, after }],
+      test: [{ path: testPath, before: null, after: testText }],
+    });
+    expect(found).toEqual([
+      expect.objectContaining({
+        text: expected,
+        test_path: testPath,
+        gold_path: codePath,
+        introduced_by_gold: true,
+        stated_in_issue: false,
+        stated_in_benchmark_hint: false,
+      }),
+    ]);
+  });
+});
+
+test("stated in the issue, already in the file, not checked, too short: told apart or left out", async () => {
+  const before =
+    'def parse(unit):\n    if not unit:\n        raise ValueError("Unit must not be empty")\n    return unit\n';
+  // The old message moves to another exception (its line is changed); a new one is added.
+  const after = before
+    .replace('ValueError("Unit must not be empty")', 'TypeError("Unit must not be empty")')
+    .replace(
+      "    return unit\n",
+      '    if unit == "?":\n        raise ValueError("Unknown unit marker")\n    return unit\n',
+    );
+  const found = await evidenceOf({
+    code: [{ path: "units.py", before, after }],
+    test: [
+      {
+        path: "test_units.py",
+        before: null,
+        after:
+          'def test_bad():\n    with pytest.raises(ValueError, match="Unknown unit marker"):\n        parse("?")\n    with pytest.raises(ValueError, match="Unit must not be empty"):\n        parse("")\n    note = "Unknown unit marker, as logged"\n    assert parse("ok") == "ok"\n',
+      },
+    ],
+    issue: "Parsing '?' should fail with an Unknown unit marker error.",
+  });
+  // The new message is checked and stated by the issue; the old one is on a changed line but was in the file
+  // already: matched, not introduced. `note` is assigned, not checked; "ok" is too short to say anything.
+  expect(found.map((l) => [l.text, l.introduced_by_gold, l.stated_in_issue])).toEqual([
+    ["Unknown unit marker", true, true],
+    ["Unit must not be empty", false, false],
+  ]);
+});
+
+test("real SWE-bench Lite records: the message a test checks that the fix writes (and the issue does not say)", async () => {
+  // django__django-13321: the fix adds `logger.warning('Session data corrupted')` to
+  // django/contrib/sessions/backends/base.py; the test asserts `self.assertIn('Session data corrupted',
+  // cm.output[0])`. The issue ("Decoding an invalid session data crashes") never words the log message.
+  const path = `${REAL_DATA}/literals/swebench-lite-literals.jsonl`;
+  const byId = new Map<string, Awaited<ReturnType<typeof analyzeInstance>> & { issue: string }>();
+  for await (const { item } of (await openImportFile(path)).items) {
+    if (item.kind !== "instance") continue;
+    const { externalId, goldPatch, testPatch, problemStatement } = item.data;
+    byId.set(externalId, {
+      ...(await analyzeInstance({ instanceId: externalId, goldPatch, testPatch, problemStatement })),
+      issue: problemStatement,
+    });
+  }
+  const django = byId.get("django__django-13321");
+  expect(django?.literals.map((l) => [l.text, l.test.path, l.gold.path, l.introduced])).toEqual([
+    ["Session data corrupted", "tests/sessions_tests/tests.py", "django/contrib/sessions/backends/base.py", true],
+  ]);
+  expect(django?.issue).not.toMatch(/session data corrupted/i);
+  // pylint-dev__pylint-6506: the fix's f"Unrecognized option found: {msg}" is what the test checks, in part.
+  expect(byId.get("pylint-dev__pylint-6506")?.literals.map((l) => [l.text, l.introduced])).toEqual([
+    ["Unrecognized option", true],
+  ]);
+});
