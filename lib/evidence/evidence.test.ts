@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { REAL_DATA } from "../testing/real-data";
-import { type EvidenceInput, identifierEvidence, leakChannels, transcription } from "./evidence";
+import { type EvidenceInput, identifierEvidence, leakChannels, solutionInIssue, transcription } from "./evidence";
 
 const diff = (file: string, added: string[]) =>
   `diff --git a/${file} b/${file}\n--- a/${file}\n+++ b/${file}\n@@ -1 +1,${added.length + 1} @@\n x = 1\n${added.map((l) => `+${l}`).join("\n")}\n`;
@@ -81,13 +81,43 @@ describe("leak channels", () => {
         interfaceText: "Description: returns value * UNIT_SECONDS[unit]",
       }),
     );
+    // Weighed by distinct words: the pasted line has 6 of the 3 + 6 + 4 the three new lines hold.
     expect(leaks.map((l) => [l.channel, l.share])).toEqual([
-      ["solution_in_issue", 1 / 3],
+      ["solution_in_issue", 6 / 13],
       ["tests_in_issue", 1],
     ]);
     expect(leaks[0]?.detail).toContain('"value, unit = split_unit(text.strip().lower())"');
     const quoting = leakChannels(instance({ requirements: "It must do: return value * UNIT_SECONDS[unit]" }));
     expect(quoting.map((l) => l.channel)).toEqual(["hint_quotes_code"]);
+  });
+
+  test("solution in the issue: only new code counts (not code the issue quotes from before), imports and short lines aside", () => {
+    const fix = (lines: string[], before: string[] = []) =>
+      `diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1,${before.length + 1} +1,${before.length + lines.length + 1} @@\n x = 1\n${before.map((l) => ` ${l}`).join("\n")}${before.length ? "\n" : ""}${lines.map((l) => `+${l}`).join("\n")}\n`;
+    // The issue quotes existing code (a context line) and an import: nothing of the solution.
+    const quoting = solutionInIssue(
+      fix(
+        ["from django.utils.text import slugify", "    return slugify(value, allow_unicode=True)"],
+        ["    value = str(value).strip()"],
+      ),
+      "This line crashes:\n    value = str(value).strip()\nwe use from django.utils.text import slugify",
+    );
+    expect(quoting).toBeNull();
+    // A one-line fix the issue suggests is the whole solution, though it is short.
+    const oneLine = solutionInIssue(
+      fix(["                cur_model = cur_model._meta.concrete_model"]),
+      "Replacing it with cur_model = cur_model._meta.concrete_model fixes it.",
+    );
+    expect(oneLine?.share).toBe(1);
+    // Re-typed by hand in the issue, without its trailing comma: still the fix.
+    const retyped = solutionInIssue(
+      fix([
+        "                current_app=self.model_admin.admin_site.name,",
+        "                args=[quote(remote_obj.pk)],",
+      ]),
+      "I replaced it with:\nurl = reverse(\n\turl_name,\n\targs=[quote(remote_obj.pk)],\n\tcurrent_app=self.model_admin.admin_site.name\n)",
+    );
+    expect(retyped?.detail).toMatch(/^the issue text contains 2 of the gold patch's 2 new added lines/);
   });
 
   test("real: every shared SWE-bench Pro id embeds a commit that is not its base commit", () => {

@@ -66,7 +66,10 @@ const squeezed = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase(
 export function statesLiteral(text: string | null, literal: string): boolean {
   if (!text) return false;
   const haystack = squeezed(text);
-  const pieces = literal.split("\u0000").map(squeezed).filter((p) => p !== "");
+  const pieces = literal
+    .split("\u0000")
+    .map(squeezed)
+    .filter((p) => p !== "");
   return pieces.length > 0 && pieces.every((piece) => haystack.includes(piece));
 }
 
@@ -176,6 +179,60 @@ export interface EvidenceInput {
   interfaceText: string | null;
 }
 
+/** The lines a patch shows before it (context and removed), trimmed: code that exists already. */
+function preImageLines(diff: string): Set<string> {
+  try {
+    return new Set(
+      parseDiff(diff).flatMap((file) =>
+        file.hunks.flatMap((h) => h.lines.filter((l) => l.kind !== "+").map((l) => l.text.trim())),
+      ),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+/** Lines that say nothing of a solution: imports, one- or two-token lines, bare keywords and brackets. */
+const IMPORT_LINE = /^(import\s|from\s+\S+\s+import\s|#include\b|use\s|require[\s(]|package\s|using\s)/;
+const wordTokens = (line: string) => line.match(/[A-Za-z_][A-Za-z0-9_]*|\d+/g) ?? [];
+
+/**
+ * The gold patch's solution in the issue: its new added lines (not in the patch's pre-image: an issue
+ * quoting existing code quotes no solution) that say something (not an import, not one or two tokens), found
+ * in the issue's text (whitespace folded, a trailing comma or semicolon aside). Each line weighs its
+ * distinct word tokens; the leak needs two lines, or one of six words or more, or one that is half the
+ * patch's new code, and says which lines matched.
+ */
+export function solutionInIssue(goldPatch: string, issue: string, where = "the issue text"): Leak | null {
+  const before = preImageLines(goldPatch);
+  const lines = [
+    ...new Set(
+      addedLines(goldPatch)
+        .map((l) => l.trim())
+        .filter((l) => distinctive(l) && !before.has(l) && !IMPORT_LINE.test(l) && wordTokens(l).length >= 3),
+    ),
+  ];
+  const weight = (line: string) => new Set(wordTokens(line)).size;
+  // Compared without a trailing comma or semicolon, whitespace folded: an issue re-typing the fix drops them.
+  const fold = (text: string) => text.replace(/\s+/g, " ").trim();
+  const text = fold(issue);
+  const matched = lines.filter((line) => text.includes(fold(line.replace(/[,;]\s*$/, ""))));
+  if (matched.length === 0) return null;
+  const total = lines.reduce((sum, l) => sum + weight(l), 0);
+  const found = matched.reduce((sum, l) => sum + weight(l), 0);
+  // One short line alone is a coincidence, unless it is most of what the patch adds.
+  if (matched.length < 2 && found < 6 && found / total < 0.5) return null;
+  const shown = matched
+    .slice(0, 3)
+    .map((l) => `"${l}"`)
+    .join(", ");
+  return {
+    channel: "solution_in_issue",
+    detail: `${where} contains ${matched.length} of the gold patch's ${lines.length} new added lines (weighed by their words, ${Math.round((found / total) * 100)}%): ${shown}${matched.length > 3 ? ", …" : ""}`,
+    share: found / total,
+  };
+}
+
 /** The leak channels of an instance, each with the span that shows it. */
 export function leakChannels(instance: EvidenceInput): Leak[] {
   const leaks: Leak[] = [];
@@ -189,21 +246,11 @@ export function leakChannels(instance: EvidenceInput): Leak[] {
     }
   }
   const issue = `${instance.problemStatement}\n${instance.hintsText ?? ""}`;
-  const goldLines = [
-    ...new Set(
-      addedLines(instance.goldPatch)
-        .map((l) => l.trim())
-        .filter(distinctive),
-    ),
-  ];
-  const inIssue = goldLines.filter((line) => issue.includes(line));
-  if (inIssue.length > 0) {
-    leaks.push({
-      channel: "solution_in_issue",
-      detail: `the issue text contains ${inIssue.length} of the gold patch's ${goldLines.length} added lines, e.g. "${inIssue[0]}"`,
-      share: inIssue.length / goldLines.length,
-    });
-  }
+  // Where the fix shows: the problem statement itself, else the discussion a benchmark ships as hints_text.
+  const solution =
+    solutionInIssue(instance.goldPatch, instance.problemStatement) ??
+    solutionInIssue(instance.goldPatch, instance.hintsText ?? "", "the hints text (the issue's discussion)");
+  if (solution) leaks.push(solution);
   const testAdded = addedLines(instance.testPatch);
   const assertions = [...new Set(testAdded.map((l) => l.trim()).filter((l) => distinctive(l) && ASSERTION.test(l)))];
   const assertionsInIssue = assertions.filter((line) => issue.includes(line));
@@ -225,6 +272,13 @@ export function leakChannels(instance: EvidenceInput): Leak[] {
     });
   }
   const hintText = `${instance.requirements ?? ""}\n${instance.interfaceText ?? ""}`;
+  const goldLines = [
+    ...new Set(
+      addedLines(instance.goldPatch)
+        .map((l) => l.trim())
+        .filter(distinctive),
+    ),
+  ];
   const quoted = goldLines.filter((line) => hintText.includes(line));
   if (quoted.length > 0) {
     leaks.push({

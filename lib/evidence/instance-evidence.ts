@@ -2,7 +2,13 @@ import { parseInterfaceText } from "../analysis/benchmark-hints";
 import { describeIdentifiers, renderHint } from "../analysis/render-hint";
 import type { HintSourceIdentifier } from "../hint/compose-hint";
 import type { RepositoryFact } from "../repository-store/repository-facts";
-import { type EvidenceInput, type InstanceEvidence, identifierEvidence, leakChannels, literalEvidence } from "./evidence";
+import {
+  type EvidenceInput,
+  type InstanceEvidence,
+  identifierEvidence,
+  leakChannels,
+  literalEvidence,
+} from "./evidence";
 
 /**
  * The evidence of one instance: its leak channels, and per identifier a selection picks, what is already
