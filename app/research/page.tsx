@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { EvidenceLabelsSection } from "@/components/research/evidence-labels-section";
 import {
   DesignSection,
   DisclosureSection,
@@ -44,6 +45,9 @@ export default guardedPage("viewer", async function ResearchPage({ searchParams 
       </Suspense>
       <Suspense fallback={<SectionLoading title="Observed guesswork" />}>
         <GuessworkSection />
+      </Suspense>
+      <Suspense fallback={<SectionLoading title="Evidence against published labels" />}>
+        <EvidenceLabelsSection />
       </Suspense>
       <Suspense fallback={<SectionLoading title="Design constraints" />}>
         <DesignSection />

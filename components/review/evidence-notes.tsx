@@ -86,3 +86,34 @@ export function TestFacingMessages({ data }: { data: ReviewData }) {
     </section>
   );
 }
+
+/** Labels published about the instance (OpenAI's annotations, Agentless' classification), beside the evidence. */
+export function PublishedLabels({ data }: { data: ReviewData }) {
+  if (data.labels.length === 0) return null;
+  const sources = [...new Set(data.labels.map((l) => l.source))];
+  return (
+    <section className="evidence" aria-label="Published labels">
+      <h3>Published labels</h3>
+      {sources.map((source) => (
+        <div key={source}>
+          <div className="muted">{source}</div>
+          <ul>
+            {data.labels
+              .filter((l) => l.source === source)
+              .map((l) => (
+                <li key={l.name} title={l.notes ?? undefined}>
+                  {l.name.replaceAll("_", " ")}: <strong>{l.value}</strong>
+                  {l.notes && (
+                    <details>
+                      <summary>notes</summary>
+                      <p className="notes">{l.notes}</p>
+                    </details>
+                  )}
+                </li>
+              ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -27,7 +27,13 @@ import {
 } from "@/lib/hint/vocabulary";
 import type { Mode } from "@/lib/review/workspace-state";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
-import { IdentifierEvidenceLine, LeakChannels, suggestedFlag, TestFacingMessages } from "./evidence-notes";
+import {
+  IdentifierEvidenceLine,
+  LeakChannels,
+  PublishedLabels,
+  suggestedFlag,
+  TestFacingMessages,
+} from "./evidence-notes";
 
 const ATTRIBUTE_LABELS: Record<HintAttribute, string> = {
   name: "name",
@@ -152,6 +158,7 @@ export function HintPanel(props: Props) {
         {props.stale}
         <LeakChannels data={data} />
         <TestFacingMessages data={data} />
+        <PublishedLabels data={data} />
         <h3>Rendered hint</h3>
         <pre className="text rendered-hint" data-testid="rendered hint">
           {props.rendered || emptyHintReason(data, selection)}

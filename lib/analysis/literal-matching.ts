@@ -19,7 +19,7 @@ export interface TestFacingLiteral {
 /** Format placeholders a message template holds: printf's `%s`/`%(name)s`/`%5.2f`, `{}`/`{0}`/`{name!r:>8}`. */
 const PLACEHOLDER = /%(?:\(\w+\))?[-#0 +]*\d*(?:\.\d+)?[sdifrxXgGeEcvqTtpbo]|\{[^{}\s]*\}/g;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * A literal that reads as a message: words (two or more) with letters, five characters or more. A single
@@ -44,11 +44,7 @@ function produces(gold: string, tested: string): boolean {
   const hasHoles = gold.includes(HOLE) || PLACEHOLDER.test(gold);
   PLACEHOLDER.lastIndex = 0;
   if (hasHoles && !tested.includes(HOLE)) {
-    const pattern = gold
-      .replace(PLACEHOLDER, HOLE)
-      .split(HOLE)
-      .map(escape)
-      .join("[\\s\\S]*?");
+    const pattern = gold.replace(PLACEHOLDER, HOLE).split(HOLE).map(escapeRegExp).join("[\\s\\S]*?");
     if (new RegExp(`^${pattern}$`).test(tested)) return true;
   }
   // A test that quotes part of the message (`match="Invalid unit"`, `assertIn`), or a whole message built

@@ -48,6 +48,7 @@ describe("a message the tests check, written by the gold patch", () => {
       "JavaScript template string, toThrow",
       "src/format.js",
       "export function format(name) {\n  return name;\n}\n",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a JavaScript template string
       "export function format(name) {\n  throw new Error(`Unknown format ${name}`);\n}\n",
       "test/format.test.js",
       'import { format } from "../src/format";\ntest("x", () => {\n  expect(() => format("xml")).toThrow("Unknown format xml");\n});\n',

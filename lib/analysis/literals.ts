@@ -26,7 +26,13 @@ const STRING_TYPES: Record<ParsedLanguage, readonly string[]> = {
 };
 
 /** Children of a string that are interpolated code, not text. */
-const HOLE_TYPES = new Set(["interpolation", "template_substitution", "variable_name", "simple_variable", "dynamic_variable_name"]);
+const HOLE_TYPES = new Set([
+  "interpolation",
+  "template_substitution",
+  "variable_name",
+  "simple_variable",
+  "dynamic_variable_name",
+]);
 
 /** Where a literal stands that a test checks or hands to the code: a call, an assertion, a comparison. */
 const CHECKED_CONTEXT = new Set([
@@ -49,7 +55,8 @@ const CHECKED_CONTEXT = new Set([
 ]);
 
 /** Where the walk up from a literal stops: the statement it belongs to. */
-const STATEMENT_END = /(_statement|_declaration|_definition|^block$|^program$|^module$|^source_file$|^translation_unit$)/;
+const STATEMENT_END =
+  /(_statement|_declaration|_definition|^block$|^program$|^module$|^source_file$|^translation_unit$)/;
 
 /** The marker a hole (an interpolation) leaves in a literal's text. */
 export const HOLE = "\u0000";
@@ -88,7 +95,8 @@ function literalText(node: Node): string {
   const start = node.startIndex;
   // Holes replaced from the last, so earlier offsets stay right.
   const holes = node.namedChildren.filter((c): c is Node => c !== null && HOLE_TYPES.has(c.type)).reverse();
-  for (const hole of holes) text = `${text.slice(0, hole.startIndex - start)}${HOLE}${text.slice(hole.endIndex - start)}`;
+  for (const hole of holes)
+    text = `${text.slice(0, hole.startIndex - start)}${HOLE}${text.slice(hole.endIndex - start)}`;
   return unquoted(text);
 }
 

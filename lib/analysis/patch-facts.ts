@@ -427,7 +427,12 @@ export async function analysePatchFiles(
       }
       for (const literal of p.literals) {
         const location = locate(p.fragment, literal.row);
-        if (location) facts.literals.push({ text: literal.text, checked: literal.checked, location: { ...location, column: undefined } });
+        if (location)
+          facts.literals.push({
+            text: literal.text,
+            checked: literal.checked,
+            location: { ...location, column: undefined },
+          });
       }
     }
   }

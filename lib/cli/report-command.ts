@@ -1,5 +1,6 @@
 import { ownValue } from "../domain/own-keys";
 import type { Database } from "../server/db";
+import { evidenceLabelRows } from "../server/queries/evidence-labels";
 import { guessworkRows } from "../server/queries/guesswork";
 import { loadResearchData } from "../server/queries/research";
 import { REPORTS, type ReportName, type ReportRow, researchReport } from "../server/queries/research-report";
@@ -45,9 +46,17 @@ export async function runReportCommand(db: Database, name: string | undefined, o
     process.stdout.write(o.json ? `${JSON.stringify(rows)}\n` : `${textTable(rows)}\n`);
     return 0;
   }
+  // The evidence against published labels: its own query too (lib/server/queries/evidence-labels.ts).
+  if (name === "evidence-labels") {
+    const rows = await evidenceLabelRows(db, o.benchmark);
+    process.stdout.write(
+      o.json ? `${JSON.stringify(rows)}\n` : `${textTable(rows.map(({ ids: _ids, ...row }) => row))}\n`,
+    );
+    return 0;
+  }
   if (!name || !(REPORTS as readonly string[]).includes(name)) {
     process.stderr.write(
-      `usage: hints report ${[...REPORTS, "guesswork"].join("|")} [--benchmark NAME] [--json]\n` +
+      `usage: hints report ${[...REPORTS, "guesswork", "evidence-labels"].join("|")} [--benchmark NAME] [--json]\n` +
         "       hints report paired --first MODEL/SELECTION/PROJECTION --second MODEL/SELECTION/PROJECTION\n",
     );
     return 2;

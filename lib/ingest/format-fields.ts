@@ -48,6 +48,16 @@ export const FORMAT_FIELDS = [
     label: "SWE-bench evaluation harness report",
     fields: ["resolved_ids", "unresolved_ids", "completed_ids"],
   },
+  {
+    id: "openai-verified-annotations",
+    label: "OpenAI's SWE-bench Verified annotations (underspecified, false_negative, other_major_issues 0–3)",
+    fields: ["instance_id", "underspecified", "false_negative", "other_major_issues", "difficulty", "filter_out"],
+  },
+  {
+    id: "agentless-classification",
+    label: "Agentless' SWE-bench Lite classification (solution in description, locations, description quality)",
+    fields: ["instance_id", "solution in description", "description quality", "file location"],
+  },
 ] as const;
 
 export type MappableFormat = (typeof FORMAT_FIELDS)[number]["id"];

@@ -77,6 +77,15 @@ export interface DesignVerdictData extends RunKey {
   verdict: "satisfied" | "violated" | "neutral";
 }
 
+/** A label people in the field published about an instance (an annotation, a classification). */
+export interface LabelData {
+  instanceExternalId: string;
+  source: string;
+  name: string;
+  value: string;
+  notes: string | null;
+}
+
 /** What one record of a file becomes; `benchmark` is set where the record itself names it. */
 export type ImportItem = {
   benchmark?: string;
@@ -90,6 +99,7 @@ export type ImportItem = {
   | { kind: "judge-score"; data: JudgeScoreData }
   | { kind: "design-verdict"; data: DesignVerdictData }
   | { kind: "curator-score"; data: CuratorScoreData }
+  | { kind: "label"; data: LabelData }
 );
 
 /** What a format knows about the file it reads. */

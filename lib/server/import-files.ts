@@ -122,6 +122,12 @@ async function writeBatch(
           source,
         );
         break;
+      case "label":
+        await writer.writeLabels(
+          benchmarkId,
+          items.map((i) => (i as Extract<ImportItem, { kind: "label" }>).data),
+        );
+        break;
       case "judge-score":
         await writer.writeJudgeScores(
           benchmarkId,

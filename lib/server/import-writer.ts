@@ -5,6 +5,7 @@ import type {
   DesignVerdictData,
   InstanceData,
   JudgeScoreData,
+  LabelData,
   PredictionData,
   ResultData,
   RunKey,
@@ -396,6 +397,26 @@ export class FileWriter {
             verdict: row.verdict,
           },
         });
+        this.tally.added++;
+      }
+    }
+  }
+
+  /** Published labels, by instance, source and name: a changed value or note replaces the stored one. */
+  async writeLabels(benchmarkId: number, rows: LabelData[]): Promise<void> {
+    for (const row of lastOfEach(rows, (r) => `${r.instanceExternalId}\u0000${r.source}\u0000${r.name}`)) {
+      this.reference(benchmarkId, row.instanceExternalId);
+      const key = { benchmarkId, instanceExternalId: row.instanceExternalId, source: row.source, name: row.name };
+      const where = { benchmarkId_instanceExternalId_source_name: key };
+      const repeat = this.repeat(`l${JSON.stringify(key)}`, `${row.value}\u0000${row.notes ?? ""}`);
+      const current = await this.tx.instanceLabel.findUnique({ where });
+      if (current && current.value === row.value && current.notes === row.notes) {
+        if (repeat === "new") this.tally.unchanged++;
+      } else if (current) {
+        await this.tx.instanceLabel.update({ where, data: { value: row.value, notes: row.notes } });
+        if (repeat === "new") this.tally.updated++;
+      } else {
+        await this.tx.instanceLabel.create({ data: { ...key, value: row.value, notes: row.notes, isDemo: this.demo } });
         this.tally.added++;
       }
     }

@@ -2,6 +2,7 @@ import type { RawRecord } from "../field-values";
 import type { InputFormat } from "../import-items";
 import { designVerdictsFormat } from "./design-verdicts";
 import { judgeScoresFormat } from "./judge-scores";
+import { agentlessClassificationFormat, openAiAnnotationsFormat } from "./labels";
 import { multiSwebenchFormat } from "./multi-swe-bench";
 import {
   multiSwebenchPredictionsFormat,
@@ -23,6 +24,8 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
   multiSwebenchFormat,
   judgeScoresFormat,
   designVerdictsFormat,
+  openAiAnnotationsFormat,
+  agentlessClassificationFormat,
   plainResultsFormat,
   openHandsOutputFormat,
   predictionsFormat,

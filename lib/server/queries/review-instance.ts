@@ -28,7 +28,7 @@ export async function getReviewData(id: number) {
     include: { benchmark: { select: { id: true, name: true } } },
   });
   if (!instance) return null;
-  const [identifiers, hints, scores, results, agentPatches] = await Promise.all([
+  const [identifiers, hints, scores, results, agentPatches, labels] = await Promise.all([
     db.identifier.findMany({ where: { instanceId: id }, orderBy: { position: "asc" } }),
     db.hint.findMany({ where: { instanceId: id }, include: { decisions: { orderBy: { id: "desc" } } } }),
     db.judgeScore.findMany({
@@ -43,6 +43,11 @@ export async function getReviewData(id: number) {
       where: { instanceExternalId: instance.externalId, run: { benchmarkId: instance.benchmarkId } },
       select: { patch: true, run: { select: { model: true, selection: true, projection: true } } },
       orderBy: { id: "asc" },
+    }),
+    db.instanceLabel.findMany({
+      where: { benchmarkId: instance.benchmarkId, instanceExternalId: instance.externalId },
+      select: { source: true, name: true, value: true, notes: true },
+      orderBy: [{ source: "asc" }, { name: "asc" }],
     }),
   ]);
   // Each judge's median of its samples per selection, identifier and attribute, HVM per rated value (SPEC §6):
@@ -126,6 +131,8 @@ export async function getReviewData(id: number) {
       })),
     })),
     judge,
+    /** labels people in the field published about this instance (annotations, classifications) */
+    labels,
     outcomes: results.map((r) => ({ ...r.run, resolved: r.resolved, status: r.status })),
     /** the patches runs' agents wrote for this instance (predictions files) */
     agentPatches: await Promise.all(

@@ -1,0 +1,40 @@
+import { type EvidenceLabelRow, evidenceAgainstLabels, type LabelledInstance } from "../../evidence/evidence-labels";
+import type { Database } from "../db";
+import { readEvidence } from "../stored-json";
+
+/**
+ * The evidence of every labelled instance against its published labels (all benchmarks, or one): its own
+ * reads, the labels and the labelled instances' evidence only, never the whole corpus.
+ */
+export async function evidenceLabelRows(db: Database, benchmark?: string): Promise<EvidenceLabelRow[]> {
+  const labels = await db.instanceLabel.findMany({
+    where: benchmark ? { benchmarkId: (await db.benchmark.findUnique({ where: { name: benchmark } }))?.id ?? -1 } : {},
+    select: { benchmarkId: true, instanceExternalId: true, source: true, name: true, value: true },
+  });
+  const byInstance = new Map<string, Map<string, string>>();
+  for (const l of labels) {
+    const key = `${l.benchmarkId}\u0000${l.instanceExternalId}`;
+    const map = byInstance.get(key) ?? new Map<string, string>();
+    map.set(`${l.source}/${l.name}`, l.value);
+    byInstance.set(key, map);
+  }
+  const benchmarkIds = [...new Set(labels.map((l) => l.benchmarkId))];
+  const instances: LabelledInstance[] = [];
+  for (const benchmarkId of benchmarkIds) {
+    const ids = [...new Set(labels.filter((l) => l.benchmarkId === benchmarkId).map((l) => l.instanceExternalId))];
+    for (let at = 0; at < ids.length; at += 5000) {
+      const rows = await db.instance.findMany({
+        where: { benchmarkId, externalId: { in: ids.slice(at, at + 5000) } },
+        select: { externalId: true, evidence: true, benchmark: { select: { name: true } } },
+      });
+      for (const row of rows)
+        instances.push({
+          benchmark: row.benchmark.name,
+          externalId: row.externalId,
+          evidence: readEvidence(row.evidence),
+          labels: byInstance.get(`${benchmarkId}\u0000${row.externalId}`) ?? new Map(),
+        });
+    }
+  }
+  return evidenceAgainstLabels(instances);
+}
