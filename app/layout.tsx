@@ -30,9 +30,24 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               {admin && (
                 <>
                   {" "}
-                  · <Link href="/import">Import</Link> · <Link href="/admin/users">Users</Link> ·{" "}
-                  <Link href="/admin/runs">Runs</Link> · <Link href="/admin/repositories">Repositories</Link> ·{" "}
-                  <Link href="/admin/judge">Judge</Link>
+                  · <Link href="/import">Import</Link> ·{" "}
+                  <details className="admin-menu">
+                    <summary>Admin</summary>
+                    <ul>
+                      <li>
+                        <Link href="/admin/users">Users</Link>
+                      </li>
+                      <li>
+                        <Link href="/admin/runs">Runs</Link>
+                      </li>
+                      <li>
+                        <Link href="/admin/repositories">Repositories</Link>
+                      </li>
+                      <li>
+                        <Link href="/admin/judge">Judge</Link>
+                      </li>
+                    </ul>
+                  </details>
                 </>
               )}
             </nav>

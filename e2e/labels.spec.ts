@@ -1,0 +1,37 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+const fixture = (name: string) => readFileSync(path.join("lib/testing/real-data/labels", name), "utf8");
+
+test("published labels import, show on the instance page, and the evidence is checked against them", async ({
+  page,
+}) => {
+  // Real records and real labels (lib/testing/real-data/labels), uploaded as a curator would.
+  for (const name of [
+    "swebench-lite-labelled.jsonl",
+    "openai-verified-annotations.csv",
+    "agentless-lite-classifications.csv",
+  ]) {
+    const response = await page.request.post(`/api/import?name=${name}&benchmark=E2E%20Lite%20labelled`, {
+      headers: { "x-hintscope-upload": "1" },
+      data: fixture(name),
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+
+  await page.goto("/research#evidence-labels");
+  const table = page.getByRole("table", { name: "Evidence against published labels" });
+  const row = table
+    .getByRole("row")
+    .filter({ hasText: "solution in the issue (the gold patch's new lines)" })
+    .filter({ hasText: '("Exact patch")' });
+  await expect(row).toContainText("E2E Lite labelled");
+  // The one instance the check flags against the label opens as a list.
+  await row.getByRole("cell").nth(5).getByRole("link", { name: "1" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "django__django-16041" })).toBeVisible();
+  await page.getByRole("link", { name: "django__django-16041" }).click();
+  const labels = page.getByRole("region", { name: "Published labels" });
+  await expect(labels).toContainText("solution in description: No solution");
+  await expect(labels).toContainText("agentless-lite-classification");
+});
