@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { HintAttribute } from "@/lib/domain/judge-scales";
 import {
   DESCRIPTION_MAX_WORDS,
@@ -15,6 +15,7 @@ import {
   withIdentifier,
 } from "@/lib/hint/compose-hint";
 import {
+  FLAG_REASON_IDS,
   FLAG_REASONS,
   type FlagReason,
   HINT_STATUS_LABELS,
@@ -115,6 +116,20 @@ const toggle = <T,>(list: readonly T[], item: T, on: boolean) =>
 export function HintPanel(props: Props) {
   const { data, selection, projection, identifiers, attributes, trim, mode, onDecide } = props;
   const keyOf = trimKeyer(identifiers);
+  // The control a key opened is brought into view and given the focus: the first tick box in trim mode,
+  // the flag form in flag mode (its reasons are the digits, Enter saves; Esc closes either).
+  const listRef = useRef<HTMLUListElement>(null);
+  const flagRef = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const target =
+      mode === "trim"
+        ? listRef.current?.querySelector<HTMLInputElement>("input[type=checkbox]")
+        : mode === "flag"
+          ? flagRef.current
+          : null;
+    target?.scrollIntoView({ block: "nearest" });
+    target?.focus();
+  }, [mode]);
   // An instance can have thousands of identifiers: the list shows them a page at a time.
   const [shownCount, setShownCount] = useState(IDENTIFIER_PAGE);
   return (
@@ -165,7 +180,7 @@ export function HintPanel(props: Props) {
         </pre>
         <h3>Identifiers{identifiers.length > IDENTIFIER_PAGE ? ` (${identifiers.length})` : ""}</h3>
         {identifiers.length === 0 && <p className="muted">None.</p>}
-        <ul className="identifiers">
+        <ul className="identifiers" ref={listRef}>
           {identifiers.slice(0, shownCount).map((identifier) => {
             // Where two identifiers share a name (one in each of two files), each is trimmed on its own and
             // shows its path.
@@ -283,15 +298,15 @@ export function HintPanel(props: Props) {
           </button>
         )}
         {mode === "flag" && (
-          <fieldset className="flag-form">
-            <legend>Flag this hint</legend>
+          <fieldset className="flag-form" ref={flagRef} tabIndex={-1} aria-label="Flag this hint">
+            <legend>Flag this hint (reason: 1–{FLAG_REASON_IDS.length}, save: Enter)</legend>
             <label>
               Reason{" "}
               <select value={props.reason} onChange={(e) => props.onReason(e.target.value as FlagReason | "")}>
                 <option value="">choose a reason…</option>
-                {(Object.entries(FLAG_REASONS) as Array<[FlagReason, string]>).map(([value, label]) => (
+                {(Object.entries(FLAG_REASONS) as Array<[FlagReason, string]>).map(([value, label], index) => (
                   <option key={value} value={value}>
-                    {label}
+                    {index + 1}. {label}
                   </option>
                 ))}
               </select>

@@ -15,7 +15,7 @@ import {
 import { agentPatchMarks, copiedGoldLines, patchMarks, revealFor } from "@/lib/review/patch-marks";
 import type { KeyCommand } from "@/lib/review/review-keys";
 import { initialWorkspace, type WorkspaceMessage, workspaceReducer } from "@/lib/review/workspace-state";
-import { decideHint } from "@/lib/server/actions/decide-hint";
+import { decideHint, undoDecisionAction } from "@/lib/server/actions/decide-hint";
 import { decideInRoundAction } from "@/lib/server/actions/review-rounds";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
 import type { RoundItem } from "@/lib/server/queries/round-state";
@@ -196,16 +196,43 @@ export function ReviewWorkspace({
         note,
       });
       if (result.ok) {
+        const undoable = { decision: result.decision, instanceId: data.instance.id, list: navigation.list };
+        setLastDecision(undoable);
         dispatch({ type: "saved", message: { kind: "ok", text: `Saved: ${result.status}.` } });
         if (navigation.nextPending) {
-          // The next page says what was saved here, so the confirmation outlives the move.
-          window.sessionStorage.setItem(SAVED_KEY, `Saved: ${result.status} (${data.instance.externalId}).`);
+          // The next page says what was saved here (and can undo it), so the confirmation outlives the move.
+          window.sessionStorage.setItem(
+            SAVED_KEY,
+            JSON.stringify({ text: `Saved: ${result.status} (${data.instance.externalId}).`, ...undoable }),
+          );
           router.push(hrefOf(navigation.nextPending, navigation.list));
         } else router.refresh();
       } else dispatch({ type: "refused", message: refusalMessage(result) });
     },
     [canDecide, round, data, selection, projection, saved.version, trim, reason, note, navigation, router],
   );
+
+  // The curator's last decision, for Undo (u, Ctrl+Z, or the toast's button): taken back on the server as
+  // an "undo" decision of its own, then the instance it was on is shown again.
+  const [lastDecision, setLastDecision] = useState<{ decision: number; instanceId: number; list: string } | null>(null);
+  const undo = useCallback(async () => {
+    if (!lastDecision || !canDecide) return;
+    dispatch({ type: "saving" });
+    const result = await undoDecisionAction({ decision: lastDecision.decision });
+    setLastDecision(null);
+    if (!result.ok) {
+      dispatch({ type: "refused", message: { kind: "error", text: `Not undone: ${result.error}` } });
+      return;
+    }
+    const text = `Undone: the hint is ${result.status} again.`;
+    if (lastDecision.instanceId === data.instance.id) {
+      dispatch({ type: "saved", message: { kind: "ok", text } });
+      router.refresh();
+    } else {
+      window.sessionStorage.setItem(SAVED_KEY, JSON.stringify({ text }));
+      router.push(hrefOf(lastDecision.instanceId, lastDecision.list));
+    }
+  }, [lastDecision, canDecide, data.instance.id, router]);
 
   const run = useCallback(
     (command: KeyCommand) => {
@@ -220,15 +247,28 @@ export function ReviewWorkspace({
         case "search":
           router.push(`/instances?${navigation.list ? `${navigation.list}&` : ""}focus=search`);
           break;
+        case "move": {
+          // Trim mode: the next or previous tick box of the hint panel, brought into view.
+          const boxes = [...document.querySelectorAll<HTMLInputElement>("ul.identifiers input[type=checkbox]")];
+          if (boxes.length === 0) break;
+          const at = boxes.indexOf(document.activeElement as HTMLInputElement);
+          const next = at < 0 ? 0 : command.to === "next" ? Math.min(boxes.length - 1, at + 1) : Math.max(0, at - 1);
+          boxes[next]?.focus();
+          boxes[next]?.scrollIntoView({ block: "nearest" });
+          break;
+        }
         case "escape":
           dispatch({ type: "escape" });
+          break;
+        case "undo":
+          void undo();
           break;
         case "dispatch":
           dispatch(command.action);
           break;
       }
     },
-    [router, navigation, decide],
+    [router, navigation, decide, undo],
   );
   const externalId = data.instance.externalId;
   const onLive = useCallback(() => setReadyFor(externalId), [externalId]);
@@ -239,7 +279,15 @@ export function ReviewWorkspace({
     const saved = window.sessionStorage.getItem(SAVED_KEY);
     if (saved) {
       window.sessionStorage.removeItem(SAVED_KEY);
-      dispatch({ type: "message", message: { kind: "ok", text: saved } });
+      let stored: { text?: string; decision?: number; instanceId?: number; list?: string } = { text: saved };
+      try {
+        stored = JSON.parse(saved);
+      } catch {
+        // a plain text (a round's confirmation)
+      }
+      if (stored.decision && stored.instanceId)
+        setLastDecision({ decision: stored.decision, instanceId: stored.instanceId, list: stored.list ?? "" });
+      dispatch({ type: "message", message: { kind: "ok", text: stored.text ?? saved } });
     }
   }, []);
 
@@ -398,7 +446,7 @@ export function ReviewWorkspace({
           onPick={pick}
           picked={picked?.name ?? null}
           status={round ? ROUND_STATUS[(round.mine.action ?? "pending") as keyof typeof ROUND_STATUS] : saved.status}
-          message={state.message}
+          message={state.message?.kind === "ok" ? null : state.message}
           saving={state.saving}
           stale={
             !round && saved.status === "stale" && saved.hint ? (
@@ -418,6 +466,20 @@ export function ReviewWorkspace({
         <AuditTrail policy={`${selection} × ${projection}`} decisions={saved.decisions} />
       )}
       {state.overlay && <ShortcutsOverlay onClose={() => dispatch({ type: "overlay", open: false })} />}
+      {state.message?.kind === "ok" && (
+        // Where the eye is, whatever the panel's scroll: the confirmation, and Undo while it applies.
+        <div className="toast" role="status">
+          {state.message.text}
+          {lastDecision && canDecide && (
+            <>
+              {" "}
+              <button type="button" onClick={() => void undo()} disabled={state.saving}>
+                Undo (u)
+              </button>
+            </>
+          )}
+        </div>
+      )}
     </>
   );
 }

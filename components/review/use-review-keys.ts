@@ -18,9 +18,15 @@ export function useReviewKeys(
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       const inPatch = target?.closest?.(".monaco-editor") != null;
+      // A tick box or a button takes no typing: the shortcuts work from it (j/k move through tick boxes).
+      const typing =
+        target?.tagName === "TEXTAREA" ||
+        target?.tagName === "SELECT" ||
+        (target?.tagName === "INPUT" &&
+          !["checkbox", "radio", "button", "submit"].includes((target as HTMLInputElement).type));
       const command = commandForKey({
         key: event.key,
-        inTextField: !inPatch && ["INPUT", "TEXTAREA", "SELECT"].includes(target?.tagName ?? ""),
+        inTextField: !inPatch && typing,
         modified: event.metaKey || event.ctrlKey || event.altKey,
         mode,
         stale,

@@ -1,4 +1,4 @@
-import { PROJECTIONS } from "../hint/vocabulary";
+import { FLAG_REASON_IDS, PROJECTIONS } from "../hint/vocabulary";
 import type { Mode, WorkspaceAction } from "./workspace-state";
 
 /** Every keyboard shortcut of the review workspace, as the ? overlay lists them. */
@@ -6,8 +6,11 @@ export const SHORTCUTS: Array<[key: string, does: string]> = [
   ["j / k", "next / previous instance in the current list"],
   ["a", "accept the hint as shown"],
   ["t", "trim mode: tick off identifiers and attributes, then accept"],
+  ["j / k, Space (trim mode)", "move through the identifiers and attributes; tick or untick the one focused"],
   ["f", "flag the hint (choose a reason)"],
+  ["1 – 7, Enter (flag mode)", "the flag's reason, in the form's order; save the flag"],
   ["c", "re-confirm a decision the hint changed under (changed since decided)"],
+  ["u / Ctrl+Z", "undo your last decision (recorded as an undo)"],
   ["1 – 4", "projection: Name only, Declaration, Declaration + Doc, Pro"],
   ["/", "search the instance list"],
   ["?", "show or hide this list"],
@@ -17,15 +20,19 @@ export const SHORTCUTS: Array<[key: string, does: string]> = [
 /** What a key press asks of the workspace. */
 export type KeyCommand =
   | { type: "navigate"; to: "next" | "previous" }
-  | { type: "decide"; action: "accept" | "trim" | "reconfirm" }
+  | { type: "decide"; action: "accept" | "trim" | "reconfirm" | "flag" }
   | { type: "search" }
+  /** take back the curator's last decision */
+  | { type: "undo" }
+  /** trim mode: the next or previous tick box of the hint panel */
+  | { type: "move"; to: "next" | "previous" }
   /** Esc: close what is open and give the keys back to the page from wherever focus is */
   | { type: "escape" }
   | { type: "dispatch"; action: WorkspaceAction };
 
 export interface KeyContext {
   key: string;
-  /** focus is in a text field (input, text area, select); a read-only patch pane is none */
+  /** focus is in a text field (a text input, text area, select); a tick box or a read-only patch pane is none */
   inTextField: boolean;
   /** Ctrl, Alt or Meta is held: the browser's shortcut, not ours */
   modified: boolean;
@@ -42,7 +49,19 @@ export interface KeyContext {
 export function commandForKey(context: KeyContext): KeyCommand | null {
   const { key } = context;
   if (key === "Escape") return { type: "escape" };
-  if (context.inTextField || context.modified) return null;
+  if (context.inTextField) return null;
+  // Ctrl+Z (⌘Z) outside a text field: the last decision, not the browser's undo of nothing.
+  if (context.modified) return key.toLowerCase() === "z" && context.canDecide ? { type: "undo" } : null;
+  if (key === "u") return context.canDecide ? { type: "undo" } : null;
+  // Flag mode: the digits choose the reason (not a projection), Enter saves.
+  if (context.mode === "flag" && context.canDecide) {
+    const reason = FLAG_REASON_IDS[Number(key) - 1];
+    if (/^[1-9]$/.test(key)) return reason ? { type: "dispatch", action: { type: "reason", reason } } : null;
+    if (key === "Enter") return { type: "decide", action: "flag" };
+  }
+  // Trim mode: j and k move through the tick boxes (Space ticks the focused one, as a tick box does).
+  if (context.mode === "trim" && (key === "j" || key === "k"))
+    return { type: "move", to: key === "j" ? "next" : "previous" };
   if (context.inRound && /^[1-9c]$/.test(key)) return null;
   if (!context.canDecide && "atfc".includes(key)) return null;
   switch (key) {

@@ -84,3 +84,27 @@ test("keys: c re-confirms only a stale hint; text fields, modifiers, viewers and
   expect(key("c", { inRound: true, stale: true })).toBeNull();
   expect(key("a", { inRound: true })).toEqual({ type: "decide", action: "accept" });
 });
+
+test("keys in flag mode: the digits choose the reason in the form's order, Enter saves; a viewer gets neither", () => {
+  expect(key("1", { mode: "flag" })).toEqual({ type: "dispatch", action: { type: "reason", reason: "spoiler" } });
+  expect(key("2", { mode: "flag" })).toEqual({ type: "dispatch", action: { type: "reason", reason: "guesswork" } });
+  expect(key("7", { mode: "flag" })).toEqual({ type: "dispatch", action: { type: "reason", reason: "other" } });
+  expect(key("8", { mode: "flag" })).toBeNull();
+  expect(key("Enter", { mode: "flag" })).toEqual({ type: "decide", action: "flag" });
+  // Outside flag mode the digits are projections, and Enter is the browser's.
+  expect(key("2")).toEqual({ type: "dispatch", action: { type: "projection", projection: "declaration" } });
+  expect(key("Enter")).toBeNull();
+  // Typing a note: the keys are the note's.
+  expect(key("1", { mode: "flag", inTextField: true })).toBeNull();
+  expect(key("1", { mode: "flag", canDecide: false })).toEqual({
+    type: "dispatch",
+    action: { type: "projection", projection: "name" },
+  });
+});
+
+test("keys in trim mode: j/k move through the tick boxes instead of the instances; a saves the trim", () => {
+  expect(key("j", { mode: "trim" })).toEqual({ type: "move", to: "next" });
+  expect(key("k", { mode: "trim" })).toEqual({ type: "move", to: "previous" });
+  expect(key("a", { mode: "trim" })).toEqual({ type: "decide", action: "trim" });
+  expect(key("j")).toEqual({ type: "navigate", to: "next" });
+});

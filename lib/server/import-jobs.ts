@@ -284,11 +284,12 @@ export function startImportJob(
       job.state = "failed";
     } finally {
       clearInterval(heartbeat);
+      // The upload's folder goes first: a reader that sees the job ended finds it gone.
+      await rm(path.dirname(file), { recursive: true, force: true });
       job.finishedAt = Date.now();
       job.fetching = undefined;
       await row.flush();
       running.delete(job.id);
-      await rm(path.dirname(file), { recursive: true, force: true });
     }
   })();
   return job;

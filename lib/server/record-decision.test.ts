@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { acceptDecision, jsonl, swebenchRecord } from "../testing/fixtures";
+import { acceptDecision, jsonl, makeTempDir, swebenchRecord } from "../testing/fixtures";
 import { openTempDatabase } from "../testing/temp-database";
 import { analyzePendingInstances } from "./analyze-stored-instances";
 import { importFiles } from "./import-files";
-import { recordDecision } from "./record-decision";
+import { recordDecision, undoDecision } from "./record-decision";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
 let instanceId = 0;
@@ -21,7 +21,7 @@ test("a decision is saved with an audit row of who, before and after, and the te
   // Whatever text a client sends is not stored: the server renders the hint from the analysis.
   const result = await recordDecision(env.db, { ...decision(), renderedText: "forged" }, "ada");
   const text = "### `widget_1` (function) -- `widgets/core.py`\nSignature: `widget_1()`";
-  expect(result).toEqual({ ok: true, version: 1, status: "accepted", text });
+  expect(result).toEqual({ ok: true, version: 1, status: "accepted", text, decision: expect.any(Number) });
   const hint = await env.db.hint.findFirstOrThrow({ include: { decisions: true } });
   expect(hint).toMatchObject({ status: "accepted", version: 1, renderedText: text });
   expect(hint.decisions[0]).toMatchObject({ hintText: text, fingerprint: hint.fingerprint });
@@ -49,6 +49,7 @@ test("a trim that removes an attribute makes the hint trimmed; a flag needs a re
     version: 2,
     status: "trimmed",
     text: "### `widget_1` (function) -- `widgets/core.py`",
+    decision: expect.any(Number),
   });
   const refused = await recordDecision(env.db, decision({ action: "flag", expectedVersion: 2, reason: null }), "ada");
   expect(refused).toMatchObject({ ok: false, errors: { reason: ["a flag needs a reason"] } });
@@ -139,4 +140,58 @@ test("ten curators deciding one hint at once from the same version: one is saved
   );
   expect(next.filter((r) => r.ok)).toHaveLength(1);
   expect(await env.db.decision.count({ where: { hintId: hint.id } })).toBe(2);
+});
+
+test("undo takes back the curator's own last decision, audited as an undo; not another's, not once someone decided since", async () => {
+  const { db, close } = await openTempDatabase();
+  try {
+    await importFiles(db, [
+      makeTempDir("hintscope-undo-").write("swebench-lite-undo.jsonl", jsonl([swebenchRecord(61)])),
+    ]);
+    await analyzePendingInstances(db);
+    const instance = await db.instance.findFirstOrThrow();
+    const base = { instanceId: instance.id, selection: "defuse", projection: "declaration" };
+    const first = await recordDecision(db, { ...base, action: "accept", expectedVersion: 0 }, "ada");
+    expect(first.ok).toBe(true);
+    const flagged = await recordDecision(
+      db,
+      { ...base, action: "flag", reason: "spoiler", note: "too much", expectedVersion: 1 },
+      "ada",
+    );
+    if (!flagged.ok) throw new Error("not saved");
+    // Another curator cannot undo ada's decision.
+    expect(await undoDecision(db, flagged.decision, "grace")).toEqual({
+      ok: false,
+      error: "that decision is ada's, not yours",
+    });
+    // Ada's undo brings back the accepted hint, and both decisions stay in the audit trail.
+    expect(await undoDecision(db, flagged.decision, "ada")).toMatchObject({ ok: true, status: "accepted" });
+    const hint = await db.hint.findFirstOrThrow({ include: { decisions: { orderBy: { id: "asc" } } } });
+    expect(hint).toMatchObject({ status: "accepted", flagReason: null, version: 3 });
+    expect(hint.decisions.map((d) => d.action)).toEqual(["accept", "flag", "undo"]);
+    // An undo is not undone; a decision someone made over is not either.
+    const undoId = hint.decisions.at(-1)?.id as number;
+    expect((await undoDecision(db, undoId, "ada")).ok).toBe(false);
+    const again = await recordDecision(db, { ...base, action: "accept", expectedVersion: 3 }, "grace");
+    expect(again.ok).toBe(true);
+    expect(await undoDecision(db, first.ok ? first.decision : 0, "ada")).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^grace decided this hint since/),
+    });
+    // Grace's own undo brings back what was there before her decision.
+    expect(await undoDecision(db, again.ok ? again.decision : 0, "grace")).toMatchObject({
+      ok: true,
+      status: "accepted",
+    });
+    // On a hint decided once, the undo brings it back to pending.
+    const other = { ...base, projection: "name" };
+    const once = await recordDecision(db, { ...other, action: "accept", expectedVersion: 0 }, "ada");
+    expect(await undoDecision(db, once.ok ? once.decision : 0, "ada")).toMatchObject({ ok: true, status: "pending" });
+    expect(await db.hint.findFirst({ where: { projection: "name" } })).toMatchObject({
+      status: "pending",
+      renderedText: null,
+    });
+  } finally {
+    await close();
+  }
 });

@@ -2,10 +2,16 @@ import { z } from "zod";
 import { composeHint, NO_TRIM, type Trim } from "../hint/compose-hint";
 import { hintFingerprint } from "../hint/fingerprint";
 import { EMPTY_TRIM, TrimSchema } from "../hint/trim-schema";
-import { DECISION_ACTIONS, FlagReasonSchema, ProjectionSchema, SelectionSchema } from "../hint/vocabulary";
+import {
+  DECISION_ACTIONS,
+  FlagReasonSchema,
+  type Projection,
+  ProjectionSchema,
+  SelectionSchema,
+} from "../hint/vocabulary";
 import { statusAfter } from "../review/decisions";
 import { type Database, type Tx, writeTurn } from "./db";
-import { type HintState, readPolicies, readTrim } from "./stored-json";
+import { type HintState, readHintState, readPolicies, readTrim } from "./stored-json";
 
 /**
  * A curator's decision as the page sends it: what the curator decided, never the hint text (the server
@@ -30,7 +36,7 @@ export const DecisionInput = z
 export type DecisionInput = z.input<typeof DecisionInput>;
 
 export type DecisionResult =
-  | { ok: true; version: number; status: string; text: string }
+  | { ok: true; version: number; status: string; text: string; decision: number }
   | {
       ok: false;
       conflict: { curator: string; action: string; at: string; status: string; version: number; changed?: boolean };
@@ -182,7 +188,7 @@ async function decideWithin(tx: Tx, input: z.output<typeof DecisionInput>, curat
       select: { id: true, version: true },
     });
   }
-  await tx.decision.create({
+  const decision = await tx.decision.create({
     data: {
       hintId: hint.id,
       curator,
@@ -192,6 +198,89 @@ async function decideWithin(tx: Tx, input: z.output<typeof DecisionInput>, curat
       fingerprint,
       hintText: text,
     },
+    select: { id: true },
   });
-  return { ok: true, version: hint.version, status: after.status, text };
+  return { ok: true, version: hint.version, status: after.status, text, decision: decision.id };
+}
+
+export type UndoResult =
+  | { ok: true; status: string; instanceId: number; decision: number }
+  | { ok: false; error: string };
+
+/**
+ * Takes back a curator's own last decision on a hint: the hint goes back to the state before it (pending,
+ * or the decision before), written as a decision of its own ("undo", before → after), so the audit trail
+ * keeps both. Refused when someone decided the hint since, or the decision is another curator's.
+ */
+export async function undoDecision(db: Database, decisionId: number, curator: string): Promise<UndoResult> {
+  try {
+    return await writeTurn(db)(() =>
+      db.$transaction(async (tx): Promise<UndoResult> => {
+        const decision = await tx.decision.findUnique({ where: { id: decisionId }, include: { hint: true } });
+        if (!decision) return { ok: false, error: `no decision ${decisionId}` };
+        if (decision.curator !== curator)
+          return { ok: false, error: `that decision is ${decision.curator}'s, not yours` };
+        if (decision.action === "undo") return { ok: false, error: "that was an undo: decide the hint again instead" };
+        const last = await tx.decision.findFirst({ where: { hintId: decision.hintId }, orderBy: { id: "desc" } });
+        if (last?.id !== decision.id)
+          return {
+            ok: false,
+            error: `${last?.curator ?? "someone"} decided this hint since (${last?.action}): nothing undone`,
+          };
+        const hint = decision.hint;
+        const restored = readHintState(decision.before);
+        const instance = await tx.instance.findUnique({
+          where: { id: hint.instanceId },
+          select: {
+            hintSource: true,
+            interfaceText: true,
+            requirements: true,
+            identifiers: { orderBy: { position: "asc" } },
+          },
+        });
+        if (!instance) return { ok: false, error: "the instance is gone" };
+        const trim = restored.trimmed ?? NO_TRIM;
+        const identifiers = instance.identifiers.map((i) => ({ ...i, policies: readPolicies(i.policies) }));
+        const text = composeHint(
+          { interfaceText: instance.interfaceText, requirements: instance.requirements, identifiers },
+          hint.selection,
+          hint.projection as Projection,
+          trim,
+        ).text;
+        const pending = restored.status === "pending";
+        const fingerprint = pending
+          ? null
+          : hintFingerprint(instance.hintSource, hint.selection, hint.projection, trim);
+        const updated = await tx.hint.updateMany({
+          where: { id: hint.id, version: hint.version },
+          data: {
+            status: restored.status,
+            trimmed: restored.trimmed ? JSON.stringify(restored.trimmed) : null,
+            flagReason: restored.flagReason ?? null,
+            note: restored.note ?? null,
+            renderedText: pending ? null : text,
+            fingerprint,
+            version: hint.version + 1,
+          },
+        });
+        if (updated.count !== 1) throw new LostRace();
+        const undo = await tx.decision.create({
+          data: {
+            hintId: hint.id,
+            curator,
+            action: "undo",
+            before: decision.after,
+            after: decision.before,
+            fingerprint,
+            hintText: pending ? null : text,
+          },
+          select: { id: true },
+        });
+        return { ok: true, status: restored.status, instanceId: hint.instanceId, decision: undo.id };
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof LostRace)) throw error;
+    return { ok: false, error: "the hint changed while it was being undone: nothing undone" };
+  }
 }

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db";
-import { recordDecision } from "../record-decision";
+import { recordDecision, undoDecision } from "../record-decision";
 
 /**
  * Saves a curator's decision on a hint at once, as the signed-in user; a conflicting earlier decision comes
@@ -14,4 +14,10 @@ import { recordDecision } from "../record-decision";
 export const decideHint = guardedAction(
   { role: "curator", input: z.record(z.string(), z.unknown()) },
   async (input, user) => recordDecision(await getDb(), input, user.name),
+);
+
+/** Takes back the signed-in curator's own last decision on a hint (audited as an "undo" decision). */
+export const undoDecisionAction = guardedAction(
+  { role: "curator", input: z.object({ decision: z.number().int().positive() }) },
+  async ({ decision }, user) => undoDecision(await getDb(), decision, user.name),
 );
