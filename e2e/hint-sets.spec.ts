@@ -65,3 +65,29 @@ test("publish a hint set and download it: the manifest's checksum matches the fi
   expect(parquet.subarray(0, 4).toString("latin1")).toBe("PAR1");
   expect(parquet.subarray(parquet.length - 4).toString("latin1")).toBe("PAR1");
 });
+
+test("a hint set made from a list view takes the view's benchmark and policy; an empty version is asked about first", async ({
+  page,
+}) => {
+  await page.goto("/instances?benchmark=Demo%3A%20Hintscope%20sample&selection=fea&projection=pro");
+  await page.getByRole("link", { name: "Make a hint set of this view" }).click();
+  const form = page.getByRole("form", { name: "New hint set" });
+  await expect(form.getByLabel("Benchmark")).toHaveValue("Demo: Hintscope sample");
+  await expect(form.getByLabel("Selection")).toHaveValue("fea");
+  await expect(form.getByLabel("Projection")).toHaveValue("pro");
+  await form.getByLabel("Name", { exact: true }).fill("e2e nothing decided");
+  await form.getByRole("button", { name: "Create hint set" }).click();
+  await expect(page.getByRole("status").filter({ hasText: 'Created "e2e nothing decided"' })).toBeVisible();
+
+  // No FEA × Pro hint is decided: publishing says so first; declined, nothing is published.
+  const set = page.getByRole("region", { name: "Hint set e2e nothing decided" });
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toContain('"e2e nothing decided" has no decided hint yet');
+    void dialog.dismiss();
+  });
+  await set.getByRole("button", { name: "Publish a new version of e2e nothing decided" }).click();
+  await expect(set.getByRole("status")).toContainText("Not published:");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await set.getByRole("button", { name: "Publish a new version of e2e nothing decided" }).click();
+  await expect(set.getByRole("status")).toContainText("version 1");
+});

@@ -8,6 +8,12 @@ import { createHintSetAction } from "@/lib/server/actions/hint-sets";
 /** The form that creates a hint set: a name, a benchmark, a selection × projection. */
 export function CreateHintSetForm({ benchmarks, filter }: { benchmarks: string[]; filter: string }) {
   const [state, action, pending] = useActionState(createHintSetAction, null);
+  // Made from a list view: its benchmark, selection and projection are the set's, unless changed here.
+  const view = new URLSearchParams(filter);
+  const benchmark = view
+    .get("benchmark")
+    ?.split(",")
+    .find((b) => benchmarks.includes(b));
   return (
     <form action={action} className="list-controls" aria-label="New hint set">
       <label>
@@ -15,7 +21,7 @@ export function CreateHintSetForm({ benchmarks, filter }: { benchmarks: string[]
       </label>
       <label>
         Benchmark{" "}
-        <select name="benchmark">
+        <select name="benchmark" defaultValue={benchmark}>
           {benchmarks.map((b) => (
             <option key={b}>{b}</option>
           ))}
@@ -23,7 +29,7 @@ export function CreateHintSetForm({ benchmarks, filter }: { benchmarks: string[]
       </label>
       <label>
         Selection{" "}
-        <select name="selection" defaultValue="defuse">
+        <select name="selection" defaultValue={view.get("selection") ?? "defuse"}>
           {SELECTIONS.map((s) => (
             <option key={s}>{s}</option>
           ))}
@@ -31,7 +37,7 @@ export function CreateHintSetForm({ benchmarks, filter }: { benchmarks: string[]
       </label>
       <label>
         Projection{" "}
-        <select name="projection" defaultValue="declaration">
+        <select name="projection" defaultValue={view.get("projection") ?? "declaration"}>
           {PROJECTIONS.map((p) => (
             <option key={p} value={p}>
               {PROJECTION_LABELS[p]}

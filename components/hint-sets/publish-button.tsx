@@ -14,7 +14,15 @@ export function PublishButton({ name }: { name: string }) {
         disabled={pending}
         onClick={() =>
           start(async () => {
-            const result = await publishHintSetAction(name);
+            let result = await publishHintSetAction({ name, allowEmpty: false });
+            // Nothing decided yet: said, and published only if the admin says so.
+            if (!result.ok && "empty" in result && result.empty) {
+              if (!window.confirm(`${result.error}. Publish it anyway?`)) {
+                setMessage(`Not published: ${result.error}.`);
+                return;
+              }
+              result = await publishHintSetAction({ name, allowEmpty: true });
+            }
             setMessage(result.ok ? result.message : result.error);
           })
         }

@@ -21,6 +21,7 @@ import {
   parseListState,
   REVIEW_STATUSES,
   type SortKey,
+  shortId,
 } from "@/lib/review/list-state";
 import { loadedRows, useListWindows } from "./use-list-windows";
 
@@ -73,6 +74,7 @@ const COLUMNS: Column[] = [
 ];
 
 const ROW_HEIGHT = 34;
+
 const GRID = `minmax(16rem, 3fr) minmax(8rem, 1.4fr) minmax(8rem, 1.4fr) 6.5rem repeat(${SELECTION_POLICIES.length}, 5.5rem) 9.5rem 4rem 4.5rem 6rem`;
 
 function Facet({
@@ -131,11 +133,20 @@ export function InstanceList({
   const search = listStateToSearch(state);
   const { loaded, failure, fetchPage } = useListWindows(search, initial, benchmarkId);
 
-  // The URL follows the view, so a view can be shared; replace, not push, to keep history usable.
+  // The URL follows the view, so a view can be shared. A facet, order or policy change is a step Back
+  // returns from (pushed); typing in the search box replaces the entry as it goes.
+  const push = useRef(false);
   useEffect(() => {
     const url = search ? `${pathname}?${search}` : pathname;
-    if (`${window.location.pathname}${window.location.search}` !== url) window.history.replaceState(null, "", url);
+    if (`${window.location.pathname}${window.location.search}` !== url)
+      window.history[push.current ? "pushState" : "replaceState"](null, "", url);
+    push.current = false;
   }, [search, pathname]);
+  useEffect(() => {
+    const back = () => setState(parseListState(new URLSearchParams(window.location.search)));
+    window.addEventListener("popstate", back);
+    return () => window.removeEventListener("popstate", back);
+  }, []);
 
   const data = useMemo(() => loadedRows(loaded), [loaded]);
   const columns = useMemo<ColumnDef<{ index: number; row: InstanceListRow }>[]>(
@@ -169,7 +180,10 @@ export function InstanceList({
   }, [firstPage, lastPage, loaded, search, fetchPage]);
 
   const searchBox = useRef<HTMLInputElement>(null);
-  const update = (patch: Partial<ListState>) => setState((s) => ({ ...s, ...patch }));
+  const update = (patch: Partial<ListState>) => {
+    push.current = !("q" in patch);
+    setState((s) => ({ ...s, ...patch }));
+  };
   const listQuery = search ? `?list=${encodeURIComponent(search)}` : "";
   const first = loaded.key === search ? loaded.pages.get(0)?.[0] : undefined;
   const settled = loaded.key === search;
@@ -271,6 +285,11 @@ export function InstanceList({
         />
       </div>
       {failure && <p role="alert">{failure}</p>}
+      {settled && loaded.matching === 0 && (
+        <p role="status">
+          No instance matches this view{loaded.total > 0 ? `: ${loaded.total} are hidden by its filters` : ""}.
+        </p>
+      )}
       <p className="muted" aria-live="polite" aria-busy={!settled}>
         {loaded.matching} of {loaded.total} instances
         {first && (
@@ -353,8 +372,12 @@ export function InstanceList({
                     >
                       {cell.column.id === "externalId" ? (
                         <>
-                          <Link href={`/instances/${row.original.row.id}${listQuery}`}>
-                            {row.original.row.externalId}
+                          <Link
+                            href={`/instances/${row.original.row.id}${listQuery}`}
+                            title={row.original.row.externalId}
+                            aria-label={row.original.row.externalId}
+                          >
+                            {shortId(row.original.row.externalId)}
                           </Link>
                           {row.original.row.approximate && (
                             <span className="badge approximate" title={`analysis ${row.original.row.approximate}`}>

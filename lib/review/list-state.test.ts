@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { listStateToSearch, parseListState } from "./list-state";
+import { listStateToSearch, parseListState, shortId } from "./list-state";
 
 describe("list state", () => {
   test("round-trips through the query string, defaults left out", () => {
@@ -27,4 +27,18 @@ describe("list state", () => {
       desc: false,
     });
   });
+});
+
+test("a SWE-bench Pro id reads as its repository and short commit; other ids as they are", () => {
+  expect(
+    shortId(
+      "instance_navidrome__navidrome-3bc9e75b2843f91f26e8e1d1a0a8b3ed21d4f79c-v0f5aece3601a5b4419f7ccec1dbda2071be28ee4",
+    ),
+  ).toBe("navidrome__navidrome-3bc9e75b");
+  expect(
+    shortId(
+      "instance_qutebrowser__qutebrowser-7f9713b20f623fc40473b7167a082d6db0f0fd40-va0fd88aac89cde702ec1ba84877234da33adce8a",
+    ),
+  ).toBe("qutebrowser__qutebrowser-7f9713b2");
+  expect(shortId("django__django-13321")).toBe("django__django-13321");
 });

@@ -126,3 +126,12 @@ export function listStateToSearch(state: ListState): string {
   if (state.desc) params.set("desc", "1");
   return params.toString();
 }
+
+/**
+ * The distinctive part of a long id, the whole on hover: SWE-bench Pro's `instance_OWNER__REPO-<40 hex>-v<hex>`
+ * reads as `OWNER__REPO-<8 hex>` (nine rows of "instance_navidrome__navidrom…" said nothing).
+ */
+export function shortId(id: string): string {
+  const pro = /^instance_(.+?)-([0-9a-f]{40})(?:-v[0-9a-f]+)?$/.exec(id);
+  return pro ? `${pro[1]}-${(pro[2] as string).slice(0, 8)}` : id;
+}

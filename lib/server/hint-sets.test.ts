@@ -174,3 +174,17 @@ test("a hint set over a saved list view covers only the instances that view show
     ["acme__widgets-3", "flagged"],
   ]);
 });
+
+test("a version with no decided hint is refused when asked not to publish one empty (the page asks first)", async () => {
+  await createHintSet(env.db, {
+    name: "nothing-decided",
+    benchmark: "SWE-bench Lite",
+    selection: "fea",
+    projection: "pro",
+  });
+  await expect(publishHintSet(env.db, "nothing-decided", "ada", null, { allowEmpty: false })).rejects.toThrow(
+    /"nothing-decided" has no decided hint yet \(SWE-bench Lite, fea × pro\)/,
+  );
+  expect(await env.db.hintSetVersion.count({ where: { hintSet: { name: "nothing-decided" } } })).toBe(0);
+  expect((await publishHintSet(env.db, "nothing-decided", "ada", null, { allowEmpty: true })).version).toBe(1);
+});

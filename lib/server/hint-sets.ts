@@ -57,12 +57,13 @@ export async function publishHintSet(
   name: string,
   publishedBy: string | null = null,
   review: ReviewSummary | null = null,
+  options: { allowEmpty?: boolean } = {},
 ) {
   const dialect = dialectOfDb(db);
   for (let attempt = 1; ; attempt++) {
     try {
       return await writeTurn(db)(() =>
-        db.$transaction((tx) => publishWithin(tx, dialect, name, publishedBy, review), {
+        db.$transaction((tx) => publishWithin(tx, dialect, name, publishedBy, review, options), {
           timeout: 10 * 60 * 1000,
           maxWait: 60 * 1000,
         }),
@@ -80,6 +81,7 @@ export async function publishWithin(
   name: string,
   publishedBy: string | null,
   review: ReviewSummary | null,
+  options: { allowEmpty?: boolean } = {},
 ) {
   const set = await tx.hintSet.findUnique({ where: { name } });
   if (!set) throw new AppError("not_found", `no hint set named "${name}"`);
@@ -94,6 +96,12 @@ export async function publishWithin(
   )) {
     if (line.status !== "pending") text += serialiseLine(line);
   }
+  // A version with no decided hint is most often a mistake (the wrong benchmark or view): asked first.
+  if (text === "" && options.allowEmpty === false)
+    throw new AppError(
+      "conflict",
+      `"${name}" has no decided hint yet (${set.benchmark}, ${set.selection} × ${set.projection}${set.filter ? `, view ${set.filter}` : ""}): a version published now would be empty`,
+    );
   const latest = await tx.hintSetVersion.findFirst({
     where: { hintSetId: set.id },
     orderBy: { version: "desc" },

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ProjectionSchema, SelectionSchema } from "../../hint/vocabulary";
+import { AppError } from "../app-error";
 import { guardedAction, guardedFormAction } from "../auth/guard";
 import { getDb } from "../db";
 import { createHintSet, publishHintSet } from "../hint-sets";
@@ -34,11 +35,25 @@ export const createHintSetAction = guardedFormAction(
 
 /** Publishes (freezes) the next version of a hint set (admins); the version records who published it. */
 export const publishHintSetAction = guardedAction(
-  { role: "admin", input: z.string().min(1, "name the hint set to publish").max(100) },
-  async (name, user): Promise<ActionResult> => {
+  {
+    role: "admin",
+    input: z.object({
+      name: z.string().min(1, "name the hint set to publish").max(100),
+      /** publish even a version with no decided hint (asked for after a warning) */
+      allowEmpty: z.boolean().default(false),
+    }),
+  },
+  async ({ name, allowEmpty }, user): Promise<ActionResult & { empty?: boolean }> => {
     const db = await getDb();
     if (!(await db.hintSet.findUnique({ where: { name } }))) return { ok: false, error: `no hint set named "${name}"` };
-    const version = await publishHintSet(db, name, user.name);
+    let version: Awaited<ReturnType<typeof publishHintSet>>;
+    try {
+      version = await publishHintSet(db, name, user.name, null, { allowEmpty });
+    } catch (error) {
+      if (error instanceof AppError && error.code === "conflict")
+        return { ok: false, error: error.message, empty: true };
+      throw error;
+    }
     revalidatePath("/hint-sets");
     return { ok: true, message: `Published "${name}" version ${version.version}.` };
   },
