@@ -18,6 +18,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en" suppressHydrationWarning>
       <body>
+        <a href="#main" className="skip-link">
+          Skip to the content
+        </a>
         <header className="site">
           <Link href="/" className="brand">
             Hintscope
@@ -55,7 +58,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <ThemeToggle />
           {user && <AccountMenu user={user} />}
         </header>
-        <main>{children}</main>
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
       </body>
     </html>
   );

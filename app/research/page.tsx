@@ -22,12 +22,33 @@ interface PageProps {
 const runIdOf = (value: string | string[] | undefined) =>
   typeof value === "string" && /^\d+$/.test(value) ? Number(value) : undefined;
 
+/** The sections, in page order, for the table of contents (each section's heading has the id). */
+const SECTIONS: Array<[id: string, title: string]> = [
+  ["rates", "Resolve rates"],
+  ["policies", "Policy comparison"],
+  ["frontier", "Spoiler–guesswork frontier"],
+  ["paired", "Paired comparison"],
+  ["disclosure", "Disclosure against resolution"],
+  ["guesswork", "Observed guesswork"],
+  ["evidence-labels", "Evidence against published labels"],
+  ["design", "Design constraints"],
+  ["judge", "Judge scores"],
+];
+
 /** The research views: one async section per table, each streamed under its own Suspense boundary. */
 export default guardedPage("viewer", async function ResearchPage({ searchParams }: PageProps) {
   const query = await searchParams;
   return (
     <>
       <h1>Research</h1>
+      <nav aria-label="On this page" className="page-toc">
+        {SECTIONS.map(([id, title], index) => (
+          <span key={id}>
+            {index > 0 && " · "}
+            <a href={`#${id}`}>{title}</a>
+          </span>
+        ))}
+      </nav>
       <Suspense fallback={<SectionLoading title="Resolve rates" />}>
         <RatesSection />
       </Suspense>

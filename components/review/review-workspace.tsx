@@ -366,7 +366,9 @@ export function ReviewWorkspace({
       <div className="workspace">
         <section className="pane" aria-label="Issue">
           <h2>Issue</h2>
-          <div className="body">
+          {/* Focusable, so the issue scrolls from the keyboard (arrows, Page Down) like the patch panes. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keys (WCAG 2.1.1) */}
+          <div className="body" tabIndex={0}>
             <IssueMarkdown text={instance.problemStatement} names={names} onPick={pick} />
           </div>
         </section>

@@ -245,6 +245,9 @@ export function startImportJob(
     void row.write();
   };
   void (async () => {
+    // The job reads as ended only once its upload's folder is gone (a write of its progress in flight could
+    // otherwise carry the end out first).
+    let ended: "done" | "failed" = "failed";
     try {
       const summary = await importFiles(db, [file], {
         ...options,
@@ -272,7 +275,7 @@ export function startImportJob(
           },
         },
       );
-      job.state = "done";
+      ended = "done";
     } catch (error) {
       try {
         const failure = describeImportFailure(error, shownName, file);
@@ -281,11 +284,12 @@ export function startImportJob(
       } catch {
         job.errors = [`${shownName}: the import failed (${(error as Error).message})`];
       }
-      job.state = "failed";
+      ended = "failed";
     } finally {
       clearInterval(heartbeat);
       // The upload's folder goes first: a reader that sees the job ended finds it gone.
       await rm(path.dirname(file), { recursive: true, force: true });
+      job.state = ended;
       job.finishedAt = Date.now();
       job.fetching = undefined;
       await row.flush();
