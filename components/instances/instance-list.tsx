@@ -274,6 +274,15 @@ export function InstanceList({
             />{" "}
             leak suspected
           </label>
+          <label>
+            <input
+              type="checkbox"
+              name="message"
+              checked={state.message}
+              onChange={(e) => update({ message: e.target.checked })}
+            />{" "}
+            test-facing message not in the issue
+          </label>
         </fieldset>
         <Facet
           label="Review"

@@ -13,6 +13,7 @@ import {
   withAttributes,
   withDescription,
   withIdentifier,
+  withMessage,
 } from "@/lib/hint/compose-hint";
 import {
   FLAG_REASON_IDS,
@@ -292,6 +293,21 @@ export function HintPanel(props: Props) {
             );
           })}
         </ul>
+        {mode === "trim" && (data.instance.evidence?.literals.length ?? 0) > 0 && (
+          <fieldset className="messages-trim">
+            <legend>Disclose a test-facing message (Declaration and above)</legend>
+            {[...new Set(data.instance.evidence?.literals.map((l) => l.text) ?? [])].map((text) => (
+              <label key={text}>
+                <input
+                  type="checkbox"
+                  checked={trim.messages?.includes(text) ?? false}
+                  onChange={(e) => props.onTrim(withMessage(trim, text, e.target.checked))}
+                />{" "}
+                Expected message: <code>&quot;{text}&quot;</code>
+              </label>
+            ))}
+          </fieldset>
+        )}
         {identifiers.length > shownCount && (
           <button type="button" onClick={() => setShownCount((n) => n + IDENTIFIER_PAGE)}>
             Show {Math.min(IDENTIFIER_PAGE, identifiers.length - shownCount)} more of {identifiers.length - shownCount}

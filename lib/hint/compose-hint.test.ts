@@ -4,12 +4,14 @@ import { serialiseLine } from "../export/hint-lines";
 import {
   composeHint,
   descriptionProblem,
+  isTrimmed,
   NO_TRIM,
   withAttributes,
   withDescription,
   withIdentifier,
+  withMessage,
 } from "./compose-hint";
-import { hintFingerprint } from "./fingerprint";
+import { canonicalTrim, hintFingerprint } from "./fingerprint";
 
 const source = {
   interfaceText: null,
@@ -138,4 +140,20 @@ test("identifiers that share a name (one in each of two files) are trimmed apart
     true,
     true,
   ]);
+});
+
+test("a curator can disclose a test-facing message: stated under Declaration and above, not under Name only", () => {
+  const trim = withMessage(NO_TRIM, "Invalid unit: {…}", true);
+  const declared = composeHint(source, "defuse", "declaration", trim);
+  expect(declared.text).toBe(
+    '### `parse_duration` (function) -- `util/time.py`\nSignature: `parse_duration(text)`\n\nExpected message: "Invalid unit: {…}"',
+  );
+  expect(composeHint(source, "defuse", "name", trim).text).toBe("- `parse_duration`");
+  expect(isTrimmed(trim)).toBe(true);
+  expect(withMessage(trim, "Invalid unit: {…}", false).messages).toEqual([]);
+  // A trim with no message keeps the canonical form it had before messages existed.
+  expect(canonicalTrim({ identifiers: ["b", "a"], attributes: {} })).toBe(
+    '{"identifiers":["a","b"],"attributes":[],"descriptions":[]}',
+  );
+  expect(canonicalTrim(trim)).toContain('"messages":["Invalid unit: {…}"]');
 });

@@ -12,6 +12,11 @@ export interface Trim {
   identifiers: string[];
   attributes: Record<string, HintAttribute[]>;
   descriptions?: Record<string, string>;
+  /**
+   * Test-facing messages a curator discloses (the strings the tests check that the gold patch writes): each
+   * is stated under Declaration and above as `Expected message: "…"`. None unless a curator adds them.
+   */
+  messages?: string[];
 }
 
 export const NO_TRIM: Trim = { identifiers: [], attributes: {} };
@@ -81,6 +86,7 @@ function spelledOut(trim: Trim, identifiers: readonly Named[], target: Named): T
     return out;
   };
   return {
+    ...trim,
     identifiers: trim.identifiers.includes(name)
       ? [...new Set([...trim.identifiers.filter((k) => k !== name), ...keys])]
       : trim.identifiers,
@@ -108,6 +114,12 @@ export function withAttributes(
   return { ...out, attributes: { ...out.attributes, [trimKeyer(identifiers)(target)]: removed } };
 }
 
+/** The trim with a test-facing message disclosed in the hint, or no longer. */
+export function withMessage(trim: Trim, message: string, disclosed: boolean): Trim {
+  const rest = (trim.messages ?? []).filter((m) => m !== message);
+  return { ...trim, messages: disclosed ? [...rest, message] : rest };
+}
+
 /** The trim with one identifier's curator-written description set. */
 export function withDescription(trim: Trim, identifiers: readonly Named[], target: Named, text: string): Trim {
   const out = spelledOut(trim, identifiers, target);
@@ -116,6 +128,7 @@ export function withDescription(trim: Trim, identifiers: readonly Named[], targe
 
 /** Whether a curator's edit changes anything at all. */
 export const isTrimmed = (trim: Trim) =>
+  (trim.messages?.length ?? 0) > 0 ||
   trim.identifiers.length > 0 ||
   Object.values(trim.attributes).some((a) => a.length > 0) ||
   curatorDescriptions(trim).size > 0;
@@ -194,8 +207,12 @@ export function composeHint<I extends HintSourceIdentifier>(
     ]),
   );
   const attributesOf = (i: Named) => keptAttributes(projection, trim, keyOf(i), i.name);
+  const identifierText = renderHint(items, projection, (item) => attributesOf(item.identifier));
+  // The messages a curator disclosed, under Declaration and above: after the identifiers, one line each.
+  const messages = projection === "name" ? [] : [...new Set(trim.messages ?? [])];
+  const messageText = messages.map((m) => `Expected message: ${JSON.stringify(m)}`).join("\n");
   return {
-    text: renderHint(items, projection, (item) => attributesOf(item.identifier)),
+    text: [identifierText, messageText].filter((t) => t !== "").join("\n\n"),
     selected,
     kept: kept.map((i) => ({
       ...i,

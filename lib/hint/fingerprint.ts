@@ -46,7 +46,14 @@ export function canonicalTrim(trim: Trim): string {
     .map(([name, list]) => [name, [...list].sort()] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const descriptions = [...curatorDescriptions(trim)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify({ identifiers: [...new Set(trim.identifiers)].sort(), attributes, descriptions });
+  const messages = [...new Set(trim.messages ?? [])].sort();
+  // Only where some are disclosed: every trim made before messages existed keeps its canonical text.
+  return JSON.stringify({
+    identifiers: [...new Set(trim.identifiers)].sort(),
+    attributes,
+    descriptions,
+    ...(messages.length > 0 ? { messages } : {}),
+  });
 }
 
 /** The fingerprint of one decided hint: its instance's source hash, the policy and the curator's trim. */

@@ -48,6 +48,7 @@ export const TrimSchema: z.ZodType<Trim, unknown> = z.object({
   identifiers: z.array(z.string().max(500)).max(1000),
   attributes: byIdentifierName(z.array(z.enum(HINT_ATTRIBUTES))),
   descriptions: byIdentifierName(Description).optional(),
+  messages: z.array(z.string().min(1).max(2000)).max(100).optional(),
 });
 
 export const EMPTY_TRIM: Trim = { identifiers: [], attributes: {} };

@@ -72,6 +72,8 @@ export interface ListState {
   projection: Projection;
   /** only instances where a leak channel is suspected */
   leak: boolean;
+  /** only instances whose tests check a message (a string the gold patch writes) the issue does not state */
+  message: boolean;
   /** only these instances (external ids): a cell of a paired comparison opened as a list */
   ids: string[];
   sort: SortKey;
@@ -89,6 +91,7 @@ const ListStateSchema = z.object({
   selection: SelectionSchema.catch(DEFAULT_POLICY.selection),
   projection: ProjectionSchema.catch(DEFAULT_POLICY.projection),
   leak: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
+  message: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
   ids: z.preprocess(list, z.array(z.string().max(300)).max(5000)).catch([]),
   sort: z.enum(SORTABLE).catch("externalId"),
   desc: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
@@ -105,6 +108,7 @@ export function parseListState(params: URLSearchParams | Record<string, string |
     selection: get("selection"),
     projection: get("projection"),
     leak: get("leak"),
+    message: get("message"),
     ids: get("ids"),
     sort: get("sort"),
     desc: get("desc"),
@@ -121,6 +125,7 @@ export function listStateToSearch(state: ListState): string {
   if (state.selection !== DEFAULT_POLICY.selection) params.set("selection", state.selection);
   if (state.projection !== DEFAULT_POLICY.projection) params.set("projection", state.projection);
   if (state.leak) params.set("leak", "1");
+  if (state.message) params.set("message", "1");
   if (state.ids.length) params.set("ids", state.ids.join(","));
   if (state.sort !== "externalId") params.set("sort", state.sort);
   if (state.desc) params.set("desc", "1");

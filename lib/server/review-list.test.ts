@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { parseListState, SORTABLE } from "../review/list-state";
 import { jsonl, swebenchProRecord, swebenchRecord } from "../testing/fixtures";
+import { REAL_DATA } from "../testing/real-data";
 import { openTempDatabase } from "../testing/temp-database";
 import { analyzePendingInstances } from "./analyze-stored-instances";
 import { importFiles } from "./import-files";
@@ -261,4 +262,19 @@ test("identical list reads at once share one answer; a read after a save never g
   const after = await listWindow(env.db, state, { offset: 0, limit: 10 });
   expect(after).not.toBe(await pending);
   expect(after.rows.find((r) => r.id === id)?.review).toBe("accepted");
+});
+
+test("the test-facing message facet keeps instances whose tests check a message the issue does not state", async () => {
+  const own = await openTempDatabase();
+  try {
+    // Real Lite records: django__django-13321's tests check 'Session data corrupted', which its issue never
+    // words; pylint-dev__pylint-6506's check "Unrecognized option", which its issue states.
+    await importFiles(own.db, [`${REAL_DATA}/literals/swebench-lite-literals.jsonl`]);
+    await analyzePendingInstances(own.db, undefined, { store: null });
+    const found = await listIds(own.db, parseListState(new URLSearchParams("message=1")));
+    expect(found.map((r) => r.externalId)).toEqual(["django__django-13321"]);
+    expect(await listIds(own.db, parseListState(new URLSearchParams("")))).toHaveLength(2);
+  } finally {
+    await own.close();
+  }
 });

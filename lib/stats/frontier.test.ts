@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { frontier } from "./frontier";
+import { frontier, hintSetPoint } from "./frontier";
 
 test("the frontier: guesswork left against disclosure beyond DefUse, per selection × projection", () => {
   const instances = [
@@ -70,4 +70,43 @@ test("a published hint set on the frontier: what the curators kept, against the 
   expect(point.guesswork_left).toBeCloseTo(0.25, 12);
   expect(point.disclosed_beyond_defuse).toBeCloseTo(0.5, 12);
   expect(point.transcription).toBeCloseTo(0.5 / 3, 12);
+});
+
+test("a test-facing message no policy states is guesswork left; a hint set whose curators disclosed it leaves none", () => {
+  const instances = [
+    {
+      identifiers: [{ name: "f", policies: ["defuse", "pro"] }],
+      transcription: new Map<string, number>(),
+      messages: ["Invalid unit: {…}"],
+    },
+    // Only a message faces the tests: counted too.
+    { identifiers: [], transcription: new Map<string, number>(), messages: ["Session data corrupted"] },
+  ];
+  const points = frontier("B", instances);
+  // DefUse names f but no message: (0 + 1) / 2 left on the first, 1 / 1 on the second.
+  expect(points.find((p) => p.selection === "defuse" && p.projection === "declaration")).toMatchObject({
+    instances: 2,
+    guesswork_left: (0.5 + 1) / 2,
+  });
+  const set = hintSetPoint(
+    {
+      name: "s",
+      version: 1,
+      benchmark: "B",
+      projection: "declaration",
+      lines: new Map([
+        ["a", ["f"]],
+        ["b", []],
+      ]),
+      texts: new Map([
+        ["a", '### `f`\n\nExpected message: "Invalid unit: {…}"'],
+        ["b", ""],
+      ]),
+    },
+    new Map([
+      ["a", instances[0] as (typeof instances)[number]],
+      ["b", instances[1] as (typeof instances)[number]],
+    ]),
+  );
+  expect(set).toMatchObject({ instances: 2, guesswork_left: (0 + 1) / 2 });
 });

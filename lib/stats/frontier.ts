@@ -5,15 +5,17 @@ export interface FrontierInstance {
   identifiers: ReadonlyArray<{ name: string; policies: readonly string[] }>;
   /** transcription share of each identifier's Pro hint (from the stored evidence) */
   transcription: ReadonlyMap<string, number>;
+  /** test-facing messages the issue does not state (strings the tests check that the gold patch writes) */
+  messages?: readonly string[];
 }
 
 export interface FrontierPoint {
   benchmark: string;
   selection: string;
   projection: string;
-  /** instances with at least one test-facing (DefUse) identifier: where guesswork can be left */
+  /** instances with a test-facing (DefUse) identifier or an unstated test-facing message: where guesswork can be left */
   instances: number;
-  /** mean over those instances of the share of test-facing identifiers the hint does not name */
+  /** mean over those instances of the share of test-facing names and messages the hint does not state */
   guesswork_left: number;
   /** mean identifiers per instance the hint discloses beyond DefUse */
   disclosed_beyond_defuse: number;
@@ -31,7 +33,9 @@ const PROSE = new Set(["declaration_doc", "pro"]);
  */
 export function frontier(benchmark: string, instances: readonly FrontierInstance[]): FrontierPoint[] {
   const points: FrontierPoint[] = [];
-  const facing = instances.filter((i) => i.identifiers.some((x) => x.policies.includes("defuse")));
+  const facing = instances.filter(
+    (i) => i.identifiers.some((x) => x.policies.includes("defuse")) || (i.messages?.length ?? 0) > 0,
+  );
   for (const selection of SELECTIONS) {
     for (const projection of PROJECTIONS) {
       let guesswork = 0;
@@ -41,7 +45,9 @@ export function frontier(benchmark: string, instances: readonly FrontierInstance
       for (const instance of facing) {
         const test = instance.identifiers.filter((x) => x.policies.includes("defuse"));
         const named = instance.identifiers.filter((x) => x.policies.includes(selection));
-        guesswork += test.filter((x) => !x.policies.includes(selection)).length / test.length;
+        // No selection states a message: each one the tests check is guesswork a policy leaves.
+        const messages = instance.messages?.length ?? 0;
+        guesswork += (test.filter((x) => !x.policies.includes(selection)).length + messages) / (test.length + messages);
         beyond += named.filter((x) => !x.policies.includes("defuse")).length;
         if (PROSE.has(projection)) {
           for (const x of named) {
@@ -73,6 +79,8 @@ export interface HintSetLines {
   projection: string;
   /** instance id → the identifiers the line names (after trims); flagged lines are left out by the caller */
   lines: ReadonlyMap<string, readonly string[]>;
+  /** instance id → the line's hint text, where the messages its curators disclosed are stated */
+  texts?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -94,10 +102,13 @@ export function hintSetPoint(
     const instance = instances.get(id);
     if (!instance) continue;
     const test = instance.identifiers.filter((x) => x.policies.includes("defuse")).map((x) => x.name);
-    if (test.length === 0) continue;
+    const messages = instance.messages ?? [];
+    if (test.length + messages.length === 0) continue;
     n++;
     const disclosed = new Set(named);
-    guesswork += test.filter((name) => !disclosed.has(name)).length / test.length;
+    const text = set.texts?.get(id) ?? "";
+    const messagesLeft = messages.filter((m) => !text.includes(`Expected message: ${JSON.stringify(m)}`)).length;
+    guesswork += (test.filter((name) => !disclosed.has(name)).length + messagesLeft) / (test.length + messages.length);
     beyond += [...disclosed].filter((name) => !test.includes(name)).length;
     if (PROSE.has(set.projection)) {
       for (const name of disclosed) {

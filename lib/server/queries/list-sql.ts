@@ -113,6 +113,13 @@ export function listQuery(state: ListState, dialect: SqlDialect, scope: ListScop
   among(`(${STATUS})`, state.review);
   among(`i."externalId"`, state.ids);
   if (state.leak) where.push(`${leaks(dialect)} > 0`);
+  // A test-facing message the issue does not state (from the stored evidence's literals).
+  if (state.message)
+    where.push(
+      dialect === "postgres"
+        ? `EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(i."evidence"::jsonb -> 'literals', '[]'::jsonb)) AS l WHERE (l.value ->> 'stated_in_issue') = 'false')`
+        : `EXISTS (SELECT 1 FROM json_each(i."evidence", '$.literals') AS l WHERE json_extract(l.value, '$.stated_in_issue') = 0)`,
+    );
   const from = `FROM "Instance" i JOIN "Benchmark" b ON b."id" = i."benchmarkId"
     LEFT JOIN "Hint" h ON h."instanceId" = i."id" AND h."selection" = ${selection} AND h."projection" = ${projection}
     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;

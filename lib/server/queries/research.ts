@@ -155,6 +155,9 @@ export async function loadResearchData(given?: Database) {
         byId.set(i.externalId, {
           identifiers: identifierGroups.get(i.id) ?? [],
           transcription: new Map((evidence?.identifiers ?? []).map((e) => [e.name, e.transcription_share])),
+          messages: (evidence?.literals ?? [])
+            .filter((l) => l.introduced_by_gold && !l.stated_in_issue && !l.stated_in_benchmark_hint)
+            .map((l) => l.text),
         });
         frontierByBenchmark.set(name, byId);
       }
@@ -171,16 +174,20 @@ export async function loadResearchData(given?: Database) {
       const latest = set.versions[0];
       if (!latest) return [];
       const lines = new Map<string, string[]>();
+      const texts = new Map<string, string>();
       for (const text of latest.lines.split("\n")) {
         if (text.trim() === "") continue;
         const line = parseLine(text);
-        if (line.status !== "flagged")
-          lines.set(
-            line.instance_id,
-            line.identifiers.map((i) => i.name),
-          );
+        if (line.status === "flagged") continue;
+        lines.set(
+          line.instance_id,
+          line.identifiers.map((i) => i.name),
+        );
+        texts.set(line.instance_id, line.hint);
       }
-      return [{ name: set.name, version: latest.version, benchmark: set.benchmark, projection: set.projection, lines }];
+      return [
+        { name: set.name, version: latest.version, benchmark: set.benchmark, projection: set.projection, lines, texts },
+      ];
     });
   /** Each benchmark's instances' stored evidence (null where not computed yet), parsed when asked for. */
   const evidenceByBenchmark = () => {
