@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { InstanceList } from "@/components/instances/instance-list";
+import { hasRole } from "@/lib/auth/roles";
 import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
@@ -11,7 +12,7 @@ interface PageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-export default guardedPage("viewer", async function InstancesPage({ searchParams }: PageProps) {
+export default guardedPage("viewer", async function InstancesPage({ searchParams }: PageProps, user) {
   const db = await getDb();
   // The first window of the view the URL names; the list asks for the rest as it is scrolled.
   const [initial, facets] = await Promise.all([
@@ -22,7 +23,7 @@ export default guardedPage("viewer", async function InstancesPage({ searchParams
     <>
       <h1>Instances</h1>
       <Suspense fallback={<p className="muted">Loading the list…</p>}>
-        <InstanceList initial={initial} facets={facets} />
+        <InstanceList initial={initial} facets={facets} canDecide={hasRole(user.role, "curator")} />
       </Suspense>
     </>
   );

@@ -23,6 +23,7 @@ import {
   type SortKey,
   shortId,
 } from "@/lib/review/list-state";
+import { BulkDecide } from "./bulk-decide";
 import { loadedRows, useListWindows } from "./use-list-windows";
 
 type Column = {
@@ -119,7 +120,10 @@ export function InstanceList({
   initial,
   facets,
   benchmarkId,
+  canDecide = false,
 }: {
+  /** the signed-in user may decide: the whole-view actions are offered */
+  canDecide?: boolean;
   /** the first window of the view the URL names, rendered with the page */
   initial: ListWindow;
   facets: { benchmark: string[]; language: string[] };
@@ -292,6 +296,7 @@ export function InstanceList({
           selected={state.review}
           onChange={(review) => update({ review: review as ListState["review"] })}
         />
+        {canDecide && <BulkDecide search={search} state={state} />}
       </div>
       {failure && <p role="alert">{failure}</p>}
       {settled && loaded.matching === 0 && (

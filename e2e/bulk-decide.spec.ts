@@ -1,0 +1,28 @@
+import { expect, test } from "@playwright/test";
+
+test("a curator flags every open hint of a filtered view at once, after confirming how many and which policy", async ({
+  page,
+}) => {
+  // Two demo instances, under a policy no other spec decides (Doc2Feat × Name only).
+  await page.goto("/instances?ids=demo__go-render-1,demo__ts-bytes-1&selection=doc2feat&projection=name");
+  await expect(page.getByText("2 of")).toBeVisible();
+  const whole = page.getByRole("group", { name: "Decide the whole view" });
+  await whole.getByLabel("Flag reason for the whole view").selectOption("tests_too_narrow");
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe(
+      "Flag (Tests too narrow) the Doc2Feat × Name only hint of the 2 open instance(s) in this view? (0 already decided are left as they are.)",
+    );
+    void dialog.accept();
+  });
+  await whole.getByRole("button", { name: "Flag all open…" }).click();
+  await expect(whole.getByRole("status")).toHaveText(
+    "Flagged 2 hint(s) (doc2feat × name); 0 already decided, left as they were.",
+  );
+  // Each is its own decision, seen on the instance page under that policy.
+  await page.goto("/instances?ids=demo__go-render-1&selection=doc2feat&projection=name&review=flagged");
+  await expect(page.getByRole("row").filter({ hasText: "demo__go-render-1" })).toBeVisible();
+  // Nothing left open: said, nothing decided twice.
+  await page.goto("/instances?ids=demo__go-render-1,demo__ts-bytes-1&selection=doc2feat&projection=name");
+  await whole.getByRole("button", { name: "Accept all open…" }).click();
+  await expect(whole.getByRole("status")).toHaveText("No open hint in this view: nothing to decide.");
+});
