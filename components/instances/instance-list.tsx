@@ -126,7 +126,7 @@ export function InstanceList({
   canDecide?: boolean;
   /** the first window of the view the URL names, rendered with the page */
   initial: ListWindow;
-  facets: { benchmark: string[]; language: string[] };
+  facets: { benchmark: string[]; language: string[]; subset: string[] };
   /** a benchmark's page: its instances only */
   benchmarkId?: number;
 }) {
@@ -236,6 +236,15 @@ export function InstanceList({
           selected={state.language}
           onChange={(language) => update({ language })}
         />
+        {facets.subset.length > 0 && (
+          <Facet
+            label="Subset"
+            name="subset"
+            options={facets.subset}
+            selected={state.subset}
+            onChange={(subset) => update({ subset })}
+          />
+        )}
         <fieldset className="facet">
           <legend>Review status of</legend>
           <label>

@@ -8,6 +8,7 @@ import { analyzePendingInstances, markForAnalysis } from "../server/analyze-stor
 import { seedDemoAccounts } from "../server/auth/demo-accounts";
 import { openDatabase } from "../server/db";
 import { settings } from "../server/settings";
+import { importSubset, listSubsets } from "../server/subsets";
 import { runAnalyzeCommand, runEvidenceCommand, runStatsCommand } from "./analyze-command";
 import { runExport, runSets, UsageError } from "./hint-set-commands";
 import { describeAnalysis, runImportCommand } from "./import-command";
@@ -50,6 +51,8 @@ commands:
                    commits from HINTSCOPE_GIT_REMOTE, then analyse again; prune [--max-gb N]
   judge            the paper's LLM judge on an OpenAI-compatible endpoint: endpoint add|list, plan, run,
                    status, resume, stop (\`hints judge\` for the options)
+  subsets          import FILE --name NAME --benchmark B: an id list (JSON array, {"ids": […]}, or one id a
+                   line) as a named subset, a facet of the list and a hint set's view; list [--json]
   runs             list [--benchmark NAME] [--json], delete ID (results, agent patches and verdicts too),
                    move ID --benchmark NAME (a run imported under the wrong benchmark); audited
   users            add NAME --role admin|curator|viewer (password prompted, or stdin), list [--json],
@@ -220,6 +223,37 @@ async function main(argv: string[]): Promise<number> {
         budget: values.budget,
         limit: values.limit,
       });
+    }
+    case "subsets": {
+      const db = await openDatabase();
+      const [verb, file] = rest;
+      try {
+        if (verb === "import" && file && values.name && values.benchmark) {
+          const summary = await importSubset(db, file, values.benchmark, values.name);
+          process.stdout.write(
+            values.json
+              ? `${JSON.stringify(summary)}\n`
+              : `Subset "${summary.subset}" of ${summary.benchmark}: ${summary.ids} ids${summary.unmatched.length ? ` (${summary.unmatched.length} not imported yet, e.g. ${summary.unmatched[0]})` : ""}. The list's Subset facet and a hint set's view (subset=${summary.subset}) select it.\n`,
+          );
+          return 0;
+        }
+        if (verb === "list") {
+          const subsets = await listSubsets(db);
+          process.stdout.write(
+            values.json
+              ? `${JSON.stringify(subsets)}\n`
+              : `${subsets.map((s) => `${s.benchmark}  ${s.subset}  ${s.ids} ids`).join("\n") || "no subsets"}\n`,
+          );
+          return 0;
+        }
+      } catch (error) {
+        process.stderr.write(`${(error as Error).message}\n`);
+        return 1;
+      }
+      process.stderr.write(
+        "usage: hints subsets import FILE --name NAME --benchmark B [--json] | hints subsets list [--json]\n",
+      );
+      return 2;
     }
     case "repos": {
       const db = await openDatabase();

@@ -277,7 +277,7 @@ describe("a JSON array whose elements are not all records", () => {
     const error = await failure(tmp.write("fea-bench-ids.json", JSON.stringify(ids, null, 2)));
     expect(error.line).toBe(1);
     expect(error.reason).toBe(
-      "a list of 200 instance ids, not records: import the instances themselves (this list only names which)",
+      "a list of 200 instance ids, not records: import the instances themselves, or use it as a subset (npm run hints -- subsets import FILE --name NAME --benchmark B)",
     );
   });
 });

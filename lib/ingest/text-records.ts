@@ -251,7 +251,7 @@ async function notARecord(file: string, line: number, index: number, text: strin
       return new ImportError(
         file,
         1,
-        `a list of ${all.length} instance ids, not records: import the instances themselves (this list only names which)`,
+        `a list of ${all.length} instance ids, not records: import the instances themselves, or use it as a subset (npm run hints -- subsets import FILE --name NAME --benchmark B)`,
       );
     }
   }

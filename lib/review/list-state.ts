@@ -74,6 +74,8 @@ export interface ListState {
   leak: boolean;
   /** only instances whose tests check a message (a string the gold patch writes) the issue does not state */
   message: boolean;
+  /** only instances of these named subsets (id lists imported as subsets) */
+  subset: string[];
   /** only these instances (external ids): a cell of a paired comparison opened as a list */
   ids: string[];
   sort: SortKey;
@@ -92,6 +94,7 @@ const ListStateSchema = z.object({
   projection: ProjectionSchema.catch(DEFAULT_POLICY.projection),
   leak: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
   message: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
+  subset: z.preprocess(list, z.array(z.string().max(200)).max(50)).catch([]),
   ids: z.preprocess(list, z.array(z.string().max(300)).max(5000)).catch([]),
   sort: z.enum(SORTABLE).catch("externalId"),
   desc: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
@@ -109,6 +112,7 @@ export function parseListState(params: URLSearchParams | Record<string, string |
     projection: get("projection"),
     leak: get("leak"),
     message: get("message"),
+    subset: get("subset"),
     ids: get("ids"),
     sort: get("sort"),
     desc: get("desc"),
@@ -126,6 +130,7 @@ export function listStateToSearch(state: ListState): string {
   if (state.projection !== DEFAULT_POLICY.projection) params.set("projection", state.projection);
   if (state.leak) params.set("leak", "1");
   if (state.message) params.set("message", "1");
+  if (state.subset.length) params.set("subset", state.subset.join(","));
   if (state.ids.length) params.set("ids", state.ids.join(","));
   if (state.sort !== "externalId") params.set("sort", state.sort);
   if (state.desc) params.set("desc", "1");

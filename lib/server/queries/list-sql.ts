@@ -113,6 +113,10 @@ export function listQuery(state: ListState, dialect: SqlDialect, scope: ListScop
   among(`(${STATUS})`, state.review);
   among(`i."externalId"`, state.ids);
   if (state.leak) where.push(`${leaks(dialect)} > 0`);
+  if (state.subset.length > 0)
+    where.push(
+      `EXISTS (SELECT 1 FROM "SubsetMember" s WHERE s."benchmarkId" = i."benchmarkId" AND s."instanceExternalId" = i."externalId" AND s."subset" IN (${state.subset.map((v) => params.add(v)).join(", ")}))`,
+    );
   // A test-facing message the issue does not state (from the stored evidence's literals).
   if (state.message)
     where.push(

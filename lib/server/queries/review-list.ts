@@ -188,7 +188,7 @@ export function listFacets(db: Database, scope: ListScope = {}) {
 
 async function readFacets(db: Database, scope: ListScope) {
   const where = scope.benchmarkId === undefined ? "" : ` WHERE i."benchmarkId" = ${Number(scope.benchmarkId)}`;
-  const [benchmarks, languages] = await Promise.all([
+  const [benchmarks, languages, subsets] = await Promise.all([
     db.$queryRawUnsafe<Array<{ name: string }>>(
       `SELECT b."name" AS "name" FROM "Benchmark" b WHERE EXISTS (SELECT 1 FROM "Instance" i WHERE i."benchmarkId" = b."id")${scope.benchmarkId === undefined ? "" : ` AND b."id" = ${Number(scope.benchmarkId)}`}`,
     ),
@@ -196,10 +196,14 @@ async function readFacets(db: Database, scope: ListScope) {
     db.$queryRawUnsafe<Array<{ language: string | null }>>(
       `SELECT DISTINCT i."language" AS "language" FROM "Instance" i${where}`,
     ),
+    db.$queryRawUnsafe<Array<{ subset: string }>>(
+      `SELECT DISTINCT s."subset" AS "subset" FROM "SubsetMember" s${scope.benchmarkId === undefined ? "" : ` WHERE s."benchmarkId" = ${Number(scope.benchmarkId)}`}`,
+    ),
   ]);
   const sorted = (values: string[]) => values.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return {
     benchmark: sorted(benchmarks.map((b) => b.name)),
     language: sorted([...new Set(languages.map((l) => l.language ?? "unknown"))]),
+    subset: sorted(subsets.map((s) => s.subset)),
   };
 }
