@@ -3,7 +3,9 @@ import { listStateToSearch, parseListState, shortId } from "./list-state";
 
 describe("list state", () => {
   test("round-trips through the query string, defaults left out", () => {
-    const state = parseListState(new URLSearchParams("q=widg&language=python,go&review=flagged&sort=defuse&desc=1"));
+    const state = parseListState(
+      new URLSearchParams("q=widg&language=python,go&review=flagged&sort=defuse&desc=1&message=1&subset=lite"),
+    );
     expect(state).toEqual({
       q: "widg",
       benchmark: [],
@@ -12,6 +14,8 @@ describe("list state", () => {
       selection: "defuse",
       projection: "declaration",
       leak: false,
+      message: true,
+      subset: ["lite"],
       ids: [],
       sort: "defuse",
       desc: true,
