@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import type { FieldMap } from "../ingest/field-aliases";
+import { recordLabels } from "../ingest/formats/labels";
 import { ImportError } from "../ingest/import-error";
 import type { ImportItem } from "../ingest/import-items";
 import { PolicyWarnings } from "../ingest/policy-warnings";
@@ -78,12 +79,14 @@ async function writeBatch(
     const benchmarkId = await writer.benchmarkId(benchmarkName);
     const items = group.map((l) => l.item);
     switch (first.item.kind) {
-      case "instance":
-        await writer.writeInstances(
-          benchmarkId,
-          items.map((i) => (i as Extract<ImportItem, { kind: "instance" }>).data),
-        );
+      case "instance": {
+        const instances = items.map((i) => (i as Extract<ImportItem, { kind: "instance" }>).data);
+        await writer.writeInstances(benchmarkId, instances);
+        // The labels a record carries itself (SWE-bench Pro's issue_specificity, SWE-rebench's llm_score).
+        const labels = instances.flatMap((i) => recordLabels(i.original, i.externalId));
+        if (labels.length > 0) await writer.writeLabels(benchmarkId, labels, { tally: false });
         break;
+      }
       case "result":
         await writer.writeResults(
           benchmarkId,

@@ -403,7 +403,9 @@ export class FileWriter {
   }
 
   /** Published labels, by instance, source and name: a changed value or note replaces the stored one. */
-  async writeLabels(benchmarkId: number, rows: LabelData[]): Promise<void> {
+  async writeLabels(benchmarkId: number, rows: LabelData[], options: { tally?: boolean } = {}): Promise<void> {
+    // Labels an instance record carries are part of that instance: not counted apart.
+    const tally = options.tally === false ? { added: 0, updated: 0, unchanged: 0 } : this.tally;
     for (const row of lastOfEach(rows, (r) => `${r.instanceExternalId}\u0000${r.source}\u0000${r.name}`)) {
       this.reference(benchmarkId, row.instanceExternalId);
       const key = { benchmarkId, instanceExternalId: row.instanceExternalId, source: row.source, name: row.name };
@@ -411,13 +413,13 @@ export class FileWriter {
       const repeat = this.repeat(`l${JSON.stringify(key)}`, `${row.value}\u0000${row.notes ?? ""}`);
       const current = await this.tx.instanceLabel.findUnique({ where });
       if (current && current.value === row.value && current.notes === row.notes) {
-        if (repeat === "new") this.tally.unchanged++;
+        if (repeat === "new") tally.unchanged++;
       } else if (current) {
         await this.tx.instanceLabel.update({ where, data: { value: row.value, notes: row.notes } });
-        if (repeat === "new") this.tally.updated++;
+        if (repeat === "new") tally.updated++;
       } else {
         await this.tx.instanceLabel.create({ data: { ...key, value: row.value, notes: row.notes, isDemo: this.demo } });
-        this.tally.added++;
+        tally.added++;
       }
     }
   }

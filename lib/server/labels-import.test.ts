@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
+import { recordLabels } from "../ingest/formats/labels";
 import { makeTempDir } from "../testing/fixtures";
 import { REAL_DATA } from "../testing/real-data";
 import { openTempDatabase } from "../testing/temp-database";
@@ -88,4 +89,52 @@ test("each evidence check against each label: the 2×2 table, precision and reca
   } finally {
     await close();
   }
+});
+
+test("labels an instance record carries itself (SWE-bench Pro's issue_specificity and issue_categories) are kept as labels", async () => {
+  const { db, close } = await openTempDatabase();
+  try {
+    const summary = await importFiles(db, [path.join(REAL_DATA, "swebench-pro-sample.jsonl")]);
+    // Counted as the instances they belong to, not apart.
+    expect(summary.files[0]?.added).toBe(await db.instance.count());
+    const first = await db.instance.findFirstOrThrow({ orderBy: { id: "asc" } });
+    const labels = await db.instanceLabel.findMany({ where: { instanceExternalId: first.externalId } });
+    expect(labels.map((l) => [l.source, l.name, l.value])).toEqual([
+      ["swebench-pro", "issue_specificity", "minor_bug, ui_ux_bug"],
+      ["swebench-pro", "issue_categories", "front_end_knowledge, web_knowledge"],
+    ]);
+  } finally {
+    await close();
+  }
+});
+
+test("SWE-rebench's meta.llm_score, as the record writes it, becomes labels", () => {
+  expect(
+    recordLabels(
+      { meta: JSON.stringify({ llm_score: { difficulty_score: 2, issue_text_score: 1, test_score: 0 } }) },
+      "owner__repo-1",
+    ),
+  ).toEqual([
+    {
+      instanceExternalId: "owner__repo-1",
+      source: "swe-rebench-llm-score",
+      name: "difficulty_score",
+      value: "2",
+      notes: null,
+    },
+    {
+      instanceExternalId: "owner__repo-1",
+      source: "swe-rebench-llm-score",
+      name: "issue_text_score",
+      value: "1",
+      notes: null,
+    },
+    {
+      instanceExternalId: "owner__repo-1",
+      source: "swe-rebench-llm-score",
+      name: "test_score",
+      value: "0",
+      notes: null,
+    },
+  ]);
 });

@@ -1,6 +1,6 @@
 import { RecordError, requireId, requireString } from "../field-values";
 import { fieldsOf } from "../format-fields";
-import type { ImportItem, InputFormat } from "../import-items";
+import type { ImportItem, InputFormat, LabelData } from "../import-items";
 
 /*
  * Labels the field published about instances, kept as labels per instance with their source: OpenAI's
@@ -97,3 +97,45 @@ export const agentlessClassificationFormat: InputFormat = {
   },
   defaultBenchmark: () => "SWE-bench Lite",
 };
+
+export const PRO_SOURCE = "swebench-pro";
+export const REBENCH_SOURCE = "swe-rebench-llm-score";
+
+/** A record field as a list: a JSON list, or a list written as text (`["a", "b"]`, `['a']`). */
+function listOf(value: unknown): string[] | null {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== "string" || value.trim() === "") return null;
+  try {
+    const parsed = JSON.parse(value.replace(/'/g, '"'));
+    return Array.isArray(parsed) ? parsed.map(String) : [value.trim()];
+  } catch {
+    return [value.trim()];
+  }
+}
+
+/**
+ * The labels an instance record carries itself: SWE-bench Pro's `issue_specificity` and `issue_categories`,
+ * SWE-rebench's `meta.llm_score` (difficulty, issue text and test scores). Stored as labels with their source.
+ */
+export function recordLabels(record: Record<string, unknown>, instanceExternalId: string): LabelData[] {
+  const out: LabelData[] = [];
+  for (const field of ["issue_specificity", "issue_categories"]) {
+    const list = listOf(record[field]);
+    if (list && list.length > 0)
+      out.push({ instanceExternalId, source: PRO_SOURCE, name: field, value: list.join(", "), notes: null });
+  }
+  let meta = record.meta;
+  if (typeof meta === "string") {
+    try {
+      meta = JSON.parse(meta);
+    } catch {
+      meta = null;
+    }
+  }
+  const score = (meta as { llm_score?: Record<string, unknown> } | null)?.llm_score;
+  if (score && typeof score === "object")
+    for (const [name, value] of Object.entries(score))
+      if (typeof value === "number" || (typeof value === "string" && value.trim() !== ""))
+        out.push({ instanceExternalId, source: REBENCH_SOURCE, name, value: String(value), notes: null });
+  return out;
+}
