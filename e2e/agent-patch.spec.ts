@@ -54,4 +54,12 @@ test("an uploaded predictions file: the agent's patch in the gold pane, its name
   const row = page.getByRole("table", { name: "Observed guesswork" }).getByRole("row").filter({ hasText: "e2e-agent" });
   await expect(row).toContainText("E2E Agent");
   await expect(row).toContainText(`${id}: get_best_parsable_locale → get_locale`);
+
+  // And in the list: the facet of instances an agent failed by naming differently.
+  await page.goto("/instances?named=1");
+  await expect(
+    page.getByRole("group", { name: "Evidence" }).getByRole("checkbox", { name: "an agent named differently" }),
+  ).toBeChecked();
+  await expect(page.getByRole("row").filter({ hasText: id })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "demo__py-locale-1" })).toHaveCount(0);
 });

@@ -296,6 +296,15 @@ export function InstanceList({
             />{" "}
             test-facing message not in the issue
           </label>
+          <label>
+            <input
+              type="checkbox"
+              name="named"
+              checked={state.named}
+              onChange={(e) => update({ named: e.target.checked })}
+            />{" "}
+            an agent named differently
+          </label>
         </fieldset>
         <Facet
           label="Review"

@@ -16,6 +16,7 @@ describe("list state", () => {
       leak: false,
       message: true,
       subset: ["lite"],
+      named: false,
       ids: [],
       sort: "defuse",
       desc: true,

@@ -76,6 +76,8 @@ export interface ListState {
   message: boolean;
   /** only instances of these named subsets (id lists imported as subsets) */
   subset: string[];
+  /** only instances a run's agent failed by naming a name the tests call differently (observed guesswork) */
+  named: boolean;
   /** only these instances (external ids): a cell of a paired comparison opened as a list */
   ids: string[];
   sort: SortKey;
@@ -95,6 +97,7 @@ const ListStateSchema = z.object({
   leak: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
   message: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
   subset: z.preprocess(list, z.array(z.string().max(200)).max(50)).catch([]),
+  named: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
   ids: z.preprocess(list, z.array(z.string().max(300)).max(5000)).catch([]),
   sort: z.enum(SORTABLE).catch("externalId"),
   desc: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
@@ -113,6 +116,7 @@ export function parseListState(params: URLSearchParams | Record<string, string |
     leak: get("leak"),
     message: get("message"),
     subset: get("subset"),
+    named: get("named"),
     ids: get("ids"),
     sort: get("sort"),
     desc: get("desc"),
@@ -131,6 +135,7 @@ export function listStateToSearch(state: ListState): string {
   if (state.leak) params.set("leak", "1");
   if (state.message) params.set("message", "1");
   if (state.subset.length) params.set("subset", state.subset.join(","));
+  if (state.named) params.set("named", "1");
   if (state.ids.length) params.set("ids", state.ids.join(","));
   if (state.sort !== "externalId") params.set("sort", state.sort);
   if (state.desc) params.set("desc", "1");

@@ -4,6 +4,7 @@ import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "..
 import { type AnalysisPool, analysisPool } from "./analysis-pool";
 import { type Cell, insertRows, selectRows, updateRowsById } from "./bulk-sql";
 import { bulkTarget, type Database, sqliteFileOf, withOwnConnection } from "./db";
+import { observePendingGuesswork } from "./observe-guesswork";
 import { settings } from "./settings";
 import { type Checkpointer, startCheckpointer } from "./wal-checkpoint";
 import { serialisedWrite } from "./write-lock";
@@ -93,6 +94,8 @@ export async function analyzePendingInstances(
     return await withOwnConnection(db, async (own) => {
       if (checkpointer) await own.$queryRawUnsafe("PRAGMA wal_autocheckpoint = 0");
       const summary = await analyzeOnConnection(own, onProgress, pool, checkpointer, source);
+      // Agents' patches of instances analysed (or imported) since: their observed guesswork, for the list.
+      await observePendingGuesswork(own);
       return { ...summary, workerThreads: pool?.answeredBy.size ?? 0 };
     });
   } finally {

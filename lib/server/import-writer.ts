@@ -285,7 +285,7 @@ export class FileWriter {
         if (current && String(current.patch) === row.patch) {
           if (repeat === "new") this.tally.unchanged++;
         } else if (current) {
-          updates.push({ id: Number(current.id), values: [row.patch] });
+          updates.push({ id: Number(current.id), values: [row.patch, null] });
           if (repeat === "new") this.tally.updated++;
         } else if (repeat === "new") {
           creates.push([runId, row.instanceExternalId, row.patch]);
@@ -293,7 +293,8 @@ export class FileWriter {
         }
       }
       await insertRows(target, "AgentPatch", ["runId", "instanceExternalId", "patch"], creates);
-      await updateRowsById(target, "AgentPatch", ["patch"], updates);
+      // A changed patch is observed again (its guesswork, after the analysis).
+      await updateRowsById(target, "AgentPatch", ["patch", "namedDifferently"], updates);
     }
   }
 

@@ -117,6 +117,10 @@ export function listQuery(state: ListState, dialect: SqlDialect, scope: ListScop
     where.push(
       `EXISTS (SELECT 1 FROM "SubsetMember" s WHERE s."benchmarkId" = i."benchmarkId" AND s."instanceExternalId" = i."externalId" AND s."subset" IN (${state.subset.map((v) => params.add(v)).join(", ")}))`,
     );
+  if (state.named)
+    where.push(
+      `EXISTS (SELECT 1 FROM "AgentPatch" ap JOIN "Run" r ON r."id" = ap."runId" WHERE r."benchmarkId" = i."benchmarkId" AND ap."instanceExternalId" = i."externalId" AND ap."namedDifferently" > 0)`,
+    );
   // A test-facing message the issue does not state (from the stored evidence's literals).
   if (state.message)
     where.push(
