@@ -29,7 +29,7 @@ export async function observePendingGuesswork(db: Database): Promise<number> {
     const key = `${p.run.benchmarkId}\u0000${p.instanceExternalId}`;
     if (!instances.has(key)) instances.set(key, await loadInstance(p.run.benchmarkId, p.instanceExternalId));
     const instance = instances.get(key);
-    if (!instance || instance.analysisStatus !== "done") continue;
+    if (instance?.analysisStatus !== "done") continue;
     if (p.namedDifferently !== null && p.observedSource === instance.hintSource) continue;
     const text = (await db.agentPatch.findUnique({ where: { id: p.id }, select: { patch: true } }))?.patch ?? "";
     const full = await db.instance.findUnique({

@@ -227,10 +227,15 @@ test("a benchmark's list and facets are its own", async () => {
   const pro = await env.db.benchmark.findUniqueOrThrow({ where: { name: "SWE-bench Pro" } });
   const window = await listWindow(env.db, view(""), { offset: 0, limit: 10 }, { benchmarkId: pro.id });
   expect(window).toMatchObject({ matching: 1, total: 1 });
-  expect(await listFacets(env.db, { benchmarkId: pro.id })).toEqual({ benchmark: ["SWE-bench Pro"], language: ["go"] });
+  expect(await listFacets(env.db, { benchmarkId: pro.id })).toEqual({
+    benchmark: ["SWE-bench Pro"],
+    language: ["go"],
+    subset: [],
+  });
   expect(await listFacets(env.db)).toEqual({
     benchmark: ["SWE-bench Lite", "SWE-bench Pro"],
     language: ["go", "python"],
+    subset: [],
   });
 });
 
