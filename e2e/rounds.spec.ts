@@ -48,8 +48,9 @@ test("a blind round: two curators decide their queues, an admin adjudicates the 
   await grace.getByRole("link", { name: "Next for me" }).click();
   await grace.waitForURL(/round=/);
   await reviewReady(grace, "demo__go-duration-1");
-  // The round's policy, fixed: FEA × Pro.
+  // The round's policy, fixed: FEA × Pro; the count is of the curator's own queue in the round.
   await expect(grace.getByRole("combobox", { name: "Selection" })).toBeDisabled();
+  await expect(grace.getByText("1 of 2 in round e2e round (0 decided)")).toBeVisible();
   await expect(grace.getByRole("region", { name: "Review round" })).toContainText("cora: not decided yet");
   await grace.getByRole("button", { name: "Accept", exact: true }).click();
   await reviewReady(grace, "demo__go-render-1");
@@ -82,6 +83,14 @@ test("a blind round: two curators decide their queues, an admin adjudicates the 
   const disagreement = page.getByRole("listitem", { name: "Disagreement on demo__go-render-1" });
   await expect(disagreement).toContainText("grace accept · cora flag (spoiler)");
   await disagreement.getByRole("button", { name: "Accept" }).click();
+  await expect(disagreement).toContainText("→ accept by ada");
+  // Adjudicated: changing it asks first; declined, it stays.
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe("demo__go-render-1 is adjudicated already (accept by ada). Change it?");
+    void dialog.dismiss();
+  });
+  await disagreement.getByLabel("Flag reason for demo__go-render-1").selectOption("spoiler");
+  await disagreement.getByRole("button", { name: "Flag" }).click();
   await expect(disagreement).toContainText("→ accept by ada");
   await page.getByRole("button", { name: "Publish the round" }).click();
   await expect(page.getByRole("heading", { name: "Round e2e round" })).toBeVisible();

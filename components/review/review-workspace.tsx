@@ -316,7 +316,13 @@ export function ReviewWorkspace({
     <>
       <nav className="review-nav" aria-label="Review navigation" data-ready-for={readyFor ?? undefined}>
         <Link href={`/instances${navigation.list ? `?${navigation.list}` : ""}`}>← List</Link>
-        <span className="muted">{navigation.position > 0 ? `${navigation.position} of ${navigation.total}` : ""}</span>
+        <span className="muted">
+          {round
+            ? `${round.position} of ${round.total} in round ${round.name} (${round.decidedCount} decided)`
+            : navigation.position > 0
+              ? `${navigation.position} of ${navigation.total}`
+              : ""}
+        </span>
         {navigation.previous && <Link href={hrefOf(navigation.previous, navigation.list)}>Previous (k)</Link>}
         {navigation.next && <Link href={hrefOf(navigation.next, navigation.list)}>Next (j)</Link>}
         {/* Where a decision moves on to, fetched whole ahead of time: after `a` it is on screen at once (a

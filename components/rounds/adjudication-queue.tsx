@@ -23,6 +23,14 @@ function Item({ roundId, item }: { roundId: number; item: Disagreement }) {
   const [message, setMessage] = useState<string | null>(null);
   const decide = (input: Record<string, unknown>) =>
     start(async () => {
+      // An item already adjudicated changes only when the admin says so.
+      if (
+        item.adjudication &&
+        !window.confirm(
+          `${item.externalId} is adjudicated already (${said(item.adjudication)} by ${item.adjudication.adjudicator}). Change it?`,
+        )
+      )
+        return;
       const result = await adjudicateAction({ roundId, instanceId: item.instanceId, ...input });
       setMessage(result.ok ? null : result.error);
       if (result.ok) router.refresh();

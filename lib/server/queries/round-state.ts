@@ -128,11 +128,20 @@ export async function roundItemFor(db: Database, roundId: number, instanceId: nu
       action: !round.blind || decided || round.status !== "open" ? r.action : r.action ? "hidden" : null,
       flagReason: !round.blind || decided ? r.flagReason : null,
     }));
+  // Where this hint stands in the curator's own queue of the round (its instances in order): "2 of 5".
+  const queue = await db.roundAssignment.findMany({
+    where: { roundId, curator },
+    orderBy: { instanceId: "asc" },
+    select: { instanceId: true, action: true },
+  });
   return {
     id: round.id,
     name: round.name,
     blind: round.blind,
     open: round.status === "open",
+    position: queue.findIndex((q) => q.instanceId === instanceId) + 1,
+    total: queue.length,
+    decidedCount: queue.filter((q) => q.action !== null).length,
     selection: round.hintSet.selection,
     projection: round.hintSet.projection,
     mine: { action: mine.action, flagReason: mine.flagReason, trim: mine.trimmed ? readTrim(mine.trimmed) : null },
