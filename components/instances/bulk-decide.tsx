@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { FLAG_REASONS, type FlagReason, PROJECTION_LABELS, SELECTION_LABELS } from "@/lib/hint/vocabulary";
 import type { ListState } from "@/lib/review/list-state";
 import { decideViewAction, openInViewAction } from "@/lib/server/actions/bulk-decide";
+import { FlagReasonSelect } from "../flag-reason-select";
 
 /**
  * Accept, or flag with a reason, every open hint of the view at once: the count and the policy are confirmed
@@ -44,20 +45,7 @@ export function BulkDecide({ search, state }: { search: string; state: ListState
       <button type="button" disabled={pending} onClick={() => act("accept")}>
         Accept all open…
       </button>{" "}
-      <label>
-        <select
-          aria-label="Flag reason for the whole view"
-          value={reason}
-          onChange={(e) => setReason(e.target.value as FlagReason | "")}
-        >
-          <option value="">flag reason…</option>
-          {(Object.entries(FLAG_REASONS) as Array<[FlagReason, string]>).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>{" "}
+      <FlagReasonSelect label="Flag reason for the whole view" value={reason} onChange={setReason} />{" "}
       <button type="button" disabled={pending || !reason} onClick={() => act("flag")}>
         Flag all open…
       </button>

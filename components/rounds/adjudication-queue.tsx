@@ -2,8 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { FLAG_REASONS, type FlagReason } from "@/lib/hint/vocabulary";
+import type { FlagReason } from "@/lib/hint/vocabulary";
 import { adjudicateAction, publishRoundAction } from "@/lib/server/actions/review-rounds";
+import { FlagReasonSelect } from "../flag-reason-select";
 
 export interface Disagreement {
   instanceId: number;
@@ -61,18 +62,7 @@ function Item({ roundId, item }: { roundId: number; item: Disagreement }) {
               Adopt {d.curator}&apos;s trim
             </button>
           ))}
-        <select
-          aria-label={`Flag reason for ${item.externalId}`}
-          value={reason}
-          onChange={(e) => setReason(e.target.value as FlagReason | "")}
-        >
-          <option value="">flag reason…</option>
-          {(Object.entries(FLAG_REASONS) as Array<[FlagReason, string]>).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+        <FlagReasonSelect label={`Flag reason for ${item.externalId}`} value={reason} onChange={setReason} />
         <button type="button" disabled={pending || !reason} onClick={() => decide({ action: "flag", reason })}>
           Flag
         </button>
