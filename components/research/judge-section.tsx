@@ -1,5 +1,5 @@
 import { judgeRowsOf, type ResearchData } from "@/lib/server/queries/research-report";
-import { raterAgreement } from "@/lib/stats/curator-agreement";
+import { curatorJudgeDisagreements, raterAgreement } from "@/lib/stats/curator-agreement";
 import { summariseJudgeScores } from "@/lib/stats/judge-summary";
 import { DownloadCsv } from "./download-csv";
 import { fmt } from "./format";
@@ -12,6 +12,13 @@ const err = (i: { mean: number | null; low: number | null; high: number | null }
 export function JudgeSection({ data }: { data: ResearchData }) {
   // Summarised once: the table, the chart and the CSV share it.
   const judge = summariseJudgeScores(data.judgeSamples);
+  // Where a curator and a judge are two levels apart: the values a review round can take up again.
+  const disagreements = curatorJudgeDisagreements(data.ratings);
+  const disagreementIds = new Map<string, Set<string>>();
+  for (const d of disagreements) {
+    const [benchmarkId, externalId] = JSON.parse(d.item) as [string, string];
+    disagreementIds.set(benchmarkId, (disagreementIds.get(benchmarkId) ?? new Set()).add(externalId));
+  }
   const agreement = raterAgreement(data.ratings).filter(
     (row) => !(row.first.startsWith("judge: ") && row.second.startsWith("judge: ")),
   );
@@ -145,6 +152,51 @@ export function JudgeSection({ data }: { data: ResearchData }) {
             </tbody>
           </table>
           <DownloadCsv name="rater-agreement" rows={agreement.map((a) => ({ ...a }))} />
+        </>
+      )}
+      {disagreements.length > 0 && (
+        <>
+          <h3>Curator and judge two levels apart ({disagreements.length})</h3>
+          <table aria-label="Curator–judge disagreements">
+            <thead>
+              <tr>
+                <th>Instance</th>
+                <th>Identifier · attribute</th>
+                <th>Scale</th>
+                <th>Curator</th>
+                <th>Judge</th>
+              </tr>
+            </thead>
+            <tbody>
+              {disagreements.slice(0, 100).map((d) => {
+                const [, externalId, identifier, attribute] = JSON.parse(d.item) as string[];
+                return (
+                  <tr key={`${d.item}\u0000${d.curator}\u0000${d.judge}\u0000${d.scale}`}>
+                    <td>{externalId}</td>
+                    <td>
+                      {identifier} · {attribute}
+                    </td>
+                    <td>{d.scale}</td>
+                    <td>
+                      {d.curator}: {d.curatorLevel}
+                    </td>
+                    <td>
+                      {d.judge}: {d.judgeLevel}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <p className="muted">
+            A review round can take them up:{" "}
+            {[...disagreementIds].map(([benchmarkId, ids]) => (
+              <a key={benchmarkId} href={`/hint-sets?filter=${encodeURIComponent(`ids=${[...ids].join(",")}`)}`}>
+                make a hint set of these {ids.size} instance(s)
+              </a>
+            ))}
+            , then start a round on it.
+          </p>
         </>
       )}
     </section>

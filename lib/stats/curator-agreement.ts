@@ -50,3 +50,42 @@ export function raterAgreement(ratings: Rating[]): AgreementRow[] {
   }
   return rows;
 }
+
+/** A rated value where a curator and a judge are two or more levels apart on a scale. */
+export interface Disagreement {
+  /** the item as the ratings name it: JSON [benchmark id, instance id, identifier, attribute] */
+  item: string;
+  curator: string;
+  judge: string;
+  scale: "necessity" | "disclosure" | "guidance";
+  curatorLevel: number;
+  judgeLevel: number;
+}
+
+/**
+ * The disagreements between curators and judges (raters named `judge: …`): every item both rated where a
+ * scale differs by two levels or more, the largest first. What a review round can take up.
+ */
+export function curatorJudgeDisagreements(ratings: readonly Rating[], gap = 2): Disagreement[] {
+  const judges = ratings.filter((r) => r.rater.startsWith("judge: "));
+  const curators = ratings.filter((r) => !r.rater.startsWith("judge: "));
+  const out: Disagreement[] = [];
+  for (const c of curators)
+    for (const j of judges) {
+      if (j.item !== c.item) continue;
+      for (const scale of ["necessity", "disclosure", "guidance"] as const)
+        if (Math.abs(c[scale] - j[scale]) >= gap)
+          out.push({
+            item: c.item,
+            curator: c.rater,
+            judge: j.rater,
+            scale,
+            curatorLevel: c[scale],
+            judgeLevel: j[scale],
+          });
+    }
+  return out.sort(
+    (a, b) =>
+      Math.abs(b.curatorLevel - b.judgeLevel) - Math.abs(a.curatorLevel - a.judgeLevel) || a.item.localeCompare(b.item),
+  );
+}

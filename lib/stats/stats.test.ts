@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { cramersV, weightedKappa } from "./agreement";
+import { curatorJudgeDisagreements } from "./curator-agreement";
 import { exactMcNemar, pairOutcomes } from "./mcnemar";
 import { wilsonInterval } from "./wilson";
 
@@ -133,4 +134,25 @@ describe("agreement", () => {
       ]),
     ).toBeNull();
   });
+});
+
+test("curator–judge disagreements: two levels or more apart on a scale, the largest first", () => {
+  const rating = (item: string, rater: string, necessity: number, disclosure: number, guidance: number) => ({
+    item,
+    rater,
+    necessity,
+    disclosure,
+    guidance,
+  });
+  const found = curatorJudgeDisagreements([
+    rating("a", "ada", 3, 0, 0),
+    rating("a", "judge: j (defuse)", 0, 1, 0),
+    rating("b", "ada", 2, 2, 1),
+    rating("b", "judge: j (defuse)", 1, 0, 1),
+    rating("c", "grace", 0, 0, 0),
+  ]);
+  expect(found.map((d) => [d.item, d.scale, d.curatorLevel, d.judgeLevel])).toEqual([
+    ["a", "necessity", 3, 0],
+    ["b", "disclosure", 2, 0],
+  ]);
 });
