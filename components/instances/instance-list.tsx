@@ -126,7 +126,7 @@ export function InstanceList({
   canDecide?: boolean;
   /** the first window of the view the URL names, rendered with the page */
   initial: ListWindow;
-  facets: { benchmark: string[]; language: string[]; subset: string[] };
+  facets: { benchmark: string[]; language: string[]; subset: string[]; label: string[] };
   /** a benchmark's page: its instances only */
   benchmarkId?: number;
 }) {
@@ -236,6 +236,16 @@ export function InstanceList({
           selected={state.language}
           onChange={(language) => update({ language })}
         />
+        {facets.label.length > 0 && (
+          <Facet
+            label="Published label"
+            name="label"
+            options={facets.label}
+            labels={Object.fromEntries(facets.label.map((l) => [l, l.replace(/^[^/]+\//, "").replaceAll("_", " ")]))}
+            selected={state.label}
+            onChange={(label) => update({ label })}
+          />
+        )}
         {facets.subset.length > 0 && (
           <Facet
             label="Subset"

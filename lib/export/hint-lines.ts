@@ -33,6 +33,8 @@ export interface HintLine {
   note: string | null;
   hint: string;
   identifiers: ExportedIdentifier[];
+  /** labels people in the field published about the instance, with their source (present only when some are) */
+  labels?: Array<{ source: string; name: string; value: string }>;
 }
 
 export interface Manifest {
@@ -117,6 +119,9 @@ export function serialiseLine(line: HintLine): string {
           )
         : line[key];
   }
+  // Only where there are some: a line without labels is byte for byte what it was before labels existed.
+  if (line.labels && line.labels.length > 0)
+    ordered.labels = line.labels.map((l) => ({ source: l.source, name: l.name, value: l.value }));
   return `${JSON.stringify(ordered)}\n`;
 }
 
@@ -141,6 +146,7 @@ export const HintLineSchema = z.object({
   note: z.string().nullable(),
   hint: z.string(),
   identifiers: z.array(ExportedIdentifierSchema),
+  labels: z.array(z.object({ source: z.string(), name: z.string(), value: z.string() })).optional(),
 });
 
 const ReviewSummarySchema = z.object({

@@ -17,6 +17,7 @@ describe("list state", () => {
       message: true,
       subset: ["lite"],
       named: false,
+      label: [],
       ids: [],
       sort: "defuse",
       desc: true,

@@ -78,6 +78,8 @@ export interface ListState {
   subset: string[];
   /** only instances a run's agent failed by naming a name the tests call differently (observed guesswork) */
   named: boolean;
+  /** only instances carrying one of these published labels, each `source/name=value` */
+  label: string[];
   /** only these instances (external ids): a cell of a paired comparison opened as a list */
   ids: string[];
   sort: SortKey;
@@ -98,6 +100,7 @@ const ListStateSchema = z.object({
   message: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
   subset: z.preprocess(list, z.array(z.string().max(200)).max(50)).catch([]),
   named: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
+  label: z.preprocess(list, z.array(z.string().max(500)).max(50)).catch([]),
   ids: z.preprocess(list, z.array(z.string().max(300)).max(5000)).catch([]),
   sort: z.enum(SORTABLE).catch("externalId"),
   desc: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
@@ -117,6 +120,7 @@ export function parseListState(params: URLSearchParams | Record<string, string |
     message: get("message"),
     subset: get("subset"),
     named: get("named"),
+    label: get("label"),
     ids: get("ids"),
     sort: get("sort"),
     desc: get("desc"),
@@ -136,6 +140,7 @@ export function listStateToSearch(state: ListState): string {
   if (state.message) params.set("message", "1");
   if (state.subset.length) params.set("subset", state.subset.join(","));
   if (state.named) params.set("named", "1");
+  if (state.label.length) params.set("label", state.label.join(","));
   if (state.ids.length) params.set("ids", state.ids.join(","));
   if (state.sort !== "externalId") params.set("sort", state.sort);
   if (state.desc) params.set("desc", "1");

@@ -51,13 +51,21 @@ export async function* currentHintLines(
     if (page.length === 0) return;
     after = (page.at(-1) as { externalId: string }).externalId;
     const ids = page.map((i) => i.id);
-    const [identifiers, hints] = await Promise.all([
+    const [identifiers, hints, labels] = await Promise.all([
       db.identifier.findMany({
         where: { instanceId: { in: ids } },
         orderBy: [{ instanceId: "asc" }, { position: "asc" }],
       }),
       db.hint.findMany({ where: { instanceId: { in: ids }, selection, projection } }),
+      db.instanceLabel.findMany({
+        where: { benchmarkId: found.id, instanceExternalId: { in: page.map((i) => i.externalId) } },
+        select: { instanceExternalId: true, source: true, name: true, value: true },
+        orderBy: [{ source: "asc" }, { name: "asc" }],
+      }),
     ]);
+    const labelsOf = new Map<string, Array<{ source: string; name: string; value: string }>>();
+    for (const { instanceExternalId, ...label } of labels)
+      labelsOf.set(instanceExternalId, [...(labelsOf.get(instanceExternalId) ?? []), label]);
     const identifiersOf = new Map<
       number,
       Array<Omit<(typeof identifiers)[number], "policies"> & { policies: string[] }>
@@ -71,7 +79,7 @@ export async function* currentHintLines(
     for (const instance of page) {
       if (allowed && !allowed.has(instance.externalId)) continue;
       const hint = hintOf.get(instance.id);
-      yield composeHintLine(
+      const line = composeHintLine(
         {
           externalId: instance.externalId,
           benchmark,
@@ -84,6 +92,8 @@ export async function* currentHintLines(
         projection,
         hint ? { ...hint, trim: hint.trimmed ? readTrim(hint.trimmed) : null } : null,
       );
+      const published = labelsOf.get(instance.externalId);
+      yield published ? { ...line, labels: published } : line;
     }
   }
 }

@@ -3,13 +3,18 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
+import { type HintLine, serialiseLine } from "../export/hint-lines";
 import { recordLabels } from "../ingest/formats/labels";
+import { parseListState } from "../review/list-state";
 import { makeTempDir } from "../testing/fixtures";
 import { REAL_DATA } from "../testing/real-data";
 import { openTempDatabase } from "../testing/temp-database";
 import { analyzePendingInstances } from "./analyze-stored-instances";
+import { dialectOfDb } from "./db";
+import { currentHintLines } from "./hint-export";
 import { importFiles } from "./import-files";
 import { evidenceLabelRows } from "./queries/evidence-labels";
+import { listFacets, listIds } from "./queries/review-list";
 
 const tmp = makeTempDir("hintscope-labels-");
 afterAll(tmp.cleanup);
@@ -137,4 +142,49 @@ test("SWE-rebench's meta.llm_score, as the record writes it, becomes labels", ()
       notes: null,
     },
   ]);
+});
+
+test("an exported hint line carries the instance's published labels; a line without labels is as it was", async () => {
+  const { db, close } = await openTempDatabase();
+  try {
+    await importFiles(db, [path.join(REAL_DATA, "labels", "swebench-lite-labelled.jsonl"), agentless], {
+      benchmark: "SWE-bench Lite",
+    });
+    await analyzePendingInstances(db, undefined, { store: null });
+    const lines: HintLine[] = [];
+    for await (const line of currentHintLines(db, "SWE-bench Lite", "defuse", "declaration", null, dialectOfDb(db)))
+      lines.push(line);
+    const labelled = lines.find((l) => l.instance_id === "django__django-16041");
+    expect(labelled?.labels).toContainEqual({
+      source: "agentless-lite-classification",
+      name: "solution_in_description",
+      value: "No solution",
+    });
+    expect(serialiseLine(labelled as HintLine)).toMatch(/"labels":\[\{"source":"agentless-lite-classification"/);
+    const unlabelled = lines.find((l) => l.instance_id === "django__django-11964");
+    expect(unlabelled?.labels).toBeUndefined();
+    expect(serialiseLine(unlabelled as HintLine)).not.toContain("labels");
+  } finally {
+    await close();
+  }
+});
+
+test("a published label is a facet of the list", async () => {
+  const { db, close } = await openTempDatabase();
+  try {
+    await importFiles(db, [path.join(REAL_DATA, "labels", "swebench-lite-labelled.jsonl"), agentless], {
+      benchmark: "SWE-bench Lite",
+    });
+    const facets = await listFacets(db);
+    expect(facets.label).toContain("agentless-lite-classification/solution_in_description=Complete steps in NL");
+    const found = await listIds(
+      db,
+      parseListState(
+        new URLSearchParams({ label: "agentless-lite-classification/solution_in_description=Complete steps in NL" }),
+      ),
+    );
+    expect(found.map((r) => r.externalId)).toEqual(["django__django-11179"]);
+  } finally {
+    await close();
+  }
 });

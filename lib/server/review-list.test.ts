@@ -231,11 +231,14 @@ test("a benchmark's list and facets are its own", async () => {
     benchmark: ["SWE-bench Pro"],
     language: ["go"],
     subset: [],
+    // The labels the Pro record carries itself.
+    label: ["swebench-pro/issue_categories=back_end_knowledge", "swebench-pro/issue_specificity=minor_bug"],
   });
   expect(await listFacets(env.db)).toEqual({
     benchmark: ["SWE-bench Lite", "SWE-bench Pro"],
     language: ["go", "python"],
     subset: [],
+    label: ["swebench-pro/issue_categories=back_end_knowledge", "swebench-pro/issue_specificity=minor_bug"],
   });
 });
 

@@ -117,6 +117,13 @@ export function listQuery(state: ListState, dialect: SqlDialect, scope: ListScop
     where.push(
       `EXISTS (SELECT 1 FROM "SubsetMember" s WHERE s."benchmarkId" = i."benchmarkId" AND s."instanceExternalId" = i."externalId" AND s."subset" IN (${state.subset.map((v) => params.add(v)).join(", ")}))`,
     );
+  if (state.label.length > 0) {
+    // `source/name=value`, as the facet offers it (both engines concatenate with ||).
+    const concat = `l."source" || '/' || l."name" || '=' || l."value"`;
+    where.push(
+      `EXISTS (SELECT 1 FROM "InstanceLabel" l WHERE l."benchmarkId" = i."benchmarkId" AND l."instanceExternalId" = i."externalId" AND ${concat} IN (${state.label.map((v) => params.add(v)).join(", ")}))`,
+    );
+  }
   if (state.named)
     where.push(
       `EXISTS (SELECT 1 FROM "AgentPatch" ap JOIN "Run" r ON r."id" = ap."runId" WHERE r."benchmarkId" = i."benchmarkId" AND ap."instanceExternalId" = i."externalId" AND ap."namedDifferently" > 0)`,

@@ -188,7 +188,7 @@ export function listFacets(db: Database, scope: ListScope = {}) {
 
 async function readFacets(db: Database, scope: ListScope) {
   const where = scope.benchmarkId === undefined ? "" : ` WHERE i."benchmarkId" = ${Number(scope.benchmarkId)}`;
-  const [benchmarks, languages, subsets] = await Promise.all([
+  const [benchmarks, languages, subsets, labels] = await Promise.all([
     db.$queryRawUnsafe<Array<{ name: string }>>(
       `SELECT b."name" AS "name" FROM "Benchmark" b WHERE EXISTS (SELECT 1 FROM "Instance" i WHERE i."benchmarkId" = b."id")${scope.benchmarkId === undefined ? "" : ` AND b."id" = ${Number(scope.benchmarkId)}`}`,
     ),
@@ -199,11 +199,22 @@ async function readFacets(db: Database, scope: ListScope) {
     db.$queryRawUnsafe<Array<{ subset: string }>>(
       `SELECT DISTINCT s."subset" AS "subset" FROM "SubsetMember" s${scope.benchmarkId === undefined ? "" : ` WHERE s."benchmarkId" = ${Number(scope.benchmarkId)}`}`,
     ),
+    db.$queryRawUnsafe<Array<{ source: string; name: string; value: string }>>(
+      `SELECT DISTINCT l."source" AS "source", l."name" AS "name", l."value" AS "value" FROM "InstanceLabel" l${scope.benchmarkId === undefined ? "" : ` WHERE l."benchmarkId" = ${Number(scope.benchmarkId)}`}`,
+    ),
   ]);
+  // A label facet offers the labels of few values (categories, severities), not free-form ones.
+  const valuesOf = new Map<string, number>();
+  for (const l of labels) valuesOf.set(`${l.source}/${l.name}`, (valuesOf.get(`${l.source}/${l.name}`) ?? 0) + 1);
+  // (a value holding a comma cannot travel in the URL's comma-separated list: left out of the facet)
+  const labelOptions = labels
+    .filter((l) => (valuesOf.get(`${l.source}/${l.name}`) ?? 0) <= 8 && !l.value.includes(","))
+    .map((l) => `${l.source}/${l.name}=${l.value}`);
   const sorted = (values: string[]) => values.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return {
     benchmark: sorted(benchmarks.map((b) => b.name)),
     language: sorted([...new Set(languages.map((l) => l.language ?? "unknown"))]),
     subset: sorted(subsets.map((s) => s.subset)),
+    label: sorted(labelOptions),
   };
 }
