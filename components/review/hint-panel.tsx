@@ -320,9 +320,9 @@ export function HintPanel(props: Props) {
               Reason{" "}
               <select value={props.reason} onChange={(e) => props.onReason(e.target.value as FlagReason | "")}>
                 <option value="">choose a reason…</option>
-                {(Object.entries(FLAG_REASONS) as Array<[FlagReason, string]>).map(([value, label], index) => (
+                {(Object.entries(FLAG_REASONS) as Array<[FlagReason, string]>).map(([value, label]) => (
                   <option key={value} value={value}>
-                    {index + 1}. {label}
+                    {label}
                   </option>
                 ))}
               </select>

@@ -476,8 +476,8 @@ export function ReviewWorkspace({
       {state.overlay && <ShortcutsOverlay onClose={() => dispatch({ type: "overlay", open: false })} />}
       {state.message?.kind === "ok" && (
         // Where the eye is, whatever the panel's scroll: the confirmation, and Undo while it applies.
-        <div className="toast" role="status">
-          {state.message.text}
+        <div className="toast">
+          <span role="status">{state.message.text}</span>
           {lastDecision && canDecide && (
             <>
               {" "}
