@@ -54,7 +54,9 @@ test("a decision the instance changed under shows stale with both texts, and one
 
   // Re-confirmed; the list it came from (stale hints only) has nothing left, so the page stays.
   await page.keyboard.press("c");
-  await expect(page.getByRole("status")).toHaveText("Saved: accepted.");
+  await expect(page.getByRole("status")).toHaveText(
+    "Saved: accepted. The view's queue is done: no open hint left in it.",
+  );
   await page.goto("/instances?review=stale");
   await expect(page.getByText(/^0 of \d+ instances/)).toBeVisible();
   await openInstance(page, ID);

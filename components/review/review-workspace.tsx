@@ -34,6 +34,8 @@ interface Navigation {
   nextPending: number | null;
   position: number;
   total: number;
+  /** hints of the view still open */
+  open?: number;
   list: string;
 }
 
@@ -199,7 +201,17 @@ export function ReviewWorkspace({
         const undoable = { decision: result.decision, instanceId: data.instance.id, list: navigation.list };
         setLastDecision(undoable);
         dispatch({ type: "saved", message: { kind: "ok", text: `Saved: ${result.status}.` } });
-        if (navigation.nextPending) {
+        if (!navigation.nextPending || navigation.nextPending === data.instance.id) {
+          // The last open hint of the view: said, instead of staying on it as if there were more.
+          dispatch({
+            type: "saved",
+            message: {
+              kind: "ok",
+              text: `Saved: ${result.status}. The view's queue is done: no open hint left in it.`,
+            },
+          });
+        }
+        if (navigation.nextPending && navigation.nextPending !== data.instance.id) {
           // The next page says what was saved here (and can undo it), so the confirmation outlives the move.
           window.sessionStorage.setItem(
             SAVED_KEY,
@@ -320,7 +332,7 @@ export function ReviewWorkspace({
           {round
             ? `${round.position} of ${round.total} in round ${round.name} (${round.decidedCount} decided)`
             : navigation.position > 0
-              ? `${navigation.position} of ${navigation.total}`
+              ? `${navigation.position} of ${navigation.total} · ${navigation.open ?? 0} open in this view`
               : ""}
         </span>
         {navigation.previous && <Link href={hrefOf(navigation.previous, navigation.list)}>Previous (k)</Link>}

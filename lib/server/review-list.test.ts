@@ -144,8 +144,11 @@ test("windows page through a view; a window past its end is empty", async () => 
 });
 
 test("navigation: previous, next and the next one still to review, wrapping round, asked of the database", async () => {
-  const at = (externalId: string, query = "benchmark=SWE-bench Lite") =>
-    listNavigation(env.db, view(query), idOf.get(externalId) ?? 0);
+  // Where it stands (the open count has its own test below).
+  const at = async (externalId: string, query = "benchmark=SWE-bench Lite") => {
+    const { open: _open, ...where } = await listNavigation(env.db, view(query), idOf.get(externalId) ?? 0);
+    return where;
+  };
   // Lite by id text: sprockets-3 (pending), widgets-1 (flagged), widgets-2 (accepted), widgets_100%-4 (pending).
   expect(await at("acme__widgets-1")).toEqual({
     previous: idOf.get("acme__sprockets-3"),
@@ -211,6 +214,7 @@ test("navigation agrees with the list's own order for every sort, direction, fil
             nextPending: (at >= 0 ? firstOpenAfter : undefined)?.id ?? open.find((row) => row.open)?.id ?? null,
             position: at + 1,
             total: order.length,
+            open: order.filter((row) => row.open).length,
           };
           expect({ sort, desc, filter, id, ...(await listNavigation(env.db, state, id)) }).toEqual({
             sort,
@@ -285,4 +289,11 @@ test("the test-facing message facet keeps instances whose tests check a message 
   } finally {
     await own.close();
   }
+});
+
+test("where an instance stands also says how many hints of the view are still open", async () => {
+  const all = await listIds(env.db, view(""));
+  const nav = await listNavigation(env.db, view(""), all[0]?.id as number);
+  expect(nav.open).toBe(all.filter((r) => r.open).length);
+  expect(nav.total).toBe(all.length);
 });

@@ -188,6 +188,7 @@ export function navigationQuery(state: ListState, dialect: SqlDialect, scope: Li
       ${query.from}
     ), m AS (SELECT id, k FROM list WHERE id = ${id})
     SELECT (SELECT COUNT(*) FROM list) AS total,
+           (SELECT COUNT(*) FROM list WHERE open = 1) AS "openCount",
            CASE WHEN EXISTS (SELECT 1 FROM m) THEN (SELECT COUNT(*) FROM list l, m WHERE ${before}) + 1 ELSE 0 END
              AS position,
            (SELECT l.id FROM list l, m WHERE ${before} ORDER BY l.k${c} ${backward}, l.id DESC LIMIT 1) AS previous,

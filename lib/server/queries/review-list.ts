@@ -166,10 +166,19 @@ export async function listNavigation(
   nextPending: number | null;
   position: number;
   total: number;
+  /** hints of the view still open (pending, or changed since decided) */
+  open: number;
 }> {
   const query = navigationQuery(state, dialectOfDb(db), scope);
   const [row] = await db.$queryRawUnsafe<
-    Array<{ previous: number | null; next: number | null; nextPending: number | null; position: number; total: number }>
+    Array<{
+      previous: number | null;
+      next: number | null;
+      nextPending: number | null;
+      position: number;
+      total: number;
+      openCount: number;
+    }>
   >(query.sql, ...query.params, id);
   const idOrNull = (value: number | null | undefined) => (value === null || value === undefined ? null : Number(value));
   return {
@@ -178,6 +187,7 @@ export async function listNavigation(
     nextPending: idOrNull(row?.nextPending),
     position: Number(row?.position ?? 0),
     total: Number(row?.total ?? 0),
+    open: Number(row?.openCount ?? 0),
   };
 }
 
