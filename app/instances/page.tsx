@@ -5,6 +5,7 @@ import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
 import { LIST_PAGE, listFacets, listWindow } from "@/lib/server/queries/review-list";
+import { savedViewsOf } from "@/lib/server/saved-views";
 
 export const dynamic = "force-dynamic";
 
@@ -15,15 +16,21 @@ interface PageProps {
 export default guardedPage("viewer", async function InstancesPage({ searchParams }: PageProps, user) {
   const db = await getDb();
   // The first window of the view the URL names; the list asks for the rest as it is scrolled.
-  const [initial, facets] = await Promise.all([
+  const [initial, facets, savedViews] = await Promise.all([
     listWindow(db, parseListState(await searchParams), { offset: 0, limit: LIST_PAGE }),
     listFacets(db),
+    savedViewsOf(db, user.name),
   ]);
   return (
     <>
       <h1>Instances</h1>
       <Suspense fallback={<p className="muted">Loading the list…</p>}>
-        <InstanceList initial={initial} facets={facets} canDecide={hasRole(user.role, "curator")} />
+        <InstanceList
+          initial={initial}
+          facets={facets}
+          canDecide={hasRole(user.role, "curator")}
+          savedViews={savedViews}
+        />
       </Suspense>
     </>
   );

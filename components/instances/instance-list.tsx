@@ -24,6 +24,7 @@ import {
   shortId,
 } from "@/lib/review/list-state";
 import { BulkDecide } from "./bulk-decide";
+import { SavedViews } from "./saved-views";
 import { loadedRows, useListWindows } from "./use-list-windows";
 
 type Column = {
@@ -121,7 +122,10 @@ export function InstanceList({
   facets,
   benchmarkId,
   canDecide = false,
+  savedViews,
 }: {
+  /** the signed-in user's saved views (the instances page; a benchmark's page keeps its own) */
+  savedViews?: Array<{ name: string; search: string }>;
   /** the signed-in user may decide: the whole-view actions are offered */
   canDecide?: boolean;
   /** the first window of the view the URL names, rendered with the page */
@@ -324,7 +328,14 @@ export function InstanceList({
           selected={state.review}
           onChange={(review) => update({ review: review as ListState["review"] })}
         />
-        {canDecide && <BulkDecide search={search} state={state} />}
+        {(savedViews || canDecide) && (
+          // Folded, so the filters keep their room: the saved views and the whole-view decisions.
+          <details className="list-tools">
+            <summary>Saved views{canDecide ? " · decide the whole view" : ""}</summary>
+            {savedViews && <SavedViews search={search} initial={savedViews} />}
+            {canDecide && <BulkDecide search={search} state={state} />}
+          </details>
+        )}
       </div>
       {failure && <p role="alert">{failure}</p>}
       {settled && loaded.matching === 0 && (

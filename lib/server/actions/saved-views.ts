@@ -1,0 +1,33 @@
+"use server";
+
+import { z } from "zod";
+import { guardedAction } from "../auth/guard";
+import { getDb } from "../db";
+import { deleteView, savedViewsOf, saveView } from "../saved-views";
+
+type ViewsResult =
+  | { ok: true; message: string; views: Array<{ name: string; search: string }> }
+  | { ok: false; error: string };
+
+/** Saves the list's current view under a name (the signed-in user's own). */
+export const saveViewAction = guardedAction(
+  {
+    role: "viewer",
+    input: z.object({ name: z.string().trim().min(1, "name the view").max(100), search: z.string().max(20000) }),
+  },
+  async ({ name, search }, user): Promise<ViewsResult> => {
+    const db = await getDb();
+    await saveView(db, user.name, name, search);
+    return { ok: true, message: `Saved the view "${name}".`, views: await savedViewsOf(db, user.name) };
+  },
+);
+
+/** Removes one of the signed-in user's saved views. */
+export const deleteViewAction = guardedAction(
+  { role: "viewer", input: z.object({ name: z.string().min(1).max(100) }) },
+  async ({ name }, user): Promise<ViewsResult> => {
+    const db = await getDb();
+    if (!(await deleteView(db, user.name, name))) return { ok: false, error: `no saved view "${name}"` };
+    return { ok: true, message: `Removed the view "${name}".`, views: await savedViewsOf(db, user.name) };
+  },
+);
