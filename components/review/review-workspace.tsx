@@ -12,7 +12,7 @@ import {
   type Projection,
   type Selection,
 } from "@/lib/hint/vocabulary";
-import { agentPatchMarks, copiedGoldLines, patchMarks, revealFor } from "@/lib/review/patch-marks";
+import { agentPatchMarks, copiedGoldLines, patchMarks, revealFor, stepLabel } from "@/lib/review/patch-marks";
 import type { KeyCommand } from "@/lib/review/review-keys";
 import { initialWorkspace, type WorkspaceMessage, workspaceReducer } from "@/lib/review/workspace-state";
 import { decideHint, undoDecisionAction } from "@/lib/server/actions/decide-hint";
@@ -157,6 +157,7 @@ export function ReviewWorkspace({
 
   // Picking an identifier brings each pane to its definition, then steps through its uses on every pick.
   const reveal = useMemo(() => revealFor(picked, marks), [picked, marks]);
+  const step = useMemo(() => stepLabel(picked, marks), [picked, marks]);
   const pick = useCallback((name: string) => dispatch({ type: "pick", name }), []);
 
   const decide = useCallback(
@@ -343,6 +344,11 @@ export function ReviewWorkspace({
           <Link href={hrefOf(navigation.nextPending, navigation.list)} prefetch={true}>
             Next to review
           </Link>
+        )}
+        {step && (
+          <span className="muted" aria-live="polite">
+            {step}
+          </span>
         )}
         <label>
           <input

@@ -1,5 +1,13 @@
 import { expect, test } from "vitest";
-import { type MarkedIdentifier, markColumns, patchMarks, pickNext, placeLocations, revealFor } from "./patch-marks";
+import {
+  type MarkedIdentifier,
+  markColumns,
+  patchMarks,
+  pickNext,
+  placeLocations,
+  revealFor,
+  stepLabel,
+} from "./patch-marks";
 
 const identifier = (over: Partial<MarkedIdentifier> & Pick<MarkedIdentifier, "name">): MarkedIdentifier => ({
   kind: "function",
@@ -154,4 +162,17 @@ test("an agent's patch: the hint's names marked where it defines or uses them, o
     ["get_locale", 7, 47, "use"],
     ["get_best_parsable_locale", 8, 6, "use"],
   ]);
+});
+
+test("stepping through a picked identifier says where it stands: its definition, then use k of n", () => {
+  const mark = (role: "def" | "use", line: number) => ({ name: "f", role, line, strong: true, hover: "" });
+  const marks = { gold: [mark("def", 3), mark("use", 9)], test: [mark("use", 2), mark("use", 2)] };
+  expect(stepLabel(null, marks)).toBeNull();
+  expect(stepLabel({ name: "f", step: 0 }, marks)).toBe("f: definition (3 uses)");
+  expect(stepLabel({ name: "f", step: 1 }, marks)).toBe("f: use 1 of 3");
+  // The next use is on the same line as this one: the words change though the panes do not.
+  expect(stepLabel({ name: "f", step: 3 }, marks)).toBe("f: use 3 of 3");
+  expect(stepLabel({ name: "f", step: 4 }, marks)).toBe("f: use 1 of 3");
+  // A name the patches use but do not define: the first pick is its first use.
+  expect(stepLabel({ name: "f", step: 0 }, { gold: [], test: [mark("use", 2), mark("use", 5)] })).toBe("f: use 1 of 2");
 });

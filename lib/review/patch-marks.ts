@@ -197,3 +197,19 @@ export function agentPatchMarks(text: string, identifiers: readonly MarkedIdenti
   });
   return marks;
 }
+
+/**
+ * Where the stepping through an identifier stands, in words: "definition", or "use 2 of 5" (a step to another
+ * use on the same line says so too, where the panes alone would show no change). Null when nothing is picked.
+ */
+export function stepLabel(picked: Picked, marks: { gold: Mark[]; test: Mark[] }): string | null {
+  if (!picked) return null;
+  const all = [...marks.gold, ...marks.test].filter((m) => m.name === picked.name);
+  const uses = all.filter((m) => m.role === "use").length;
+  const defined = all.some((m) => m.role === "def");
+  if (picked.step === 0 && (defined || uses === 0))
+    return `${picked.name}: definition${uses ? ` (${uses} use${uses === 1 ? "" : "s"})` : ""}`;
+  // As revealFor steps: with no definition, the first pick shows the first use.
+  const k = picked.step === 0 ? 1 : ((picked.step - 1) % uses) + 1;
+  return `${picked.name}: use ${k} of ${uses}`;
+}
