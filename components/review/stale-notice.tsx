@@ -1,4 +1,5 @@
 import { HINT_STATUS_LABELS } from "@/lib/hint/vocabulary";
+import { lineDiff } from "@/lib/review/line-diff";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
 
 type Hint = ReviewData["hints"][number];
@@ -49,6 +50,25 @@ export function StaleNotice({
           </pre>
         </figure>
       </div>
+      <figure className="stale-diff">
+        <figcaption>What changed in the text</figcaption>
+        {hint.decidedText === currentText ? (
+          <p className="muted">
+            Nothing in the text: what it is made from changed (the gold or test patch, the benchmark&apos;s hint text,
+            the analysis), which can change what the hint should say.
+          </p>
+        ) : (
+          <pre className="text" data-testid="hint diff">
+            {lineDiff(hint.decidedText ?? "", currentText).map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the diff's lines in order, redrawn whole
+              <span key={index} className={line.kind === "+" ? "diff-add" : line.kind === "-" ? "diff-del" : undefined}>
+                {line.kind} {line.text}
+                {"\n"}
+              </span>
+            ))}
+          </pre>
+        )}
+      </figure>
       {onReconfirm && (
         <>
           <button type="button" disabled={saving} onClick={onReconfirm}>
