@@ -9,7 +9,14 @@ import { FlagReasonSelect } from "../flag-reason-select";
 export interface Disagreement {
   instanceId: number;
   externalId: string;
-  decisions: Array<{ curator: string; action: string | null; flagReason: string | null; note: string | null }>;
+  decisions: Array<{
+    curator: string;
+    action: string | null;
+    flagReason: string | null;
+    note: string | null;
+    /** the hint as this curator's decision makes it say */
+    text: string | null;
+  }>;
   adjudication: { adjudicator: string; action: string; flagReason: string | null } | null;
 }
 
@@ -46,6 +53,16 @@ function Item({ roundId, item }: { roundId: number; item: Disagreement }) {
           → {said(item.adjudication)} by {item.adjudication.adjudicator}
         </strong>
       )}
+      <div className="adjudication-texts">
+        {item.decisions.map((d) => (
+          <figure key={d.curator}>
+            <figcaption>
+              {d.curator}: {said(d)}
+            </figcaption>
+            <pre className="text">{d.text || "(empty hint)"}</pre>
+          </figure>
+        ))}
+      </div>
       <div className="decisions">
         <button type="button" disabled={pending} onClick={() => decide({ action: "accept" })}>
           Accept

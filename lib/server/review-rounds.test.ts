@@ -77,6 +77,14 @@ test("three curators, a disagreement adjudicated, published and exported: the ma
     { curator: "di", assigned: 4, done: 4 },
   ]);
   expect(state?.counts).toMatchObject({ instances: 4, agreed: 2, disagreed: 2, adjudicated: 0 });
+  // A disagreement shows what each curator's decision makes the hint say, side by side.
+  const second = state?.items.find((i) => i.instanceId === h2);
+  expect(second?.decisions.map((d) => [d.curator, d.action, typeof d.text])).toEqual([
+    ["bo", "accept", "string"],
+    ["cy", "accept", "string"],
+    ["di", "flag", "string"],
+  ]);
+  expect(second?.decisions[0]?.text).toContain("widget_2");
   await expect(publishRound(env.db, round.id, "ada")).rejects.toThrow(/2 hint\(s\) are not final/);
 
   // Only a disagreement is adjudicated; the admin's decision is final.

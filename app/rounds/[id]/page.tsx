@@ -111,6 +111,7 @@ export default guardedPage("viewer", async function RoundPage({ params }: { para
                 action: d.action ?? null,
                 flagReason: d.flagReason ?? null,
                 note: d.note,
+                text: d.text ?? null,
               })),
               adjudication: i.adjudication,
             }))}

@@ -1,6 +1,8 @@
+import { composeHint, NO_TRIM } from "../../hint/compose-hint";
+import type { Projection } from "../../hint/vocabulary";
 import { itemOutcome, type RoundDecision, roundAgreement } from "../../review/review-round";
 import type { Database } from "../db";
-import { readCuratorList, readTrim } from "../stored-json";
+import { readCuratorList, readPolicies, readTrim } from "../stored-json";
 
 /*
  * What review rounds look like: a round's page (progress, agreement, outcomes), a curator's queue and the
@@ -36,10 +38,53 @@ export async function roundState(db: Database, roundId: number) {
   const items = [...byInstance.entries()].map(([instanceId, rows]) => ({
     instanceId,
     externalId: (rows[0] as (typeof assignments)[number]).instance.externalId,
-    decisions: rows.map((r) => ({ ...asDecision(r), curator: r.curator, decided: r.action !== null, note: r.note })),
+    decisions: rows.map(
+      (
+        r,
+      ): {
+        curator: string;
+        decided: boolean;
+        note: string | null;
+        action?: string;
+        flagReason?: string | null;
+        trimmed?: string | null;
+        text?: string | null;
+      } => ({ ...asDecision(r), curator: r.curator, decided: r.action !== null, note: r.note }),
+    ),
     outcome: itemOutcome(rows.map(asDecision)),
     adjudication: adjudicated.get(instanceId) ?? null,
   }));
+  // What each curator's decision makes the hint say, for the disagreements an admin adjudicates: the texts
+  // side by side (a trim's text with its trim, an accept's or a flag's as the hint stands).
+  const disagreed = items.filter((i) => i.outcome.state === "disagreed").map((i) => i.instanceId);
+  const sources = new Map(
+    (
+      await db.instance.findMany({
+        where: { id: { in: disagreed } },
+        select: { id: true, interfaceText: true, requirements: true, identifiers: { orderBy: { position: "asc" } } },
+      })
+    ).map((i) => [
+      i.id,
+      { ...i, identifiers: i.identifiers.map((x) => ({ ...x, policies: readPolicies(x.policies) })) },
+    ]),
+  );
+  const textOf = (instanceId: number, trimmed: string | null) => {
+    const source = sources.get(instanceId);
+    return source
+      ? composeHint(
+          source,
+          round.hintSet.selection,
+          round.hintSet.projection as Projection,
+          trimmed ? readTrim(trimmed) : NO_TRIM,
+        ).text
+      : null;
+  };
+  for (const item of items)
+    if (sources.has(item.instanceId))
+      item.decisions = item.decisions.map((d) => ({
+        ...d,
+        text: d.decided ? textOf(item.instanceId, d.trimmed ?? null) : null,
+      }));
   const complete = [...byInstance.values()]
     .filter((rows) => rows.every((r) => r.action !== null))
     .map((rows) => rows.map(asDecision) as RoundDecision[]);
