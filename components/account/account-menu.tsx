@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { signOutAction } from "@/lib/server/actions/session";
 import type { UserView } from "@/lib/server/auth/users";
 
@@ -8,6 +9,7 @@ export function AccountMenu({ user }: { user: UserView }) {
       <span>
         <strong>{user.name}</strong> <span className="badge">{user.role}</span>
       </span>{" "}
+      <Link href="/account/keys">Keys</Link>{" "}
       <button type="submit" className="link-button">
         Sign out
       </button>

@@ -12,6 +12,7 @@ import {
   type Projection,
   type Selection,
 } from "@/lib/hint/vocabulary";
+import type { Keymap } from "@/lib/review/keymap";
 import { agentPatchMarks, copiedGoldLines, patchMarks, revealFor, stepLabel } from "@/lib/review/patch-marks";
 import type { KeyCommand } from "@/lib/review/review-keys";
 import { initialWorkspace, type WorkspaceMessage, workspaceReducer } from "@/lib/review/workspace-state";
@@ -86,7 +87,10 @@ export function ReviewWorkspace({
   policy,
   canDecide,
   round = null,
+  keymap = {},
 }: {
+  /** the user's own keys for the shortcuts (lib/review/keymap.ts) */
+  keymap?: Keymap;
   data: ReviewData;
   navigation: Navigation;
   policy: { selection: Selection; projection: Projection } | null;
@@ -285,7 +289,7 @@ export function ReviewWorkspace({
   );
   const externalId = data.instance.externalId;
   const onLive = useCallback(() => setReadyFor(externalId), [externalId]);
-  useReviewKeys({ mode, stale: saved.status === "stale", canDecide, inRound: round !== null }, run, onLive);
+  useReviewKeys({ mode, stale: saved.status === "stale", canDecide, inRound: round !== null }, run, onLive, keymap);
 
   // A decision saved on the instance before this one: its confirmation, shown here once.
   useEffect(() => {
@@ -491,7 +495,7 @@ export function ReviewWorkspace({
       ) : (
         <AuditTrail policy={`${selection} × ${projection}`} decisions={saved.decisions} />
       )}
-      {state.overlay && <ShortcutsOverlay onClose={() => dispatch({ type: "overlay", open: false })} />}
+      {state.overlay && <ShortcutsOverlay keymap={keymap} onClose={() => dispatch({ type: "overlay", open: false })} />}
       {state.message?.kind === "ok" && (
         // Where the eye is, whatever the panel's scroll: the confirmation, and Undo while it applies.
         <div className="toast">

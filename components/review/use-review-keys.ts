@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { type Keymap, readKey } from "@/lib/review/keymap";
 import { commandForKey, type KeyCommand, type KeyContext } from "@/lib/review/review-keys";
 
 /**
@@ -12,6 +13,7 @@ export function useReviewKeys(
   context: Omit<KeyContext, "key" | "inTextField" | "modified">,
   run: (command: KeyCommand) => void,
   onLive: () => void,
+  keymap: Keymap = {},
 ) {
   const { mode, stale, canDecide, inRound } = context;
   useEffect(() => {
@@ -24,8 +26,11 @@ export function useReviewKeys(
         target?.tagName === "SELECT" ||
         (target?.tagName === "INPUT" &&
           !["checkbox", "radio", "button", "submit"].includes((target as HTMLInputElement).type));
+      // The user's own keys first: a moved shortcut answers on its new key, its old key on nothing.
+      const key = typing ? event.key : readKey(keymap, event.key);
+      if (key === "") return;
       const command = commandForKey({
-        key: event.key,
+        key,
         inTextField: !inPatch && typing,
         modified: event.metaKey || event.ctrlKey || event.altKey,
         mode,
@@ -42,5 +47,5 @@ export function useReviewKeys(
     window.addEventListener("keydown", onKey);
     onLive();
     return () => window.removeEventListener("keydown", onKey);
-  }, [mode, stale, canDecide, inRound, run, onLive]);
+  }, [mode, stale, canDecide, inRound, run, onLive, keymap]);
 }

@@ -6,6 +6,7 @@ import type { Projection, Selection } from "@/lib/hint/vocabulary";
 import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
+import { keymapOf } from "@/lib/server/keymaps";
 import { getReviewData } from "@/lib/server/queries/review-instance";
 import { listNavigation } from "@/lib/server/queries/review-list";
 import { roundItemFor } from "@/lib/server/queries/round-state";
@@ -45,6 +46,7 @@ export default guardedPage("viewer", async function InstancePage({ params, searc
         policy={policy}
         canDecide={hasRole(user.role, "curator") && (round?.open ?? true)}
         round={round}
+        keymap={await keymapOf(await getDb(), user.name)}
       />
       <details className="all-identifiers">
         <summary>All identifiers the analysis found</summary>

@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+import { openInstance, reviewReady } from "./review-helpers";
+
+test("a curator moves accept to y: y accepts, a no longer does, the ? list shows y; then back to the defaults", async ({
+  page,
+}) => {
+  await page.goto("/account/keys");
+  await page.getByLabel("Key for: accept (trim mode: save the trim)").fill("y");
+  await page.getByRole("button", { name: "Save my keys" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved your keys: a → y.");
+  await expect(page.getByTestId("keymap json")).toHaveText('{"a":"y"}');
+
+  await openInstance(page, "demo__ts-bytes-1");
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("y");
+  await page.keyboard.press("Escape");
+  // Under a policy no other spec decides: Name only.
+  await page.keyboard.press("1");
+  await page.keyboard.press("a");
+  await expect(page.getByRole("status")).toHaveCount(0);
+  await page.keyboard.press("y");
+  await expect(page.getByRole("status").filter({ hasText: /^Saved: accepted/ })).toBeVisible();
+  await page.keyboard.press("u");
+  await expect(page.getByRole("status").filter({ hasText: "Undone: the hint is pending again." })).toBeVisible();
+  await reviewReady(page, "demo__ts-bytes-1");
+
+  // A key that would do two things is refused.
+  await page.goto("/account/keys");
+  await page.getByLabel("Key for: trim mode").fill("y");
+  await page.getByRole("button", { name: "Save my keys" }).click();
+  await expect(page.getByRole("alert")).toHaveText('"y" would do two things');
+  await page.getByLabel("Keymap to import").fill("{}");
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved: the default keys.");
+});

@@ -1,0 +1,20 @@
+"use server";
+
+import { z } from "zod";
+import { guardedAction } from "../auth/guard";
+import { getDb } from "../db";
+import { saveKeymap } from "../keymaps";
+
+/** Saves the signed-in user's own keys for the review shortcuts. */
+export const saveKeymapAction = guardedAction(
+  { role: "viewer", input: z.object({ keymap: z.record(z.string(), z.string()) }) },
+  async ({ keymap }, user): Promise<{ ok: true; message: string } | { ok: false; error: string }> => {
+    try {
+      const saved = await saveKeymap(await getDb(), user.name, keymap);
+      const moved = Object.entries(saved).map(([from, to]) => `${from} → ${to}`);
+      return { ok: true, message: moved.length ? `Saved your keys: ${moved.join(", ")}.` : "Saved: the default keys." };
+    } catch (error) {
+      return { ok: false, error: (error as Error).message };
+    }
+  },
+);

@@ -1,0 +1,4 @@
+-- Each user's own keys for the review shortcuts.
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN     "keymap" TEXT;
+
