@@ -57,9 +57,18 @@ function produces(gold: string, tested: string): boolean {
 
 /** The test-facing literals of an instance, one per tested text, in the test patch's order. */
 export function matchLiterals(
-  code: { literals: readonly PatchLiteral[]; literalsBefore: ReadonlySet<string> },
+  code: { literals: readonly PatchLiteral[]; textBefore: readonly string[] },
   test: { literals: readonly PatchLiteral[] },
 ): TestFacingLiteral[] {
+  // A literal stood before when its text (its longest fixed piece, for a template) is in what the patch shows
+  // of the file before it.
+  const stoodBefore = (text: string) => {
+    const piece = text
+      .split(HOLE)
+      .sort((a, b) => b.length - a.length)[0]
+      ?.trim();
+    return piece !== undefined && piece.length > 0 && code.textBefore.some((before) => before.includes(piece));
+  };
   const gold = code.literals.filter((l) => isDistinctive(l.text));
   const out: TestFacingLiteral[] = [];
   const seen = new Set<string>();
@@ -73,7 +82,7 @@ export function matchLiterals(
       text: tested.text,
       test: tested.location,
       gold: match.location,
-      introduced: !code.literalsBefore.has(match.text),
+      introduced: !stoodBefore(match.text),
     });
   }
   return out;

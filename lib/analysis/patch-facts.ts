@@ -86,8 +86,8 @@ export interface PatchFacts {
   newNames: Set<string>;
   /** string literals on added lines, with where they stand */
   literals: PatchLiteral[];
-  /** the texts of the literals the patch shows before it (the whole file with the repository) */
-  literalsBefore: Set<string>;
+  /** what the patch shows of its files before it (the whole files with the repository): where a literal stood already */
+  textBefore: string[];
 }
 
 /** Supplies the fragments of a file: its hunks by default, whole files in exact mode. */
@@ -141,7 +141,9 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
         const owner = cleanOwner(d.owner);
         return { ...d, owner, name: owner ? `${owner}.${d.member}` : d.member };
       });
-    return { fragment, definitions, uses: facts.uses, literals: fragmentLiterals(tree.rootNode, language, fragment) };
+    // Literals of the added rows only: what stood before is checked against the image's text (cheaper).
+    const literals = fragment.side === "post" ? fragmentLiterals(tree.rootNode, language, fragment) : [];
+    return { fragment, definitions, uses: facts.uses, literals };
   } finally {
     tree.delete();
   }
@@ -397,7 +399,7 @@ export async function analysePatchFiles(
     paths: [],
     newNames: new Set(),
     literals: [],
-    literalsBefore: new Set(),
+    textBefore: [],
   };
   for (const file of files) {
     facts.paths.push(file.path);
@@ -422,7 +424,7 @@ export async function analysePatchFiles(
     for (const use of uses) if (use.kind !== "module" && !before.has(use.name)) facts.newNames.add(use.name);
     for (const p of parsed) {
       if (p.fragment.side === "pre") {
-        for (const literal of p.literals) facts.literalsBefore.add(literal.text);
+        facts.textBefore.push(p.fragment.text);
         continue;
       }
       for (const literal of p.literals) {
