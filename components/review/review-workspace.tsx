@@ -337,7 +337,7 @@ export function ReviewWorkspace({
           {round
             ? `${round.position} of ${round.total} in round ${round.name} (${round.decidedCount} decided)`
             : navigation.position > 0
-              ? `${navigation.position} of ${navigation.total} · ${navigation.open ?? 0} open in this view`
+              ? `${navigation.position} of ${navigation.total} (${navigation.open ?? 0} open)`
               : ""}
         </span>
         {navigation.previous && <Link href={hrefOf(navigation.previous, navigation.list)}>Previous (k)</Link>}
