@@ -1,7 +1,7 @@
 import type { Database } from "../server/db";
+import { executeRun } from "../server/judge-execute";
 import {
   createRun,
-  executeRun,
   listEndpoints,
   planRun,
   type RunStatus,

@@ -9,7 +9,8 @@ import { openTempDatabase } from "../testing/temp-database";
 import { analyzePendingInstances } from "./analyze-stored-instances";
 import type { Database } from "./db";
 import { importFiles } from "./import-files";
-import { createRun, executeRun, listEndpoints, planRun, resumeRun, runStatus, saveEndpoint } from "./judge-runs";
+import { executeRun } from "./judge-execute";
+import { createRun, listEndpoints, planRun, resumeRun, runStatus, saveEndpoint } from "./judge-runs";
 
 const tmp = makeTempDir("hintscope-judge-");
 let server: FakeChatServer;

@@ -1,7 +1,7 @@
 import { analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "./analyze-stored-instances";
 import { getDb } from "./db";
 import { settleAbandonedJobs } from "./import-jobs";
-import { executeRun } from "./judge-runs";
+import { executeRun } from "./judge-execute";
 
 /**
  * Analyses what a server left pending when it stopped (an upload imported, then the process killed before

@@ -4,7 +4,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db";
-import { createRun, executeRun, planRun, resumeRun, saveEndpoint, stopRun } from "../judge-runs";
+import { executeRun } from "../judge-execute";
+import { createRun, planRun, resumeRun, saveEndpoint, stopRun } from "../judge-runs";
 
 export type JudgeActionResult = { ok: true; message: string; runId?: number } | { ok: false; error: string };
 
