@@ -23,7 +23,8 @@ test("a curator moves accept to y: y accepts, a no longer does, the ? list shows
   await page.keyboard.press("a");
   await expect(page.getByRole("status")).toHaveCount(0);
   await page.keyboard.press("y");
-  await expect(page.getByRole("status").filter({ hasText: /^Saved: accepted/ })).toBeVisible();
+  // Saved, and the next open instance shown with the confirmation (and its Undo).
+  await expect(page.getByRole("status").filter({ hasText: "Saved: accepted (demo__ts-bytes-1)." })).toBeVisible();
   await page.keyboard.press("u");
   await expect(page.getByRole("status").filter({ hasText: "Undone: the hint is pending again." })).toBeVisible();
   await reviewReady(page, "demo__ts-bytes-1");

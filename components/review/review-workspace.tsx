@@ -204,10 +204,10 @@ export function ReviewWorkspace({
       });
       if (result.ok) {
         const undoable = { decision: result.decision, instanceId: data.instance.id, list: navigation.list };
-        setLastDecision(undoable);
-        dispatch({ type: "saved", message: { kind: "ok", text: `Saved: ${result.status}.` } });
         if (!navigation.nextPending || navigation.nextPending === data.instance.id) {
-          // The last open hint of the view: said, instead of staying on it as if there were more.
+          // The last open hint of the view: said, instead of staying on it as if there were more. (Moving on,
+          // the next page says what was saved, with its Undo: nothing is shown on a page about to go.)
+          setLastDecision(undoable);
           dispatch({
             type: "saved",
             message: {
