@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openInstance, reviewReady } from "./review-helpers";
+import { movedOnFrom, openInstance, reviewReady } from "./review-helpers";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -25,6 +25,7 @@ test("flag in three keys (f, a reason's digit, Enter), then undo with u: the toa
   await expect(toast).toBeVisible();
   const box = await toast.boundingBox();
   expect((box?.y ?? 9999) + (box?.height ?? 0)).toBeLessThanOrEqual(800);
+  await movedOnFrom(page, "demo__go-render-1");
   await page.keyboard.press("u");
   await expect(page.getByRole("heading", { level: 1, name: "demo__go-render-1" })).toBeVisible();
   await reviewReady(page, "demo__go-render-1");
@@ -51,6 +52,7 @@ test("trim by keys: t opens the tick boxes with the first focused, j moves, Spac
   await page.keyboard.press("a");
   await expect(page.getByRole("status").filter({ hasText: "Saved: trimmed (demo__ts-bytes-1)." })).toBeVisible();
   // Undone, so the demo data stays as the other specs expect it.
+  await movedOnFrom(page, "demo__ts-bytes-1");
   await page.keyboard.press("Control+z");
   await expect(page.getByRole("status").filter({ hasText: "Undone: the hint is pending again." })).toBeVisible();
 });

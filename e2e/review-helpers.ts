@@ -17,3 +17,8 @@ export function highlights(page: Page, pane: "Gold patch" | "Test patch", role: 
 export async function reviewReady(page: Page, externalId: string) {
   await page.locator(`[data-ready-for="${externalId}"]`).waitFor();
 }
+
+/** Waits until the review page that followed a decision on `externalId` handles keys. */
+export async function movedOnFrom(page: Page, externalId: string) {
+  await page.locator(`[data-ready-for]:not([data-ready-for="${externalId}"])`).waitFor();
+}

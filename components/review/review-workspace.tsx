@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { analysisModeText } from "@/lib/domain/analysis-mode";
 import { composeHint, NO_TRIM } from "@/lib/hint/compose-hint";
 import {
@@ -42,6 +42,9 @@ interface Navigation {
 
 const POLICY_KEY = "hintscope.policy";
 const SAVED_KEY = "hintscope.saved";
+
+/** A decision the curator can still take back, and where it was made. */
+type Undoable = { decision: number; instanceId: number; list: string };
 /** A curator's own decision in a round, as the panel's status shows it. */
 const ROUND_STATUS = { pending: "pending", accept: "accepted", trim: "trimmed", flag: "flagged" } as const;
 
@@ -164,6 +167,14 @@ export function ReviewWorkspace({
   const step = useMemo(() => stepLabel(picked, marks), [picked, marks]);
   const pick = useCallback((name: string) => dispatch({ type: "pick", name }), []);
 
+  // Kept in a ref as well as in state: a key pressed the moment the confirmation is drawn (before the key
+  // handler is bound again) still finds the decision to undo.
+  const [lastDecisionShown, setLastDecisionShown] = useState<Undoable | null>(null);
+  const lastDecisionRef = useRef<Undoable | null>(null);
+  const setLastDecision = useCallback((undoable: Undoable | null) => {
+    lastDecisionRef.current = undoable;
+    setLastDecisionShown(undoable);
+  }, []);
   const decide = useCallback(
     async (action: "accept" | "trim" | "flag" | "reconfirm") => {
       if (!canDecide) return;
@@ -226,13 +237,26 @@ export function ReviewWorkspace({
         } else router.refresh();
       } else dispatch({ type: "refused", message: refusalMessage(result) });
     },
-    [canDecide, round, data, selection, projection, saved.version, trim, reason, note, navigation, router],
+    [
+      canDecide,
+      round,
+      data,
+      selection,
+      projection,
+      saved.version,
+      trim,
+      reason,
+      note,
+      navigation,
+      router,
+      setLastDecision,
+    ],
   );
 
   // The curator's last decision, for Undo (u, Ctrl+Z, or the toast's button): taken back on the server as
   // an "undo" decision of its own, then the instance it was on is shown again.
-  const [lastDecision, setLastDecision] = useState<{ decision: number; instanceId: number; list: string } | null>(null);
   const undo = useCallback(async () => {
+    const lastDecision = lastDecisionRef.current;
     if (!lastDecision || !canDecide) return;
     dispatch({ type: "saving" });
     const result = await undoDecisionAction({ decision: lastDecision.decision });
@@ -249,7 +273,7 @@ export function ReviewWorkspace({
       window.sessionStorage.setItem(SAVED_KEY, JSON.stringify({ text }));
       router.push(hrefOf(lastDecision.instanceId, lastDecision.list));
     }
-  }, [lastDecision, canDecide, data.instance.id, router]);
+  }, [canDecide, data.instance.id, router, setLastDecision]);
 
   const run = useCallback(
     (command: KeyCommand) => {
@@ -306,7 +330,7 @@ export function ReviewWorkspace({
         setLastDecision({ decision: stored.decision, instanceId: stored.instanceId, list: stored.list ?? "" });
       dispatch({ type: "message", message: { kind: "ok", text: stored.text ?? saved } });
     }
-  }, []);
+  }, [setLastDecision]);
 
   // The chosen selection and projection carry over from instance to instance during a session, unless
   // the list the curator came from names its own.
@@ -500,7 +524,7 @@ export function ReviewWorkspace({
         // Where the eye is, whatever the panel's scroll: the confirmation, and Undo while it applies.
         <div className="toast">
           <span role="status">{state.message.text}</span>
-          {lastDecision && canDecide && (
+          {lastDecisionShown && canDecide && (
             <>
               {" "}
               <button type="button" onClick={() => void undo()} disabled={state.saving}>
