@@ -223,7 +223,8 @@ export function InstanceList({
             type="search"
             value={state.q}
             onChange={(e) => update({ q: e.target.value })}
-            placeholder="id, repository or benchmark (press /)"
+            placeholder="id, repository, benchmark, identifier or issue text (press /)"
+            title="Matches ids, repositories and benchmarks, any part of an identifier's name, and the words of the issue text (a phrase; the last word may be unfinished)"
           />
         </label>
         <Facet

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 // @ts-expect-error: a plain ES module script, without types
 import { postgresSchema } from "../build/postgres-schema.mjs";
 import { openTempDatabase, TEST_ENGINE } from "../testing/temp-database";
+import { SEARCH_OBJECTS } from "./queries/instance-search";
 
 /*
  * The committed migrations of each engine must build exactly the schema prisma/schema.prisma describes:
@@ -101,6 +102,29 @@ async function postgresCatalog(url: string): Promise<string[]> {
   }
 }
 
+/**
+ * The search index's objects, which the migrations add beyond what Prisma can describe (an FTS5 table and
+ * its shadow tables on SQLite; an expression index on PostgreSQL): compared apart.
+ */
+const isSearchObject = (line: string) =>
+  SEARCH_OBJECTS[TEST_ENGINE].some(
+    (name) =>
+      line.startsWith(`${name}.`) ||
+      line.startsWith(`${name}_`) ||
+      line.startsWith(`${name} `) ||
+      line.includes(`"${name}"`),
+  );
+
+/** The names of a SQLite file's tables and triggers. */
+function sqliteObjects(file: string): string[] {
+  const db = new Sqlite(file, { readonly: true });
+  try {
+    return (db.prepare("SELECT name FROM sqlite_master").all() as Array<{ name: string }>).map((row) => row.name);
+  } finally {
+    db.close();
+  }
+}
+
 test(`the ${TEST_ENGINE} migrations build exactly the schema prisma describes`, async () => {
   const url = (env.db as unknown as Record<symbol, string>)[Symbol.for("hintscope.url")] as string;
   const script = freshScript();
@@ -109,7 +133,9 @@ test(`the ${TEST_ENGINE} migrations build exactly the schema prisma describes`, 
     const db = new Sqlite(fresh);
     db.exec(script);
     db.close();
-    expect((await sqliteCatalog(url.slice("file:".length))).sort()).toEqual((await sqliteCatalog(fresh)).sort());
+    const migrated = await sqliteCatalog(url.slice("file:".length));
+    expect(migrated.filter((line) => !isSearchObject(line)).sort()).toEqual((await sqliteCatalog(fresh)).sort());
+    expect(sqliteObjects(url.slice("file:".length))).toEqual(expect.arrayContaining([...SEARCH_OBJECTS.sqlite]));
   } else {
     const other = await openTempDatabase();
     const otherUrl = (other.db as unknown as Record<symbol, string>)[Symbol.for("hintscope.url")] as string;
@@ -120,7 +146,9 @@ test(`the ${TEST_ENGINE} migrations build exactly the schema prisma describes`, 
     await client.query(script);
     await client.end();
     try {
-      expect((await postgresCatalog(url)).sort()).toEqual((await postgresCatalog(otherUrl)).sort());
+      const migrated = await postgresCatalog(url);
+      expect(migrated.filter((line) => !isSearchObject(line)).sort()).toEqual((await postgresCatalog(otherUrl)).sort());
+      expect(migrated.filter(isSearchObject)).toHaveLength(SEARCH_OBJECTS.postgres.length);
     } finally {
       await other.close();
     }

@@ -1,6 +1,7 @@
 import { HINT_STATUSES, isSelection, SELECTIONS } from "../../hint/vocabulary";
 import type { ListState } from "../../review/list-state";
 import type { SqlDialect } from "../database-url";
+import { searchCondition } from "./instance-search";
 
 /*
  * The instance list as SQL: a list state's search, facets, review status under its policy and order, written
@@ -82,9 +83,6 @@ function sortExpression(state: ListState, dialect: SqlDialect): string {
   throw new Error(`not a sort key: ${state.sort}`);
 }
 
-/** `LIKE` text for a search: the needle's own % and _ are literal. */
-const likeText = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The FROM and WHERE of a list state: instances, their benchmark and their hint under the list's policy,
  * filtered by search, facets, review status, leaks and ids. Ordered text compares by code point on both
@@ -98,14 +96,7 @@ export function listQuery(state: ListState, dialect: SqlDialect, scope: ListScop
   const where: string[] = [];
   if (scope.benchmarkId !== undefined) where.push(`i."benchmarkId" = ${params.add(scope.benchmarkId)}`);
   const needle = state.q.trim();
-  if (needle !== "") {
-    // Case-insensitive: SQLite's LIKE is for ASCII, PostgreSQL has ILIKE. Benchmarks are matched once, by id.
-    const like = dialect === "postgres" ? "ILIKE" : "LIKE";
-    const text = () => `${params.add(likeText(needle))} ESCAPE '\\'`;
-    where.push(
-      `(i."externalId" ${like} ${text()} OR i."repo" ${like} ${text()} OR i."benchmarkId" IN (SELECT "id" FROM "Benchmark" WHERE "name" ${like} ${text()}))`,
-    );
-  }
+  if (needle !== "") where.push(searchCondition(needle, dialect, (value) => params.add(value)));
   const among = (expression: string, values: readonly string[]) =>
     values.length > 0 ? where.push(`${expression} IN (${values.map((v) => params.add(v)).join(", ")})`) : 0;
   among(`b."name"`, state.benchmark);

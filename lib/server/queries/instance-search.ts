@@ -1,0 +1,58 @@
+import type { SqlDialect } from "../database-url";
+
+/*
+ * The list's search: an instance's id, repository and benchmark, the names of its identifiers (any part of a
+ * name: `parsable` finds `get_best_parsable_locale`), and the words of its issue text through a full-text
+ * index (SQLite FTS5, PostgreSQL's GIN over a stored tsvector column; both built by the migration
+ * 20261202130000_instance_search). Both engines cut the issue into the same words — runs of letters and
+ * digits, case folded, accents kept — so a search gives the same instances on either; the last word may be
+ * the start of one (`pars` finds `parsable`).
+ */
+
+/** How much of an issue's text is indexed (a PostgreSQL tsvector holds at most 1 MB). */
+export const SEARCH_TEXT_LIMIT = 100_000;
+
+/** SQLite's FTS5 table of the issue texts (its shadow tables are named after it: `InstanceSearch_data`, …). */
+export const SEARCH_INDEX_TABLE = "InstanceSearch";
+
+/** What the migration makes that prisma/schema.prisma cannot describe (the schema test expects exactly these). */
+export const SEARCH_OBJECTS: Record<SqlDialect, readonly string[]> = {
+  sqlite: [SEARCH_INDEX_TABLE, "Instance_search_insert", "Instance_search_delete", "Instance_search_update"],
+  postgres: ["Instance.searchWords", "Instance_search_idx", "Identifier_name_trgm_idx"],
+};
+
+/** The words of a search as the index cuts text: runs of letters and digits, lower case. */
+export function searchWords(needle: string): string[] {
+  return needle
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== "");
+}
+
+/** `LIKE` text for a search: the needle's own % and _ are literal. */
+const likeText = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The condition on instance `i` that a search asks, with its parameters added through `add` (in the order
+ * the text uses them: SQLite binds by position). Case-insensitive: SQLite's LIKE is for ASCII, PostgreSQL
+ * has ILIKE. The issue's words are matched as a phrase, in order and next to each other.
+ */
+export function searchCondition(needle: string, dialect: SqlDialect, add: (value: unknown) => string): string {
+  const like = dialect === "postgres" ? "ILIKE" : "LIKE";
+  const text = () => `${add(likeText(needle))} ESCAPE '\\'`;
+  const alternatives = [
+    `i."externalId" ${like} ${text()}`,
+    `i."repo" ${like} ${text()}`,
+    `i."benchmarkId" IN (SELECT "id" FROM "Benchmark" WHERE "name" ${like} ${text()})`,
+    `i."id" IN (SELECT x."instanceId" FROM "Identifier" x WHERE x."name" ${like} ${text()})`,
+  ];
+  const words = searchWords(needle);
+  if (words.length > 0) {
+    alternatives.push(
+      dialect === "postgres"
+        ? `i."id" IN (SELECT s."id" FROM "Instance" s WHERE s."searchWords" @@ to_tsquery('simple', ${add(`${words.join(" <-> ")}:*`)}))`
+        : `i."id" IN (SELECT rowid FROM "InstanceSearch" WHERE "InstanceSearch" MATCH ${add(`"${words.join(" ")}"*`)})`,
+    );
+  }
+  return `(${alternatives.join(" OR ")})`;
+}
