@@ -93,8 +93,7 @@ export function threadsOf(comments: readonly StoredComment[], texts: Record<Comm
     thread?.comments.push({ id: c.id, author: c.author, body: c.body, at: iso(c.createdAt), roundId: c.roundId });
   }
   return [...threads.values()].sort(
-    (a, b) =>
-      COMMENT_PANES.indexOf(a.pane) - COMMENT_PANES.indexOf(b.pane) || a.startLine - b.startLine || a.id - b.id,
+    (a, b) => COMMENT_PANES.indexOf(a.pane) - COMMENT_PANES.indexOf(b.pane) || a.startLine - b.startLine || a.id - b.id,
   );
 }
 

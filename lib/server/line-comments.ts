@@ -43,7 +43,14 @@ async function checkRound(db: Database, roundId: number, instanceId: number, aut
 /** Starts a thread on lines `startLine`–`endLine` of one of the instance's texts, quoting them. */
 export async function commentOnLines(
   db: Database,
-  input: { instanceId: number; pane: string; startLine: number; endLine: number; body: string; roundId?: number | null },
+  input: {
+    instanceId: number;
+    pane: string;
+    startLine: number;
+    endLine: number;
+    body: string;
+    roundId?: number | null;
+  },
   author: string,
 ) {
   if (!isCommentPane(input.pane)) throw new AppError("bad_request", `not a pane: ${input.pane} (issue, gold or test)`);
