@@ -54,6 +54,17 @@ test("a blind round: two curators decide their queues, an admin adjudicates the 
   await expect(grace.getByRole("region", { name: "Review round" })).toContainText("cora: not decided yet");
   await grace.getByRole("button", { name: "Accept", exact: true }).click();
   await reviewReady(grace, "demo__go-render-1");
+  // A comment on a line of the gold patch, in the round: the line picked in the pane (its number clicked),
+  // written in the hint panel, marked in the pane's gutter.
+  const gold = grace.getByTestId("Gold patch editor");
+  await gold.locator(".line-numbers", { hasText: /^2$/ }).click();
+  const comments = grace.getByRole("region", { name: "Line comments" });
+  await comments.getByLabel("Comment", { exact: true }).fill("The context parameter is named by the test only.");
+  await comments.getByRole("button", { name: "Comment on Gold patch line 2" }).click();
+  await expect(comments.getByRole("article", { name: "Comments on Gold patch line 2" })).toContainText(
+    "The context parameter is named by the test only.",
+  );
+  await expect(gold.locator(".comment-gutter")).toHaveCount(1);
   await grace.getByRole("button", { name: "Accept", exact: true }).click();
   await grace.waitForURL(roundUrl);
   await expect(grace.getByRole("status").filter({ hasText: "Your queue is done." })).toBeVisible();
@@ -68,6 +79,8 @@ test("a blind round: two curators decide their queues, an admin adjudicates the 
   );
   await cora.getByRole("button", { name: "Accept", exact: true }).click();
   await reviewReady(cora, "demo__go-render-1");
+  // Blind: grace's comment in the round is not cora's to read yet.
+  await expect(cora.getByRole("region", { name: "Line comments" })).toContainText("Comments on lines (0)");
   await cora.getByRole("button", { name: "Flag" }).click();
   await cora.getByLabel("Reason").selectOption("spoiler");
   await cora.getByRole("button", { name: "Save flag" }).click();
@@ -82,6 +95,10 @@ test("a blind round: two curators decide their queues, an admin adjudicates the 
   await expect(page.getByRole("button", { name: "Publish the round" })).toBeDisabled();
   const disagreement = page.getByRole("listitem", { name: "Disagreement on demo__go-render-1" });
   await expect(disagreement).toContainText("grace accept · cora flag (spoiler)");
+  // The adjudication shows what was said on the lines in the round.
+  await expect(disagreement.getByRole("region", { name: "Comments on demo__go-render-1 in this round" })).toContainText(
+    "grace: The context parameter is named by the test only.",
+  );
   await disagreement.getByRole("button", { name: "Accept" }).click();
   await expect(disagreement).toContainText("→ accept by ada");
   // Adjudicated: changing it asks first; declined, it stays.

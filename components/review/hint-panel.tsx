@@ -73,6 +73,8 @@ interface Props {
   status: HintStatus;
   /** what changed since the decision, where it is stale */
   stale: React.ReactNode;
+  /** the comments on lines of the instance's texts, at the panel's end */
+  comments?: React.ReactNode;
   message: { kind: "ok" | "error" | "conflict"; text: string } | null;
   saving: boolean;
 }
@@ -423,6 +425,7 @@ export function HintPanel(props: Props) {
             </ul>
           </>
         )}
+        {props.comments}
       </div>
     </section>
   );

@@ -25,6 +25,10 @@ interface Props {
   messages?: ReadonlyArray<{ line: number; hover: string }>;
   /** a control beside the title (the gold pane's choice of patch) */
   control?: ReactNode;
+  /** lines that comment threads are about: a mark in the gutter, the comments on hover */
+  comments?: ReadonlyArray<{ start: number; end: number; hover: string }>;
+  /** the lines the curator selects (for a comment on them) */
+  onSelectLines?: (start: number, end: number) => void;
 }
 
 /** A read-only patch in Monaco: added and removed lines coloured, identifiers highlighted, hover and click. */
@@ -38,6 +42,8 @@ export function PatchEditor({
   copied = [],
   messages = [],
   control,
+  comments = [],
+  onSelectLines,
 }: Props) {
   const editor = useRef<MonacoEditor | null>(null);
   const monaco = useRef<Monaco | null>(null);
@@ -48,6 +54,10 @@ export function PatchEditor({
   copiedRef.current = copied;
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
+  const commentsRef = useRef(comments);
+  commentsRef.current = comments;
+  const onSelectLinesRef = useRef(onSelectLines);
+  onSelectLinesRef.current = onSelectLines;
 
   const decorate = () => {
     const ed = editor.current;
@@ -72,6 +82,13 @@ export function PatchEditor({
       lines.push({
         range: new m.Range(line, 1, line, 1),
         options: { isWholeLine: true, className: "message-line", hoverMessage: { value: hover } },
+      });
+    }
+    for (const { start, end, hover } of commentsRef.current) {
+      if (start < 1 || start > model.getLineCount()) continue;
+      lines.push({
+        range: new m.Range(start, 1, Math.min(end, model.getLineCount()), 1),
+        options: { isWholeLine: true, linesDecorationsClassName: "comment-gutter", hoverMessage: { value: hover } },
       });
     }
     for (const mark of marksRef.current) {
@@ -118,10 +135,19 @@ export function PatchEditor({
       });
       if (hit) onPick(hit.name);
     });
+    // A selection of one or more lines is what a comment can be about.
+    ed.onDidChangeCursorSelection((event) => {
+      const { startLineNumber, endLineNumber, endColumn } = event.selection;
+      // Only the curator's own selections: a picked identifier's selection (set by the page) is not one.
+      if (event.selection.isEmpty() || event.source === "api") return;
+      // A selection that ends at the very start of a line stops on the line before it.
+      const end = endColumn === 1 && endLineNumber > startLineNumber ? endLineNumber - 1 : endLineNumber;
+      onSelectLinesRef.current?.(startLineNumber, end);
+    });
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: decorate reads the latest marks through a ref
-  useEffect(decorate, [marks, copied, messages]);
+  useEffect(decorate, [marks, copied, messages, comments]);
 
   const revealRef = useRef(reveal);
   revealRef.current = reveal;

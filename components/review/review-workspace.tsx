@@ -13,6 +13,7 @@ import {
   type Selection,
 } from "@/lib/hint/vocabulary";
 import type { Keymap } from "@/lib/review/keymap";
+import { type CommentThread, issueLinesOf } from "@/lib/review/line-comments";
 import { agentPatchMarks, copiedGoldLines, patchMarks, revealFor, stepLabel } from "@/lib/review/patch-marks";
 import type { KeyCommand } from "@/lib/review/review-keys";
 import { initialWorkspace, type WorkspaceMessage, workspaceReducer } from "@/lib/review/workspace-state";
@@ -23,6 +24,7 @@ import type { RoundItem } from "@/lib/server/queries/round-state";
 import { AuditTrail } from "./audit-trail";
 import { HintPanel } from "./hint-panel";
 import { IssueMarkdown } from "./issue-markdown";
+import { LineComments, type LineSelection } from "./line-comments";
 import { PatchEditor } from "./patch-editor";
 import { RoundNotice } from "./round-notice";
 import { ShortcutsOverlay } from "./shortcuts-overlay";
@@ -91,7 +93,10 @@ export function ReviewWorkspace({
   canDecide,
   round = null,
   keymap = {},
+  threads = [],
 }: {
+  /** comment threads on lines of the instance's texts, as this user may see them */
+  threads?: CommentThread[];
   /** the user's own keys for the shortcuts (lib/review/keymap.ts) */
   keymap?: Keymap;
   data: ReviewData;
@@ -352,6 +357,34 @@ export function ReviewWorkspace({
       })),
     [shown],
   );
+  // The lines last selected in a pane, for a comment on them; and each pane's commented lines for its gutter.
+  const [lineSelection, setLineSelection] = useState<LineSelection | null>(null);
+  // A passage selected in the rendered issue (by mouse or keys) is mapped back to the issue text's lines.
+  const issueBody = useRef<HTMLDivElement | null>(null);
+  const issueText = data.instance.problemStatement;
+  useEffect(() => {
+    const onSelection = () => {
+      const picked = window.getSelection();
+      if (!picked || picked.isCollapsed || !issueBody.current?.contains(picked.anchorNode)) return;
+      const lines = issueLinesOf(issueText, picked.toString());
+      if (lines) setLineSelection({ pane: "issue", ...lines });
+    };
+    document.addEventListener("selectionchange", onSelection);
+    return () => document.removeEventListener("selectionchange", onSelection);
+  }, [issueText]);
+  const [liveThreads, setLiveThreads] = useState(threads);
+  useEffect(() => setLiveThreads(threads), [threads]);
+  const commentMarks = useMemo(() => {
+    const of = (pane: "gold" | "test") =>
+      liveThreads
+        .filter((t) => t.pane === pane && !t.outdated)
+        .map((t) => ({
+          start: t.startLine,
+          end: t.endLine,
+          hover: t.comments.map((c) => `**${c.author}**: ${c.body}`).join("\n\n"),
+        }));
+    return { gold: of("gold"), test: of("test") };
+  }, [liveThreads]);
   const instance = data.instance;
   return (
     <>
@@ -420,7 +453,7 @@ export function ReviewWorkspace({
           <h2>Issue</h2>
           {/* Focusable, so the issue scrolls from the keyboard (arrows, Page Down) like the patch panes. */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keys (WCAG 2.1.1) */}
-          <div className="body" tabIndex={0}>
+          <div className="body" tabIndex={0} ref={issueBody}>
             <IssueMarkdown text={instance.problemStatement} names={names} onPick={pick} />
           </div>
         </section>
@@ -463,6 +496,8 @@ export function ReviewWorkspace({
               onPick={pick}
               wrap={wrap}
               control={control}
+              comments={commentMarks.gold}
+              onSelectLines={(start, end) => setLineSelection({ pane: "gold", start, end })}
             />
           );
         })()}
@@ -477,6 +512,8 @@ export function ReviewWorkspace({
           reveal={reveal.test}
           onPick={pick}
           wrap={wrap}
+          comments={commentMarks.test}
+          onSelectLines={(start, end) => setLineSelection({ pane: "test", start, end })}
         />
         <HintPanel
           data={data}
@@ -512,12 +549,23 @@ export function ReviewWorkspace({
               />
             ) : null
           }
+          comments={
+            <LineComments
+              key={instance.id}
+              instanceId={instance.id}
+              threads={liveThreads}
+              onThreads={setLiveThreads}
+              selected={lineSelection}
+              canComment={canDecide}
+              roundId={round?.id ?? null}
+            />
+          }
         />
       </div>
       {round ? (
         <RoundNotice round={round} />
       ) : (
-        <AuditTrail policy={`${selection} × ${projection}`} decisions={saved.decisions} />
+        <AuditTrail policy={`${selection} × ${projection}`} decisions={saved.decisions} threads={liveThreads} />
       )}
       {state.overlay && <ShortcutsOverlay keymap={keymap} onClose={() => dispatch({ type: "overlay", open: false })} />}
       {state.message?.kind === "ok" && (

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { FlagReason } from "@/lib/hint/vocabulary";
+import { type CommentThread, linesLabel, PANE_LABEL } from "@/lib/review/line-comments";
 import { adjudicateAction, publishRoundAction } from "@/lib/server/actions/review-rounds";
 import { FlagReasonSelect } from "../flag-reason-select";
 
@@ -18,6 +19,8 @@ export interface Disagreement {
     text: string | null;
   }>;
   adjudication: { adjudicator: string; action: string; flagReason: string | null } | null;
+  /** the comment threads written on this instance's lines in this round */
+  threads?: CommentThread[];
 }
 
 const said = (d: { action: string | null; flagReason: string | null }) =>
@@ -63,6 +66,27 @@ function Item({ roundId, item }: { roundId: number; item: Disagreement }) {
           </figure>
         ))}
       </div>
+      {(item.threads ?? []).length > 0 && (
+        <section aria-label={`Comments on ${item.externalId} in this round`} className="line-comments">
+          <h4>Comments on lines in this round</h4>
+          {(item.threads ?? []).map((t) => (
+            <article key={t.id} className="comment-thread">
+              <strong>
+                {PANE_LABEL[t.pane]} {linesLabel(t.startLine, t.endLine)}
+              </strong>
+              {t.outdated && <span className="badge">outdated</span>}
+              <pre className="text comment-quote">{t.quote}</pre>
+              <ol className="comments">
+                {t.comments.map((c) => (
+                  <li key={c.id}>
+                    <strong>{c.author}</strong>: {c.body}
+                  </li>
+                ))}
+              </ol>
+            </article>
+          ))}
+        </section>
+      )}
       <div className="decisions">
         <button type="button" disabled={pending} onClick={() => decide({ action: "accept" })}>
           Accept

@@ -2,6 +2,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
+import { openDatabase } from "../server/db";
+import { commentOnLines } from "../server/line-comments";
 import { jsonl, makeTempDir, swebenchRecord } from "../testing/fixtures";
 
 const tmp = makeTempDir("hintscope-cli-");
@@ -220,4 +222,32 @@ test("a file that does not exist is named as such, not as a raw ENOENT", () => {
   expect(result.code).toBe(1);
   expect(result.stderr).toContain("missing.jsonl: no such file");
   expect(result.stderr).not.toContain("ENOENT");
+});
+
+test("comments export prints each comment thread as a JSON line, apart from any hint; usage errors exit 2", async () => {
+  const db = await openDatabase(databaseUrl);
+  try {
+    const instance = await db.instance.findFirstOrThrow({ where: { externalId: "acme__widgets-1" } });
+    await commentOnLines(
+      db,
+      { instanceId: instance.id, pane: "test", startLine: 1, endLine: 1, body: "which test file?" },
+      "ada",
+    );
+  } finally {
+    await db.$disconnect();
+  }
+  const result = hints("comments", "export", "--benchmark", "SWE-bench Lite");
+  expect(result.code).toBe(0);
+  const lines = result.stdout.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(JSON.parse(lines[0] as string)).toMatchObject({
+    benchmark: "SWE-bench Lite",
+    instance_id: "acme__widgets-1",
+    pane: "test",
+    start_line: 1,
+    end_line: 1,
+    comments: [{ author: "ada", body: "which test file?", round: null }],
+  });
+  expect(hints("comments", "export", "--benchmark", "SWE-bench Verified").stdout).toBe("");
+  expect(hints("comments").code).toBe(2);
 });

@@ -7,6 +7,7 @@ import { ImportError } from "../ingest/import-error";
 import { analyzePendingInstances, markForAnalysis } from "../server/analyze-stored-instances";
 import { seedDemoAccounts } from "../server/auth/demo-accounts";
 import { openDatabase } from "../server/db";
+import { commentsForExport } from "../server/line-comments";
 import { settings } from "../server/settings";
 import { importSubset, listSubsets } from "../server/subsets";
 import { runAnalyzeCommand, runEvidenceCommand, runStatsCommand } from "./analyze-command";
@@ -53,6 +54,8 @@ commands:
                    status, resume, stop (\`hints judge\` for the options)
   subsets          import FILE --name NAME --benchmark B: an id list (JSON array, {"ids": […]}, or one id a
                    line) as a named subset, a facet of the list and a hint set's view; list [--json]
+  comments         export [--benchmark NAME]: every comment thread on instances' lines as JSON Lines (stdout),
+                   apart from any hint
   runs             list [--benchmark NAME] [--json], delete ID (results, agent patches and verdicts too),
                    move ID --benchmark NAME (a run imported under the wrong benchmark); audited
   users            add NAME --role admin|curator|viewer (password prompted, or stdin), list [--json],
@@ -254,6 +257,16 @@ async function main(argv: string[]): Promise<number> {
         "usage: hints subsets import FILE --name NAME --benchmark B [--json] | hints subsets list [--json]\n",
       );
       return 2;
+    }
+    case "comments": {
+      if (rest[0] !== "export") {
+        process.stderr.write("usage: hints comments export [--benchmark NAME]\n");
+        return 2;
+      }
+      const db = await openDatabase();
+      for (const record of await commentsForExport(db, values.benchmark))
+        process.stdout.write(`${JSON.stringify(record)}\n`);
+      return 0;
     }
     case "repos": {
       const db = await openDatabase();

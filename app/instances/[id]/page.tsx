@@ -7,6 +7,7 @@ import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
 import { keymapOf } from "@/lib/server/keymaps";
+import { threadsForInstance } from "@/lib/server/line-comments";
 import { getReviewData } from "@/lib/server/queries/review-instance";
 import { listNavigation } from "@/lib/server/queries/review-list";
 import { roundItemFor } from "@/lib/server/queries/round-state";
@@ -47,6 +48,11 @@ export default guardedPage("viewer", async function InstancePage({ params, searc
         canDecide={hasRole(user.role, "curator") && (round?.open ?? true)}
         round={round}
         keymap={await keymapOf(await getDb(), user.name)}
+        threads={
+          await threadsForInstance(await getDb(), data.instance.id, user.name, {
+            everything: user.role === "admin",
+          })
+        }
       />
       <details className="all-identifiers">
         <summary>All identifiers the analysis found</summary>

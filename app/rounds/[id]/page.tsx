@@ -2,8 +2,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AdjudicationQueue } from "@/components/rounds/adjudication-queue";
 import { hasRole } from "@/lib/auth/roles";
+import type { CommentThread } from "@/lib/review/line-comments";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
+import { roundThreads } from "@/lib/server/line-comments";
 import { nextForCurator, roundState } from "@/lib/server/queries/round-state";
 import { parseIdParam } from "@/lib/server/route-params";
 import type { NominalAgreement } from "@/lib/stats/nominal-agreement";
@@ -50,6 +52,8 @@ export default guardedPage("viewer", async function RoundPage({ params }: { para
   const mine = round.curators.includes(user.name) && round.status === "open";
   const next = mine ? await nextForCurator(db, round.id, user.name) : null;
   const admin = hasRole(user.role, "admin");
+  // The comments written in the round, for its adjudication (an admin sees them all).
+  const threads = admin ? await roundThreads(db, round.id) : new Map<number, CommentThread[]>();
   return (
     <>
       <h1>Round {round.name}</h1>
@@ -114,6 +118,7 @@ export default guardedPage("viewer", async function RoundPage({ params }: { para
                 text: d.text ?? null,
               })),
               adjudication: i.adjudication,
+              threads: threads.get(i.instanceId) ?? [],
             }))}
         />
       )}
