@@ -55,11 +55,42 @@ test("the research views on the demo data: rates, design constraints, judge scor
   const design = page.getByRole("table", { name: "Design constraints" });
   await expect(design.getByRole("row").filter({ hasText: "demo-model-b" })).toContainText("9");
   await expect(page.getByRole("table", { name: "Judge scores per attribute" })).toContainText("signature");
-  await expect(page.getByRole("figure", { name: "Judge scores per attribute" })).toBeVisible();
+  const judgeChart = page.getByRole("figure", { name: "Judge scores per attribute" });
+  await expect(judgeChart).toBeVisible();
+  // The attribute names under the judge chart do not run into each other.
+  const ticks = await judgeChart.locator(".recharts-xAxis .recharts-cartesian-axis-tick").evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const box = node.getBoundingClientRect();
+      return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+    }),
+  );
+  expect(ticks.length).toBeGreaterThan(1);
+  for (let i = 1; i < ticks.length; i++) {
+    const [a, b] = [ticks[i - 1], ticks[i]] as [(typeof ticks)[number], (typeof ticks)[number]];
+    const overlap =
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+    expect(overlap, `ticks ${i - 1} and ${i} overlap`).toBe(false);
+  }
+  // The frontier chart has a title and names its points.
+  const frontierChart = page.getByRole("figure", { name: "Spoiler–guesswork frontier, Demo: Hintscope sample" });
+  await expect(frontierChart).toContainText("down and left is better");
+  await expect(frontierChart).toContainText("defuse × declaration");
   const agreement = page.getByRole("table", { name: "Rater agreement" });
   await expect(agreement).toContainText("demo-curator-1 × demo-curator-2");
   // A judge is a rater per selection: its samples under two selections are never pooled into one rating.
   await expect(agreement).toContainText("demo-curator-1 × judge: demo-judge (defuse)");
+  // Per attribute, with clustered intervals; a row opens on its confusion matrices.
+  const perAttribute = page.getByRole("table", { name: "Agreement per attribute" });
+  const allRow = perAttribute
+    .getByRole("row")
+    .filter({ hasText: "demo-curator-1 × judge: demo-judge (defuse)" })
+    .filter({ hasText: /\ball\b/ });
+  await expect(allRow).toHaveCount(1);
+  await allRow.getByText("demo-curator-1 × judge: demo-judge (defuse)").click();
+  await expect(
+    allRow.getByRole("table", { name: /^Confusion, N: demo-curator-1 × judge: demo-judge \(defuse\), all$/ }),
+  ).toBeVisible();
   // The evidence checked against the demo judge: both checks, one row each.
   const checks = page.getByRole("table", { name: "Evidence against the judge" });
   await expect(checks.getByRole("row").filter({ hasText: "demo-judge" })).toHaveCount(2);

@@ -33,7 +33,7 @@ export function FrontierSection({ data }: { data: ResearchData }) {
               dots={frontier
                 .filter((f) => f.benchmark === benchmark)
                 .map((f) => ({
-                  label: `${f.selection} × ${f.projection}`,
+                  label: f.hint_set !== null ? `set ${String(f.hint_set)}` : `${f.selection} × ${f.projection}`,
                   hintSet: f.hint_set !== null,
                   guesswork: f.guesswork_left as number,
                   disclosed: f.disclosed_beyond_defuse as number,

@@ -1,6 +1,7 @@
 import { judgeRowsOf, type ResearchData } from "@/lib/server/queries/research-report";
 import { curatorJudgeDisagreements, raterAgreement } from "@/lib/stats/curator-agreement";
 import { summariseJudgeScores } from "@/lib/stats/judge-summary";
+import { AttributeAgreement } from "./attribute-agreement";
 import { DownloadCsv } from "./download-csv";
 import { fmt } from "./format";
 import { type JudgeBar, JudgeChart } from "./research-charts";
@@ -152,6 +153,7 @@ export function JudgeSection({ data }: { data: ResearchData }) {
             </tbody>
           </table>
           <DownloadCsv name="rater-agreement" rows={agreement.map((a) => ({ ...a }))} />
+          <AttributeAgreement data={data} />
         </>
       )}
       {disagreements.length > 0 && (

@@ -5,6 +5,7 @@ import {
   BarChart,
   CartesianGrid,
   ErrorBar,
+  LabelList,
   Legend,
   ResponsiveContainer,
   Scatter,
@@ -28,6 +29,7 @@ export interface DisclosurePoint {
 export function DisclosureChart({ points }: { points: DisclosurePoint[] }) {
   return (
     <figure aria-label="Resolve rate against identifiers disclosed" className="chart">
+      <figcaption>Resolve rate against identifiers disclosed per instance (95% intervals)</figcaption>
       <ResponsiveContainer width="100%" height={320}>
         <ScatterChart margin={{ top: 10, right: 20, bottom: 30, left: 10 }}>
           <CartesianGrid strokeDasharray="3 3" />
@@ -73,13 +75,18 @@ export interface JudgeBar {
 export function JudgeChart({ bars }: { bars: JudgeBar[] }) {
   return (
     <figure aria-label="Judge scores per attribute" className="chart">
-      <ResponsiveContainer width="100%" height={320}>
-        <BarChart data={bars} margin={{ top: 10, right: 20, bottom: 40, left: 20 }}>
+      <figcaption>Judge scores per attribute: mean N, D, G and HVM with bootstrap intervals</figcaption>
+      <ResponsiveContainer width="100%" height={360}>
+        <BarChart data={bars} margin={{ top: 10, right: 20, bottom: 70, left: 20 }}>
           <CartesianGrid strokeDasharray="3 3" />
+          {/* Slanted names: attribute names side by side overlapped at every width below 1,600 px. */}
           <XAxis
             dataKey="attribute"
             interval={0}
-            label={{ value: "attribute of the identifier", position: "bottom", offset: 20 }}
+            angle={-30}
+            textAnchor="end"
+            height={60}
+            label={{ value: "attribute of the identifier", position: "bottom", offset: 50 }}
           />
           <YAxis
             domain={[-3, 3]}
@@ -125,13 +132,17 @@ export function PolicyChart({
 }) {
   return (
     <figure aria-label={`Resolve rate per policy, ${benchmark}`} className="chart">
-      <ResponsiveContainer width="100%" height={320}>
-        <BarChart data={rows} margin={{ top: 10, right: 20, bottom: 40, left: 20 }}>
+      <figcaption>Resolve rate per policy, {benchmark} (95% Wilson intervals)</figcaption>
+      <ResponsiveContainer width="100%" height={360}>
+        <BarChart data={rows} margin={{ top: 10, right: 20, bottom: 70, left: 20 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis
             dataKey="policy"
             interval={0}
-            label={{ value: "selection × projection", position: "bottom", offset: 20 }}
+            angle={-30}
+            textAnchor="end"
+            height={60}
+            label={{ value: "selection × projection", position: "bottom", offset: 50 }}
           />
           <YAxis
             domain={[0, 1]}
@@ -167,6 +178,7 @@ export interface FrontierDot {
 export function FrontierChart({ benchmark, dots }: { benchmark: string; dots: FrontierDot[] }) {
   return (
     <figure aria-label={`Spoiler–guesswork frontier, ${benchmark}`} className="chart">
+      <figcaption>Spoiler–guesswork frontier, {benchmark}: down and left is better</figcaption>
       <ResponsiveContainer width="100%" height={320}>
         <ScatterChart margin={{ top: 10, right: 20, bottom: 40, left: 20 }}>
           <CartesianGrid strokeDasharray="3 3" />
@@ -187,8 +199,13 @@ export function FrontierChart({ benchmark, dots }: { benchmark: string; dots: Fr
             formatter={(value: unknown) => (typeof value === "number" ? value.toFixed(2) : String(value))}
             labelFormatter={() => ""}
           />
-          <Scatter data={dots.filter((d) => !d.hintSet)} fill="#2f5fd0" name="selection × projection" />
-          <Scatter data={dots.filter((d) => d.hintSet)} fill="#d67800" shape="diamond" name="published hint set" />
+          {/* Each point names its policy (or hint set), so the chart reads without the table. */}
+          <Scatter data={dots.filter((d) => !d.hintSet)} fill="#2f5fd0" name="selection × projection">
+            <LabelList dataKey="label" position="right" fontSize={10} />
+          </Scatter>
+          <Scatter data={dots.filter((d) => d.hintSet)} fill="#d67800" shape="diamond" name="published hint set">
+            <LabelList dataKey="label" position="right" fontSize={10} />
+          </Scatter>
           <Legend verticalAlign="top" height={24} />
         </ScatterChart>
       </ResponsiveContainer>

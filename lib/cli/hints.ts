@@ -44,7 +44,8 @@ commands:
   sets compare NAME [--from N] [--to M] [--with OTHER] [--json]: what changed between versions or sets
   report NAME      a research table: resolve-rates, policies, paired, judge, design, disclosure,
                    frontier, leaks (leak channels per benchmark), evidence-judge (evidence vs judge scores),
-                   guesswork (agents' patches that named the tests' functions differently)
+                   guesswork (agents' patches that named the tests' functions differently), rater-agreement
+                   (curators against judges per attribute: κ with instance-clustered intervals, confusion)
                    --benchmark NAME, --json; paired: --first MODEL/SEL/PROJ --second MODEL/SEL/PROJ
   reanalyze        run the analysis again on stored instances (--benchmark NAME: one benchmark)
   repos            status [--benchmark NAME] [--json]: the repositories imported instances come from, and

@@ -106,3 +106,46 @@ test("report leaks: per benchmark and channel, over the instances whose evidence
   );
   expect((await report("evidence-judge")).rows).toEqual([]);
 });
+
+test("report rater-agreement: a curator against the judge per attribute, κ with clustered limits and confusion", async () => {
+  // widget_N is the one identifier of instance N. The judge rates name and signature on all four instances;
+  // the curator agrees on every name and is one level off on one signature.
+  const lines: Array<Record<string, unknown>> = [];
+  for (const n of [1, 2, 3, 4])
+    for (const attribute of ["name", "signature"]) {
+      const level = (n + (attribute === "name" ? 0 : 1)) % 4;
+      const base = { instance_id: `acme__widgets-${n}`, identifier: `widget_${n}`, attribute };
+      lines.push({ ...base, judge: "j", sample: 1, necessity: level, disclosure: 0, guidance: 0 });
+      const off = attribute === "signature" && n === 2 ? 1 : 0;
+      lines.push({ ...base, curator: "bo", necessity: (level + off) % 4, disclosure: 0, guidance: 0 });
+    }
+  await importFiles(env.db, [env.tmp.write("judge-scores.jsonl", jsonl(lines))], { benchmark: "SWE-bench Lite" });
+  const { code, rows } = await report("rater-agreement");
+  expect(code).toBe(0);
+  expect(rows.map((r: Record<string, unknown>) => [r.first, r.second, r.attribute, r.items, r.instances])).toEqual([
+    ["bo", "judge: j (defuse)", "name", 4, 4],
+    ["bo", "judge: j (defuse)", "signature", 4, 4],
+    ["bo", "judge: j (defuse)", "all", 8, 4],
+  ]);
+  const [name, signature] = rows;
+  expect(name.kappa_necessity).toBe(1);
+  expect(JSON.parse(name.confusion_necessity)).toEqual([
+    [1, 0, 0, 0],
+    [0, 1, 0, 0],
+    [0, 0, 1, 0],
+    [0, 0, 0, 1],
+  ]);
+  // Signature: the judge's levels 2, 3, 0, 1; the curator's 2, 0 (one up from 3, wrapped), 0, 1. Rows are the
+  // first rater's (the curator's) levels, columns the judge's.
+  expect(JSON.parse(signature.confusion_necessity)).toEqual([
+    [1, 0, 0, 1],
+    [0, 1, 0, 0],
+    [0, 0, 1, 0],
+    [0, 0, 0, 0],
+  ]);
+  expect(signature.kappa_necessity).toBeLessThan(1);
+  expect(signature.kappa_necessity_low).toBeLessThanOrEqual(signature.kappa_necessity);
+  expect(signature.kappa_necessity_high).toBeGreaterThanOrEqual(signature.kappa_necessity);
+  // Disclosure and guidance: one level throughout: κ 1 by convention, and no interval can move.
+  expect(name.kappa_disclosure).toBe(1);
+});

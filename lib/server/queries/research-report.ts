@@ -1,6 +1,7 @@
 import { evidenceAgainstJudge, leakShares } from "../../evidence/evidence-summary";
 import { SELECTIONS } from "../../hint/vocabulary";
 import { chiSquareTest } from "../../stats/agreement";
+import { attributeAgreement, SCALES } from "../../stats/attribute-agreement";
 import { designOutcome, designRates, VERDICTS } from "../../stats/design-constraints";
 import { frontier, hintSetPoint } from "../../stats/frontier";
 import { summariseJudgeScores } from "../../stats/judge-summary";
@@ -27,6 +28,7 @@ export const REPORTS = [
   "frontier",
   "leaks",
   "evidence-judge",
+  "rater-agreement",
 ] as const;
 export type ReportName = (typeof REPORTS)[number];
 
@@ -313,6 +315,46 @@ export function evidenceJudgeRows(data: ResearchData, benchmark?: string): Repor
   ).map((row) => ({ ...row }));
 }
 
+/**
+ * Curators against judges (and each other) per benchmark, attribute and scale: quadratic weighted κ with
+ * 95% instance-clustered bootstrap intervals, and the confusion matrix of levels (rows: the first rater's).
+ */
+export function raterAgreementByAttribute(data: ResearchData, benchmark?: string) {
+  const byBenchmark = new Map<string, ResearchData["ratings"]>();
+  for (const r of data.ratings) {
+    const name = data.benchmarkNameOf((JSON.parse(r.item) as string[])[0] as string);
+    if (benchmark && name !== benchmark) continue;
+    byBenchmark.set(name, [...(byBenchmark.get(name) ?? []), r]);
+  }
+  return [...byBenchmark.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([name, ratings]) => attributeAgreement(ratings).map((row) => ({ benchmark: name, ...row })));
+}
+
+/** A row of raterAgreementByAttribute as a flat report row (κ and limits per scale, confusion as JSON). */
+export function agreementReportRow(row: ReturnType<typeof raterAgreementByAttribute>[number]): ReportRow {
+  const out: ReportRow = {
+    benchmark: row.benchmark,
+    first: row.first,
+    second: row.second,
+    attribute: row.attribute,
+    items: row.items,
+    instances: row.instances,
+  };
+  for (const scale of SCALES) {
+    const s = row.scales[scale];
+    out[`kappa_${scale}`] = s.kappa;
+    out[`kappa_${scale}_low`] = s.low;
+    out[`kappa_${scale}_high`] = s.high;
+    out[`confusion_${scale}`] = JSON.stringify(s.confusion);
+  }
+  return out;
+}
+
+export function raterAgreementRows(data: ResearchData, benchmark?: string): ReportRow[] {
+  return raterAgreementByAttribute(data, benchmark).map(agreementReportRow);
+}
+
 /** One report by name, as `hints report NAME` prints it. */
 export function researchReport(
   data: ResearchData,
@@ -339,5 +381,7 @@ export function researchReport(
       return leakRows(data, options.benchmark);
     case "evidence-judge":
       return evidenceJudgeRows(data, options.benchmark);
+    case "rater-agreement":
+      return raterAgreementRows(data, options.benchmark);
   }
 }

@@ -211,6 +211,8 @@ export async function loadResearchData(given?: Database) {
       return id === undefined ? null : evidenceOf(id);
     },
     ratings,
+    /** a benchmark's name by its id as rated items name it */
+    benchmarkNameOf: (id: string) => benchmarkName.get(Number(id)) ?? id,
     runOutcomes,
     instancesOf: (benchmark: string) => instancesByBenchmark.get(benchmark) ?? new Set<string>(),
     /** the internal id of an instance, to link to it */
