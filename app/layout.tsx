@@ -41,7 +41,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                         <Link href="/admin/users">Users</Link>
                       </li>
                       <li>
-                        <Link href="/admin/runs">Runs</Link>
+                        <Link href="/admin/runs">Runs and imports</Link>
                       </li>
                       <li>
                         <Link href="/admin/repositories">Repositories</Link>

@@ -33,7 +33,12 @@ export default guardedPage(
                 {set.filter && ` · view: ${set.filter}`}
               </span>
             </h2>
-            {admin && <PublishButton name={set.name} />}
+            {admin && (
+              <p>
+                <PublishButton name={set.name} />{" "}
+                <Link href={`/rounds?hintSet=${encodeURIComponent(set.name)}`}>Start a review round on it</Link>
+              </p>
+            )}
             {set.versions.length === 0 ? (
               <p className="muted">Not published yet.</p>
             ) : (

@@ -188,6 +188,15 @@ export function InstanceList({
   }, [firstPage, lastPage, loaded, search, fetchPage]);
 
   const searchBox = useRef<HTMLInputElement>(null);
+  // Rows picked by their tick boxes: the view can be narrowed to them (the `ids` facet), and then decided,
+  // made a hint set of, or reviewed in a round as any view.
+  const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
+  const togglePicked = (externalId: string) =>
+    setPicked((before) => {
+      const after = new Set(before);
+      if (!after.delete(externalId)) after.add(externalId);
+      return after;
+    });
   const update = (patch: Partial<ListState>) => {
     push.current = !("q" in patch);
     setState((s) => ({ ...s, ...patch }));
@@ -338,6 +347,31 @@ export function InstanceList({
           </details>
         )}
       </div>
+      {picked.size > 0 && (
+        <p className="picked" role="group" aria-label="Selected rows">
+          {picked.size} selected{" "}
+          <button
+            type="button"
+            onClick={() => {
+              update({ ids: [...picked].sort() });
+              setPicked(new Set());
+            }}
+          >
+            Keep only the selected
+          </button>{" "}
+          <button type="button" onClick={() => setPicked(new Set())}>
+            Clear the selection
+          </button>
+        </p>
+      )}
+      {state.ids.length > 0 && (
+        <p className="muted">
+          This view holds only {state.ids.length} chosen instance(s).{" "}
+          <button type="button" className="link-button" onClick={() => update({ ids: [] })}>
+            Show them all again
+          </button>
+        </p>
+      )}
       {failure && <p role="alert">{failure}</p>}
       {settled && loaded.matching === 0 && (
         <p role="status">
@@ -426,6 +460,15 @@ export function InstanceList({
                     >
                       {cell.column.id === "externalId" ? (
                         <>
+                          {canDecide && (
+                            <input
+                              type="checkbox"
+                              className="pick"
+                              aria-label={`Select ${row.original.row.externalId}`}
+                              checked={picked.has(row.original.row.externalId)}
+                              onChange={() => togglePicked(row.original.row.externalId)}
+                            />
+                          )}
                           <Link
                             href={`/instances/${row.original.row.id}${listQuery}`}
                             title={row.original.row.externalId}

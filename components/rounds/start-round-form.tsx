@@ -5,7 +5,16 @@ import { useActionState, useEffect, useState } from "react";
 import { startRoundAction } from "@/lib/server/actions/review-rounds";
 
 /** The admin's form that starts a round: a hint set, the curators, how many per hint, blind or not. */
-export function StartRoundForm({ hintSets, curators }: { hintSets: string[]; curators: string[] }) {
+export function StartRoundForm({
+  hintSets,
+  curators,
+  initialHintSet,
+}: {
+  hintSets: string[];
+  curators: string[];
+  /** the hint set chosen when the form opens (a link from a hint set: `/rounds?hintSet=NAME`) */
+  initialHintSet?: string;
+}) {
   const [state, action, pending] = useActionState(startRoundAction, null);
   const [chosen, setChosen] = useState<string[]>([]);
   const router = useRouter();
@@ -20,7 +29,10 @@ export function StartRoundForm({ hintSets, curators }: { hintSets: string[]; cur
       </label>
       <label>
         Hint set{" "}
-        <select name="hintSet">
+        <select
+          name="hintSet"
+          defaultValue={initialHintSet && hintSets.includes(initialHintSet) ? initialHintSet : undefined}
+        >
           {hintSets.map((s) => (
             <option key={s}>{s}</option>
           ))}

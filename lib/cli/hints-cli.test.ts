@@ -35,6 +35,7 @@ test("import --json prints one summary; a second import reports nothing changed"
         unchanged: 0,
         unmatched_ids: [],
         warnings: [],
+        import_id: 1,
       },
     ],
     changed: true,
@@ -44,7 +45,8 @@ test("import --json prints one summary; a second import reports nothing changed"
   expect(summary.analysis.workerThreads).toBeGreaterThanOrEqual(1);
   const second = hints("import", file);
   expect(second.code).toBe(0);
-  expect(second.stdout).toContain("0 added, 0 updated, 2 unchanged");
+  // Nothing changed: no entry in the import history, so no import id to take back.
+  expect(second.stdout).toMatch(/0 added, 0 updated, 2 unchanged\n/);
   expect(second.stdout).toContain("Nothing changed");
 });
 
@@ -250,4 +252,33 @@ test("comments export prints each comment thread as a JSON line, apart from any 
   });
   expect(hints("comments", "export", "--benchmark", "SWE-bench Verified").stdout).toBe("");
   expect(hints("comments").code).toBe(2);
+});
+
+test("imports list shows the history; take-back deletes what one file added, once, and says what it kept", () => {
+  const file = tmp.write("mistaken.jsonl", jsonl([swebenchRecord(71), swebenchRecord(72)]));
+  const imported = JSON.parse(hints("import", file, "--benchmark", "Mistaken Bench", "--json").stdout);
+  const id = imported.files[0].import_id as number;
+  expect(id).toBeGreaterThan(0);
+  const listed = JSON.parse(hints("imports", "list", "--json").stdout);
+  // The history names the file as it was given (its base name), as the Import page does.
+  expect(listed[0]).toMatchObject({
+    id,
+    file: "mistaken.jsonl",
+    added: 2,
+    updated: 0,
+    canTakeBack: true,
+    takenBackAt: null,
+  });
+  expect(hints("imports", "list").stdout).toContain("mistaken.jsonl");
+  const taken = hints("imports", "take-back", String(id));
+  expect(taken.code).toBe(0);
+  expect(taken.stdout).toBe(
+    "Took back mistaken.jsonl: deleted 2 instances, 0 runs, 0 results, 0 agent patches, 0 verdicts, 0 judge scores, 0 curator scores, 0 labels, 1 benchmarks.\n",
+  );
+  const again = hints("imports", "take-back", String(id));
+  expect(again.code).toBe(2);
+  expect(again.stderr).toMatch(new RegExp(`import ${id} \\(mistaken\\.jsonl\\) was taken back on .* by command line`));
+  expect(hints("imports", "take-back", "999999").code).toBe(1);
+  expect(hints("imports", "take-back").stderr).toContain("usage: hints imports");
+  expect(JSON.parse(hints("imports", "list", "--json").stdout)[0]).toMatchObject({ id, canTakeBack: false });
 });

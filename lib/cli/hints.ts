@@ -16,7 +16,7 @@ import { describeAnalysis, runImportCommand } from "./import-command";
 import { runJudgeCommand } from "./judge-command";
 import { runReportCommand } from "./report-command";
 import { runReposCommand } from "./repos-command";
-import { runRunsCommand } from "./runs-command";
+import { runImportsCommand, runRunsCommand } from "./runs-command";
 import { runUsersCommand } from "./users-command";
 
 const USAGE = `usage: npm run hints -- COMMAND [options]
@@ -57,6 +57,9 @@ commands:
                    line) as a named subset, a facet of the list and a hint set's view; list [--json]
   comments         export [--benchmark NAME]: every comment thread on instances' lines as JSON Lines (stdout),
                    apart from any hint
+  imports          list [--json]: the import history; take-back ID [--force]: delete every row that file added
+                   (instances, runs, results, patches, scores, labels), audited; refused where curators
+                   have worked on its instances unless --force
   runs             list [--benchmark NAME] [--json], delete ID (results, agent patches and verdicts too),
                    move ID --benchmark NAME (a run imported under the wrong benchmark); audited
   users            add NAME --role admin|curator|viewer (password prompted, or stdin), list [--json],
@@ -115,6 +118,7 @@ async function main(argv: string[]): Promise<number> {
       samples: { type: "string" },
       budget: { type: "string" },
       limit: { type: "string" },
+      force: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -276,6 +280,10 @@ async function main(argv: string[]): Promise<number> {
         json: values.json ?? false,
         maxGb: values["max-gb"],
       });
+    }
+    case "imports": {
+      const db = await openDatabase();
+      return runImportsCommand(db, rest, { json: values.json ?? false, force: values.force ?? false });
     }
     case "runs": {
       const db = await openDatabase();

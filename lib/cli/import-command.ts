@@ -38,7 +38,7 @@ export function describeAnalysis(analysis: AnalysisRunSummary): string {
 /** The human-readable report of an import: one line per file, then whether anything changed. */
 export function describeImport(summary: ImportSummary): string {
   const lines = summary.files.map((f) => {
-    let line = `${f.file}: ${f.format} → ${f.benchmark ?? "?"}: ${f.added} added, ${f.updated} updated, ${f.unchanged} unchanged`;
+    let line = `${f.file}: ${f.format} → ${f.benchmark ?? "?"}: ${f.added} added, ${f.updated} updated, ${f.unchanged} unchanged${f.import_id ? ` (import ${f.import_id})` : ""}`;
     if (f.unmatched_ids.length > 0) {
       const shown = f.unmatched_ids.slice(0, UNMATCHED_SHOWN).join(", ");
       const more =

@@ -1,6 +1,7 @@
 import { userInfo } from "node:os";
 import { AppError } from "../server/app-error";
 import type { Database } from "../server/db";
+import { listImports, takeBackImport, takenBackSentence } from "../server/imports";
 import { deleteRun, listRuns, moveRun } from "../server/runs";
 import { textTable } from "./report-command";
 
@@ -41,10 +42,59 @@ export async function runRunsCommand(
       return 0;
     }
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return error.code === "not_found" ? 1 : 2;
+    return refused(error);
   }
   process.stderr.write(`${USAGE}\n`);
+  return 2;
+}
+
+/** An AppError said on stderr with its exit code (1: not there, 2: refused); anything else is a crash. */
+function refused(error: unknown): number {
+  if (!(error instanceof AppError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  return error.code === "not_found" ? 1 : 2;
+}
+
+const IMPORTS_USAGE = `usage: hints imports list [--json]
+       hints imports take-back ID [--force]   (every row the file added; --force: curators' work on them too)`;
+
+/** `hints imports …`: the import history, and taking a whole import back, audited. */
+export async function runImportsCommand(
+  db: Database,
+  args: string[],
+  o: { json: boolean; force: boolean },
+): Promise<number> {
+  const [verb, id] = args;
+  try {
+    if (verb === "list") {
+      const imports = await listImports(db);
+      process.stdout.write(
+        o.json
+          ? `${JSON.stringify(imports)}\n`
+          : `${textTable(
+              imports.map((i) => ({
+                id: i.id,
+                when: i.createdAt.toISOString().slice(0, 16).replace("T", " "),
+                file: i.file,
+                format: i.format,
+                benchmark: i.benchmark ?? "",
+                added: i.added,
+                updated: i.updated,
+                taken_back: i.takenBackAt ? `${i.takenBackAt.toISOString().slice(0, 10)} by ${i.takenBackBy}` : "",
+              })),
+            )}\n`,
+      );
+      return 0;
+    }
+    const importId = Number(id);
+    if (verb === "take-back" && Number.isInteger(importId) && importId > 0) {
+      const done = await takeBackImport(db, importId, actor(), { force: o.force });
+      process.stdout.write(o.json ? `${JSON.stringify(done)}\n` : `${takenBackSentence(done)}\n`);
+      return 0;
+    }
+  } catch (error) {
+    return refused(error);
+  }
+  process.stderr.write(`${IMPORTS_USAGE}\n`);
   return 2;
 }

@@ -23,12 +23,17 @@ export const INSTANCE_COLUMNS = [
   "isDemo",
   "importedAt",
   "updatedAt",
+  "importKey",
 ] as const;
 
-/** What a changed instance rewrites: every column the import sets but its benchmark, id and first import. */
+/**
+ * What a changed instance rewrites: every column the import sets but its benchmark, id, first import and the
+ * import that added it (an update is not an addition: taking the later import back leaves the row).
+ */
 export const UPDATED_COLUMNS: readonly string[] = [
   ...INSTANCE_COLUMNS.filter(
-    (column) => column !== "benchmarkId" && column !== "externalId" && column !== "importedAt",
+    (column) =>
+      column !== "benchmarkId" && column !== "externalId" && column !== "importedAt" && column !== "importKey",
   ),
   "analysisStatus",
 ];
@@ -40,6 +45,7 @@ export const RESULT_COLUMNS = [
   "status",
   "patchApplied",
   "testCounts",
+  "importKey",
 ] as const;
 
 /** A judge sample's key columns (its unique key but the benchmark) and the values compared on re-import. */
@@ -52,4 +58,10 @@ export const JUDGE_KEY_COLUMNS = [
   "sample",
 ] as const;
 export const JUDGE_VALUE_COLUMNS = ["necessity", "disclosure", "guidance", "detail", "instanceId"] as const;
-export const JUDGE_COLUMNS = ["benchmarkId", ...JUDGE_KEY_COLUMNS, ...JUDGE_VALUE_COLUMNS, "isDemo"] as const;
+export const JUDGE_COLUMNS = [
+  "benchmarkId",
+  ...JUDGE_KEY_COLUMNS,
+  ...JUDGE_VALUE_COLUMNS,
+  "isDemo",
+  "importKey",
+] as const;

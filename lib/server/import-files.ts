@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import type { FieldMap } from "../ingest/field-aliases";
 import { recordLabels } from "../ingest/formats/labels";
@@ -52,6 +53,8 @@ export interface FileImportSummary {
   warnings: string[];
   /** where every unmatched id is an instance of exactly one other benchmark: that benchmark (--benchmark it) */
   suggested_benchmark?: string;
+  /** the import history's entry, when the file changed anything: `hints imports take-back ID` undoes it */
+  import_id?: number;
 }
 
 export interface ImportSummary {
@@ -196,12 +199,12 @@ async function importOneFile(
   let writer: FileWriter;
   if ("ahead" in prepared) {
     opened = prepared.ahead;
-    writer = new FileWriter(db, tx, options.demo ?? false, opened.format.id);
+    writer = new FileWriter(db, tx, options.demo ?? false, opened.format.id, randomUUID());
   } else {
     // A staged file's instances are written first, in bulk; its other records follow as any file's.
     const { staged, schema } = prepared;
     opened = { ...staged, items: stagedItems(staged.path, BATCH) };
-    writer = new FileWriter(db, tx, options.demo ?? false, opened.format.id);
+    writer = new FileWriter(db, tx, options.demo ?? false, opened.format.id, randomUUID());
     if (dialectOfDb(db) === "sqlite") await copyStagedInstances(bulkTarget(db, tx), schema, writer);
     else await writeStagedInstances(staged.path, writer, BATCH);
   }
@@ -241,8 +244,9 @@ async function importOneFile(
     ...(suggested ? { suggested_benchmark: suggested } : {}),
   };
   if (summary.added + summary.updated > 0) {
-    await tx.importLog.create({
+    const log = await tx.importLog.create({
       data: {
+        key: writer.importKey,
         file: source,
         format: summary.format,
         benchmark: summary.benchmark,
@@ -251,7 +255,9 @@ async function importOneFile(
         unchanged: summary.unchanged,
         unmatched: summary.unmatched_ids.length,
       },
+      select: { id: true },
     });
+    summary.import_id = log.id;
   }
   return summary;
 }

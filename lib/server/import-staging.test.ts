@@ -21,12 +21,14 @@ async function contents(db: Database) {
   const instances = await db.instance.findMany({ orderBy: { externalId: "asc" }, include: { benchmark: true } });
   const results = await db.runResult.findMany({ orderBy: { instanceExternalId: "asc" } });
   return {
-    instances: instances.map(({ id, importedAt, updatedAt, benchmarkId, benchmark, ...row }) => ({
+    // Each import's key is its own random one: both paths mark the rows they add.
+    instances: instances.map(({ id, importedAt, updatedAt, benchmarkId, benchmark, importKey, ...row }) => ({
       ...row,
+      keyed: importKey !== null,
       benchmark: benchmark.name,
       changedSinceImport: updatedAt.getTime() !== importedAt.getTime(),
     })),
-    results: results.map(({ id, runId, ...row }) => row),
+    results: results.map(({ id, runId, importKey, ...row }) => ({ ...row, keyed: importKey !== null })),
   };
 }
 

@@ -26,7 +26,7 @@ export const STAGING_ROOT = path.join(os.tmpdir(), "hintscope-staging");
 
 /** The instance columns a stage holds: all the import writes but the benchmark's id and the write times. */
 const STAGED_COLUMNS = INSTANCE_COLUMNS.filter(
-  (column) => column !== "benchmarkId" && column !== "importedAt" && column !== "updatedAt",
+  (column) => column !== "benchmarkId" && column !== "importedAt" && column !== "updatedAt" && column !== "importKey",
 );
 
 const quoted = (names: readonly string[], prefix = "") => names.map((name) => `${prefix}"${name}"`).join(", ");
@@ -168,8 +168,8 @@ export async function copyStagedInstances(target: BulkTarget, schema: string, wr
   const update = `UPDATE "Instance" AS i SET ${assignments.join(", ")}
      FROM ${chunk} AS s JOIN "Benchmark" AS b ON b."name" = s."benchmark"
      WHERE i."benchmarkId" = b."id" AND i."externalId" = s."externalId" AND i."contentHash" <> s."contentHash"`;
-  const insert = `INSERT INTO "Instance" (${quoted(["benchmarkId", ...STAGED_COLUMNS, "importedAt", "updatedAt"])})
-     SELECT b."id", ${quoted(STAGED_COLUMNS, "s.")}, ?, ?
+  const insert = `INSERT INTO "Instance" (${quoted(["benchmarkId", ...STAGED_COLUMNS, "importedAt", "updatedAt", "importKey"])})
+     SELECT b."id", ${quoted(STAGED_COLUMNS, "s.")}, ?, ?, ?
      FROM ${chunk} AS s JOIN "Benchmark" AS b ON b."name" = s."benchmark"
      WHERE NOT EXISTS (SELECT 1 FROM "Instance" AS i WHERE i."benchmarkId" = b."id" AND i."externalId" = s."externalId")
      ORDER BY s."seq"`;
@@ -177,7 +177,7 @@ export async function copyStagedInstances(target: BulkTarget, schema: string, wr
   let updated = 0;
   for (let from = 0; from < Number(last); from += COPY_CHUNK) {
     updated += await execute(target, update, [now, from, from + COPY_CHUNK]);
-    added += await execute(target, insert, [now, now, from, from + COPY_CHUNK]);
+    added += await execute(target, insert, [now, now, writer.importKey, from, from + COPY_CHUNK]);
     await yieldToRequests();
   }
   writer.tally.added += added;

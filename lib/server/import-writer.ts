@@ -60,6 +60,8 @@ export class FileWriter {
     private readonly demo: boolean,
     /** the format id the file was read as, recorded on each instance */
     private readonly format: string,
+    /** the key every row this file adds carries (ImportLog.key), so the import can be taken back */
+    readonly importKey: string,
   ) {}
 
   async benchmarkId(name: string): Promise<number> {
@@ -68,7 +70,10 @@ export class FileWriter {
     this.benchmarks.add(name);
     const row =
       (await this.tx.benchmark.findUnique({ where: { name }, select: { id: true } })) ??
-      (await this.tx.benchmark.create({ data: { name, isDemo: this.demo }, select: { id: true } }));
+      (await this.tx.benchmark.create({
+        data: { name, isDemo: this.demo, importKey: this.importKey },
+        select: { id: true },
+      }));
     this.benchmarkIds.set(name, row.id);
     return row.id;
   }
@@ -81,7 +86,7 @@ export class FileWriter {
     let row = await this.tx.run.findUnique({ where, select: { id: true } });
     if (!row) {
       row = await this.tx.run.create({
-        data: { benchmarkId, ...key, source, isDemo: this.demo },
+        data: { benchmarkId, ...key, source, isDemo: this.demo, importKey: this.importKey },
         select: { id: true },
       });
     }
@@ -139,7 +144,13 @@ export class FileWriter {
         updates.push({ id, values: UPDATED_COLUMNS.map((column) => row[column] ?? null) });
         if (repeat === "new") this.tally.updated++;
       } else {
-        const row: Record<string, Cell> = { benchmarkId, ...values, importedAt: now, updatedAt: now };
+        const row: Record<string, Cell> = {
+          benchmarkId,
+          ...values,
+          importedAt: now,
+          updatedAt: now,
+          importKey: this.importKey,
+        };
         creates.push(INSTANCE_COLUMNS.map((column) => row[column] ?? null));
         this.tally.added++;
       }
@@ -250,6 +261,7 @@ export class FileWriter {
             values.status,
             values.patchApplied,
             values.testCounts,
+            this.importKey,
           ]);
           this.tally.added++;
         }
@@ -288,11 +300,11 @@ export class FileWriter {
           updates.push({ id: Number(current.id), values: [row.patch, null] });
           if (repeat === "new") this.tally.updated++;
         } else if (repeat === "new") {
-          creates.push([runId, row.instanceExternalId, row.patch]);
+          creates.push([runId, row.instanceExternalId, row.patch, this.importKey]);
           this.tally.added++;
         }
       }
-      await insertRows(target, "AgentPatch", ["runId", "instanceExternalId", "patch"], creates);
+      await insertRows(target, "AgentPatch", ["runId", "instanceExternalId", "patch", "importKey"], creates);
       // A changed patch is observed again (its guesswork, after the analysis).
       await updateRowsById(target, "AgentPatch", ["patch", "namedDifferently"], updates);
     }
@@ -359,7 +371,13 @@ export class FileWriter {
         updates.push({ id: Number(current.id), values });
         if (repeat === "new") this.tally.updated++;
       } else {
-        creates.push([benchmarkId, ...JUDGE_KEY_COLUMNS.map((c) => row[c] as Cell), ...values, this.demo]);
+        creates.push([
+          benchmarkId,
+          ...JUDGE_KEY_COLUMNS.map((c) => row[c] as Cell),
+          ...values,
+          this.demo,
+          this.importKey,
+        ]);
         this.tally.added++;
       }
     }
@@ -396,6 +414,7 @@ export class FileWriter {
             instanceExternalId: row.instanceExternalId,
             constraintId: row.constraintId,
             verdict: row.verdict,
+            importKey: this.importKey,
           },
         });
         this.tally.added++;
@@ -419,7 +438,9 @@ export class FileWriter {
         await this.tx.instanceLabel.update({ where, data: { value: row.value, notes: row.notes } });
         if (repeat === "new") tally.updated++;
       } else {
-        await this.tx.instanceLabel.create({ data: { ...key, value: row.value, notes: row.notes, isDemo: this.demo } });
+        await this.tx.instanceLabel.create({
+          data: { ...key, value: row.value, notes: row.notes, isDemo: this.demo, importKey: this.importKey },
+        });
         tally.added++;
       }
     }
@@ -459,7 +480,14 @@ export class FileWriter {
         if (repeat === "new") this.tally.updated++;
       } else {
         await this.tx.curatorScore.create({
-          data: { instanceId, identifier: row.identifier, attribute: row.attribute, curator: row.curator, ...values },
+          data: {
+            instanceId,
+            identifier: row.identifier,
+            attribute: row.attribute,
+            curator: row.curator,
+            ...values,
+            importKey: this.importKey,
+          },
         });
         this.tally.added++;
       }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { AppError } from "../app-error";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db";
+import { takeBackImport, takenBackSentence } from "../imports";
 import { deleteRun, moveRun } from "../runs";
 
 export type RunActionResult = { ok: true; message: string } | { ok: false; error: string };
@@ -14,6 +15,7 @@ async function change(work: () => Promise<string>): Promise<RunActionResult> {
     const message = await work();
     revalidatePath("/admin/runs");
     revalidatePath("/research");
+    revalidatePath("/");
     return { ok: true, message };
   } catch (error) {
     if (error instanceof AppError) return { ok: false, error: error.message };
@@ -39,4 +41,11 @@ export const moveRunAction = guardedAction(
       const done = await moveRun(await getDb(), runId, benchmark, user.name);
       return `Moved ${done.run} to ${done.to}.`;
     }),
+);
+
+/** Takes a whole import back (admins), audited; `force` deletes curators' work on the instances it added too. */
+export const takeBackImportAction = guardedAction(
+  { role: "admin", input: z.object({ importId: z.number().int().positive(), force: z.boolean() }) },
+  async ({ importId, force }, user) =>
+    change(async () => takenBackSentence(await takeBackImport(await getDb(), importId, user.name, { force }))),
 );
