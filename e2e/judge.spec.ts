@@ -53,3 +53,53 @@ test("an admin adds an endpoint, plans a run, starts it, and its scores show on 
   const scores = page.getByRole("table", { name: "Judge scores per attribute" });
   await expect(scores.getByRole("row").filter({ hasText: "e2e-judge/e2e-model@appendix-c.1" }).first()).toBeVisible();
 });
+
+test("descriptions where the benchmark has none: planned, written from the page, shown as the model's", async ({
+  page,
+}) => {
+  const id = "e2e__describe-1";
+  const record = {
+    instance_id: id,
+    repo: "e2e/describe",
+    base_commit: "a".repeat(40),
+    patch:
+      "diff --git a/lib/units.py b/lib/units.py\n--- a/lib/units.py\n+++ b/lib/units.py\n@@ -1 +1,3 @@\n x = 1\n+def parse_size(text):\n+    return int(text)\n",
+    test_patch:
+      "diff --git a/tests/test_units.py b/tests/test_units.py\n--- a/tests/test_units.py\n+++ b/tests/test_units.py\n@@ -1 +1,3 @@\n from lib.units import *\n+def test_it():\n+    assert parse_size('1') == 1\n",
+    problem_statement: "Sizes should be parsed.",
+    FAIL_TO_PASS: '["tests/test_units.py::test_it"]',
+  };
+  const imported = await page.request.post("/api/import?name=describe.jsonl&benchmark=E2E%20Described", {
+    headers: { "x-hintscope-upload": "1" },
+    data: `${JSON.stringify(record)}\n`,
+  });
+  expect(imported.ok()).toBe(true);
+
+  // The endpoint the first test saved (this spec's tests run in order, on one server).
+  await page.goto("/admin/judge");
+  const form = page.getByRole("form", { name: "Write descriptions" });
+  await form.getByLabel("Benchmark").selectOption("E2E Described");
+  await form.getByLabel("Selection").selectOption("defuse");
+  await form.getByLabel("Endpoint").selectOption("e2e-judge");
+  const status = page.getByRole("status", { name: "Descriptions" });
+  await form.getByRole("button", { name: "Plan descriptions (cost)" }).click();
+  await expect(status).toHaveText(/^1 identifiers \(on 1 instances\) lack a description: 1 calls, about [\d,]+ prompt/);
+  const before = server.requests.length;
+  await form.getByRole("button", { name: "Write descriptions" }).click();
+  await expect(status).toHaveText("Writing 1 descriptions on E2E Described; the counts below follow.");
+  const counts = page.getByRole("table", { name: "Model-written descriptions" });
+  await expect(counts.getByRole("row").filter({ hasText: "E2E Described" })).toContainText(
+    "e2e-judge/e2e-model@describe.1",
+  );
+  expect(server.requests.length).toBe(before + 1);
+
+  await page.goto("/instances?benchmark=E2E+Described");
+  await page.getByRole("link", { name: id, exact: true }).click();
+  await page.getByRole("radio", { name: "3 Declaration + Doc" }).check();
+  await expect(page.getByTestId("rendered hint")).toContainText(
+    "Description: The function parse_size does what the change needs.",
+  );
+  await expect(page.getByRole("region", { name: "Hint" })).toContainText(
+    "Description (model-written by e2e-judge/e2e-model@describe.1): The function parse_size does what the change needs.",
+  );
+});

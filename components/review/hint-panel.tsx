@@ -191,6 +191,10 @@ export function HintPanel(props: Props) {
             const removed = isRemoved(trim, key, identifier.name);
             const off = removedAttributes(trim, key, identifier.name);
             const description = descriptionOf(trim, key, identifier.name);
+            // A model's description, where the benchmark has none: said as such, until a curator writes one.
+            const modelWritten = data.instance.modelWritten.find(
+              (m) => m.identifier === identifier.name && m.path === identifier.path,
+            );
             const judge = data.judge.filter((j) => j.identifier === identifier.name && j.selection === selection);
             return (
               <li key={key} className={props.picked === identifier.name ? "picked" : undefined}>
@@ -260,6 +264,14 @@ export function HintPanel(props: Props) {
                 {mode !== "trim" && description.trim() && (
                   <div className="muted">Description (curator-written): {description}</div>
                 )}
+                {modelWritten &&
+                  !description.trim() &&
+                  attributes.includes("weak_semantics") &&
+                  !off.includes("weak_semantics") && (
+                    <div className="muted" title={modelWritten.behaviour}>
+                      Description (model-written by {modelWritten.model}): {modelWritten.description}
+                    </div>
+                  )}
                 {judge.length > 0 && (
                   <table className="judge" aria-label={`Judge scores for ${identifier.name}`}>
                     <thead>

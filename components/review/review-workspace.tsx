@@ -128,6 +128,7 @@ export function ReviewWorkspace({
       interfaceText: data.instance.interfaceText,
       requirements: data.instance.requirements,
       identifiers: data.identifiers,
+      modelWritten: data.instance.modelWritten,
     }),
     [data],
   );

@@ -1,6 +1,6 @@
 import type { EvidenceInput } from "../evidence/evidence";
 import { instanceEvidence } from "../evidence/instance-evidence";
-import { hintSourceHash } from "../hint/fingerprint";
+import { type HintInputs, hintSourceHash } from "../hint/fingerprint";
 import { countBySelection } from "../hint/vocabulary";
 import type { Availability } from "../repository-store/repository-store";
 import { analyzeWithStore } from "../repository-store/store-analysis";
@@ -38,7 +38,8 @@ export type AnalysisRecord = (
  * commit (`found`, settled by the caller, which fetches), else from its hunks.
  */
 export async function analysisRecord(
-  instance: EvidenceInput,
+  // With the descriptions a model wrote for it, where any: they are part of what its hints are made from.
+  instance: EvidenceInput & Pick<HintInputs, "modelWritten">,
   found: Availability = { exact: false, reason: "no repository store" },
 ): Promise<AnalysisRecord> {
   try {

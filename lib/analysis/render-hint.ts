@@ -11,10 +11,27 @@ export {
   type Projection,
 } from "../hint/vocabulary";
 
-/** What the benchmark offers to describe identifiers: SWE-bench Pro's interface entries and requirements. */
+/**
+ * A description a model wrote for an identifier the benchmark does not describe (the paper's weak and strong
+ * semantics, written from the reference patch): one sentence, and a paragraph on behaviour.
+ */
+export interface ModelWritten {
+  identifier: string;
+  path: string;
+  description: string;
+  behaviour: string;
+  /** who wrote it: endpoint/model@template */
+  model: string;
+}
+
+/**
+ * What describes identifiers: SWE-bench Pro's interface entries and requirements, then (where those say
+ * nothing) descriptions a model wrote.
+ */
 export interface HintSources {
   interfaceEntries: InterfaceEntry[];
   requirements: string | null;
+  modelWritten?: readonly ModelWritten[];
 }
 
 /** An identifier as a hint states it: the structural attributes, and the descriptions found for it. */
@@ -26,17 +43,31 @@ export interface HintItem {
   description: string | null;
   /** behaviour, edge cases and test-implied constraints (strong semantics), or null */
   behaviour: string | null;
+  /** a model wrote the description (the benchmark gives none): who, as endpoint/model@template */
+  modelWrittenBy?: string;
 }
 
-/** Pairs identifiers with the descriptions the benchmark's own hint text gives them. */
+/**
+ * Pairs identifiers with the descriptions the benchmark's own hint text gives them; where it gives neither
+ * a description nor a behaviour, with those a model wrote for the identifier (by name and file).
+ */
 export function describeIdentifiers(identifiers: HintItem["identifier"][], sources: HintSources): HintItem[] {
+  const written = new Map((sources.modelWritten ?? []).map((m) => [`${m.identifier}\u0000${m.path}`, m]));
   return identifiers.map((identifier) => {
     const entry = findInterfaceEntry(sources.interfaceEntries, identifier);
     const behaviour = requirementsMentioning(sources.requirements, identifier.member);
-    return {
+    const item: HintItem = {
       identifier,
       description: entry?.description ?? null,
       behaviour: behaviour.length > 0 ? behaviour.join(" ") : null,
+    };
+    const model = written.get(`${identifier.name}\u0000${identifier.path}`);
+    if (!model || (item.description !== null && item.behaviour !== null)) return item;
+    return {
+      ...item,
+      description: item.description ?? model.description,
+      behaviour: item.behaviour ?? model.behaviour,
+      ...(item.description === null ? { modelWrittenBy: model.model } : {}),
     };
   });
 }

@@ -52,7 +52,8 @@ commands:
                    what the store (HINTSCOPE_REPOS) holds of them; fetch [--benchmark NAME]: the missing
                    commits from HINTSCOPE_GIT_REMOTE, then analyse again; prune [--max-gb N]
   judge            the paper's LLM judge on an OpenAI-compatible endpoint: endpoint add|list, plan, run,
-                   status, resume, stop (\`hints judge\` for the options)
+                   status, resume, stop; describe plan|run|list: descriptions a model writes where the
+                   benchmark has none (\`hints judge\` for the options)
   subsets          import FILE --name NAME --benchmark B: an id list (JSON array, {"ids": […]}, or one id a
                    line) as a named subset, a facet of the list and a hint set's view; list [--json]
   comments         export [--benchmark NAME]: every comment thread on instances' lines as JSON Lines (stdout),

@@ -10,6 +10,7 @@ import {
   saveEndpoint,
   stopRun,
 } from "../server/judge-runs";
+import { listModelDescriptions, planDescriptions, writeDescriptions } from "../server/model-descriptions";
 
 const USAGE = `usage: hints judge endpoint add NAME --url BASE_URL --model MODEL [--key-env VAR] [--n] [--json-schema]
                      [--seed] [--concurrency N] [--input-price USD_PER_MTOK] [--output-price USD_PER_MTOK]
@@ -17,6 +18,9 @@ const USAGE = `usage: hints judge endpoint add NAME --url BASE_URL --model MODEL
        hints judge plan --benchmark B --selection S --endpoint E [--samples N]   (calls, tokens, cost; nothing sent)
        hints judge run --benchmark B --selection S --endpoint E [--samples N] [--budget USD] [--limit VALUES]
        hints judge status RUN [--json] | hints judge resume RUN [--budget USD] | hints judge stop RUN
+       hints judge describe plan|run --benchmark B --selection S --endpoint E [--budget USD] [--limit N]
+                     (descriptions where the benchmark has none, written from the reference patch)
+       hints judge describe list --benchmark B   (every model-written description, JSON Lines)
 The key is read from the environment variable --key-env names (OPENAI_API_KEY, say), never from the command line.`;
 
 export interface JudgeOptions {
@@ -112,6 +116,7 @@ export async function runJudgeCommand(db: Database, args: string[], o: JudgeOpti
         samples: numberOption("samples", o.samples, true),
       };
     };
+    if (verb === "describe") return await describeCommand(db, rest[0], o);
     if (verb === "plan") {
       const plan = await planRun(db, target());
       process.stdout.write(
@@ -152,4 +157,45 @@ export async function runJudgeCommand(db: Database, args: string[], o: JudgeOpti
     process.stderr.write(`${(error as Error).message}\n`);
     return 2;
   }
+}
+
+/** `hints judge describe …`: descriptions a model writes where the benchmark has none. */
+async function describeCommand(db: Database, verb: string | undefined, o: JudgeOptions): Promise<number> {
+  if (verb === "list") {
+    if (!o.benchmark) throw new Error("describe list needs --benchmark NAME");
+    for (const row of await listModelDescriptions(db, o.benchmark)) process.stdout.write(`${JSON.stringify(row)}\n`);
+    return 0;
+  }
+  if (verb !== "plan" && verb !== "run") throw new Error(USAGE);
+  if (!o.benchmark || !o.selection || !o.endpoint)
+    throw new Error(`describe ${verb} needs --benchmark NAME --selection S --endpoint NAME`);
+  const target = { benchmark: o.benchmark, selection: o.selection, endpoint: o.endpoint };
+  if (verb === "plan") {
+    const plan = await planDescriptions(db, target);
+    process.stdout.write(
+      o.json
+        ? `${JSON.stringify(plan)}\n`
+        : `${plan.identifiers} identifiers on ${plan.instances} instances lack a description: ${plan.calls} calls, about ${plan.promptTokens} prompt and ${plan.completionTokens} completion tokens${plan.cost !== null ? `, about $${plan.cost.toFixed(2)}` : " (no prices set)"}\n`,
+    );
+    return 0;
+  }
+  const summary = await writeDescriptions(
+    db,
+    { ...target, budget: numberOption("budget", o.budget) ?? null, limit: numberOption("limit", o.limit, true) },
+    {
+      onProgress: (p) =>
+        process.stderr.write(`\rdescribing: ${p.done} of ${p.total}, ${p.failed} failed, $${p.cost.toFixed(4)}\x1b[K`),
+    },
+  );
+  process.stderr.write("\n");
+  if (o.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+  else {
+    const lines = [
+      `${summary.written} descriptions written by ${summary.model} (${summary.cached} from the cache), ${summary.failed.length} failed · ${summary.usage.prompt} prompt and ${summary.usage.completion} completion tokens, $${summary.cost.toFixed(4)}`,
+      ...summary.failed.map((f) => `  ${f.instance_id} ${f.identifier} (${f.path}): ${f.error}`),
+      ...(summary.stopped ? [`Stopped: ${summary.stopped}. Run it again to take up the rest.`] : []),
+    ];
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+  return summary.stopped || summary.failed.length > 0 ? 1 : 0;
 }

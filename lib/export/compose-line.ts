@@ -1,3 +1,4 @@
+import type { ModelWritten } from "../analysis/render-hint";
 import { composeHint, type HintSourceIdentifier, NO_TRIM, type Trim } from "../hint/compose-hint";
 import { type DecidedHint, hintStatus } from "../hint/status";
 import type { Projection } from "../hint/vocabulary";
@@ -11,6 +12,8 @@ export interface InstanceForExport {
   /** the hash of what the instance's hints are made from now */
   hintSource: string;
   identifiers: HintSourceIdentifier[];
+  /** descriptions a model wrote where the benchmark has none */
+  modelWritten?: readonly ModelWritten[];
 }
 
 export interface DecisionForExport extends DecidedHint {
@@ -47,8 +50,11 @@ export function composeHintLine(
       new_file: i.newFile,
       signature: i.signature,
       attributes: i.attributes,
-      ...(i.describedBy === "curator" && i.attributes.includes("weak_semantics")
-        ? { described_by: "curator" as const }
+      ...((i.describedBy === "curator" || i.describedBy === "model") && i.attributes.includes("weak_semantics")
+        ? { described_by: i.describedBy }
+        : {}),
+      ...(i.describedBy === "model" && i.attributes.includes("weak_semantics") && i.modelWrittenBy
+        ? { written_by: i.modelWrittenBy }
         : {}),
     })),
   };

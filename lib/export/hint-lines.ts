@@ -18,8 +18,13 @@ export interface ExportedIdentifier {
   signature: string | null;
   /** attributes the hint discloses for it (after any trim) */
   attributes: HintAttribute[];
-  /** present when a curator wrote its description (the hint states it as the benchmark's would be) */
-  described_by?: "curator";
+  /**
+   * present when a curator or a model wrote its description (the hint states it as the benchmark's would
+   * be); a model's is where the benchmark has none
+   */
+  described_by?: "curator" | "model";
+  /** the model that wrote it (endpoint/model@template), with `described_by: "model"` */
+  written_by?: string;
 }
 
 /** One line of an exported hint set: one instance. */
@@ -111,10 +116,11 @@ export function serialiseLine(line: HintLine): string {
       key === "identifiers"
         ? line.identifiers.map((identifier) =>
             Object.fromEntries(
-              [...IDENTIFIER_KEYS, ...(identifier.described_by ? (["described_by"] as const) : [])].map((k) => [
-                k,
-                identifier[k],
-              ]),
+              [
+                ...IDENTIFIER_KEYS,
+                ...(identifier.described_by ? (["described_by"] as const) : []),
+                ...(identifier.written_by ? (["written_by"] as const) : []),
+              ].map((k) => [k, identifier[k]]),
             ),
           )
         : line[key];
@@ -132,7 +138,8 @@ const ExportedIdentifierSchema = z.object({
   new_file: z.boolean(),
   signature: z.string().nullable(),
   attributes: z.array(z.enum(HINT_ATTRIBUTES)),
-  described_by: z.literal("curator").optional(),
+  described_by: z.enum(["curator", "model"]).optional(),
+  written_by: z.string().optional(),
 });
 
 /** One exported line, as a colleague's file must hold it. */

@@ -25,7 +25,7 @@ const SCHEMA = [
   text("hint"),
   { name: "identifiers", repetition_type: "REQUIRED" as const, converted_type: "LIST" as const, num_children: 1 },
   { name: "list", repetition_type: "REPEATED" as const, num_children: 1 },
-  { name: "element", repetition_type: "REQUIRED" as const, num_children: 7 },
+  { name: "element", repetition_type: "REQUIRED" as const, num_children: 8 },
   text("name"),
   text("kind"),
   text("path"),
@@ -35,6 +35,7 @@ const SCHEMA = [
   { name: "list", repetition_type: "REPEATED" as const, num_children: 1 },
   text("element"),
   text("described_by", false),
+  text("written_by", false),
 ];
 
 /** A version's exported lines as one Parquet file (the exact texts, as the JSONL has them). */
@@ -62,6 +63,7 @@ export function hintSetParquet(lines: readonly HintLine[]): Uint8Array {
             signature: i.signature ?? null,
             attributes: [...i.attributes],
             described_by: i.described_by ?? null,
+            written_by: i.written_by ?? null,
           })),
         ),
       },

@@ -1,5 +1,5 @@
 import { parseInterfaceText } from "../analysis/benchmark-hints";
-import { describeIdentifiers, renderHint } from "../analysis/render-hint";
+import { describeIdentifiers, type ModelWritten, renderHint } from "../analysis/render-hint";
 import type { HintAttribute } from "../domain/judge-scales";
 import { ownValue } from "../domain/own-keys";
 import { PROJECTION_ATTRIBUTES, type Projection } from "./vocabulary";
@@ -156,11 +156,15 @@ export interface HintSourceIdentifier {
   policies: readonly string[];
 }
 
-/** Everything a hint is made from: the analysis's identifiers and the benchmark's own hint text. */
+/**
+ * Everything a hint is made from: the analysis's identifiers, the benchmark's own hint text, and the
+ * descriptions a model wrote where the benchmark has none.
+ */
 export interface HintSource {
   interfaceText: string | null;
   requirements: string | null;
   identifiers: readonly HintSourceIdentifier[];
+  modelWritten?: readonly ModelWritten[];
 }
 
 export interface ComposedHint<I extends HintSourceIdentifier = HintSourceIdentifier> {
@@ -169,7 +173,14 @@ export interface ComposedHint<I extends HintSourceIdentifier = HintSourceIdentif
   /** every identifier the selection picks, trimmed or not, in analysis order */
   selected: I[];
   /** the identifiers the text states, each with the attributes it discloses and who described it */
-  kept: Array<I & { attributes: HintAttribute[]; describedBy: "benchmark" | "curator" | null }>;
+  kept: Array<
+    I & {
+      attributes: HintAttribute[];
+      describedBy: "benchmark" | "curator" | "model" | null;
+      /** where a model wrote the description: endpoint/model@template */
+      modelWrittenBy?: string;
+    }
+  >;
 }
 
 /**
@@ -192,6 +203,7 @@ export function composeHint<I extends HintSourceIdentifier>(
   const items = describeIdentifiers(kept, {
     interfaceEntries: parseInterfaceText(source.interfaceText),
     requirements: source.requirements,
+    modelWritten: source.modelWritten,
   }).map((item) => {
     const own = writtenFor(item.identifier);
     return own === undefined ? item : { ...item, description: own };
@@ -201,10 +213,15 @@ export function composeHint<I extends HintSourceIdentifier>(
       keyOf(item.identifier),
       writtenFor(item.identifier) !== undefined
         ? ("curator" as const)
-        : item.description
-          ? ("benchmark" as const)
-          : null,
+        : item.modelWrittenBy !== undefined
+          ? ("model" as const)
+          : item.description
+            ? ("benchmark" as const)
+            : null,
     ]),
+  );
+  const modelOf = new Map(
+    items.flatMap((item) => (item.modelWrittenBy ? [[keyOf(item.identifier), item.modelWrittenBy]] : [])),
   );
   const attributesOf = (i: Named) => keptAttributes(projection, trim, keyOf(i), i.name);
   const identifierText = renderHint(items, projection, (item) => attributesOf(item.identifier));
@@ -218,6 +235,7 @@ export function composeHint<I extends HintSourceIdentifier>(
       ...i,
       attributes: [...attributesOf(i)],
       describedBy: describedBy.get(keyOf(i)) ?? null,
+      ...(describedBy.get(keyOf(i)) === "model" ? { modelWrittenBy: modelOf.get(keyOf(i)) } : {}),
     })),
   };
 }

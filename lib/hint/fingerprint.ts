@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { ANALYSIS_VERSION } from "../analysis/analysis-version";
+import type { ModelWritten } from "../analysis/render-hint";
 import { curatorDescriptions, type Trim } from "./compose-hint";
 
 /** The fields of an instance a hint is made from. */
@@ -10,7 +11,16 @@ export interface HintInputs {
   requirements: string | null;
   /** the issue's text: Doc2Feat leaves out the names it contains */
   problemStatement?: string;
+  /** descriptions a model wrote for identifiers the benchmark does not describe */
+  modelWritten?: readonly ModelWritten[] | null;
 }
+
+/** Model-written descriptions in one canonical form, for the hash (empty: none). */
+const modelWrittenText = (written: readonly ModelWritten[] | null | undefined) =>
+  [...(written ?? [])]
+    .map((m) => JSON.stringify([m.identifier, m.path, m.description, m.behaviour, m.model]))
+    .sort()
+    .join("\n");
 
 const sha256 = (...parts: string[]) => {
   const hash = createHash("sha256");
@@ -20,7 +30,7 @@ const sha256 = (...parts: string[]) => {
 
 /**
  * The hash of everything an instance's hints are made from: both patches (the analysis reads them), the
- * benchmark's own hint text (descriptions come from it), the issue's text (Doc2Feat leaves out what it names), the analysis version, and whether the analysis
+ * benchmark's own hint text (descriptions come from it) and any a model wrote, the issue's text (Doc2Feat leaves out what it names), the analysis version, and whether the analysis
  * read whole files from the repository store (`exact`) or the hunks alone. Re-importing identical content
  * gives the same value; any change that can change a hint gives another.
  */
@@ -36,6 +46,8 @@ export function hintSourceHash(
     instance.interfaceText ?? "\u0001none",
     instance.requirements ?? "\u0001none",
     instance.problemStatement ?? "\u0001none",
+    // Only where a model wrote some: every hash made before (or without) them stays as it was.
+    ...(instance.modelWritten?.length ? [`model-written\n${modelWrittenText(instance.modelWritten)}`] : []),
   );
 }
 

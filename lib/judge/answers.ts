@@ -45,6 +45,18 @@ export function responseFormat(kind: JudgeCallKind) {
   };
 }
 
+/** The JSON object in a model's answer: alone, inside a ```json fence, or after some words (first `{` to last `}`). */
+export function jsonObjectIn(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  const start = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  if (start < 0 || end < start) return { ok: false, error: "the answer holds no JSON object" };
+  try {
+    return { ok: true, value: JSON.parse(text.slice(start, end + 1)) };
+  } catch (error) {
+    return { ok: false, error: `the answer's JSON does not parse: ${(error as Error).message}` };
+  }
+}
+
 export type ParsedAnswer =
   | { ok: true; kind: "N"; answer: NecessityAnswer }
   | { ok: true; kind: "DG"; answer: DisclosureGuidanceAnswer }
@@ -55,15 +67,9 @@ export type ParsedAnswer =
  * words (the first `{` to the last `}`); validated against the call's schema.
  */
 export function parseAnswer(kind: JudgeCallKind, text: string): ParsedAnswer {
-  const start = text.indexOf("{");
-  const end = text.lastIndexOf("}");
-  if (start < 0 || end < start) return { ok: false, error: "the answer holds no JSON object" };
-  let value: unknown;
-  try {
-    value = JSON.parse(text.slice(start, end + 1));
-  } catch (error) {
-    return { ok: false, error: `the answer's JSON does not parse: ${(error as Error).message}` };
-  }
+  const object = jsonObjectIn(text);
+  if (!object.ok) return object;
+  const value = object.value;
   const parsed = (kind === "N" ? NecessityAnswer : DisclosureGuidanceAnswer).safeParse(value);
   if (!parsed.success)
     return {

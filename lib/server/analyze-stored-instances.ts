@@ -1,9 +1,11 @@
 import { type AnalysisRecord, analysisRecord } from "../analysis/analysis-record";
+import type { ModelWritten } from "../analysis/render-hint";
 import type { EvidenceInput } from "../evidence/evidence";
 import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "../repository-store/repository-store";
 import { type AnalysisPool, analysisPool } from "./analysis-pool";
 import { type Cell, insertRows, selectRows, updateRowsById } from "./bulk-sql";
 import { bulkTarget, type Database, sqliteFileOf, withOwnConnection } from "./db";
+import { MODEL_WRITTEN_SELECT } from "./model-descriptions";
 import { observePendingGuesswork } from "./observe-guesswork";
 import { settings } from "./settings";
 import { type Checkpointer, startCheckpointer } from "./wal-checkpoint";
@@ -126,6 +128,22 @@ async function analyseOne(
   return analysisRecord(instance, found);
 }
 
+/**
+ * A batch with its model-written descriptions: they are part of what the hints are made from, so the
+ * analysis's hint source counts them as a description writer's does.
+ */
+async function withModelWritten<T extends { id: number }>(db: Database, batch: T[]) {
+  if (batch.length === 0) return batch.map((i) => ({ ...i, modelWritten: [] as ModelWritten[] }));
+  const rows = await db.modelDescription.findMany({
+    where: { instanceId: { in: batch.map((i) => i.id) } },
+    select: { instanceId: true, ...MODEL_WRITTEN_SELECT },
+  });
+  const byInstance = new Map<number, ModelWritten[]>();
+  for (const { instanceId, ...written } of rows)
+    byInstance.set(instanceId, [...(byInstance.get(instanceId) ?? []), written]);
+  return batch.map((i) => ({ ...i, modelWritten: byInstance.get(i.id) ?? [] }));
+}
+
 async function analyzeOnConnection(
   db: Database,
   onProgress: ((done: number) => void) | undefined,
@@ -136,26 +154,29 @@ async function analyzeOnConnection(
   const summary: AnalysisRunSummary = { analysed: 0, failed: [] };
   // Read straight from the driver: a batch's patches are megabytes, and this thread also writes.
   const fetchAfter = async (afterId: number) =>
-    (
+    withModelWritten(
+      db,
       await selectRows(
         bulkTarget(db, db),
         `SELECT "id", "externalId", "repo", "baseCommit", "problemStatement", "hintsText", "goldPatch", "testPatch",
                 "interfaceText", "requirements"
          FROM "Instance" WHERE "analysisStatus" = 'pending' AND "id" > $1 ORDER BY "id" LIMIT ${BATCH}`,
         [afterId],
-      )
-    ).map((row) => ({
-      id: Number(row.id),
-      externalId: String(row.externalId),
-      repo: String(row.repo),
-      baseCommit: String(row.baseCommit),
-      problemStatement: String(row.problemStatement),
-      hintsText: row.hintsText === null ? null : String(row.hintsText),
-      goldPatch: String(row.goldPatch),
-      testPatch: String(row.testPatch),
-      interfaceText: row.interfaceText === null ? null : String(row.interfaceText),
-      requirements: row.requirements === null ? null : String(row.requirements),
-    }));
+      ).then((rows) =>
+        rows.map((row) => ({
+          id: Number(row.id),
+          externalId: String(row.externalId),
+          repo: String(row.repo),
+          baseCommit: String(row.baseCommit),
+          problemStatement: String(row.problemStatement),
+          hintsText: row.hintsText === null ? null : String(row.hintsText),
+          goldPatch: String(row.goldPatch),
+          testPatch: String(row.testPatch),
+          interfaceText: row.interfaceText === null ? null : String(row.interfaceText),
+          requirements: row.requirements === null ? null : String(row.requirements),
+        })),
+      ),
+    );
   // A pipeline: on workers, the next batch is queued before this one's results are awaited, so no worker
   // waits for another's last instance of a batch, nor for the writes; in this process, one batch at a time.
   let batch = await fetchAfter(0);

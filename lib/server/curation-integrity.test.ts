@@ -417,6 +417,7 @@ test("a version as Parquet: the same lines, identifiers a nested list, read back
     identifiers: (line.identifiers as Array<Record<string, unknown>>).map((i) => ({
       signature: null,
       described_by: null,
+      written_by: null,
       ...i,
     })),
   });

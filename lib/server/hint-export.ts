@@ -1,9 +1,11 @@
+import type { ModelWritten } from "../analysis/render-hint";
 import { composeHintLine } from "../export/compose-line";
 import type { HintLine } from "../export/hint-lines";
 import type { Projection } from "../hint/vocabulary";
 import { parseListState } from "../review/list-state";
 import type { SqlDialect } from "./database-url";
 import type { Database, Tx } from "./db";
+import { MODEL_WRITTEN_SELECT } from "./model-descriptions";
 import { listIds } from "./queries/review-list";
 import { readPolicies, readTrim } from "./stored-json";
 
@@ -51,7 +53,7 @@ export async function* currentHintLines(
     if (page.length === 0) return;
     after = (page.at(-1) as { externalId: string }).externalId;
     const ids = page.map((i) => i.id);
-    const [identifiers, hints, labels] = await Promise.all([
+    const [identifiers, hints, labels, written] = await Promise.all([
       db.identifier.findMany({
         where: { instanceId: { in: ids } },
         orderBy: [{ instanceId: "asc" }, { position: "asc" }],
@@ -62,7 +64,13 @@ export async function* currentHintLines(
         select: { instanceExternalId: true, source: true, name: true, value: true },
         orderBy: [{ source: "asc" }, { name: "asc" }],
       }),
+      db.modelDescription.findMany({
+        where: { instanceId: { in: ids } },
+        select: { instanceId: true, ...MODEL_WRITTEN_SELECT },
+      }),
     ]);
+    const writtenOf = new Map<number, ModelWritten[]>();
+    for (const { instanceId, ...w } of written) writtenOf.set(instanceId, [...(writtenOf.get(instanceId) ?? []), w]);
     const labelsOf = new Map<string, Array<{ source: string; name: string; value: string }>>();
     for (const { instanceExternalId, ...label } of labels)
       labelsOf.set(instanceExternalId, [...(labelsOf.get(instanceExternalId) ?? []), label]);
@@ -87,6 +95,7 @@ export async function* currentHintLines(
           requirements: instance.requirements,
           hintSource: instance.hintSource,
           identifiers: identifiersOf.get(instance.id) ?? [],
+          modelWritten: writtenOf.get(instance.id) ?? [],
         },
         selection,
         projection,

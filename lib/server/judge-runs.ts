@@ -4,6 +4,7 @@ import type { HintAttribute } from "../domain/judge-scales";
 import { ANSWER_TOKENS, attributeValues, callMessages, costOf, estimateTokens, ratedAttributes } from "../judge/plan";
 import { type AttributeValues, JUDGE_TEMPLATE_VERSION, type JudgeTarget } from "../judge/prompts";
 import { type Database, writeTurn } from "./db";
+import { MODEL_WRITTEN_SELECT } from "./model-descriptions";
 import { readEvidence, readPolicies } from "./stored-json";
 
 /**
@@ -65,7 +66,7 @@ export async function valuesToRate(db: Database, benchmarkId: number, selection:
   const instances = await db.instance.findMany({
     where: { benchmarkId, analysisStatus: "done" },
     orderBy: { id: "asc" },
-    include: { identifiers: { orderBy: { position: "asc" } } },
+    include: { identifiers: { orderBy: { position: "asc" } }, modelWritten: { select: MODEL_WRITTEN_SELECT } },
   });
   const out: ValueToRate[] = [];
   for (const instance of instances) {
@@ -76,6 +77,8 @@ export async function valuesToRate(db: Database, benchmarkId: number, selection:
     const items: HintItem[] = describeIdentifiers(picked, {
       interfaceEntries: parseInterfaceText(instance.interfaceText),
       requirements: instance.requirements,
+      // A model's descriptions are rated like the benchmark's.
+      modelWritten: instance.modelWritten,
     });
     const facts = readEvidence(instance.evidence)?.identifiers ?? [];
     // Scores are keyed by the identifier's name: a name defined in two files is rated once (its first).

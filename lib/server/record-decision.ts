@@ -11,6 +11,7 @@ import {
 } from "../hint/vocabulary";
 import { statusAfter } from "../review/decisions";
 import { type Database, type Tx, writeTurn } from "./db";
+import { MODEL_WRITTEN_SELECT } from "./model-descriptions";
 import { type HintState, readHintState, readPolicies, readTrim } from "./stored-json";
 
 /**
@@ -125,6 +126,7 @@ async function decideWithin(tx: Tx, input: z.output<typeof DecisionInput>, curat
       interfaceText: true,
       requirements: true,
       identifiers: { orderBy: { position: "asc" } },
+      modelWritten: { select: MODEL_WRITTEN_SELECT },
     },
   });
   if (!instance) return { ok: false, errors: { instanceId: [`no instance with id ${input.instanceId}`] } };
@@ -157,12 +159,7 @@ async function decideWithin(tx: Tx, input: z.output<typeof DecisionInput>, curat
     };
   }
   const identifiers = instance.identifiers.map((i) => ({ ...i, policies: readPolicies(i.policies) }));
-  const text = composeHint(
-    { interfaceText: instance.interfaceText, requirements: instance.requirements, identifiers },
-    input.selection,
-    input.projection,
-    trim,
-  ).text;
+  const text = composeHint({ ...instance, identifiers }, input.selection, input.projection, trim).text;
   const fingerprint = hintFingerprint(instance.hintSource, input.selection, input.projection, trim);
   const data = {
     status: after.status,
@@ -236,13 +233,14 @@ export async function undoDecision(db: Database, decisionId: number, curator: st
             interfaceText: true,
             requirements: true,
             identifiers: { orderBy: { position: "asc" } },
+            modelWritten: { select: MODEL_WRITTEN_SELECT },
           },
         });
         if (!instance) return { ok: false, error: "the instance is gone" };
         const trim = restored.trimmed ?? NO_TRIM;
         const identifiers = instance.identifiers.map((i) => ({ ...i, policies: readPolicies(i.policies) }));
         const text = composeHint(
-          { interfaceText: instance.interfaceText, requirements: instance.requirements, identifiers },
+          { ...instance, identifiers },
           hint.selection,
           hint.projection as Projection,
           trim,

@@ -11,6 +11,8 @@ export type Behaviour =
   | { kind: "answer" }
   | { kind: "status"; status: number; body?: unknown; retryAfter?: string }
   | { kind: "malformed" }
+  /** a 200 answer with this content, whatever was asked */
+  | { kind: "content"; content: string }
   | { kind: "slow"; ms: number };
 
 export interface FakeChatServer {
@@ -37,6 +39,15 @@ const readBody = (request: IncomingMessage) =>
 /** A rating for the call the messages make: N or D/G, quoting the issue's or the value's own text. */
 function rating(messages: Array<{ content: string }>): string {
   const user = messages.at(-1)?.content ?? "";
+  // A description call (lib/judge/describe-prompt.ts): a sentence and a paragraph naming the entity.
+  if (user.includes("Describe the entity above.")) {
+    const name = /^name: (.*)$/m.exec(user)?.[1] ?? "it";
+    const kind = /^kind: (.*)$/m.exec(user)?.[1] ?? "entity";
+    return JSON.stringify({
+      description: `The ${kind} ${name} does what the change needs.`,
+      behaviour: `It behaves as the tests of ${name} expect. Edge cases are handled as the change shows.`,
+    });
+  }
   const value = /value: ```\n([\s\S]*?)\n```/.exec(user)?.[1] ?? "";
   if (user.includes("Rate NECESSITY.")) {
     const statement =
@@ -88,7 +99,9 @@ export async function startFakeChatServer(options: { requireKey?: string } = {})
     const content =
       behaviour.kind === "malformed"
         ? '{"label": "LOAD-BEARING", "evidence": '
-        : rating(body.messages as Array<{ content: string }>);
+        : behaviour.kind === "content"
+          ? behaviour.content
+          : rating(body.messages as Array<{ content: string }>);
     const prompt = Math.ceil(JSON.stringify(body.messages).length / 4);
     send(200, {
       id: "chatcmpl-test",

@@ -6,6 +6,7 @@ import { guardedAction } from "../auth/guard";
 import { getDb } from "../db";
 import { executeRun } from "../judge-execute";
 import { createRun, planRun, resumeRun, saveEndpoint, stopRun } from "../judge-runs";
+import { identifiersToDescribe, planDescriptions, writeDescriptions } from "../model-descriptions";
 
 export type JudgeActionResult = { ok: true; message: string; runId?: number } | { ok: false; error: string };
 
@@ -101,4 +102,45 @@ export const resumeRunAction = guardedAction(
       await inBackground(runId);
       return { message: `Judge run ${runId} resumed.` };
     }),
+);
+
+const DescribeInput = z.object({
+  benchmark: z.string().min(1).max(200),
+  selection: z.string().min(1).max(50),
+  endpoint: z.string().min(1).max(100),
+  budget: z.number().positive().nullable(),
+  limit: z.number().int().positive().nullable(),
+});
+
+/** What writing the missing descriptions would cost, before anything is sent. */
+export const planDescriptionsAction = guardedAction({ role: "admin", input: DescribeInput }, async (input) =>
+  attempt(async () => {
+    const plan = await planDescriptions(await getDb(), input);
+    const share = plan.identifiers === 0 || input.limit === null ? 1 : Math.min(1, input.limit / plan.identifiers);
+    const identifiers = Math.round(plan.identifiers * share);
+    return {
+      message: `${identifiers} identifiers (on ${plan.instances} instances) lack a description: ${identifiers} calls, about ${Math.round(plan.promptTokens * share).toLocaleString("en")} prompt and ${Math.round(plan.completionTokens * share).toLocaleString("en")} completion tokens${plan.cost === null ? " (no prices set)" : `, about $${(plan.cost * share).toFixed(2)}`}.`,
+    };
+  }),
+);
+
+/**
+ * Starts writing the missing descriptions on this server. Each one written is a row at once, so the page's
+ * counts (on any server) follow it, and a run stopped halfway is taken up by starting again.
+ */
+export const writeDescriptionsAction = guardedAction({ role: "admin", input: DescribeInput }, async (input) =>
+  attempt(async () => {
+    const db = await getDb();
+    const todo = (await identifiersToDescribe(db, input.benchmark, input.selection)).length;
+    const count = input.limit === null ? todo : Math.min(todo, input.limit);
+    void writeDescriptions(db, { ...input, limit: input.limit ?? undefined })
+      .then((summary) => {
+        if (summary.stopped || summary.failed.length > 0)
+          process.stderr.write(
+            `hintscope: descriptions on ${input.benchmark}: ${summary.written} written, ${summary.failed.length} failed${summary.stopped ? `; stopped: ${summary.stopped}` : ""}\n`,
+          );
+      })
+      .catch((error: Error) => process.stderr.write(`hintscope: writing descriptions failed: ${error.message}\n`));
+    return { message: `Writing ${count} descriptions on ${input.benchmark}; the counts below follow.` };
+  }),
 );

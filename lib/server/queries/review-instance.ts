@@ -5,6 +5,7 @@ import { pathsInDiff } from "../../ingest/infer-language";
 import { placeLocations } from "../../review/patch-marks";
 import { ratedValues, sampleOfScore } from "../../stats/judge-summary";
 import { getDb } from "../db";
+import { MODEL_WRITTEN_SELECT } from "../model-descriptions";
 import { readEvidence, readHintState, readLocations, readPolicies, readStringList, readTrim } from "../stored-json";
 
 /** One judge's rated value of one attribute of one identifier, under one selection (lib/stats/judge-summary). */
@@ -25,7 +26,7 @@ export async function getReviewData(id: number) {
   const db = await getDb();
   const instance = await db.instance.findUnique({
     where: { id },
-    include: { benchmark: { select: { id: true, name: true } } },
+    include: { benchmark: { select: { id: true, name: true } }, modelWritten: { select: MODEL_WRITTEN_SELECT } },
   });
   if (!instance) return null;
   const [identifiers, hints, scores, results, agentPatches, labels] = await Promise.all([
@@ -84,6 +85,7 @@ export async function getReviewData(id: number) {
       testPatch: instance.testPatch,
       requirements: instance.requirements,
       interfaceText: instance.interfaceText,
+      modelWritten: instance.modelWritten,
       analysisStatus: instance.analysisStatus,
       analysisError: instance.analysisError,
       approximate: instance.approximate,

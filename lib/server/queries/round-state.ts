@@ -2,6 +2,7 @@ import { composeHint, NO_TRIM } from "../../hint/compose-hint";
 import type { Projection } from "../../hint/vocabulary";
 import { itemOutcome, type RoundDecision, roundAgreement } from "../../review/review-round";
 import type { Database } from "../db";
+import { MODEL_WRITTEN_SELECT } from "../model-descriptions";
 import { readCuratorList, readPolicies, readTrim } from "../stored-json";
 
 /*
@@ -61,7 +62,13 @@ export async function roundState(db: Database, roundId: number) {
     (
       await db.instance.findMany({
         where: { id: { in: disagreed } },
-        select: { id: true, interfaceText: true, requirements: true, identifiers: { orderBy: { position: "asc" } } },
+        select: {
+          id: true,
+          interfaceText: true,
+          requirements: true,
+          identifiers: { orderBy: { position: "asc" } },
+          modelWritten: { select: MODEL_WRITTEN_SELECT },
+        },
       })
     ).map((i) => [
       i.id,
