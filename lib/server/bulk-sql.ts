@@ -1,3 +1,4 @@
+import type { ArgType, SqlQueryable } from "@prisma/driver-adapter-utils";
 import type { SqlDialect } from "./database-url";
 
 // SQLite allows 32,766 bound values per statement; PostgreSQL 65,535. Stay under both.
@@ -13,14 +14,12 @@ export interface RawClient {
   $queryRawUnsafe<T = unknown>(sql: string, ...values: unknown[]): Promise<T>;
 }
 
-/** What a driver connection offers: the adapters' public query calls. */
-interface DriverConnection {
-  queryRaw(query: { sql: string; args: unknown[]; argTypes: unknown[] }): Promise<{
-    columnNames: string[];
-    rows: unknown[][];
-  }>;
-  executeRaw(query: { sql: string; args: unknown[]; argTypes: unknown[] }): Promise<number>;
-}
+/**
+ * What a driver connection offers: the driver-adapter contract's query calls, typed from the package that
+ * declares it (a declared dependency, pinned with the adapters), so a change of that contract in a Prisma
+ * upgrade breaks the build here rather than an import at run time.
+ */
+type DriverConnection = SqlQueryable;
 
 /**
  * Where bulk statements go, in which SQL dialect (placeholders `?` for SQLite, `$n` for PostgreSQL): a
@@ -40,7 +39,8 @@ const scalarType = (value: Cell) =>
       : value instanceof Date
         ? ("datetime" as const)
         : ("string" as const);
-const argTypesOf = (args: Cell[]) => args.map((value) => ({ scalarType: scalarType(value), arity: "scalar" as const }));
+const argTypesOf = (args: Cell[]): ArgType[] =>
+  args.map((value) => ({ scalarType: scalarType(value), arity: "scalar" }));
 
 /** Runs one statement and returns how many rows it changed. */
 export async function execute(target: BulkTarget, sql: string, args: Cell[]): Promise<number> {
