@@ -7,6 +7,7 @@ import { type Cell, insertRows, selectRows, updateRowsById } from "./bulk-sql";
 import { bulkTarget, type Database, sqliteFileOf, withOwnConnection } from "./db";
 import { MODEL_WRITTEN_SELECT } from "./model-descriptions";
 import { observePendingGuesswork } from "./observe-guesswork";
+import { SELECTION_COUNT_COLUMNS, selectionCountCells } from "./queries/list-sql";
 import { settings } from "./settings";
 import { type Checkpointer, startCheckpointer } from "./wal-checkpoint";
 import { serialisedWrite } from "./write-lock";
@@ -63,6 +64,7 @@ const UPDATE_COLUMNS = [
   "hintSource",
   "evidence",
   "selectionCounts",
+  ...SELECTION_COUNT_COLUMNS,
   "leakCount",
   "analyzedAt",
 ] as const;
@@ -258,6 +260,7 @@ async function analyzeOnConnection(
               data.hintSource,
               data.evidence,
               data.selectionCounts,
+              ...selectionCountCells(data.selectionCounts),
               data.leakCount,
               now,
             ],

@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { parseListState, SORTABLE } from "../review/list-state";
 import { jsonl, swebenchProRecord, swebenchRecord } from "../testing/fixtures";
 import { REAL_DATA } from "../testing/real-data";
-import { openTempDatabase } from "../testing/temp-database";
+import { openTempDatabase, TEST_ENGINE } from "../testing/temp-database";
 import { analyzePendingInstances } from "./analyze-stored-instances";
 import { importFiles } from "./import-files";
 import { listFacets, listIds, listNavigation, listWindow } from "./queries/review-list";
@@ -246,9 +247,27 @@ test("a benchmark's list and facets are its own", async () => {
   });
 });
 
-test("instances analysed before the list's figures were stored are counted from their identifiers", async () => {
+test("the selection-count columns: the analysis writes them, and the migration fills them for instances analysed before", async () => {
   const stored = await listWindow(env.db, view(""), { offset: 0, limit: 10 });
-  await env.db.instance.updateMany({ data: { selectionCounts: null, leakCount: null } });
+  expect(stored.rows.some((r) => (r.counts.defuse ?? 0) > 0)).toBe(true);
+  // The migration's own statements (this engine's), run on instances as an older database held them: the
+  // columns not there yet (0), the JSON counts stored for some, and for others not even those.
+  const script = readFileSync(
+    `prisma/${TEST_ENGINE === "postgres" ? "postgresql/" : ""}migrations/20261202170000_selection_count_columns/migration.sql`,
+    "utf8",
+  );
+  const updates = script
+    .split(/;\s*$/m)
+    .map((statement) => statement.replace(/^--.*$/gm, "").trim())
+    .filter((statement) => statement.startsWith("UPDATE"));
+  expect(updates).toHaveLength(2);
+  await env.db.instance.updateMany({ data: { countDefuse: 0, countDoc2feat: 0, countFea: 0, countPro: 0 } });
+  const [first] = stored.rows;
+  await env.db.instance.updateMany({
+    where: { externalId: { not: first?.externalId } },
+    data: { selectionCounts: null, leakCount: null },
+  });
+  for (const update of updates) await env.db.$executeRawUnsafe(update);
   const counted = await listWindow(env.db, view(""), { offset: 0, limit: 10 });
   expect(counted.rows.map((r) => [r.externalId, r.counts, r.leaks])).toEqual(
     stored.rows.map((r) => [r.externalId, r.counts, r.leaks]),

@@ -1,4 +1,4 @@
-import { HINT_STATUSES, isSelection, SELECTIONS } from "../../hint/vocabulary";
+import { HINT_STATUSES, isSelection, SELECTIONS, type Selection } from "../../hint/vocabulary";
 import type { ListState } from "../../review/list-state";
 import type { SqlDialect } from "../database-url";
 import { searchCondition } from "./instance-search";
@@ -31,15 +31,29 @@ const STATUS = `CASE WHEN h."status" IS NULL OR h."status" = 'pending' THEN 'pen
 
 const STATUS_RANK = `CASE (${STATUS}) ${HINT_STATUSES.map((s, n) => `WHEN '${s}' THEN ${n}`).join(" ")} END`;
 
+/** The column holding how many identifiers a selection picks on an instance (`countDefuse`, …). */
+const countColumn = (selection: Selection) => `count${selection[0]?.toUpperCase()}${selection.slice(1)}`;
+
+/** The instance columns of the selection counts, in SELECTIONS order: what the analysis writes. */
+export const SELECTION_COUNT_COLUMNS = SELECTIONS.map(countColumn);
+
+/** An analysis's selection counts (JSON, or null for an instance not analysed) as those columns' values. */
+export function selectionCountCells(selectionCounts: string | null): number[] {
+  const counts = selectionCounts ? (JSON.parse(selectionCounts) as Record<string, unknown>) : {};
+  return SELECTIONS.map((s) => {
+    const value = Object.hasOwn(counts, s) ? counts[s] : 0;
+    return typeof value === "number" ? value : 0;
+  });
+}
+
 /**
- * Identifiers a selection picks, as the analysis stored them per instance; instances analysed before the
- * figures were stored are counted from their identifiers (COALESCE evaluates that only where needed).
+ * Identifiers a selection picks, as the analysis stored them per instance: an indexed column (migrations
+ * filled it for instances analysed before), so a view sorted by it is read in index order and its
+ * neighbours found by index, whatever the rows hold.
  */
-function selectionCount(selection: string, dialect: SqlDialect): string {
+function selectionCount(selection: string): string {
   if (!isSelection(selection)) throw new Error(`not a selection: ${selection}`);
-  return dialect === "postgres"
-    ? `COALESCE((i."selectionCounts"::jsonb ->> '${selection}')::int, (SELECT COUNT(*) FROM "Identifier" x, jsonb_array_elements_text(x."policies"::jsonb) p WHERE x."instanceId" = i."id" AND p.value = '${selection}'), 0)`
-    : `COALESCE(json_extract(i."selectionCounts", '$.${selection}'), (SELECT COUNT(*) FROM "Identifier" x, json_each(x."policies") p WHERE x."instanceId" = i."id" AND p.value = '${selection}'), 0)`;
+  return `i."${countColumn(selection)}"`;
 }
 
 /** Leak channels the evidence found, stored by the analysis (or read from the evidence of older analyses). */
@@ -61,7 +75,7 @@ const LANGUAGE = `COALESCE(i."language", 'unknown')`;
 
 /** The expression a list is ordered by. */
 function sortExpression(state: ListState, dialect: SqlDialect): string {
-  if (isSelection(state.sort)) return selectionCount(state.sort, dialect);
+  if (isSelection(state.sort)) return selectionCount(state.sort);
   switch (state.sort) {
     case "externalId":
       return `i."externalId"`;
@@ -144,7 +158,7 @@ export function rowColumns(dialect: SqlDialect): string {
     `b."name" AS "benchmark"`,
     `i."repo" AS "repo"`,
     `${LANGUAGE} AS "language"`,
-    ...SELECTIONS.map((s) => `${selectionCount(s, dialect)} AS "count_${s}"`),
+    ...SELECTIONS.map((s) => `${selectionCount(s)} AS "count_${s}"`),
     `${FLAGS} AS "flags"`,
     `${leaks(dialect)} AS "leaks"`,
     `${outcomes("runs")} AS "runs"`,
