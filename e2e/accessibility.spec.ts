@@ -14,6 +14,10 @@ test("no axe violations on the list, an instance, the research page and the hint
   expect(await violations(page)).toEqual([]);
 
   await openInstance(page, "demo__py-locale-1");
+  // Monaco dims the number of the empty line after a text's last newline below WCAG's contrast; axe found it
+  // only when that line was drawn at the moment it looked. The panes draw no such number at all.
+  await expect(page.getByTestId("Gold patch editor").locator(".line-numbers").first()).toBeVisible();
+  await expect(page.locator(".dimmed-line-number")).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
 
   await page.goto("/research");

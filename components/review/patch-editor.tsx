@@ -180,6 +180,9 @@ export function PatchEditor({
             minimap: { enabled: false },
             wordWrap: wrap ? "on" : "off",
             lineNumbers: "on",
+            // The empty line after a text's last newline is no line of the patch: no number (Monaco's
+            // default dims it, in a grey below WCAG's contrast, which axe finds whenever it is in view).
+            renderFinalNewline: "off",
             scrollBeyondLastLine: false,
             fontSize: 12,
             renderLineHighlight: "none",
