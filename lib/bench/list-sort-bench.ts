@@ -13,6 +13,7 @@ import { createInterface } from "node:readline";
 import { parseListState, SORTABLE } from "../review/list-state";
 import { type Cell, insertRows } from "../server/bulk-sql";
 import { bulkTarget, openDatabase } from "../server/db";
+import { recountResolvedSql } from "../server/queries/list-sql";
 import { listIds, listNavigation, listWindow } from "../server/queries/review-list";
 import { makeTempDir } from "../testing/fixtures";
 import { POSTGRES_AVAILABLE, startPostgresCluster } from "../testing/postgres-cluster";
@@ -129,6 +130,8 @@ async function measure(
         await insertRows(bulkTarget(db, tx), "RunResult", ["runId", "instanceExternalId", "resolved"], results);
       });
     }
+    // The stored Resolved counts, as an import leaves them.
+    await db.$executeRawUnsafe(recountResolvedSql(cluster ? "postgres" : "sqlite"), benchmark.id);
     if (cluster) await db.$executeRawUnsafe("ANALYZE");
     const engine = cluster ? "PostgreSQL" : "SQLite";
     console.log(`${engine}: ${count} instances written in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -8,6 +8,7 @@ import { PolicyWarnings } from "../ingest/policy-warnings";
 import { keepPrepared } from "../ingest/prepare-instance";
 import { openImportFile } from "../ingest/read-import-file";
 import { RepeatConflict, RepeatedRecords } from "../ingest/repeated-records";
+import { execute } from "./bulk-sql";
 import { bulkTarget, type Database, dialectOfDb, sqliteFileOf, withOwnConnection } from "./db";
 import {
   attachStage,
@@ -19,6 +20,7 @@ import {
   writeStagedInstances,
 } from "./import-staging";
 import { BATCH, FileWriter, type Tx } from "./import-writer";
+import { recountResolvedSql } from "./queries/list-sql";
 import { startCheckpointer } from "./wal-checkpoint";
 import { serialisedWrite, writeQueue } from "./write-lock";
 
@@ -231,6 +233,10 @@ async function importOneFile(
     }
   }
   await writeBatch(writer, batch, benchmarkOf, source, file);
+  // The list's stored Resolved counts of every benchmark the file wrote to (results, or instances that
+  // results were waiting for).
+  for (const name of writer.benchmarks)
+    await execute(bulkTarget(db, tx), recountResolvedSql(dialectOfDb(db)), [await writer.benchmarkId(name)]);
   await options.onWritten?.(file);
   const unmatched = await writer.unmatchedIds();
   const suggested = await writer.suggestedBenchmark(unmatched);

@@ -74,11 +74,30 @@ test("taking back an import of instances deletes those it added with their analy
   expect(await env.db.runResult.count({ where: { instanceExternalId: "acme__widgets-3" } })).toBe(2);
 });
 
+test("the list's stored Resolved counts follow results imported, taken back, and instances arriving after them", async () => {
+  const count = async (externalId: string) =>
+    (await env.db.instance.findFirst({ where: { externalId }, select: { resolvedCount: true } }))?.resolvedCount;
+  // keep and mistake resolved 1 and 3 (not 2).
+  expect([await count("acme__widgets-1"), await count("acme__widgets-2")]).toEqual([2, 0]);
+  // Results for widget 8 wait for their instance; it arrives with its count.
+  await importFiles(env.db, [env.tmp.write("early-runs.jsonl", jsonl(results("early", [8])))], lite);
+  await importFiles(env.db, [env.tmp.write("late-instance.jsonl", jsonl([swebenchRecord(8)]))], lite);
+  expect(await count("acme__widgets-8")).toBe(1);
+  await takeBackImport(env.db, await idOf("early-runs.jsonl"), "ada");
+  expect(await count("acme__widgets-8")).toBe(0);
+  await takeBackImport(env.db, await idOf("late-instance.jsonl"), "ada");
+});
+
 test("a run's import goes with its results; the run stays while another import's rows fill it, and goes with them", async () => {
   const runs = await takeBackImport(env.db, await idOf("mistake-runs.jsonl"), "ada");
   expect(runs.removed).toMatchObject({ results: 3, patches: 0, runs: 0 });
   expect(runs.kept.runs).toBe(1);
   expect(await env.db.run.count({ where: { model: "mistake" } })).toBe(1);
+  expect(await env.db.instance.findMany({ select: { resolvedCount: true }, orderBy: { id: "asc" } })).toEqual([
+    { resolvedCount: 1 },
+    { resolvedCount: 0 },
+    { resolvedCount: 0 },
+  ]);
   const preds = await takeBackImport(env.db, await idOf("mistake-preds.jsonl"), "ada");
   expect(preds.removed).toMatchObject({ patches: 2, runs: 1 });
   expect(await env.db.run.count({ where: { model: "mistake" } })).toBe(0);
@@ -120,7 +139,7 @@ test("an import is taken back once, audited; one made before imports were keyed 
   );
   expect((await listImports(env.db)).find((i) => i.id === legacy.id)?.canTakeBack).toBe(false);
   const events = await env.db.adminEvent.findMany({ orderBy: { id: "asc" }, select: { action: true, subject: true } });
-  expect(events.map((e) => e.action)).toEqual(Array(5).fill("import.take-back"));
+  expect(events.map((e) => e.action)).toEqual(Array(7).fill("import.take-back"));
   expect(events[0]?.subject).toMatch(/second\.jsonl \(swebench, SWE-bench Lite\)$/);
   const listed = (await listImports(env.db)).find((i) => i.id === second);
   expect(listed).toMatchObject({ canTakeBack: false, takenBackBy: "ada" });

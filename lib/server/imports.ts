@@ -1,5 +1,6 @@
 import { AppError } from "./app-error";
 import { type Database, writeTurn } from "./db";
+import { recountResolved } from "./runs";
 
 /** The import history as the admin's page and `hints imports list` show it, newest first. */
 export async function listImports(db: Database, limit = 200) {
@@ -116,6 +117,10 @@ export async function takeBackImport(
             `${labelOf(log)} added instances that curators have worked on (${work.decisions} decisions, ${work.roundDecisions} round decisions, ${work.comments} comments, ${work.curatorScores} scores): taking it back deletes that work too; confirm with force`,
           );
         const mine = { importKey: key };
+        // The benchmarks whose results it added: their stored Resolved counts are recounted at the end.
+        const resultBenchmarks = (
+          await tx.run.findMany({ where: { results: { some: mine } }, select: { benchmarkId: true } })
+        ).map((r) => r.benchmarkId);
         const removed = {
           results: (await tx.runResult.deleteMany({ where: mine })).count,
           patches: (await tx.agentPatch.deleteMany({ where: mine })).count,
@@ -151,6 +156,12 @@ export async function takeBackImport(
           removed.benchmarks += 1;
         }
         const benchmarksKept = await tx.benchmark.count({ where: mine });
+        const left = await tx.benchmark.findMany({ where: { id: { in: resultBenchmarks } }, select: { id: true } });
+        await recountResolved(
+          db,
+          tx,
+          left.map((b) => b.id),
+        );
         const result: TakenBack = {
           file: log.file,
           removed,

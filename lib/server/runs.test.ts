@@ -31,7 +31,17 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
+/** The list's stored Resolved count of each instance, by external id. */
+const resolvedCounts = async () =>
+  Object.fromEntries(
+    (await env.db.instance.findMany({ select: { externalId: true, resolvedCount: true }, orderBy: { id: "asc" } })).map(
+      (i) => [i.externalId, i.resolvedCount],
+    ),
+  );
+
 test("a run imported by mistake is deleted with everything imported as it, and the deletion is recorded", async () => {
+  // Both runs resolved widget 1: the list's stored count says 2 until one goes.
+  expect(await resolvedCounts()).toEqual({ "acme__widgets-1": 2, "acme__widgets-2": 0, "acme__widgets-3": 0 });
   const runs = await listRuns(env.db);
   const mistake = runs.find((r) => r.model === "mistake");
   expect(mistake).toMatchObject({ results: 2, patches: 2, verdicts: 0 });
@@ -41,6 +51,7 @@ test("a run imported by mistake is deleted with everything imported as it, and t
   expect(await env.db.agentPatch.count({ where: { runId: mistake?.id } })).toBe(0);
   const rates = resolveRateRows(await loadResearchData(env.db));
   expect(rates.map((r) => r.model)).toEqual(["keep"]);
+  expect(await resolvedCounts()).toEqual({ "acme__widgets-1": 1, "acme__widgets-2": 0, "acme__widgets-3": 0 });
   expect(await env.db.adminEvent.findMany({ select: { actor: true, action: true, subject: true } })).toEqual([
     { actor: "ada", action: "run.delete", subject: "SWE-bench Lite · mistake · official × official" },
   ]);
@@ -56,6 +67,8 @@ test("a run under the wrong benchmark moves to the right one; a clash with a run
     to: "SWE-bench Verified",
   });
   expect((await listRuns(env.db, "SWE-bench Verified")).map((r) => r.model)).toEqual(["keep"]);
+  // Its results now belong to Verified, which has no widget 1: Lite's count falls to 0.
+  expect(await resolvedCounts()).toEqual({ "acme__widgets-1": 0, "acme__widgets-2": 0, "acme__widgets-3": 0 });
   await expect(moveRun(env.db, keep?.id as number, "No Such Benchmark", "ada")).rejects.toThrow(/no benchmark named/);
   // A second "keep" run under Lite cannot move onto the first.
   await importFiles(

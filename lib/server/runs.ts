@@ -1,5 +1,12 @@
 import { AppError } from "./app-error";
-import { type Database, writeTurn } from "./db";
+import { type Database, dialectOfDb, type Tx, writeTurn } from "./db";
+import { recountResolvedSql } from "./queries/list-sql";
+
+/** The list's stored Resolved counts of these benchmarks, recounted inside the transaction that changed them. */
+export async function recountResolved(db: Database, tx: Tx, benchmarkIds: Iterable<number>) {
+  const sql = recountResolvedSql(dialectOfDb(db));
+  for (const id of new Set(benchmarkIds)) await tx.$executeRawUnsafe(sql, id);
+}
 
 /** A run as the admin's list shows it: what it is and what it holds. */
 export async function listRuns(db: Database, benchmark?: string) {
@@ -45,12 +52,14 @@ export async function deleteRun(db: Database, runId: number, actor: string) {
           model: true,
           selection: true,
           projection: true,
+          benchmarkId: true,
           benchmark: { select: { name: true } },
           _count: { select: { results: true, patches: true, verdicts: true } },
         },
       });
       if (!run) throw new AppError("not_found", `no run with id ${runId}`);
       await tx.run.delete({ where: { id: runId } });
+      await recountResolved(db, tx, [run.benchmarkId]);
       const removed = { results: run._count.results, patches: run._count.patches, verdicts: run._count.verdicts };
       await tx.adminEvent.create({
         data: { actor, action: "run.delete", subject: runLabel(run), detail: JSON.stringify({ runId, ...removed }) },
@@ -69,7 +78,13 @@ export async function moveRun(db: Database, runId: number, benchmarkName: string
     db.$transaction(async (tx) => {
       const run = await tx.run.findUnique({
         where: { id: runId },
-        select: { model: true, selection: true, projection: true, benchmark: { select: { name: true } } },
+        select: {
+          model: true,
+          selection: true,
+          projection: true,
+          benchmarkId: true,
+          benchmark: { select: { name: true } },
+        },
       });
       if (!run) throw new AppError("not_found", `no run with id ${runId}`);
       const target = await tx.benchmark.findUnique({ where: { name: benchmarkName }, select: { id: true } });
@@ -91,6 +106,7 @@ export async function moveRun(db: Database, runId: number, benchmarkName: string
           `${benchmarkName} already has a run of ${run.model} (${run.selection} × ${run.projection}): delete one first`,
         );
       await tx.run.update({ where: { id: runId }, data: { benchmarkId: target.id } });
+      await recountResolved(db, tx, [run.benchmarkId, target.id]);
       await tx.adminEvent.create({
         data: {
           actor,

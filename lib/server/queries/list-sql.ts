@@ -73,6 +73,18 @@ const outcomes = (what: "runs" | "resolved") =>
 
 const LANGUAGE = `COALESCE(i."language", 'unknown')`;
 
+/**
+ * Recounts the stored Resolved column of one benchmark's instances (its one parameter, `$1` on PostgreSQL,
+ * `?` on SQLite): after results are imported, deleted or moved, and after instances are imported (an
+ * instance can arrive after its results). Only rows whose count changed are written.
+ */
+export function recountResolvedSql(dialect: SqlDialect): string {
+  const benchmark = dialect === "postgres" ? "$1" : "?";
+  const live = outcomes("resolved");
+  return `UPDATE "Instance" AS i SET "resolvedCount" = ${live}
+    WHERE i."benchmarkId" = ${benchmark} AND i."resolvedCount" <> ${live}`;
+}
+
 /** The expression a list is ordered by. */
 function sortExpression(state: ListState, dialect: SqlDialect): string {
   if (isSelection(state.sort)) return selectionCount(state.sort);
@@ -92,7 +104,9 @@ function sortExpression(state: ListState, dialect: SqlDialect): string {
     case "leaks":
       return leaks(dialect);
     case "resolved":
-      return outcomes("resolved");
+      // The stored count (kept by recountResolved): an indexed column, where the live count is a correlated
+      // query over results that no index can order.
+      return `i."resolvedCount"`;
   }
   throw new Error(`not a sort key: ${state.sort}`);
 }
