@@ -57,8 +57,11 @@ test("the research views on the demo data: rates, design constraints, judge scor
   await expect(page.getByRole("table", { name: "Judge scores per attribute" })).toContainText("signature");
   const judgeChart = page.getByRole("figure", { name: "Judge scores per attribute" });
   await expect(judgeChart).toBeVisible();
-  // The attribute names under the judge chart do not run into each other.
-  const ticks = await judgeChart.locator(".recharts-xAxis .recharts-cartesian-axis-tick").evaluateAll((nodes) =>
+  // The attribute names under the judge chart do not run into each other (once drawn: the chart measures
+  // its container first, so its axis comes a moment after the figure).
+  const tick = judgeChart.locator(".recharts-xAxis .recharts-cartesian-axis-tick");
+  await expect.poll(() => tick.count()).toBeGreaterThan(1);
+  const ticks = await tick.evaluateAll((nodes) =>
     nodes.map((node) => {
       const box = node.getBoundingClientRect();
       return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
