@@ -5,6 +5,7 @@ import { ANSWER_TOKENS, attributeValues, callMessages, costOf, estimateTokens, r
 import { type AttributeValues, JUDGE_TEMPLATE_VERSION, type JudgeTarget } from "../judge/prompts";
 import { type Database, writeTurn } from "./db";
 import { MODEL_WRITTEN_SELECT } from "./model-descriptions";
+import { benchmarkNamed, endpointNamed } from "./named-rows";
 import { readEvidence, readPolicies } from "./stored-json";
 
 /**
@@ -121,18 +122,6 @@ export interface RunPlan {
   cost: number | null;
   /** values rated without the measured repository fact (no repository store, or not analysed with it) */
   withoutRepositoryFact: number;
-}
-
-async function endpointNamed(db: Database, name: string) {
-  const endpoint = await db.judgeEndpoint.findUnique({ where: { name } });
-  if (!endpoint) throw new Error(`no judge endpoint named "${name}": add it with \`hints judge endpoint add\``);
-  return endpoint;
-}
-
-async function benchmarkNamed(db: Database, name: string) {
-  const benchmark = await db.benchmark.findUnique({ where: { name } });
-  if (!benchmark) throw new Error(`no benchmark named "${name}"`);
-  return benchmark;
 }
 
 /** What a run would cost: calls, and tokens and dollars estimated from the rendered messages. */

@@ -13,6 +13,7 @@ import {
 } from "../judge/describe-prompt";
 import { ANSWER_TOKENS, cacheKey, costOf, estimateTokens } from "../judge/plan";
 import { type Database, type Tx, writeTurn } from "./db";
+import { benchmarkNamed, endpointNamed } from "./named-rows";
 import { readPolicies } from "./stored-json";
 
 /**
@@ -39,18 +40,6 @@ export interface ToDescribe {
   target: DescribeTarget;
 }
 
-async function endpointNamed(db: Database, name: string) {
-  const endpoint = await db.judgeEndpoint.findUnique({ where: { name } });
-  if (!endpoint) throw new Error(`no judge endpoint named "${name}": add it with \`hints judge endpoint add\``);
-  return endpoint;
-}
-
-async function benchmarkId(db: Database, name: string) {
-  const benchmark = await db.benchmark.findUnique({ where: { name }, select: { id: true } });
-  if (!benchmark) throw new Error(`no benchmark named "${name}"`);
-  return benchmark.id;
-}
-
 /**
  * The identifiers a selection picks on a benchmark that nothing describes yet: the benchmark gives neither
  * a description nor a behaviour, and no model has written one (files aside, as the judge has them). A name
@@ -58,7 +47,7 @@ async function benchmarkId(db: Database, name: string) {
  */
 export async function identifiersToDescribe(db: Database, benchmark: string, selection: string): Promise<ToDescribe[]> {
   const instances = await db.instance.findMany({
-    where: { benchmarkId: await benchmarkId(db, benchmark), analysisStatus: "done" },
+    where: { benchmarkId: (await benchmarkNamed(db, benchmark)).id, analysisStatus: "done" },
     orderBy: { id: "asc" },
     include: { identifiers: { orderBy: { position: "asc" } }, modelWritten: { select: MODEL_WRITTEN_SELECT } },
   });
