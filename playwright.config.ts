@@ -1,7 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_DATABASE, E2E_REPOS, storageStateOf } from "./e2e/accounts";
-
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+import { E2E_PORT, storageStateOf } from "./e2e/accounts";
 
 export default defineConfig({
   testDir: "e2e",
@@ -12,26 +10,17 @@ export default defineConfig({
   // CI machines are slower than a laptop: Monaco alone can take seconds to load on two busy cores.
   expect: { timeout: 15_000 },
   reporter: [["list"]],
-  projects: [
-    // Signs each test account in once; every spec then starts signed in as ada (an admin) unless it says
-    // otherwise (e2e/auth.spec.ts tries the other roles and no session at all).
-    { name: "sign-in", testMatch: /auth\.setup\.ts$/ },
-    { name: "e2e", dependencies: ["sign-in"], use: { storageState: storageStateOf("ada") } },
-  ],
+  // The pristine database with the demo data and the test accounts, each signed in once through the form.
+  // There is no shared server: each spec file starts its own on a copy of that database (e2e/app.ts).
+  globalSetup: "./e2e/global-setup.ts",
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    // Every spec starts signed in as ada (an admin) unless it says otherwise (e2e/auth.spec.ts tries the
+    // other roles and no session at all).
+    storageState: storageStateOf("ada"),
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
     },
-  },
-  webServer: {
-    // A fresh database for every run, with the project's demo data to review and the test accounts.
-    command: `tsx e2e/prepare-database.ts && next start -H 127.0.0.1 -p ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // A repository store that holds none of the demo repositories: every instance says why it is approximate.
-    env: { DATABASE_URL: `file:${E2E_DATABASE}`, NEXT_TELEMETRY_DISABLED: "1", HINTSCOPE_REPOS: E2E_REPOS },
   },
 });

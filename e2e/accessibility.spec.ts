@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./app";
 import { openInstance } from "./review-helpers";
 
 /** axe's WCAG 2.1 A/AA rules on the page as it stands: every violation named, with where. */

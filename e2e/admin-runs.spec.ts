@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 
 test("an admin takes back a run imported by mistake: moved to its benchmark, then deleted, both recorded", async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 import { openInstance } from "./review-helpers";
 
 test("an uploaded predictions file: the agent's patch in the gold pane, its names marked, a named-differently match", async ({

@@ -1,6 +1,6 @@
-import { expect, type Request, test } from "@playwright/test";
 import { signIn } from "../lib/testing/sign-in";
 import { E2E_PASSWORD, storageStateOf } from "./accounts";
+import { expect, type Request, test } from "./app";
 import { openInstance } from "./review-helpers";
 
 // Each test says who it is: nobody, a curator, a viewer. In order: the later ones replay the first one's request.
@@ -41,7 +41,7 @@ test("a curator signs in (back to the page asked for), decides under their own n
   await expect(page).toHaveURL(/\/instances\?q=demo__java$/);
   await expect(page.getByRole("form", { name: "Account" })).toContainText("cora");
 
-  // An instance and a policy no other spec decides (they share the database).
+  // An instance and a policy of its own.
   await openInstance(page, "demo__java-slug-1");
   await page.getByRole("radio", { name: "1 Name only" }).check();
   // The first server action the page calls is the decision (signing out, later, is another).

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 
 test("a curator flags every open hint of a filtered view at once, after confirming how many and which policy", async ({
   page,

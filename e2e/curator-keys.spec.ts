@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./app";
 import { movedOnFrom, openInstance, reviewReady } from "./review-helpers";
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -51,7 +51,7 @@ test("trim by keys: t opens the tick boxes with the first focused, j moves, Spac
   await expect(boxes.first()).not.toBeChecked();
   await page.keyboard.press("a");
   await expect(page.getByRole("status").filter({ hasText: "Saved: trimmed (demo__ts-bytes-1)." })).toBeVisible();
-  // Undone, so the demo data stays as the other specs expect it.
+  // Undone, so the later tests of this file see the demo data as it was.
   await movedOnFrom(page, "demo__ts-bytes-1");
   await page.keyboard.press("Control+z");
   await expect(page.getByRole("status").filter({ hasText: "Undone: the hint is pending again." })).toBeVisible();

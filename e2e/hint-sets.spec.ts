@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 import { openInstance } from "./review-helpers";
 
 test("publish a hint set and download it: the manifest's checksum matches the file, and the bytes never change", async ({

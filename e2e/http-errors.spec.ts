@@ -1,12 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
-
-/** The command line on the e2e database, beside the running server (its own process, as a curator's CLI is). */
-const hints = (...args: string[]) =>
-  execFileSync(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: "file:var/e2e.db" },
-    encoding: "utf8",
-  });
+import { expect, hints, test } from "./app";
 
 test("unknown sets, versions and upload names answer 4xx with a sentence, never 500", async ({ page }) => {
   const compare = await page.request.get("/hint-sets/no-such-set/compare");

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { type FakeChatServer, startFakeChatServer } from "../lib/testing/fake-chat-server";
+import { expect, test } from "./app";
 
 // The judge run from the page against a local OpenAI-compatible server started by this test (no LLM endpoint
 // runs here); the app's server calls it over HTTP, as it would call vLLM or OpenAI.

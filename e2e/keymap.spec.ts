@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { storageStateOf } from "./accounts";
+import { expect, test } from "./app";
 import { openInstance, reviewReady } from "./review-helpers";
 
 // Cora's own keys: the other specs' account (ada) keeps the defaults whatever happens here.

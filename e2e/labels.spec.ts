@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 
 const fixture = (name: string) => readFileSync(path.join("lib/testing/real-data/labels", name), "utf8");
 

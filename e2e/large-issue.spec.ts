@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 import { reviewReady } from "./review-helpers";
 
 test("a 5 MB issue renders its first part, and the server keeps answering other pages meanwhile", async ({ page }) => {

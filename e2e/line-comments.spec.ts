@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 import { openInstance } from "./review-helpers";
 
 test("a comment on lines of the issue: selected in the issue, replied to, resolved, in the audit trail and the export", async ({

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 
 test("facet changes are steps Back returns through; an empty view says so", async ({ page }) => {
   await page.goto("/instances");

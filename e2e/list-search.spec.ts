@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 
 // The demo data: `get_best_parsable_locale` is a name demo__py-locale-1's gold patch defines (its issue does
-// not say it); "token-bucket" is in demo__java-limiter-1's issue text only. Other specs import instances of
-// their own that may say the same words: the search is scoped to the demo benchmark, as a curator's would be.
+// not say it); "token-bucket" is in demo__java-limiter-1's issue text only. The search is scoped to the demo
+// benchmark, as a curator's would be.
 test("the list's search finds an identifier by any part of its name and the issue by its words", async ({ page }) => {
   await page.goto("/instances?benchmark=Demo%3A+Hintscope+sample");
   const search = page.getByLabel("Search instances");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 
 test("rows picked by tick boxes become the view, a hint set is made of it, and a round opens on that set", async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 
 // Many list requests at once take turns (lib/server/list-turns.ts): every one is answered, and a request
 // for another page is answered between them, not after all of them.

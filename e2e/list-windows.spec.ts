@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 
-// 250 instances of their own benchmark, ids sorting after every other spec's ("zz…"), so the list's
+// 250 instances of their own benchmark, ids sorting after the demo's ("zz…"), so the list's
 // first window (100 rows) cannot hold them all: scrolling must fetch the rest from the server.
 const ids = Array.from({ length: 250 }, (_, n) => `zz_window__list-${n + 1}`);
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 import { reviewReady } from "./review-helpers";
 
 test("an instance with 600 test-facing identifiers lists them a page at a time", async ({ page }) => {

@@ -1,6 +1,7 @@
 /**
- * The end-to-end database, fresh for every run: the project's demo data, the demo accounts, and the
- * accounts the tests sign in as (e2e/accounts.ts). Run by the Playwright web server before `next start`.
+ * The pristine end-to-end database, fresh for every run: the project's demo data, the demo accounts, and the
+ * accounts the tests sign in as (e2e/accounts.ts). Run by the global setup (e2e/global-setup.ts) in a process
+ * of its own, before any server starts.
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { analyzePendingInstances } from "../lib/server/analyze-stored-instances";
@@ -9,12 +10,11 @@ import { addUser } from "../lib/server/auth/users";
 import { openDatabase } from "../lib/server/db";
 import { importFiles } from "../lib/server/import-files";
 import { DEMO_FILES } from "../prisma/demo/demo-files";
-import { E2E_ACCOUNTS, E2E_DATABASE, E2E_PASSWORD, E2E_REPOS } from "./accounts";
+import { E2E_ACCOUNTS, E2E_PASSWORD, E2E_PRISTINE, E2E_PRISTINE_REPOS } from "./accounts";
 
-rmSync(E2E_REPOS, { recursive: true, force: true });
-mkdirSync(E2E_REPOS, { recursive: true });
-for (const suffix of ["", "-wal", "-shm"]) rmSync(`${E2E_DATABASE}${suffix}`, { force: true });
-const db = await openDatabase(`file:${E2E_DATABASE}`);
+rmSync("var/e2e", { recursive: true, force: true });
+mkdirSync(E2E_PRISTINE_REPOS, { recursive: true });
+const db = await openDatabase(`file:${E2E_PRISTINE}`);
 await importFiles(db, DEMO_FILES, { demo: true });
 await analyzePendingInstances(db);
 await seedDemoAccounts(db, E2E_PASSWORD);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 
 test("the repository store: which repositories the analysis can read whole, and why an instance is approximate", async ({
   page,

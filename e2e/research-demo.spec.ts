@@ -1,21 +1,12 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
-import { E2E_DATABASE } from "./accounts";
+import { expect, hints, test } from "./app";
 import { openInstance } from "./review-helpers";
-
-/** The command line on the e2e database, beside the running server. */
-const hints = (...args: string[]) =>
-  execFileSync(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: `file:${E2E_DATABASE}` },
-    encoding: "utf8",
-  });
 
 test("the research views on the demo data: rates, design constraints, judge scores, and CSV downloads", async ({
   page,
 }) => {
-  // A published hint set joins the frontier beside the policies: one hint decided on Pro × Pro (a policy no
-  // other spec decides), then the set published.
+  // A published hint set joins the frontier beside the policies: one hint decided on Pro × Pro, then the set
+  // published.
   await openInstance(page, "demo__py-config-1");
   await page.getByRole("combobox", { name: "Selection" }).selectOption("pro");
   await page.getByRole("radio", { name: "4 Pro" }).check();

@@ -1,7 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, hints, test } from "./app";
 
 // The real SWE-bench Pro sample and its nine runs: the whole shared set where it sits beside the project,
 // else the subset committed with the tests (8 instances, the nine runs cut to them; see its README).
@@ -63,13 +62,14 @@ test("with the nine SWE-bench Pro runs imported, each model's rate is over the i
   ).toContainText(`${instanceIds.length} / ${instanceIds.length}100.0%`);
 
   // The command line prints the same rows from the same query layer.
-  const report = JSON.parse(
-    execFileSync(
-      process.execPath,
-      ["--import", "tsx", "lib/cli/hints.ts", "report", "resolve-rates", "--benchmark", "SWE-bench Pro", "--json"],
-      { env: { ...process.env, DATABASE_URL: "file:var/e2e.db" }, encoding: "utf8" },
-    ),
-  ) as Array<{ model: string; resolved: number; n: number; rate: number; low: number; high: number }>;
+  const report = JSON.parse(hints("report", "resolve-rates", "--benchmark", "SWE-bench Pro", "--json")) as Array<{
+    model: string;
+    resolved: number;
+    n: number;
+    rate: number;
+    low: number;
+    high: number;
+  }>;
   expect(report).toHaveLength(runFiles.length);
   for (const r of report) {
     const row = table.getByRole("row").filter({ has: page.getByRole("cell", { name: r.model, exact: true }) });

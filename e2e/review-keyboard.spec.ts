@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./app";
 import { openInstance, reviewReady } from "./review-helpers";
 
 test("review with the keyboard only", async ({ page }) => {
@@ -34,7 +34,7 @@ test("review with the keyboard only", async ({ page }) => {
   await expect(page.getByLabel("Search instances")).toBeFocused();
   await page.keyboard.type("limiter");
   await expect(page).toHaveURL(/q=limiter/);
-  // Other specs' instances may say "limiter" too: the demo's own is found, the demo's others are not.
+  // The demo's own limiter is found, the demo's others are not.
   await expect(page.getByRole("link", { name: "demo__java-limiter-1", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "demo__go-render-1", exact: true })).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { expect, type Locator, test } from "@playwright/test";
+import { expect, type Locator, test } from "./app";
 import { highlights, openInstance, reviewReady } from "./review-helpers";
 
 test.use({ viewport: { width: 1280, height: 800 } });

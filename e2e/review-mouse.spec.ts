@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { storageStateOf } from "./accounts";
+import { expect, test } from "./app";
 import { highlights, openInstance } from "./review-helpers";
 
 test("review with the mouse: see DefUse highlighted, trim an attribute, accept, reload, see the audit entry", async ({
@@ -76,7 +76,7 @@ test("two curators deciding the same hint: the second sees a conflict, nothing i
   await expect(conflict).toContainText("ada already decided this hint (accept, now accepted)");
   await second.reload();
   await expect(second.getByRole("heading", { name: "Hint · accepted" })).toBeVisible();
-  // One decision (before → after); comments other specs leave on this instance's lines are entries too.
+  // One decision (before → after); comments on this instance's lines would be entries too.
   const decisions = second.getByRole("region", { name: "Audit trail" }).getByRole("listitem").filter({ hasText: "→" });
   await expect(decisions).toHaveCount(1);
 });

@@ -1,20 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
-import { E2E_DATABASE, storageStateOf } from "./accounts";
+import { storageStateOf } from "./accounts";
+import { expect, hints, test } from "./app";
 import { reviewReady } from "./review-helpers";
-
-/** The command line on the e2e database, beside the running server. */
-const hints = (...args: string[]) =>
-  execFileSync(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: `file:${E2E_DATABASE}` },
-    encoding: "utf8",
-  });
 
 test("a blind round: two curators decide their queues, an admin adjudicates the disagreement and publishes", async ({
   page,
   browser,
 }) => {
-  // A hint set of two Go instances under a policy no other spec decides (they share the database).
+  // A hint set of two Go instances under the fea selection.
   hints(
     "sets",
     "create",

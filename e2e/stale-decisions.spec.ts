@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./app";
 import { openInstance, reviewReady } from "./review-helpers";
 
 const ID = "demo__ts-bytes-1";

@@ -13,10 +13,10 @@ import { analyzePendingInstances } from "../server/analyze-stored-instances";
 import { addUser } from "../server/auth/users";
 import { openDatabase } from "../server/db";
 import { importFiles } from "../server/import-files";
+import { type AppServer, launchChromium, startAppServer } from "../testing/app-server";
 import { makeTempDir } from "../testing/fixtures";
 import { POSTGRES_AVAILABLE, startPostgresCluster } from "../testing/postgres-cluster";
 import { signIn } from "../testing/sign-in";
-import { launchChromium, startAppServer } from "./app-server";
 import { writeSyntheticInstances } from "./synthetic-instances";
 
 const PORT = 3192;
@@ -54,7 +54,7 @@ async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("build the app first: npm run build");
   const cluster = await startPostgresCluster();
   const tmp = makeTempDir("hintscope-team-bench-");
-  let server: { stop(): void } | null = null;
+  let server: AppServer | null = null;
   try {
     const url = cluster.createDatabase("team");
     const db = await openDatabase(url);

@@ -9,10 +9,10 @@ import { analyzePendingInstances } from "../server/analyze-stored-instances";
 import { addUser } from "../server/auth/users";
 import { openDatabase } from "../server/db";
 import { importFiles } from "../server/import-files";
+import { launchChromium, startAppServer } from "../testing/app-server";
 import { makeTempDir } from "../testing/fixtures";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
 import { signIn } from "../testing/sign-in";
-import { launchChromium, startAppServer } from "./app-server";
 import { keystrokeLatency } from "./keystroke-latency";
 import { writeSyntheticInstances } from "./synthetic-instances";
 

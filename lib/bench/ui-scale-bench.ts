@@ -14,10 +14,10 @@ import { analyzePendingInstances } from "../server/analyze-stored-instances";
 import { addUser } from "../server/auth/users";
 import { openDatabase } from "../server/db";
 import { importFiles } from "../server/import-files";
+import { type AppServer, launchChromium, startAppServer } from "../testing/app-server";
 import { makeTempDir } from "../testing/fixtures";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
 import { signIn } from "../testing/sign-in";
-import { launchChromium, startAppServer } from "./app-server";
 import { keystrokeLatency } from "./keystroke-latency";
 
 const PORT = 3193;
@@ -65,7 +65,7 @@ async function scale(count: number) {
   const cached = CACHE ? path.join(CACHE, `scale-${count}.db`) : null;
   const url = `file:${cached ?? path.join(tmp.dir, "scale.db")}`;
   const file = path.join(tmp.dir, `replicated-${count}.jsonl`);
-  let server: { stop(): void } | null = null;
+  let server: AppServer | null = null;
   const browser = await launchChromium();
   try {
     const reuse = cached !== null && existsSync(cached);

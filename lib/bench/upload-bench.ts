@@ -11,10 +11,10 @@ import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { addUser } from "../server/auth/users";
 import { openDatabase } from "../server/db";
+import { launchChromium, startAppServer, treeRssMb } from "../testing/app-server";
 import { makeTempDir } from "../testing/fixtures";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
 import { signIn } from "../testing/sign-in";
-import { launchChromium, startAppServer, treeRssMb } from "./app-server";
 
 const PORT = 3194;
 const BASE = `http://127.0.0.1:${PORT}`;
