@@ -4,7 +4,7 @@
  * so every spec file's copy holds them; the specs start from the saved cookies), then that server stopped.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { launchChromium, startAppServer } from "../lib/testing/app-server";
 import { signIn } from "../lib/testing/sign-in";
@@ -19,8 +19,12 @@ import {
 } from "./accounts";
 
 export default async function globalSetup() {
-  execFileSync(process.execPath, ["--import", "tsx", "e2e/prepare-database.ts"], { stdio: "inherit" });
+  rmSync("var/e2e", { recursive: true, force: true });
+  mkdirSync(E2E_PRISTINE_REPOS, { recursive: true });
   mkdirSync(E2E_FILES, { recursive: true });
+  execFileSync(process.execPath, ["--import", "tsx", "e2e/prepare-database.ts", `file:${E2E_PRISTINE}`], {
+    stdio: "inherit",
+  });
   const server = await startAppServer(E2E_PORT, `file:${E2E_PRISTINE}`, {
     env: { HINTSCOPE_REPOS: E2E_PRISTINE_REPOS },
     log: path.join(E2E_FILES, "global-setup.log"),

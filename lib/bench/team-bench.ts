@@ -1,12 +1,13 @@
 /**
  * `npm run bench:team` (after `npm run build`; needs PostgreSQL installed, and Chromium to sign in): a
- * team on one server. A throwaway PostgreSQL cluster on loopback, the app on it, 20 curators signed in
- * through the sign-in page, each deciding hints as fast as the server answers for 60 s (BENCH_TEAM_SECONDS),
+ * team over two app servers on one database (BENCH_TEAM_SERVERS). A throwaway PostgreSQL cluster on
+ * loopback, the servers on it, 20 curators signed in through the sign-in page of the server each works on
+ * (curator i on server i mod n), each deciding hints as fast as the server answers for 60 s (BENCH_TEAM_SECONDS),
  * on a pool of 100 hints so that they collide. Prints decisions saved, conflicts reported and p50/p95 save
  * latency, then checks the audit table: every saved decision in it exactly once, none overwritten.
  * Targets: 0 lost, p95 < 200 ms. Only 127.0.0.1 is contacted; the load stops by itself (time and count).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { DEMO_FILES } from "../../prisma/demo/demo-files";
 import { analyzePendingInstances } from "../server/analyze-stored-instances";
@@ -14,12 +15,14 @@ import { addUser } from "../server/auth/users";
 import { openDatabase } from "../server/db";
 import { importFiles } from "../server/import-files";
 import { type AppServer, launchChromium, startAppServer } from "../testing/app-server";
+import { type DecisionInput, decideActionId, decideByAction } from "../testing/decide-action";
 import { makeTempDir } from "../testing/fixtures";
 import { POSTGRES_AVAILABLE, startPostgresCluster } from "../testing/postgres-cluster";
 import { signIn } from "../testing/sign-in";
 import { writeSyntheticInstances } from "./synthetic-instances";
 
-const PORT = 3192;
+const PORT = 3196;
+const SERVERS = Number(process.env.BENCH_TEAM_SERVERS ?? 2);
 const CURATORS = Number(process.env.BENCH_TEAM_CURATORS ?? 20);
 const POOL = 100;
 const SECONDS = Number(process.env.BENCH_TEAM_SECONDS ?? 60);
@@ -29,17 +32,6 @@ const STRESS_SECONDS = Number(process.env.BENCH_TEAM_STRESS_SECONDS ?? 15);
 const THINK_MS: [number, number] = [200, 800];
 const MAX_REQUESTS = 200_000;
 const PASSWORD = "team-bench-password";
-const BASE = `http://127.0.0.1:${PORT}`;
-
-/** The id Next gave the decideHint server action in this build. */
-function decideActionId(): string {
-  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
-    node: Record<string, { exportedName?: string; filename?: string }>;
-  };
-  const found = Object.entries(manifest.node).find(([, v]) => v.exportedName === "decideHint");
-  if (!found) throw new Error("decideHint is not in this build's server actions: npm run build");
-  return found[0];
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -54,7 +46,7 @@ async function main() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("build the app first: npm run build");
   const cluster = await startPostgresCluster();
   const tmp = makeTempDir("hintscope-team-bench-");
-  let server: AppServer | null = null;
+  const servers: AppServer[] = [];
   try {
     const url = cluster.createDatabase("team");
     const db = await openDatabase(url);
@@ -68,7 +60,8 @@ async function main() {
     const names = Array.from({ length: CURATORS }, (_, i) => `curator-${i + 1}`);
     for (const name of names) await addUser(db, { name, role: "curator", password: PASSWORD });
 
-    server = await startAppServer(PORT, url);
+    for (let n = 0; n < SERVERS; n++) servers.push(await startAppServer(PORT + n, url));
+    const baseOf = (curator: string) => (servers[names.indexOf(curator) % servers.length] as AppServer).url;
 
     // Each curator signs in through the sign-in page, as a person would; the load then uses their cookie.
     const browser = await launchChromium();
@@ -77,7 +70,7 @@ async function main() {
       for (const name of names) {
         const context = await browser.newContext();
         const page = await context.newPage();
-        await signIn(page, BASE, name, PASSWORD);
+        await signIn(page, baseOf(name), name, PASSWORD);
         const session = (await context.cookies()).find((c) => c.name === "hintscope_session");
         if (!session) throw new Error(`${name} did not get a session`);
         cookies.set(name, `${session.name}=${session.value}`);
@@ -108,7 +101,7 @@ async function main() {
         });
         // Reading it before deciding.
         if (think[1] > 0) await new Promise((r) => setTimeout(r, think[0] + (n % (think[1] - think[0]))));
-        const input = {
+        const input: DecisionInput = {
           instanceId,
           selection: "defuse",
           projection: "declaration",
@@ -118,30 +111,13 @@ async function main() {
           note: "",
         };
         const started = performance.now();
-        const response = await fetch(`${BASE}/instances/${instanceId}`, {
-          method: "POST",
-          headers: {
-            "Next-Action": action,
-            "Content-Type": "text/plain;charset=UTF-8",
-            Accept: "text/x-component",
-            Cookie: cookies.get(curator) as string,
-          },
-          body: JSON.stringify([input]),
-        });
-        const text = await response.text();
+        const answer = await decideByAction(baseOf(curator), action, cookies.get(curator) as string, input);
         const elapsed = performance.now() - started;
-        const result = /\{"ok":(true|false)[^\n]*/.exec(text)?.[0];
-        if (response.status !== 200 || !result) {
-          errors++;
-          continue;
-        }
-        const parsed = JSON.parse(result) as { ok: boolean; version?: number; conflict?: { version: number } };
-        if (parsed.ok) {
+        if (answer.kind === "saved") {
           latencies.push(elapsed);
-          saves.push({ curator, instanceId, version: parsed.version as number });
-        } else if (parsed.conflict) {
-          conflicts++;
-        } else errors++;
+          saves.push({ curator, instanceId, version: answer.version });
+        } else if (answer.kind === "conflict") conflicts++;
+        else errors++;
       }
     };
     const phase = async (seconds: number, pause: [number, number]) => {
@@ -191,7 +167,7 @@ async function main() {
         `  ${label}: ${p.saved} decisions saved (${(p.saved / p.seconds).toFixed(0)}/s), ${p.conflicts} conflicts reported; save latency p50 ${p.p50.toFixed(0)} ms, p95 ${p.p95.toFixed(0)} ms`,
       );
     console.log(
-      `team: ${CURATORS} signed-in curators deciding at once on PostgreSQL, ${POOL} hints shared between them`,
+      `team: ${CURATORS} signed-in curators deciding at once over ${servers.length} app server(s) on one PostgreSQL database, ${POOL} hints shared between them`,
     );
     line(
       `${working.seconds.toFixed(0)} s, each reading ${THINK_MS[0] / 1000}–${THINK_MS[1] / 1000} s between decisions`,
@@ -205,7 +181,7 @@ async function main() {
     );
     if (lost || unexplained || overwritten || versionGaps || errors) process.exitCode = 1;
   } finally {
-    server?.stop();
+    for (const server of servers) await server.stop();
     cluster.stop();
     tmp.cleanup();
   }

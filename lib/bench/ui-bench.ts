@@ -114,7 +114,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    server.stop();
+    await server.stop();
     tmp.cleanup();
   }
 }

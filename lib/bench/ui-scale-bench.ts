@@ -203,7 +203,7 @@ async function scale(count: number) {
     );
   } finally {
     await browser.close();
-    server?.stop();
+    await server?.stop();
     tmp.cleanup();
   }
 }

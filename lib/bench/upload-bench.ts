@@ -80,7 +80,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    server.stop();
+    await server.stop();
     tmp.cleanup();
   }
 }
