@@ -1,6 +1,6 @@
 "use client";
 
-import { FLAG_REASONS, type FlagReason } from "@/lib/hint/vocabulary";
+import { FLAG_REASONS, type FlagReason } from "@/lib/domain/hint-vocabulary";
 
 /** The flag reasons as a select, "flag reason…" when none is chosen: one control for every place that flags. */
 export function FlagReasonSelect({

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { FLAG_REASONS, type FlagReason, PROJECTION_LABELS, SELECTION_LABELS } from "@/lib/hint/vocabulary";
+import { FLAG_REASONS, type FlagReason, PROJECTION_LABELS, SELECTION_LABELS } from "@/lib/domain/hint-vocabulary";
 import type { ListState } from "@/lib/review/list-state";
 import { decideViewAction, openInViewAction } from "@/lib/server/actions/bulk-decide";
 import { FlagReasonSelect } from "../flag-reason-select";

@@ -11,7 +11,7 @@ import {
   type Projection,
   SELECTION_POLICIES,
   type Selection,
-} from "@/lib/hint/vocabulary";
+} from "@/lib/domain/hint-vocabulary";
 import {
   type InstanceListRow,
   LIST_PAGE,

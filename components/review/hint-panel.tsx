@@ -26,7 +26,7 @@ import {
   type Projection,
   SELECTION_POLICIES,
   type Selection,
-} from "@/lib/hint/vocabulary";
+} from "@/lib/domain/hint-vocabulary";
 import type { Mode } from "@/lib/review/workspace-state";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
 import {

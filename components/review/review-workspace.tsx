@@ -11,7 +11,7 @@ import {
   PROJECTION_ATTRIBUTES,
   type Projection,
   type Selection,
-} from "@/lib/hint/vocabulary";
+} from "@/lib/domain/hint-vocabulary";
 import type { Keymap } from "@/lib/review/keymap";
 import { type CommentThread, issueLinesOf } from "@/lib/review/line-comments";
 import { agentPatchMarks, copiedGoldLines, patchMarks, revealFor, stepLabel } from "@/lib/review/patch-marks";

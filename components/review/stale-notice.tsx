@@ -1,4 +1,4 @@
-import { HINT_STATUS_LABELS } from "@/lib/hint/vocabulary";
+import { HINT_STATUS_LABELS } from "@/lib/domain/hint-vocabulary";
 import { lineDiff } from "@/lib/review/line-diff";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import type { FlagReason } from "@/lib/hint/vocabulary";
+import type { FlagReason } from "@/lib/domain/hint-vocabulary";
 import { type CommentThread, linesLabel, PANE_LABEL } from "@/lib/review/line-comments";
 import { adjudicateAction, publishRoundAction } from "@/lib/server/actions/review-rounds";
 import { FlagReasonSelect } from "../flag-reason-select";

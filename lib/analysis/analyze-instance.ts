@@ -1,4 +1,4 @@
-import { SELECTION_POLICIES, type SelectionPolicy } from "../hint/vocabulary";
+import { SELECTION_POLICIES, type SelectionPolicy } from "../domain/hint-vocabulary";
 import { matchLiterals, type TestFacingLiteral } from "./literal-matching";
 import { DiffParseError, type FileDiff, parseDiff } from "./parse-diff";
 import { analysePatchFiles, type FragmentSource } from "./patch-facts";

@@ -1,5 +1,5 @@
 import type { HintAttribute } from "../domain/judge-scales";
-import { PROJECTION_ATTRIBUTES, type Projection } from "../hint/vocabulary";
+import { PROJECTION_ATTRIBUTES, type Projection } from "../domain/hint-vocabulary";
 import { languageOfPath } from "../ingest/infer-language";
 import { findInterfaceEntry, type InterfaceEntry, oneSentence, requirementsMentioning } from "./benchmark-hints";
 import type { InstanceIdentifier } from "./select-identifiers";
@@ -9,7 +9,7 @@ export {
   PROJECTION_LABELS,
   PROJECTIONS,
   type Projection,
-} from "../hint/vocabulary";
+} from "../domain/hint-vocabulary";
 
 /**
  * A description a model wrote for an identifier the benchmark does not describe (the paper's weak and strong

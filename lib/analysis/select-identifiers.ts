@@ -1,9 +1,9 @@
-import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../hint/vocabulary";
+import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
 import { matchIsCertain, useMatches } from "./match-uses";
 import type { Location, PatchDefinition, PatchFacts, PatchUse } from "./patch-facts";
 import type { DefinitionKind } from "./syntax-facts";
 
-export { SELECTIONS, type Selection } from "../hint/vocabulary";
+export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
 
 /** One identifier of an instance: a definition (or, for Doc2Feat, a shared name) with the selections that pick it. */
 export interface InstanceIdentifier {

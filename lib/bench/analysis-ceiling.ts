@@ -4,7 +4,7 @@
  * then two at once: how much slower each gets says how far two threads can speed the analysis up on
  * this machine, whatever the pool does.
  */
-import { analysisRecord } from "../analysis/analysis-record";
+import { analysisRecord } from "../instance-analysis/analysis-record";
 import type { EvidenceInput } from "../evidence/evidence";
 import { openImportFile } from "../ingest/read-import-file";
 

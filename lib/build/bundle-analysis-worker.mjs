@@ -1,11 +1,11 @@
-// `npm run build`, after `next build`: the analysis worker (lib/analysis/analysis-worker.ts and what it
+// `npm run build`, after `next build`: the analysis worker (lib/instance-analysis/analysis-worker.ts and what it
 // imports, all plain TypeScript) bundled into one JavaScript file beside Next's build, so the built server
 // can analyse uploads on a worker thread, as the command line does through tsx. The grammars stay in
 // node_modules (web-tree-sitter loads them from there), so web-tree-sitter is not bundled.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["lib/analysis/analysis-worker.ts"],
+  entryPoints: ["lib/instance-analysis/analysis-worker.ts"],
   bundle: true,
   platform: "node",
   format: "esm",

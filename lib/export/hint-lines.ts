@@ -7,7 +7,7 @@ import {
   HintStatusSchema,
   ProjectionSchema,
   SelectionSchema,
-} from "../hint/vocabulary";
+} from "../domain/hint-vocabulary";
 
 /** One identifier as an exported hint lists it (the structure the text was rendered from). */
 export interface ExportedIdentifier {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ANALYSIS_VERSION } from "../analysis/analysis-version";
+import { ANALYSIS_VERSION } from "../domain/analysis-version";
 import type { ModelWritten } from "../analysis/render-hint";
 import { curatorDescriptions, type Trim } from "./compose-hint";
 

@@ -1,4 +1,4 @@
-import type { HintStatus } from "./vocabulary";
+import type { HintStatus } from "../domain/hint-vocabulary";
 
 /** A hint's stored decision, as far as its status goes. */
 export interface DecidedHint {

@@ -1,5 +1,5 @@
 import { NO_HINT } from "../domain/run-policy";
-import { PROJECTIONS, SELECTIONS } from "../hint/vocabulary";
+import { PROJECTIONS, SELECTIONS } from "../domain/hint-vocabulary";
 import { OFFICIAL_POLICY } from "./formats/run-results";
 import type { ImportItem } from "./import-items";
 

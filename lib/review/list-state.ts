@@ -8,7 +8,7 @@ import {
   SELECTIONS,
   type Selection,
   SelectionSchema,
-} from "../hint/vocabulary";
+} from "../domain/hint-vocabulary";
 
 export const REVIEW_STATUSES = HINT_STATUSES;
 export type ReviewStatus = HintStatus;

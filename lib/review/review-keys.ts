@@ -1,4 +1,4 @@
-import { FLAG_REASON_IDS, PROJECTIONS } from "../hint/vocabulary";
+import { FLAG_REASON_IDS, PROJECTIONS } from "../domain/hint-vocabulary";
 import type { Mode, WorkspaceAction } from "./workspace-state";
 
 /** Every keyboard shortcut of the review workspace, as the ? overlay lists them. */

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { WorkRequest, WorkResponse } from "../analysis/analysis-worker";
+import type { WorkRequest, WorkResponse } from "../instance-analysis/analysis-worker";
 import type { EvidenceInput } from "../evidence/evidence";
 import type { Availability } from "../repository-store/repository-store";
 
@@ -29,7 +29,7 @@ function workerScript(): URL | null {
   const typescriptLoads = process.execArgv.some((arg) => arg.includes("tsx")) || process.env.VITEST !== undefined;
   if (typescriptLoads && import.meta.url.endsWith(".ts")) {
     // Built from parts, so that the app's bundler does not try to bundle the worker.
-    const entry = ["..", "analysis", "analysis-worker-entry.mjs"].join("/");
+    const entry = ["..", "instance-analysis", "analysis-worker-entry.mjs"].join("/");
     return new URL(/*turbopackIgnore: true*/ entry, import.meta.url);
   }
   const bundle = path.join(/*turbopackIgnore: true*/ process.cwd(), ".next", "analysis-worker.mjs");

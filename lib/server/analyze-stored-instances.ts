@@ -1,4 +1,4 @@
-import { type AnalysisRecord, analysisRecord } from "../analysis/analysis-record";
+import { type AnalysisRecord, analysisRecord } from "../instance-analysis/analysis-record";
 import type { ModelWritten } from "../analysis/render-hint";
 import type { EvidenceInput } from "../evidence/evidence";
 import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "../repository-store/repository-store";

@@ -1,5 +1,5 @@
 import { NO_TRIM } from "../hint/compose-hint";
-import type { FlagReason } from "../hint/vocabulary";
+import type { FlagReason } from "../domain/hint-vocabulary";
 import type { ListState } from "../review/list-state";
 import type { Database } from "./db";
 import { listIds } from "./queries/review-list";

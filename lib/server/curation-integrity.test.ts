@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runExport } from "../cli/hint-set-commands";
 import { serialiseManifest } from "../export/hint-lines";
 import { composeHint } from "../hint/compose-hint";
-import { PROJECTIONS, SELECTIONS } from "../hint/vocabulary";
+import { PROJECTIONS, SELECTIONS } from "../domain/hint-vocabulary";
 import { jsonl, swebenchRecord } from "../testing/fixtures";
 import { makeDiff } from "../testing/make-diff";
 import { openTempDatabase } from "../testing/temp-database";

@@ -1,7 +1,7 @@
 import type { ModelWritten } from "../analysis/render-hint";
 import { composeHintLine } from "../export/compose-line";
 import type { HintLine } from "../export/hint-lines";
-import type { Projection } from "../hint/vocabulary";
+import type { Projection } from "../domain/hint-vocabulary";
 import { parseListState } from "../review/list-state";
 import type { SqlDialect } from "./database-url";
 import type { Database, Tx } from "./db";

@@ -1,4 +1,4 @@
-import { ANALYSIS_VERSION } from "../analysis/analysis-version";
+import { ANALYSIS_VERSION } from "../domain/analysis-version";
 import { parseInterfaceText } from "../analysis/benchmark-hints";
 import { describeIdentifiers, type ModelWritten } from "../analysis/render-hint";
 import { hintSourceHash } from "../hint/fingerprint";

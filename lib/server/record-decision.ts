@@ -8,7 +8,7 @@ import {
   type Projection,
   ProjectionSchema,
   SelectionSchema,
-} from "../hint/vocabulary";
+} from "../domain/hint-vocabulary";
 import { statusAfter } from "../review/decisions";
 import { type Database, type Tx, writeTurn } from "./db";
 import { MODEL_WRITTEN_SELECT } from "./model-descriptions";

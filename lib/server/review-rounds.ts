@@ -2,7 +2,7 @@ import { z } from "zod";
 import { hasRole } from "../auth/roles";
 import type { ReviewSummary } from "../export/hint-lines";
 import { EMPTY_TRIM, TrimSchema } from "../hint/trim-schema";
-import { FlagReasonSchema } from "../hint/vocabulary";
+import { FlagReasonSchema } from "../domain/hint-vocabulary";
 import {
   assignCurators,
   itemOutcome,

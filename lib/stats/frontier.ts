@@ -1,4 +1,4 @@
-import { PROJECTIONS, SELECTIONS } from "../hint/vocabulary";
+import { PROJECTIONS, SELECTIONS } from "../domain/hint-vocabulary";
 
 /** One instance's identifiers (their selections) and evidence, as the frontier reads them. */
 export interface FrontierInstance {

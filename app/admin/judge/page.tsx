@@ -1,6 +1,6 @@
 import { DescribeAdmin } from "@/components/admin/describe-admin";
 import { JudgeAdmin } from "@/components/admin/judge-admin";
-import { SELECTION_POLICIES } from "@/lib/hint/vocabulary";
+import { SELECTION_POLICIES } from "@/lib/domain/hint-vocabulary";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";
 import { listEndpoints, runStatus } from "@/lib/server/judge-runs";

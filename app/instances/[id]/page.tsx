@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { IdentifierTable } from "@/components/instance/identifier-table";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
 import { hasRole } from "@/lib/auth/roles";
-import type { Projection, Selection } from "@/lib/hint/vocabulary";
+import type { Projection, Selection } from "@/lib/domain/hint-vocabulary";
 import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db";

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { FlagReasonSchema } from "../../hint/vocabulary";
+import { FlagReasonSchema } from "../../domain/hint-vocabulary";
 import { parseListState } from "../../review/list-state";
 import { guardedAction } from "../auth/guard";
 import { decideView } from "../bulk-decisions";

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { ProjectionSchema, SelectionSchema } from "../../hint/vocabulary";
+import { ProjectionSchema, SelectionSchema } from "../../domain/hint-vocabulary";
 import { AppError } from "../app-error";
 import { guardedAction, guardedFormAction } from "../auth/guard";
 import { getDb } from "../db";

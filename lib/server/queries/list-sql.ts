@@ -1,4 +1,4 @@
-import { HINT_STATUSES, isSelection, SELECTIONS, type Selection } from "../../hint/vocabulary";
+import { HINT_STATUSES, isSelection, SELECTIONS, type Selection } from "../../domain/hint-vocabulary";
 import type { ListState } from "../../review/list-state";
 import type { SqlDialect } from "../database-url";
 import { searchCondition } from "./instance-search";

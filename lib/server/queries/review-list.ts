@@ -1,5 +1,5 @@
 import { analysisModeText } from "../../domain/analysis-mode";
-import { SELECTIONS, type Selection } from "../../hint/vocabulary";
+import { SELECTIONS, type Selection } from "../../domain/hint-vocabulary";
 import type { InstanceListRow, ListState, ListWindow, ReviewStatus } from "../../review/list-state";
 
 export { LIST_PAGE } from "../../review/list-state";

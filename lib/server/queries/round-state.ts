@@ -1,5 +1,5 @@
 import { composeHint, NO_TRIM } from "../../hint/compose-hint";
-import type { Projection } from "../../hint/vocabulary";
+import type { Projection } from "../../domain/hint-vocabulary";
 import { itemOutcome, type RoundDecision, roundAgreement } from "../../review/review-round";
 import type { Database } from "../db";
 import { MODEL_WRITTEN_SELECT } from "../model-descriptions";

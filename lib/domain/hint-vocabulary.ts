@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HintAttribute } from "../domain/judge-scales";
+import type { HintAttribute } from "./judge-scales";
 
 /**
  * The hint's vocabulary, in one place: the selection policies (which identifiers a hint names), the

@@ -1,8 +1,8 @@
 // A new selection policy is one registry entry: selection, composed hint, counts and input schema follow.
 import { expect, test } from "vitest";
 import { analyzeInstance } from "../analysis/analyze-instance";
-import { composeHint } from "./compose-hint";
-import { countBySelection, SELECTION_POLICIES, type SelectionPolicy, selectionSchemaOf } from "./vocabulary";
+import { composeHint } from "../hint/compose-hint";
+import { countBySelection, SELECTION_POLICIES, type SelectionPolicy, selectionSchemaOf } from "./hint-vocabulary";
 
 const diff = (file: string, lines: string[]) =>
   `diff --git a/${file} b/${file}\n--- a/${file}\n+++ b/${file}\n@@ -1 +1,${lines.length + 1} @@\n x = 1\n${lines.map((l) => `+${l}`).join("\n")}\n`;
