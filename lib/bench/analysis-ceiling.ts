@@ -4,9 +4,10 @@
  * then two at once: how much slower each gets says how far two threads can speed the analysis up on
  * this machine, whatever the pool does.
  */
-import { analysisRecord } from "../instance-analysis/analysis-record";
+
 import type { EvidenceInput } from "../evidence/evidence";
 import { openImportFile } from "../ingest/read-import-file";
+import { analysisRecord } from "../instance-analysis/analysis-record";
 
 const [file, limit] = process.argv.slice(2);
 if (!file) throw new Error("usage: analysis-ceiling.ts FILE [COUNT]");

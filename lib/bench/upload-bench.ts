@@ -7,7 +7,7 @@
  * there, so memory should not grow with the file, and other users' pages should not wait on it.
  */
 import { once } from "node:events";
-import { createReadStream, createWriteStream, statSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
@@ -55,7 +55,7 @@ async function main() {
   const db = await openDatabase(url);
   await addUser(db, { name: "uploader", role: "admin", password: PASSWORD });
   await db.$disconnect();
-  const server = await startAppServer(PORT, url);
+  const server = await startAppServer(PORT, url, { log: path.join(tmp.dir, "server.log") });
   const browser = await launchChromium();
   try {
     const context = await browser.newContext();
@@ -68,12 +68,19 @@ async function main() {
     }, 50);
     // Meanwhile another user opens the home page every 2 s: how long it waits is the server's responsiveness.
     const others: number[] = [];
+    const failures: string[] = [];
     let importing = true;
     const otherUser = (async () => {
       while (importing) {
         const t = performance.now();
-        await (await fetch(`${BASE}/`, { headers: { Cookie: cookie } })).text();
-        others.push(performance.now() - t);
+        try {
+          const response = await fetch(`${BASE}/`, { headers: { Cookie: cookie } });
+          await response.text();
+          if (response.ok) others.push(performance.now() - t);
+          else failures.push(`HTTP ${response.status}`);
+        } catch (error) {
+          failures.push(`${(error as Error).message} (${((error as Error).cause as Error)?.message ?? ""})`);
+        }
         await new Promise((r) => setTimeout(r, 2000));
       }
     })();
@@ -106,8 +113,13 @@ async function main() {
     const sorted = [...others].sort((x, y) => x - y);
     const p50 = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
     console.log(
-      `upload of a ${megabytes.toFixed(0)} MB file (${records} instances, ${job.summary?.added} added): streamed in ${((uploaded - started) / 1000).toFixed(0)} s, imported and analysed in ${((Date.now() - started) / 1000).toFixed(0)} s; the app server's memory ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at its peak; the home page meanwhile (${others.length} loads) p50 ${p50.toFixed(0)} ms, slowest ${Math.max(...others).toFixed(0)} ms`,
+      `upload of a ${megabytes.toFixed(0)} MB file (${records} instances, ${job.summary?.added} added): streamed in ${((uploaded - started) / 1000).toFixed(0)} s, imported and analysed in ${((Date.now() - started) / 1000).toFixed(0)} s; the app server's memory ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at its peak; the home page meanwhile (${others.length} loads) p50 ${p50.toFixed(0)} ms, slowest ${Math.max(...others).toFixed(0)} ms; ${failures.length} failed${failures.length ? ` (${[...new Set(failures)].join("; ")})` : ""}`,
     );
+  } catch (error) {
+    const log = path.join(tmp.dir, "server.log");
+    if (existsSync(log))
+      process.stderr.write(`the app server's log ends:\n${readFileSync(log, "utf8").slice(-4000)}\n`);
+    throw error;
   } finally {
     await browser.close();
     await server.stop();
