@@ -7,6 +7,6 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { settings } = await import("./lib/server/settings");
   settings();
-  const { resumePendingAnalysis } = await import("./lib/server/resume-analysis");
+  const { resumePendingAnalysis } = await import("./lib/server/import/resume-analysis");
   void resumePendingAnalysis();
 }

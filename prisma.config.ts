@@ -1,7 +1,7 @@
 import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { defineConfig } from "prisma/config";
-import { DEFAULT_DATABASE_FILE, resolveDatabaseUrl } from "./lib/server/database-url";
+import { DEFAULT_DATABASE_FILE, resolveDatabaseUrl } from "./lib/server/db/database-url";
 
 // The schema reads env("DATABASE_URL"); without it Prisma falls back to downloading an engine.
 process.env.DATABASE_URL ??= `file:${DEFAULT_DATABASE_FILE}`;

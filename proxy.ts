@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { appOriginOf, crossOriginRefusal } from "./lib/auth/same-origin";
 import { REQUESTED_PATH_HEADER, SESSION_COOKIE } from "./lib/auth/session-cookie";
-import { isListPath, LIST_TURN_HEADER, takeNamedListTurn } from "./lib/server/list-turns";
+import { isListPath, LIST_TURN_HEADER, takeNamedListTurn } from "./lib/server/list/list-turns";
 import { settings } from "./lib/server/settings";
 
 /**
@@ -30,7 +30,7 @@ export async function proxy(request: NextRequest) {
   }
   const forwarded = new Headers(request.headers);
   forwarded.set(REQUESTED_PATH_HEADER, `${pathname}${search}`);
-  // A list render waits here for its turn, before Next spends anything on it (lib/server/list-turns.ts);
+  // A list render waits here for its turn, before Next spends anything on it (lib/server/list/list-turns.ts);
   // the guard of the page or route that answers ends the turn once the answer is sent.
   forwarded.delete(LIST_TURN_HEADER);
   // Pages asked for whole and the list's windows; not the app's own navigations and prefetches (the

@@ -4,7 +4,7 @@
  * their analysis), the DefUse × Declaration hints with their version and number of decisions, and every decision
  * (curator and hint): the audit a spec compares with what its curators were told was saved.
  */
-import { openDatabase } from "../lib/server/db";
+import { openDatabase } from "../lib/server/db/client";
 
 const url = process.argv[2];
 if (!url) throw new Error("usage: tsx e2e/database-facts.ts DATABASE_URL");

@@ -1,6 +1,6 @@
 import { expect, test } from "./app";
 
-// Many list requests at once take turns (lib/server/list-turns.ts): every one is answered, and a request
+// Many list requests at once take turns (lib/server/list/list-turns.ts): every one is answered, and a request
 // for another page is answered between them, not after all of them.
 test("a burst of list requests is answered in full, and the home page is served before the burst ends", async ({
   page,

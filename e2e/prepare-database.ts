@@ -4,11 +4,11 @@
  * global setup for the pristine SQLite database (e2e/global-setup.ts), and by the specs that run servers on
  * a PostgreSQL database of their own.
  */
-import { analyzePendingInstances } from "../lib/server/analyze-stored-instances";
+import { analyzePendingInstances } from "../lib/server/analysis/analyze-stored-instances";
 import { seedDemoAccounts } from "../lib/server/auth/demo-accounts";
 import { addUser } from "../lib/server/auth/users";
-import { openDatabase } from "../lib/server/db";
-import { importFiles } from "../lib/server/import-files";
+import { openDatabase } from "../lib/server/db/client";
+import { importFiles } from "../lib/server/import/import-files";
 import { DEMO_FILES } from "../prisma/demo/demo-files";
 import { E2E_ACCOUNTS, E2E_PASSWORD } from "./accounts";
 

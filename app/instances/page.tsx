@@ -3,9 +3,9 @@ import { InstanceList } from "@/components/instances/instance-list";
 import { hasRole } from "@/lib/auth/roles";
 import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/client";
+import { savedViewsOf } from "@/lib/server/list/saved-views";
 import { LIST_PAGE, listFacets, listWindow } from "@/lib/server/queries/review-list";
-import { savedViewsOf } from "@/lib/server/saved-views";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { StartRoundForm } from "@/components/rounds/start-round-form";
 import { hasRole } from "@/lib/auth/roles";
 import { guardedPage } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/client";
 import { listRounds } from "@/lib/server/queries/round-state";
 
 export const dynamic = "force-dynamic";

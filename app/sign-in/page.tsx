@@ -3,7 +3,7 @@ import { SignInForm } from "@/components/account/sign-in-form";
 import { safeNextPath } from "@/lib/auth/next-path";
 import { currentUser } from "@/lib/server/auth/request-user";
 import { countUsers } from "@/lib/server/auth/users";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/client";
 
 export const dynamic = "force-dynamic";
 

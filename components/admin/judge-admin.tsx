@@ -9,7 +9,7 @@ import {
   startRunAction,
   stopRunAction,
 } from "@/lib/server/actions/judge";
-import type { RunStatus } from "@/lib/server/judge-runs";
+import type { RunStatus } from "@/lib/server/judge/judge-runs";
 import { useActionMessage } from "./use-action-message";
 
 interface Endpoint {

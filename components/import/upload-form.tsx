@@ -6,7 +6,7 @@ import { type DragEvent, useRef, useState } from "react";
 import { UPLOAD_HEADER } from "@/lib/auth/same-origin";
 import { type FieldMap, fieldMapText } from "@/lib/ingest/field-aliases";
 import { FORMAT_FIELDS, fieldsOf, type MappableFormat } from "@/lib/ingest/format-fields";
-import type { ImportJob } from "@/lib/server/import-jobs";
+import type { ImportJob } from "@/lib/server/import/import-jobs";
 
 type Outcome =
   | { name: string; ok: true; job: ImportJob }

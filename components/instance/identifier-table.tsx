@@ -1,6 +1,6 @@
 import { analysisModeText } from "@/lib/domain/analysis-mode";
-import { composeHint, type HintSourceIdentifier } from "@/lib/hint/compose-hint";
 import { DEFAULT_POLICY } from "@/lib/domain/hint-vocabulary";
+import { composeHint, type HintSourceIdentifier } from "@/lib/hint/compose-hint";
 
 /** The table lists this many identifiers at most (`hints analyze` prints them all). */
 const TABLE_LIMIT = 500;

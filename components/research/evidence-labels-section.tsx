@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { EVIDENCE_CHECKS, LABEL_TESTS } from "@/lib/evidence/evidence-labels";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/client";
 import { evidenceLabelRows } from "@/lib/server/queries/evidence-labels";
 import { DownloadCsv } from "./download-csv";
 import { fmt, share } from "./format";

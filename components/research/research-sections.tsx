@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { SELECTIONS } from "@/lib/analysis/select-identifiers";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/client";
 import { guessworkRows } from "@/lib/server/queries/guesswork";
 import type { ReportRow, ResearchData } from "@/lib/server/queries/research-report";
 import { designRows, pairedView } from "@/lib/server/queries/research-report";

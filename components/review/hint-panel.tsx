@@ -1,6 +1,18 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import {
+  FLAG_REASON_IDS,
+  FLAG_REASONS,
+  type FlagReason,
+  HINT_STATUS_LABELS,
+  type HintStatus,
+  PROJECTION_LABELS,
+  PROJECTIONS,
+  type Projection,
+  SELECTION_POLICIES,
+  type Selection,
+} from "@/lib/domain/hint-vocabulary";
 import type { HintAttribute } from "@/lib/domain/judge-scales";
 import {
   DESCRIPTION_MAX_WORDS,
@@ -15,18 +27,6 @@ import {
   withIdentifier,
   withMessage,
 } from "@/lib/hint/compose-hint";
-import {
-  FLAG_REASON_IDS,
-  FLAG_REASONS,
-  type FlagReason,
-  HINT_STATUS_LABELS,
-  type HintStatus,
-  PROJECTION_LABELS,
-  PROJECTIONS,
-  type Projection,
-  SELECTION_POLICIES,
-  type Selection,
-} from "@/lib/domain/hint-vocabulary";
 import type { Mode } from "@/lib/review/workspace-state";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
 import {

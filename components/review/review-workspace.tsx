@@ -4,7 +4,6 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { analysisModeText } from "@/lib/domain/analysis-mode";
-import { composeHint, NO_TRIM } from "@/lib/hint/compose-hint";
 import {
   isProjection,
   isSelection,
@@ -12,6 +11,7 @@ import {
   type Projection,
   type Selection,
 } from "@/lib/domain/hint-vocabulary";
+import { composeHint, NO_TRIM } from "@/lib/hint/compose-hint";
 import type { Keymap } from "@/lib/review/keymap";
 import { type CommentThread, issueLinesOf } from "@/lib/review/line-comments";
 import { agentPatchMarks, copiedGoldLines, patchMarks, revealFor, stepLabel } from "@/lib/review/patch-marks";

@@ -1,5 +1,5 @@
 import type { ParsedLanguage } from "./grammars";
-import { blocksClosedFromAbove, cFamilyClosers, indentOf, UNKNOWN_OWNER } from "./hunk-lines";
+import { blocksClosedFromAbove, cFamilyClosers, indentOf, UNKNOWN_OWNER } from "./languages/hunk-lines";
 import type { DiffLine, FileDiff, Hunk } from "./parse-diff";
 import { continuesFromAbove, leavesTheBody, pythonClosers, pythonHeader, resumedSignature } from "./python-hunks";
 

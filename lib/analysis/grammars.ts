@@ -1,6 +1,6 @@
 import path from "node:path";
 import { Language, Parser } from "web-tree-sitter";
-import { languageOfPath } from "../ingest/infer-language";
+import { languageOfPath } from "./languages/infer-language";
 
 /** The languages the analysis parses, by the name `languageOfPath` gives them (TSX has its own grammar). */
 export type ParsedLanguage =

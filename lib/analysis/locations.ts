@@ -1,6 +1,6 @@
 import { wholeWordAt } from "../domain/whole-word";
 import type { Fragment } from "./fragments";
-import type { SyntaxDefinition } from "./syntax-facts";
+import type { SyntaxDefinition } from "./languages/syntax-facts";
 
 /*
  * Where the analysis says a name stands: the diff line (and file line) of a row of a parsed image, and the

@@ -1,19 +1,16 @@
-import { languageOfPath } from "../ingest/infer-language";
 import { contextOf, type Fragment, hunkFragments } from "./fragments";
 import { getParsers, grammarOfPath, type ParsedLanguage } from "./grammars";
 import { functionInContext } from "./hunk-context";
-import { UNKNOWN_OWNER } from "./hunk-lines";
 import { extractCFamily } from "./languages/c-family";
 import { extractGo } from "./languages/go";
+import { UNKNOWN_OWNER } from "./languages/hunk-lines";
+import { languageOfPath } from "./languages/infer-language";
 import { extractJava } from "./languages/java";
 import { extractJavaScript } from "./languages/javascript";
 import { extractPhp } from "./languages/php";
 import { extractPython } from "./languages/python";
 import { extractRuby } from "./languages/ruby";
 import { extractRust } from "./languages/rust";
-import { fragmentLiterals, type PatchLiteral, type SyntaxLiteral } from "./literals";
-import { type Location, locate, paramLocation } from "./locations";
-import type { DiffLine, FileDiff } from "./parse-diff";
 import {
   type DefinitionKind,
   type Extractor,
@@ -21,7 +18,10 @@ import {
   type SyntaxDefinition,
   type SyntaxUse,
   type UseKind,
-} from "./syntax-facts";
+} from "./languages/syntax-facts";
+import { fragmentLiterals, type PatchLiteral, type SyntaxLiteral } from "./literals";
+import { type Location, locate, paramLocation } from "./locations";
+import type { DiffLine, FileDiff } from "./parse-diff";
 
 const EXTRACTORS: Record<ParsedLanguage, Extractor> = {
   python: extractPython,

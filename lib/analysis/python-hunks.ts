@@ -1,7 +1,7 @@
 // Python's hunks: what git's headers and a hunk's lines say about the blocks the hunk was cut from.
 
 import type { Fragment } from "./fragments";
-import { depth, indentOf, UNKNOWN_OWNER } from "./hunk-lines";
+import { depth, indentOf, UNKNOWN_OWNER } from "./languages/hunk-lines";
 import type { DiffLine } from "./parse-diff";
 
 /**

@@ -1,7 +1,7 @@
-import type { HintAttribute } from "../domain/judge-scales";
 import { PROJECTION_ATTRIBUTES, type Projection } from "../domain/hint-vocabulary";
-import { languageOfPath } from "../ingest/infer-language";
+import type { HintAttribute } from "../domain/judge-scales";
 import { findInterfaceEntry, type InterfaceEntry, oneSentence, requirementsMentioning } from "./benchmark-hints";
+import { languageOfPath } from "./languages/infer-language";
 import type { InstanceIdentifier } from "./select-identifiers";
 
 export {

@@ -1,7 +1,7 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
+import type { DefinitionKind } from "./languages/syntax-facts";
 import { matchIsCertain, useMatches } from "./match-uses";
 import type { Location, PatchDefinition, PatchFacts, PatchUse } from "./patch-facts";
-import type { DefinitionKind } from "./syntax-facts";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
 

@@ -4,9 +4,9 @@
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { analyzePendingInstances } from "../server/analyze-stored-instances";
-import { openDatabase } from "../server/db";
-import { importFiles } from "../server/import-files";
+import { analyzePendingInstances } from "../server/analysis/analyze-stored-instances";
+import { openDatabase } from "../server/db/client";
+import { importFiles } from "../server/import/import-files";
 import { makeTempDir } from "../testing/fixtures";
 import { writeSyntheticInstances } from "./synthetic-instances";
 

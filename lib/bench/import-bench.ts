@@ -9,13 +9,13 @@ import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream, statSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import type { ImportItem, InstanceData } from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
-import { analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "../server/analyze-stored-instances";
-import { openDatabase } from "../server/db";
-import { importFiles, READ_AHEAD_BYTES } from "../server/import-files";
-import { recordDecision } from "../server/record-decision";
+import { analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "../server/analysis/analyze-stored-instances";
+import { openDatabase } from "../server/db/client";
+import { openSqliteFile } from "../server/db/sqlite-file";
+import { recordDecision } from "../server/hints/record-decision";
+import { importFiles, READ_AHEAD_BYTES } from "../server/import/import-files";
 import { median } from "../stats/median";
 import { makeTempDir } from "../testing/fixtures";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
@@ -38,7 +38,7 @@ async function readInstances(files: string[]): Promise<BenchRow[]> {
 
 /** The floor: the same rows, already parsed, written by one prepared INSERT in one transaction. */
 function bareInsert(file: string, rows: BenchRow[]): number {
-  const sqlite = new Database(file);
+  const sqlite = openSqliteFile(file);
   const benchmarks = new Set(rows.map((r) => r.benchmarkId));
   for (const id of benchmarks)
     sqlite.prepare(`INSERT INTO "Benchmark" ("id", "name") VALUES (?, ?)`).run(id, `bench ${id}`);

@@ -1,6 +1,6 @@
 /** Imports one file into DATABASE_URL and prints `{ms, maxRssMb, added}`: the memory probe of `npm run bench`. */
-import { openDatabase } from "../server/db";
-import { importFiles } from "../server/import-files";
+import { openDatabase } from "../server/db/client";
+import { importFiles } from "../server/import/import-files";
 
 const file = process.argv[2];
 if (!file) throw new Error("usage: import-one-file FILE");

@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "../server/db";
-import { importFiles } from "../server/import-files";
+import { openDatabase } from "../server/db/client";
+import { importFiles } from "../server/import/import-files";
 import { jsonl, swebenchRecord } from "../testing/fixtures";
 
 const sizes = process.argv.slice(2).map(Number);

@@ -11,8 +11,8 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseListState, SORTABLE } from "../review/list-state";
-import { type Cell, insertRows } from "../server/bulk-sql";
-import { bulkTarget, openDatabase } from "../server/db";
+import { type Cell, insertRows } from "../server/db/bulk-sql";
+import { bulkTarget, engineOf, openDatabase } from "../server/db/client";
 import { recountResolvedSql } from "../server/queries/list-sql";
 import { listIds, listNavigation, listWindow } from "../server/queries/review-list";
 import { makeTempDir } from "../testing/fixtures";
@@ -131,7 +131,7 @@ async function measure(
       });
     }
     // The stored Resolved counts, as an import leaves them.
-    await db.$executeRawUnsafe(recountResolvedSql(cluster ? "postgres" : "sqlite"), benchmark.id);
+    await db.$executeRawUnsafe(recountResolvedSql(engineOf(db).sql), benchmark.id);
     if (cluster) await db.$executeRawUnsafe("ANALYZE");
     const engine = cluster ? "PostgreSQL" : "SQLite";
     console.log(`${engine}: ${count} instances written in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -11,8 +11,8 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseListState } from "../review/list-state";
-import { type Cell, insertRows } from "../server/bulk-sql";
-import { bulkTarget, openDatabase } from "../server/db";
+import { type Cell, insertRows } from "../server/db/bulk-sql";
+import { bulkTarget, engineOf, openDatabase } from "../server/db/client";
 import { listQuery } from "../server/queries/list-sql";
 import { listWindow } from "../server/queries/review-list";
 import { makeTempDir } from "../testing/fixtures";
@@ -112,7 +112,7 @@ async function measure(
       if (process.env.BENCH_SEARCH_EXPLAIN) {
         const { from, params } = listQuery(
           parseListState(new URLSearchParams({ q: process.env.BENCH_SEARCH_EXPLAIN })),
-          cluster ? "postgres" : "sqlite",
+          engineOf(db).sql,
         );
         const plan = await db.$queryRawUnsafe<Array<Record<string, string>>>(
           `${cluster ? "EXPLAIN ANALYZE" : "EXPLAIN QUERY PLAN"} SELECT COUNT(*) ${from}`,

@@ -10,10 +10,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { DEMO_FILES } from "../../prisma/demo/demo-files";
-import { analyzePendingInstances } from "../server/analyze-stored-instances";
+import { analyzePendingInstances } from "../server/analysis/analyze-stored-instances";
 import { addUser } from "../server/auth/users";
-import { openDatabase } from "../server/db";
-import { importFiles } from "../server/import-files";
+import { openDatabase } from "../server/db/client";
+import { importFiles } from "../server/import/import-files";
 import { type AppServer, launchChromium, startAppServer } from "../testing/app-server";
 import { type DecisionInput, decideActionId, decideByAction } from "../testing/decide-action";
 import { makeTempDir } from "../testing/fixtures";

@@ -5,10 +5,10 @@
  * under 100 ms and under 100 ms.
  */
 import path from "node:path";
-import { analyzePendingInstances } from "../server/analyze-stored-instances";
+import { analyzePendingInstances } from "../server/analysis/analyze-stored-instances";
 import { addUser } from "../server/auth/users";
-import { openDatabase } from "../server/db";
-import { importFiles } from "../server/import-files";
+import { openDatabase } from "../server/db/client";
+import { importFiles } from "../server/import/import-files";
 import { launchChromium, startAppServer } from "../testing/app-server";
 import { makeTempDir } from "../testing/fixtures";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";

@@ -12,7 +12,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { addUser } from "../server/auth/users";
-import { openDatabase } from "../server/db";
+import { openDatabase } from "../server/db/client";
 import { launchChromium, startAppServer, treeRssMb } from "../testing/app-server";
 import { makeTempDir } from "../testing/fixtures";
 import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";

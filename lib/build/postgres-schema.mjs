@@ -1,6 +1,6 @@
 // Writes prisma/postgresql/schema.prisma from prisma/schema.prisma: the same models, for PostgreSQL, with
 // its own generated client. Run after every change to the schema (`npm run db:postgres-schema`);
-// lib/server/schema-drift.test.ts fails when the two are out of step.
+// lib/server/db/schema-drift.test.ts fails when the two are out of step.
 import { readFileSync, writeFileSync } from "node:fs";
 
 export function postgresSchema(sqliteSchema) {

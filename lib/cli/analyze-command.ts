@@ -1,11 +1,11 @@
 import { analyzeInstance, type InstanceAnalysis, PatchError } from "../analysis/analyze-instance";
+import { inferLanguage } from "../analysis/languages/infer-language";
 import { type PolicyStatsRow, paperSubset, policyStatsByLanguage } from "../analysis/policy-stats";
 import { checkRepository, ExactSourceError, repoFragments } from "../analysis/repo-fragments";
 import { SELECTIONS } from "../analysis/select-identifiers";
 import { instanceEvidence } from "../evidence/instance-evidence";
 import { ImportError } from "../ingest/import-error";
 import type { InstanceData } from "../ingest/import-items";
-import { inferLanguage } from "../ingest/infer-language";
 import { openImportFile } from "../ingest/read-import-file";
 import { type RepositoryFact, repositoryFacts } from "../repository-store/repository-facts";
 import { ensureCommit, hasCommit, type RepositoryStoreConfig } from "../repository-store/repository-store";

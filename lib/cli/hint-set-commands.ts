@@ -3,8 +3,8 @@ import { SELECTIONS } from "../analysis/select-identifiers";
 import { compareHintSets } from "../export/compare-sets";
 import type { Manifest } from "../export/hint-lines";
 import { slug } from "../export/text-formats";
-import type { Database } from "../server/db";
-import { currentHintLines } from "../server/hint-export";
+import type { Database } from "../server/db/client";
+import { currentHintLines } from "../server/hints/hint-export";
 import {
   assembleVersionExport,
   createHintSet,
@@ -13,7 +13,7 @@ import {
   versionLines,
   writeHintExport,
   writeVersionExport,
-} from "../server/hint-sets";
+} from "../server/hints/hint-sets";
 
 export interface HintSetOptions {
   set?: string;

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { openDatabase } from "../server/db";
-import { commentOnLines } from "../server/line-comments";
+import { openDatabase } from "../server/db/client";
+import { commentOnLines } from "../server/hints/line-comments";
 import { jsonl, makeTempDir, swebenchRecord } from "../testing/fixtures";
 
 const tmp = makeTempDir("hintscope-cli-");

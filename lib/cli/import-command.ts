@@ -1,9 +1,9 @@
 import { availableParallelism } from "node:os";
 import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
-import { type AnalysisRunSummary, analyzePendingInstances } from "../server/analyze-stored-instances";
-import type { Database } from "../server/db";
-import { type ImportSummary, importFiles } from "../server/import-files";
+import { type AnalysisRunSummary, analyzePendingInstances } from "../server/analysis/analyze-stored-instances";
+import type { Database } from "../server/db/client";
+import { type ImportSummary, importFiles } from "../server/import/import-files";
 
 export interface ImportCommandOptions {
   benchmark?: string;

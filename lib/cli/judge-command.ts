@@ -1,5 +1,5 @@
-import type { Database } from "../server/db";
-import { executeRun } from "../server/judge-execute";
+import type { Database } from "../server/db/client";
+import { executeRun } from "../server/judge/judge-execute";
 import {
   createRun,
   listEndpoints,
@@ -9,8 +9,8 @@ import {
   runStatus,
   saveEndpoint,
   stopRun,
-} from "../server/judge-runs";
-import { listModelDescriptions, planDescriptions, writeDescriptions } from "../server/model-descriptions";
+} from "../server/judge/judge-runs";
+import { listModelDescriptions, planDescriptions, writeDescriptions } from "../server/judge/model-descriptions";
 
 const USAGE = `usage: hints judge endpoint add NAME --url BASE_URL --model MODEL [--key-env VAR] [--n] [--json-schema]
                      [--seed] [--concurrency N] [--input-price USD_PER_MTOK] [--output-price USD_PER_MTOK]

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { STAGING_ROOT } from "../server/import-staging";
+import { STAGING_ROOT } from "../server/import/import-staging";
 import { jsonl, makeTempDir, swebenchRecord } from "../testing/fixtures";
 import { POSTGRES_AVAILABLE, startPostgresCluster } from "../testing/postgres-cluster";
 import { TEST_ENGINE } from "../testing/temp-database";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { importFiles } from "../server/import-files";
+import { importFiles } from "../server/import/import-files";
 import { jsonl, swebenchRecord } from "../testing/fixtures";
 import { openTempDatabase } from "../testing/temp-database";
 import { runReportCommand, textTable } from "./report-command";
@@ -92,7 +92,7 @@ test("the paired view opens on the first pair that shares instances, never an em
 });
 
 test("report leaks: per benchmark and channel, over the instances whose evidence was computed", async () => {
-  const { analyzePendingInstances } = await import("../server/analyze-stored-instances");
+  const { analyzePendingInstances } = await import("../server/analysis/analyze-stored-instances");
   await analyzePendingInstances(env.db);
   const leaks = await report("leaks");
   // The fixture ids embed no commit and its issues paste nothing: four instances, no channel.

@@ -1,5 +1,5 @@
 import { ownValue } from "../domain/own-keys";
-import type { Database } from "../server/db";
+import type { Database } from "../server/db/client";
 import { evidenceLabelRows } from "../server/queries/evidence-labels";
 import { guessworkRows } from "../server/queries/guesswork";
 import { loadResearchData } from "../server/queries/research";

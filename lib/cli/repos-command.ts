@@ -1,8 +1,8 @@
 import { availableParallelism } from "node:os";
 import { pruneStore, type RepositoryStoreConfig } from "../repository-store/repository-store";
-import { analyzePendingInstances } from "../server/analyze-stored-instances";
-import type { Database } from "../server/db";
-import { fetchMissingCommits, repositoryStatus } from "../server/repository-status";
+import { analyzePendingInstances } from "../server/analysis/analyze-stored-instances";
+import { fetchMissingCommits, repositoryStatus } from "../server/analysis/repository-status";
+import type { Database } from "../server/db/client";
 
 const USAGE = `usage: hints repos status [--benchmark NAME] [--json]
        hints repos fetch [--benchmark NAME]   (needs HINTSCOPE_GIT_REMOTE)

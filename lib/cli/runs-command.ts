@@ -1,8 +1,8 @@
 import { userInfo } from "node:os";
 import { AppError } from "../server/app-error";
-import type { Database } from "../server/db";
-import { listImports, takeBackImport, takenBackSentence } from "../server/imports";
-import { deleteRun, listRuns, moveRun } from "../server/runs";
+import type { Database } from "../server/db/client";
+import { listImports, takeBackImport, takenBackSentence } from "../server/import/imports";
+import { deleteRun, listRuns, moveRun } from "../server/import/runs";
 import { textTable } from "./report-command";
 
 const USAGE = `usage: hints runs list [--benchmark NAME] [--json]

@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline";
 import { ROLES } from "../auth/roles";
 import { addUser, listUsers, setDisabled, setPassword, setRole, UserError } from "../server/auth/users";
-import type { Database } from "../server/db";
+import type { Database } from "../server/db/client";
 import { UsageError } from "./hint-set-commands";
 
 const USAGE = `usage: hints users add NAME --role admin|curator|viewer   (password from a prompt, or the first line of stdin)

@@ -7,6 +7,9 @@
 /** The selection (and projection) of a run made without any hint: the policy table's baseline. */
 export const NO_HINT = "none";
 
+/** Policy label for runs made on a benchmark's own task statement (no hint policy varied). */
+export const OFFICIAL_POLICY = "official";
+
 /** Spellings (after case and separators are normalised) that mean one known name. */
 const ALIASES: Record<string, string> = {
   no_hint: NO_HINT,

@@ -1,7 +1,7 @@
 import type { ModelWritten } from "../analysis/render-hint";
+import type { Projection } from "../domain/hint-vocabulary";
 import { composeHint, type HintSourceIdentifier, NO_TRIM, type Trim } from "../hint/compose-hint";
 import { type DecidedHint, hintStatus } from "../hint/status";
-import type { Projection } from "../domain/hint-vocabulary";
 import type { HintLine } from "./hint-lines";
 
 export interface InstanceForExport {

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { HINT_ATTRIBUTES, type HintAttribute } from "../domain/judge-scales";
 import {
   HINT_STATUSES,
   type HintStatus,
@@ -8,6 +7,7 @@ import {
   ProjectionSchema,
   SelectionSchema,
 } from "../domain/hint-vocabulary";
+import { HINT_ATTRIBUTES, type HintAttribute } from "../domain/judge-scales";
 
 /** One identifier as an exported hint lists it (the structure the text was rendered from). */
 export interface ExportedIdentifier {

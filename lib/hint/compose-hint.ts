@@ -1,8 +1,8 @@
 import { parseInterfaceText } from "../analysis/benchmark-hints";
 import { describeIdentifiers, type ModelWritten, renderHint } from "../analysis/render-hint";
+import { PROJECTION_ATTRIBUTES, type Projection } from "../domain/hint-vocabulary";
 import type { HintAttribute } from "../domain/judge-scales";
 import { ownValue } from "../domain/own-keys";
-import { PROJECTION_ATTRIBUTES, type Projection } from "../domain/hint-vocabulary";
 
 /**
  * What a curator changed in a hint: whole identifiers or single attributes removed, and descriptions the

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { ANALYSIS_VERSION } from "../domain/analysis-version";
 import type { ModelWritten } from "../analysis/render-hint";
+import { ANALYSIS_VERSION } from "../domain/analysis-version";
 import { curatorDescriptions, type Trim } from "./compose-hint";
 
 /** The fields of an instance a hint is made from. */

@@ -1,6 +1,5 @@
-import { NO_HINT } from "../domain/run-policy";
 import { PROJECTIONS, SELECTIONS } from "../domain/hint-vocabulary";
-import { OFFICIAL_POLICY } from "./formats/run-results";
+import { NO_HINT, OFFICIAL_POLICY } from "../domain/run-policy";
 import type { ImportItem } from "./import-items";
 
 const KNOWN_SELECTIONS = new Set<string>([...SELECTIONS, NO_HINT, OFFICIAL_POLICY]);

@@ -1,10 +1,10 @@
+import { PatchError } from "../analysis/analyze-instance";
+import { countBySelection } from "../domain/hint-vocabulary";
 import type { EvidenceInput } from "../evidence/evidence";
 import { instanceEvidence } from "../evidence/instance-evidence";
 import { type HintInputs, hintSourceHash } from "../hint/fingerprint";
-import { countBySelection } from "../domain/hint-vocabulary";
 import type { Availability } from "../repository-store/repository-store";
 import { analyzeWithStore } from "../repository-store/store-analysis";
-import { PatchError } from "../analysis/analyze-instance";
 
 /** A stored cell value. */
 export type RecordCell = string | number | boolean | null;

@@ -1,4 +1,4 @@
-// A worker thread of the analysis pool (lib/server/analysis-pool.ts): analyses the instances it is sent.
+// A worker thread of the analysis pool (lib/server/analysis/analysis-pool.ts): analyses the instances it is sent.
 import { parentPort } from "node:worker_threads";
 import type { EvidenceInput } from "../evidence/evidence";
 import type { Availability } from "../repository-store/repository-store";

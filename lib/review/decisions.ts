@@ -1,8 +1,8 @@
-import { isTrimmed, type Trim } from "../hint/compose-hint";
 import type { DecisionAction } from "../domain/hint-vocabulary";
+import { isTrimmed, type Trim } from "../hint/compose-hint";
 
-export { isTrimmed, keptAttributes, NO_TRIM, type Trim } from "../hint/compose-hint";
 export { type DecisionAction, FLAG_REASONS, type FlagReason } from "../domain/hint-vocabulary";
+export { isTrimmed, keptAttributes, NO_TRIM, type Trim } from "../hint/compose-hint";
 
 /** The status a decision leaves a hint in. */
 export function statusAfter(

@@ -1,5 +1,5 @@
-import { NO_TRIM, type Trim } from "../hint/compose-hint";
 import type { FlagReason, Projection, Selection } from "../domain/hint-vocabulary";
+import { NO_TRIM, type Trim } from "../hint/compose-hint";
 import { type Picked, pickNext } from "./patch-marks";
 
 /*

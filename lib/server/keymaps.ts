@@ -1,5 +1,5 @@
 import { type Keymap, KeymapSchema } from "../review/keymap";
-import { type Database, writeTurn } from "./db";
+import { type Database, writeTurn } from "./db/client";
 
 /** A user's keymap (the defaults where none is saved, or a saved one no longer reads). */
 export async function keymapOf(db: Database, user: string): Promise<Keymap> {

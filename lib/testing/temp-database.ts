@@ -1,7 +1,7 @@
 import path from "node:path";
-import pg from "pg";
-import { type Database, dialectOfDb, openDatabase } from "../server/db";
-import { SEARCH_INDEX_TABLE } from "../server/queries/instance-search";
+import { type Database, dialectOfDb, openDatabase } from "../server/db/client";
+import { runAdminStatement } from "../server/db/postgres-admin";
+import { SEARCH_INDEX_TABLE } from "../server/db/search-index";
 import { makeTempDir } from "./fixtures";
 
 /** The engine the tests run on: SQLite files by default, PostgreSQL under `npm run test:postgres`. */
@@ -31,7 +31,7 @@ export async function openTempDatabase() {
     };
   }
   const name = `test_${process.pid}_${++databases}_${Date.now()}`;
-  await adminQuery(server, `CREATE DATABASE "${name}"`);
+  await runAdminStatement(server, `CREATE DATABASE "${name}"`);
   const url = server.replace(/\/[^/]*$/, `/${name}`);
   const db = await openDatabase(url);
   return {
@@ -40,20 +40,10 @@ export async function openTempDatabase() {
     url,
     async close() {
       await db.$disconnect();
-      await adminQuery(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await runAdminStatement(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       tmp.cleanup();
     },
   };
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

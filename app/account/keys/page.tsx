@@ -1,6 +1,6 @@
 import { KeymapEditor } from "@/components/account/keymap-editor";
 import { guardedPage } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/client";
 import { keymapOf } from "@/lib/server/keymaps";
 
 export const dynamic = "force-dynamic";

@@ -2,9 +2,9 @@ import { DescribeAdmin } from "@/components/admin/describe-admin";
 import { JudgeAdmin } from "@/components/admin/judge-admin";
 import { SELECTION_POLICIES } from "@/lib/domain/hint-vocabulary";
 import { guardedPage } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
-import { listEndpoints, runStatus } from "@/lib/server/judge-runs";
-import { modelDescriptionCounts } from "@/lib/server/model-descriptions";
+import { getDb } from "@/lib/server/db/client";
+import { listEndpoints, runStatus } from "@/lib/server/judge/judge-runs";
+import { modelDescriptionCounts } from "@/lib/server/judge/model-descriptions";
 
 export const dynamic = "force-dynamic";
 

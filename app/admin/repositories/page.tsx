@@ -1,6 +1,6 @@
+import { repositoryStatus } from "@/lib/server/analysis/repository-status";
 import { guardedPage } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
-import { repositoryStatus } from "@/lib/server/repository-status";
+import { getDb } from "@/lib/server/db/client";
 import { settings } from "@/lib/server/settings";
 
 export const dynamic = "force-dynamic";

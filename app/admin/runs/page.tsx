@@ -1,9 +1,9 @@
 import { ImportAdmin } from "@/components/admin/import-admin";
 import { RunAdmin } from "@/components/admin/run-admin";
 import { guardedPage } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
-import { listImports } from "@/lib/server/imports";
-import { listRuns } from "@/lib/server/runs";
+import { getDb } from "@/lib/server/db/client";
+import { listImports } from "@/lib/server/import/imports";
+import { listRuns } from "@/lib/server/import/runs";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { UserAdmin } from "@/components/admin/user-admin";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { listUsers } from "@/lib/server/auth/users";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/client";
 
 export const dynamic = "force-dynamic";
 

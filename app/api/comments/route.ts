@@ -1,6 +1,6 @@
 import { guardedRoute } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
-import { commentsForExport } from "@/lib/server/line-comments";
+import { getDb } from "@/lib/server/db/client";
+import { commentsForExport } from "@/lib/server/hints/line-comments";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -7,11 +7,11 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { appOriginOf, crossOriginRefusal, UPLOAD_HEADER } from "@/lib/auth/same-origin";
 import { parseFieldMap } from "@/lib/ingest/field-aliases";
-import { analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "@/lib/server/analyze-stored-instances";
+import { analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "@/lib/server/analysis/analyze-stored-instances";
 import { guardedRoute } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
-import { importFiles } from "@/lib/server/import-files";
-import { describeImportFailure, maxUploadBytes, startImportJob, uploadFolder } from "@/lib/server/import-jobs";
+import { getDb } from "@/lib/server/db/client";
+import { importFiles } from "@/lib/server/import/import-files";
+import { describeImportFailure, maxUploadBytes, startImportJob, uploadFolder } from "@/lib/server/import/import-jobs";
 import { settings } from "@/lib/server/settings";
 
 export const runtime = "nodejs";

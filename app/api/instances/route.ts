@@ -1,6 +1,6 @@
 import { parseListState } from "@/lib/review/list-state";
 import { guardedRoute } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/client";
 import { listWindow, MAX_WINDOW } from "@/lib/server/queries/review-list";
 import { parseIdParam } from "@/lib/server/route-params";
 

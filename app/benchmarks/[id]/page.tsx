@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { InstanceList } from "@/components/instances/instance-list";
 import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/client";
 import { getBenchmark } from "@/lib/server/queries/benchmarks";
 import { LIST_PAGE, listFacets, listWindow } from "@/lib/server/queries/review-list";
 import { parseIdParam } from "@/lib/server/route-params";

@@ -1,7 +1,6 @@
-import { normalisePolicyName } from "../../domain/run-policy";
+import { normalisePolicyName, OFFICIAL_POLICY } from "../../domain/run-policy";
 import { pick, RecordError, requireId, requireString } from "../field-values";
 import type { InputFormat } from "../import-items";
-import { OFFICIAL_POLICY } from "./run-results";
 
 const VERDICTS: Record<string, "satisfied" | "violated" | "neutral"> = {
   satisfied: "satisfied",

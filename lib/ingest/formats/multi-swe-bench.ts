@@ -1,7 +1,7 @@
+import { inferLanguage } from "../../analysis/languages/infer-language";
 import { decodeStructured, decodeText, type RawRecord, RecordError, requireId, requireString } from "../field-values";
 import { fieldsOf } from "../format-fields";
 import type { InputFormat, InstanceData } from "../import-items";
-import { inferLanguage } from "../infer-language";
 
 const asObject = (value: unknown, field: string): Record<string, unknown> => {
   const decoded = decodeStructured(value, field);

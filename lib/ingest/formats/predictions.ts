@@ -1,7 +1,8 @@
 import path from "node:path";
+import { OFFICIAL_POLICY } from "../../domain/run-policy";
 import { decodeText, type RawRecord, RecordError, requireId } from "../field-values";
 import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
-import { modelFromPath, OFFICIAL_POLICY } from "./run-results";
+import { modelFromPath } from "./run-results";
 
 /**
  * What agents wrote: predictions files, stored as each run's agent patch per instance (a run is model ×

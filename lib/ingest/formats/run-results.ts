@@ -1,13 +1,10 @@
 import path from "node:path";
 import { ownValue, setOwn } from "../../domain/own-keys";
-import { normalisePolicyName } from "../../domain/run-policy";
+import { normalisePolicyName, OFFICIAL_POLICY } from "../../domain/run-policy";
 import { pick, type RawRecord, RecordError, requireId, requireString, toBoolean } from "../field-values";
 import { fieldsOf } from "../format-fields";
 import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
 import { swebenchBenchmarkFromPath } from "./swebench";
-
-/** Policy label for runs made on a benchmark's own task statement (no hint policy varied). */
-export const OFFICIAL_POLICY = "official";
 
 /** The model (run) name a results file implies: its base name without the results suffix. */
 export function modelFromPath(filePath: string): string {

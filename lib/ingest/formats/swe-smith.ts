@@ -1,8 +1,9 @@
 import path from "node:path";
+import { inferLanguage } from "../../analysis/languages/infer-language";
+import { OFFICIAL_POLICY } from "../../domain/run-policy";
 import { decodeText, pick, type RawRecord, RecordError, requireId, requireString, toStringList } from "../field-values";
 import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
-import { inferLanguage } from "../infer-language";
-import { modelFromPath, OFFICIAL_POLICY } from "./run-results";
+import { modelFromPath } from "./run-results";
 
 /**
  * SWE-smith task instances: the SWE-bench schema without a test patch (the tests live in the repository

@@ -1,7 +1,7 @@
+import { inferLanguage, normaliseLanguage } from "../../analysis/languages/infer-language";
 import { decodeText, pick, type RawRecord, requireId, requireString, toStringList } from "../field-values";
 import { fieldsOf } from "../format-fields";
 import type { FileContext, ImportItem, InputFormat, InstanceData } from "../import-items";
-import { inferLanguage, normaliseLanguage } from "../infer-language";
 
 /** The benchmark a SWE-bench-schema file belongs to, guessed from its path (the schema does not say). */
 export function swebenchBenchmarkFromPath(path: string): string {

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { FlagReasonSchema } from "../../domain/hint-vocabulary";
 import { parseListState } from "../../review/list-state";
 import { guardedAction } from "../auth/guard";
-import { decideView } from "../bulk-decisions";
-import { getDb } from "../db";
+import { getDb } from "../db/client";
+import { decideView } from "../hints/bulk-decisions";
 import { listIds } from "../queries/review-list";
 
 export type BulkResult = { ok: true; message: string } | { ok: false; error: string };

@@ -2,8 +2,8 @@
 
 import { z } from "zod";
 import { guardedAction } from "../auth/guard";
-import { getDb } from "../db";
-import { recordDecision, undoDecision } from "../record-decision";
+import { getDb } from "../db/client";
+import { recordDecision, undoDecision } from "../hints/record-decision";
 
 /**
  * Saves a curator's decision on a hint at once, as the signed-in user; a conflicting earlier decision comes

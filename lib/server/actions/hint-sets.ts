@@ -5,8 +5,8 @@ import { z } from "zod";
 import { ProjectionSchema, SelectionSchema } from "../../domain/hint-vocabulary";
 import { AppError } from "../app-error";
 import { guardedAction, guardedFormAction } from "../auth/guard";
-import { getDb } from "../db";
-import { createHintSet, publishHintSet } from "../hint-sets";
+import { getDb } from "../db/client";
+import { createHintSet, publishHintSet } from "../hints/hint-sets";
 
 const CreateInput = z.object({
   name: z.string().trim().min(1, "name the set").max(100),

@@ -3,10 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { guardedAction } from "../auth/guard";
-import { getDb } from "../db";
-import { executeRun } from "../judge-execute";
-import { createRun, planRun, resumeRun, saveEndpoint, stopRun } from "../judge-runs";
-import { identifiersToDescribe, planDescriptions, writeDescriptions } from "../model-descriptions";
+import { getDb } from "../db/client";
+import { executeRun } from "../judge/judge-execute";
+import { createRun, planRun, resumeRun, saveEndpoint, stopRun } from "../judge/judge-runs";
+import { identifiersToDescribe, planDescriptions, writeDescriptions } from "../judge/model-descriptions";
 
 export type JudgeActionResult = { ok: true; message: string; runId?: number } | { ok: false; error: string };
 

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { guardedAction } from "../auth/guard";
-import { getDb } from "../db";
+import { getDb } from "../db/client";
 import { saveKeymap } from "../keymaps";
 
 /** Saves the signed-in user's own keys for the review shortcuts. */

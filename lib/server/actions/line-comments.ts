@@ -4,8 +4,8 @@ import { z } from "zod";
 import type { CommentThread } from "../../review/line-comments";
 import { AppError } from "../app-error";
 import { guardedAction } from "../auth/guard";
-import { getDb } from "../db";
-import { commentOnLines, replyToThread, resolveThread, threadsForInstance } from "../line-comments";
+import { getDb } from "../db/client";
+import { commentOnLines, replyToThread, resolveThread, threadsForInstance } from "../hints/line-comments";
 
 type CommentResult = { ok: true; threads: CommentThread[] } | { ok: false; error: string };
 

@@ -3,8 +3,15 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { guardedAction, guardedFormAction } from "../auth/guard";
-import { getDb } from "../db";
-import { adjudicate, decideInRound, publishRound, RoundError, StartRoundInput, startRound } from "../review-rounds";
+import { getDb } from "../db/client";
+import {
+  adjudicate,
+  decideInRound,
+  publishRound,
+  RoundError,
+  StartRoundInput,
+  startRound,
+} from "../hints/review-rounds";
 
 export type RoundActionResult = { ok: true; message: string; id?: number } | { ok: false; error: string };
 

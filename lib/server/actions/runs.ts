@@ -4,9 +4,9 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { AppError } from "../app-error";
 import { guardedAction } from "../auth/guard";
-import { getDb } from "../db";
-import { takeBackImport, takenBackSentence } from "../imports";
-import { deleteRun, moveRun } from "../runs";
+import { getDb } from "../db/client";
+import { takeBackImport, takenBackSentence } from "../import/imports";
+import { deleteRun, moveRun } from "../import/runs";
 
 export type RunActionResult = { ok: true; message: string } | { ok: false; error: string };
 

@@ -2,8 +2,8 @@
 
 import { z } from "zod";
 import { guardedAction } from "../auth/guard";
-import { getDb } from "../db";
-import { deleteView, savedViewsOf, saveView } from "../saved-views";
+import { getDb } from "../db/client";
+import { deleteView, savedViewsOf, saveView } from "../list/saved-views";
 
 type ViewsResult =
   | { ok: true; message: string; views: Array<{ name: string; search: string }> }

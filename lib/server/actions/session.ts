@@ -9,7 +9,7 @@ import { overHttps } from "../auth/request-user";
 import { endSession, startSession } from "../auth/sessions";
 import { clearSignInFailures, recordSignInFailure, signInWait } from "../auth/sign-in-limit";
 import { checkPassword } from "../auth/users";
-import { getDb } from "../db";
+import { getDb } from "../db/client";
 import { settings } from "../settings";
 
 /** A refused sign-in: why, and the name typed (the form keeps it; only the password is typed again). */

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { RoleSchema } from "../../auth/roles";
 import { guardedAction, guardedFormAction } from "../auth/guard";
 import { addUser, setDisabled, setRole, UserError } from "../auth/users";
-import { getDb } from "../db";
+import { getDb } from "../db/client";
 
 export type UserActionResult = { ok: true; message: string } | { ok: false; error: string };
 

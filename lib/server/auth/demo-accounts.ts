@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "../db";
+import type { Database } from "../db/client";
+import { serialisedWrite } from "../db/write-lock";
 import { settings } from "../settings";
-import { serialisedWrite } from "../write-lock";
 import { addUser, hashPassword } from "./users";
 
 /** The demo accounts `seed` makes: one admin, one curator. */

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import type { z } from "zod";
 import { forbidden, NOT_SIGNED_IN, type Refusal } from "../../auth/refusal";
 import { hasRole, type Role } from "../../auth/roles";
-import { endListTurn, LIST_TURN_HEADER } from "../list-turns";
+import { endListTurn, LIST_TURN_HEADER } from "../list/list-turns";
 import { currentUser, requestedPath } from "./request-user";
 import type { UserView } from "./users";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { REQUESTED_PATH_HEADER, SESSION_COOKIE } from "../../auth/session-cookie";
-import { getDb } from "../db";
+import { getDb } from "../db/client";
 import { settings } from "../settings";
 import { userOfSession } from "./sessions";
 import type { UserView } from "./users";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { SESSION_MS } from "../../auth/session-cookie";
-import type { Database } from "../db";
-import { serialisedWrite } from "../write-lock";
+import type { Database } from "../db/client";
+import { serialisedWrite } from "../db/write-lock";
 import type { UserView } from "./users";
 
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");

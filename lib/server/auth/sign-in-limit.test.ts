@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTempDatabase } from "../../testing/temp-database";
-import { type Database, openDatabase } from "../db";
+import { type Database, openDatabase } from "../db/client";
 import { clearSignInFailures, recordSignInFailure, signInWait } from "./sign-in-limit";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;

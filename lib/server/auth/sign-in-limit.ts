@@ -1,5 +1,5 @@
 import { ADDRESS_LIMIT, NAME_LIMIT, retryAfter, type SignInLimit } from "../../auth/sign-in-limiter";
-import { type Database, writeTurn } from "../db";
+import { type Database, writeTurn } from "../db/client";
 
 /**
  * The sign-in limit, counted in the database: every server process (and every machine) on one database

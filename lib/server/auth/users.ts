@@ -1,7 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { PasswordSchema, type Role, RoleSchema, UserNameSchema } from "../../auth/roles";
-import type { Database } from "../db";
-import { serialisedWrite } from "../write-lock";
+import type { Database } from "../db/client";
+import { serialisedWrite } from "../db/write-lock";
 
 /** A user as everything but the sign-in code sees one: never the password hash. */
 export interface UserView {

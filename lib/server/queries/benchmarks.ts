@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "../db";
+import { getDb } from "../db/client";
 
 export interface BenchmarkRow {
   id: number;

@@ -1,5 +1,5 @@
 import { type EvidenceLabelRow, evidenceAgainstLabels, type LabelledInstance } from "../../evidence/evidence-labels";
-import type { Database } from "../db";
+import type { Database } from "../db/client";
 import { readEvidence } from "../stored-json";
 
 /**

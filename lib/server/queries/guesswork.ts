@@ -1,7 +1,7 @@
 import { observeGuesswork } from "../../analysis/observed-guesswork";
 import { resultStatus } from "../../stats/result-status";
 import { wilsonInterval } from "../../stats/wilson";
-import type { Database } from "../db";
+import type { Database } from "../db/client";
 import { readPolicies } from "../stored-json";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "../db";
+import { getDb } from "../db/client";
 import { readReviewSummary } from "../stored-json";
 
 /** Every hint set with its published versions (newest first) and the benchmarks a new set can cover. */

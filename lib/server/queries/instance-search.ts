@@ -1,4 +1,4 @@
-import type { SqlDialect } from "../database-url";
+import type { SqlPieces } from "../db/engine";
 
 /*
  * The list's search: an instance's id, repository and benchmark, the names of its identifiers (any part of a
@@ -11,15 +11,6 @@ import type { SqlDialect } from "../database-url";
 
 /** How much of an issue's text is indexed (a PostgreSQL tsvector holds at most 1 MB). */
 export const SEARCH_TEXT_LIMIT = 100_000;
-
-/** SQLite's FTS5 table of the issue texts (its shadow tables are named after it: `InstanceSearch_data`, …). */
-export const SEARCH_INDEX_TABLE = "InstanceSearch";
-
-/** What the migration makes that prisma/schema.prisma cannot describe (the schema test expects exactly these). */
-export const SEARCH_OBJECTS: Record<SqlDialect, readonly string[]> = {
-  sqlite: [SEARCH_INDEX_TABLE, "Instance_search_insert", "Instance_search_delete", "Instance_search_update"],
-  postgres: ["Instance.searchWords", "Instance_search_idx", "Identifier_name_trgm_idx"],
-};
 
 /** The words of a search as the index cuts text: runs of letters and digits, lower case. */
 export function searchWords(needle: string): string[] {
@@ -37,8 +28,8 @@ const likeText = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c
  * the text uses them: SQLite binds by position). Case-insensitive: SQLite's LIKE is for ASCII, PostgreSQL
  * has ILIKE. The issue's words are matched as a phrase, in order and next to each other.
  */
-export function searchCondition(needle: string, dialect: SqlDialect, add: (value: unknown) => string): string {
-  const like = dialect === "postgres" ? "ILIKE" : "LIKE";
+export function searchCondition(needle: string, sql: SqlPieces, add: (value: unknown) => string): string {
+  const like = sql.caseInsensitiveLike;
   const text = () => `${add(likeText(needle))} ESCAPE '\\'`;
   const alternatives = [
     `i."externalId" ${like} ${text()}`,
@@ -47,12 +38,6 @@ export function searchCondition(needle: string, dialect: SqlDialect, add: (value
     `i."id" IN (SELECT x."instanceId" FROM "Identifier" x WHERE x."name" ${like} ${text()})`,
   ];
   const words = searchWords(needle);
-  if (words.length > 0) {
-    alternatives.push(
-      dialect === "postgres"
-        ? `i."id" IN (SELECT s."id" FROM "Instance" s WHERE s."searchWords" @@ to_tsquery('simple', ${add(`${words.join(" <-> ")}:*`)}))`
-        : `i."id" IN (SELECT rowid FROM "InstanceSearch" WHERE "InstanceSearch" MATCH ${add(`"${words.join(" ")}"*`)})`,
-    );
-  }
+  if (words.length > 0) alternatives.push(sql.instanceWordsMatch(words, add));
   return `(${alternatives.join(" OR ")})`;
 }

@@ -1,6 +1,6 @@
 import { HINT_STATUSES, isSelection, SELECTIONS, type Selection } from "../../domain/hint-vocabulary";
 import type { ListState } from "../../review/list-state";
-import type { SqlDialect } from "../database-url";
+import type { SqlPieces } from "../db/engine";
 import { searchCondition } from "./instance-search";
 
 /*
@@ -18,10 +18,10 @@ export interface ListScope {
 /** Bound parameters, with the placeholder each engine writes. */
 class Params {
   readonly values: unknown[] = [];
-  constructor(private readonly dialect: SqlDialect) {}
+  constructor(private readonly sql: SqlPieces) {}
   add(value: unknown): string {
     this.values.push(value);
-    return this.dialect === "postgres" ? `$${this.values.length}` : "?";
+    return this.sql.placeholder(this.values.length);
   }
 }
 
@@ -57,10 +57,7 @@ function selectionCount(selection: string): string {
 }
 
 /** Leak channels the evidence found, stored by the analysis (or read from the evidence of older analyses). */
-const leaks = (dialect: SqlDialect) =>
-  dialect === "postgres"
-    ? `COALESCE(i."leakCount", jsonb_array_length(i."evidence"::jsonb -> 'leaks'), 0)`
-    : `COALESCE(i."leakCount", json_array_length(i."evidence", '$.leaks'), 0)`;
+const leaks = (sql: SqlPieces) => `COALESCE(i."leakCount", ${sql.jsonArrayLength(`i."evidence"`, "leaks")}, 0)`;
 
 /** Flagged hints of the instance (a stale flag no longer counts). */
 const FLAGS = `(SELECT COUNT(*) FROM "Hint" f WHERE f."instanceId" = i."id" AND f."status" = 'flagged'
@@ -78,15 +75,15 @@ const LANGUAGE = `COALESCE(i."language", 'unknown')`;
  * `?` on SQLite): after results are imported, deleted or moved, and after instances are imported (an
  * instance can arrive after its results). Only rows whose count changed are written.
  */
-export function recountResolvedSql(dialect: SqlDialect): string {
-  const benchmark = dialect === "postgres" ? "$1" : "?";
+export function recountResolvedSql(sql: SqlPieces): string {
+  const benchmark = sql.placeholder(1);
   const live = outcomes("resolved");
   return `UPDATE "Instance" AS i SET "resolvedCount" = ${live}
     WHERE i."benchmarkId" = ${benchmark} AND i."resolvedCount" <> ${live}`;
 }
 
 /** The expression a list is ordered by. */
-function sortExpression(state: ListState, dialect: SqlDialect): string {
+function sortExpression(state: ListState, sql: SqlPieces): string {
   if (isSelection(state.sort)) return selectionCount(state.sort);
   switch (state.sort) {
     case "externalId":
@@ -102,7 +99,7 @@ function sortExpression(state: ListState, dialect: SqlDialect): string {
     case "flags":
       return FLAGS;
     case "leaks":
-      return leaks(dialect);
+      return leaks(sql);
     case "resolved":
       // The stored count (kept by recountResolved): an indexed column, where the live count is a correlated
       // query over results that no index can order.
@@ -116,22 +113,22 @@ function sortExpression(state: ListState, dialect: SqlDialect): string {
  * filtered by search, facets, review status, leaks and ids. Ordered text compares by code point on both
  * engines (`COLLATE "C"` on PostgreSQL), so the two agree on the order of every view.
  */
-export function listQuery(state: ListState, dialect: SqlDialect, scope: ListScope = {}) {
-  const params = new Params(dialect);
+export function listQuery(state: ListState, sql: SqlPieces, scope: ListScope = {}) {
+  const params = new Params(sql);
   // In the order the SQL text uses them: SQLite binds its "?" by position.
   const selection = params.add(state.selection);
   const projection = params.add(state.projection);
   const where: string[] = [];
   if (scope.benchmarkId !== undefined) where.push(`i."benchmarkId" = ${params.add(scope.benchmarkId)}`);
   const needle = state.q.trim();
-  if (needle !== "") where.push(searchCondition(needle, dialect, (value) => params.add(value)));
+  if (needle !== "") where.push(searchCondition(needle, sql, (value) => params.add(value)));
   const among = (expression: string, values: readonly string[]) =>
     values.length > 0 ? where.push(`${expression} IN (${values.map((v) => params.add(v)).join(", ")})`) : 0;
   among(`b."name"`, state.benchmark);
   among(LANGUAGE, state.language);
   among(`(${STATUS})`, state.review);
   among(`i."externalId"`, state.ids);
-  if (state.leak) where.push(`${leaks(dialect)} > 0`);
+  if (state.leak) where.push(`${leaks(sql)} > 0`);
   if (state.subset.length > 0)
     where.push(
       `EXISTS (SELECT 1 FROM "SubsetMember" s WHERE s."benchmarkId" = i."benchmarkId" AND s."instanceExternalId" = i."externalId" AND s."subset" IN (${state.subset.map((v) => params.add(v)).join(", ")}))`,
@@ -150,22 +147,20 @@ export function listQuery(state: ListState, dialect: SqlDialect, scope: ListScop
   // A test-facing message the issue does not state (from the stored evidence's literals).
   if (state.message)
     where.push(
-      dialect === "postgres"
-        ? `EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(i."evidence"::jsonb -> 'literals', '[]'::jsonb)) AS l WHERE (l.value ->> 'stated_in_issue') = 'false')`
-        : `EXISTS (SELECT 1 FROM json_each(i."evidence", '$.literals') AS l WHERE json_extract(l.value, '$.stated_in_issue') = 0)`,
+      `EXISTS (SELECT 1 FROM ${sql.jsonArrayElements(`i."evidence"`, "literals", "l")} WHERE ${sql.jsonFieldIsFalse("l", "stated_in_issue")})`,
     );
   const from = `FROM "Instance" i JOIN "Benchmark" b ON b."id" = i."benchmarkId"
     LEFT JOIN "Hint" h ON h."instanceId" = i."id" AND h."selection" = ${selection} AND h."projection" = ${projection}
     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
   const textSort = ["externalId", "benchmark", "repo", "language"].includes(state.sort);
-  const collate = dialect === "postgres" && textSort ? ` COLLATE "C"` : "";
-  const sortKey = `${sortExpression(state, dialect)}${collate}`;
+  const collate = textSort ? sql.byteOrder : "";
+  const sortKey = `${sortExpression(state, sql)}${collate}`;
   const orderBy = `ORDER BY ${sortKey} ${state.desc ? "DESC" : "ASC"}, i."id" ASC`;
   return { from, orderBy, params: params.values, status: STATUS, sortKey, collate, desc: state.desc };
 }
 
 /** The columns of a list row, for the rows of one window (`ids`), each computed for those rows only. */
-export function rowColumns(dialect: SqlDialect): string {
+export function rowColumns(sql: SqlPieces): string {
   return [
     `i."id" AS "id"`,
     `i."externalId" AS "externalId"`,
@@ -174,7 +169,7 @@ export function rowColumns(dialect: SqlDialect): string {
     `${LANGUAGE} AS "language"`,
     ...SELECTIONS.map((s) => `${selectionCount(s)} AS "count_${s}"`),
     `${FLAGS} AS "flags"`,
-    `${leaks(dialect)} AS "leaks"`,
+    `${leaks(sql)} AS "leaks"`,
     `${outcomes("runs")} AS "runs"`,
     `${outcomes("resolved")} AS "resolved"`,
     `i."analysisStatus" AS "analysisStatus"`,
@@ -190,9 +185,9 @@ export function rowColumns(dialect: SqlDialect): string {
  * and a smaller id; the order is the list's, ties by id), so the neighbours are index look-ups and nothing
  * numbers the whole view. Its last parameter is the instance's id.
  */
-export function navigationQuery(state: ListState, dialect: SqlDialect, scope: ListScope = {}) {
-  const query = listQuery(state, dialect, scope);
-  const id = dialect === "postgres" ? `$${query.params.length + 1}` : "?";
+export function navigationQuery(state: ListState, sql: SqlPieces, scope: ListScope = {}) {
+  const query = listQuery(state, sql, scope);
+  const id = sql.placeholder(query.params.length + 1);
   const c = query.collate;
   // Earlier in the list's order than the instance (m), and later; and each side's nearest first.
   const [smaller, larger] = query.desc ? [">", "<"] : ["<", ">"];
@@ -201,7 +196,7 @@ export function navigationQuery(state: ListState, dialect: SqlDialect, scope: Li
   const after = `l.k${c} ${larger}= m.k${c} AND (l.k${c} ${larger} m.k${c} OR l.id > m.id)`;
   const [forward, backward] = query.desc ? ["DESC", "ASC"] : ["ASC", "DESC"];
   const inOrder = `ORDER BY l.k${c} ${forward}, l.id ASC LIMIT 1`;
-  const sql = `WITH list AS NOT MATERIALIZED (
+  const text = `WITH list AS NOT MATERIALIZED (
       SELECT i."id" AS id, ${query.sortKey} AS k,
              CASE WHEN (${query.status}) IN ('pending', 'stale') THEN 1 ELSE 0 END AS open
       ${query.from}
@@ -216,5 +211,5 @@ export function navigationQuery(state: ListState, dialect: SqlDialect, scope: Li
              (SELECT l.id FROM list l, m WHERE l.open = 1 AND ${after} ${inOrder}),
              (SELECT l.id FROM list l WHERE l.open = 1 AND NOT EXISTS (SELECT 1 FROM m WHERE m.id = l.id) ${inOrder})
            ) AS "nextPending"`;
-  return { sql, params: query.params };
+  return { text, params: query.params };
 }

@@ -1,5 +1,5 @@
-import { evidenceAgainstJudge, leakShares } from "../../evidence/evidence-summary";
 import { SELECTIONS } from "../../domain/hint-vocabulary";
+import { evidenceAgainstJudge, leakShares } from "../../evidence/evidence-summary";
 import { chiSquareTest } from "../../stats/agreement";
 import { attributeAgreement, SCALES } from "../../stats/attribute-agreement";
 import { designOutcome, designRates, VERDICTS } from "../../stats/design-constraints";

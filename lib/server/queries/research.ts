@@ -8,7 +8,7 @@ import type { FrontierInstance, HintSetLines } from "../../stats/frontier";
 import { type JudgeSample, ratedValues, sampleOfScore } from "../../stats/judge-summary";
 import { type RunOutcomes, runRows } from "../../stats/resolve-rates";
 import { resultStatus } from "../../stats/result-status";
-import { type Database, getDb } from "../db";
+import { type Database, getDb } from "../db/client";
 import { readEvidence, readPolicies, readSummary, readTestCounts } from "../stored-json";
 
 /** Everything the research views compute from: runs with outcomes, imported instances, identifiers, judge scores. */

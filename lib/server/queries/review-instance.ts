@@ -1,11 +1,11 @@
 import "server-only";
+import { pathsInDiff } from "../../analysis/languages/infer-language";
 import { observeGuesswork } from "../../analysis/observed-guesswork";
 import { hintStatus } from "../../hint/status";
-import { pathsInDiff } from "../../ingest/infer-language";
 import { placeLocations } from "../../review/patch-marks";
 import { ratedValues, sampleOfScore } from "../../stats/judge-summary";
-import { getDb } from "../db";
-import { MODEL_WRITTEN_SELECT } from "../model-descriptions";
+import { getDb } from "../db/client";
+import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
 import { readEvidence, readHintState, readLocations, readPolicies, readStringList, readTrim } from "../stored-json";
 
 /** One judge's rated value of one attribute of one identifier, under one selection (lib/stats/judge-summary). */

@@ -4,9 +4,9 @@ import type { InstanceListRow, ListState, ListWindow, ReviewStatus } from "../..
 
 export { LIST_PAGE } from "../../review/list-state";
 
-import type { SqlDialect } from "../database-url";
-import { type Database, dialectOfDb, type Tx } from "../db";
-import { writeGeneration } from "../write-lock";
+import { type Database, engineOf, type Tx } from "../db/client";
+import type { SqlPieces } from "../db/engine";
+import { writeGeneration } from "../db/write-lock";
 import { type ListScope, listQuery, navigationQuery, rowColumns } from "./list-sql";
 
 /** Rows a window holds at most: what a screen shows, many times over. */
@@ -30,10 +30,10 @@ type RawRow = {
 /** The list rows of these instances (any order), with the review status each has under the list's policy. */
 async function rowsOf(db: Database, ids: ReadonlyArray<{ id: number; status: string }>): Promise<InstanceListRow[]> {
   if (ids.length === 0) return [];
-  const dialect = dialectOfDb(db);
-  const placeholders = ids.map((_, n) => (dialect === "postgres" ? `$${n + 1}` : "?")).join(", ");
+  const { sql } = engineOf(db);
+  const placeholders = ids.map((_, n) => sql.placeholder(n + 1)).join(", ");
   const raw = await db.$queryRawUnsafe<RawRow[]>(
-    `SELECT ${rowColumns(dialect)}
+    `SELECT ${rowColumns(sql)}
      FROM "Instance" i JOIN "Benchmark" b ON b."id" = i."benchmarkId"
      WHERE i."id" IN (${placeholders})`,
     ...ids.map((i) => i.id),
@@ -111,8 +111,7 @@ async function readWindow(
   window: { offset: number; limit: number },
   scope: ListScope,
 ): Promise<ListWindow> {
-  const dialect = dialectOfDb(db);
-  const query = listQuery(state, dialect, scope);
+  const query = listQuery(state, engineOf(db).sql, scope);
   const limit = Math.max(0, Math.min(MAX_WINDOW, Math.floor(window.limit)));
   const offset = Math.max(0, Math.floor(window.offset));
   const [page, [matching], [total]] = await Promise.all([
@@ -140,9 +139,9 @@ export async function listIds(
   db: Database | Tx,
   state: ListState,
   scope: ListScope = {},
-  dialect: SqlDialect = dialectOfDb(db as Database),
+  sql: SqlPieces = engineOf(db as Database).sql,
 ): Promise<Array<{ id: number; externalId: string; open: boolean }>> {
-  const query = listQuery(state, dialect, scope);
+  const query = listQuery(state, sql, scope);
   const rows = await db.$queryRawUnsafe<Array<{ id: number; externalId: string; status: string }>>(
     `SELECT i."id" AS "id", i."externalId" AS "externalId", ${query.status} AS "status" ${query.from} ${query.orderBy}`,
     ...query.params,
@@ -169,7 +168,7 @@ export async function listNavigation(
   /** hints of the view still open (pending, or changed since decided) */
   open: number;
 }> {
-  const query = navigationQuery(state, dialectOfDb(db), scope);
+  const query = navigationQuery(state, engineOf(db).sql, scope);
   const [row] = await db.$queryRawUnsafe<
     Array<{
       previous: number | null;
@@ -179,7 +178,7 @@ export async function listNavigation(
       total: number;
       openCount: number;
     }>
-  >(query.sql, ...query.params, id);
+  >(query.text, ...query.params, id);
   const idOrNull = (value: number | null | undefined) => (value === null || value === undefined ? null : Number(value));
   return {
     previous: idOrNull(row?.previous),

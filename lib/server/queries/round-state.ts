@@ -1,8 +1,8 @@
-import { composeHint, NO_TRIM } from "../../hint/compose-hint";
 import type { Projection } from "../../domain/hint-vocabulary";
+import { composeHint, NO_TRIM } from "../../hint/compose-hint";
 import { itemOutcome, type RoundDecision, roundAgreement } from "../../review/review-round";
-import type { Database } from "../db";
-import { MODEL_WRITTEN_SELECT } from "../model-descriptions";
+import type { Database } from "../db/client";
+import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
 import { readCuratorList, readPolicies, readTrim } from "../stored-json";
 
 /*

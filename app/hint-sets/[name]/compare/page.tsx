@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { compareHintSets } from "@/lib/export/compare-sets";
 import { AppError } from "@/lib/server/app-error";
 import { guardedPage } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
-import { versionLines } from "@/lib/server/hint-sets";
+import { getDb } from "@/lib/server/db/client";
+import { versionLines } from "@/lib/server/hints/hint-sets";
 
 export const dynamic = "force-dynamic";
 

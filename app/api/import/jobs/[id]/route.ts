@@ -1,6 +1,6 @@
 import { guardedRoute } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
-import { getImportJob } from "@/lib/server/import-jobs";
+import { getDb } from "@/lib/server/db/client";
+import { getImportJob } from "@/lib/server/import/import-jobs";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

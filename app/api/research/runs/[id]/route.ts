@@ -1,5 +1,5 @@
 import { guardedRoute } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db/client";
 import { runInstances } from "@/lib/server/queries/research";
 import { parseIdParam } from "@/lib/server/route-params";
 

@@ -1,8 +1,8 @@
 import { serialiseManifest } from "@/lib/export/hint-lines";
 import { errorResponse } from "@/lib/server/app-error";
 import { guardedRoute } from "@/lib/server/auth/guard";
-import { getDb } from "@/lib/server/db";
-import { assembleVersionExport, type VersionExport } from "@/lib/server/hint-sets";
+import { getDb } from "@/lib/server/db/client";
+import { assembleVersionExport, type VersionExport } from "@/lib/server/hints/hint-sets";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,0 +1,52 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "vitest";
+import { makeTempDir } from "../testing/fixtures";
+import { folderLoops, readFolderGraph } from "./import-graph";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+const describeLoop = (graph: ReturnType<typeof readFolderGraph>, loop: string[]) =>
+  loop.flatMap((from) => loop.flatMap((to) => (graph.arrows.get(from)?.get(to) ?? []).slice(0, 2))).join("\n  ");
+
+test("no folder imports a folder that imports it back, however long the way round", () => {
+  const graph = readFolderGraph(ROOT);
+  expect(graph.arrows.size).toBeGreaterThan(15);
+  const loops = folderLoops(graph);
+  expect(loops.map((loop) => `${loop.join(" ⇄ ")}:\n  ${describeLoop(graph, loop)}`)).toEqual([]);
+});
+
+test("lib/server/db is the only folder that imports a database driver", () => {
+  const { drivers } = readFolderGraph(ROOT);
+  expect([...drivers.keys()]).toEqual(["lib/server/db"]);
+  expect([...(drivers.get("lib/server/db") ?? [])].sort()).toEqual([
+    "@prisma/adapter-better-sqlite3",
+    "@prisma/adapter-pg",
+    "better-sqlite3",
+    "pg",
+  ]);
+});
+
+test("the check finds a loop of three folders and a driver imported elsewhere (a made tree)", () => {
+  const tmp = makeTempDir("hintscope-import-graph-");
+  try {
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(tmp.dir, file)), { recursive: true });
+      writeFileSync(path.join(tmp.dir, file), text);
+    };
+    write("lib/a/one.ts", 'import { two } from "../b/two";\nexport const one = two;\n');
+    write("lib/b/two.ts", 'import { three } from "@/lib/c/three";\nexport const two = three;\n');
+    write("lib/c/three.ts", 'export const three = async () => (await import("../a/one")).one;\n');
+    write("lib/c/three.test.ts", 'import { two } from "../b/two";\n');
+    write("lib/server/import/x.ts", 'import pg from "pg";\nimport { y } from "../db/y";\nexport const x = [pg, y];\n');
+    write("lib/server/db/y.ts", 'import { one } from "../../a/one";\nexport const y = one;\n');
+    mkdirSync(path.join(tmp.dir, "app"));
+    mkdirSync(path.join(tmp.dir, "components"));
+    const graph = readFolderGraph(tmp.dir);
+    expect(folderLoops(graph)).toEqual([["lib/a", "lib/b", "lib/c"]]);
+    expect([...graph.drivers.keys()]).toEqual(["lib/server/import"]);
+    expect(graph.arrows.get("lib/server/import")?.has("lib/server/db")).toBe(true);
+  } finally {
+    tmp.cleanup();
+  }
+});

@@ -1,0 +1,290 @@
+import type { ModelWritten } from "../../analysis/render-hint";
+import type { EvidenceInput } from "../../evidence/evidence";
+import { type AnalysisRecord, analysisRecord } from "../../instance-analysis/analysis-record";
+import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "../../repository-store/repository-store";
+import { type Cell, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
+import { bulkTarget, type Database, engineOf, withOwnConnection } from "../db/client";
+import type { Checkpointer } from "../db/wal-checkpoint";
+import { serialisedWrite } from "../db/write-lock";
+import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
+import { SELECTION_COUNT_COLUMNS, selectionCountCells } from "../queries/list-sql";
+import { settings } from "../settings";
+import { type AnalysisPool, analysisPool } from "./analysis-pool";
+import { observePendingGuesswork } from "./observe-guesswork";
+
+export interface AnalysisRunSummary {
+  analysed: number;
+  failed: Array<{ instance_id: string; error: string }>;
+  /** worker threads that analysed instances (0: the analysis ran in this process) */
+  workerThreads?: number;
+}
+
+const BATCH = 50;
+
+/**
+ * Analysis workers the server starts for an upload: one, so the analysis never holds the thread that
+ * answers requests, and the other core is left to them (the command line takes every core).
+ */
+export const SERVER_ANALYSIS_WORKERS = 1;
+
+/**
+ * Lets timers and requests run between instances. Parsing is synchronous CPU work, and awaiting only
+ * already-settled promises never gives the event loop a turn: a server analysing an upload would answer
+ * nothing else (a curator's save waited seconds) until the whole analysis ended.
+ */
+let lastYield = 0;
+const yieldNow = async () => {
+  if (performance.now() - lastYield < 10) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  lastYield = performance.now();
+};
+
+const IDENTIFIER_COLUMNS = [
+  "instanceId",
+  "name",
+  "member",
+  "owner",
+  "kind",
+  "path",
+  "newFile",
+  "signature",
+  "side",
+  "status",
+  "policies",
+  "locations",
+  "position",
+] as const;
+
+const UPDATE_COLUMNS = [
+  "analysisStatus",
+  "analysisError",
+  "approximate",
+  "approximateReason",
+  "unsupportedFiles",
+  "hintSource",
+  "evidence",
+  "selectionCounts",
+  ...SELECTION_COUNT_COLUMNS,
+  "leakCount",
+  "analyzedAt",
+] as const;
+
+/**
+ * Runs the identifier analysis on every instance marked pending (new or changed by an import, or marked by
+ * `markForAnalysis`) and stores its identifiers. A patch that does not parse marks its instance as failed,
+ * with the patch and diff line, and the others go on.
+ */
+export async function analyzePendingInstances(
+  db: Database,
+  onProgress?: (done: number) => void,
+  options: {
+    workers?: number;
+    /** the repository store (default: the setting, HINTSCOPE_REPOS); null: hunks only */
+    store?: RepositoryStoreConfig | null;
+    /** what fetching a repository reports as it goes (git's progress lines) */
+    onFetchProgress?: FetchProgress;
+  } = {},
+): Promise<AnalysisRunSummary> {
+  const store = options.store === undefined ? settings().repositoryStore : options.store;
+  const source: RepositorySource = { store, onFetchProgress: options.onFetchProgress };
+  // On worker threads where it can (the command line: both cores), else in this process.
+  const pool = analysisPool(options.workers ?? 0);
+  // More than a batch to write: its checkpoints run on a worker thread of their own (wal-checkpoint.ts).
+  const startCheckpointer = engineOf(db).largeWriteCheckpointer;
+  const large =
+    startCheckpointer && (await db.instance.count({ where: { analysisStatus: "pending" } })) > BATCH
+      ? startCheckpointer()
+      : null;
+  const checkpointer = large?.checkpointer ?? null;
+  try {
+    // On a connection of its own: its batches' transactions are never read half-written by other requests.
+    return await withOwnConnection(db, async (own) => {
+      await large?.pause(own);
+      const summary = await analyzeOnConnection(own, onProgress, pool, checkpointer, source);
+      // Agents' patches of instances analysed (or imported) since: their observed guesswork, for the list.
+      await observePendingGuesswork(own);
+      return { ...summary, workerThreads: pool?.answeredBy.size ?? 0 };
+    });
+  } finally {
+    await pool?.close();
+    await checkpointer?.run();
+    await checkpointer?.stop();
+  }
+}
+
+interface RepositorySource {
+  store: RepositoryStoreConfig | null;
+  onFetchProgress?: FetchProgress;
+}
+
+/** One instance's analysis record, on the pool or here: from the store's files where it has them (fetched first). */
+async function analyseOne(
+  pool: AnalysisPool | null,
+  instance: EvidenceInput & { repo: string },
+  source: RepositorySource,
+): Promise<AnalysisRecord> {
+  const found = await ensureCommit(source.store, instance.repo, instance.baseCommit, source.onFetchProgress);
+  if (pool) {
+    const response = await pool.run(instance, found);
+    if ("failure" in response) throw new Error(`the analysis of ${instance.externalId} failed: ${response.failure}`);
+    return response.record;
+  }
+  await yieldNow();
+  return analysisRecord(instance, found);
+}
+
+/**
+ * A batch with its model-written descriptions: they are part of what the hints are made from, so the
+ * analysis's hint source counts them as a description writer's does.
+ */
+async function withModelWritten<T extends { id: number }>(db: Database, batch: T[]) {
+  if (batch.length === 0) return batch.map((i) => ({ ...i, modelWritten: [] as ModelWritten[] }));
+  const rows = await db.modelDescription.findMany({
+    where: { instanceId: { in: batch.map((i) => i.id) } },
+    select: { instanceId: true, ...MODEL_WRITTEN_SELECT },
+  });
+  const byInstance = new Map<number, ModelWritten[]>();
+  for (const { instanceId, ...written } of rows)
+    byInstance.set(instanceId, [...(byInstance.get(instanceId) ?? []), written]);
+  return batch.map((i) => ({ ...i, modelWritten: byInstance.get(i.id) ?? [] }));
+}
+
+async function analyzeOnConnection(
+  db: Database,
+  onProgress: ((done: number) => void) | undefined,
+  pool: AnalysisPool | null,
+  checkpointer: Checkpointer | null,
+  source: RepositorySource,
+): Promise<AnalysisRunSummary> {
+  const summary: AnalysisRunSummary = { analysed: 0, failed: [] };
+  // Read straight from the driver: a batch's patches are megabytes, and this thread also writes.
+  const fetchAfter = async (afterId: number) =>
+    withModelWritten(
+      db,
+      await selectRows(
+        bulkTarget(db, db),
+        `SELECT "id", "externalId", "repo", "baseCommit", "problemStatement", "hintsText", "goldPatch", "testPatch",
+                "interfaceText", "requirements"
+         FROM "Instance" WHERE "analysisStatus" = 'pending' AND "id" > $1 ORDER BY "id" LIMIT ${BATCH}`,
+        [afterId],
+      ).then((rows) =>
+        rows.map((row) => ({
+          id: Number(row.id),
+          externalId: String(row.externalId),
+          repo: String(row.repo),
+          baseCommit: String(row.baseCommit),
+          problemStatement: String(row.problemStatement),
+          hintsText: row.hintsText === null ? null : String(row.hintsText),
+          goldPatch: String(row.goldPatch),
+          testPatch: String(row.testPatch),
+          interfaceText: row.interfaceText === null ? null : String(row.interfaceText),
+          requirements: row.requirements === null ? null : String(row.requirements),
+        })),
+      ),
+    );
+  // A pipeline: on workers, the next batch is queued before this one's results are awaited, so no worker
+  // waits for another's last instance of a batch, nor for the writes; in this process, one batch at a time.
+  let batch = await fetchAfter(0);
+  let analysing = batch.map((instance) => analyseOne(pool, instance, source));
+  for (;;) {
+    if (batch.length === 0) return summary;
+    const nextBatch = pool ? await fetchAfter((batch.at(-1) as { id: number }).id) : null;
+    const nextAnalysing = nextBatch ? nextBatch.map((instance) => analyseOne(pool, instance, source)) : null;
+    const results = await Promise.all(analysing);
+    const rows: Cell[][] = [];
+    const updates: Array<{
+      id: number;
+      data: {
+        analysisStatus: string;
+        analysisError: string | null;
+        approximate: boolean;
+        approximateReason: string | null;
+        unsupportedFiles: string;
+        hintSource: string;
+        evidence: string | null;
+        selectionCounts: string | null;
+        leakCount: number | null;
+      };
+    }> = [];
+    batch.forEach((instance, index) => {
+      const result = results[index] as AnalysisRecord;
+      if ("patchError" in result) {
+        updates.push({
+          id: instance.id,
+          data: {
+            analysisStatus: "error",
+            analysisError: result.patchError,
+            approximate: false,
+            approximateReason: null,
+            unsupportedFiles: "[]",
+            hintSource: result.hintSource,
+            evidence: null,
+            selectionCounts: null,
+            leakCount: null,
+          },
+        });
+        summary.failed.push({ instance_id: instance.externalId, error: result.patchError });
+        return;
+      }
+      for (const row of result.identifiers) rows.push([instance.id, ...row]);
+      updates.push({
+        id: instance.id,
+        data: {
+          analysisStatus: "done",
+          analysisError: null,
+          approximate: result.approximate,
+          approximateReason: result.approximateReason,
+          unsupportedFiles: result.unsupportedFiles,
+          hintSource: result.hintSource,
+          evidence: result.evidence,
+          selectionCounts: result.selectionCounts,
+          leakCount: result.leakCount,
+        },
+      });
+      summary.analysed++;
+    });
+    const now = new Date();
+    await serialisedWrite(() =>
+      db.$transaction(async (tx) => {
+        await tx.identifier.deleteMany({ where: { instanceId: { in: batch.map((i) => i.id) } } });
+        await insertRows(bulkTarget(db, tx), "Identifier", IDENTIFIER_COLUMNS, rows);
+        await updateRowsById(
+          bulkTarget(db, tx),
+          "Instance",
+          UPDATE_COLUMNS,
+          updates.map(({ id, data }) => ({
+            id,
+            values: [
+              data.analysisStatus,
+              data.analysisError,
+              data.approximate,
+              data.approximateReason,
+              data.unsupportedFiles,
+              data.hintSource,
+              data.evidence,
+              data.selectionCounts,
+              ...selectionCountCells(data.selectionCounts),
+              data.leakCount,
+              now,
+            ],
+          })),
+        );
+      }),
+    );
+    checkpointer?.nudge();
+    onProgress?.(summary.analysed + summary.failed.length);
+    batch = nextBatch ?? (await fetchAfter((batch.at(-1) as { id: number }).id));
+    analysing = nextAnalysing ?? batch.map((instance) => analyseOne(pool, instance, source));
+  }
+}
+
+/** Marks instances (all, or one benchmark's) for analysis again, as after a change to the engine. */
+export async function markForAnalysis(db: Database, benchmark?: string): Promise<number> {
+  const result = await serialisedWrite(() =>
+    db.instance.updateMany({
+      where: benchmark ? { benchmark: { name: benchmark } } : {},
+      data: { analysisStatus: "pending" },
+    }),
+  );
+  return result.count;
+}

@@ -1,0 +1,398 @@
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { PROJECTIONS, type Projection } from "../../analysis/render-hint";
+import { HINT_CSV_HEADER, hintCsvLine } from "../../export/hint-csv";
+import {
+  firstProblem,
+  type HintLine,
+  type Manifest,
+  ManifestBuilder,
+  ManifestSchema,
+  parseLine,
+  type ReviewSummary,
+  serialiseLine,
+  serialiseManifest,
+} from "../../export/hint-lines";
+import { hintSetParquet } from "../../export/hint-parquet";
+import { NATIVE_FORMATS, nativeHintFields, nativeRecord } from "../../export/native-records";
+import { slug } from "../../export/text-formats";
+import { listStateToSearch, parseListState } from "../../review/list-state";
+import { AppError } from "../app-error";
+import { type Database, engineOf, type Tx, writeTurn } from "../db/client";
+import type { SqlPieces } from "../db/engine";
+import { serialisedWrite } from "../db/write-lock";
+import { readRecord, readReviewSummary } from "../stored-json";
+import { currentHintLines } from "./hint-export";
+
+const asProjection = (p: string): Projection => {
+  if (!(PROJECTIONS as readonly string[]).includes(p)) throw new Error(`unknown projection "${p}"`);
+  return p as Projection;
+};
+
+/** Creates a named hint set over a benchmark under one selection × projection. */
+export async function createHintSet(
+  db: Database,
+  input: { name: string; benchmark: string; selection: string; projection: string; filter?: string | null },
+) {
+  asProjection(input.projection);
+  if (!(await db.benchmark.findUnique({ where: { name: input.benchmark } }))) {
+    throw new Error(`no benchmark named "${input.benchmark}"`);
+  }
+  // A saved view is kept in its normal form (defaults and unknown parameters dropped).
+  const filter = input.filter ? listStateToSearch(parseListState(new URLSearchParams(input.filter))) || null : null;
+  return serialisedWrite(() => db.hintSet.create({ data: { ...input, filter } }));
+}
+
+/**
+ * Freezes the set's decided hints (accepted, trimmed, flagged) as its next version; later decisions go into
+ * the one after. The version number is taken inside the write, so two publishes at once get versions n and
+ * n + 1 (on PostgreSQL, whose transactions run side by side, the one that loses the race on the version's
+ * unique key takes the next number).
+ */
+export async function publishHintSet(
+  db: Database,
+  name: string,
+  publishedBy: string | null = null,
+  review: ReviewSummary | null = null,
+  options: { allowEmpty?: boolean } = {},
+) {
+  const { sql } = engineOf(db);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeTurn(db)(() =>
+        db.$transaction((tx) => publishWithin(tx, sql, name, publishedBy, review, options), {
+          timeout: 10 * 60 * 1000,
+          maxWait: 60 * 1000,
+        }),
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code !== "P2002" || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** Publishes the set's next version inside the caller's transaction (a review round publishes in its own). */
+export async function publishWithin(
+  tx: Tx,
+  sql: SqlPieces,
+  name: string,
+  publishedBy: string | null,
+  review: ReviewSummary | null,
+  options: { allowEmpty?: boolean } = {},
+) {
+  const set = await tx.hintSet.findUnique({ where: { name } });
+  if (!set) throw new AppError("not_found", `no hint set named "${name}"`);
+  let text = "";
+  for await (const line of currentHintLines(
+    tx,
+    set.benchmark,
+    set.selection,
+    asProjection(set.projection),
+    set.filter,
+    sql,
+  )) {
+    if (line.status !== "pending") text += serialiseLine(line);
+  }
+  // A version with no decided hint is most often a mistake (the wrong benchmark or view): asked first.
+  if (text === "" && options.allowEmpty === false)
+    throw new AppError(
+      "conflict",
+      `"${name}" has no decided hint yet (${set.benchmark}, ${set.selection} × ${set.projection}${set.filter ? `, view ${set.filter}` : ""}): a version published now would be empty`,
+    );
+  const latest = await tx.hintSetVersion.findFirst({
+    where: { hintSetId: set.id },
+    orderBy: { version: "desc" },
+    select: { version: true },
+  });
+  return tx.hintSetVersion.create({
+    data: {
+      hintSetId: set.id,
+      version: (latest?.version ?? 0) + 1,
+      lines: text,
+      publishedBy,
+      review: review ? JSON.stringify(review) : null,
+    },
+  });
+}
+
+/** A published version's lines as the benchmark's own records (see native-records.ts), one JSON line each. */
+export async function* nativeLines(
+  db: Database,
+  lines: HintLine[],
+  benchmark: string,
+  /** told the fields each record carries the curated hint in (for the manifest) */
+  onFields?: (fields: readonly string[]) => void,
+): AsyncGenerator<string> {
+  const found = await db.benchmark.findUnique({ where: { name: benchmark }, select: { id: true } });
+  if (!found) throw new AppError("conflict", `no benchmark named "${benchmark}": its instances are needed`);
+  for (let start = 0; start < lines.length; start += 500) {
+    const page = lines.slice(start, start + 500);
+    const rows = await db.instance.findMany({
+      where: { benchmarkId: found.id, externalId: { in: page.map((l) => l.instance_id) } },
+      select: { externalId: true, original: true, sourceFormat: true },
+    });
+    const byId = new Map(rows.map((r) => [r.externalId, r]));
+    for (const line of page) {
+      const row = byId.get(line.instance_id);
+      if (!row)
+        throw new AppError("conflict", `${line.instance_id}: no longer imported in ${benchmark}; publish again`);
+      if (!NATIVE_FORMATS.has(row.sourceFormat)) {
+        throw new AppError(
+          "conflict",
+          `${line.instance_id}: imported as ${row.sourceFormat}, which has no native record form`,
+        );
+      }
+      const original = readRecord(row.original);
+      onFields?.(nativeHintFields(row.sourceFormat, original, line.projection));
+      yield `${JSON.stringify(nativeRecord(original, row.sourceFormat, line))}\n`;
+    }
+  }
+}
+
+/** The lines of a published version (the latest by default). */
+export async function versionLines(db: Database, name: string, version?: number) {
+  const set = await db.hintSet.findUnique({ where: { name } });
+  if (!set) throw new AppError("not_found", `no hint set named "${name}"`);
+  const row = await db.hintSetVersion.findFirst({
+    where: { hintSetId: set.id, ...(version ? { version } : {}) },
+    orderBy: { version: "desc" },
+  });
+  if (!row)
+    throw new AppError(
+      "not_found",
+      version
+        ? `hint set "${name}" has no version ${version}`
+        : `hint set "${name}" has no published version: publish it first`,
+    );
+  const lines = row.lines === "" ? [] : row.lines.replace(/\n$/, "").split("\n").map(parseLine);
+  return { set, version: row.version, lines, review: readReviewSummary(row.review) };
+}
+
+export interface ExportTarget {
+  dir: string;
+  baseName: string;
+  header: Omit<Manifest, "format" | "format_version" | "counts" | "excluded" | "sha256" | "file">;
+  /** statuses to write; flagged hints only with include_flagged */
+  keep: (line: HintLine) => boolean;
+  csv?: boolean;
+  onProgress?: (lines: number) => void;
+}
+
+async function write(stream: ReturnType<typeof createWriteStream>, text: string) {
+  if (!stream.write(text)) await once(stream, "drain");
+}
+
+/** Writes lines as `NAME.jsonl` (+ `NAME.csv`) and `NAME.manifest.json`, streaming; returns the manifest. */
+export async function writeHintExport(
+  lines: AsyncIterable<HintLine> | Iterable<HintLine>,
+  target: ExportTarget,
+): Promise<Manifest> {
+  await mkdir(target.dir, { recursive: true });
+  const file = `${target.baseName}.jsonl`;
+  const jsonl = createWriteStream(path.join(target.dir, file));
+  const csv = target.csv ? createWriteStream(path.join(target.dir, `${target.baseName}.csv`)) : null;
+  if (csv) await write(csv, HINT_CSV_HEADER);
+  const builder = new ManifestBuilder({ ...target.header, file });
+  let count = 0;
+  for await (const line of lines) {
+    if (!target.keep(line)) {
+      builder.skip(line);
+      continue;
+    }
+    await write(jsonl, builder.add(line));
+    if (csv) await write(csv, hintCsvLine(line));
+    if (++count % 1000 === 0) target.onProgress?.(count);
+  }
+  for (const stream of [jsonl, csv]) {
+    if (!stream) continue;
+    stream.end();
+    await once(stream, "finish");
+  }
+  const manifest = builder.finish();
+  const manifestStream = createWriteStream(path.join(target.dir, `${target.baseName}.manifest.json`));
+  manifestStream.end(serialiseManifest(manifest));
+  await once(manifestStream, "finish");
+  target.onProgress?.(count);
+  return manifest;
+}
+
+/** One published version as it is downloaded and exported: the same bytes from the page and the command line. */
+export interface VersionExport {
+  baseName: string;
+  jsonl: string;
+  csv: string;
+  /** the benchmark's own records with the curated hints, when asked for */
+  native: { file: string; sha256: string; records: number; hint_fields: string[]; text: string } | null;
+  /** the kept lines as Parquet, when asked for */
+  parquet: { file: string; sha256: string; rows: number; bytes: Uint8Array } | null;
+  manifest: Manifest;
+}
+
+/**
+ * Assembles a published version's export once, for the download route and `hints export --set` alike: the
+ * kept lines (accepted and trimmed, flagged on request), the manifest counting what was left out by status
+ * (flagged, stale), the CSV and, on request, the benchmark's own records named in the manifest.
+ */
+export async function assembleVersionExport(
+  db: Database,
+  name: string,
+  version: number | undefined,
+  options: { includeFlagged: boolean; native: boolean; parquet?: boolean },
+): Promise<VersionExport> {
+  const data = await versionLines(db, name, version);
+  const baseName = `${slug(data.set.name)}-v${data.version}`;
+  const keep = exportFilter(options.includeFlagged);
+  const kept = data.lines.filter(keep);
+  let native: VersionExport["native"] = null;
+  if (options.native) {
+    let text = "";
+    const fields = new Set<string>();
+    for await (const line of nativeLines(db, kept, data.set.benchmark, (f) => {
+      for (const x of f) fields.add(x);
+    }))
+      text += line;
+    native = {
+      file: `${baseName}.native.jsonl`,
+      sha256: createHash("sha256").update(text).digest("hex"),
+      records: kept.length,
+      hint_fields: [...fields].sort(),
+      text,
+    };
+  }
+  let parquet: VersionExport["parquet"] = null;
+  if (options.parquet) {
+    const bytes = hintSetParquet(kept);
+    parquet = {
+      file: `${baseName}.parquet`,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      rows: kept.length,
+      bytes,
+    };
+  }
+  const builder = new ManifestBuilder({
+    name: data.set.name,
+    version: data.version,
+    benchmark: data.set.benchmark,
+    selection: data.set.selection,
+    projection: data.set.projection,
+    include_flagged: options.includeFlagged,
+    ...(native
+      ? {
+          native: {
+            file: native.file,
+            sha256: native.sha256,
+            records: native.records,
+            hint_fields: native.hint_fields,
+          },
+        }
+      : {}),
+    ...(parquet ? { parquet: { file: parquet.file, sha256: parquet.sha256, rows: parquet.rows } } : {}),
+    ...(data.review ? { review: data.review } : {}),
+    file: `${baseName}.jsonl`,
+  });
+  let jsonl = "";
+  for (const line of data.lines) {
+    if (keep(line)) jsonl += builder.add(line);
+    else builder.skip(line);
+  }
+  return {
+    baseName,
+    jsonl,
+    csv: HINT_CSV_HEADER + kept.map(hintCsvLine).join(""),
+    native,
+    parquet,
+    manifest: builder.finish(),
+  };
+}
+
+/** Writes an assembled version export to a folder: JSONL, manifest, and the CSV and native records where asked. */
+export async function writeVersionExport(exported: VersionExport, dir: string, csv: boolean): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const files: Array<[string, string]> = [
+    [`${exported.baseName}.jsonl`, exported.jsonl],
+    [`${exported.baseName}.manifest.json`, serialiseManifest(exported.manifest)],
+  ];
+  if (csv) files.push([`${exported.baseName}.csv`, exported.csv]);
+  if (exported.native) files.push([exported.native.file, exported.native.text]);
+  for (const [file, text] of files) await writeFile(path.join(dir, file), text);
+  if (exported.parquet) await writeFile(path.join(dir, exported.parquet.file), exported.parquet.bytes);
+}
+
+/**
+ * The lines a version exports: accepted and trimmed hints, and flagged ones (with their reasons) on request.
+ * Stale decisions (made on content that changed since) are never exported as decided.
+ */
+export const exportFilter = (includeFlagged: boolean) => (line: HintLine) =>
+  line.status === "accepted" || line.status === "trimmed" || (includeFlagged && line.status === "flagged");
+
+/** Imports an exported hint set (a colleague's, say): checks the manifest's checksum, then stores it as a version. */
+export async function importHintSet(db: Database, jsonlPath: string, name?: string) {
+  const manifestPath = jsonlPath.replace(/\.jsonl$/, ".manifest.json");
+  const read = async (file: string, what: string) => {
+    try {
+      return await readFile(file, "utf8");
+    } catch (error) {
+      if ((error as { code?: string }).code === "ENOENT")
+        throw new AppError("bad_request", `${file}: no such file (${what})`);
+      throw error;
+    }
+  };
+  const text = await read(jsonlPath, "the hint set's lines");
+  const manifestText = await read(manifestPath, "its manifest, written beside the JSONL by every export");
+  let raw: unknown;
+  try {
+    raw = JSON.parse(manifestText);
+  } catch (error) {
+    throw new AppError("bad_request", `${manifestPath}: not valid JSON (${(error as Error).message})`);
+  }
+  const checked = ManifestSchema.safeParse(raw);
+  if (!checked.success)
+    throw new AppError(
+      "bad_request",
+      `${manifestPath}: not a Hintscope hint-set manifest: ${firstProblem(checked.error)}`,
+    );
+  const manifest = checked.data;
+  const sha256 = createHash("sha256").update(text).digest("hex");
+  if (sha256 !== manifest.sha256)
+    throw new AppError(
+      "bad_request",
+      `${jsonlPath}: checksum ${sha256} does not match the manifest's ${manifest.sha256}`,
+    );
+  text.split("\n").forEach((lineText, index) => {
+    if (lineText === "") return;
+    let line: HintLine;
+    try {
+      line = parseLine(lineText);
+    } catch (error) {
+      throw new AppError("bad_request", `${jsonlPath}:${index + 1}: ${(error as Error).message}`);
+    }
+    for (const key of ["benchmark", "selection", "projection"] as const) {
+      if (line[key] !== manifest[key])
+        throw new AppError(
+          "bad_request",
+          `${jsonlPath}:${index + 1}: field "${key}" is "${line[key]}", the manifest's is "${manifest[key]}"`,
+        );
+    }
+  });
+  const setName = name ?? manifest.name;
+  return serialisedWrite(() =>
+    db.$transaction(async (tx) => {
+      const set =
+        (await tx.hintSet.findUnique({ where: { name: setName } })) ??
+        (await tx.hintSet.create({
+          data: {
+            name: setName,
+            benchmark: manifest.benchmark,
+            selection: manifest.selection,
+            projection: manifest.projection,
+          },
+        }));
+      const latest = await tx.hintSetVersion.findFirst({ where: { hintSetId: set.id }, orderBy: { version: "desc" } });
+      const version = manifest.version && !latest ? manifest.version : (latest?.version ?? 0) + 1;
+      return tx.hintSetVersion.create({ data: { hintSetId: set.id, version, lines: text, publishedBy: "import" } });
+    }),
+  );
+}

@@ -1,0 +1,277 @@
+import { z } from "zod";
+import { hasRole } from "../../auth/roles";
+import { FlagReasonSchema } from "../../domain/hint-vocabulary";
+import type { ReviewSummary } from "../../export/hint-lines";
+import { EMPTY_TRIM, TrimSchema } from "../../hint/trim-schema";
+import {
+  assignCurators,
+  itemOutcome,
+  MAX_CURATORS_PER_HINT,
+  ROUND_ACTIONS,
+  type RoundDecision,
+} from "../../review/review-round";
+import { type Database, engineOf, writeTurn } from "../db/client";
+import { serialisedWrite } from "../db/write-lock";
+import { asDecision, roundState } from "../queries/round-state";
+import { readTrim } from "../stored-json";
+import { instancesOfSet } from "./hint-export";
+import { publishWithin } from "./hint-sets";
+import { NOT_ANALYSED, recordDecisionWithin } from "./record-decision";
+
+/** A round request the rules refuse; the message says which rule. */
+export class RoundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RoundError";
+  }
+}
+
+export const StartRoundInput = z.object({
+  name: z.string().trim().min(1, "name the round").max(100),
+  hintSet: z.string().min(1, "choose a hint set"),
+  curators: z.array(z.string().min(1)).min(1, "choose the curators").max(50),
+  curatorsPerHint: z.coerce.number().int().min(1).max(MAX_CURATORS_PER_HINT),
+  blind: z.boolean().default(true),
+});
+
+/** Starts a round over a hint set's instances: k of the named curators per hint, dealt evenly. */
+export async function startRound(db: Database, raw: z.input<typeof StartRoundInput>, createdBy: string) {
+  const input = StartRoundInput.parse(raw);
+  const set = await db.hintSet.findUnique({ where: { name: input.hintSet } });
+  if (!set) throw new RoundError(`no hint set named "${input.hintSet}"`);
+  if (await db.reviewRound.findUnique({ where: { name: input.name } }))
+    throw new RoundError(`a round named "${input.name}" exists`);
+  const curators = [...new Set(input.curators)];
+  const users = await db.user.findMany({ where: { name: { in: curators } } });
+  for (const name of curators) {
+    const user = users.find((u) => u.name === name);
+    if (!user || user.disabled || !hasRole(user.role, "curator"))
+      throw new RoundError(`${name} is not an enabled curator or admin`);
+  }
+  if (input.curatorsPerHint > curators.length)
+    throw new RoundError(`${input.curatorsPerHint} curators per hint needs at least as many curators`);
+  const instances = await instancesOfSet(db, set.benchmark, set.filter);
+  if (instances.length === 0) throw new RoundError(`hint set "${set.name}" covers no instances`);
+  let plan: ReturnType<typeof assignCurators>;
+  try {
+    plan = assignCurators(
+      instances.map((i) => i.id),
+      curators,
+      input.curatorsPerHint,
+    );
+  } catch (error) {
+    throw new RoundError((error as Error).message);
+  }
+  return serialisedWrite(() =>
+    db.$transaction(async (tx) => {
+      const round = await tx.reviewRound.create({
+        data: {
+          name: input.name,
+          hintSetId: set.id,
+          curatorsPerHint: input.curatorsPerHint,
+          curators: JSON.stringify(curators),
+          blind: input.blind,
+          createdBy,
+        },
+      });
+      await tx.roundAssignment.createMany({ data: plan.map((p) => ({ ...p, roundId: round.id })) });
+      return round;
+    }),
+  );
+}
+
+/** What a round decision and an adjudication both say: where, and accept, trim or flag (with its reason). */
+const RoundVerdict = z.object({
+  roundId: z.number().int().positive(),
+  instanceId: z.number().int().positive(),
+  action: z.enum(ROUND_ACTIONS),
+  reason: FlagReasonSchema.nullable().default(null),
+  note: z.string().max(5000).default(""),
+});
+const flagHasReason = (d: { action: string; reason: string | null }) => d.action !== "flag" || d.reason !== null;
+const NEEDS_REASON = { message: "a flag needs a reason", path: ["reason"] };
+
+export const RoundDecisionInput = RoundVerdict.extend({
+  trimmed: TrimSchema.default(EMPTY_TRIM),
+  sourceHash: z.string().max(64).optional(),
+}).refine(flagHasReason, NEEDS_REASON);
+
+export type RoundDecisionResult = { ok: true; action: string } | { ok: false; error: string };
+
+/** A curator's decision on one of their hints in an open round (they may change it until the round is published). */
+export async function decideInRound(db: Database, raw: unknown, curator: string): Promise<RoundDecisionResult> {
+  const parsed = RoundDecisionInput.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join("; ") };
+  const input = parsed.data;
+  return serialisedWrite(async () => {
+    const round = await db.reviewRound.findUnique({ where: { id: input.roundId } });
+    if (!round) return { ok: false, error: `no round with id ${input.roundId}` };
+    if (round.status !== "open")
+      return { ok: false, error: `round "${round.name}" is published: its decisions are final` };
+    const assignment = await db.roundAssignment.findUnique({
+      where: { roundId_instanceId_curator: { roundId: round.id, instanceId: input.instanceId, curator } },
+      include: { instance: { select: { hintSource: true, analysisStatus: true } } },
+    });
+    if (!assignment) return { ok: false, error: `this hint is not in your queue for round "${round.name}"` };
+    if (assignment.instance.analysisStatus === "pending") return { ok: false, error: NOT_ANALYSED };
+    if (input.sourceHash !== undefined && input.sourceHash !== assignment.instance.hintSource)
+      return { ok: false, error: "this instance changed since you opened it: reload to see the hint as it is now" };
+    await db.roundAssignment.update({
+      where: { id: assignment.id },
+      data: {
+        action: input.action,
+        flagReason: input.action === "flag" ? input.reason : null,
+        note: input.note || null,
+        trimmed: input.action === "trim" ? JSON.stringify(input.trimmed) : null,
+        sourceHash: assignment.instance.hintSource,
+        decidedAt: new Date(),
+      },
+    });
+    return { ok: true, action: input.action };
+  });
+}
+
+export const AdjudicationInput = RoundVerdict.extend({
+  /** for a trim: the curator whose trim is adopted */
+  trimFrom: z.string().optional(),
+}).refine(flagHasReason, NEEDS_REASON);
+
+/** An admin's final decision on a hint the round's curators disagreed on (recorded with who and when). */
+export async function adjudicate(db: Database, raw: unknown, adjudicator: string): Promise<RoundDecisionResult> {
+  const parsed = AdjudicationInput.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join("; ") };
+  const input = parsed.data;
+  return serialisedWrite(async () => {
+    const round = await db.reviewRound.findUnique({ where: { id: input.roundId } });
+    if (round?.status !== "open") return { ok: false, error: "no open round with that id" };
+    const rows = await db.roundAssignment.findMany({ where: { roundId: round.id, instanceId: input.instanceId } });
+    if (itemOutcome(rows.map(asDecision)).state !== "disagreed")
+      return { ok: false, error: "only a hint whose curators all decided, and disagreed, is adjudicated" };
+    let trimmed: string | null = null;
+    if (input.action === "trim") {
+      trimmed = rows.find((r) => r.curator === input.trimFrom && r.action === "trim")?.trimmed ?? null;
+      if (!trimmed) return { ok: false, error: "a trim adopts one curator's trim: name a curator who trimmed" };
+    }
+    const data = {
+      adjudicator,
+      action: input.action,
+      flagReason: input.action === "flag" ? input.reason : null,
+      note: input.note || null,
+      trimmed,
+    };
+    await db.roundAdjudication.upsert({
+      where: { roundId_instanceId: { roundId: round.id, instanceId: input.instanceId } },
+      create: { roundId: round.id, instanceId: input.instanceId, ...data },
+      update: { ...data, createdAt: new Date() },
+    });
+    return { ok: true, action: input.action };
+  });
+}
+
+/**
+ * Publishes a round whose every hint is final (agreed, or adjudicated), all in one transaction: each outcome
+ * becomes the hint's decision (in the audit trail as the round's, or the adjudicator's), the hint set's next
+ * version is frozen with the round's summary (curators, agreement) for its manifest, and the round is marked
+ * published. A conflict on any hint rolls all of it back: no hint decided, no version, the round still open.
+ */
+export async function publishRound(db: Database, roundId: number, admin: string) {
+  const state = await roundState(db, roundId);
+  if (!state) throw new RoundError(`no round with id ${roundId}`);
+  const { round } = state;
+  if (round.status !== "open") throw new RoundError(`round "${round.name}" is already published`);
+  const open = state.items.filter(
+    (i) => i.outcome.state === "pending" || (i.outcome.state === "disagreed" && !i.adjudication),
+  );
+  if (open.length > 0)
+    throw new RoundError(
+      `${open.length} hint(s) are not final yet (undecided, or disagreed and not adjudicated): ${open
+        .slice(0, 5)
+        .map((i) => i.externalId)
+        .join(", ")}${open.length > 5 ? ", …" : ""}`,
+    );
+  const { actions, reasons } = state.agreement;
+  const review: ReviewSummary = {
+    round: round.name,
+    curators: round.curators,
+    curators_per_hint: round.curatorsPerHint,
+    blind: round.blind,
+    instances: state.counts.instances,
+    agreed: state.counts.agreed,
+    adjudicated: state.counts.adjudicated,
+    adjudicators: [...new Set(state.items.flatMap((i) => (i.adjudication ? [i.adjudication.adjudicator] : [])))].sort(),
+    agreement: {
+      method: actions?.method ?? null,
+      percent_agreement: actions?.percent_agreement ?? null,
+      kappa: actions?.kappa ?? null,
+      kappa_by_reason: reasons?.kappa ?? null,
+      categories: reasons?.categories ?? [],
+    },
+  };
+  const { sql } = engineOf(db);
+  const version = await writeTurn(db)(() =>
+    db.$transaction(
+      async (tx) => {
+        // Another admin's publish of this round may have committed since it was read: then this one stops.
+        const now = await tx.reviewRound.findUnique({ where: { id: round.id }, select: { status: true } });
+        if (now?.status !== "open") throw new RoundError(`round "${round.name}" is already published`);
+        for (const item of state.items) {
+          const final =
+            item.outcome.state === "agreed"
+              ? {
+                  ...item.outcome.decision,
+                  by: `round ${round.name} (agreed: ${item.decisions.map((d) => d.curator).join(", ")})`,
+                }
+              : {
+                  action: item.adjudication?.action as RoundDecision["action"],
+                  flagReason: item.adjudication?.flagReason ?? null,
+                  trimmed: item.adjudication?.trimmed ?? null,
+                  by: `${item.adjudication?.adjudicator} (adjudicating round ${round.name})`,
+                };
+          const hint = await tx.hint.findUnique({
+            where: {
+              instanceId_selection_projection: {
+                instanceId: item.instanceId,
+                selection: round.selection,
+                projection: round.projection,
+              },
+            },
+            select: { version: true },
+          });
+          const sourceHash = (
+            await tx.roundAssignment.findFirst({
+              where: { roundId, instanceId: item.instanceId },
+              select: { sourceHash: true },
+            })
+          )?.sourceHash;
+          const result = await recordDecisionWithin(
+            tx,
+            {
+              instanceId: item.instanceId,
+              selection: round.selection,
+              projection: round.projection,
+              action: final.action,
+              expectedVersion: hint?.version ?? 0,
+              sourceHash: sourceHash ?? undefined,
+              trimmed: final.action === "trim" ? readTrim(final.trimmed) : undefined,
+              reason: final.action === "flag" ? final.flagReason : null,
+              note: item.adjudication?.note ?? "",
+            },
+            final.by,
+          );
+          if (!result.ok)
+            throw new RoundError(
+              `${item.externalId}: ${"conflict" in result ? "the instance changed since the round decided it; decide it again in a new round" : "error" in result ? result.error : Object.values(result.errors).flat().join("; ")}`,
+            );
+        }
+        const published = await publishWithin(tx, sql, round.hintSet, admin, review);
+        await tx.reviewRound.update({
+          where: { id: round.id },
+          data: { status: "published", publishedVersion: published.version },
+        });
+        return published;
+      },
+      { timeout: 10 * 60 * 1000, maxWait: 60 * 1000 },
+    ),
+  );
+  return { version: version.version, review };
+}
