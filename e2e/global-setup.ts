@@ -22,8 +22,10 @@ export default async function globalSetup() {
   rmSync("var/e2e", { recursive: true, force: true });
   mkdirSync(E2E_PRISTINE_REPOS, { recursive: true });
   mkdirSync(E2E_FILES, { recursive: true });
+  // Analysed with the store the servers get (empty), so each instance says why its analysis is approximate.
   execFileSync(process.execPath, ["--import", "tsx", "e2e/prepare-database.ts", `file:${E2E_PRISTINE}`], {
     stdio: "inherit",
+    env: { ...process.env, HINTSCOPE_REPOS: E2E_PRISTINE_REPOS },
   });
   const server = await startAppServer(E2E_PORT, `file:${E2E_PRISTINE}`, {
     env: { HINTSCOPE_REPOS: E2E_PRISTINE_REPOS },

@@ -126,7 +126,7 @@ test("two servers on one PostgreSQL database: the sign-in lock, an upload's job 
     // nothing); the restarted server says the same, its upload folder is gone after the next upload there,
     // and the file uploaded again is imported and analysed, its progress again seen from the other server.
     const file = path.join(FOLDER, "crash.jsonl");
-    await writeSyntheticInstances(file, 40_000, "Crash test");
+    await writeSyntheticInstances(file, 20_000, "Crash test");
     const upload = async (server: AppServer, name: string) => {
       const response = await ada.context.request.post(`${server.url}/api/import?name=${name}&job=1`, {
         headers: { "x-hintscope-upload": "1" },
@@ -163,7 +163,7 @@ test("two servers on one PostgreSQL database: the sign-in lock, an upload's job 
     expect(existsSync(path.join(UPLOAD_ROOT, killed))).toBe(false);
     await expect.poll(async () => (await jobOn(b, again)).state, { timeout: 240_000, intervals: [500] }).toBe("done");
     const imported = facts().instances["Crash test"];
-    expect({ count: imported?.count, pending: imported?.pending }).toEqual({ count: 40_000, pending: 0 });
+    expect({ count: imported?.count, pending: imported?.pending }).toEqual({ count: 20_000, pending: 0 });
   } finally {
     for (const server of servers) await server.stop();
     cluster.stop();

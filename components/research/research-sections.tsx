@@ -17,14 +17,15 @@ import { ResolveRateTable } from "./resolve-rate-table";
 
 /*
  * The research page's sections: each an async server component the page puts under its own Suspense
- * boundary, each reading the request's research data (loaded once, lib/server/queries/research-request.ts).
+ * boundary, each reading only the parts of the request's research data it shows (each part loaded once,
+ * lib/server/queries/research-request.ts), so a section streams as soon as its own parts are read.
  */
 
 const ratesOf = (data: ResearchData) => resolveRates(data.runOutcomes, data.instancesOf);
 
 /** Resolve rates per configuration; a row's instances are fetched when it is opened. */
 export async function RatesSection() {
-  const data = await researchData();
+  const data = await researchData("runs");
   const rows = ratesOf(data);
   return (
     <section aria-labelledby="rates">
@@ -41,7 +42,7 @@ export async function RatesSection() {
 
 /** The paired comparison of two runs (`?first=&second=`). */
 export async function PairedSection({ first, second }: { first?: number; second?: number }) {
-  const paired = pairedView(await researchData(), first, second);
+  const paired = pairedView(await researchData("runs"), first, second);
   return (
     <section aria-labelledby="paired">
       <h2 id="paired">Paired comparison</h2>
@@ -58,7 +59,7 @@ export async function PairedSection({ first, second }: { first?: number; second?
 
 /** Identifiers per selection, and disclosure against resolution per configuration. */
 export async function DisclosureSection() {
-  const data = await researchData();
+  const data = await researchData("runs");
   const rows = ratesOf(data);
   // Disclosure is known for the analysis's own selections (and "none"); a benchmark's official hints are not counted.
   const points: DisclosurePoint[] = rows
@@ -166,7 +167,7 @@ export async function DisclosureSection() {
 
 /** Design-constraint verdicts per configuration (SWE-Shield's rates): the same rows as `hints report design`. */
 export async function DesignSection() {
-  const data = await researchData();
+  const data = await researchData("runs");
   const design = designRows(data);
   const num = (value: ReportRow[string] | undefined) => (typeof value === "number" ? value : null);
   const rate = (row: ReportRow, key: string) => (
@@ -295,15 +296,15 @@ export async function GuessworkSection() {
 }
 
 export async function PoliciesSection() {
-  return <PolicySection data={await researchData()} />;
+  return <PolicySection data={await researchData("runs")} />;
 }
 
 export async function EvidenceSection() {
-  return <FrontierSection data={await researchData()} />;
+  return <FrontierSection data={await researchData("frontier", "judge")} />;
 }
 
 export async function JudgeScoresSection() {
-  return <JudgeSection data={await researchData()} />;
+  return <JudgeSection data={await researchData("judge")} />;
 }
 
 /** What a section shows while its data loads. */

@@ -126,7 +126,7 @@ function sqliteObjects(file: string): string[] {
 }
 
 test(`the ${TEST_ENGINE} migrations build exactly the schema prisma describes`, async () => {
-  const url = (env.db as unknown as Record<symbol, string>)[Symbol.for("hintscope.url")] as string;
+  const url = env.url;
   const script = freshScript();
   if (TEST_ENGINE === "sqlite") {
     const fresh = path.join(env.tmp.dir, "fresh.db");
@@ -138,7 +138,7 @@ test(`the ${TEST_ENGINE} migrations build exactly the schema prisma describes`, 
     expect(sqliteObjects(url.slice("file:".length))).toEqual(expect.arrayContaining([...SEARCH_OBJECTS.sqlite]));
   } else {
     const other = await openTempDatabase();
-    const otherUrl = (other.db as unknown as Record<symbol, string>)[Symbol.for("hintscope.url")] as string;
+    const otherUrl = other.url;
     await other.db.$disconnect();
     const client = new pg.Client({ connectionString: otherUrl });
     await client.connect();

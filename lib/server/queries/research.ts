@@ -1,5 +1,5 @@
-import { policyStats } from "../../analysis/policy-stats";
-import { ownValue, setOwn } from "../../domain/own-keys";
+import type { PolicyStatsRow } from "../../analysis/policy-stats";
+import { SELECTIONS, type Selection } from "../../domain/hint-vocabulary";
 import type { InstanceEvidence } from "../../evidence/evidence";
 import { parseLine } from "../../export/hint-lines";
 import type { Rating } from "../../stats/curator-agreement";
@@ -11,21 +11,133 @@ import { resultStatus } from "../../stats/result-status";
 import { type Database, getDb } from "../db/client";
 import { readEvidence, readPolicies, readSummary, readTestCounts } from "../stored-json";
 
-/** Everything the research views compute from: runs with outcomes, imported instances, identifiers, judge scores. */
-export async function loadResearchData(given?: Database) {
-  // Shared by the research page and `hints report` (which passes its own client).
-  const db = given ?? (await getDb());
-  const [benchmarks, instances, runs, identifiers, scores, curatorScores, hintSets] = await Promise.all([
-    db.benchmark.findMany({ select: { id: true, name: true } }),
-    db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true, evidence: true } }),
-    db.run.findMany({
-      include: {
-        results: { select: { instanceExternalId: true, resolved: true, status: true } },
-        verdicts: { select: { instanceExternalId: true, verdict: true } },
+/*
+ * What the research views compute from, in parts a view loads only when it needs them: the base (benchmarks,
+ * instance ids, and each instance's identifier count per selection, stored by the analysis), the runs (with
+ * their outcomes and design verdicts), the judge (its samples and the curators' ratings), and the frontier
+ * (every identifier's name and selections, every instance's stored evidence, the published hint sets). The
+ * page's sections each ask for the parts they show (research-request.ts), so the resolve rates never wait
+ * for the frontier's reading of every identifier and piece of evidence.
+ */
+
+/** The parts beyond the base. */
+export type ResearchPart = "runs" | "judge" | "frontier";
+export const RESEARCH_PARTS: readonly ResearchPart[] = ["runs", "judge", "frontier"];
+
+const COUNT_COLUMN = {
+  defuse: "countDefuse",
+  doc2feat: "countDoc2feat",
+  fea: "countFea",
+  pro: "countPro",
+} as const satisfies Record<Selection, string>;
+
+const instanceKey = (benchmarkId: number, externalId: string) => `${benchmarkId}\u0000${externalId}`;
+
+/** Benchmarks, instances and their identifier counts per selection: every view's ground. */
+export async function loadResearchBase(db: Database) {
+  const [benchmarks, instances] = await Promise.all([
+    db.benchmark.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
+    db.instance.findMany({
+      select: {
+        id: true,
+        externalId: true,
+        benchmarkId: true,
+        countDefuse: true,
+        countDoc2feat: true,
+        countFea: true,
+        countPro: true,
       },
-      orderBy: [{ model: "asc" }],
     }),
-    db.identifier.findMany({ select: { instanceId: true, name: true, policies: true } }),
+  ]);
+  const benchmarkName = new Map(benchmarks.map((b) => [b.id, b.name]));
+  const benchmarkIdOf = new Map(benchmarks.map((b) => [b.name, b.id]));
+  const instanceIds = new Map(instances.map((i) => [instanceKey(i.benchmarkId, i.externalId), i.id]));
+  const instancesByBenchmark = new Map<string, Set<string>>();
+  for (const i of instances) {
+    const name = benchmarkName.get(i.benchmarkId) ?? "";
+    instancesByBenchmark.set(name, (instancesByBenchmark.get(name) ?? new Set()).add(i.externalId));
+  }
+  const countsOf = new Map(instances.map((i) => [i.id, i]));
+  // SPEC §4's table (lib/analysis/policy-stats.ts) from the stored counts: per benchmark and selection, the
+  // instances, the identifiers picked, and the instances where the selection picks any.
+  const specTable: PolicyStatsRow[] = [];
+  for (const benchmark of [...benchmarkIdOf.keys()].sort()) {
+    const id = benchmarkIdOf.get(benchmark);
+    const mine = instances.filter((i) => i.benchmarkId === id);
+    if (mine.length === 0) continue;
+    for (const selection of SELECTIONS) {
+      const counts = mine.map((i) => i[COUNT_COLUMN[selection]]);
+      const total = counts.reduce((sum, n) => sum + n, 0);
+      const nonEmpty = counts.filter((n) => n > 0).length;
+      specTable.push({
+        benchmark,
+        selection,
+        instances: mine.length,
+        total,
+        mean_per_instance: total / mine.length,
+        non_empty_instances: nonEmpty,
+        mean_per_non_empty: nonEmpty === 0 ? 0 : total / nonEmpty,
+      });
+    }
+  }
+  return {
+    benchmarkName,
+    instanceIds,
+    instancesOf: (benchmark: string) => instancesByBenchmark.get(benchmark) ?? new Set<string>(),
+    /** the internal id of an instance, to link to it */
+    instanceIdOf: (benchmark: string, externalId: string) => {
+      const benchmarkId = benchmarkIdOf.get(benchmark);
+      return benchmarkId === undefined ? undefined : instanceIds.get(instanceKey(benchmarkId, externalId));
+    },
+    /** how many identifiers a selection picks on an instance (0 for a name that is no selection of the analysis) */
+    disclosedBy: (benchmark: string, externalId: string, selection: string) => {
+      const benchmarkId = benchmarkIdOf.get(benchmark);
+      const id = benchmarkId === undefined ? undefined : instanceIds.get(instanceKey(benchmarkId, externalId));
+      const counts = id === undefined ? undefined : countsOf.get(id);
+      return counts && Object.hasOwn(COUNT_COLUMN, selection) ? counts[COUNT_COLUMN[selection as Selection]] : 0;
+    },
+    /** a benchmark's name by its id as rated items name it */
+    benchmarkNameOf: (id: string) => benchmarkName.get(Number(id)) ?? id,
+    specTable,
+  };
+}
+type ResearchBase = Awaited<ReturnType<typeof loadResearchBase>>;
+
+/** Every run with its outcomes per instance, and its design-constraint verdicts where any were imported. */
+export async function loadResearchRuns(db: Database, base: ResearchBase) {
+  const runs = await db.run.findMany({
+    include: {
+      results: { select: { instanceExternalId: true, resolved: true, status: true } },
+      verdicts: { select: { instanceExternalId: true, verdict: true } },
+    },
+    orderBy: [{ model: "asc" }],
+  });
+  const runOutcomes: RunOutcomes[] = runs.map((run) => ({
+    runId: run.id,
+    benchmark: base.benchmarkName.get(run.benchmarkId) ?? "",
+    model: run.model,
+    selection: run.selection,
+    projection: run.projection,
+    ...runRows(run.results.map((r) => [r.instanceExternalId, r.resolved, r.status] as const)),
+    summary: readSummary(run.summary),
+  }));
+  const verdicts = new Map<number, Map<string, Verdict[]>>();
+  for (const run of runs) {
+    if (run.verdicts.length === 0) continue;
+    const byInstance = new Map<string, Verdict[]>();
+    for (const v of run.verdicts) {
+      const list = byInstance.get(v.instanceExternalId);
+      if (list) list.push(v.verdict as Verdict);
+      else byInstance.set(v.instanceExternalId, [v.verdict as Verdict]);
+    }
+    verdicts.set(run.id, byInstance);
+  }
+  return { runOutcomes, verdicts };
+}
+
+/** The judge's samples (of imported instances), the ids it scored that match none, and every rater's ratings. */
+export async function loadResearchJudge(db: Database, base: ResearchBase) {
+  const [scores, curatorScores] = await Promise.all([
     db.judgeScore.findMany({
       select: {
         benchmarkId: true,
@@ -41,70 +153,14 @@ export async function loadResearchData(given?: Database) {
       },
     }),
     db.curatorScore.findMany({ include: { instance: { select: { benchmarkId: true, externalId: true } } } }),
-    // Each hint set's latest published version, for the frontier.
-    db.hintSet.findMany({
-      select: {
-        name: true,
-        benchmark: true,
-        projection: true,
-        versions: { orderBy: { version: "desc" }, take: 1, select: { version: true, lines: true } },
-      },
-    }),
   ]);
-  const benchmarkName = new Map(benchmarks.map((b) => [b.id, b.name]));
-  const instanceKey = (benchmarkId: number, externalId: string) => `${benchmarkId}\u0000${externalId}`;
-  const instanceIds = new Map(instances.map((i) => [instanceKey(i.benchmarkId, i.externalId), i.id]));
-  const instancesByBenchmark = new Map<string, Set<string>>();
-  for (const i of instances) {
-    const name = benchmarkName.get(i.benchmarkId) ?? "";
-    instancesByBenchmark.set(name, (instancesByBenchmark.get(name) ?? new Set()).add(i.externalId));
-  }
-  // Each identifier's selections, parsed once: counted per instance here, listed per instance for SPEC §4's table.
-  const disclosed = new Map<number, Record<string, number>>();
-  const identifierGroups = new Map<number, Array<{ name: string; policies: string[] }>>();
-  for (const identifier of identifiers) {
-    const policies = readPolicies(identifier.policies);
-    const group = identifierGroups.get(identifier.instanceId);
-    if (group) group.push({ name: identifier.name, policies });
-    else identifierGroups.set(identifier.instanceId, [{ name: identifier.name, policies }]);
-    const counts = disclosed.get(identifier.instanceId) ?? {};
-    for (const policy of policies) setOwn(counts, policy, (ownValue(counts, policy) ?? 0) + 1);
-    disclosed.set(identifier.instanceId, counts);
-  }
-  const runOutcomes: RunOutcomes[] = runs.map((run) => ({
-    runId: run.id,
-    benchmark: benchmarkName.get(run.benchmarkId) ?? "",
-    model: run.model,
-    selection: run.selection,
-    projection: run.projection,
-    ...runRows(run.results.map((r) => [r.instanceExternalId, r.resolved, r.status] as const)),
-    summary: readSummary(run.summary),
-  }));
-  // Design-constraint verdicts per run and instance, where any were imported.
-  const verdicts = new Map<number, Map<string, Verdict[]>>();
-  for (const run of runs) {
-    if (run.verdicts.length === 0) continue;
-    const byInstance = new Map<string, Verdict[]>();
-    for (const v of run.verdicts) {
-      const list = byInstance.get(v.instanceExternalId);
-      if (list) list.push(v.verdict as Verdict);
-      else byInstance.set(v.instanceExternalId, [v.verdict as Verdict]);
-    }
-    verdicts.set(run.id, byInstance);
-  }
-  const specTable = policyStats(
-    instances.map((i) => ({
-      benchmark: benchmarkName.get(i.benchmarkId) ?? "",
-      identifiers: identifierGroups.get(i.id) ?? [],
-    })),
-  );
   // Scores of ids that match no imported instance are left out (as resolve rates and design verdicts leave
   // out such results), and listed per benchmark.
   const judgeSamples: JudgeSample[] = [];
   const unmatchedJudgeIds = new Map<string, Set<string>>();
   for (const s of scores) {
-    const benchmark = benchmarkName.get(s.benchmarkId) ?? "";
-    if (!instanceIds.has(instanceKey(s.benchmarkId, s.instanceExternalId))) {
+    const benchmark = base.benchmarkName.get(s.benchmarkId) ?? "";
+    if (!base.instanceIds.has(instanceKey(s.benchmarkId, s.instanceExternalId))) {
       unmatchedJudgeIds.set(benchmark, (unmatchedJudgeIds.get(benchmark) ?? new Set()).add(s.instanceExternalId));
       continue;
     }
@@ -136,6 +192,39 @@ export async function loadResearchData(given?: Database) {
           };
         })),
   ];
+  return {
+    judgeSamples,
+    /** per benchmark: ids that judge scores name but no imported instance has (left out of every judge figure) */
+    unmatchedJudgeIds: [...unmatchedJudgeIds.entries()]
+      .map(([benchmark, ids]) => ({ benchmark, ids: [...ids].sort() }))
+      .sort((a, b) => a.benchmark.localeCompare(b.benchmark)),
+    ratings,
+  };
+}
+
+/** Every identifier's name and selections, every instance's stored evidence, and the published hint sets. */
+export async function loadResearchFrontier(db: Database, base: ResearchBase) {
+  const [instances, identifiers, hintSets] = await Promise.all([
+    db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true, evidence: true } }),
+    db.identifier.findMany({ select: { instanceId: true, name: true, policies: true } }),
+    // Each hint set's latest published version, for the frontier.
+    db.hintSet.findMany({
+      select: {
+        name: true,
+        benchmark: true,
+        projection: true,
+        versions: { orderBy: { version: "desc" }, take: 1, select: { version: true, lines: true } },
+      },
+    }),
+  ]);
+  const { benchmarkName, instanceIds } = base;
+  const identifierGroups = new Map<number, Array<{ name: string; policies: string[] }>>();
+  for (const identifier of identifiers) {
+    const policies = readPolicies(identifier.policies);
+    const group = identifierGroups.get(identifier.instanceId);
+    if (group) group.push({ name: identifier.name, policies });
+    else identifierGroups.set(identifier.instanceId, [{ name: identifier.name, policies }]);
+  }
   // The spoiler–guesswork frontier per benchmark, from the identifiers and the stored evidence: parsed
   // when a table asks for it (the reports that do not need it never read every instance's evidence).
   let parsedEvidence: Map<number, InstanceEvidence | null> | undefined;
@@ -210,29 +299,59 @@ export async function loadResearchData(given?: Database) {
       const id = instanceIds.get(key);
       return id === undefined ? null : evidenceOf(id);
     },
-    ratings,
-    /** a benchmark's name by its id as rated items name it */
-    benchmarkNameOf: (id: string) => benchmarkName.get(Number(id)) ?? id,
-    runOutcomes,
-    instancesOf: (benchmark: string) => instancesByBenchmark.get(benchmark) ?? new Set<string>(),
-    /** the internal id of an instance, to link to it */
-    instanceIdOf: (benchmark: string, externalId: string) => {
-      const benchmarkId = benchmarks.find((b) => b.name === benchmark)?.id;
-      return benchmarkId === undefined ? undefined : instanceIds.get(instanceKey(benchmarkId, externalId));
-    },
-    disclosedBy: (benchmark: string, externalId: string, selection: string) => {
-      const id = benchmarks.find((b) => b.name === benchmark)?.id;
-      const instanceId = id === undefined ? undefined : instanceIds.get(instanceKey(id, externalId));
-      return instanceId === undefined ? 0 : (ownValue(disclosed.get(instanceId), selection) ?? 0);
-    },
-    specTable,
-    judgeSamples,
-    /** per benchmark: ids that judge scores name but no imported instance has (left out of every judge figure) */
-    unmatchedJudgeIds: [...unmatchedJudgeIds.entries()]
-      .map(([benchmark, ids]) => ({ benchmark, ids: [...ids].sort() }))
-      .sort((a, b) => a.benchmark.localeCompare(b.benchmark)),
-    verdicts,
   };
+}
+
+type Loaded<T extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<T>>;
+
+/** The research data of the parts loaded; a part not loaded throws, naming it, where a view reads it. */
+export function composeResearchData(
+  base: ResearchBase,
+  parts: {
+    runs?: Loaded<typeof loadResearchRuns>;
+    judge?: Loaded<typeof loadResearchJudge>;
+    frontier?: Loaded<typeof loadResearchFrontier>;
+  },
+) {
+  const need = <T>(part: T | undefined, name: ResearchPart): T => {
+    if (part === undefined) throw new Error(`research data: the ${name} part was not loaded for this view`);
+    return part;
+  };
+  return {
+    ...base,
+    get runOutcomes() {
+      return need(parts.runs, "runs").runOutcomes;
+    },
+    get verdicts() {
+      return need(parts.runs, "runs").verdicts;
+    },
+    get judgeSamples() {
+      return need(parts.judge, "judge").judgeSamples;
+    },
+    get unmatchedJudgeIds() {
+      return need(parts.judge, "judge").unmatchedJudgeIds;
+    },
+    get ratings() {
+      return need(parts.judge, "judge").ratings;
+    },
+    frontierInstances: () => need(parts.frontier, "frontier").frontierInstances(),
+    frontierInstancesById: (benchmark: string) => need(parts.frontier, "frontier").frontierInstancesById(benchmark),
+    publishedHintSets: () => need(parts.frontier, "frontier").publishedHintSets(),
+    evidenceByBenchmark: () => need(parts.frontier, "frontier").evidenceByBenchmark(),
+    evidenceOfKey: (key: string) => need(parts.frontier, "frontier").evidenceOfKey(key),
+  };
+}
+
+/** The research data, the parts asked for (all of them by default: `hints report` and the tests). */
+export async function loadResearchData(given?: Database, parts: readonly ResearchPart[] = RESEARCH_PARTS) {
+  const db = given ?? (await getDb());
+  const base = await loadResearchBase(db);
+  const [runs, judge, frontier] = await Promise.all([
+    parts.includes("runs") ? loadResearchRuns(db, base) : undefined,
+    parts.includes("judge") ? loadResearchJudge(db, base) : undefined,
+    parts.includes("frontier") ? loadResearchFrontier(db, base) : undefined,
+  ]);
+  return composeResearchData(base, { runs, judge, frontier });
 }
 
 /**
