@@ -117,6 +117,9 @@ async function main() {
     );
   } catch (error) {
     const log = path.join(tmp.dir, "server.log");
+    process.stderr.write(
+      `the app server: ${server.ended() ?? "still running"}; its memory now ${treeRssMb(server.pid).toFixed(0)} MB\n`,
+    );
     if (existsSync(log))
       process.stderr.write(`the app server's log ends:\n${readFileSync(log, "utf8").slice(-4000)}\n`);
     throw error;

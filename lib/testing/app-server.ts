@@ -11,6 +11,8 @@ export interface AppServer {
   stop(): Promise<void>;
   /** Kills it at once (SIGKILL to the whole group), as a crash or a pulled plug would, and waits. */
   kill(): Promise<void>;
+  /** How it ended, where it has (`exit code 1`, `signal SIGKILL`); null while it runs. */
+  ended(): string | null;
 }
 
 export interface AppServerOptions {
@@ -52,6 +54,10 @@ export async function startAppServer(
     detached: true,
   });
   if (log !== null) closeSync(log);
+  let ended: string | null = null;
+  server.once("exit", (code, signal) => {
+    ended = signal ? `signal ${signal}` : `exit code ${code}`;
+  });
   const signal = async (name: NodeJS.Signals) => {
     try {
       if (server.pid) process.kill(-server.pid, name);
@@ -78,6 +84,7 @@ export async function startAppServer(
       process.off("exit", orphan);
       await signal("SIGKILL");
     },
+    ended: () => ended,
   };
   const started = Date.now();
   while (!(await answers())) {
