@@ -109,7 +109,7 @@ async function printInterfaceCoverage(files: string[]) {
 /** DefUse against the project's hand-checked real instances, per language (target: both ≥ 0.95). */
 async function printAgreement() {
   const rows = await agreement();
-  console.log("agreement with the hand-checked real instances (lib/analysis/hand-checked-cases.ts):");
+  console.log("agreement with the hand-checked real instances (lib/testing/hand-checked-cases.ts):");
   for (const r of rows) {
     console.log(
       `  ${r.language.padEnd(11)} ${String(r.cases).padStart(2)} cases  precision ${r.precision.toFixed(2)}  recall ${r.recall.toFixed(2)}${
