@@ -37,12 +37,27 @@ export function policyStatsByLanguage(
 export function policyStats(
   analyses: Array<{ benchmark: string; identifiers: Array<{ policies: readonly string[] }> }>,
 ): PolicyStatsRow[] {
-  const benchmarks = [...new Set(analyses.map((a) => a.benchmark))].sort();
+  return policyStatsOfCounts(
+    analyses.map((a) => ({
+      benchmark: a.benchmark,
+      count: (selection: Selection) => a.identifiers.filter((i) => i.policies.includes(selection)).length,
+    })),
+  );
+}
+
+/**
+ * The same table from each instance's number of identifiers per selection (as the analysis stores them on
+ * the instance): per benchmark and selection, the instances, the identifiers, the instances with any.
+ */
+export function policyStatsOfCounts(
+  instances: Array<{ benchmark: string; count: (selection: Selection) => number }>,
+): PolicyStatsRow[] {
+  const benchmarks = [...new Set(instances.map((a) => a.benchmark))].sort();
   const rows: PolicyStatsRow[] = [];
   for (const benchmark of benchmarks) {
-    const mine = analyses.filter((a) => a.benchmark === benchmark);
+    const mine = instances.filter((a) => a.benchmark === benchmark);
     for (const selection of SELECTIONS) {
-      const counts = mine.map((a) => a.identifiers.filter((i) => i.policies.includes(selection)).length);
+      const counts = mine.map((a) => a.count(selection));
       const total = counts.reduce((sum, n) => sum + n, 0);
       const nonEmpty = counts.filter((n) => n > 0).length;
       rows.push({

@@ -1,5 +1,5 @@
-import type { PolicyStatsRow } from "../../analysis/policy-stats";
-import { SELECTIONS, type Selection } from "../../domain/hint-vocabulary";
+import { policyStatsOfCounts } from "../../analysis/policy-stats";
+import type { Selection } from "../../domain/hint-vocabulary";
 import type { InstanceEvidence } from "../../evidence/evidence";
 import { parseLine } from "../../export/hint-lines";
 import type { Rating } from "../../stats/curator-agreement";
@@ -60,26 +60,12 @@ export async function loadResearchBase(db: Database) {
   const countsOf = new Map(instances.map((i) => [i.id, i]));
   // SPEC §4's table (lib/analysis/policy-stats.ts) from the stored counts: per benchmark and selection, the
   // instances, the identifiers picked, and the instances where the selection picks any.
-  const specTable: PolicyStatsRow[] = [];
-  for (const benchmark of [...benchmarkIdOf.keys()].sort()) {
-    const id = benchmarkIdOf.get(benchmark);
-    const mine = instances.filter((i) => i.benchmarkId === id);
-    if (mine.length === 0) continue;
-    for (const selection of SELECTIONS) {
-      const counts = mine.map((i) => i[COUNT_COLUMN[selection]]);
-      const total = counts.reduce((sum, n) => sum + n, 0);
-      const nonEmpty = counts.filter((n) => n > 0).length;
-      specTable.push({
-        benchmark,
-        selection,
-        instances: mine.length,
-        total,
-        mean_per_instance: total / mine.length,
-        non_empty_instances: nonEmpty,
-        mean_per_non_empty: nonEmpty === 0 ? 0 : total / nonEmpty,
-      });
-    }
-  }
+  const specTable = policyStatsOfCounts(
+    instances.map((i) => ({
+      benchmark: benchmarkName.get(i.benchmarkId) ?? "",
+      count: (selection: Selection) => i[COUNT_COLUMN[selection]],
+    })),
+  );
   return {
     benchmarkName,
     instanceIds,
