@@ -178,6 +178,29 @@ async function scale(count: number) {
       `  one request at a time: GET /instances ${ms(await alone("/instances"))}; GET / ${ms(await alone("/"))}`,
     );
 
+    // The research page, streamed section by section: when its resolve rates have arrived (the section's own
+    // heading replaces its loading placeholder), and when the whole page has.
+    const researchTimes = async (): Promise<[number, number]> => {
+      const started = performance.now();
+      const response = await fetch(`${BASE}/research`, { headers: { Cookie: cookie } });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      let rates = Number.NaN;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+        if (Number.isNaN(rates) && text.includes('id="rates"')) rates = performance.now() - started;
+      }
+      return [Math.round(rates), Math.round(performance.now() - started)];
+    };
+    const research: Array<[number, number]> = [];
+    for (let run = 0; run < 3; run++) research.push(await researchTimes());
+    console.log(
+      `  research page: resolve rates streamed ${ms(research.map((r) => r[0]))}; whole page ${ms(research.map((r) => r[1]))}   target < 1000 ms`,
+    );
+
     // 50 list requests at once, and GET / timed meanwhile.
     const home: number[] = [];
     let burstDone = false;

@@ -81,6 +81,10 @@ async function main() {
     };
     let imported: { seconds: number; peak: number } | null = null;
     const others: number[] = [];
+    // Each load over a second, with when it started and what the import was doing then.
+    const slow: string[] = [];
+    let phase = "uploading";
+    const startedAt = performance.now();
     const failures: string[] = [];
     let importing = true;
     const otherUser = (async () => {
@@ -89,8 +93,14 @@ async function main() {
         try {
           const response = await getRetried(`${BASE}/`);
           await response.text();
-          if (response.ok) others.push(performance.now() - t);
-          else failures.push(`HTTP ${response.status}`);
+          if (response.ok) {
+            const took = performance.now() - t;
+            others.push(took);
+            if (took > 1000) {
+              slow.push(`${(took / 1000).toFixed(1)} s at ${((t - startedAt) / 1000).toFixed(0)} s, ${phase}`);
+              process.stderr.write(`  the home page took ${slow.at(-1)}\n`);
+            }
+          } else failures.push(`HTTP ${response.status}`);
         } catch (error) {
           failures.push(`${(error as Error).message} (${((error as Error).cause as Error)?.message ?? ""})`);
         }
@@ -108,6 +118,7 @@ async function main() {
     const accepted = (await response.json()) as { ok: boolean; job?: string; error?: string };
     if (!accepted.ok || !accepted.job) throw new Error(`the upload failed: ${accepted.error}`);
     const uploaded = Date.now();
+    phase = "importing";
     let job: { state: string; records: number; analysed: number; summary?: { added: number }; errors?: string[] };
     let shown = "";
     for (;;) {
@@ -119,6 +130,7 @@ async function main() {
         );
       }
       const line = `${job.state}: ${job.records} records read, ${job.analysed} analysed`;
+      phase = line;
       if (line !== shown && job.state !== "done") process.stderr.write(`  ${line}\n`);
       shown = line;
       if (job.state === "done" || job.state === "failed") break;
@@ -128,6 +140,7 @@ async function main() {
     await otherUser;
     clearInterval(sampler);
     if (job.state !== "done") throw new Error(`the import failed: ${job.errors?.join("\n")}`);
+    if (slow.length > 0) console.log(`  home page loads over 1 s: ${slow.join("; ")}`);
     const megabytes = statSync(file).size / 1024 / 1024;
     const sorted = [...others].sort((x, y) => x - y);
     const p50 = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;

@@ -103,6 +103,9 @@ export async function analyzePendingInstances(
       const summary = await analyzeOnConnection(own, onProgress, pool, checkpointer, source);
       // Agents' patches of instances analysed (or imported) since: their observed guesswork, for the list.
       await observePendingGuesswork(own);
+      // The last of the log copied back on the checkpointer's thread before this connection closes (a close
+      // would copy it on this thread, see import-files.ts).
+      await checkpointer?.run();
       return { ...summary, workerThreads: pool?.answeredBy.size ?? 0 };
     });
   } finally {
