@@ -1,5 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { writeSyntheticInstances } from "../lib/bench/synthetic-instances";
@@ -10,8 +10,9 @@ import { signIn } from "../lib/testing/sign-in";
 import { E2E_FILES, E2E_PASSWORD } from "./accounts";
 import { expect, type Page, test } from "./app";
 
-// A lab's setup: two app servers on one PostgreSQL database (a throwaway cluster on loopback). Whatever must
-// hold across server processes is checked across them: sign-in failures, an upload's job, decisions.
+// A lab's setup: two app servers and an analysis worker on one PostgreSQL database (a throwaway cluster on
+// loopback); the servers leave the analysis of uploads to the worker. Whatever must hold across processes is
+// checked across them: sign-in failures, an upload's job, its analysis, decisions.
 const FOLDER = path.join(E2E_FILES, "two-servers-pg");
 const PORTS = [3110, 3111] as const;
 const UPLOAD_ROOT = path.join(os.tmpdir(), "hintscope-uploads");
@@ -27,7 +28,7 @@ const tsx = (script: string, ...args: string[]) =>
 
 test.skip(!POSTGRES_AVAILABLE, "needs PostgreSQL (Debian: apt-get install postgresql)");
 
-test("two servers on one PostgreSQL database: the sign-in lock, an upload's job through a crash, and decisions on both", async ({
+test("two servers and a worker on one PostgreSQL database: the sign-in lock, an upload's job through a crash, its analysis by the worker, and decisions on both", async ({
   browser,
 }) => {
   test.setTimeout(300_000);
@@ -38,14 +39,21 @@ test("two servers on one PostgreSQL database: the sign-in lock, an upload's job 
   const start = (n: 0 | 1) =>
     startAppServer(PORTS[n], url, {
       log: path.join(FOLDER, `server-${"ab"[n]}.log`),
-      env: { HINTSCOPE_REPOS: FOLDER },
+      env: { HINTSCOPE_REPOS: FOLDER, HINTSCOPE_SERVER_ANALYSIS: "0" },
     });
   const url = cluster.createDatabase("two_servers");
+  const workerLog = path.join(FOLDER, "worker.log");
+  let worker: ReturnType<typeof spawn> | null = null;
   try {
     tsx("e2e/prepare-database.ts", url);
     const facts = () => JSON.parse(tsx("e2e/database-facts.ts", url)) as Facts;
     servers.push(await start(0), await start(1));
     const [a, b] = servers as [AppServer, AppServer];
+    worker = spawn(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", "worker", "--threads", "1"], {
+      env: { ...process.env, DATABASE_URL: url, HINTSCOPE_REPOS: FOLDER },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    worker.stderr?.pipe(createWriteStream(workerLog));
 
     // Sign-in failures are counted in the database: five wrong passwords for cora, alternated between the
     // two servers, lock her name on both (each server alone has seen fewer than five).
@@ -161,10 +169,23 @@ test("two servers on one PostgreSQL database: the sign-in lock, an upload's job 
     expect((await jobOn(restarted, killed)).state).toBe("failed");
     const again = await upload(restarted, "crash-again.jsonl");
     expect(existsSync(path.join(UPLOAD_ROOT, killed))).toBe(false);
+    // Imported on A, analysed by the worker (the servers leave it to workers), followed from B.
+    await expect
+      .poll(async () => (await jobOn(b, again)).analysed, { timeout: 120_000, intervals: [200] })
+      .toBeGreaterThan(0);
     await expect.poll(async () => (await jobOn(b, again)).state, { timeout: 240_000, intervals: [500] }).toBe("done");
+    expect((await jobOn(b, again)).analysed).toBe(20_000);
     const imported = facts().instances["Crash test"];
     expect({ count: imported?.count, pending: imported?.pending }).toEqual({ count: 20_000, pending: 0 });
+    expect(readFileSync(workerLog, "utf8")).toMatch(/hintscope worker: analysed \d+ instance\(s\); 0 pending/);
+    for (const server of ["a", "b"])
+      expect(readFileSync(path.join(FOLDER, `server-${server}.log`), "utf8")).not.toMatch(/hintscope: analysis:/);
+    // Stopped, the worker ends its slice and exits 0.
+    const exited = new Promise((resolve) => worker?.once("exit", resolve));
+    worker.kill("SIGTERM");
+    expect(await exited).toBe(0);
   } finally {
+    if (worker && worker.exitCode === null) worker.kill("SIGKILL");
     for (const server of servers) await server.stop();
     cluster.stop();
   }

@@ -150,7 +150,9 @@ export function UploadForm() {
           phase: j.state === "analysing" ? "analysing" : "importing",
           detail:
             j.state === "analysing"
-              ? `${j.analysed.toLocaleString("en")} instances analysed${j.fetching ? ` · fetching ${j.fetching}` : ""}`
+              ? j.waiting && j.analysed === 0
+                ? "imported; waiting for a server or worker to take up its analysis"
+                : `${j.analysed.toLocaleString("en")} instances analysed${j.fetching ? ` · fetching ${j.fetching}` : ""}${j.waiting ? " · waiting for a server or worker to go on" : ""}`
               : `${j.records.toLocaleString("en")} records read`,
         }),
       );

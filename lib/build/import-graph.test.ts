@@ -24,6 +24,7 @@ test("lib/server/db is the only folder that imports a database driver", () => {
     "@prisma/adapter-pg",
     "better-sqlite3",
     "pg",
+    "pg-boss",
   ]);
 });
 

@@ -18,6 +18,7 @@ import { runReportCommand } from "./report-command";
 import { runReposCommand } from "./repos-command";
 import { runImportsCommand, runRunsCommand } from "./runs-command";
 import { runUsersCommand } from "./users-command";
+import { runWorkerCommand } from "./worker-command";
 
 const USAGE = `usage: npm run hints -- COMMAND [options]
 
@@ -65,6 +66,9 @@ commands:
                    move ID --benchmark NAME (a run imported under the wrong benchmark); audited
   users            add NAME --role admin|curator|viewer (password prompted, or stdin), list [--json],
                    set-role NAME ROLE, disable NAME, enable NAME, password NAME
+  worker           take the analysis of uploads from the queue until stopped (Ctrl-C), beside the servers
+                   of a PostgreSQL database (as many as wanted, on any machine); --threads N (default:
+                   every core); set HINTSCOPE_SERVER_ANALYSIS=0 on the servers to leave the analysis to workers
   seed             import the project's demo data (labelled as demo) and make the demo accounts
                    (demo-admin, demo-curator), printing their passwords
   migrate          create or update the database schema
@@ -114,6 +118,7 @@ async function main(argv: string[]): Promise<number> {
       "json-schema": { type: "boolean", default: false },
       seed: { type: "boolean", default: false },
       concurrency: { type: "string" },
+      threads: { type: "string" },
       "input-price": { type: "string" },
       "output-price": { type: "string" },
       samples: { type: "string" },
@@ -198,6 +203,14 @@ async function main(argv: string[]): Promise<number> {
       const analysis = await analyzePendingInstances(db, undefined, { workers: availableParallelism() });
       process.stdout.write(`${values.json ? JSON.stringify(analysis) : describeAnalysis(analysis)}\n`);
       return 0;
+    }
+    case "worker": {
+      const threads = values.threads === undefined ? availableParallelism() : Number(values.threads);
+      if (!Number.isInteger(threads) || threads < 1) {
+        process.stderr.write(`hints worker: --threads ${values.threads}: must be a whole number from 1\n`);
+        return 2;
+      }
+      return runWorkerCommand(await openDatabase(), { workers: threads });
     }
     case "seed": {
       const db = await openDatabase();

@@ -34,6 +34,15 @@ const SettingsSchema = z.object({
     .transform(Number)
     .refine((gb) => gb > 0, "must be more than 0")
     .optional(),
+  /** 0: this server leaves the analysis of uploads to \`hints worker\` processes (PostgreSQL) */
+  HINTSCOPE_SERVER_ANALYSIS: flag,
+  /** how long a queued job may run before another process takes it up again, in seconds (default 600) */
+  HINTSCOPE_WORKER_LEASE_S: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number of seconds")
+    .transform(Number)
+    .refine((s) => s >= 4 && s <= 86_400, "must be from 4 to 86400 (a day)")
+    .optional(),
   DATABASE_URL: z
     .string()
     .optional()
@@ -55,6 +64,10 @@ export interface Settings {
   demoPassword: string | undefined;
   /** null: no store, every instance is analysed from its hunks */
   repositoryStore: RepositoryStoreConfig | null;
+  /** whether a server works the analysis queue itself (else only \`hints worker\` processes do) */
+  serverAnalyses: boolean;
+  /** how long a queued job may run before another process takes it up again */
+  workerLeaseSeconds: number;
 }
 
 /** Reads the settings from an environment; throws a sentence naming each bad variable and its value. */
@@ -79,6 +92,8 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     secureCookie: s.HINTSCOPE_SECURE_COOKIE === "1",
     trustProxy: s.HINTSCOPE_TRUST_PROXY === "1",
     demoPassword: s.HINTSCOPE_DEMO_PASSWORD,
+    serverAnalyses: s.HINTSCOPE_SERVER_ANALYSIS !== "0",
+    workerLeaseSeconds: s.HINTSCOPE_WORKER_LEASE_S ?? 600,
     repositoryStore: s.HINTSCOPE_REPOS
       ? {
           root: path.resolve(s.HINTSCOPE_REPOS),

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type Database, dialectOfDb, openDatabase } from "../server/db/client";
+import { stopJobQueue } from "../server/db/job-queue";
 import { runAdminStatement } from "../server/db/postgres-admin";
 import { SEARCH_INDEX_TABLE } from "../server/db/search-index";
 import { makeTempDir } from "./fixtures";
@@ -39,6 +40,7 @@ export async function openTempDatabase() {
     tmp,
     url,
     async close() {
+      await stopJobQueue(url);
       await db.$disconnect();
       await runAdminStatement(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       tmp.cleanup();

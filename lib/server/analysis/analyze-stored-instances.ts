@@ -3,7 +3,7 @@ import type { EvidenceInput } from "../../evidence/evidence";
 import { type AnalysisRecord, analysisRecord } from "../../instance-analysis/analysis-record";
 import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "../../repository-store/repository-store";
 import { type Cell, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
-import { bulkTarget, type Database, engineOf, withOwnConnection } from "../db/client";
+import { bulkTarget, type Database, engineOf, type Tx, withOwnConnection } from "../db/client";
 import type { Checkpointer } from "../db/wal-checkpoint";
 import { serialisedWrite } from "../db/write-lock";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
@@ -83,10 +83,19 @@ export async function analyzePendingInstances(
     store?: RepositoryStoreConfig | null;
     /** what fetching a repository reports as it goes (git's progress lines) */
     onFetchProgress?: FetchProgress;
+    /** ends after the batch that passes this many milliseconds, leaving the rest pending (a queue job's slice) */
+    stopAfterMs?: number;
+    /** run inside each batch's write transaction with what it wrote (a job's progress, exact across a crash) */
+    duringWrite?: BatchHook;
   } = {},
 ): Promise<AnalysisRunSummary> {
   const store = options.store === undefined ? settings().repositoryStore : options.store;
-  const source: RepositorySource = { store, onFetchProgress: options.onFetchProgress };
+  const source: RepositorySource = {
+    store,
+    onFetchProgress: options.onFetchProgress,
+    deadline: options.stopAfterMs === undefined ? undefined : performance.now() + options.stopAfterMs,
+    duringWrite: options.duringWrite,
+  };
   // On worker threads where it can (the command line: both cores), else in this process.
   const pool = analysisPool(options.workers ?? 0);
   // More than a batch to write: its checkpoints run on a worker thread of their own (wal-checkpoint.ts).
@@ -115,9 +124,15 @@ export async function analyzePendingInstances(
   }
 }
 
+/** What a batch's write transaction also does, given the transaction and what the batch wrote. */
+export type BatchHook = (tx: Tx, written: { analysed: number; failed: number }) => Promise<unknown>;
+
 interface RepositorySource {
   store: RepositoryStoreConfig | null;
   onFetchProgress?: FetchProgress;
+  /** performance.now() after which no further batch is begun */
+  deadline?: number;
+  duringWrite?: BatchHook;
 }
 
 /** One instance's analysis record, on the pool or here: from the store's files where it has them (fetched first). */
@@ -191,7 +206,8 @@ async function analyzeOnConnection(
   let analysing = batch.map((instance) => analyseOne(pool, instance, source));
   for (;;) {
     if (batch.length === 0) return summary;
-    const nextBatch = pool ? await fetchAfter((batch.at(-1) as { id: number }).id) : null;
+    const pastDeadline = source.deadline !== undefined && performance.now() > source.deadline;
+    const nextBatch = pool ? (pastDeadline ? [] : await fetchAfter((batch.at(-1) as { id: number }).id)) : null;
     const nextAnalysing = nextBatch ? nextBatch.map((instance) => analyseOne(pool, instance, source)) : null;
     const results = await Promise.all(analysing);
     const rows: Cell[][] = [];
@@ -226,7 +242,6 @@ async function analyzeOnConnection(
             leakCount: null,
           },
         });
-        summary.failed.push({ instance_id: instance.externalId, error: result.patchError });
         return;
       }
       for (const row of result.identifiers) rows.push([instance.id, ...row]);
@@ -244,39 +259,66 @@ async function analyzeOnConnection(
           leakCount: result.leakCount,
         },
       });
-      summary.analysed++;
     });
     const now = new Date();
-    await serialisedWrite(() =>
+    const claimed = await serialisedWrite(() =>
       db.$transaction(async (tx) => {
-        await tx.identifier.deleteMany({ where: { instanceId: { in: batch.map((i) => i.id) } } });
-        await insertRows(bulkTarget(db, tx), "Identifier", IDENTIFIER_COLUMNS, rows);
+        // Only instances still pending are written, held until this transaction ends: another process
+        // analysing the same ones (a worker whose lease lapsed while it still ran) writes each once.
+        const ids = batch.map((i) => i.id);
+        const pending = await selectRows(
+          bulkTarget(db, tx),
+          `SELECT "id" FROM "Instance" WHERE "analysisStatus" = 'pending'
+           AND "id" IN (${ids.map((_, i) => `$${i + 1}`).join(", ")}) ORDER BY "id"${engineOf(db).sql.lockRows}`,
+          ids,
+        );
+        const mine = new Set(pending.map((row) => Number(row.id)));
+        await tx.identifier.deleteMany({ where: { instanceId: { in: [...mine] } } });
+        await insertRows(
+          bulkTarget(db, tx),
+          "Identifier",
+          IDENTIFIER_COLUMNS,
+          rows.filter((row) => mine.has(row[0] as number)),
+        );
         await updateRowsById(
           bulkTarget(db, tx),
           "Instance",
           UPDATE_COLUMNS,
-          updates.map(({ id, data }) => ({
-            id,
-            values: [
-              data.analysisStatus,
-              data.analysisError,
-              data.approximate,
-              data.approximateReason,
-              data.unsupportedFiles,
-              data.hintSource,
-              data.evidence,
-              data.selectionCounts,
-              ...selectionCountCells(data.selectionCounts),
-              data.leakCount,
-              now,
-            ],
-          })),
+          updates
+            .filter(({ id }) => mine.has(id))
+            .map(({ id, data }) => ({
+              id,
+              values: [
+                data.analysisStatus,
+                data.analysisError,
+                data.approximate,
+                data.approximateReason,
+                data.unsupportedFiles,
+                data.hintSource,
+                data.evidence,
+                data.selectionCounts,
+                ...selectionCountCells(data.selectionCounts),
+                data.leakCount,
+                now,
+              ],
+            })),
         );
+        if (source.duringWrite) {
+          const failed = updates.filter((u) => mine.has(u.id) && u.data.analysisStatus === "error").length;
+          await source.duringWrite(tx, { analysed: mine.size - failed, failed });
+        }
+        return mine;
       }),
     );
+    batch.forEach((instance, index) => {
+      if (!claimed.has(instance.id)) return;
+      const result = results[index] as AnalysisRecord;
+      if ("patchError" in result) summary.failed.push({ instance_id: instance.externalId, error: result.patchError });
+      else summary.analysed++;
+    });
     checkpointer?.nudge();
     onProgress?.(summary.analysed + summary.failed.length);
-    batch = nextBatch ?? (await fetchAfter((batch.at(-1) as { id: number }).id));
+    batch = nextBatch ?? (pastDeadline ? [] : await fetchAfter((batch.at(-1) as { id: number }).id));
     analysing = nextAnalysing ?? batch.map((instance) => analyseOne(pool, instance, source));
   }
 }

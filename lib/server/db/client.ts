@@ -8,6 +8,7 @@ import { backfillHintSources } from "./backfill-hint-sources";
 import type { BulkTarget, RawClient } from "./bulk-sql";
 import { dialectOf, resolveDatabaseUrl, type SqlDialect } from "./database-url";
 import type { Engine } from "./engine";
+import { type JobQueue, jobQueueFor } from "./job-queue";
 import { applyMigrations } from "./migrate-database";
 import { postgresEngine } from "./postgres";
 import { sqliteEngine } from "./sqlite";
@@ -113,6 +114,13 @@ export const dialectOfDb = (db: Database): SqlDialect => engineOf(db).sql.dialec
 
 /** Where the bulk path writes inside a transaction `tx` of `db` (engine.ts). */
 export const bulkTarget = (db: Database, tx: RawClient): BulkTarget => engineOf(db).bulkTarget(tx);
+
+/**
+ * The job queue shared by the processes on `db`'s database (job-queue.ts); `leaseSeconds`: how long a job may
+ * run before another process takes it up again.
+ */
+export const jobQueue = (db: Database, leaseSeconds: number): JobQueue =>
+  jobQueueFor(openedOf(db, "jobQueue").url, dialectOfDb(db), leaseSeconds);
 
 /** How a write of `db` waits its turn (engine.ts). */
 export const writeTurn =

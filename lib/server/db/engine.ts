@@ -16,6 +16,11 @@ export interface SqlPieces {
   readonly caseInsensitiveLike: string;
   /** added after a text sort key, so both engines order text by its bytes */
   readonly byteOrder: string;
+  /**
+   * added after a SELECT in a write transaction: the rows read are held until it ends, so a concurrent
+   * transaction of another process waits and then reads them as written (SQLite's writer is already alone)
+   */
+  readonly lockRows: string;
   /** the length of the JSON array under `key` of a column holding a JSON object (NULL where absent) */
   jsonArrayLength(column: string, key: string): string;
   /** a FROM item: the elements of the JSON array under `key` of a column, each as `alias.value` */

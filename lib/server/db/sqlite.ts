@@ -10,6 +10,7 @@ export const SQLITE_SQL: SqlPieces = {
   caseInsensitiveLike: "LIKE",
   // SQLite compares text by its bytes already (the BINARY collation).
   byteOrder: "",
+  lockRows: "",
   jsonArrayLength: (column, key) => `json_array_length(${column}, '$.${key}')`,
   jsonArrayElements: (column, key, alias) => `json_each(${column}, '$.${key}') AS ${alias}`,
   jsonFieldIsFalse: (alias, field) => `json_extract(${alias}.value, '$.${field}') = 0`,

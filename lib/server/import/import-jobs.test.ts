@@ -55,7 +55,7 @@ describe("import jobs in the database", () => {
     }
   });
 
-  test("a job whose server was killed mid-import is shown failed, with why; one still alive is not", async () => {
+  test("a job whose server was killed mid-import is shown failed, with why; an analysis whose process stopped is queued again", async () => {
     const { db, url, close } = await openTempDatabase();
     try {
       // A real server process, killed while it imports a large file.
@@ -98,17 +98,19 @@ setInterval(() => {}, 1000);
       // The row says so for every reader from now on.
       expect((await db.importJob.findUnique({ where: { id } }))?.state).toBe("failed");
 
-      // A job of another machine, heard from just now, is running; silent for over a minute, it is failed.
+      // An analysis of another machine, heard from just now, is running; silent for over a minute, its
+      // process is taken for stopped and the job waits in the queue again for the next one to take it up.
       const base = { name: "x.jsonl", state: "analysing", runner: "elsewhere:1:abc" };
       await db.importJob.create({ data: { ...base, id: "alive", heartbeatAt: new Date() } });
       await db.importJob.create({
         data: { ...base, id: "silent", heartbeatAt: new Date(Date.now() - SILENT_MS - 1000) },
       });
-      expect((await getImportJob(db, "alive"))?.state).toBe("analysing");
-      expect(await settleAbandonedJobs(db)).toEqual(["silent"]);
-      expect((await getImportJob(db, "silent"))?.errors?.[0]).toMatch(
-        /the server analysing it stopped .* the file was imported/,
-      );
+      expect(await getImportJob(db, "alive")).toMatchObject({ state: "analysing" });
+      expect((await getImportJob(db, "alive"))?.waiting).toBeUndefined();
+      expect(await settleAbandonedJobs(db)).toEqual({ failed: [], requeued: ["silent"] });
+      expect(await getImportJob(db, "silent")).toMatchObject({ state: "analysing", waiting: true });
+      // Settled once: a second look changes nothing.
+      expect(await settleAbandonedJobs(db)).toEqual({ failed: [], requeued: [] });
     } finally {
       await close();
     }

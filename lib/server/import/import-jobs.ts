@@ -4,15 +4,25 @@ import os from "node:os";
 import path from "node:path";
 import type { FieldMap } from "../../ingest/field-aliases";
 import { ImportError, UnknownFormatError } from "../../ingest/import-error";
-import {
-  type AnalysisRunSummary,
-  analyzePendingInstances,
-  SERVER_ANALYSIS_WORKERS,
-} from "../analysis/analyze-stored-instances";
 import { type Database, writeTurn } from "../db/client";
 import { settings } from "../settings";
+import { requestAnalysis } from "./analysis-queue";
 import { type FileImportSummary, importFiles } from "./import-files";
+import {
+  HEARTBEAT_MS,
+  type ImportJob,
+  type JobRow,
+  jobOfRow,
+  jobWriter,
+  KEEP_MS,
+  QUEUED,
+  RUNNER,
+  SILENT_MS,
+} from "./import-job-rows";
 import { removeLeftovers } from "./leftover-files";
+
+export type { ImportJob } from "./import-job-rows";
+export { SILENT_MS } from "./import-job-rows";
 
 /** Where uploads wait for their import: one folder per upload, removed when its job ends (or at start). */
 export const UPLOAD_ROOT = path.join(os.tmpdir(), "hintscope-uploads");
@@ -20,125 +30,16 @@ export const UPLOAD_ROOT = path.join(os.tmpdir(), "hintscope-uploads");
 /** The largest upload accepted (bytes): HINTSCOPE_MAX_UPLOAD_MB, default 2 GiB (checked in settings.ts). */
 export const maxUploadBytes = () => settings().maxUploadBytes;
 
-export interface ImportJob {
-  id: string;
-  name: string;
-  state: "importing" | "analysing" | "done" | "failed";
-  /** records read so far, instances analysed so far */
-  records: number;
-  analysed: number;
-  /** while a repository is fetched into the store for the analysis: git's last progress line */
-  fetching?: string;
-  summary?: FileImportSummary;
-  analysis?: AnalysisRunSummary;
-  /** the problems, each `FILE:LINE: reason` */
-  errors?: string[];
-  /** for a file of no known format: its first record's fields, for a field map */
-  fields?: readonly string[];
-  startedAt: number;
-  finishedAt?: number;
-}
-
 /**
- * Import jobs are rows of the database (ImportJob): any server process shows any job's progress, and a job
- * whose process stopped is shown failed, with why, never silently gone. The process running a job also
- * keeps it here, for its own readers' freshest figures (on SQLite the import's transaction holds the one
- * writer, so the row catches up when it commits).
+ * This process's own importing jobs, for its own readers' freshest figures (on SQLite the import's
+ * transaction holds the one writer, so the row catches up when it commits). Every job is a row too.
  */
 const running = new Map<string, ImportJob>();
-
-/** This process, as a job's runner: host, process id, and a boot id (a pid can be reused after a restart). */
-const RUNNER = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-/** How often a running job's row is written when nothing else changed: its runner's sign of life. */
-const HEARTBEAT_MS = 5_000;
-/** A job whose runner has been silent this long is taken for stopped. */
-export const SILENT_MS = 60_000;
-/** Finished jobs are kept this long, as the import history. */
-const KEEP_MS = 30 * 24 * 60 * 60 * 1000;
-
-const toJson = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-const fromJson = <T>(text: string | null): T | undefined => (text === null ? undefined : (JSON.parse(text) as T));
-
-type JobRow = NonNullable<Awaited<ReturnType<Database["importJob"]["findUnique"]>>>;
-
-function jobOfRow(row: JobRow): ImportJob {
-  return {
-    id: row.id,
-    name: row.name,
-    state: row.state as ImportJob["state"],
-    records: row.records,
-    analysed: row.analysed,
-    ...(row.fetching ? { fetching: row.fetching } : {}),
-    summary: fromJson(row.summary),
-    analysis: fromJson(row.analysis),
-    errors: fromJson(row.errors),
-    fields: fromJson(row.fields),
-    startedAt: row.startedAt.getTime(),
-    ...(row.finishedAt ? { finishedAt: row.finishedAt.getTime() } : {}),
-  };
-}
-
-const rowOfJob = (job: ImportJob) => ({
-  name: job.name,
-  state: job.state,
-  records: job.records,
-  analysed: job.analysed,
-  fetching: job.fetching ?? null,
-  runner: RUNNER,
-  heartbeatAt: new Date(),
-  summary: toJson(job.summary),
-  analysis: toJson(job.analysis),
-  errors: toJson(job.errors),
-  fields: toJson(job.fields),
-  finishedAt: job.finishedAt === undefined ? null : new Date(job.finishedAt),
-});
-
-/**
- * Writes a job's row as the job goes: one write at a time per job, the latest state winning (a write asked
- * for while one is in flight is made once, after it, with whatever the job is then).
- */
-function jobWriter(db: Database, job: ImportJob) {
-  let inFlight: Promise<void> | null = null;
-  let again = false;
-  const write = (): Promise<void> => {
-    if (inFlight) {
-      again = true;
-      return inFlight;
-    }
-    inFlight = writeTurn(db)(() =>
-      db.importJob.upsert({
-        where: { id: job.id },
-        create: { id: job.id, ...rowOfJob(job), startedAt: new Date(job.startedAt) },
-        update: rowOfJob(job),
-      }),
-    )
-      .then(
-        () => undefined,
-        (error: Error) => {
-          process.stderr.write(`hintscope: import job ${job.id}: its progress could not be saved: ${error.message}\n`);
-        },
-      )
-      .finally(() => {
-        inFlight = null;
-        if (again) {
-          again = false;
-          void write();
-        }
-      });
-    return inFlight;
-  };
-  /** Resolves once the job's latest state is written. */
-  const flush = async () => {
-    while (inFlight) await inFlight;
-    await write();
-  };
-  return { write, flush };
-}
 
 /** Whether a runner is a process of this machine that no longer exists. */
 function runnerGone(runner: string): boolean {
   const [host, pid] = runner.split(":");
-  if (host !== os.hostname() || !pid || runner === RUNNER) return false;
+  if (host !== os.hostname() || !pid || runner === RUNNER || runner === QUEUED) return false;
   try {
     process.kill(Number(pid), 0);
     return false;
@@ -147,41 +48,49 @@ function runnerGone(runner: string): boolean {
   }
 }
 
-/** Why a stopped runner's job failed, in words. */
+/** Why a stopped runner's import failed, in words. */
 function stoppedReason(row: JobRow): string {
   const when = row.heartbeatAt.toISOString().slice(0, 19).replace("T", " ");
-  return row.state === "importing"
-    ? `${row.name}: the server importing it stopped (last heard from at ${when} UTC); an import is all or nothing, so nothing of this file was written: upload it again`
-    : `${row.name}: the server analysing it stopped (last heard from at ${when} UTC); the file was imported, and the instances it left pending are analysed when a server starts (or by \`npm run hints -- reanalyze\`)`;
+  return `${row.name}: the server importing it stopped (last heard from at ${when} UTC); an import is all or nothing, so nothing of this file was written: upload it again`;
 }
 
-/** Marks as failed, with why, a job whose runner has stopped; returns the row as it now stands. */
-async function failIfStopped(db: Database, row: JobRow): Promise<JobRow> {
+/**
+ * A job whose runner has stopped: an import is marked failed, with why (nothing of it was written); an
+ * analysis goes back to the queue, waiting for the next process that works it (its instances stay pending,
+ * and the slice that process was running is taken up again once its lease lapses). Returns the row as it
+ * now stands.
+ */
+async function settleIfStopped(db: Database, row: JobRow): Promise<JobRow> {
   if (row.state !== "importing" && row.state !== "analysing") return row;
-  if (running.has(row.id)) return row;
+  if (running.has(row.id) || row.runner === QUEUED) return row;
   const silent = Date.now() - row.heartbeatAt.getTime() > SILENT_MS;
   if (!silent && !runnerGone(row.runner)) return row;
-  const errors = JSON.stringify([stoppedReason(row)]);
+  const data =
+    row.state === "importing"
+      ? { state: "failed", errors: JSON.stringify([stoppedReason(row)]), finishedAt: new Date() }
+      : { runner: QUEUED, fetching: null };
   // Guarded by the state and heartbeat read: a runner that wrote meanwhile is not overruled.
   await writeTurn(db)(() =>
-    db.importJob.updateMany({
-      where: { id: row.id, state: row.state, heartbeatAt: row.heartbeatAt },
-      data: { state: "failed", errors, finishedAt: new Date() },
-    }),
+    db.importJob.updateMany({ where: { id: row.id, state: row.state, heartbeatAt: row.heartbeatAt }, data }),
   );
   return (await db.importJob.findUnique({ where: { id: row.id } })) ?? row;
 }
 
 /**
- * At a server's start: jobs whose runner has stopped are marked failed with why, and finished jobs older
- * than the history keeps are removed. Returns the jobs marked.
+ * At a server's start: imports whose runner has stopped are marked failed with why, analyses whose runner
+ * has stopped wait in the queue again, and finished jobs older than the history keeps are removed.
  */
-export async function settleAbandonedJobs(db: Database): Promise<string[]> {
+export async function settleAbandonedJobs(db: Database): Promise<{ failed: string[]; requeued: string[] }> {
   const unfinished = await db.importJob.findMany({ where: { state: { in: ["importing", "analysing"] } } });
-  const marked: string[] = [];
-  for (const row of unfinished) if ((await failIfStopped(db, row)).state === "failed") marked.push(row.id);
+  const failed: string[] = [];
+  const requeued: string[] = [];
+  for (const row of unfinished) {
+    const now = await settleIfStopped(db, row);
+    if (now.state === "failed") failed.push(row.id);
+    else if (now.runner === QUEUED && row.runner !== QUEUED) requeued.push(row.id);
+  }
   await writeTurn(db)(() => db.importJob.deleteMany({ where: { finishedAt: { lt: new Date(Date.now() - KEEP_MS) } } }));
-  return marked;
+  return { failed, requeued };
 }
 
 /** A folder of its own for one upload. Uploads left by a server that stopped mid-import are removed first. */
@@ -205,7 +114,7 @@ export async function getImportJob(db: Database, id: string): Promise<ImportJob 
   const mine = running.get(id);
   if (mine) return mine;
   const row = await db.importJob.findUnique({ where: { id } });
-  return row ? jobOfRow(await failIfStopped(db, row)) : null;
+  return row ? jobOfRow(await settleIfStopped(db, row)) : null;
 }
 
 /** A user-facing description of an import failure: the located problems, and a bad file's fields. */
@@ -249,9 +158,8 @@ export function startImportJob(
     void row.write();
   };
   void (async () => {
-    // The job reads as ended only once its upload's folder is gone (a write of its progress in flight could
-    // otherwise carry the end out first).
-    let ended: "done" | "failed" = "failed";
+    // The job reads as imported (or ended) only once its upload's folder is gone (a write of its progress in
+    // flight could otherwise carry that out first).
     try {
       const summary = await importFiles(db, [file], {
         ...options,
@@ -262,24 +170,7 @@ export function startImportJob(
       });
       job.summary = { ...(summary.files[0] as FileImportSummary), file: shownName };
       job.state = "analysing";
-      await row.flush();
-      job.analysis = await analyzePendingInstances(
-        db,
-        (done) => {
-          job.analysed = done;
-          job.fetching = undefined;
-          progressed();
-        },
-        {
-          workers: SERVER_ANALYSIS_WORKERS,
-          onFetchProgress: (line) => {
-            job.fetching = line;
-            process.stderr.write(`import ${job.id}: ${line}\n`);
-            progressed();
-          },
-        },
-      );
-      ended = "done";
+      job.waiting = true;
     } catch (error) {
       try {
         const failure = describeImportFailure(error, shownName, file);
@@ -288,16 +179,22 @@ export function startImportJob(
       } catch {
         job.errors = [`${shownName}: the import failed (${(error as Error).message})`];
       }
-      ended = "failed";
+      job.state = "failed";
+      job.finishedAt = Date.now();
     } finally {
       clearInterval(heartbeat);
-      // The upload's folder goes first: a reader that sees the job ended finds it gone.
       await rm(path.dirname(file), { recursive: true, force: true });
-      job.state = ended;
-      job.finishedAt = Date.now();
-      job.fetching = undefined;
       await row.flush();
       running.delete(job.id);
+    }
+    if (job.state !== "analysing") return;
+    // The analysis is the queue's: whichever process works it (this server, another, a worker) takes it up.
+    try {
+      await requestAnalysis(db);
+    } catch (error) {
+      process.stderr.write(
+        `hintscope: import job ${job.id}: its analysis could not be queued (${(error as Error).message}); it waits for the next server start\n`,
+      );
     }
   })();
   return job;
