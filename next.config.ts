@@ -1,14 +1,16 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  // Load these from node_modules at run time instead of bundling them: a native addon, and WebAssembly
-  // runtimes that find their .wasm files next to themselves.
+  // Load these from node_modules at run time instead of bundling them: a native addon, WebAssembly
+  // runtimes that find their .wasm files next to themselves, and piscina, which starts its worker thread
+  // from a file beside itself.
   serverExternalPackages: [
     "better-sqlite3",
     "@prisma/adapter-better-sqlite3",
     "pg",
     "@prisma/adapter-pg",
     "web-tree-sitter",
+    "piscina",
   ],
   poweredByHeader: false,
   // forbidden() answers a page a role may not see with 403 (app/forbidden.tsx), not 200 and a notice.

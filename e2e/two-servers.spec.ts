@@ -39,7 +39,7 @@ test("two servers and a worker on one PostgreSQL database: the sign-in lock, an 
   const start = (n: 0 | 1) =>
     startAppServer(PORTS[n], url, {
       log: path.join(FOLDER, `server-${"ab"[n]}.log`),
-      env: { HINTSCOPE_REPOS: FOLDER, HINTSCOPE_SERVER_ANALYSIS: "0" },
+      env: { HINTSCOPE_REPOS: FOLDER, HINTSCOPE_SERVER_JOBS: "0" },
     });
   const url = cluster.createDatabase("two_servers");
   const workerLog = path.join(FOLDER, "worker.log");

@@ -66,9 +66,10 @@ commands:
                    move ID --benchmark NAME (a run imported under the wrong benchmark); audited
   users            add NAME --role admin|curator|viewer (password prompted, or stdin), list [--json],
                    set-role NAME ROLE, disable NAME, enable NAME, password NAME
-  worker           take the analysis of uploads from the queue until stopped (Ctrl-C), beside the servers
-                   of a PostgreSQL database (as many as wanted, on any machine); --threads N (default:
-                   every core); set HINTSCOPE_SERVER_ANALYSIS=0 on the servers to leave the analysis to workers
+  worker           take queued jobs (uploads' analyses, judge runs) until stopped (Ctrl-C), beside the
+                   servers of a PostgreSQL database (as many as wanted, on any machine); --threads N for
+                   the analysis (default: every core); HINTSCOPE_SERVER_JOBS=0 on the servers leaves the
+                   jobs to workers
   seed             import the project's demo data (labelled as demo) and make the demo accounts
                    (demo-admin, demo-curator), printing their passwords
   migrate          create or update the database schema

@@ -105,7 +105,6 @@ test.skipIf(TEST_ENGINE === "sqlite" && !POSTGRES_AVAILABLE)(
         90_000,
       );
       const survivor = workers.find((w) => w !== victim) as Worker;
-      console.log("victim", victim.child.pid, victim.stderr(), "survivor", survivor.stderr());
       victim.child.kill("SIGKILL");
       await victim.exited;
       const leftAtKill = await pending(db);

@@ -9,11 +9,11 @@ test("defaults when nothing is set (or set empty)", () => {
     trustProxy: false,
     demoPassword: undefined,
     repositoryStore: null,
-    serverAnalyses: true,
+    serverWorksQueues: true,
     workerLeaseSeconds: 600,
   });
-  expect(readSettings({ HINTSCOPE_SERVER_ANALYSIS: "0", HINTSCOPE_WORKER_LEASE_S: "30" })).toMatchObject({
-    serverAnalyses: false,
+  expect(readSettings({ HINTSCOPE_SERVER_JOBS: "0", HINTSCOPE_WORKER_LEASE_S: "30" })).toMatchObject({
+    serverWorksQueues: false,
     workerLeaseSeconds: 30,
   });
   expect(readSettings({ HINTSCOPE_MAX_UPLOAD_MB: "" }).maxUploadBytes).toBe(2048 * 1024 * 1024);
@@ -36,7 +36,7 @@ test.each([
     "https://github.com/x.git",
     /HINTSCOPE_GIT_REMOTE="https:\/\/github.com\/x.git" must hold \{owner\} and \{name\}/,
   ],
-  ["HINTSCOPE_SERVER_ANALYSIS", "no", /HINTSCOPE_SERVER_ANALYSIS="no" must be "1" \(on\) or "0" \(off\)/],
+  ["HINTSCOPE_SERVER_JOBS", "no", /HINTSCOPE_SERVER_JOBS="no" must be "1" \(on\) or "0" \(off\)/],
   ["HINTSCOPE_WORKER_LEASE_S", "2", /HINTSCOPE_WORKER_LEASE_S="2" must be from 4 to 86400/],
   ["HINTSCOPE_WORKER_LEASE_S", "1m", /must be a whole number of seconds/],
   ["HINTSCOPE_REPOS_MAX_GB", "-1", /HINTSCOPE_REPOS_MAX_GB="-1" must be a number of gigabytes/],

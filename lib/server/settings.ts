@@ -35,7 +35,7 @@ const SettingsSchema = z.object({
     .refine((gb) => gb > 0, "must be more than 0")
     .optional(),
   /** 0: this server leaves the analysis of uploads to \`hints worker\` processes (PostgreSQL) */
-  HINTSCOPE_SERVER_ANALYSIS: flag,
+  HINTSCOPE_SERVER_JOBS: flag,
   /** how long a queued job may run before another process takes it up again, in seconds (default 600) */
   HINTSCOPE_WORKER_LEASE_S: z
     .string()
@@ -65,7 +65,7 @@ export interface Settings {
   /** null: no store, every instance is analysed from its hunks */
   repositoryStore: RepositoryStoreConfig | null;
   /** whether a server works the analysis queue itself (else only \`hints worker\` processes do) */
-  serverAnalyses: boolean;
+  serverWorksQueues: boolean;
   /** how long a queued job may run before another process takes it up again */
   workerLeaseSeconds: number;
 }
@@ -92,7 +92,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     secureCookie: s.HINTSCOPE_SECURE_COOKIE === "1",
     trustProxy: s.HINTSCOPE_TRUST_PROXY === "1",
     demoPassword: s.HINTSCOPE_DEMO_PASSWORD,
-    serverAnalyses: s.HINTSCOPE_SERVER_ANALYSIS !== "0",
+    serverWorksQueues: s.HINTSCOPE_SERVER_JOBS !== "0",
     workerLeaseSeconds: s.HINTSCOPE_WORKER_LEASE_S ?? 600,
     repositoryStore: s.HINTSCOPE_REPOS
       ? {

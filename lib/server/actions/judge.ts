@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
-import { executeRun } from "../judge/judge-execute";
+import { requestJudgeRun } from "../judge/judge-queue";
 import { createRun, planRun, resumeRun, saveEndpoint, stopRun } from "../judge/judge-runs";
 import { identifiersToDescribe, planDescriptions, writeDescriptions } from "../judge/model-descriptions";
 
@@ -20,13 +20,12 @@ async function attempt(work: () => Promise<{ message: string; runId?: number }>)
   }
 }
 
-/** Runs a run in this server's background; its state and every call are rows, so any server shows it. */
+/**
+ * Asks for a run as a job of the queue (this server, another, or a worker takes it); its state and every
+ * call are rows, so any server shows it. Pages read runs and scores per request: nothing to revalidate.
+ */
 async function inBackground(runId: number) {
-  const db = await getDb();
-  // Pages read runs and scores per request (dynamic): nothing to revalidate when it ends.
-  void executeRun(db, runId).catch((error: Error) =>
-    process.stderr.write(`hintscope: judge run ${runId} failed: ${error.message}\n`),
-  );
+  await requestJudgeRun(await getDb(), runId);
 }
 
 const price = z.number().min(0).nullable();

@@ -44,18 +44,19 @@ test("a worker that fails fails only the instances it holds; the pool goes on wi
   const { writeFileSync } = await import("node:fs");
   const { pathToFileURL } = await import("node:url");
   const { analysisPool } = await import("./analysis-pool");
-  // A stand-in worker speaking the pool's protocol: it answers each request after a moment, except that the
-  // instance "crash" makes its thread throw (an uncaught error: the worker dies with what it holds).
+  // A stand-in worker task: it answers each instance after a moment, except that the instance "crash" makes
+  // its thread throw outside the task (an uncaught error: the worker dies with what it holds).
   const script = path.join(one.tmp.dir, "flaky-worker.mjs");
   writeFileSync(
     script,
-    `import { parentPort, threadId } from "node:worker_threads";
-parentPort.on("message", ({ id, instance }) => {
-  setTimeout(() => {
-    if (instance.externalId === "crash") throw new Error("worker blew up");
-    parentPort.postMessage({ id, record: { thread: threadId, externalId: instance.externalId } });
-  }, 20);
-});
+    `import { threadId } from "node:worker_threads";
+export default ({ instance }) =>
+  new Promise((resolve) =>
+    setTimeout(() => {
+      if (instance.externalId === "crash") throw new Error("worker blew up");
+      resolve({ thread: threadId, record: { externalId: instance.externalId } });
+    }, 20),
+  );
 `,
   );
   const pool = analysisPool(2, pathToFileURL(script));

@@ -1,15 +1,19 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { Piscina } from "piscina";
 import type { EvidenceInput } from "../../evidence/evidence";
-import type { WorkRequest, WorkResponse } from "../../instance-analysis/analysis-worker";
+import type { AnalysisRecord } from "../../instance-analysis/analysis-record";
+import type { WorkAnswer, WorkRequest } from "../../instance-analysis/analysis-worker";
 import type { Availability } from "../../repository-store/repository-store";
 
-/** Analyses instances on worker threads. */
+/** Analyses instances on worker threads (piscina's pool). */
 
 /** Instances a worker is handed ahead (it analyses them one after another). */
 const DEPTH = 4;
+
+export type WorkResponse = { id: number; record: AnalysisRecord } | { id: number; failure: string };
+
 export interface AnalysisPool {
   size: number;
   run(instance: EvidenceInput, found?: Availability): Promise<WorkResponse>;
@@ -37,69 +41,41 @@ function workerScript(): URL | null {
 }
 
 /**
- * A pool of `size` analysis workers, or null where workers cannot start (see workerScript): then the
- * analysis runs in the caller's process and yields between instances instead.
+ * A pool of `size` analysis workers on piscina, or null where workers cannot start (see workerScript): then
+ * the analysis runs in the caller's process and yields between instances instead.
  */
 export function analysisPool(size: number, entry: URL | null = workerScript()): AnalysisPool | null {
   const script = size < 1 ? null : entry;
   if (!script) return null;
-  const workers: Worker[] = [];
-  const waiting = new Map<number, (response: WorkResponse) => void>();
-  const queue: WorkRequest[] = [];
+  const pool = new Piscina<WorkRequest, WorkAnswer>({
+    filename: script.href,
+    minThreads: size,
+    maxThreads: size,
+    // Each worker holds a few instances ahead: one that finishes starts the next without waiting for this
+    // thread, which is often busy writing the previous batch, to hand it over.
+    concurrentTasksPerWorker: DEPTH,
+    idleTimeout: Number.POSITIVE_INFINITY,
+  });
   const answeredBy = new Set<number>();
   let next = 0;
-  let closing = false;
-  // The requests each worker holds (at most DEPTH): a worker that finishes one starts the next without
-  // waiting for this thread, which is often busy writing the previous batch, to answer its message.
-  const held = new Map<Worker, Set<number>>();
-  const feed = () => {
-    for (;;) {
-      if (workers.length === 0) return;
-      const worker = workers.reduce((a, b) => ((held.get(a)?.size ?? 0) <= (held.get(b)?.size ?? 0) ? a : b));
-      const request = (held.get(worker)?.size ?? 0) < DEPTH ? queue.shift() : undefined;
-      if (!request) return;
-      held.get(worker)?.add(request.id);
-      worker.postMessage(request);
-    }
-  };
-  const start = () => {
-    const worker = new Worker(/*turbopackIgnore: true*/ script);
-    workers.push(worker);
-    held.set(worker, new Set());
-    // A worker that fails fails only the instances it holds, loudly, and a new worker takes its place: the
-    // other workers' instances go on.
-    worker.on("error", (error) => {
-      for (const id of held.get(worker) ?? []) {
-        waiting.get(id)?.({ id, failure: `an analysis worker failed: ${error.message}` });
-        waiting.delete(id);
-      }
-      held.delete(worker);
-      workers.splice(workers.indexOf(worker), 1);
-      if (!closing) start();
-      feed();
-    });
-    worker.on("message", (response: WorkResponse) => {
-      answeredBy.add(worker.threadId);
-      waiting.get(response.id)?.(response);
-      waiting.delete(response.id);
-      held.get(worker)?.delete(response.id);
-      feed();
-    });
-  };
-  for (let i = 0; i < size; i++) start();
-  const dispatch = (request: WorkRequest) =>
-    new Promise<WorkResponse>((resolve) => {
-      waiting.set(request.id, resolve);
-      queue.push(request);
-      feed();
-    });
   return {
     size,
     answeredBy,
-    run: (instance, found) => dispatch({ id: next++, instance, found }),
-    close: async () => {
-      closing = true;
-      await Promise.all(workers.map((w) => w.terminate()));
+    // A task that throws, or a worker that dies, fails only its own instances (piscina starts a new worker):
+    // each is answered as a failure, and the others go on.
+    run: (instance, found) => {
+      const id = next++;
+      return pool.run({ instance, found }).then(
+        (answer): WorkResponse => {
+          answeredBy.add(answer.thread);
+          return { id, record: answer.record };
+        },
+        (error: unknown): WorkResponse => ({
+          id,
+          failure: `an analysis worker failed: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+      );
     },
+    close: () => pool.destroy(),
   };
 }

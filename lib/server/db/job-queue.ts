@@ -2,9 +2,10 @@ import PgBoss from "pg-boss";
 import type { SqlDialect } from "./database-url";
 
 /**
- * Work that any process of the deployment may take: "run the queue's job", asked for by one process and
- * done by whichever takes it. A queue holds at most one job waiting behind the one running: asking again
- * while one waits adds nothing (the waiting job will see whatever was asked for).
+ * Work that any process of the deployment may take: "run the queue's job for this key" (the analysis of
+ * what is pending: one key; a judge run: its id), asked for by one process and done by whichever takes it.
+ * Per key a queue holds at most one job waiting behind the one running: asking again while one waits adds
+ * nothing (the waiting job will see whatever was asked for); jobs of different keys run side by side.
  *
  * On PostgreSQL the queue is pg-boss's, in the database: every server and every `hints worker` process that
  * works the queue shares it, one job runs at a time, and a job whose process died is taken again by another
@@ -14,10 +15,10 @@ import type { SqlDialect } from "./database-url";
 export interface JobQueue {
   /** whether other processes take this queue's jobs too (PostgreSQL): a job then works within its lease */
   readonly shared: boolean;
-  /** Asks for a job of `queue` (coalesced: at most one waits). */
-  request(queue: string): Promise<void>;
-  /** Takes `queue`'s jobs in this process, one at a time, until stopped; a handler that throws is tried again. */
-  work(queue: string, handler: () => Promise<void>): Promise<void>;
+  /** Asks for a job of `queue` for `key` (coalesced: per key at most one waits). */
+  request(queue: string, key?: string): Promise<void>;
+  /** Takes `queue`'s jobs in this process until stopped; a handler that throws is tried again. */
+  work(queue: string, handler: (key: string) => Promise<void>): Promise<void>;
   /** Stops taking jobs, waiting (up to `timeoutMs`) for a running one to end. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -52,44 +53,48 @@ export async function stopJobQueues(timeoutMs?: number): Promise<void> {
   await Promise.all(all.map((queue) => queue.stop(timeoutMs)));
 }
 
-/** A queue of this process: a job runs when asked for, one at a time, at most one waiting. */
+/** A queue of this process: a job runs when asked for, one at a time per key, at most one waiting. */
 function inProcessQueue(): JobQueue {
-  const handlers = new Map<string, () => Promise<void>>();
-  const state = new Map<string, { running: Promise<void> | null; again: boolean }>();
-  const run = (queue: string) => {
-    const handler = handlers.get(queue);
-    const s = state.get(queue) ?? { running: null, again: false };
-    state.set(queue, s);
-    if (!handler) return;
-    if (s.running) {
+  const handlers = new Map<string, (key: string) => Promise<void>>();
+  const state = new Map<string, { queue: string; key: string; running: Promise<void> | null; again: boolean }>();
+  const slot = (queue: string, key: string) => {
+    const id = `${queue}\u0000${key}`;
+    let s = state.get(id);
+    if (!s) {
+      s = { queue, key, running: null, again: false };
+      state.set(id, s);
+    }
+    return s;
+  };
+  const run = (s: ReturnType<typeof slot>) => {
+    const handler = handlers.get(s.queue);
+    // Asked for before this process works the queue: it runs once work() is called.
+    if (!handler || s.running) {
       s.again = true;
       return;
     }
-    s.running = handler()
+    s.running = handler(s.key)
       .catch((error: Error) => {
-        process.stderr.write(`hintscope: the ${queue} job failed: ${error.message}\n`);
+        process.stderr.write(`hintscope: the ${s.queue} job${s.key ? ` ${s.key}` : ""} failed: ${error.message}\n`);
       })
       .finally(() => {
         s.running = null;
         if (s.again) {
           s.again = false;
-          run(queue);
+          run(s);
         }
       });
   };
   return {
     shared: false,
-    request: async (queue) => {
-      // Asked for before this process works the queue: it runs once work() is called.
-      if (!handlers.has(queue)) state.set(queue, { running: null, again: true });
-      run(queue);
-    },
+    request: async (queue, key = "") => run(slot(queue, key)),
     work: async (queue, handler) => {
       handlers.set(queue, handler);
-      if (state.get(queue)?.again) {
-        (state.get(queue) as { again: boolean }).again = false;
-        run(queue);
-      }
+      for (const s of state.values())
+        if (s.queue === queue && s.again && !s.running) {
+          s.again = false;
+          run(s);
+        }
     },
     stop: async () => {
       handlers.clear();
@@ -123,7 +128,7 @@ function pgBossQueue(url: string, leaseSeconds: number): JobQueue {
   const queueOf = async (queue: string) => {
     const b = await boss();
     if (!created.has(queue)) {
-      // "stately": one job waiting and one running at most; a handler that throws is retried.
+      // "stately": per key one job waiting and one running at most; a handler that throws is retried.
       await b.createQueue(queue, {
         name: queue,
         policy: "stately",
@@ -137,15 +142,19 @@ function pgBossQueue(url: string, leaseSeconds: number): JobQueue {
   };
   return {
     shared: true,
-    request: async (queue) => {
+    request: async (queue, key = "") => {
       const b = await queueOf(queue);
-      // null when a job already waits: that one will do.
-      await b.send(queue, {}, { expireInSeconds: leaseSeconds, retryLimit: 1000, retryDelay: 1 });
+      // null when a job of this key already waits: that one will do.
+      await b.send(
+        queue,
+        { key },
+        { singletonKey: key || undefined, expireInSeconds: leaseSeconds, retryLimit: 1000, retryDelay: 1 },
+      );
     },
     work: async (queue, handler) => {
       const b = await queueOf(queue);
-      await b.work(queue, { pollingIntervalSeconds: 1, batchSize: 1 }, async () => {
-        await handler();
+      await b.work<{ key?: string }>(queue, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+        await handler(job?.data.key ?? "");
       });
     },
     stop: async (timeoutMs = 30_000) => {

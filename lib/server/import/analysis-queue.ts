@@ -3,25 +3,20 @@ import {
   analyzePendingInstances,
   SERVER_ANALYSIS_WORKERS,
 } from "../analysis/analyze-stored-instances";
-import { type Database, jobQueue, type Tx, writeTurn } from "../db/client";
+import { type Database, type Tx, writeTurn } from "../db/client";
 import type { JobQueue } from "../db/job-queue";
-import { settings } from "../settings";
+import { requestJob, sliceMs, workQueue } from "../queued-work";
 import { fromJson, HEARTBEAT_MS, QUEUED, RUNNER, toJson } from "./import-job-rows";
 
 /**
  * The analysis of imported instances as a queue: an upload's process imports the file, then asks for the
  * pending instances to be analysed; whichever process works the queue takes it up: the servers (unless
- * HINTSCOPE_SERVER_ANALYSIS=0) and any `npm run hints -- worker` process, on any machine of a PostgreSQL
+ * HINTSCOPE_SERVER_JOBS=0) and any `npm run hints -- worker` process, on any machine of a PostgreSQL
  * deployment. One analysis runs at a time, in slices of a quarter of the lease: a process that dies
  * mid-slice loses at most that slice, which another process takes up once the lease lapses (its writes are
  * claimed instance by instance, so none is written twice). On SQLite the server that asked runs it.
  */
 export const ANALYSIS_QUEUE = "analysis";
-
-const queueOf = (db: Database): JobQueue => jobQueue(db, settings().workerLeaseSeconds);
-
-/** Queues that this process works (per database). */
-const worked = new WeakSet<JobQueue>();
 
 export interface AnalysisWorkerOptions {
   /** worker threads for the analysis (a server: one, so requests keep their thread) */
@@ -31,24 +26,21 @@ export interface AnalysisWorkerOptions {
 }
 
 /**
- * Asks for the instances left pending to be analysed, by whichever process takes the queue's job; this
- * process works the queue too unless the settings leave it to workers.
+ * Asks for the instances left pending to be analysed, by whichever process takes the queue's job; a server
+ * works the queue too unless HINTSCOPE_SERVER_JOBS=0 leaves it to workers.
  */
-export async function requestAnalysis(db: Database): Promise<void> {
-  if (settings().serverAnalyses)
-    await workAnalysisQueue(db, {
+export function requestAnalysis(db: Database): Promise<void> {
+  return requestJob(db, ANALYSIS_QUEUE, "", () =>
+    workAnalysisQueue(db, {
       workers: SERVER_ANALYSIS_WORKERS,
       log: (line) => process.stderr.write(`hintscope: analysis: ${line}\n`),
-    });
-  await queueOf(db).request(ANALYSIS_QUEUE);
+    }),
+  );
 }
 
 /** This process takes the analysis queue's jobs (once per database; again is a no-op). */
-export async function workAnalysisQueue(db: Database, options: AnalysisWorkerOptions): Promise<void> {
-  const queue = queueOf(db);
-  if (worked.has(queue)) return;
-  worked.add(queue);
-  await queue.work(ANALYSIS_QUEUE, () => analysisSlice(db, queue, options));
+export function workAnalysisQueue(db: Database, options: AnalysisWorkerOptions): Promise<void> {
+  return workQueue(db, ANALYSIS_QUEUE, (queue) => analysisSlice(db, queue, options));
 }
 
 /** One job of the queue: the pending instances analysed (a slice of them where the queue is shared). */
@@ -75,7 +67,7 @@ async function analysisSlice(db: Database, queue: JobQueue, options: AnalysisWor
       },
       {
         workers: options.workers,
-        stopAfterMs: queue.shared ? (settings().workerLeaseSeconds * 1000) / 4 : undefined,
+        stopAfterMs: sliceMs(queue),
         onFetchProgress: (line) => {
           void jobs.heartbeat(line);
           options.log?.(`fetching ${line}`);

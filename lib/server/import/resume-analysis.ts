@@ -1,12 +1,12 @@
 import { getDb } from "../db/client";
-import { executeRun } from "../judge/judge-execute";
+import { requestJudgeRun } from "../judge/judge-queue";
 import { requestAnalysis } from "./analysis-queue";
 import { settleAbandonedJobs } from "./import-jobs";
 
 /**
  * At a server's start, in the background, saying on stderr what it did: imports a stopped server left
  * half-done are shown failed, with why; analyses it left (an upload imported, then the process killed)
- * go back to the analysis queue, which this server works too (unless HINTSCOPE_SERVER_ANALYSIS=0). Until
+ * go back to the analysis queue, which this server works too (unless HINTSCOPE_SERVER_JOBS=0). Until
  * then those instances show "not analysed yet" in the list and cannot be decided.
  */
 export async function resumePendingAnalysis(): Promise<void> {
@@ -17,12 +17,11 @@ export async function resumePendingAnalysis(): Promise<void> {
       process.stderr.write(`hintscope: ${failed.length} import job(s) left by a stopped server marked failed\n`);
     if (requeued.length > 0)
       process.stderr.write(`hintscope: ${requeued.length} analysis job(s) left by a stopped server queued again\n`);
-    // Judge runs a stopped server was running take up where they were (every call is a row).
+    // Judge runs left running are asked for again (every call is a row; a run already queued or running
+    // elsewhere is not doubled: the queue holds one per run).
     for (const run of await db.judgeRun.findMany({ where: { state: "running" }, select: { id: true } })) {
-      process.stderr.write(`hintscope: resuming judge run ${run.id}\n`);
-      void executeRun(db, run.id).catch((error: Error) =>
-        process.stderr.write(`hintscope: judge run ${run.id} failed: ${error.message}\n`),
-      );
+      process.stderr.write(`hintscope: judge run ${run.id} is running: queued to go on\n`);
+      await requestJudgeRun(db, run.id);
     }
     const pending = await db.instance.count({ where: { analysisStatus: "pending" } });
     const waiting = await db.importJob.count({ where: { state: "analysing" } });

@@ -38,6 +38,8 @@ export interface RunOptions {
   /** for tests: the client's backoff */
   backoffMs?: number;
   timeoutMs?: number;
+  /** no call is begun after this many milliseconds: the run stays running, its pending calls left (a queue job's slice) */
+  stopAfterMs?: number;
 }
 
 /**
@@ -216,9 +218,11 @@ export async function executeRun(db: Database, runId: number, options: RunOption
   };
 
   const queue = [...groups.values()];
+  const deadline = options.stopAfterMs === undefined ? undefined : performance.now() + options.stopAfterMs;
   const worker = async () => {
     for (;;) {
       if (halted) return;
+      if (deadline !== undefined && performance.now() > deadline) return;
       const current = await db.judgeRun.findUnique({ where: { id: runId }, select: { state: true } });
       if (current?.state !== "running") return;
       const group = queue.shift();

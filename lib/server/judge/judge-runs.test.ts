@@ -1,11 +1,12 @@
 // The judge runner against a local OpenAI-compatible HTTP server (lib/testing/fake-chat-server.ts): the real
 // client over real HTTP, a real database; no LLM endpoint runs here.
 import { spawn } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { JUDGE_TEMPLATE_VERSION } from "../../judge/prompts";
 import { type FakeChatServer, startFakeChatServer } from "../../testing/fake-chat-server";
 import { jsonl, makeTempDir, swebenchRecord } from "../../testing/fixtures";
-import { openTempDatabase } from "../../testing/temp-database";
+import { openTempDatabase, TEST_ENGINE } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import type { Database } from "../db/client";
 import { importFiles } from "../import/import-files";
@@ -200,3 +201,44 @@ test("a run whose process is killed mid-way resumes where it stopped (the comman
   expect(server.requests.length).toBeLessThanOrEqual(VALUES * 6 + 1);
   expect(await db.judgeScore.count({ where: { judge: resumed.judge } })).toBe(VALUES * 3);
 }, 120_000);
+
+// Two servers starting at once on one PostgreSQL database, each finding the run left running: it is a job of
+// the queue, keyed by the run, so one of them runs it and the endpoint is never asked twice for a call.
+test.skipIf(TEST_ENGINE !== "postgres")(
+  "a run left running, asked for by two servers starting at once, is run by one: no call asked twice",
+  async () => {
+    await endpoint("shared", { model: "shared-model", concurrency: 1, supportsN: false });
+    server.always = { kind: "slow", ms: 20 };
+    const id = await run("shared");
+    const script = tmp.write(
+      "server-start.mts",
+      `import { openDatabase } from ${JSON.stringify(path.resolve("lib/server/db/client.ts"))};
+import { stopJobQueues } from ${JSON.stringify(path.resolve("lib/server/db/job-queue.ts"))};
+import { requestJudgeRun } from ${JSON.stringify(path.resolve("lib/server/judge/judge-queue.ts"))};
+const db = await openDatabase(process.argv[2]);
+await requestJudgeRun(db, Number(process.argv[3]));
+for (;;) {
+  const run = await db.judgeRun.findUniqueOrThrow({ where: { id: Number(process.argv[3]) } });
+  if (run.state !== "running") break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+await stopJobQueues();
+await db.$disconnect();
+`,
+    );
+    const servers = [0, 1].map(() => {
+      const child = spawn(process.execPath, ["--import", "tsx", script, url, String(id)], {
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      return new Promise<number | null>((resolve) => child.once("exit", resolve));
+    });
+    expect(await Promise.all(servers)).toEqual([0, 0]);
+    server.always = null;
+    expect(await runStatus(db, id)).toMatchObject({
+      state: "done",
+      calls: { pending: 0, failed: 0, done: VALUES * 6 },
+    });
+    expect(server.requests).toHaveLength(VALUES * 6);
+  },
+  120_000,
+);

@@ -32,7 +32,8 @@ const STATUS = `CASE WHEN h."status" IS NULL OR h."status" = 'pending' THEN 'pen
 const STATUS_RANK = `CASE (${STATUS}) ${HINT_STATUSES.map((s, n) => `WHEN '${s}' THEN ${n}`).join(" ")} END`;
 
 /** The column holding how many identifiers a selection picks on an instance (`countDefuse`, …). */
-const countColumn = (selection: Selection) => `count${selection[0]?.toUpperCase()}${selection.slice(1)}`;
+export const countColumn = (selection: Selection) =>
+  `count${selection[0]?.toUpperCase()}${selection.slice(1)}` as `count${Capitalize<Selection>}`;
 
 /** The instance columns of the selection counts, in SELECTIONS order: what the analysis writes. */
 export const SELECTION_COUNT_COLUMNS = SELECTIONS.map(countColumn);

@@ -1,5 +1,5 @@
 import { policyStatsOfCounts } from "../../analysis/policy-stats";
-import type { Selection } from "../../domain/hint-vocabulary";
+import { isSelection, type Selection } from "../../domain/hint-vocabulary";
 import type { InstanceEvidence } from "../../evidence/evidence";
 import { parseLine } from "../../export/hint-lines";
 import type { Rating } from "../../stats/curator-agreement";
@@ -10,6 +10,7 @@ import { type RunOutcomes, runRows } from "../../stats/resolve-rates";
 import { resultStatus } from "../../stats/result-status";
 import { type Database, getDb } from "../db/client";
 import { readEvidence, readPolicies, readSummary, readTestCounts } from "../stored-json";
+import { countColumn } from "./list-sql";
 
 /*
  * What the research views compute from, in parts a view loads only when it needs them: the base (benchmarks,
@@ -23,13 +24,6 @@ import { readEvidence, readPolicies, readSummary, readTestCounts } from "../stor
 /** The parts beyond the base. */
 export type ResearchPart = "runs" | "judge" | "frontier";
 export const RESEARCH_PARTS: readonly ResearchPart[] = ["runs", "judge", "frontier"];
-
-const COUNT_COLUMN = {
-  defuse: "countDefuse",
-  doc2feat: "countDoc2feat",
-  fea: "countFea",
-  pro: "countPro",
-} as const satisfies Record<Selection, string>;
 
 const instanceKey = (benchmarkId: number, externalId: string) => `${benchmarkId}\u0000${externalId}`;
 
@@ -63,7 +57,7 @@ export async function loadResearchBase(db: Database) {
   const specTable = policyStatsOfCounts(
     instances.map((i) => ({
       benchmark: benchmarkName.get(i.benchmarkId) ?? "",
-      count: (selection: Selection) => i[COUNT_COLUMN[selection]],
+      count: (selection: Selection) => i[countColumn(selection)],
     })),
   );
   return {
@@ -80,7 +74,7 @@ export async function loadResearchBase(db: Database) {
       const benchmarkId = benchmarkIdOf.get(benchmark);
       const id = benchmarkId === undefined ? undefined : instanceIds.get(instanceKey(benchmarkId, externalId));
       const counts = id === undefined ? undefined : countsOf.get(id);
-      return counts && Object.hasOwn(COUNT_COLUMN, selection) ? counts[COUNT_COLUMN[selection as Selection]] : 0;
+      return counts && isSelection(selection) ? counts[countColumn(selection)] : 0;
     },
     /** a benchmark's name by its id as rated items name it */
     benchmarkNameOf: (id: string) => benchmarkName.get(Number(id)) ?? id,
