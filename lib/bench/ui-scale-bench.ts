@@ -1,14 +1,5 @@
-/**
- * `npm run bench:ui` (after `npm run build`), scale section: the shared instances replicated under new ids
- * (real patches and texts) to 10,000 and 50,000 (BENCH_UI_SCALE=10000,50000), then in Chromium, signed in
- * as a curator: the list's first paint and a filter keystroke; an instance page ready, `j`, `a` → saved and
- * `a` → next ready; four instance pages opened at once; and 50 concurrent list requests with the p95 of a
- * concurrent `GET /`. Only 127.0.0.1 is contacted; every loop is bounded.
- */
-import { once } from "node:events";
-import { createReadStream, createWriteStream, existsSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import type { Page } from "@playwright/test";
 import { analyzePendingInstances } from "../server/analysis/analyze-stored-instances";
 import { addUser } from "../server/auth/users";
@@ -16,9 +7,10 @@ import { openDatabase } from "../server/db/client";
 import { importFiles } from "../server/import/import-files";
 import { type AppServer, launchChromium, startAppServer } from "../testing/app-server";
 import { makeTempDir } from "../testing/fixtures";
-import { SHARED_DATA, SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";
+import { SHARED_DATA, SHARED_DATA_MISSING } from "../testing/shared-data";
 import { signIn } from "../testing/sign-in";
 import { keystrokeLatency } from "./keystroke-latency";
+import { replicate } from "./replicated-instances";
 
 const PORT = 3193;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -27,23 +19,6 @@ const SIZES = (process.env.BENCH_UI_SCALE ?? "10000,50000")
   .split(",")
   .map(Number)
   .filter((n) => n > 0);
-
-/** Writes `count` instances: the shared SWE-bench-format records, replicated under new ids. */
-async function replicate(file: string, count: number): Promise<void> {
-  const records: Array<Record<string, unknown>> = [];
-  for (const source of sharedFiles("instances").filter((f) => /swebench-(lite|multilingual)/.test(f))) {
-    for await (const line of createInterface({ input: createReadStream(source) }))
-      if (line.trim()) records.push(JSON.parse(line) as Record<string, unknown>);
-  }
-  const out = createWriteStream(file);
-  for (let i = 0; i < count; i++) {
-    const record = records[i % records.length] as Record<string, unknown>;
-    const copy = { ...record, instance_id: `${record.instance_id}-r${Math.floor(i / records.length)}` };
-    if (!out.write(`${JSON.stringify(copy)}\n`)) await once(out, "drain");
-  }
-  out.end();
-  await once(out, "finish");
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const p95 = (values: number[]) =>

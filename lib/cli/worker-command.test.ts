@@ -35,12 +35,13 @@ function startWorker(url: string, env: Record<string, string> = {}): Worker {
   return { child, stderr: () => stderr, exited };
 }
 
+let workersSaid = () => "";
 async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms: number): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the workers said:\n${workersSaid()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -64,7 +65,7 @@ test.skipIf(TEST_ENGINE !== "sqlite")(
 
 // In the SQLite run on a cluster of its own (once is enough), under PostgreSQL on the run's cluster.
 test.skipIf(TEST_ENGINE === "sqlite" && !POSTGRES_AVAILABLE)(
-  "two workers share the analysis queue: one killed mid-slice, the other takes it up once the lease lapses; each instance written once",
+  "two workers share the analysis queue's shares: one killed mid-slice, the other takes its slice up once the lease lapses; each instance written once",
   async () => {
     const cluster = TEST_ENGINE === "sqlite" ? await startPostgresCluster() : null;
     const temp = cluster ? null : await openTempDatabase();
@@ -87,22 +88,29 @@ test.skipIf(TEST_ENGINE === "sqlite" && !POSTGRES_AVAILABLE)(
       // A short lease (slices of 2 s): a dead worker's slice is taken up again within seconds.
       const env = { HINTSCOPE_WORKER_LEASE_S: "8" };
       workers.push(startWorker(url, env), startWorker(url, env));
+      workersSaid = () => workers.map((w) => w.stderr()).join("\n----\n");
       const pidOf = (runner: string) => Number(runner.split(":")[1]);
       // What the slices that ended said they analysed, over both workers.
       const ended = () =>
         workers
           .flatMap((w) => [...w.stderr().matchAll(/analysed (\d+) instance\(s\)/g)])
           .reduce((sum, m) => sum + Number(m[1]), 0);
-      // The worker whose slice is running, once it has written some of it (more is counted than the ended
-      // slices said) and much is left.
+      // Both workers take shares of the analysis, side by side.
+      await until(
+        "both workers to end a slice",
+        async () => workers.every((w) => /analysed \d+ instance\(s\)/.test(w.stderr())),
+        120_000,
+      );
+      // Then the one that last wrote is killed while its slice runs (more is counted than the ended slices
+      // said) and much is left.
       const victim = await until(
         "a worker mid-slice",
         async () => {
           const row = await db.importJob.findUniqueOrThrow({ where: { id: "upload-1" } });
           const worker = workers.find((w) => w.child.pid === pidOf(row.runner));
-          return worker && row.analysed > ended() && (await pending(db)) > count / 3 ? worker : undefined;
+          return worker && row.analysed > ended() && (await pending(db)) > count / 4 ? worker : undefined;
         },
-        90_000,
+        120_000,
       );
       const survivor = workers.find((w) => w !== victim) as Worker;
       victim.child.kill("SIGKILL");
@@ -125,7 +133,7 @@ test.skipIf(TEST_ENGINE === "sqlite" && !POSTGRES_AVAILABLE)(
       expect(job.analysed).toBe(count);
       expect(JSON.parse(job.analysis as string)).toMatchObject({ analysed: count, failed: [] });
       // The survivor analysed what was left after the kill.
-      expect(survivor.stderr().slice(survivorBefore.length)).toMatch(/analysed \d+ instance\(s\); 0 pending/);
+      expect(survivor.stderr().slice(survivorBefore.length)).toMatch(/analysed \d+ instance\(s\)[^\n]*; 0 pending/);
 
       // Every instance analysed, each written once: the same identifiers for every one of these
       // same-shaped records, and no identifier twice.

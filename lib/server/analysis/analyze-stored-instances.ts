@@ -87,6 +87,10 @@ export async function analyzePendingInstances(
     stopAfterMs?: number;
     /** run inside each batch's write transaction with what it wrote (a job's progress, exact across a crash) */
     duringWrite?: BatchHook;
+    /** only the pending instances whose id is `index` modulo `of` (one of several processes' shares) */
+    part?: AnalysisPart;
+    /** a pool the caller keeps (and closes) across runs, instead of one started for this run from `workers` */
+    pool?: AnalysisPool;
   } = {},
 ): Promise<AnalysisRunSummary> {
   const store = options.store === undefined ? settings().repositoryStore : options.store;
@@ -95,9 +99,10 @@ export async function analyzePendingInstances(
     onFetchProgress: options.onFetchProgress,
     deadline: options.stopAfterMs === undefined ? undefined : performance.now() + options.stopAfterMs,
     duringWrite: options.duringWrite,
+    part: options.part,
   };
   // On worker threads where it can (the command line: both cores), else in this process.
-  const pool = analysisPool(options.workers ?? 0);
+  const pool = options.pool ?? analysisPool(options.workers ?? 0);
   // More than a batch to write: its checkpoints run on a worker thread of their own (wal-checkpoint.ts).
   const startCheckpointer = engineOf(db).largeWriteCheckpointer;
   const large =
@@ -118,10 +123,16 @@ export async function analyzePendingInstances(
       return { ...summary, workerThreads: pool?.answeredBy.size ?? 0 };
     });
   } finally {
-    await pool?.close();
+    if (!options.pool) await pool?.close();
     await checkpointer?.run();
     await checkpointer?.stop();
   }
+}
+
+/** A share of the pending instances: those whose id is `index` modulo `of`. */
+export interface AnalysisPart {
+  index: number;
+  of: number;
 }
 
 /** What a batch's write transaction also does, given the transaction and what the batch wrote. */
@@ -133,6 +144,7 @@ interface RepositorySource {
   /** performance.now() after which no further batch is begun */
   deadline?: number;
   duringWrite?: BatchHook;
+  part?: AnalysisPart;
 }
 
 /** One instance's analysis record, on the pool or here: from the store's files where it has them (fetched first). */
@@ -175,6 +187,10 @@ async function analyzeOnConnection(
   source: RepositorySource,
 ): Promise<AnalysisRunSummary> {
   const summary: AnalysisRunSummary = { analysed: 0, failed: [] };
+  const part = source.part;
+  if (part && !(Number.isInteger(part.of) && part.of >= 1 && Number.isInteger(part.index) && part.index >= 0))
+    throw new Error(`a share of the analysis must be a whole index modulo a whole count (${JSON.stringify(part)})`);
+  const share = part && part.of > 1 ? ` AND "id" % ${part.of} = ${part.index}` : "";
   // Read straight from the driver: a batch's patches are megabytes, and this thread also writes.
   const fetchAfter = async (afterId: number) =>
     withModelWritten(
@@ -183,7 +199,7 @@ async function analyzeOnConnection(
         bulkTarget(db, db),
         `SELECT "id", "externalId", "repo", "baseCommit", "problemStatement", "hintsText", "goldPatch", "testPatch",
                 "interfaceText", "requirements"
-         FROM "Instance" WHERE "analysisStatus" = 'pending' AND "id" > $1 ORDER BY "id" LIMIT ${BATCH}`,
+         FROM "Instance" WHERE "analysisStatus" = 'pending' AND "id" > $1${share} ORDER BY "id" LIMIT ${BATCH}`,
         [afterId],
       ).then((rows) =>
         rows.map((row) => ({
@@ -321,6 +337,17 @@ async function analyzeOnConnection(
     batch = nextBatch ?? (pastDeadline ? [] : await fetchAfter((batch.at(-1) as { id: number }).id));
     analysing = nextAnalysing ?? batch.map((instance) => analyseOne(pool, instance, source));
   }
+}
+
+/** How many instances are pending (of a share of them, where given). */
+export async function pendingCount(db: Database, part?: AnalysisPart): Promise<number> {
+  if (!part || part.of <= 1) return db.instance.count({ where: { analysisStatus: "pending" } });
+  const [row] = await selectRows(
+    bulkTarget(db, db),
+    `SELECT COUNT(*) AS "n" FROM "Instance" WHERE "analysisStatus" = 'pending' AND "id" % $1 = $2`,
+    [part.of, part.index],
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Marks instances (all, or one benchmark's) for analysis again, as after a change to the engine. */
