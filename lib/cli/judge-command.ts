@@ -1,5 +1,6 @@
 import type { Database } from "../server/db/client";
-import { executeRun } from "../server/judge/judge-execute";
+import { stopJobQueues } from "../server/db/job-queue";
+import { JUDGE_QUEUE, workJudgeQueue } from "../server/judge/judge-queue";
 import {
   createRun,
   listEndpoints,
@@ -11,6 +12,7 @@ import {
   stopRun,
 } from "../server/judge/judge-runs";
 import { listModelDescriptions, planDescriptions, writeDescriptions } from "../server/judge/model-descriptions";
+import { queueOf } from "../server/queued-work";
 
 const USAGE = `usage: hints judge endpoint add NAME --url BASE_URL --model MODEL [--key-env VAR] [--n] [--json-schema]
                      [--seed] [--concurrency N] [--input-price USD_PER_MTOK] [--output-price USD_PER_MTOK]
@@ -61,14 +63,25 @@ function describeStatus(s: RunStatus): string {
   ].join("\n");
 }
 
-/** Runs a run to its end (or pause, stop), with progress on stderr. */
+/**
+ * Runs a run to its end (or pause, stop), with progress on stderr. The run is a job of the judge queue, which
+ * this process works while it waits: a server or worker already running it goes on with it, and the endpoint
+ * is never asked twice for a call.
+ */
 async function execute(db: Database, runId: number, json: boolean): Promise<number> {
-  const status = await executeRun(db, runId, {
-    onProgress: (p) =>
-      process.stderr.write(
-        `\rjudge run ${runId}: ${p.done} done, ${p.failed} failed, ${p.pending} pending, $${p.cost.toFixed(4)}\x1b[K`,
-      ),
-  });
+  await workJudgeQueue(db);
+  await queueOf(db).request(JUDGE_QUEUE, String(runId));
+  let status = await runStatus(db, runId);
+  while (status.state === "running") {
+    process.stderr.write(
+      `\rjudge run ${runId}: ${status.calls.done} done, ${status.calls.failed} failed, ${status.calls.pending} pending, $${status.cost.toFixed(4)}\x1b[K`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    status = await runStatus(db, runId);
+  }
+  // The last slice writes the run's scores after its state: wait for this process's to end.
+  await stopJobQueues();
+  status = await runStatus(db, runId);
   process.stderr.write("\n");
   process.stdout.write(`${json ? JSON.stringify(status) : describeStatus(status)}\n`);
   return status.state === "done" && status.calls.failed === 0 ? 0 : 1;

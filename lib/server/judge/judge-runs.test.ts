@@ -202,10 +202,11 @@ test("a run whose process is killed mid-way resumes where it stopped (the comman
   expect(await db.judgeScore.count({ where: { judge: resumed.judge } })).toBe(VALUES * 3);
 }, 120_000);
 
-// Two servers starting at once on one PostgreSQL database, each finding the run left running: it is a job of
-// the queue, keyed by the run, so one of them runs it and the endpoint is never asked twice for a call.
+// Two servers starting at once on one PostgreSQL database, each finding the run left running, and the command
+// line resuming it meanwhile: it is a job of the queue, keyed by the run, so one process at a time runs it and
+// the endpoint is never asked twice for a call.
 test.skipIf(TEST_ENGINE !== "postgres")(
-  "a run left running, asked for by two servers starting at once, is run by one: no call asked twice",
+  "a run left running, asked for by two servers starting at once and resumed from the command line, is run one process at a time: no call asked twice",
   async () => {
     await endpoint("shared", { model: "shared-model", concurrency: 1, supportsN: false });
     server.always = { kind: "slow", ms: 20 };
@@ -226,13 +227,19 @@ await stopJobQueues();
 await db.$disconnect();
 `,
     );
-    const servers = [0, 1].map(() => {
-      const child = spawn(process.execPath, ["--import", "tsx", script, url, String(id)], {
+    // Two servers starting, and a curator's `hints judge resume` of the same run, all at once.
+    const started = [
+      [script, url, String(id)],
+      [script, url, String(id)],
+      ["lib/cli/hints.ts", "judge", "resume", String(id)],
+    ].map((args) => {
+      const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+        env: { ...process.env, DATABASE_URL: url },
         stdio: ["ignore", "ignore", "inherit"],
       });
       return new Promise<number | null>((resolve) => child.once("exit", resolve));
     });
-    expect(await Promise.all(servers)).toEqual([0, 0]);
+    expect(await Promise.all(started)).toEqual([0, 0, 0]);
     server.always = null;
     expect(await runStatus(db, id)).toMatchObject({
       state: "done",
