@@ -105,6 +105,8 @@ function inProcessQueue(): JobQueue {
 
 /** pg-boss's tables live in a schema of their own, beside the app's. */
 const BOSS_SCHEMA = "pgboss";
+/** A handler that throws is tried again, a second later. */
+const RETRY = { retryLimit: 1000, retryDelay: 1 } as const;
 
 /** A queue in the database, through pg-boss: shared by every process that works it. */
 function pgBossQueue(url: string, leaseSeconds: number): JobQueue {
@@ -132,8 +134,7 @@ function pgBossQueue(url: string, leaseSeconds: number): JobQueue {
       await b.createQueue(queue, {
         name: queue,
         policy: "stately",
-        retryLimit: 1000,
-        retryDelay: 1,
+        ...RETRY,
         expireInSeconds: leaseSeconds,
       });
       created.add(queue);
@@ -145,11 +146,7 @@ function pgBossQueue(url: string, leaseSeconds: number): JobQueue {
     request: async (queue, key = "") => {
       const b = await queueOf(queue);
       // null when a job of this key already waits: that one will do.
-      await b.send(
-        queue,
-        { key },
-        { singletonKey: key || undefined, expireInSeconds: leaseSeconds, retryLimit: 1000, retryDelay: 1 },
-      );
+      await b.send(queue, { key }, { singletonKey: key || undefined, expireInSeconds: leaseSeconds, ...RETRY });
     },
     work: async (queue, handler) => {
       const b = await queueOf(queue);

@@ -4,6 +4,11 @@ import type { AnalysisRunSummary } from "../analysis/analyze-stored-instances";
 import { type Database, writeTurn } from "../db/client";
 import type { FileImportSummary } from "./import-files";
 
+/**
+ * An import job's life: the process that took the upload imports the file (the file is on its disk), then
+ * hands the analysis to the analysis queue, which any server or `hints worker` process may work
+ * (analysis-queue.ts). Each writes the job's row as it goes: any server shows any job's progress.
+ */
 export interface ImportJob {
   id: string;
   name: string;
@@ -24,12 +29,6 @@ export interface ImportJob {
   startedAt: number;
   finishedAt?: number;
 }
-
-/**
- * An import job's life: the process that took the upload imports the file (the file is on its disk), then
- * hands the analysis to the analysis queue, which any server or `hints worker` process may work
- * (analysis-queue.ts). Each writes the job's row as it goes: any server shows any job's progress.
- */
 
 /** This process, as a job's runner: host, process id, and a boot id (a pid can be reused after a restart). */
 export const RUNNER = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
