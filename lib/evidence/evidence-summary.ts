@@ -22,15 +22,22 @@ export interface LeakShareRow {
 /** Per benchmark and leak channel: the share of its instances that show it (instances without evidence left out). */
 export function leakShares(benchmark: string, evidence: ReadonlyArray<InstanceEvidence | null>): LeakShareRow[] {
   const known = evidence.filter((e): e is InstanceEvidence => e !== null);
+  return leakSharesOfCounts(
+    benchmark,
+    known.length,
+    (channel) => known.filter((e) => e.leaks.some((l) => l.channel === channel)).length,
+  );
+}
+
+/** The same shares from counts: the instances with evidence, and how many of them show each channel. */
+export function leakSharesOfCounts(
+  benchmark: string,
+  known: number,
+  withChannel: (channel: string) => number,
+): LeakShareRow[] {
   return LEAK_CHANNELS.map(({ id }) => {
-    const withChannel = known.filter((e) => e.leaks.some((l) => l.channel === id)).length;
-    return {
-      benchmark,
-      channel: id,
-      instances: known.length,
-      with_channel: withChannel,
-      share: known.length === 0 ? 0 : withChannel / known.length,
-    };
+    const count = withChannel(id);
+    return { benchmark, channel: id, instances: known, with_channel: count, share: known === 0 ? 0 : count / known };
   });
 }
 

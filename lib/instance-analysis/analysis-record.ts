@@ -5,6 +5,7 @@ import { instanceEvidence } from "../evidence/instance-evidence";
 import { type HintInputs, hintSourceHash } from "../hint/fingerprint";
 import type { Availability } from "../repository-store/repository-store";
 import { analyzeWithStore } from "../repository-store/store-analysis";
+import { type ResearchFacts, researchFacts } from "./research-facts";
 
 /** A stored cell value. */
 export type RecordCell = string | number | boolean | null;
@@ -25,6 +26,8 @@ export type AnalysisRecord = (
       /** identifiers per selection, as JSON: what the instance list shows */
       selectionCounts: string;
       leakCount: number;
+      /** what the research page reads of the instance (research-facts.ts) */
+      research: ResearchFacts;
       count: number;
     }
   | { patchError: string }
@@ -77,6 +80,7 @@ export async function analysisRecord(
       evidence: JSON.stringify(evidence),
       selectionCounts: JSON.stringify(countBySelection(analysis.identifiers)),
       leakCount: evidence.leaks.length,
+      research: researchFacts(analysis.identifiers, evidence),
       count: analysis.identifiers.length,
       hintSource,
     };

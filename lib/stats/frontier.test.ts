@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { frontier, hintSetPoint } from "./frontier";
+import { frontier, frontierBasis, frontierOfTotals, frontierTotals, hintSetPoint, selectionFacts } from "./frontier";
 
 test("the frontier: guesswork left against disclosure beyond DefUse, per selection × projection", () => {
   const instances = [
@@ -33,8 +33,7 @@ test("the frontier: guesswork left against disclosure beyond DefUse, per selecti
   expect(at("pro", "pro")?.transcription).toBeCloseTo(0.4 / 3, 12);
 });
 
-test("a published hint set on the frontier: what the curators kept, against the instances' DefUse", async () => {
-  const { hintSetPoint } = await import("./frontier");
+test("a published hint set on the frontier: what the curators kept, against the instances' DefUse", () => {
   const instances = new Map([
     [
       "i1",
@@ -64,7 +63,7 @@ test("a published hint set on the frontier: what the curators kept, against the 
         ["i3", ["e"]],
       ]),
     },
-    instances,
+    new Map([...instances].map(([id, instance]) => [id, frontierBasis(instance)])),
   );
   expect(point).toMatchObject({ selection: "hint set s v2", hint_set: "s v2", instances: 2 });
   expect(point.guesswork_left).toBeCloseTo(0.25, 12);
@@ -104,9 +103,51 @@ test("a test-facing message no policy states is guesswork left; a hint set whose
       ]),
     },
     new Map([
-      ["a", instances[0] as (typeof instances)[number]],
-      ["b", instances[1] as (typeof instances)[number]],
+      ["a", frontierBasis(instances[0] as (typeof instances)[number])],
+      ["b", frontierBasis(instances[1] as (typeof instances)[number])],
     ]),
   );
   expect(set).toMatchObject({ instances: 2, guesswork_left: (0 + 1) / 2 });
+});
+
+test("the frontier from each instance's facts, summed in any order, is the frontier from the instances", () => {
+  const instances = [
+    {
+      identifiers: [
+        { name: "constructor", policies: ["defuse", "fea", "pro"] },
+        { name: "toString", policies: ["defuse", "pro"] },
+        { name: "__proto__", policies: ["pro", "doc2feat"] },
+      ],
+      transcription: new Map([
+        ["__proto__", 0.3],
+        ["toString", 0.1],
+      ]),
+      messages: ["bad value"],
+    },
+    { identifiers: [{ name: "hasOwnProperty", policies: ["defuse"] }], transcription: new Map() },
+    { identifiers: [{ name: "x", policies: ["pro"] }], transcription: new Map([["x", 0.9]]) },
+    { identifiers: [], transcription: new Map(), messages: ["only a message"] },
+  ];
+  const facts = instances.map(selectionFacts);
+  // Nothing test-facing: no facts. Otherwise one per selection.
+  expect(facts.map((f) => f.length)).toEqual([4, 4, 0, 4]);
+  const direct = frontier("B", instances);
+  for (const order of [facts, [...facts].reverse()]) {
+    const summed = frontierOfTotals("B", frontierTotals(order));
+    expect(summed.map((p) => [p.selection, p.projection, p.instances])).toEqual(
+      direct.map((p) => [p.selection, p.projection, p.instances]),
+    );
+    summed.forEach((point, i) => {
+      const expected = direct[i] as (typeof direct)[number];
+      expect(point.guesswork_left).toBeCloseTo(expected.guesswork_left, 12);
+      expect(point.disclosed_beyond_defuse).toBeCloseTo(expected.disclosed_beyond_defuse, 12);
+      expect(point.transcription).toBeCloseTo(expected.transcription, 12);
+    });
+  }
+  // Pro names the first instance's three ("constructor" has no share: 0), none of the second's: 0.4 / 3 copied.
+  expect(direct.find((p) => p.selection === "pro" && p.projection === "pro")?.transcription).toBeCloseTo(0.4 / 3, 12);
+  // An empty benchmark: no instances, zeros.
+  expect(frontierOfTotals("E", frontierTotals([])).every((p) => p.instances === 0 && p.guesswork_left === 0)).toBe(
+    true,
+  );
 });

@@ -27,48 +27,115 @@ export interface FrontierPoint {
 const PROSE = new Set(["declaration_doc", "pro"]);
 
 /**
- * The spoiler–guesswork frontier of a benchmark: each selection × projection placed by how much guesswork it
- * leaves (test-facing names it does not name) against how much it discloses (names beyond DefUse, and how
- * much of its prose copies the gold patch). Measured from the instances alone, no agent run.
+ * One instance's part of the frontier under one selection: what the frontier sums over a benchmark's
+ * instances. Kept with the analysis (one row per instance and selection), so a benchmark's frontier is a sum
+ * the database makes, whatever the corpus's size.
  */
-export function frontier(benchmark: string, instances: readonly FrontierInstance[]): FrontierPoint[] {
-  const points: FrontierPoint[] = [];
-  const facing = instances.filter(
-    (i) => i.identifiers.some((x) => x.policies.includes("defuse")) || (i.messages?.length ?? 0) > 0,
-  );
-  for (const selection of SELECTIONS) {
-    for (const projection of PROJECTIONS) {
-      let guesswork = 0;
-      let beyond = 0;
-      let copied = 0;
-      let copiedCount = 0;
-      for (const instance of facing) {
-        const test = instance.identifiers.filter((x) => x.policies.includes("defuse"));
-        const named = instance.identifiers.filter((x) => x.policies.includes(selection));
-        // No selection states a message: each one the tests check is guesswork a policy leaves.
-        const messages = instance.messages?.length ?? 0;
-        guesswork += (test.filter((x) => !x.policies.includes(selection)).length + messages) / (test.length + messages);
-        beyond += named.filter((x) => !x.policies.includes("defuse")).length;
-        if (PROSE.has(projection)) {
-          for (const x of named) {
-            copied += instance.transcription.get(x.name) ?? 0;
-            copiedCount++;
-          }
-        }
+export interface SelectionFacts {
+  selection: string;
+  /** the share of the instance's test-facing names and messages the selection does not name */
+  guessworkLeft: number;
+  /** identifiers the selection names beyond DefUse */
+  beyondDefuse: number;
+  /** the transcription shares of the identifiers it names, summed, and how many they are */
+  transcriptionSum: number;
+  transcriptionCount: number;
+}
+
+/** An instance's part of the frontier under each selection; none where nothing faces the tests (no guesswork to leave). */
+export function selectionFacts(instance: FrontierInstance): SelectionFacts[] {
+  const test = instance.identifiers.filter((x) => x.policies.includes("defuse"));
+  // No selection states a message: each one the tests check is guesswork a policy leaves.
+  const messages = instance.messages?.length ?? 0;
+  if (test.length + messages === 0) return [];
+  return SELECTIONS.map((selection) => {
+    const named = instance.identifiers.filter((x) => x.policies.includes(selection));
+    return {
+      selection,
+      guessworkLeft: (test.filter((x) => !x.policies.includes(selection)).length + messages) / (test.length + messages),
+      beyondDefuse: named.filter((x) => !x.policies.includes("defuse")).length,
+      transcriptionSum: named.reduce((sum, x) => sum + (instance.transcription.get(x.name) ?? 0), 0),
+      transcriptionCount: named.length,
+    };
+  });
+}
+
+/** A benchmark's selection facts summed per selection, with the instances they come from. */
+export interface FrontierTotals {
+  /** instances with anything test-facing (each has facts under every selection) */
+  instances: number;
+  bySelection: ReadonlyMap<string, Omit<SelectionFacts, "selection">>;
+}
+
+/** Sums instances' selection facts. */
+export function frontierTotals(facts: ReadonlyArray<readonly SelectionFacts[]>): FrontierTotals {
+  const bySelection = new Map<string, Omit<SelectionFacts, "selection">>();
+  let instances = 0;
+  for (const instance of facts) {
+    if (instance.length === 0) continue;
+    instances++;
+    for (const { selection, ...values } of instance) {
+      const total = bySelection.get(selection);
+      if (!total) bySelection.set(selection, { ...values });
+      else {
+        total.guessworkLeft += values.guessworkLeft;
+        total.beyondDefuse += values.beyondDefuse;
+        total.transcriptionSum += values.transcriptionSum;
+        total.transcriptionCount += values.transcriptionCount;
       }
-      const n = facing.length;
-      points.push({
+    }
+  }
+  return { instances, bySelection };
+}
+
+/**
+ * The spoiler–guesswork frontier of a benchmark from its summed facts: each selection × projection placed by
+ * how much guesswork it leaves (test-facing names it does not name) against how much it discloses (names
+ * beyond DefUse, and how much of its prose copies the gold patch).
+ */
+export function frontierOfTotals(benchmark: string, totals: FrontierTotals): FrontierPoint[] {
+  const n = totals.instances;
+  return SELECTIONS.flatMap((selection) => {
+    const total = totals.bySelection.get(selection);
+    return PROJECTIONS.map((projection) => {
+      const prose = PROSE.has(projection) && total !== undefined;
+      return {
         benchmark,
         selection,
         projection,
         instances: n,
-        guesswork_left: n === 0 ? 0 : guesswork / n,
-        disclosed_beyond_defuse: n === 0 ? 0 : beyond / n,
-        transcription: copiedCount === 0 ? 0 : copied / copiedCount,
-      });
-    }
-  }
-  return points;
+        guesswork_left: n === 0 || !total ? 0 : total.guessworkLeft / n,
+        disclosed_beyond_defuse: n === 0 || !total ? 0 : total.beyondDefuse / n,
+        transcription: !prose || total.transcriptionCount === 0 ? 0 : total.transcriptionSum / total.transcriptionCount,
+      };
+    });
+  });
+}
+
+/**
+ * The spoiler–guesswork frontier of a benchmark from its instances: measured from the instances alone, no
+ * agent run.
+ */
+export function frontier(benchmark: string, instances: readonly FrontierInstance[]): FrontierPoint[] {
+  return frontierOfTotals(benchmark, frontierTotals(instances.map(selectionFacts)));
+}
+
+/** What a hint set's line is measured against on one instance: its test-facing names and messages, and the copying of each name's hint. */
+export interface FrontierBasis {
+  /** the DefUse identifiers' names */
+  test: readonly string[];
+  /** test-facing messages the issue does not state */
+  messages: readonly string[];
+  /** transcription share of an identifier's hint, by name (absent: none) */
+  transcription: ReadonlyMap<string, number>;
+}
+
+export function frontierBasis(instance: FrontierInstance): FrontierBasis {
+  return {
+    test: instance.identifiers.filter((x) => x.policies.includes("defuse")).map((x) => x.name),
+    messages: instance.messages ?? [],
+    transcription: instance.transcription,
+  };
 }
 
 /** A published hint set's lines as the frontier reads them: per instance, the names its hint discloses. */
@@ -86,12 +153,12 @@ export interface HintSetLines {
 /**
  * A published hint set on the frontier, measured like a policy but on what the curators kept: of each
  * instance's test-facing (DefUse) names, the share its line does not name; the names it discloses beyond
- * DefUse; the transcription of their prose (projections with descriptions). `instances` gives the analysis
- * (identifiers, evidence) by instance id.
+ * DefUse; the transcription of their prose (projections with descriptions). `instances` gives each
+ * instance's frontier basis (from its analysis and evidence) by instance id.
  */
 export function hintSetPoint(
   set: HintSetLines,
-  instances: ReadonlyMap<string, FrontierInstance>,
+  instances: ReadonlyMap<string, FrontierBasis>,
 ): FrontierPoint & { hint_set: string } {
   let n = 0;
   let guesswork = 0;
@@ -101,8 +168,7 @@ export function hintSetPoint(
   for (const [id, named] of set.lines) {
     const instance = instances.get(id);
     if (!instance) continue;
-    const test = instance.identifiers.filter((x) => x.policies.includes("defuse")).map((x) => x.name);
-    const messages = instance.messages ?? [];
+    const { test, messages } = instance;
     if (test.length + messages.length === 0) continue;
     n++;
     const disclosed = new Set(named);

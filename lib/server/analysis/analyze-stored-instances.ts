@@ -1,16 +1,18 @@
 import type { ModelWritten } from "../../analysis/render-hint";
 import type { EvidenceInput } from "../../evidence/evidence";
 import { type AnalysisRecord, analysisRecord } from "../../instance-analysis/analysis-record";
+import type { ResearchFacts } from "../../instance-analysis/research-facts";
 import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "../../repository-store/repository-store";
 import { type Cell, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf, type Tx, withOwnConnection } from "../db/client";
 import type { Checkpointer } from "../db/wal-checkpoint";
 import { serialisedWrite } from "../db/write-lock";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
-import { SELECTION_COUNT_COLUMNS, selectionCountCells } from "../queries/list-sql";
 import { settings } from "../settings";
 import { type AnalysisPool, analysisPool } from "./analysis-pool";
 import { observePendingGuesswork } from "./observe-guesswork";
+import { RESEARCH_FACT_COLUMNS, replaceResearchFactRows, researchFactCells } from "./research-fact-rows";
+import { SELECTION_COUNT_COLUMNS, selectionCountCells } from "./stored-counts";
 
 export interface AnalysisRunSummary {
   analysed: number;
@@ -66,6 +68,7 @@ const UPDATE_COLUMNS = [
   "selectionCounts",
   ...SELECTION_COUNT_COLUMNS,
   "leakCount",
+  ...RESEARCH_FACT_COLUMNS,
   "analyzedAt",
 ] as const;
 
@@ -197,13 +200,14 @@ async function analyzeOnConnection(
       db,
       await selectRows(
         bulkTarget(db, db),
-        `SELECT "id", "externalId", "repo", "baseCommit", "problemStatement", "hintsText", "goldPatch", "testPatch",
+        `SELECT "id", "benchmarkId", "externalId", "repo", "baseCommit", "problemStatement", "hintsText", "goldPatch", "testPatch",
                 "interfaceText", "requirements"
          FROM "Instance" WHERE "analysisStatus" = 'pending' AND "id" > $1${share} ORDER BY "id" LIMIT ${BATCH}`,
         [afterId],
       ).then((rows) =>
         rows.map((row) => ({
           id: Number(row.id),
+          benchmarkId: Number(row.benchmarkId),
           externalId: String(row.externalId),
           repo: String(row.repo),
           baseCommit: String(row.baseCommit),
@@ -239,6 +243,7 @@ async function analyzeOnConnection(
         evidence: string | null;
         selectionCounts: string | null;
         leakCount: number | null;
+        research: ResearchFacts | null;
       };
     }> = [];
     batch.forEach((instance, index) => {
@@ -256,6 +261,7 @@ async function analyzeOnConnection(
             evidence: null,
             selectionCounts: null,
             leakCount: null,
+            research: null,
           },
         });
         return;
@@ -273,6 +279,7 @@ async function analyzeOnConnection(
           evidence: result.evidence,
           selectionCounts: result.selectionCounts,
           leakCount: result.leakCount,
+          research: result.research,
         },
       });
     });
@@ -315,9 +322,17 @@ async function analyzeOnConnection(
                 data.selectionCounts,
                 ...selectionCountCells(data.selectionCounts),
                 data.leakCount,
+                ...researchFactCells(data.research),
                 now,
               ],
             })),
+        );
+        const benchmarkOf = new Map(batch.map((i) => [i.id, i.benchmarkId]));
+        await replaceResearchFactRows(
+          bulkTarget(db, tx),
+          updates
+            .filter(({ id }) => mine.has(id))
+            .map(({ id, data }) => ({ id, benchmarkId: benchmarkOf.get(id) as number, facts: data.research })),
         );
         if (source.duringWrite) {
           const failed = updates.filter((u) => mine.has(u.id) && u.data.analysisStatus === "error").length;

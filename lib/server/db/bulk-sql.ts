@@ -155,6 +155,26 @@ export async function insertRows(
   }
 }
 
+/** Deletes the rows of `table` whose `column` is one of `values` (inside the caller's transaction, as insertRows). */
+export async function deleteWhereIn(
+  target: BulkTarget,
+  table: string,
+  column: string,
+  values: ReadonlyArray<Cell>,
+): Promise<number> {
+  const placeholder = placeholderOf(target.dialect);
+  let deleted = 0;
+  for (let start = 0; start < values.length; start += MAX_VALUES_PER_STATEMENT) {
+    const chunk = values.slice(start, start + MAX_VALUES_PER_STATEMENT);
+    deleted += await execute(
+      target,
+      `DELETE FROM "${table}" WHERE "${column}" IN (${chunk.map((_, i) => placeholder(i + 1)).join(", ")})`,
+      [...chunk],
+    );
+  }
+  return deleted;
+}
+
 /** Updates rows by id through the client's raw SQL (inside its transaction, as insertRows): one statement per row. */
 export async function updateRowsById(
   target: BulkTarget,

@@ -1,3 +1,4 @@
+import { backfillResearchFacts } from "../analysis/research-fact-rows";
 import { getDb } from "../db/client";
 import { requestJudgeRun } from "../judge/judge-queue";
 import { requestAnalysis } from "./analysis-queue";
@@ -7,7 +8,8 @@ import { settleAbandonedJobs } from "./import-jobs";
  * At a server's start, in the background, saying on stderr what it did: imports a stopped server left
  * half-done are shown failed, with why; analyses it left (an upload imported, then the process killed)
  * go back to the analysis queue, which this server works too (unless HINTSCOPE_SERVER_JOBS=0). Until
- * then those instances show "not analysed yet" in the list and cannot be decided.
+ * then those instances show "not analysed yet" in the list and cannot be decided. Instances analysed before
+ * the research facts were stored get theirs (the research page would otherwise make them on its first read).
  */
 export async function resumePendingAnalysis(): Promise<void> {
   try {
@@ -23,6 +25,13 @@ export async function resumePendingAnalysis(): Promise<void> {
       process.stderr.write(`hintscope: judge run ${run.id} is running: queued to go on\n`);
       await requestJudgeRun(db, run.id);
     }
+    let reported = 0;
+    const filled = await backfillResearchFacts(db, (done) => {
+      if (done - reported < 5000) return;
+      reported = done;
+      process.stderr.write(`hintscope: research facts made for ${done} analysed instance(s)…\n`);
+    });
+    if (filled > 0) process.stderr.write(`hintscope: research facts made for ${filled} analysed instance(s)\n`);
     const pending = await db.instance.count({ where: { analysisStatus: "pending" } });
     const waiting = await db.importJob.count({ where: { state: "analysing" } });
     if (pending === 0 && waiting === 0) return;

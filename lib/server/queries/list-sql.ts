@@ -1,5 +1,6 @@
-import { HINT_STATUSES, isSelection, SELECTIONS, type Selection } from "../../domain/hint-vocabulary";
+import { HINT_STATUSES, isSelection, SELECTIONS } from "../../domain/hint-vocabulary";
 import type { ListState } from "../../review/list-state";
+import { countColumn } from "../analysis/stored-counts";
 import type { SqlPieces } from "../db/engine";
 import { searchCondition } from "./instance-search";
 
@@ -30,22 +31,6 @@ const STATUS = `CASE WHEN h."status" IS NULL OR h."status" = 'pending' THEN 'pen
   WHEN h."sourceHash" IS NOT NULL AND h."sourceHash" <> i."hintSource" THEN 'stale' ELSE h."status" END`;
 
 const STATUS_RANK = `CASE (${STATUS}) ${HINT_STATUSES.map((s, n) => `WHEN '${s}' THEN ${n}`).join(" ")} END`;
-
-/** The column holding how many identifiers a selection picks on an instance (`countDefuse`, …). */
-export const countColumn = (selection: Selection) =>
-  `count${selection[0]?.toUpperCase()}${selection.slice(1)}` as `count${Capitalize<Selection>}`;
-
-/** The instance columns of the selection counts, in SELECTIONS order: what the analysis writes. */
-export const SELECTION_COUNT_COLUMNS = SELECTIONS.map(countColumn);
-
-/** An analysis's selection counts (JSON, or null for an instance not analysed) as those columns' values. */
-export function selectionCountCells(selectionCounts: string | null): number[] {
-  const counts = selectionCounts ? (JSON.parse(selectionCounts) as Record<string, unknown>) : {};
-  return SELECTIONS.map((s) => {
-    const value = Object.hasOwn(counts, s) ? counts[s] : 0;
-    return typeof value === "number" ? value : 0;
-  });
-}
 
 /**
  * Identifiers a selection picks, as the analysis stored them per instance: an indexed column (migrations

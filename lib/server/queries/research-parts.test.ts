@@ -8,13 +8,29 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { policyStats } from "../../analysis/policy-stats";
+import type { InstanceEvidence } from "../../evidence/evidence";
+import { leakShares } from "../../evidence/evidence-summary";
+import { parseLine } from "../../export/hint-lines";
+import { frontierInstance, RESEARCH_FACTS_VERSION } from "../../instance-analysis/research-facts";
+import { parseListState } from "../../review/list-state";
+import { type FrontierInstance, frontier, frontierBasis, hintSetPoint } from "../../stats/frontier";
 import { REAL_DATA } from "../../testing/real-data";
 import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
+import { decideView } from "../hints/bulk-decisions";
+import { createHintSet, publishHintSet } from "../hints/hint-sets";
 import { importFiles } from "../import/import-files";
-import { readPolicies } from "../stored-json";
+import { readEvidence, readPolicies } from "../stored-json";
 import { loadResearchData } from "./research";
-import { designRows, disclosureRows, policyRows, resolveRateRows } from "./research-report";
+import {
+  designRows,
+  disclosureRows,
+  frontierRows,
+  leakRows,
+  policyRows,
+  type ReportRow,
+  resolveRateRows,
+} from "./research-report";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
 
@@ -57,7 +73,8 @@ test("a part not loaded is named where a view reads it; loaded parts give the sa
   const runsOnly = await loadResearchData(env.db, ["runs"]);
   expect(() => runsOnly.judgeSamples).toThrow(/the judge part was not loaded/);
   expect(() => runsOnly.ratings).toThrow(/the judge part was not loaded/);
-  expect(() => runsOnly.frontierInstances()).toThrow(/the frontier part was not loaded/);
+  expect(() => runsOnly.frontierPoints()).toThrow(/the frontier part was not loaded/);
+  expect(() => runsOnly.evidenceOfKey("x")).toThrow(/the judge part was not loaded/);
   const baseOnly = await loadResearchData(env.db, []);
   expect(() => baseOnly.runOutcomes).toThrow(/the runs part was not loaded/);
   const all = await loadResearchData(env.db);
@@ -73,4 +90,108 @@ test("a part not loaded is named where a view reads it; loaded parts give the sa
   });
   expect(baseOnly.disclosedBy(instance.benchmark.name, instance.externalId, "defuse")).toBe(instance.countDefuse);
   expect(baseOnly.disclosedBy(instance.benchmark.name, instance.externalId, "constructor")).toBe(0);
+});
+
+/** Every instance as the frontier reads it, from every stored identifier and every instance's evidence. */
+async function everyInstance() {
+  const [instances, identifiers, benchmarks] = await Promise.all([
+    env.db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true, evidence: true } }),
+    env.db.identifier.findMany({
+      select: { instanceId: true, name: true, policies: true },
+      orderBy: [{ instanceId: "asc" }, { position: "asc" }],
+    }),
+    env.db.benchmark.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
+  ]);
+  return benchmarks.map((b) => {
+    const own = instances.filter((i) => i.benchmarkId === b.id);
+    const evidence = own.map((i) => readEvidence(i.evidence));
+    const byId = new Map<string, FrontierInstance>(
+      own.map((i, n) => [
+        i.externalId,
+        frontierInstance(
+          identifiers
+            .filter((x) => x.instanceId === i.id)
+            .map((x) => ({ name: x.name, policies: readPolicies(x.policies) })),
+          evidence[n] as InstanceEvidence | null,
+        ),
+      ]),
+    );
+    return { name: b.name, evidence, byId };
+  });
+}
+
+/** Rows compared figure by figure: the same keys and labels, numbers equal to 12 places (sums in another order). */
+function expectSameRows(actual: ReportRow[], expected: ReportRow[]) {
+  expect(actual.length).toBe(expected.length);
+  actual.forEach((row, n) => {
+    const want = expected[n] as ReportRow;
+    expect(Object.keys(row).sort()).toEqual(Object.keys(want).sort());
+    for (const [key, value] of Object.entries(want)) {
+      if (typeof value === "number") expect(row[key], key).toBeCloseTo(value, 12);
+      else expect(row[key], key).toEqual(value);
+    }
+  });
+}
+
+test("the frontier, leak shares and a published hint set's point, summed from the stored facts, equal the figures from every identifier and piece of evidence", async () => {
+  // A published set: every Pro × Pro hint of the largest benchmark accepted (prose, so copying counts too).
+  const largest = await env.db.benchmark.findFirstOrThrow({
+    orderBy: { instances: { _count: "desc" } },
+    select: { name: true },
+  });
+  await createHintSet(env.db, { name: "parts-pro", benchmark: largest.name, selection: "pro", projection: "pro" });
+  const view = parseListState(new URLSearchParams({ benchmark: largest.name, selection: "pro", projection: "pro" }));
+  const open = await env.db.instance.count({ where: { benchmark: { name: largest.name }, analysisStatus: "done" } });
+  await decideView(env.db, view, { action: "accept" }, "ada", open);
+  const version = await publishHintSet(env.db, "parts-pro");
+
+  const benchmarks = await everyInstance();
+  const expectedFrontier: ReportRow[] = benchmarks
+    .flatMap((b) => frontier(b.name, [...b.byId.values()]))
+    .filter((p) => p.instances > 0)
+    .map((p) => ({ ...p, hint_set: null }));
+  const lines = version.lines
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map(parseLine);
+  const set = hintSetPoint(
+    {
+      name: "parts-pro",
+      version: version.version,
+      benchmark: largest.name,
+      projection: "pro",
+      lines: new Map(lines.map((l) => [l.instance_id, l.identifiers.map((i) => i.name)])),
+      texts: new Map(lines.map((l) => [l.instance_id, l.hint])),
+    },
+    new Map(
+      [...(benchmarks.find((b) => b.name === largest.name)?.byId ?? [])].map(([id, i]) => [id, frontierBasis(i)]),
+    ),
+  );
+  expect(expectedFrontier.length).toBeGreaterThan(16);
+  expect(set.instances).toBeGreaterThan(0);
+  expect(set.transcription).toBeGreaterThan(0);
+  const data = await loadResearchData(env.db, ["frontier"]);
+  expectSameRows(frontierRows(data), [...expectedFrontier, { ...set }]);
+  const expectedLeaks = benchmarks
+    .flatMap((b) => leakShares(b.name, b.evidence))
+    .filter((r) => r.instances > 0)
+    .map((r) => ({ ...r }));
+  expect(expectedLeaks.some((r) => r.with_channel > 0)).toBe(true);
+  expectSameRows(leakRows(data), expectedLeaks);
+});
+
+test("facts of instances analysed before they were stored are made from their identifiers and evidence when read", async () => {
+  const before = frontierRows(await loadResearchData(env.db, ["frontier"]));
+  const leaksBefore = leakRows(await loadResearchData(env.db, ["frontier"]));
+  // As a database analysed before the facts existed: none stored, no version, and no leak count either.
+  await env.db.selectionFact.deleteMany({});
+  await env.db.leakFact.deleteMany({});
+  await env.db.instance.updateMany({ data: { researchFacts: 0, frontierBasis: null, leakCount: null } });
+  const analysed = await env.db.instance.count({ where: { evidence: { not: null } } });
+  expect(analysed).toBeGreaterThan(0);
+  const data = await loadResearchData(env.db, ["frontier"]);
+  expectSameRows(frontierRows(data), before);
+  expectSameRows(leakRows(data), leaksBefore);
+  expect(await env.db.instance.count({ where: { researchFacts: { not: RESEARCH_FACTS_VERSION } } })).toBe(0);
+  expect(await env.db.instance.count({ where: { leakCount: null, evidence: { not: null } } })).toBe(0);
 });

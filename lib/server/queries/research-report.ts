@@ -1,9 +1,8 @@
 import { SELECTIONS } from "../../domain/hint-vocabulary";
-import { evidenceAgainstJudge, leakShares } from "../../evidence/evidence-summary";
+import { evidenceAgainstJudge } from "../../evidence/evidence-summary";
 import { chiSquareTest } from "../../stats/agreement";
 import { attributeAgreement, SCALES } from "../../stats/attribute-agreement";
 import { designOutcome, designRates, VERDICTS } from "../../stats/design-constraints";
-import { frontier, hintSetPoint } from "../../stats/frontier";
 import { summariseJudgeScores } from "../../stats/judge-summary";
 import { exactMcNemar, pairOutcomes } from "../../stats/mcnemar";
 import { pairedDifferenceInterval, policyComparison } from "../../stats/policy-comparison";
@@ -282,28 +281,22 @@ export function disclosureRows(data: ResearchData, benchmark?: string): ReportRo
  * then every published hint set (its latest version, as the curators left it), marked by `hint_set`.
  */
 export function frontierRows(data: ResearchData, benchmark?: string): ReportRow[] {
-  const policies = [...data.frontierInstances().entries()]
-    .filter(([name]) => !benchmark || name === benchmark)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .flatMap(([name, instances]) => frontier(name, instances))
-    .filter((point) => point.instances > 0)
+  const policies = data
+    .frontierPoints()
+    .filter((point) => (!benchmark || point.benchmark === benchmark) && point.instances > 0)
     .map((point) => ({ ...point, hint_set: null }));
   const sets = data
-    .publishedHintSets()
-    .filter((set) => !benchmark || set.benchmark === benchmark)
-    .map((set) => hintSetPoint(set, data.frontierInstancesById(set.benchmark)))
-    .filter((point) => point.instances > 0)
+    .hintSetPoints()
+    .filter((point) => (!benchmark || point.benchmark === benchmark) && point.instances > 0)
     .map((point) => ({ ...point }));
   return [...policies, ...sets];
 }
 
 /** Per benchmark and leak channel, the share of instances that show it (see lib/evidence/evidence-summary.ts). */
 export function leakRows(data: ResearchData, benchmark?: string): ReportRow[] {
-  return [...data.evidenceByBenchmark().entries()]
-    .filter(([name]) => !benchmark || name === benchmark)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .flatMap(([name, evidence]) => leakShares(name, evidence))
-    .filter((row) => row.instances > 0)
+  return data
+    .leakShares()
+    .filter((row) => (!benchmark || row.benchmark === benchmark) && row.instances > 0)
     .map((row) => ({ ...row }));
 }
 

@@ -1,16 +1,27 @@
 import { policyStatsOfCounts } from "../../analysis/policy-stats";
 import { isSelection, type Selection } from "../../domain/hint-vocabulary";
 import type { InstanceEvidence } from "../../evidence/evidence";
+import { type LeakShareRow, leakSharesOfCounts } from "../../evidence/evidence-summary";
 import { parseLine } from "../../export/hint-lines";
+import { readFrontierBasis } from "../../instance-analysis/research-facts";
 import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
-import type { FrontierInstance, HintSetLines } from "../../stats/frontier";
+import {
+  type FrontierBasis,
+  type FrontierPoint,
+  frontierOfTotals,
+  type HintSetLines,
+  hintSetPoint,
+  type SelectionFacts,
+} from "../../stats/frontier";
 import { type JudgeSample, ratedValues, sampleOfScore } from "../../stats/judge-summary";
 import { type RunOutcomes, runRows } from "../../stats/resolve-rates";
 import { resultStatus } from "../../stats/result-status";
-import { type Database, getDb } from "../db/client";
-import { readEvidence, readPolicies, readSummary, readTestCounts } from "../stored-json";
-import { countColumn } from "./list-sql";
+import { backfillResearchFacts } from "../analysis/research-fact-rows";
+import { countColumn } from "../analysis/stored-counts";
+import { selectRows } from "../db/bulk-sql";
+import { bulkTarget, type Database, getDb } from "../db/client";
+import { readEvidence, readSummary, readTestCounts } from "../stored-json";
 
 /*
  * What the research views compute from, in parts a view loads only when it needs them: the base (benchmarks,
@@ -172,8 +183,23 @@ export async function loadResearchJudge(db: Database, base: ResearchBase) {
           };
         })),
   ];
+  // The stored evidence of the instances the judge scored (and only of those), for checking one against the other.
+  const judged = [...new Set(judgeSamples.map((s) => base.instanceIds.get(s.instance) as number))];
+  const evidence = new Map<number, InstanceEvidence | null>();
+  for (let start = 0; start < judged.length; start += 500) {
+    const rows = await db.instance.findMany({
+      where: { id: { in: judged.slice(start, start + 500) } },
+      select: { id: true, evidence: true },
+    });
+    for (const row of rows) evidence.set(row.id, readEvidence(row.evidence));
+  }
   return {
     judgeSamples,
+    /** an instance's stored evidence by the judge samples' instance key (null: not judged, or no evidence) */
+    evidenceOfKey: (key: string) => {
+      const id = base.instanceIds.get(key);
+      return id === undefined ? null : (evidence.get(id) ?? null);
+    },
     /** per benchmark: ids that judge scores name but no imported instance has (left out of every judge figure) */
     unmatchedJudgeIds: [...unmatchedJudgeIds.entries()]
       .map(([benchmark, ids]) => ({ benchmark, ids: [...ids].sort() }))
@@ -182,11 +208,34 @@ export async function loadResearchJudge(db: Database, base: ResearchBase) {
   };
 }
 
-/** Every identifier's name and selections, every instance's stored evidence, and the published hint sets. */
+/**
+ * The frontier per benchmark and the leak shares, summed by the database from the facts the analysis stores
+ * per instance (research-fact-rows.ts), and the published hint sets on the frontier, each measured against the
+ * stored frontier basis of its benchmark's instances: no identifier or evidence is read.
+ */
 export async function loadResearchFrontier(db: Database, base: ResearchBase) {
-  const [instances, identifiers, hintSets] = await Promise.all([
-    db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true, evidence: true } }),
-    db.identifier.findMany({ select: { instanceId: true, name: true, policies: true } }),
+  await backfillResearchFacts(db);
+  const target = bulkTarget(db, db);
+  const [sums, known, leaks, hintSets] = await Promise.all([
+    selectRows(
+      target,
+      `SELECT "benchmarkId", "selection", COUNT(*) AS "n", SUM("guessworkLeft") AS "guesswork",
+              SUM("beyondDefuse") AS "beyond", SUM("transcriptionSum") AS "copied",
+              SUM("transcriptionCount") AS "copiedCount"
+       FROM "SelectionFact" GROUP BY "benchmarkId", "selection"`,
+      [],
+    ),
+    // Instances whose evidence was computed (the analysis stores its leak count with it): the leak shares' denominator.
+    selectRows(
+      target,
+      `SELECT "benchmarkId", COUNT(*) AS "n" FROM "Instance" WHERE "leakCount" IS NOT NULL GROUP BY "benchmarkId"`,
+      [],
+    ),
+    selectRows(
+      target,
+      `SELECT "benchmarkId", "channel", COUNT(*) AS "n" FROM "LeakFact" GROUP BY "benchmarkId", "channel"`,
+      [],
+    ),
     // Each hint set's latest published version, for the frontier.
     db.hintSet.findMany({
       select: {
@@ -197,56 +246,44 @@ export async function loadResearchFrontier(db: Database, base: ResearchBase) {
       },
     }),
   ]);
-  const { benchmarkName, instanceIds } = base;
-  const identifierGroups = new Map<number, Array<{ name: string; policies: string[] }>>();
-  for (const identifier of identifiers) {
-    const policies = readPolicies(identifier.policies);
-    const group = identifierGroups.get(identifier.instanceId);
-    if (group) group.push({ name: identifier.name, policies });
-    else identifierGroups.set(identifier.instanceId, [{ name: identifier.name, policies }]);
+  const names = [...new Set(base.benchmarkName.values())].sort((a, b) => a.localeCompare(b));
+  const nameOf = (row: Record<string, unknown>) => base.benchmarkName.get(Number(row.benchmarkId)) ?? "";
+  const totals = new Map<string, { instances: number; bySelection: Map<string, Omit<SelectionFacts, "selection">> }>();
+  for (const row of sums) {
+    const entry = totals.get(nameOf(row)) ?? { instances: 0, bySelection: new Map() };
+    // Every instance with anything test-facing has facts under every selection.
+    entry.instances = Math.max(entry.instances, Number(row.n));
+    entry.bySelection.set(String(row.selection), {
+      guessworkLeft: Number(row.guesswork),
+      beyondDefuse: Number(row.beyond),
+      transcriptionSum: Number(row.copied),
+      transcriptionCount: Number(row.copiedCount),
+    });
+    totals.set(nameOf(row), entry);
   }
-  // The spoiler–guesswork frontier per benchmark, from the identifiers and the stored evidence: parsed
-  // when a table asks for it (the reports that do not need it never read every instance's evidence).
-  let parsedEvidence: Map<number, InstanceEvidence | null> | undefined;
-  const evidenceOf = (id: number) => {
-    parsedEvidence ??= new Map(instances.map((i) => [i.id, readEvidence(i.evidence)]));
-    return parsedEvidence.get(id) ?? null;
+  const knownOf = new Map(known.map((row) => [nameOf(row), Number(row.n)]));
+  const leakCount = new Map(leaks.map((row) => [`${nameOf(row)}\u0000${String(row.channel)}`, Number(row.n)]));
+
+  /** Each benchmark's instances' frontier basis by their own ids: read when a published set of it is measured. */
+  const basisOf = async (benchmark: string) => {
+    const benchmarkId = [...base.benchmarkName].find(([, name]) => name === benchmark)?.[0];
+    if (benchmarkId === undefined) return new Map<string, FrontierBasis>();
+    const rows = await db.instance.findMany({
+      where: { benchmarkId, frontierBasis: { not: null } },
+      select: { externalId: true, frontierBasis: true },
+    });
+    return new Map(rows.map((r) => [r.externalId, readFrontierBasis(r.frontierBasis as string)]));
   };
-  // Per benchmark, its instances for the frontier by their own ids: built once, when first asked for.
-  let frontierByBenchmark: Map<string, Map<string, FrontierInstance>> | undefined;
-  const frontierInstancesById = (benchmark: string) => {
-    if (!frontierByBenchmark) {
-      frontierByBenchmark = new Map();
-      for (const i of instances) {
-        const name = benchmarkName.get(i.benchmarkId) ?? "";
-        const byId = frontierByBenchmark.get(name) ?? new Map<string, FrontierInstance>();
-        const evidence = evidenceOf(i.id);
-        byId.set(i.externalId, {
-          identifiers: identifierGroups.get(i.id) ?? [],
-          transcription: new Map((evidence?.identifiers ?? []).map((e) => [e.name, e.transcription_share])),
-          messages: (evidence?.literals ?? [])
-            .filter((l) => l.introduced_by_gold && !l.stated_in_issue && !l.stated_in_benchmark_hint)
-            .map((l) => l.text),
-        });
-        frontierByBenchmark.set(name, byId);
-      }
-    }
-    return frontierByBenchmark.get(benchmark) ?? new Map<string, FrontierInstance>();
-  };
-  const frontierInstances = () =>
-    new Map(
-      [...new Set(benchmarkName.values())].map((name) => [name, [...frontierInstancesById(name).values()]] as const),
-    );
-  /** The published hint sets (latest version each) as the frontier reads them: flagged lines are not handed out. */
-  const publishedHintSets = (): HintSetLines[] =>
-    hintSets.flatMap((set) => {
+  const published = await Promise.all(
+    hintSets.map(async (set) => {
       const latest = set.versions[0];
-      if (!latest) return [];
+      if (!latest) return null;
       const lines = new Map<string, string[]>();
       const texts = new Map<string, string>();
       for (const text of latest.lines.split("\n")) {
         if (text.trim() === "") continue;
         const line = parseLine(text);
+        // Flagged lines are not handed out.
         if (line.status === "flagged") continue;
         lines.set(
           line.instance_id,
@@ -254,31 +291,28 @@ export async function loadResearchFrontier(db: Database, base: ResearchBase) {
         );
         texts.set(line.instance_id, line.hint);
       }
-      return [
-        { name: set.name, version: latest.version, benchmark: set.benchmark, projection: set.projection, lines, texts },
-      ];
-    });
-  /** Each benchmark's instances' stored evidence (null where not computed yet), parsed when asked for. */
-  const evidenceByBenchmark = () => {
-    const byBenchmark = new Map<string, Array<InstanceEvidence | null>>();
-    for (const i of instances) {
-      const name = benchmarkName.get(i.benchmarkId) ?? "";
-      const list = byBenchmark.get(name) ?? [];
-      list.push(evidenceOf(i.id));
-      byBenchmark.set(name, list);
-    }
-    return byBenchmark;
-  };
+      const measured: HintSetLines = {
+        name: set.name,
+        version: latest.version,
+        benchmark: set.benchmark,
+        projection: set.projection,
+        lines,
+        texts,
+      };
+      return hintSetPoint(measured, await basisOf(set.benchmark));
+    }),
+  );
   return {
-    frontierInstances,
-    frontierInstancesById,
-    publishedHintSets,
-    evidenceByBenchmark,
-    /** an instance's stored evidence by the judge samples' instance key */
-    evidenceOfKey: (key: string) => {
-      const id = instanceIds.get(key);
-      return id === undefined ? null : evidenceOf(id);
-    },
+    /** every benchmark's frontier (selection × projection), benchmarks by name */
+    frontierPoints: (): FrontierPoint[] =>
+      names.flatMap((name) => frontierOfTotals(name, totals.get(name) ?? { instances: 0, bySelection: new Map() })),
+    /** the published hint sets (latest version each) on the frontier */
+    hintSetPoints: () => published.filter((point) => point !== null),
+    /** per benchmark (by name) and leak channel, the share of instances with evidence that show it */
+    leakShares: (): LeakShareRow[] =>
+      names.flatMap((name) =>
+        leakSharesOfCounts(name, knownOf.get(name) ?? 0, (channel) => leakCount.get(`${name}\u0000${channel}`) ?? 0),
+      ),
   };
 }
 
@@ -314,11 +348,10 @@ export function composeResearchData(
     get ratings() {
       return need(parts.judge, "judge").ratings;
     },
-    frontierInstances: () => need(parts.frontier, "frontier").frontierInstances(),
-    frontierInstancesById: (benchmark: string) => need(parts.frontier, "frontier").frontierInstancesById(benchmark),
-    publishedHintSets: () => need(parts.frontier, "frontier").publishedHintSets(),
-    evidenceByBenchmark: () => need(parts.frontier, "frontier").evidenceByBenchmark(),
-    evidenceOfKey: (key: string) => need(parts.frontier, "frontier").evidenceOfKey(key),
+    frontierPoints: () => need(parts.frontier, "frontier").frontierPoints(),
+    hintSetPoints: () => need(parts.frontier, "frontier").hintSetPoints(),
+    leakShares: () => need(parts.frontier, "frontier").leakShares(),
+    evidenceOfKey: (key: string) => need(parts.judge, "judge").evidenceOfKey(key),
   };
 }
 

@@ -1,0 +1,138 @@
+import { RESEARCH_FACTS_VERSION, type ResearchFacts, researchFacts } from "../../instance-analysis/research-facts";
+import { type BulkTarget, type Cell, deleteWhereIn, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
+import { bulkTarget, type Database, engineOf } from "../db/client";
+import { serialisedWrite } from "../db/write-lock";
+import { readEvidence, readPolicies } from "../stored-json";
+
+/*
+ * The research facts of instances as rows (lib/instance-analysis/research-facts.ts): written in the analysis's
+ * own transaction, and made for instances analysed before they existed (or under another version of them)
+ * from the identifiers and evidence those have stored.
+ */
+
+const SELECTION_FACT_COLUMNS = [
+  "instanceId",
+  "benchmarkId",
+  "selection",
+  "guessworkLeft",
+  "beyondDefuse",
+  "transcriptionSum",
+  "transcriptionCount",
+] as const;
+
+/** The columns of "Instance" that say which facts it has: its frontier basis and their version. */
+export const RESEARCH_FACT_COLUMNS = ["frontierBasis", "researchFacts"] as const;
+
+/** The cells of RESEARCH_FACT_COLUMNS for an instance with these facts (none: an instance without evidence). */
+export const researchFactCells = (facts: ResearchFacts | null): Cell[] => [
+  facts?.basis ?? null,
+  RESEARCH_FACTS_VERSION,
+];
+
+/** Replaces the selection and leak facts of these instances (inside the caller's transaction). */
+export async function replaceResearchFactRows(
+  target: BulkTarget,
+  instances: ReadonlyArray<{ id: number; benchmarkId: number; facts: ResearchFacts | null }>,
+): Promise<void> {
+  if (instances.length === 0) return;
+  const ids = instances.map((i) => i.id);
+  await deleteWhereIn(target, "SelectionFact", "instanceId", ids);
+  await deleteWhereIn(target, "LeakFact", "instanceId", ids);
+  await insertRows(
+    target,
+    "SelectionFact",
+    SELECTION_FACT_COLUMNS,
+    instances.flatMap(({ id, benchmarkId, facts }) =>
+      (facts?.selections ?? []).map((f) => [
+        id,
+        benchmarkId,
+        f.selection,
+        f.guessworkLeft,
+        f.beyondDefuse,
+        f.transcriptionSum,
+        f.transcriptionCount,
+      ]),
+    ),
+  );
+  await insertRows(
+    target,
+    "LeakFact",
+    ["instanceId", "benchmarkId", "channel"],
+    instances.flatMap(({ id, benchmarkId, facts }) => (facts?.leakChannels ?? []).map((c) => [id, benchmarkId, c])),
+  );
+}
+
+const PAGE = 500;
+
+/**
+ * Makes the research facts of instances whose facts are of no or another version, from their stored
+ * identifiers and evidence, a page at a time (instances without evidence have none: marked at once). Runs
+ * where the research figures are read and at a server's start; with nothing to do it costs one indexed query.
+ * Returns how many instances it filled.
+ */
+export async function backfillResearchFacts(db: Database, onProgress?: (filled: number) => void): Promise<number> {
+  const behind = { researchFacts: { lt: RESEARCH_FACTS_VERSION } };
+  if (!(await db.instance.findFirst({ where: behind, select: { id: true } }))) return 0;
+  // Not analysed yet (or failed): no evidence, no facts (an analysis that fails deletes them).
+  await serialisedWrite(() =>
+    db.instance.updateMany({ where: { ...behind, evidence: null }, data: { researchFacts: RESEARCH_FACTS_VERSION } }),
+  );
+  let filled = 0;
+  let afterId = 0;
+  for (;;) {
+    const page = await db.instance.findMany({
+      where: { ...behind, id: { gt: afterId } },
+      orderBy: { id: "asc" },
+      take: PAGE,
+      select: { id: true, benchmarkId: true, evidence: true },
+    });
+    if (page.length === 0) return filled;
+    afterId = (page.at(-1) as { id: number }).id;
+    const identifiers = await db.identifier.findMany({
+      where: { instanceId: { in: page.map((i) => i.id) } },
+      orderBy: { position: "asc" },
+      select: { instanceId: true, name: true, policies: true },
+    });
+    const byInstance = new Map<number, Array<{ name: string; policies: string[] }>>();
+    for (const x of identifiers) {
+      const list = byInstance.get(x.instanceId) ?? [];
+      list.push({ name: x.name, policies: readPolicies(x.policies) });
+      byInstance.set(x.instanceId, list);
+    }
+    const made = page.map((i) => {
+      const evidence = readEvidence(i.evidence);
+      return {
+        id: i.id,
+        benchmarkId: i.benchmarkId,
+        facts: evidence ? researchFacts(byInstance.get(i.id) ?? [], evidence) : null,
+        leaks: evidence ? evidence.leaks.length : null,
+      };
+    });
+    await serialisedWrite(() =>
+      db.$transaction(async (tx) => {
+        const target = bulkTarget(db, tx);
+        // Only instances still without these facts, held until this transaction ends: another process
+        // filling (or an analysis writing) the same ones at once writes each once.
+        const ids = made.map((m) => m.id);
+        const still = await selectRows(
+          target,
+          `SELECT "id" FROM "Instance" WHERE "researchFacts" < $1
+           AND "id" IN (${ids.map((_, i) => `$${i + 2}`).join(", ")}) ORDER BY "id"${engineOf(db).sql.lockRows}`,
+          [RESEARCH_FACTS_VERSION, ...ids],
+        );
+        const mine = new Set(still.map((row) => Number(row.id)));
+        const claimed = made.filter((m) => mine.has(m.id));
+        await replaceResearchFactRows(target, claimed);
+        // With the leak count the analysis stores beside its evidence (instances analysed before it was stored have none).
+        await updateRowsById(
+          target,
+          "Instance",
+          [...RESEARCH_FACT_COLUMNS, "leakCount"],
+          claimed.map((m) => ({ id: m.id, values: [...researchFactCells(m.facts), m.leaks] })),
+        );
+      }),
+    );
+    filled += page.length;
+    onProgress?.(filled);
+  }
+}
