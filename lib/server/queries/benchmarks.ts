@@ -1,5 +1,6 @@
 import "server-only";
-import { getDb } from "../db/client";
+import { selectRows } from "../db/bulk-sql";
+import { bulkTarget, type Database, getDb } from "../db/client";
 
 export interface BenchmarkRow {
   id: number;
@@ -46,31 +47,39 @@ export interface RunRow {
   matched: number;
 }
 
-/** One benchmark with its runs: how many results each has, how many resolved, how many match an instance. */
-export async function getBenchmark(id: number) {
-  const db = await getDb();
+/**
+ * One benchmark with its runs: how many results each has, how many resolved, how many match an instance,
+ * counted by the database (a run's results are never read into the page).
+ */
+export async function getBenchmark(id: number, given?: Database) {
+  const db = given ?? (await getDb());
   const benchmark = await db.benchmark.findUnique({ where: { id }, select: { id: true, name: true, isDemo: true } });
   if (!benchmark) return null;
-  const runs = await db.run.findMany({
-    where: { benchmarkId: id },
-    orderBy: [{ model: "asc" }, { selection: "asc" }, { projection: "asc" }],
-    select: { id: true, model: true, selection: true, projection: true },
-  });
-  const externalIds = new Set(
-    (await db.instance.findMany({ where: { benchmarkId: id }, select: { externalId: true } })).map((r) => r.externalId),
-  );
-  const runRows: RunRow[] = [];
-  for (const run of runs) {
-    const results = await db.runResult.findMany({
-      where: { runId: run.id },
-      select: { instanceExternalId: true, resolved: true },
-    });
-    runRows.push({
+  const [runs, counts] = await Promise.all([
+    db.run.findMany({
+      where: { benchmarkId: id },
+      orderBy: [{ model: "asc" }, { selection: "asc" }, { projection: "asc" }],
+      select: { id: true, model: true, selection: true, projection: true },
+    }),
+    selectRows(
+      bulkTarget(db, db),
+      `SELECT rr."runId" AS "runId", COUNT(*) AS "results",
+              SUM(CASE WHEN rr."resolved" THEN 1 ELSE 0 END) AS "resolved", COUNT(i."id") AS "matched"
+       FROM "RunResult" rr JOIN "Run" r ON r."id" = rr."runId"
+       LEFT JOIN "Instance" i ON i."benchmarkId" = r."benchmarkId" AND i."externalId" = rr."instanceExternalId"
+       WHERE r."benchmarkId" = $1 GROUP BY rr."runId"`,
+      [id],
+    ),
+  ]);
+  const countsOf = new Map(counts.map((row) => [Number(row.runId), row]));
+  const runRows: RunRow[] = runs.map((run) => {
+    const row = countsOf.get(run.id);
+    return {
       ...run,
-      results: results.length,
-      resolved: results.filter((r) => r.resolved).length,
-      matched: results.filter((r) => externalIds.has(r.instanceExternalId)).length,
-    });
-  }
+      results: Number(row?.results ?? 0),
+      resolved: Number(row?.resolved ?? 0),
+      matched: Number(row?.matched ?? 0),
+    };
+  });
   return { ...benchmark, runs: runRows };
 }
