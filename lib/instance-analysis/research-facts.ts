@@ -20,8 +20,8 @@ export interface ResearchFacts {
   selections: SelectionFacts[];
   /** the leak channels the evidence shows, each once */
   leakChannels: string[];
-  /** the frontier basis as JSON (readFrontierBasis) */
-  basis: string;
+  /** the frontier basis as JSON (readFrontierBasis); null where nothing faces the tests (no line is measured there) */
+  basis: string | null;
 }
 
 /** An instance as the frontier reads it, from its identifiers (name, selections) and its evidence. */
@@ -44,15 +44,18 @@ export function researchFacts(
 ): ResearchFacts {
   const instance = frontierInstance(identifiers, evidence);
   const basis = frontierBasis(instance);
+  const facing = basis.test.length + basis.messages.length > 0;
   return {
     selections: selectionFacts(instance),
     leakChannels: [...new Set(evidence.leaks.map((l) => l.channel))],
-    basis: JSON.stringify({
-      test: basis.test,
-      messages: basis.messages,
-      // Pairs, not an object: an identifier may be named `constructor` or `__proto__`.
-      transcription: [...basis.transcription].filter(([, share]) => share > 0),
-    }),
+    basis: facing
+      ? JSON.stringify({
+          test: basis.test,
+          messages: basis.messages,
+          // Pairs, not an object: an identifier may be named `constructor` or `__proto__`.
+          transcription: [...basis.transcription].filter(([, share]) => share > 0),
+        })
+      : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { ModelWritten } from "../../analysis/render-hint";
 import type { EvidenceInput } from "../../evidence/evidence";
 import { type AnalysisRecord, analysisRecord } from "../../instance-analysis/analysis-record";
-import type { ResearchFacts } from "../../instance-analysis/research-facts";
+import { RESEARCH_FACTS_VERSION, type ResearchFacts } from "../../instance-analysis/research-facts";
 import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "../../repository-store/repository-store";
 import { type Cell, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf, type Tx, withOwnConnection } from "../db/client";
@@ -11,7 +11,7 @@ import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
 import { settings } from "../settings";
 import { type AnalysisPool, analysisPool } from "./analysis-pool";
 import { observePendingGuesswork } from "./observe-guesswork";
-import { RESEARCH_FACT_COLUMNS, replaceResearchFactRows, researchFactCells } from "./research-fact-rows";
+import { replaceResearchFactRows } from "./research-fact-rows";
 import { SELECTION_COUNT_COLUMNS, selectionCountCells } from "./stored-counts";
 
 export interface AnalysisRunSummary {
@@ -68,7 +68,7 @@ const UPDATE_COLUMNS = [
   "selectionCounts",
   ...SELECTION_COUNT_COLUMNS,
   "leakCount",
-  ...RESEARCH_FACT_COLUMNS,
+  "researchFacts",
   "analyzedAt",
 ] as const;
 
@@ -322,17 +322,20 @@ async function analyzeOnConnection(
                 data.selectionCounts,
                 ...selectionCountCells(data.selectionCounts),
                 data.leakCount,
-                ...researchFactCells(data.research),
+                RESEARCH_FACTS_VERSION,
                 now,
               ],
             })),
         );
-        const benchmarkOf = new Map(batch.map((i) => [i.id, i.benchmarkId]));
+        const instanceOf = new Map(batch.map((i) => [i.id, i]));
         await replaceResearchFactRows(
           bulkTarget(db, tx),
           updates
             .filter(({ id }) => mine.has(id))
-            .map(({ id, data }) => ({ id, benchmarkId: benchmarkOf.get(id) as number, facts: data.research })),
+            .map(({ id, data }) => {
+              const { benchmarkId, externalId } = instanceOf.get(id) as (typeof batch)[number];
+              return { id, benchmarkId, externalId, facts: data.research };
+            }),
         );
         if (source.duringWrite) {
           const failed = updates.filter((u) => mine.has(u.id) && u.data.analysisStatus === "error").length;

@@ -1,5 +1,5 @@
 import { RESEARCH_FACTS_VERSION, type ResearchFacts, researchFacts } from "../../instance-analysis/research-facts";
-import { type BulkTarget, type Cell, deleteWhereIn, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
+import { type BulkTarget, deleteWhereIn, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf } from "../db/client";
 import { serialisedWrite } from "../db/write-lock";
 import { readEvidence, readPolicies } from "../stored-json";
@@ -20,24 +20,23 @@ const SELECTION_FACT_COLUMNS = [
   "transcriptionCount",
 ] as const;
 
-/** The columns of "Instance" that say which facts it has: its frontier basis and their version. */
-export const RESEARCH_FACT_COLUMNS = ["frontierBasis", "researchFacts"] as const;
-
-/** The cells of RESEARCH_FACT_COLUMNS for an instance with these facts (none: an instance without evidence). */
-export const researchFactCells = (facts: ResearchFacts | null): Cell[] => [
-  facts?.basis ?? null,
-  RESEARCH_FACTS_VERSION,
-];
-
-/** Replaces the selection and leak facts of these instances (inside the caller's transaction). */
+/** Replaces the selection, leak and frontier-basis facts of these instances (inside the caller's transaction). */
 export async function replaceResearchFactRows(
   target: BulkTarget,
-  instances: ReadonlyArray<{ id: number; benchmarkId: number; facts: ResearchFacts | null }>,
+  instances: ReadonlyArray<{ id: number; benchmarkId: number; externalId: string; facts: ResearchFacts | null }>,
 ): Promise<void> {
   if (instances.length === 0) return;
   const ids = instances.map((i) => i.id);
-  await deleteWhereIn(target, "SelectionFact", "instanceId", ids);
-  await deleteWhereIn(target, "LeakFact", "instanceId", ids);
+  for (const table of ["SelectionFact", "LeakFact", "FrontierBasis"])
+    await deleteWhereIn(target, table, "instanceId", ids);
+  await insertRows(
+    target,
+    "FrontierBasis",
+    ["instanceId", "benchmarkId", "externalId", "basis"],
+    instances.flatMap(({ id, benchmarkId, externalId, facts }) =>
+      facts?.basis ? [[id, benchmarkId, externalId, facts.basis]] : [],
+    ),
+  );
   await insertRows(
     target,
     "SelectionFact",
@@ -84,7 +83,7 @@ export async function backfillResearchFacts(db: Database, onProgress?: (filled: 
       where: { ...behind, id: { gt: afterId } },
       orderBy: { id: "asc" },
       take: PAGE,
-      select: { id: true, benchmarkId: true, evidence: true },
+      select: { id: true, benchmarkId: true, externalId: true, evidence: true },
     });
     if (page.length === 0) return filled;
     afterId = (page.at(-1) as { id: number }).id;
@@ -104,6 +103,7 @@ export async function backfillResearchFacts(db: Database, onProgress?: (filled: 
       return {
         id: i.id,
         benchmarkId: i.benchmarkId,
+        externalId: i.externalId,
         facts: evidence ? researchFacts(byInstance.get(i.id) ?? [], evidence) : null,
         leaks: evidence ? evidence.leaks.length : null,
       };
@@ -127,8 +127,8 @@ export async function backfillResearchFacts(db: Database, onProgress?: (filled: 
         await updateRowsById(
           target,
           "Instance",
-          [...RESEARCH_FACT_COLUMNS, "leakCount"],
-          claimed.map((m) => ({ id: m.id, values: [...researchFactCells(m.facts), m.leaks] })),
+          ["researchFacts", "leakCount"],
+          claimed.map((m) => ({ id: m.id, values: [RESEARCH_FACTS_VERSION, m.leaks] })),
         );
       }),
     );

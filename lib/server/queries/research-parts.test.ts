@@ -186,7 +186,8 @@ test("facts of instances analysed before they were stored are made from their id
   // As a database analysed before the facts existed: none stored, no version, and no leak count either.
   await env.db.selectionFact.deleteMany({});
   await env.db.leakFact.deleteMany({});
-  await env.db.instance.updateMany({ data: { researchFacts: 0, frontierBasis: null, leakCount: null } });
+  await env.db.frontierBasis.deleteMany({});
+  await env.db.instance.updateMany({ data: { researchFacts: 0, leakCount: null } });
   const analysed = await env.db.instance.count({ where: { evidence: { not: null } } });
   expect(analysed).toBeGreaterThan(0);
   const data = await loadResearchData(env.db, ["frontier"]);
@@ -194,4 +195,7 @@ test("facts of instances analysed before they were stored are made from their id
   expectSameRows(leakRows(data), leaksBefore);
   expect(await env.db.instance.count({ where: { researchFacts: { not: RESEARCH_FACTS_VERSION } } })).toBe(0);
   expect(await env.db.instance.count({ where: { leakCount: null, evidence: { not: null } } })).toBe(0);
+  // A basis for each instance with anything test-facing (facts under each of the four selections), none for others.
+  expect(await env.db.frontierBasis.count()).toBe((await env.db.selectionFact.count()) / 4);
+  expect(await env.db.frontierBasis.count()).toBeGreaterThan(0);
 });

@@ -36,23 +36,32 @@ import { readEvidence, readSummary, readTestCounts } from "../stored-json";
 export type ResearchPart = "runs" | "judge" | "frontier";
 export const RESEARCH_PARTS: readonly ResearchPart[] = ["runs", "judge", "frontier"];
 
+/** The instance id a hint-set line starts with, as a JSON string. */
+const LINE_ID = /^\{"instance_id":("(?:[^"\\]|\\.)*")/;
+
 const instanceKey = (benchmarkId: number, externalId: string) => `${benchmarkId}\u0000${externalId}`;
 
 /** Benchmarks, instances and their identifier counts per selection: every view's ground. */
 export async function loadResearchBase(db: Database) {
+  // Straight from the driver, one statement (the list's covering index holds every column read): a row per
+  // instance without Prisma building an object for each.
   const [benchmarks, instances] = await Promise.all([
     db.benchmark.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
-    db.instance.findMany({
-      select: {
-        id: true,
-        externalId: true,
-        benchmarkId: true,
-        countDefuse: true,
-        countDoc2feat: true,
-        countFea: true,
-        countPro: true,
-      },
-    }),
+    selectRows(
+      bulkTarget(db, db),
+      `SELECT "id", "externalId", "benchmarkId", "countDefuse", "countDoc2feat", "countFea", "countPro" FROM "Instance"`,
+      [],
+    ).then((rows) =>
+      rows.map((row) => ({
+        id: Number(row.id),
+        externalId: String(row.externalId),
+        benchmarkId: Number(row.benchmarkId),
+        countDefuse: Number(row.countDefuse),
+        countDoc2feat: Number(row.countDoc2feat),
+        countFea: Number(row.countFea),
+        countPro: Number(row.countPro),
+      })),
+    ),
   ]);
   const benchmarkName = new Map(benchmarks.map((b) => [b.id, b.name]));
   const benchmarkIdOf = new Map(benchmarks.map((b) => [b.name, b.id]));
@@ -96,32 +105,39 @@ type ResearchBase = Awaited<ReturnType<typeof loadResearchBase>>;
 
 /** Every run with its outcomes per instance, and its design-constraint verdicts where any were imported. */
 export async function loadResearchRuns(db: Database, base: ResearchBase) {
-  const runs = await db.run.findMany({
-    include: {
-      results: { select: { instanceExternalId: true, resolved: true, status: true } },
-      verdicts: { select: { instanceExternalId: true, verdict: true } },
-    },
-    orderBy: [{ model: "asc" }],
-  });
+  const target = bulkTarget(db, db);
+  // Every result and verdict straight from the driver, one statement each, grouped by run here.
+  const [runs, results, verdictRows] = await Promise.all([
+    db.run.findMany({ orderBy: [{ model: "asc" }] }),
+    selectRows(target, `SELECT "runId", "instanceExternalId", "resolved", "status" FROM "RunResult" ORDER BY "id"`, []),
+    selectRows(target, `SELECT "runId", "instanceExternalId", "verdict" FROM "DesignVerdict" ORDER BY "id"`, []),
+  ]);
+  const resultsOf = new Map<number, Array<readonly [string, boolean, string | null]>>();
+  for (const row of results) {
+    const runId = Number(row.runId);
+    const list = resultsOf.get(runId) ?? [];
+    // SQLite hands a boolean over as 0 or 1.
+    list.push([String(row.instanceExternalId), Boolean(row.resolved), row.status === null ? null : String(row.status)]);
+    resultsOf.set(runId, list);
+  }
   const runOutcomes: RunOutcomes[] = runs.map((run) => ({
     runId: run.id,
     benchmark: base.benchmarkName.get(run.benchmarkId) ?? "",
     model: run.model,
     selection: run.selection,
     projection: run.projection,
-    ...runRows(run.results.map((r) => [r.instanceExternalId, r.resolved, r.status] as const)),
+    ...runRows(resultsOf.get(run.id) ?? []),
     summary: readSummary(run.summary),
   }));
   const verdicts = new Map<number, Map<string, Verdict[]>>();
-  for (const run of runs) {
-    if (run.verdicts.length === 0) continue;
-    const byInstance = new Map<string, Verdict[]>();
-    for (const v of run.verdicts) {
-      const list = byInstance.get(v.instanceExternalId);
-      if (list) list.push(v.verdict as Verdict);
-      else byInstance.set(v.instanceExternalId, [v.verdict as Verdict]);
-    }
-    verdicts.set(run.id, byInstance);
+  for (const row of verdictRows) {
+    const runId = Number(row.runId);
+    const byInstance = verdicts.get(runId) ?? new Map<string, Verdict[]>();
+    const id = String(row.instanceExternalId);
+    const list = byInstance.get(id);
+    if (list) list.push(row.verdict as Verdict);
+    else byInstance.set(id, [row.verdict as Verdict]);
+    verdicts.set(runId, byInstance);
   }
   return { runOutcomes, verdicts };
 }
@@ -264,24 +280,33 @@ export async function loadResearchFrontier(db: Database, base: ResearchBase) {
   const knownOf = new Map(known.map((row) => [nameOf(row), Number(row.n)]));
   const leakCount = new Map(leaks.map((row) => [`${nameOf(row)}\u0000${String(row.channel)}`, Number(row.n)]));
 
-  /** Each benchmark's instances' frontier basis by their own ids: read when a published set of it is measured. */
+  /**
+   * The frontier basis of a benchmark's instances with anything test-facing, by their own ids (a line on any
+   * other instance is not measured): read when a published set of it is measured.
+   */
   const basisOf = async (benchmark: string) => {
     const benchmarkId = [...base.benchmarkName].find(([, name]) => name === benchmark)?.[0];
     if (benchmarkId === undefined) return new Map<string, FrontierBasis>();
-    const rows = await db.instance.findMany({
-      where: { benchmarkId, frontierBasis: { not: null } },
-      select: { externalId: true, frontierBasis: true },
-    });
-    return new Map(rows.map((r) => [r.externalId, readFrontierBasis(r.frontierBasis as string)]));
+    const rows = await selectRows(
+      target,
+      `SELECT "externalId", "basis" FROM "FrontierBasis" WHERE "benchmarkId" = $1`,
+      [benchmarkId],
+    );
+    return new Map(rows.map((r) => [String(r.externalId), readFrontierBasis(String(r.basis))]));
   };
   const published = await Promise.all(
     hintSets.map(async (set) => {
       const latest = set.versions[0];
       if (!latest) return null;
+      const basis = await basisOf(set.benchmark);
       const lines = new Map<string, string[]>();
       const texts = new Map<string, string>();
       for (const text of latest.lines.split("\n")) {
         if (text.trim() === "") continue;
+        // Only lines on instances with anything test-facing are measured: the others are not parsed (a line
+        // starts with its instance's id, as every line is written).
+        const id = LINE_ID.exec(text);
+        if (id && !basis.has(JSON.parse(id[1] as string) as string)) continue;
         const line = parseLine(text);
         // Flagged lines are not handed out.
         if (line.status === "flagged") continue;
@@ -299,7 +324,7 @@ export async function loadResearchFrontier(db: Database, base: ResearchBase) {
         lines,
         texts,
       };
-      return hintSetPoint(measured, await basisOf(set.benchmark));
+      return hintSetPoint(measured, basis);
     }),
   );
   return {
