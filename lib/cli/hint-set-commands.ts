@@ -1,6 +1,6 @@
 import { PROJECTIONS, type Projection } from "../analysis/render-hint";
 import { SELECTIONS } from "../analysis/select-identifiers";
-import { compareHintSets } from "../export/compare-sets";
+import { compareHintSetTexts } from "../export/compare-sets";
 import type { Manifest } from "../export/hint-lines";
 import { slug } from "../export/text-formats";
 import type { Database } from "../server/db/client";
@@ -10,7 +10,7 @@ import {
   createHintSet,
   importHintSet,
   publishHintSet,
-  versionLines,
+  versionText,
   writeHintExport,
   writeVersionExport,
 } from "../server/hints/hint-sets";
@@ -115,11 +115,9 @@ export async function runSets(db: Database, [action, target]: string[], o: HintS
     }
     case "compare": {
       const name = need(target, "a name");
-      const before = await versionLines(db, name, o.from ? Number(o.from) : undefined);
-      const after = o.with
-        ? await versionLines(db, o.with, o.to ? Number(o.to) : undefined)
-        : await versionLines(db, name, o.to ? Number(o.to) : undefined);
-      const diff = compareHintSets(before.lines, after.lines);
+      const before = await versionText(db, name, o.from ? Number(o.from) : undefined);
+      const after = await versionText(db, o.with ?? name, o.to ? Number(o.to) : undefined);
+      const diff = compareHintSetTexts(before.text, after.text);
       process.stdout.write(
         o.json
           ? `${JSON.stringify(diff)}\n`

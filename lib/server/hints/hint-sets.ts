@@ -152,8 +152,8 @@ export async function* nativeLines(
   }
 }
 
-/** The lines of a published version (the latest by default). */
-export async function versionLines(db: Database, name: string, version?: number) {
+/** A published version (the latest by default) as stored: its lines' JSONL text. */
+export async function versionText(db: Database, name: string, version?: number) {
   const set = await db.hintSet.findUnique({ where: { name } });
   if (!set) throw new AppError("not_found", `no hint set named "${name}"`);
   const row = await db.hintSetVersion.findFirst({
@@ -167,8 +167,14 @@ export async function versionLines(db: Database, name: string, version?: number)
         ? `hint set "${name}" has no version ${version}`
         : `hint set "${name}" has no published version: publish it first`,
     );
-  const lines = row.lines === "" ? [] : row.lines.replace(/\n$/, "").split("\n").map(parseLine);
-  return { set, version: row.version, lines, review: readReviewSummary(row.review) };
+  return { set, version: row.version, text: row.lines, review: readReviewSummary(row.review) };
+}
+
+/** The lines of a published version (the latest by default). */
+export async function versionLines(db: Database, name: string, version?: number) {
+  const { text, ...rest } = await versionText(db, name, version);
+  const lines = text === "" ? [] : text.replace(/\n$/, "").split("\n").map(parseLine);
+  return { ...rest, lines };
 }
 
 export interface ExportTarget {

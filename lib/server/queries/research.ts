@@ -2,7 +2,7 @@ import { policyStatsOfCounts } from "../../analysis/policy-stats";
 import { isSelection, type Selection } from "../../domain/hint-vocabulary";
 import type { InstanceEvidence } from "../../evidence/evidence";
 import { type LeakShareRow, leakSharesOfCounts } from "../../evidence/evidence-summary";
-import { parseLine } from "../../export/hint-lines";
+import { lineInstanceId, parseLine } from "../../export/hint-lines";
 import { readFrontierBasis } from "../../instance-analysis/research-facts";
 import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
@@ -35,9 +35,6 @@ import { readEvidence, readSummary, readTestCounts } from "../stored-json";
 /** The parts beyond the base. */
 export type ResearchPart = "runs" | "judge" | "frontier";
 export const RESEARCH_PARTS: readonly ResearchPart[] = ["runs", "judge", "frontier"];
-
-/** The instance id a hint-set line starts with, as a JSON string. */
-const LINE_ID = /^\{"instance_id":("(?:[^"\\]|\\.)*")/;
 
 const instanceKey = (benchmarkId: number, externalId: string) => `${benchmarkId}\u0000${externalId}`;
 
@@ -305,8 +302,8 @@ export async function loadResearchFrontier(db: Database, base: ResearchBase) {
         if (text.trim() === "") continue;
         // Only lines on instances with anything test-facing are measured: the others are not parsed (a line
         // starts with its instance's id, as every line is written).
-        const id = LINE_ID.exec(text);
-        if (id && !basis.has(JSON.parse(id[1] as string) as string)) continue;
+        const id = lineInstanceId(text);
+        if (id !== null && !basis.has(id)) continue;
         const line = parseLine(text);
         // Flagged lines are not handed out.
         if (line.status === "flagged") continue;

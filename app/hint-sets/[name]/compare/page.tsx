@@ -1,12 +1,15 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { compareHintSets } from "@/lib/export/compare-sets";
+import { compareHintSetTexts } from "@/lib/export/compare-sets";
 import { AppError } from "@/lib/server/app-error";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
-import { versionLines } from "@/lib/server/hints/hint-sets";
+import { versionText } from "@/lib/server/hints/hint-sets";
 
 export const dynamic = "force-dynamic";
+
+/** Differences the page lists at most (a version against another of 50,000 lines can differ in all of them). */
+const SHOWN = 1000;
 
 interface Props {
   params: Promise<{ name: string }>;
@@ -20,18 +23,28 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
   const db = await getDb();
   const versionOf = (text: string | undefined) => (text && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined);
   if ((query.from && !versionOf(query.from)) || (query.to && !versionOf(query.to))) notFound();
-  let first: Awaited<ReturnType<typeof versionLines>>;
-  let second: Awaited<ReturnType<typeof versionLines>>;
+  let first: Awaited<ReturnType<typeof versionText>>;
+  let second: Awaited<ReturnType<typeof versionText>>;
   try {
-    first = await versionLines(db, name, versionOf(query.from));
-    second = await versionLines(db, query.with ?? name, versionOf(query.to));
+    first = await versionText(db, name, versionOf(query.from));
+    second = await versionText(db, query.with ?? name, versionOf(query.to));
   } catch (error) {
     // An unknown set or version: a page that says so. Anything else (the database failing, say) is a fault:
     // thrown on to the error page, with its cause in the server's log.
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   }
-  const diff = compareHintSets(first.lines, second.lines);
+  const diff = compareHintSetTexts(first.text, second.text);
+  // The table shows the first SHOWN differences (added, removed, then changed, each by id); all of them are in
+  // the command's JSON.
+  const shown = { left: SHOWN };
+  const take = <T,>(items: T[]) => {
+    const taken = items.slice(0, shown.left);
+    shown.left -= taken.length;
+    return taken;
+  };
+  const total = diff.instances_added.length + diff.instances_removed.length + diff.hints_changed.length;
+  const command = `npm run hints -- sets compare ${JSON.stringify(name)}${query.with ? ` --with ${JSON.stringify(query.with)}` : ""} --from ${first.version} --to ${second.version} --json`;
   return (
     <>
       <p>
@@ -56,19 +69,19 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
               </tr>
             </thead>
             <tbody>
-              {diff.instances_added.map((id) => (
+              {take(diff.instances_added).map((id) => (
                 <tr key={`+${id}`}>
                   <td>{id}</td>
                   <td>added</td>
                 </tr>
               ))}
-              {diff.instances_removed.map((id) => (
+              {take(diff.instances_removed).map((id) => (
                 <tr key={`-${id}`}>
                   <td>{id}</td>
                   <td>removed</td>
                 </tr>
               ))}
-              {diff.hints_changed.map((c) => (
+              {take(diff.hints_changed).map((c) => (
                 <tr key={`~${c.instance_id}`}>
                   <td>{c.instance_id}</td>
                   <td>
@@ -83,10 +96,18 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
           </table>
         </>
       )}
-      <details>
-        <summary>As JSON</summary>
-        <pre className="text">{JSON.stringify(diff, null, 2)}</pre>
-      </details>
+      {total > SHOWN && (
+        <p className="muted">
+          The first {SHOWN.toLocaleString("en")} of {total.toLocaleString("en")} differences are shown; all of them:{" "}
+          <code>{command}</code>
+        </p>
+      )}
+      {total <= SHOWN && (
+        <details>
+          <summary>As JSON</summary>
+          <pre className="text">{JSON.stringify(diff, null, 2)}</pre>
+        </details>
+      )}
     </>
   );
 });
