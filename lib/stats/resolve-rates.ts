@@ -198,12 +198,20 @@ export function resolveRates(
 export function runRows(
   rows: Iterable<readonly [string, boolean] | readonly [string, boolean, string | null]>,
 ): Pick<RunOutcomes, "outcomes" | "statuses"> {
+  const statuses: Array<[string, ResultStatus]> = [];
+  for (const row of rows) statuses.push([row[0], resultStatus(row[1], row[2])]);
+  return runStatuses(statuses);
+}
+
+/** The same from each row's status already made (a run's stored outcomes, run-outcome-text.ts). */
+export function runStatuses(
+  rows: Iterable<readonly [string, ResultStatus]>,
+): Pick<RunOutcomes, "outcomes" | "statuses"> {
   const outcomes = new Map<string, boolean>();
   const statuses = new Map<string, ResultStatus>();
-  for (const row of rows) {
-    const status = resultStatus(row[1], row[2]);
-    statuses.set(row[0], status);
-    if (ATTEMPTED.has(status)) outcomes.set(row[0], status === "resolved");
+  for (const [id, status] of rows) {
+    statuses.set(id, status);
+    if (ATTEMPTED.has(status)) outcomes.set(id, status === "resolved");
   }
   return { outcomes, statuses };
 }

@@ -42,6 +42,13 @@ const scalarType = (value: Cell) =>
 const argTypesOf = (args: Cell[]): ArgType[] =>
   args.map((value) => ({ scalarType: scalarType(value), arity: "scalar" }));
 
+/** A stored boolean as read back: PostgreSQL hands booleans over as booleans, the SQLite driver as 0/1 or "0"/"1". */
+export function cellBoolean(value: unknown): boolean | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "boolean") return value;
+  return ["1", "true", "t"].includes(String(value));
+}
+
 /** Runs one statement and returns how many rows it changed. */
 export async function execute(target: BulkTarget, sql: string, args: Cell[]): Promise<number> {
   if (target.driver) return (await target.driver).executeRaw({ sql, args, argTypes: argTypesOf(args) });

@@ -11,7 +11,7 @@ import type {
   RunKey,
 } from "../../ingest/import-items";
 import { instanceValues } from "../../ingest/prepare-instance";
-import { type Cell, insertRows, selectByKeys, selectByRowKeys, updateRowsById } from "../db/bulk-sql";
+import { type Cell, cellBoolean, insertRows, selectByKeys, selectByRowKeys, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget, type Database, type Tx } from "../db/client";
 import {
   INSTANCE_COLUMNS,
@@ -203,13 +203,7 @@ export class FileWriter {
         "instanceExternalId",
         runRows.map((r) => r.instanceExternalId),
       );
-      // As stored: PostgreSQL hands booleans back as booleans, the SQLite driver as "0"/"1".
-      const flag = (value: unknown) =>
-        value === null || value === undefined
-          ? null
-          : typeof value === "boolean"
-            ? value
-            : ["1", "true", "t"].includes(String(value));
+      const flag = cellBoolean;
       const byId = new Map(
         existing.map((row) => [
           String(row.instanceExternalId),
@@ -224,6 +218,7 @@ export class FileWriter {
       );
       const creates: Cell[][] = [];
       const updates: Array<{ id: number; values: Cell[] }> = [];
+      let changed = false;
       for (const row of runRows) {
         const values = {
           resolved: row.resolved,
@@ -253,6 +248,7 @@ export class FileWriter {
             where: { runId_instanceExternalId: { runId, instanceExternalId: row.instanceExternalId } },
             data: values,
           });
+          changed = true;
         } else {
           creates.push([
             runId,
@@ -273,6 +269,9 @@ export class FileWriter {
         ["resolved", "status", "patchApplied", "testCounts"],
         updates,
       );
+      // Its stored outcomes are made again from the rows when next read (run-outcomes.ts).
+      if (changed || creates.length > 0 || updates.length > 0)
+        await this.tx.run.update({ where: { id: runId }, data: { outcomes: null } });
     }
   }
 
@@ -291,6 +290,7 @@ export class FileWriter {
       const byId = new Map(existing.map((row) => [String(row.instanceExternalId), row]));
       const creates: Cell[][] = [];
       const updates: Array<{ id: number; values: Cell[] }> = [];
+      const changed = false;
       for (const row of runRows) {
         const repeat = this.repeat(`p${runId}:${row.instanceExternalId}`, hashOf(row.patch));
         const current = byId.get(row.instanceExternalId);

@@ -121,6 +121,8 @@ export async function takeBackImport(
         const resultBenchmarks = (
           await tx.run.findMany({ where: { results: { some: mine } }, select: { benchmarkId: true } })
         ).map((r) => r.benchmarkId);
+        // The runs whose results go: their stored outcomes are made again when next read.
+        await tx.run.updateMany({ where: { results: { some: mine } }, data: { outcomes: null } });
         const removed = {
           results: (await tx.runResult.deleteMany({ where: mine })).count,
           patches: (await tx.agentPatch.deleteMany({ where: mine })).count,

@@ -15,13 +15,14 @@ import {
   type SelectionFacts,
 } from "../../stats/frontier";
 import { type JudgeSample, ratedValues, sampleOfScore } from "../../stats/judge-summary";
-import { type RunOutcomes, runRows } from "../../stats/resolve-rates";
+import { type RunOutcomes, runStatuses } from "../../stats/resolve-rates";
 import { resultStatus } from "../../stats/result-status";
 import { backfillResearchFacts } from "../analysis/research-fact-rows";
 import { countColumn } from "../analysis/stored-counts";
 import { selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, getDb } from "../db/client";
 import { readEvidence, readSummary, readTestCounts } from "../stored-json";
+import { runOutcomeRows } from "./run-outcomes";
 
 /*
  * What the research views compute from, in parts a view loads only when it needs them: the base (benchmarks,
@@ -102,28 +103,24 @@ type ResearchBase = Awaited<ReturnType<typeof loadResearchBase>>;
 
 /** Every run with its outcomes per instance, and its design-constraint verdicts where any were imported. */
 export async function loadResearchRuns(db: Database, base: ResearchBase) {
-  const target = bulkTarget(db, db);
-  // Every result and verdict straight from the driver, one statement each, grouped by run here.
-  const [runs, results, verdictRows] = await Promise.all([
+  // Each run's results from its stored outcomes (a text per run, made again after its results change), and
+  // the design verdicts straight from the driver.
+  const [runs, verdictRows] = await Promise.all([
     db.run.findMany({ orderBy: [{ model: "asc" }] }),
-    selectRows(target, `SELECT "runId", "instanceExternalId", "resolved", "status" FROM "RunResult" ORDER BY "id"`, []),
-    selectRows(target, `SELECT "runId", "instanceExternalId", "verdict" FROM "DesignVerdict" ORDER BY "id"`, []),
+    selectRows(
+      bulkTarget(db, db),
+      `SELECT "runId", "instanceExternalId", "verdict" FROM "DesignVerdict" ORDER BY "id"`,
+      [],
+    ),
   ]);
-  const resultsOf = new Map<number, Array<readonly [string, boolean, string | null]>>();
-  for (const row of results) {
-    const runId = Number(row.runId);
-    const list = resultsOf.get(runId) ?? [];
-    // SQLite hands a boolean over as 0 or 1.
-    list.push([String(row.instanceExternalId), Boolean(row.resolved), row.status === null ? null : String(row.status)]);
-    resultsOf.set(runId, list);
-  }
+  const outcomes = await runOutcomeRows(db, runs);
   const runOutcomes: RunOutcomes[] = runs.map((run) => ({
     runId: run.id,
     benchmark: base.benchmarkName.get(run.benchmarkId) ?? "",
     model: run.model,
     selection: run.selection,
     projection: run.projection,
-    ...runRows(resultsOf.get(run.id) ?? []),
+    ...runStatuses(outcomes.get(run.id) ?? []),
     summary: readSummary(run.summary),
   }));
   const verdicts = new Map<number, Map<string, Verdict[]>>();
