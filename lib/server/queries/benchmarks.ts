@@ -1,6 +1,7 @@
 import "server-only";
 import { selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, getDb } from "../db/client";
+import { runOutcomeRows } from "./run-outcomes";
 
 export interface BenchmarkRow {
   id: number;
@@ -49,36 +50,30 @@ export interface RunRow {
 
 /**
  * One benchmark with its runs: how many results each has, how many resolved, how many match an instance,
- * counted by the database (a run's results are never read into the page).
+ * counted from each run's stored outcomes (run-outcomes.ts) against the benchmark's instance ids: no result
+ * row is read.
  */
 export async function getBenchmark(id: number, given?: Database) {
   const db = given ?? (await getDb());
   const benchmark = await db.benchmark.findUnique({ where: { id }, select: { id: true, name: true, isDemo: true } });
   if (!benchmark) return null;
-  const [runs, counts] = await Promise.all([
+  const [runs, instances] = await Promise.all([
     db.run.findMany({
       where: { benchmarkId: id },
       orderBy: [{ model: "asc" }, { selection: "asc" }, { projection: "asc" }],
-      select: { id: true, model: true, selection: true, projection: true },
+      select: { id: true, model: true, selection: true, projection: true, outcomes: true },
     }),
-    selectRows(
-      bulkTarget(db, db),
-      `SELECT rr."runId" AS "runId", COUNT(*) AS "results",
-              SUM(CASE WHEN rr."resolved" THEN 1 ELSE 0 END) AS "resolved", COUNT(i."id") AS "matched"
-       FROM "RunResult" rr JOIN "Run" r ON r."id" = rr."runId"
-       LEFT JOIN "Instance" i ON i."benchmarkId" = r."benchmarkId" AND i."externalId" = rr."instanceExternalId"
-       WHERE r."benchmarkId" = $1 GROUP BY rr."runId"`,
-      [id],
-    ),
+    selectRows(bulkTarget(db, db), `SELECT "externalId" FROM "Instance" WHERE "benchmarkId" = $1`, [id]),
   ]);
-  const countsOf = new Map(counts.map((row) => [Number(row.runId), row]));
-  const runRows: RunRow[] = runs.map((run) => {
-    const row = countsOf.get(run.id);
+  const known = new Set(instances.map((row) => String(row.externalId)));
+  const outcomes = await runOutcomeRows(db, runs);
+  const runRows: RunRow[] = runs.map(({ outcomes: _, ...run }) => {
+    const rows = outcomes.get(run.id) ?? [];
     return {
       ...run,
-      results: Number(row?.results ?? 0),
-      resolved: Number(row?.resolved ?? 0),
-      matched: Number(row?.matched ?? 0),
+      results: rows.length,
+      resolved: rows.filter(([, status]) => status === "resolved").length,
+      matched: rows.filter(([externalId]) => known.has(externalId)).length,
     };
   });
   return { ...benchmark, runs: runRows };
