@@ -290,7 +290,6 @@ export class FileWriter {
       const byId = new Map(existing.map((row) => [String(row.instanceExternalId), row]));
       const creates: Cell[][] = [];
       const updates: Array<{ id: number; values: Cell[] }> = [];
-      const changed = false;
       for (const row of runRows) {
         const repeat = this.repeat(`p${runId}:${row.instanceExternalId}`, hashOf(row.patch));
         const current = byId.get(row.instanceExternalId);
