@@ -19,16 +19,25 @@ export function outcomeText(rows: Iterable<readonly [string, boolean, string | n
   return JSON.stringify({ ids, statuses });
 }
 
+/** A stored text read back as it is kept: the ids, and a status letter each (statusLetter). */
+export function readOutcomeColumns(text: string): { ids: string[]; statuses: string } {
+  const { ids, statuses } = JSON.parse(text) as { ids?: unknown; statuses?: unknown };
+  if (
+    !Array.isArray(ids) ||
+    typeof statuses !== "string" ||
+    statuses.length !== ids.length ||
+    !ids.every((id) => typeof id === "string") ||
+    ![...statuses].every((letter) => LETTERS.indexOf(letter) >= 0 && LETTERS.indexOf(letter) < RESULT_STATUSES.length)
+  )
+    throw new Error(`a run's stored outcomes are not readable: ${text.slice(0, 80)}`);
+  return { ids, statuses };
+}
+
+/** The letter a status is kept as. */
+export const statusLetter = (status: ResultStatus): string => LETTERS[RESULT_STATUSES.indexOf(status)] as string;
+
 /** A stored text read back as [instance id, status] pairs, in the order they were stored. */
 export function readOutcomeText(text: string): Array<[string, ResultStatus]> {
-  const parsed = JSON.parse(text) as { ids?: unknown; statuses?: unknown };
-  const { ids, statuses } = parsed;
-  if (!Array.isArray(ids) || typeof statuses !== "string" || statuses.length !== ids.length)
-    throw new Error(`a run's stored outcomes are not readable: ${text.slice(0, 80)}`);
-  return ids.map((id, n) => {
-    const status = RESULT_STATUSES[LETTERS.indexOf(statuses[n] as string)];
-    if (typeof id !== "string" || status === undefined)
-      throw new Error(`a run's stored outcomes are not readable at ${n}: ${text.slice(0, 80)}`);
-    return [id, status];
-  });
+  const { ids, statuses } = readOutcomeColumns(text);
+  return ids.map((id, n) => [id, RESULT_STATUSES[LETTERS.indexOf(statuses[n] as string)] as ResultStatus]);
 }

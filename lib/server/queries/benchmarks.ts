@@ -1,7 +1,8 @@
 import "server-only";
+import { readOutcomeColumns, statusLetter } from "../../stats/run-outcome-text";
 import { selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, getDb } from "../db/client";
-import { runOutcomeRows } from "./run-outcomes";
+import { runOutcomeTexts } from "./run-outcomes";
 
 export interface BenchmarkRow {
   id: number;
@@ -66,15 +67,16 @@ export async function getBenchmark(id: number, given?: Database) {
     selectRows(bulkTarget(db, db), `SELECT "externalId" FROM "Instance" WHERE "benchmarkId" = $1`, [id]),
   ]);
   const known = new Set(instances.map((row) => String(row.externalId)));
-  const outcomes = await runOutcomeRows(db, runs);
+  const texts = await runOutcomeTexts(db, runs);
+  const resolved = statusLetter("resolved");
   const runRows: RunRow[] = runs.map(({ outcomes: _, ...run }) => {
-    const rows = outcomes.get(run.id) ?? [];
-    return {
-      ...run,
-      results: rows.length,
-      resolved: rows.filter(([, status]) => status === "resolved").length,
-      matched: rows.filter(([externalId]) => known.has(externalId)).length,
-    };
+    const text = texts.get(run.id);
+    const { ids, statuses } = text ? readOutcomeColumns(text) : { ids: [], statuses: "" };
+    let resolvedCount = 0;
+    for (const letter of statuses) if (letter === resolved) resolvedCount++;
+    let matched = 0;
+    for (const id of ids) if (known.has(id)) matched++;
+    return { ...run, results: ids.length, resolved: resolvedCount, matched };
   });
   return { ...benchmark, runs: runRows };
 }

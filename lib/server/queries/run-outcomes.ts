@@ -36,6 +36,15 @@ export async function runOutcomeRows(
   db: Database,
   runs: ReadonlyArray<{ id: number; outcomes: string | null }>,
 ): Promise<Map<number, ReturnType<typeof readOutcomeText>>> {
+  const texts = await runOutcomeTexts(db, runs);
+  return new Map([...texts].map(([id, text]) => [id, readOutcomeText(text)]));
+}
+
+/** The stored outcome texts of these runs (run-outcome-text.ts), made (and stored) for those without one. */
+export async function runOutcomeTexts(
+  db: Database,
+  runs: ReadonlyArray<{ id: number; outcomes: string | null }>,
+): Promise<Map<number, string>> {
   const texts = new Map(runs.flatMap((r) => (r.outcomes === null ? [] : [[r.id, r.outcomes] as const])));
   const missing = runs.filter((r) => r.outcomes === null).map((r) => r.id);
   if (missing.length > 0) {
@@ -75,5 +84,5 @@ export async function runOutcomeRows(
         for (const [id, text] of await textsFromRows(bulkTarget(db, db), changed)) texts.set(id, text);
     }
   }
-  return new Map([...texts].map(([id, text]) => [id, readOutcomeText(text)]));
+  return texts;
 }
