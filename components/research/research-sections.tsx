@@ -21,7 +21,13 @@ import { ResolveRateTable } from "./resolve-rate-table";
  * lib/server/queries/research-request.ts), so a section streams as soon as its own parts are read.
  */
 
-const ratesOf = (data: ResearchData) => resolveRates(data.runOutcomes, data.instancesOf);
+/** The resolve rates of a request's runs, made once for the sections that show them (keyed by its runs part). */
+const ratesMade = new WeakMap<object, ReturnType<typeof resolveRates>>();
+const ratesOf = (data: ResearchData) => {
+  const made = ratesMade.get(data.runOutcomes) ?? resolveRates(data.runOutcomes, data.instancesOf);
+  ratesMade.set(data.runOutcomes, made);
+  return made;
+};
 
 /** Resolve rates per configuration; a row's instances are fetched when it is opened. */
 export async function RatesSection() {
