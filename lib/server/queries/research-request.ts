@@ -4,11 +4,11 @@ import { getDb } from "../db/client";
 import {
   composeResearchData,
   loadResearchBase,
-  loadResearchFrontier,
   loadResearchJudge,
   loadResearchRuns,
   type ResearchPart,
 } from "./research";
+import { loadResearchFrontier } from "./research-frontier";
 
 /*
  * The research data of the request being served, each part loaded once however many of the page's sections
