@@ -5,10 +5,10 @@ import type { Manifest } from "../export/hint-lines";
 import { slug } from "../export/text-formats";
 import type { Database } from "../server/db/client";
 import { currentHintLines } from "../server/hints/hint-export";
+import { importHintSet } from "../server/hints/hint-set-import";
 import {
   assembleVersionExport,
   createHintSet,
-  importHintSet,
   publishHintSet,
   versionText,
   writeHintExport,

@@ -4,7 +4,7 @@ import { type AnalysisRecord, analysisRecord } from "../../instance-analysis/ana
 import { RESEARCH_FACTS_VERSION, type ResearchFacts } from "../../instance-analysis/research-facts";
 import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "../../repository-store/repository-store";
 import { type Cell, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
-import { bulkTarget, type Database, engineOf, type Tx, withOwnConnection } from "../db/client";
+import { bulkTarget, claimRows, type Database, engineOf, type Tx, withOwnConnection } from "../db/client";
 import type { Checkpointer } from "../db/wal-checkpoint";
 import { serialisedWrite } from "../db/write-lock";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
@@ -288,14 +288,13 @@ async function analyzeOnConnection(
       db.$transaction(async (tx) => {
         // Only instances still pending are written, held until this transaction ends: another process
         // analysing the same ones (a worker whose lease lapsed while it still ran) writes each once.
-        const ids = batch.map((i) => i.id);
-        const pending = await selectRows(
-          bulkTarget(db, tx),
-          `SELECT "id" FROM "Instance" WHERE "analysisStatus" = 'pending'
-           AND "id" IN (${ids.map((_, i) => `$${i + 1}`).join(", ")}) ORDER BY "id"${engineOf(db).sql.lockRows}`,
-          ids,
+        const mine = await claimRows(
+          db,
+          tx,
+          "Instance",
+          `"analysisStatus" = 'pending'`,
+          batch.map((i) => i.id),
         );
-        const mine = new Set(pending.map((row) => Number(row.id)));
         await tx.identifier.deleteMany({ where: { instanceId: { in: [...mine] } } });
         await insertRows(
           bulkTarget(db, tx),

@@ -1,6 +1,6 @@
 import { RESEARCH_FACTS_VERSION, type ResearchFacts, researchFacts } from "../../instance-analysis/research-facts";
-import { type BulkTarget, deleteWhereIn, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
-import { bulkTarget, type Database, engineOf } from "../db/client";
+import { type BulkTarget, deleteWhereIn, insertRows, updateRowsById } from "../db/bulk-sql";
+import { bulkTarget, claimRows, type Database } from "../db/client";
 import { serialisedWrite } from "../db/write-lock";
 import { readEvidence, readPolicies } from "../stored-json";
 
@@ -113,14 +113,13 @@ export async function backfillResearchFacts(db: Database, onProgress?: (filled: 
         const target = bulkTarget(db, tx);
         // Only instances still without these facts, held until this transaction ends: another process
         // filling (or an analysis writing) the same ones at once writes each once.
-        const ids = made.map((m) => m.id);
-        const still = await selectRows(
-          target,
-          `SELECT "id" FROM "Instance" WHERE "researchFacts" < $1
-           AND "id" IN (${ids.map((_, i) => `$${i + 2}`).join(", ")}) ORDER BY "id"${engineOf(db).sql.lockRows}`,
-          [RESEARCH_FACTS_VERSION, ...ids],
+        const mine = await claimRows(
+          db,
+          tx,
+          "Instance",
+          `"researchFacts" < ${RESEARCH_FACTS_VERSION}`,
+          made.map((m) => m.id),
         );
-        const mine = new Set(still.map((row) => Number(row.id)));
         const claimed = made.filter((m) => mine.has(m.id));
         await replaceResearchFactRows(target, claimed);
         // With the leak count the analysis stores beside its evidence (instances analysed before it was stored have none).

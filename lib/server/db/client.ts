@@ -5,7 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../generated/prisma/client";
 import { PrismaClient as PostgresClient } from "../generated/prisma-postgres/client";
 import { backfillHintSources } from "./backfill-hint-sources";
-import type { BulkTarget, RawClient } from "./bulk-sql";
+import { type BulkTarget, type RawClient, selectRows } from "./bulk-sql";
 import { dialectOf, resolveDatabaseUrl, type SqlDialect } from "./database-url";
 import type { Engine } from "./engine";
 import { type JobQueue, jobQueueFor } from "./job-queue";
@@ -114,6 +114,28 @@ export const dialectOfDb = (db: Database): SqlDialect => engineOf(db).sql.dialec
 
 /** Where the bulk path writes inside a transaction `tx` of `db` (engine.ts). */
 export const bulkTarget = (db: Database, tx: RawClient): BulkTarget => engineOf(db).bulkTarget(tx);
+
+/**
+ * Inside a write transaction `tx` of `db`: which of the rows `ids` of `table` still meet `condition` (SQL on its
+ * columns, from code, nothing bound), each held until the transaction ends. Another process claiming the same
+ * rows at once waits, then finds them no longer meeting it: each is written once.
+ */
+export async function claimRows(
+  db: Database,
+  tx: RawClient,
+  table: string,
+  condition: string,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await selectRows(
+    bulkTarget(db, tx),
+    `SELECT "id" FROM "${table}" WHERE ${condition} AND "id" IN (${ids.map((_, i) => `$${i + 1}`).join(", ")})
+     ORDER BY "id"${engineOf(db).sql.lockRows}`,
+    [...ids],
+  );
+  return new Set(rows.map((row) => Number(row.id)));
+}
 
 /**
  * The job queue shared by the processes on `db`'s database (job-queue.ts); `leaseSeconds`: how long a job may

@@ -18,7 +18,8 @@ import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { addUser } from "../auth/users";
 import { importFiles } from "../import/import-files";
 import { readPolicies, readTrim } from "../stored-json";
-import { assembleVersionExport, createHintSet, importHintSet, publishHintSet } from "./hint-sets";
+import { importHintSet } from "./hint-set-import";
+import { assembleVersionExport, createHintSet, publishHintSet } from "./hint-sets";
 import { recordDecision } from "./record-decision";
 import { decideInRound, publishRound, startRound } from "./review-rounds";
 

@@ -6,7 +6,8 @@ import { jsonl, swebenchRecord } from "../../testing/fixtures";
 import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { importFiles } from "../import/import-files";
-import { createHintSet, exportFilter, importHintSet, publishHintSet, versionLines, writeHintExport } from "./hint-sets";
+import { importHintSet } from "./hint-set-import";
+import { createHintSet, exportFilter, publishHintSet, versionLines, writeHintExport } from "./hint-sets";
 import { recordDecision } from "./record-decision";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;

@@ -1,16 +1,14 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PROJECTIONS, type Projection } from "../../analysis/render-hint";
 import { HINT_CSV_HEADER, hintCsvLine } from "../../export/hint-csv";
 import {
-  firstProblem,
   type HintLine,
   type Manifest,
   ManifestBuilder,
-  ManifestSchema,
   parseLine,
   type ReviewSummary,
   serialiseLine,
@@ -333,72 +331,3 @@ export async function writeVersionExport(exported: VersionExport, dir: string, c
  */
 export const exportFilter = (includeFlagged: boolean) => (line: HintLine) =>
   line.status === "accepted" || line.status === "trimmed" || (includeFlagged && line.status === "flagged");
-
-/** Imports an exported hint set (a colleague's, say): checks the manifest's checksum, then stores it as a version. */
-export async function importHintSet(db: Database, jsonlPath: string, name?: string) {
-  const manifestPath = jsonlPath.replace(/\.jsonl$/, ".manifest.json");
-  const read = async (file: string, what: string) => {
-    try {
-      return await readFile(file, "utf8");
-    } catch (error) {
-      if ((error as { code?: string }).code === "ENOENT")
-        throw new AppError("bad_request", `${file}: no such file (${what})`);
-      throw error;
-    }
-  };
-  const text = await read(jsonlPath, "the hint set's lines");
-  const manifestText = await read(manifestPath, "its manifest, written beside the JSONL by every export");
-  let raw: unknown;
-  try {
-    raw = JSON.parse(manifestText);
-  } catch (error) {
-    throw new AppError("bad_request", `${manifestPath}: not valid JSON (${(error as Error).message})`);
-  }
-  const checked = ManifestSchema.safeParse(raw);
-  if (!checked.success)
-    throw new AppError(
-      "bad_request",
-      `${manifestPath}: not a Hintscope hint-set manifest: ${firstProblem(checked.error)}`,
-    );
-  const manifest = checked.data;
-  const sha256 = createHash("sha256").update(text).digest("hex");
-  if (sha256 !== manifest.sha256)
-    throw new AppError(
-      "bad_request",
-      `${jsonlPath}: checksum ${sha256} does not match the manifest's ${manifest.sha256}`,
-    );
-  text.split("\n").forEach((lineText, index) => {
-    if (lineText === "") return;
-    let line: HintLine;
-    try {
-      line = parseLine(lineText);
-    } catch (error) {
-      throw new AppError("bad_request", `${jsonlPath}:${index + 1}: ${(error as Error).message}`);
-    }
-    for (const key of ["benchmark", "selection", "projection"] as const) {
-      if (line[key] !== manifest[key])
-        throw new AppError(
-          "bad_request",
-          `${jsonlPath}:${index + 1}: field "${key}" is "${line[key]}", the manifest's is "${manifest[key]}"`,
-        );
-    }
-  });
-  const setName = name ?? manifest.name;
-  return serialisedWrite(() =>
-    db.$transaction(async (tx) => {
-      const set =
-        (await tx.hintSet.findUnique({ where: { name: setName } })) ??
-        (await tx.hintSet.create({
-          data: {
-            name: setName,
-            benchmark: manifest.benchmark,
-            selection: manifest.selection,
-            projection: manifest.projection,
-          },
-        }));
-      const latest = await tx.hintSetVersion.findFirst({ where: { hintSetId: set.id }, orderBy: { version: "desc" } });
-      const version = manifest.version && !latest ? manifest.version : (latest?.version ?? 0) + 1;
-      return tx.hintSetVersion.create({ data: { hintSetId: set.id, version, lines: text, publishedBy: "import" } });
-    }),
-  );
-}

@@ -1,6 +1,6 @@
 import { outcomeText, readOutcomeText } from "../../stats/run-outcome-text";
 import { type BulkTarget, type Cell, cellBoolean, selectRows, updateRowsById } from "../db/bulk-sql";
-import { bulkTarget, type Database, engineOf } from "../db/client";
+import { bulkTarget, claimRows, type Database } from "../db/client";
 import { serialisedWrite } from "../db/write-lock";
 
 /*
@@ -8,7 +8,7 @@ import { serialisedWrite } from "../db/write-lock";
  * when first read after they changed (an import or a take-back sets it to null in the same transaction).
  */
 
-const list = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(", ");
+const list = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(", ");
 
 async function textsFromRows(target: BulkTarget, runIds: readonly number[]): Promise<Map<number, string>> {
   const rows = await selectRows(
@@ -54,12 +54,7 @@ export async function runOutcomeTexts(
           const target = bulkTarget(db, tx);
           // Only runs still without one, held until this transaction ends: an import writing their results
           // waits, and then sets them to be made again.
-          const still = await selectRows(
-            target,
-            `SELECT "id" FROM "Run" WHERE "outcomes" IS NULL AND "id" IN (${list(missing.length)}) ORDER BY "id"${engineOf(db).sql.lockRows}`,
-            missing,
-          );
-          const ids = still.map((row) => Number(row.id));
+          const ids = [...(await claimRows(db, tx, "Run", `"outcomes" IS NULL`, missing))];
           if (ids.length === 0) return new Map<number, string>();
           const byRun = await textsFromRows(target, ids);
           await updateRowsById(
