@@ -1,8 +1,9 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { type HintLine, serialiseLine } from "../export/hint-lines";
+import type { HintLine } from "../export/hint-lines";
 import type { Database } from "../server/db/client";
 import { currentHintLines } from "../server/hints/hint-export";
+import { storedLine } from "../server/hints/hint-set-lines";
 import { importFiles } from "../server/import/import-files";
 
 /** The hint set the scale bench compares, version 1 against version 2. */
@@ -30,16 +31,16 @@ export async function addRunsAndHintSet(db: Database, benchmark: string, dir: st
   await importFiles(db, files, { benchmark });
   const lines: HintLine[] = [];
   for await (const line of currentHintLines(db, benchmark, "pro", "pro")) lines.push(line);
-  const first = lines.map((line) => serialiseLine({ ...line, status: "accepted" })).join("");
-  const second = lines
-    .map((line, n) =>
-      serialiseLine(
-        n % 10 === 0 && line.identifiers.length > 0
-          ? { ...line, status: "trimmed", identifiers: line.identifiers.slice(1) }
-          : { ...line, status: "accepted" },
-      ),
-    )
-    .join("");
+  const rowsOf = (version: HintLine[]) => ({
+    createMany: { data: version.map((line, position) => ({ position, ...storedLine(line) })) },
+  });
+  const first = lines.map((line) => ({ ...line, status: "accepted" as const }));
+  const second = lines.map(
+    (line, n): HintLine =>
+      n % 10 === 0 && line.identifiers.length > 0
+        ? { ...line, status: "trimmed", identifiers: line.identifiers.slice(1) }
+        : { ...line, status: "accepted" },
+  );
   await db.hintSet.create({
     data: {
       name: SCALE_HINT_SET,
@@ -48,8 +49,8 @@ export async function addRunsAndHintSet(db: Database, benchmark: string, dir: st
       projection: "pro",
       versions: {
         create: [
-          { version: 1, lines: first, publishedBy: "bench" },
-          { version: 2, lines: second, publishedBy: "bench" },
+          { version: 1, lines: rowsOf(first), publishedBy: "bench" },
+          { version: 2, lines: rowsOf(second), publishedBy: "bench" },
         ],
       },
     },

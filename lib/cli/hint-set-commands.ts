@@ -1,6 +1,5 @@
 import { PROJECTIONS, type Projection } from "../analysis/render-hint";
 import { SELECTIONS } from "../analysis/select-identifiers";
-import { compareHintSetTexts } from "../export/compare-sets";
 import type { Manifest } from "../export/hint-lines";
 import { slug } from "../export/text-formats";
 import type { Database } from "../server/db/client";
@@ -8,9 +7,9 @@ import { currentHintLines } from "../server/hints/hint-export";
 import { importHintSet } from "../server/hints/hint-set-import";
 import {
   assembleVersionExport,
+  compareVersions,
   createHintSet,
   publishHintSet,
-  versionText,
   writeHintExport,
   writeVersionExport,
 } from "../server/hints/hint-sets";
@@ -115,9 +114,11 @@ export async function runSets(db: Database, [action, target]: string[], o: HintS
     }
     case "compare": {
       const name = need(target, "a name");
-      const before = await versionText(db, name, o.from ? Number(o.from) : undefined);
-      const after = await versionText(db, o.with ?? name, o.to ? Number(o.to) : undefined);
-      const diff = compareHintSetTexts(before.text, after.text);
+      const { diff } = await compareVersions(
+        db,
+        { name, version: o.from ? Number(o.from) : undefined },
+        { name: o.with ?? name, version: o.to ? Number(o.to) : undefined },
+      );
       process.stdout.write(
         o.json
           ? `${JSON.stringify(diff)}\n`

@@ -1,4 +1,4 @@
-import { type HintLine, lineInstanceId, parseLine } from "./hint-lines";
+import { type HintLine, parseLine } from "./hint-lines";
 
 export interface HintSetDiff {
   instances_added: string[];
@@ -32,56 +32,59 @@ function lineChange(id: string, old: HintLine, now: HintLine): Change | null {
     : null;
 }
 
-/** The diff of two maps of lines by instance, `read` making a line of what they hold. */
-function diffOf<T>(
-  a: ReadonlyMap<string, T>,
-  b: ReadonlyMap<string, T>,
-  changed: (old: T, now: T) => boolean,
-  read: (line: T) => HintLine,
-): HintSetDiff {
-  const diff: HintSetDiff = {
-    instances_added: [...b.keys()].filter((id) => !a.has(id)).sort(),
-    instances_removed: [...a.keys()].filter((id) => !b.has(id)).sort(),
-    hints_changed: [],
-    identical: false,
-  };
-  for (const [id, old] of [...a].sort(([x], [y]) => x.localeCompare(y))) {
-    const now = b.get(id);
-    if (now === undefined || !changed(old, now)) continue;
-    const change = lineChange(id, read(old), read(now));
-    if (change) diff.hints_changed.push(change);
-  }
-  diff.identical =
-    diff.instances_added.length === 0 && diff.instances_removed.length === 0 && diff.hints_changed.length === 0;
-  return diff;
-}
-
 /** Compares two hint sets (or two versions of one) line by line, keyed by instance. */
 export function compareHintSets(before: Iterable<HintLine>, after: Iterable<HintLine>): HintSetDiff {
   const a = new Map([...before].map((line) => [line.instance_id, line]));
   const b = new Map([...after].map((line) => [line.instance_id, line]));
-  return diffOf(
-    a,
-    b,
-    () => true,
-    (line) => line,
+  const changed: Array<[string, HintLine, HintLine]> = [];
+  for (const [id, old] of a) {
+    const now = b.get(id);
+    if (now !== undefined) changed.push([id, old, now]);
+  }
+  return diffOfParts(
+    [...a.keys()].filter((id) => !b.has(id)),
+    [...b.keys()].filter((id) => !a.has(id)),
+    changed,
   );
 }
 
-/** A version's JSONL text as its lines' texts by instance id (a line read whole only where it does not start with its id). */
-function lineTexts(text: string): Map<string, string> {
-  const byId = new Map<string, string>();
-  for (const line of text.split("\n")) {
-    if (line.trim() === "") continue;
-    byId.set(lineInstanceId(line) ?? parseLine(line).instance_id, line);
-  }
-  return byId;
+/**
+ * Compares two versions from what differs between them, as compareHintSets compares their lines: the
+ * instances only one holds, and the texts of the lines both hold whose texts differ (as the database hands
+ * them over: a line whose text is the same in both is never read). Only those lines are parsed.
+ */
+export function compareDifferingLines(parts: {
+  onlyBefore: readonly string[];
+  onlyAfter: readonly string[];
+  changed: ReadonlyArray<{ before: string; after: string }>;
+}): HintSetDiff {
+  return diffOfParts(
+    parts.onlyBefore,
+    parts.onlyAfter,
+    parts.changed.map((pair) => {
+      const old = parseLine(pair.before);
+      return [old.instance_id, old, parseLine(pair.after)];
+    }),
+  );
 }
 
-/**
- * Compares two versions from their JSONL texts, as compareHintSets compares their lines: a line whose text is
- * the same in both is not parsed, so two versions of 50,000 lines that differ in a few cost a few parses.
- */
-export function compareHintSetTexts(before: string, after: string): HintSetDiff {
-  return diffOf(lineTexts(before), lineTexts(after), (old, now) => old !== now, parseLine);
+/** The diff of the instances only one version holds and the pairs of lines both hold (instance, old, new). */
+function diffOfParts(
+  removed: readonly string[],
+  added: readonly string[],
+  pairs: ReadonlyArray<readonly [string, HintLine, HintLine]>,
+): HintSetDiff {
+  const hints_changed = [...pairs]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([id, old, now]) => lineChange(id, old, now))
+    .filter((change) => change !== null);
+  const diff: HintSetDiff = {
+    instances_added: [...added].sort(),
+    instances_removed: [...removed].sort(),
+    hints_changed,
+    identical: false,
+  };
+  diff.identical =
+    diff.instances_added.length === 0 && diff.instances_removed.length === 0 && diff.hints_changed.length === 0;
+  return diff;
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect, test } from "vitest";
-import { compareHintSets, compareHintSetTexts } from "./compare-sets";
+import { compareHintSets } from "./compare-sets";
 import { type HintLine, ManifestBuilder, parseLine, serialiseLine } from "./hint-lines";
 
 const line = (id: string, overrides: Partial<HintLine> = {}): HintLine => ({
@@ -84,28 +84,4 @@ test("comparing sets: instances added and removed, hints and identifiers changed
     identical: false,
   });
   expect(compareHintSets(before, before).identical).toBe(true);
-});
-
-test("comparing versions by their texts gives the diff of their parsed lines, parsing only lines whose text differs", () => {
-  const before = [line("a"), line("b"), line("c"), line('q"uoted\\id'), line("e"), line("constructor")];
-  const after = [
-    line("a"),
-    line("b", { status: "flagged", hint: "### `f_b` (function)", identifiers: [] }),
-    line("d"),
-    line('q"uoted\\id', { hint: "changed" }),
-    line("constructor", { status: "trimmed" }),
-  ];
-  const text = (lines: HintLine[]) => lines.map(serialiseLine).join("");
-  // A line written by another tool, its keys in another order: read whole, and the same line as before.
-  const reordered = ({ hint, ...rest }: HintLine) => `${JSON.stringify({ hint, ...rest })}\n`;
-  const afterText = `${text(after)}${reordered(line("e"))}`;
-  const diff = compareHintSetTexts(text(before), afterText);
-  expect(diff).toEqual(compareHintSets(before, [...after, line("e")]));
-  expect(diff.hints_changed.map((c) => c.instance_id)).toEqual(["b", "constructor", 'q"uoted\\id']);
-  expect(diff.instances_added).toEqual(["d"]);
-  expect(diff.instances_removed).toEqual(["c"]);
-  expect(compareHintSetTexts(text(before), text(before)).identical).toBe(true);
-  expect(compareHintSetTexts("", "")).toMatchObject({ identical: true });
-  // A line that is not a line is refused, naming what is wrong.
-  expect(() => compareHintSetTexts(text(before), '{"nope": 1}\n')).toThrow(/missing field|instance_id/);
 });

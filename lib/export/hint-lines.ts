@@ -210,17 +210,6 @@ export const firstProblem = (error: z.ZodError) => {
   return `field "${field}": ${issue.message}`;
 };
 
-/** The start of a line as serialiseLine writes it: its instance id, as a JSON string. */
-const LINE_ID = /^\{"instance_id":("(?:[^"\\]|\\.)*")/;
-
-/** The instance id a line starts with, without parsing the rest (null where it does not start with one). */
-export function lineInstanceId(text: string): string | null {
-  const match = LINE_ID.exec(text);
-  if (!match) return null;
-  const id: unknown = JSON.parse(match[1] as string);
-  return typeof id === "string" ? id : null;
-}
-
 /** Parses one exported line back, checking its shape; throws with the reason (the field and what is wrong). */
 export function parseLine(text: string): HintLine {
   let value: unknown;

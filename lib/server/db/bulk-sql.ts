@@ -64,12 +64,23 @@ async function query(target: BulkTarget, sql: string, args: Cell[]): Promise<Arr
 const placeholderOf = (dialect: SqlDialect) => (dialect === "postgres" ? (n: number) => `$${n}` : () => "?");
 
 /**
- * Reads rows with one statement whose placeholders are written `$1`, `$2`… (the SQLite driver gets `?`):
- * on SQLite straight from the driver, which hands over long texts (patches) without copying them through
- * Prisma's query engine.
+ * Reads rows with one statement whose placeholders are written `$1`, `$2`… in any order, any number of times
+ * (the SQLite driver gets a `?` for each, and the values in the order the `?`s come): on SQLite straight
+ * from the driver, which hands over long texts (patches) without copying them through Prisma's query engine.
  */
-export function selectRows(target: BulkTarget, sql: string, args: Cell[]): Promise<Array<Record<string, unknown>>> {
-  return query(target, target.dialect === "postgres" ? sql : sql.replace(/\$\d+/g, "?"), args);
+export async function selectRows(
+  target: BulkTarget,
+  sql: string,
+  args: Cell[],
+): Promise<Array<Record<string, unknown>>> {
+  const ordered: Cell[] = [];
+  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const index = Number(n) - 1;
+    if (index < 0 || index >= args.length) throw new Error(`placeholder $${n} has no value (${args.length} given)`);
+    ordered.push(args[index] as Cell);
+    return "?";
+  });
+  return target.dialect === "postgres" ? query(target, sql, args) : query(target, text, ordered);
 }
 
 /**

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { firstProblem, type HintLine, ManifestSchema, parseLine } from "../../export/hint-lines";
 import { AppError } from "../app-error";
-import type { Database } from "../db/client";
-import { serialisedWrite } from "../db/write-lock";
+import { bulkTarget, type Database, writeTurn } from "../db/client";
+import { insertVersionLines, type StoredLine } from "./hint-set-lines";
 
 /** Imports an exported hint set (a colleague's, say): checks the manifest's checksum, then stores it as a version. */
 export async function importHintSet(db: Database, jsonlPath: string, name?: string) {
@@ -38,6 +38,9 @@ export async function importHintSet(db: Database, jsonlPath: string, name?: stri
       "bad_request",
       `${jsonlPath}: checksum ${sha256} does not match the manifest's ${manifest.sha256}`,
     );
+  // Each line checked and kept as written; an instance has one line in a version.
+  const lines: StoredLine[] = [];
+  const lineOf = new Map<string, number>();
   text.split("\n").forEach((lineText, index) => {
     if (lineText === "") return;
     let line: HintLine;
@@ -53,9 +56,17 @@ export async function importHintSet(db: Database, jsonlPath: string, name?: stri
           `${jsonlPath}:${index + 1}: field "${key}" is "${line[key]}", the manifest's is "${manifest[key]}"`,
         );
     }
+    const first = lineOf.get(line.instance_id);
+    if (first !== undefined)
+      throw new AppError(
+        "bad_request",
+        `${jsonlPath}:${index + 1}: instance "${line.instance_id}" has a line already (line ${first}); a version holds one per instance`,
+      );
+    lineOf.set(line.instance_id, index + 1);
+    lines.push({ instanceId: line.instance_id, status: line.status, line: lineText });
   });
   const setName = name ?? manifest.name;
-  return serialisedWrite(() =>
+  return writeTurn(db)(() =>
     db.$transaction(async (tx) => {
       const set =
         (await tx.hintSet.findUnique({ where: { name: setName } })) ??
@@ -69,7 +80,9 @@ export async function importHintSet(db: Database, jsonlPath: string, name?: stri
         }));
       const latest = await tx.hintSetVersion.findFirst({ where: { hintSetId: set.id }, orderBy: { version: "desc" } });
       const version = manifest.version && !latest ? manifest.version : (latest?.version ?? 0) + 1;
-      return tx.hintSetVersion.create({ data: { hintSetId: set.id, version, lines: text, publishedBy: "import" } });
+      const created = await tx.hintSetVersion.create({ data: { hintSetId: set.id, version, publishedBy: "import" } });
+      await insertVersionLines(bulkTarget(db, tx), created.id, lines);
+      return created;
     }),
   );
 }

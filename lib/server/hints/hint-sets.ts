@@ -4,6 +4,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PROJECTIONS, type Projection } from "../../analysis/render-hint";
+import { compareDifferingLines } from "../../export/compare-sets";
 import { HINT_CSV_HEADER, hintCsvLine } from "../../export/hint-csv";
 import {
   type HintLine,
@@ -11,7 +12,6 @@ import {
   ManifestBuilder,
   parseLine,
   type ReviewSummary,
-  serialiseLine,
   serialiseManifest,
 } from "../../export/hint-lines";
 import { hintSetParquet } from "../../export/hint-parquet";
@@ -19,11 +19,11 @@ import { NATIVE_FORMATS, nativeHintFields, nativeRecord } from "../../export/nat
 import { slug } from "../../export/text-formats";
 import { listStateToSearch, parseListState } from "../../review/list-state";
 import { AppError } from "../app-error";
-import { type Database, engineOf, type Tx, writeTurn } from "../db/client";
-import type { SqlPieces } from "../db/engine";
+import { bulkTarget, type Database, engineOf, type Tx, writeTurn } from "../db/client";
 import { serialisedWrite } from "../db/write-lock";
 import { readRecord, readReviewSummary } from "../stored-json";
 import { currentHintLines } from "./hint-export";
+import { differingLines, insertVersionLines, type StoredLine, storedLine, versionLineTexts } from "./hint-set-lines";
 
 const asProjection = (p: string): Projection => {
   if (!(PROJECTIONS as readonly string[]).includes(p)) throw new Error(`unknown projection "${p}"`);
@@ -57,11 +57,10 @@ export async function publishHintSet(
   review: ReviewSummary | null = null,
   options: { allowEmpty?: boolean } = {},
 ) {
-  const { sql } = engineOf(db);
   for (let attempt = 1; ; attempt++) {
     try {
       return await writeTurn(db)(() =>
-        db.$transaction((tx) => publishWithin(tx, sql, name, publishedBy, review, options), {
+        db.$transaction((tx) => publishWithin(db, tx, name, publishedBy, review, options), {
           timeout: 10 * 60 * 1000,
           maxWait: 60 * 1000,
         }),
@@ -72,10 +71,10 @@ export async function publishHintSet(
   }
 }
 
-/** Publishes the set's next version inside the caller's transaction (a review round publishes in its own). */
+/** Publishes the set's next version inside the caller's transaction `tx` of `db` (a review round publishes in its own). */
 export async function publishWithin(
+  db: Database,
   tx: Tx,
-  sql: SqlPieces,
   name: string,
   publishedBy: string | null,
   review: ReviewSummary | null,
@@ -83,19 +82,19 @@ export async function publishWithin(
 ) {
   const set = await tx.hintSet.findUnique({ where: { name } });
   if (!set) throw new AppError("not_found", `no hint set named "${name}"`);
-  let text = "";
+  const lines: StoredLine[] = [];
   for await (const line of currentHintLines(
     tx,
     set.benchmark,
     set.selection,
     asProjection(set.projection),
     set.filter,
-    sql,
+    engineOf(db).sql,
   )) {
-    if (line.status !== "pending") text += serialiseLine(line);
+    if (line.status !== "pending") lines.push(storedLine(line));
   }
   // A version with no decided hint is most often a mistake (the wrong benchmark or view): asked first.
-  if (text === "" && options.allowEmpty === false)
+  if (lines.length === 0 && options.allowEmpty === false)
     throw new AppError(
       "conflict",
       `"${name}" has no decided hint yet (${set.benchmark}, ${set.selection} × ${set.projection}${set.filter ? `, view ${set.filter}` : ""}): a version published now would be empty`,
@@ -105,15 +104,16 @@ export async function publishWithin(
     orderBy: { version: "desc" },
     select: { version: true },
   });
-  return tx.hintSetVersion.create({
+  const created = await tx.hintSetVersion.create({
     data: {
       hintSetId: set.id,
       version: (latest?.version ?? 0) + 1,
-      lines: text,
       publishedBy,
       review: review ? JSON.stringify(review) : null,
     },
   });
+  await insertVersionLines(bulkTarget(db, tx), created.id, lines);
+  return created;
 }
 
 /** A published version's lines as the benchmark's own records (see native-records.ts), one JSON line each. */
@@ -150,8 +150,8 @@ export async function* nativeLines(
   }
 }
 
-/** A published version (the latest by default) as stored: its lines' JSONL text. */
-export async function versionText(db: Database, name: string, version?: number) {
+/** A published version (the latest by default): its set, number, row id and review. */
+export async function findVersion(db: Database, name: string, version?: number) {
   const set = await db.hintSet.findUnique({ where: { name } });
   if (!set) throw new AppError("not_found", `no hint set named "${name}"`);
   const row = await db.hintSetVersion.findFirst({
@@ -165,14 +165,29 @@ export async function versionText(db: Database, name: string, version?: number) 
         ? `hint set "${name}" has no version ${version}`
         : `hint set "${name}" has no published version: publish it first`,
     );
-  return { set, version: row.version, text: row.lines, review: readReviewSummary(row.review) };
+  return { set, version: row.version, id: row.id, review: readReviewSummary(row.review) };
 }
 
-/** The lines of a published version (the latest by default). */
+/** The lines of a published version (the latest by default), in order. */
 export async function versionLines(db: Database, name: string, version?: number) {
-  const { text, ...rest } = await versionText(db, name, version);
-  const lines = text === "" ? [] : text.replace(/\n$/, "").split("\n").map(parseLine);
-  return { ...rest, lines };
+  const { id, ...rest } = await findVersion(db, name, version);
+  const texts = await versionLineTexts(bulkTarget(db, db), id);
+  return { ...rest, lines: texts.map(parseLine) };
+}
+
+/**
+ * Two published versions compared, of one set or of two (the latest of each by default): what the compare
+ * page and `sets compare` show. Only the lines whose texts differ leave the database.
+ */
+export async function compareVersions(
+  db: Database,
+  first: { name: string; version?: number },
+  second: { name: string; version?: number },
+) {
+  const before = await findVersion(db, first.name, first.version);
+  const after = await findVersion(db, second.name, second.version);
+  const diff = compareDifferingLines(await differingLines(bulkTarget(db, db), before.id, after.id));
+  return { before, after, diff };
 }
 
 export interface ExportTarget {

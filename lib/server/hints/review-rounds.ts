@@ -10,7 +10,7 @@ import {
   ROUND_ACTIONS,
   type RoundDecision,
 } from "../../review/review-round";
-import { type Database, engineOf, writeTurn } from "../db/client";
+import { type Database, writeTurn } from "../db/client";
 import { serialisedWrite } from "../db/write-lock";
 import { asDecision, roundState } from "../queries/round-state";
 import { readTrim } from "../stored-json";
@@ -207,7 +207,6 @@ export async function publishRound(db: Database, roundId: number, admin: string)
       categories: reasons?.categories ?? [],
     },
   };
-  const { sql } = engineOf(db);
   const version = await writeTurn(db)(() =>
     db.$transaction(
       async (tx) => {
@@ -263,7 +262,7 @@ export async function publishRound(db: Database, roundId: number, admin: string)
               `${item.externalId}: ${"conflict" in result ? "the instance changed since the round decided it; decide it again in a new round" : "error" in result ? result.error : Object.values(result.errors).flat().join("; ")}`,
             );
         }
-        const published = await publishWithin(tx, sql, round.hintSet, admin, review);
+        const published = await publishWithin(db, tx, round.hintSet, admin, review);
         await tx.reviewRound.update({
           where: { id: round.id },
           data: { status: "published", publishedVersion: published.version },

@@ -1,21 +1,23 @@
 import "server-only";
-import { getDb } from "../db/client";
+import { bulkTarget, getDb } from "../db/client";
+import { lineCounts } from "../hints/hint-set-lines";
 import { readReviewSummary } from "../stored-json";
 
 /** Every hint set with its published versions (newest first) and the benchmarks a new set can cover. */
 export async function listHintSets() {
   const db = await getDb();
-  const [sets, benchmarks] = await Promise.all([
+  const [sets, benchmarks, counts] = await Promise.all([
     db.hintSet.findMany({
       orderBy: { name: "asc" },
       include: {
         versions: {
           orderBy: { version: "desc" },
-          select: { version: true, publishedAt: true, publishedBy: true, lines: true, review: true },
+          select: { id: true, version: true, publishedAt: true, publishedBy: true, review: true },
         },
       },
     }),
     db.benchmark.findMany({ orderBy: { name: "asc" }, select: { name: true } }),
+    lineCounts(bulkTarget(db, db)),
   ]);
   return {
     benchmarks: benchmarks.map((b) => b.name),
@@ -29,7 +31,7 @@ export async function listHintSets() {
         version: v.version,
         publishedAt: v.publishedAt.toISOString(),
         publishedBy: v.publishedBy,
-        hints: v.lines === "" ? 0 : v.lines.split("\n").filter(Boolean).length,
+        hints: counts.get(v.id) ?? 0,
         review: readReviewSummary(v.review),
       })),
     })),

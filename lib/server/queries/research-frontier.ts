@@ -1,5 +1,5 @@
 import { type LeakShareRow, leakSharesOfCounts } from "../../evidence/evidence-summary";
-import { lineInstanceId, parseLine } from "../../export/hint-lines";
+import { parseLine } from "../../export/hint-lines";
 import { readFrontierBasis } from "../../instance-analysis/research-facts";
 import {
   type FrontierBasis,
@@ -48,7 +48,7 @@ export async function loadResearchFrontier(db: Database, base: ResearchBase) {
         name: true,
         benchmark: true,
         projection: true,
-        versions: { orderBy: { version: "desc" }, take: 1, select: { version: true, lines: true } },
+        versions: { orderBy: { version: "desc" }, take: 1, select: { id: true, version: true } },
       },
     }),
   ]);
@@ -71,41 +71,39 @@ export async function loadResearchFrontier(db: Database, base: ResearchBase) {
   const leakCount = new Map(leaks.map((row) => [`${nameOf(row)}\u0000${String(row.channel)}`, Number(row.n)]));
 
   /**
-   * The frontier basis of a benchmark's instances with anything test-facing, by their own ids (a line on any
-   * other instance is not measured): read when a published set of it is measured.
+   * A version's lines measured on the frontier with the basis of their instances: the lines of instances with
+   * anything test-facing (the database picks them, joining the stored basis), flagged lines left out (they
+   * are not handed out).
    */
-  const basisOf = async (benchmark: string) => {
+  const measuredLines = async (versionId: number, benchmark: string) => {
     const benchmarkId = [...base.benchmarkName].find(([, name]) => name === benchmark)?.[0];
-    if (benchmarkId === undefined) return new Map<string, FrontierBasis>();
+    const basis = new Map<string, FrontierBasis>();
+    const lines = new Map<string, string[]>();
+    const texts = new Map<string, string>();
+    if (benchmarkId === undefined) return { basis, lines, texts };
     const rows = await selectRows(
       target,
-      `SELECT "externalId", "basis" FROM "FrontierBasis" WHERE "benchmarkId" = $1`,
-      [benchmarkId],
+      `SELECT l."line", f."externalId", f."basis" FROM "HintSetLine" l
+       JOIN "FrontierBasis" f ON f."benchmarkId" = $2 AND f."externalId" = l."instanceId"
+       WHERE l."versionId" = $1 AND l."status" <> 'flagged'`,
+      [versionId, benchmarkId],
     );
-    return new Map(rows.map((r) => [String(r.externalId), readFrontierBasis(String(r.basis))]));
+    for (const row of rows) {
+      const line = parseLine(String(row.line));
+      basis.set(String(row.externalId), readFrontierBasis(String(row.basis)));
+      lines.set(
+        line.instance_id,
+        line.identifiers.map((i) => i.name),
+      );
+      texts.set(line.instance_id, line.hint);
+    }
+    return { basis, lines, texts };
   };
   const published = await Promise.all(
     hintSets.map(async (set) => {
       const latest = set.versions[0];
       if (!latest) return null;
-      const basis = await basisOf(set.benchmark);
-      const lines = new Map<string, string[]>();
-      const texts = new Map<string, string>();
-      for (const text of latest.lines.split("\n")) {
-        if (text.trim() === "") continue;
-        // Only lines on instances with anything test-facing are measured: the others are not parsed (a line
-        // starts with its instance's id, as every line is written).
-        const id = lineInstanceId(text);
-        if (id !== null && !basis.has(id)) continue;
-        const line = parseLine(text);
-        // Flagged lines are not handed out.
-        if (line.status === "flagged") continue;
-        lines.set(
-          line.instance_id,
-          line.identifiers.map((i) => i.name),
-        );
-        texts.set(line.instance_id, line.hint);
-      }
+      const { basis, lines, texts } = await measuredLines(latest.id, set.benchmark);
       const measured: HintSetLines = {
         name: set.name,
         version: latest.version,

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { policyStats } from "../../analysis/policy-stats";
 import type { InstanceEvidence } from "../../evidence/evidence";
 import { leakShares } from "../../evidence/evidence-summary";
-import { parseLine } from "../../export/hint-lines";
 import { frontierInstance, RESEARCH_FACTS_VERSION } from "../../instance-analysis/research-facts";
 import { parseListState } from "../../review/list-state";
 import { type FrontierInstance, frontier, frontierBasis, hintSetPoint } from "../../stats/frontier";
@@ -18,7 +17,7 @@ import { REAL_DATA } from "../../testing/real-data";
 import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { decideView } from "../hints/bulk-decisions";
-import { createHintSet, publishHintSet } from "../hints/hint-sets";
+import { createHintSet, publishHintSet, versionLines } from "../hints/hint-sets";
 import { importFiles } from "../import/import-files";
 import { readEvidence, readPolicies } from "../stored-json";
 import { loadResearchData } from "./research";
@@ -150,10 +149,7 @@ test("the frontier, leak shares and a published hint set's point, summed from th
     .flatMap((b) => frontier(b.name, [...b.byId.values()]))
     .filter((p) => p.instances > 0)
     .map((p) => ({ ...p, hint_set: null }));
-  const lines = version.lines
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map(parseLine);
+  const { lines } = await versionLines(env.db, "parts-pro", version.version);
   const set = hintSetPoint(
     {
       name: "parts-pro",

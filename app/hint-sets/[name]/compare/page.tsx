@@ -1,10 +1,9 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { compareHintSetTexts } from "@/lib/export/compare-sets";
 import { AppError } from "@/lib/server/app-error";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
-import { versionText } from "@/lib/server/hints/hint-sets";
+import { compareVersions } from "@/lib/server/hints/hint-sets";
 
 export const dynamic = "force-dynamic";
 
@@ -23,18 +22,20 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
   const db = await getDb();
   const versionOf = (text: string | undefined) => (text && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined);
   if ((query.from && !versionOf(query.from)) || (query.to && !versionOf(query.to))) notFound();
-  let first: Awaited<ReturnType<typeof versionText>>;
-  let second: Awaited<ReturnType<typeof versionText>>;
+  let compared: Awaited<ReturnType<typeof compareVersions>>;
   try {
-    first = await versionText(db, name, versionOf(query.from));
-    second = await versionText(db, query.with ?? name, versionOf(query.to));
+    compared = await compareVersions(
+      db,
+      { name, version: versionOf(query.from) },
+      { name: query.with ?? name, version: versionOf(query.to) },
+    );
   } catch (error) {
     // An unknown set or version: a page that says so. Anything else (the database failing, say) is a fault:
     // thrown on to the error page, with its cause in the server's log.
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   }
-  const diff = compareHintSetTexts(first.text, second.text);
+  const { before: first, after: second, diff } = compared;
   // The table shows the first SHOWN differences (added, removed, then changed, each by id); all of them are in
   // the command's JSON.
   const shown = { left: SHOWN };
