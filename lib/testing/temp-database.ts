@@ -2,7 +2,7 @@ import path from "node:path";
 import { type Database, dialectOfDb, openDatabase } from "../server/db/client";
 import { stopJobQueue } from "../server/db/job-queue";
 import { runAdminStatement } from "../server/db/postgres-admin";
-import { SEARCH_INDEX_TABLE } from "../server/db/search-index";
+import { NAME_INDEX_TABLE, SEARCH_INDEX_TABLE } from "../server/db/search-index";
 import { makeTempDir } from "./fixtures";
 
 /** The engine the tests run on: SQLite files by default, PostgreSQL under `npm run test:postgres`. */
@@ -66,7 +66,10 @@ export async function snapshotDatabase(db: Database): Promise<string> {
     .map((t) => t.name)
     // The search index is derived from the instances by triggers (instance-search.test.ts checks it follows
     // them); its tables hold binary segments Prisma cannot read back.
-    .filter((name) => name !== "_prisma_migrations" && !name.startsWith(SEARCH_INDEX_TABLE));
+    .filter(
+      (name) =>
+        name !== "_prisma_migrations" && !name.startsWith(SEARCH_INDEX_TABLE) && !name.startsWith(NAME_INDEX_TABLE),
+    );
   const snapshot: Record<string, unknown> = {};
   for (const table of tables) {
     // PostgreSQL: each row as JSON text, so columns Prisma cannot read (the search index's tsvector) are kept.

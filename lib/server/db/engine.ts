@@ -32,6 +32,11 @@ export interface SqlPieces {
    * this order, the last one as a prefix. `add` binds a value and returns its placeholder.
    */
   instanceWordsMatch(words: readonly string[], add: (value: unknown) => string): string;
+  /**
+   * A condition on `i."id"`: one of the instance's identifier names holds `needle` (any part of it, case
+   * folded), through the engine's trigram index of the names.
+   */
+  identifierNamesMatch(needle: string, add: (value: unknown) => string): string;
 }
 
 export interface LargeWriteCheckpointer {

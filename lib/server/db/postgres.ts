@@ -1,4 +1,5 @@
 import type { Engine, SqlPieces } from "./engine";
+import { likeContaining } from "./like";
 import { counted, writeQueue } from "./write-lock";
 
 /** PostgreSQL's SQL pieces (engine.ts). */
@@ -16,6 +17,9 @@ export const POSTGRES_SQL: SqlPieces = {
   // The stored tsvector "searchWords" (GIN-indexed): the words in order, the last a prefix.
   instanceWordsMatch: (words, add) =>
     `i."id" IN (SELECT s."id" FROM "Instance" s WHERE s."searchWords" @@ to_tsquery('simple', ${add(`${words.join(" <-> ")}:*`)}))`,
+  // ILIKE over the names, served by their pg_trgm index ("Identifier_name_trgm_idx").
+  identifierNamesMatch: (needle, add) =>
+    `i."id" IN (SELECT x."instanceId" FROM "Identifier" x WHERE x."name" ILIKE ${add(likeContaining(needle))} ESCAPE '\\')`,
 };
 
 /** Imports of this process wait for each other (each holds much memory); other writes do not wait for them. */

@@ -1,5 +1,6 @@
 import type { SqlQueryable } from "@prisma/driver-adapter-utils";
 import type { Engine, SqlPieces } from "./engine";
+import { likeContaining } from "./like";
 import { startCheckpointer } from "./wal-checkpoint";
 import { serialisedWrite } from "./write-lock";
 
@@ -17,6 +18,12 @@ export const SQLITE_SQL: SqlPieces = {
   // The FTS5 table InstanceSearch (external content, kept by triggers): a phrase, its last word a prefix.
   instanceWordsMatch: (words, add) =>
     `i."id" IN (SELECT rowid FROM "InstanceSearch" WHERE "InstanceSearch" MATCH ${add(`"${words.join(" ")}"*`)})`,
+  // The FTS5 trigram table IdentifierNameSearch (kept by triggers): the needle as one phrase, which matches
+  // the names holding it. A needle of fewer than three characters has no trigram: LIKE reads every name.
+  identifierNamesMatch: (needle, add) =>
+    [...needle].length >= 3
+      ? `i."id" IN (SELECT x."instanceId" FROM "Identifier" x WHERE x."id" IN (SELECT rowid FROM "IdentifierNameSearch" WHERE "IdentifierNameSearch" MATCH ${add(`"${needle.replaceAll('"', '""')}"`)}))`
+      : `i."id" IN (SELECT x."instanceId" FROM "Identifier" x WHERE x."name" LIKE ${add(likeContaining(needle))} ESCAPE '\\')`,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { parseListState } from "../../review/list-state";
 import { jsonl, swebenchRecord } from "../../testing/fixtures";
-import { openTempDatabase } from "../../testing/temp-database";
+import { openTempDatabase, TEST_ENGINE } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { importFiles } from "../import/import-files";
 import { SEARCH_TEXT_LIMIT, searchWords } from "./instance-search";
@@ -73,4 +73,44 @@ test("the index follows the issue text: a re-import that changes it, and an inst
   await env.db.instance.delete({ where: { id } });
   expect(await found("brûlée")).toEqual([]);
   expect(await found("best parsable")).toEqual(["acme__widgets-3"]);
+});
+
+test("any part of an identifier's name, through the names' index: signs literal, case folded, kept as names change", async () => {
+  const { id: instanceId } = await env.db.instance.findFirstOrThrow({ where: { externalId: "acme__widgets-3" } });
+  const names = ["Über_Größe", "pct%_done", 'say"hi"', "CamelCaseName", "back\\slash"];
+  const made = await Promise.all(
+    names.map((name, position) =>
+      env.db.identifier.create({
+        data: {
+          instanceId,
+          name,
+          member: name,
+          kind: "function",
+          path: "a.py",
+          newFile: false,
+          side: "code",
+          status: "new",
+          policies: "[]",
+          locations: "{}",
+          position: 100 + position,
+        },
+      }),
+    ),
+  );
+  const only3 = ["acme__widgets-3"];
+  for (const q of ["ber_gr", "ÜBER_GRÖSSE".slice(0, 6), "pct%_", 'y"hi"', "camelcase", "k\\sl", "%_", "CamelCaseName"])
+    expect([q, await found(q)]).toEqual([q, only3]);
+  // LIKE's wildcards and the phrase's quote are plain characters: nothing else matches through them.
+  for (const q of ["berXgr", "pctX_", "pct%X", 'y"hi""', "k\\\\sl", "X_"]) expect([q, await found(q)]).toEqual([q, []]);
+  // A name changed or removed is found as it is now, on every engine's index.
+  await env.db.identifier.update({ where: { id: made[3]?.id }, data: { name: "RenamedThing" } });
+  expect(await found("camelcase")).toEqual([]);
+  expect(await found("namedthi")).toEqual(only3);
+  await env.db.identifier.deleteMany({ where: { id: { in: made.map((m) => m.id) } } });
+  for (const q of ["ber_gr", "pct%_", "namedthi"]) expect([q, await found(q)]).toEqual([q, []]);
+  if (TEST_ENGINE === "sqlite")
+    // SQLite's FTS5 checks its index against the names it was made from (throws where they differ).
+    await env.db.$executeRawUnsafe(
+      `INSERT INTO "IdentifierNameSearch" ("IdentifierNameSearch") VALUES ('integrity-check')`,
+    );
 });

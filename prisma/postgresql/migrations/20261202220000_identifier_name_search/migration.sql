@@ -1,0 +1,2 @@
+-- SQLite's trigram index of identifier names (its migration of this name). PostgreSQL has searched names
+-- through the pg_trgm index "Identifier_name_trgm_idx" since 20261202130000: nothing to do here.
