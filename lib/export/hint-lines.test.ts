@@ -1,29 +1,10 @@
 import { createHash } from "node:crypto";
 import { expect, test } from "vitest";
+import { hintLine } from "../testing/fixtures";
 import { compareHintSets } from "./compare-sets";
 import { type HintLine, ManifestBuilder, parseLine, serialiseLine } from "./hint-lines";
 
-const line = (id: string, overrides: Partial<HintLine> = {}): HintLine => ({
-  instance_id: id,
-  benchmark: "B",
-  selection: "defuse",
-  projection: "declaration",
-  status: "accepted",
-  flag_reason: null,
-  note: null,
-  hint: `### \`f_${id}\` (function)`,
-  identifiers: [
-    {
-      name: `f_${id}`,
-      kind: "function",
-      path: "a.py",
-      new_file: false,
-      signature: `f_${id}()`,
-      attributes: ["name", "kind"],
-    },
-  ],
-  ...overrides,
-});
+const line = hintLine;
 
 test("a line serialises with a fixed key order whatever order its object was built in", () => {
   const shuffled = Object.fromEntries(Object.entries(line("x")).reverse()) as unknown as HintLine;

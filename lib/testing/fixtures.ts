@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { HintLine } from "../export/hint-lines";
 
 /** A temporary folder for one test file's fixtures, removed by `cleanup`. */
 export function makeTempDir(prefix = "hintscope-test-") {
@@ -94,5 +95,28 @@ export const acceptDecision = (instanceId: number, overrides: Record<string, unk
   trimmed: { identifiers: [], attributes: {} },
   reason: null,
   note: "",
+  ...overrides,
+});
+
+/** A hint line of benchmark "B" on instance `id`, one function named after it, with `overrides`. */
+export const hintLine = (id: string, overrides: Partial<HintLine> = {}): HintLine => ({
+  instance_id: id,
+  benchmark: "B",
+  selection: "defuse",
+  projection: "declaration",
+  status: "accepted",
+  flag_reason: null,
+  note: null,
+  hint: `### \`f_${id}\` (function)`,
+  identifiers: [
+    {
+      name: `f_${id}`,
+      kind: "function",
+      path: "a.py",
+      new_file: false,
+      signature: `f_${id}()`,
+      attributes: ["name", "kind"],
+    },
+  ],
   ...overrides,
 });

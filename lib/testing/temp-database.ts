@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type Database, dialectOfDb, openDatabase } from "../server/db/client";
 import { stopJobQueue } from "../server/db/job-queue";
+import { MIGRATIONS_DIRS, statementsOf } from "../server/db/migrate-database";
 import { runAdminStatement } from "../server/db/postgres-admin";
 import { NAME_INDEX_TABLE, SEARCH_INDEX_TABLE } from "../server/db/search-index";
 import { makeTempDir } from "./fixtures";
@@ -80,4 +82,14 @@ export async function snapshotDatabase(db: Database): Promise<string> {
     );
   }
   return JSON.stringify(snapshot, (_key, value) => (typeof value === "bigint" ? value.toString() : value));
+}
+
+/** The statements of one committed migration of the run's engine, split as the migrator splits them. */
+export function migrationStatements(name: string): string[] {
+  return statementsOf(
+    readFileSync(
+      path.join(MIGRATIONS_DIRS[TEST_ENGINE === "postgres" ? "postgres" : "sqlite"], name, "migration.sql"),
+      "utf8",
+    ),
+  );
 }

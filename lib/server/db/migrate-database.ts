@@ -11,7 +11,7 @@ export const MIGRATIONS_DIRS: Record<SqlDialect, string> = {
 };
 
 /** Splits a migration script into statements (Prisma's scripts hold no semicolons inside literals). */
-function statementsOf(script: string): string[] {
+export function statementsOf(script: string): string[] {
   return script
     .split("\n")
     .filter((line) => !line.trimStart().startsWith("--"))

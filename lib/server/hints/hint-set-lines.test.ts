@@ -1,11 +1,10 @@
 // A published version's lines as rows: stored and read back in order, compared in SQL as compareHintSets
 // compares parsed lines, counted for the hint-sets page, and moved out of the JSONL text older databases kept.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { compareHintSets } from "../../export/compare-sets";
-import type { HintLine } from "../../export/hint-lines";
-import { openTempDatabase, TEST_ENGINE } from "../../testing/temp-database";
+import { hintLine } from "../../testing/fixtures";
+import { migrationStatements, openTempDatabase, TEST_ENGINE } from "../../testing/temp-database";
 import { bulkTarget } from "../db/client";
 import { importHintSet } from "./hint-set-import";
 import { insertVersionLines, lineCounts, type StoredLine, storedLine } from "./hint-set-lines";
@@ -17,27 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-const line = (id: string, overrides: Partial<HintLine> = {}): HintLine => ({
-  instance_id: id,
-  benchmark: "B",
-  selection: "defuse",
-  projection: "declaration",
-  status: "accepted",
-  flag_reason: null,
-  note: null,
-  hint: `### \`f_${id}\` (function)`,
-  identifiers: [
-    {
-      name: `f_${id}`,
-      kind: "function",
-      path: "a.py",
-      new_file: false,
-      signature: `f_${id}()`,
-      attributes: ["name", "kind"],
-    },
-  ],
-  ...overrides,
-});
+const line = hintLine;
 
 /** Ids that JSON escapes, that are Object.prototype members, that sort differently by bytes and by locale. */
 const IDS = ["a", "B-upper", 'q"uoted\\id', "é-ünï", "constructor", "__proto__", "tab\tid", "z"];
@@ -134,14 +113,7 @@ test("the migration moves each version's JSONL text into rows, in order, the emp
   await env.db.$executeRawUnsafe(`DROP INDEX "FrontierBasis_benchmarkId_externalId_idx"`);
   await env.db.$executeRawUnsafe(`CREATE INDEX "FrontierBasis_benchmarkId_idx" ON "FrontierBasis"("benchmarkId")`);
   // The migration's own statements, as the migrator runs them.
-  const script = readFileSync(
-    `prisma/${TEST_ENGINE === "postgres" ? "postgresql/" : ""}migrations/20261202210000_hint_set_lines/migration.sql`,
-    "utf8",
-  );
-  const statements = script
-    .split(/;\s*$/m)
-    .map((statement) => statement.replace(/^--.*$/gm, "").trim())
-    .filter((statement) => statement !== "");
+  const statements = migrationStatements("20261202210000_hint_set_lines");
   expect(statements.some((s) => s.startsWith("INSERT INTO"))).toBe(true);
   await env.db.$transaction(async (tx) => {
     for (const statement of statements) await tx.$executeRawUnsafe(statement);

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { parseListState, SORTABLE } from "../../review/list-state";
 import { jsonl, swebenchProRecord, swebenchRecord } from "../../testing/fixtures";
 import { REAL_DATA } from "../../testing/real-data";
-import { openTempDatabase, TEST_ENGINE } from "../../testing/temp-database";
+import { migrationStatements, openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { recordDecision } from "../hints/record-decision";
 import { importFiles } from "../import/import-files";
@@ -252,14 +251,9 @@ test("the selection-count columns: the analysis writes them, and the migration f
   expect(stored.rows.some((r) => (r.counts.defuse ?? 0) > 0)).toBe(true);
   // The migration's own statements (this engine's), run on instances as an older database held them: the
   // columns not there yet (0), the JSON counts stored for some, and for others not even those.
-  const script = readFileSync(
-    `prisma/${TEST_ENGINE === "postgres" ? "postgresql/" : ""}migrations/20261202170000_selection_count_columns/migration.sql`,
-    "utf8",
+  const updates = migrationStatements("20261202170000_selection_count_columns").filter((statement) =>
+    statement.startsWith("UPDATE"),
   );
-  const updates = script
-    .split(/;\s*$/m)
-    .map((statement) => statement.replace(/^--.*$/gm, "").trim())
-    .filter((statement) => statement.startsWith("UPDATE"));
   expect(updates).toHaveLength(2);
   await env.db.instance.updateMany({ data: { countDefuse: 0, countDoc2feat: 0, countFea: 0, countPro: 0 } });
   const [first] = stored.rows;
