@@ -49,6 +49,15 @@ export function cellBoolean(value: unknown): boolean | null {
   return ["1", "true", "t"].includes(String(value));
 }
 
+/** Rows read as one JSON text (SqlPieces.jsonRows): each row's values; none where it is NULL. */
+export function readJsonRows(value: unknown): unknown[][] {
+  if (value === null || value === undefined) return [];
+  const parsed: unknown = JSON.parse(String(value));
+  if (!Array.isArray(parsed) || !parsed.every(Array.isArray))
+    throw new Error(`expected a JSON array of rows, read ${String(value).slice(0, 40)}`);
+  return parsed;
+}
+
 /** Runs one statement and returns how many rows it changed. */
 export async function execute(target: BulkTarget, sql: string, args: Cell[]): Promise<number> {
   if (target.driver) return (await target.driver).executeRaw({ sql, args, argTypes: argTypesOf(args) });

@@ -25,6 +25,12 @@ export interface SqlPieces {
   jsonArrayLength(column: string, key: string): string;
   /** a FROM item: the elements of the JSON array under `key` of a column, each as `alias.value` */
   jsonArrayElements(column: string, key: string, alias: string): string;
+  /**
+   * An aggregate: the rows' values of `columns`, each row an array, as one JSON array text (NULL or `[]`
+   * where there are none). Many rows read as one value: the driver adapter's cost per row (3–6 µs, 0.2–0.3 s
+   * for 50,000 rows) is paid once.
+   */
+  jsonRows(columns: readonly string[]): string;
   /** true where the boolean field `field` of a JSON element (`alias.value`) is false */
   jsonFieldIsFalse(alias: string, field: string): string;
   /**

@@ -13,6 +13,7 @@ export const POSTGRES_SQL: SqlPieces = {
   jsonArrayLength: (column, key) => `jsonb_array_length(${column}::jsonb -> '${key}')`,
   jsonArrayElements: (column, key, alias) =>
     `jsonb_array_elements(COALESCE(${column}::jsonb -> '${key}', '[]'::jsonb)) AS ${alias}`,
+  jsonRows: (columns) => `json_agg(json_build_array(${columns.join(", ")}))::text`,
   jsonFieldIsFalse: (alias, field) => `(${alias}.value ->> '${field}') = 'false'`,
   // The stored tsvector "searchWords" (GIN-indexed): the words in order, the last a prefix.
   instanceWordsMatch: (words, add) =>

@@ -14,6 +14,7 @@ export const SQLITE_SQL: SqlPieces = {
   lockRows: "",
   jsonArrayLength: (column, key) => `json_array_length(${column}, '$.${key}')`,
   jsonArrayElements: (column, key, alias) => `json_each(${column}, '$.${key}') AS ${alias}`,
+  jsonRows: (columns) => `json_group_array(json_array(${columns.join(", ")}))`,
   jsonFieldIsFalse: (alias, field) => `json_extract(${alias}.value, '$.${field}') = 0`,
   // The FTS5 table InstanceSearch (external content, kept by triggers): a phrase, its last word a prefix.
   instanceWordsMatch: (words, add) =>

@@ -1,7 +1,7 @@
 import "server-only";
 import { readOutcomeColumns, statusLetter } from "../../stats/run-outcome-text";
-import { selectRows } from "../db/bulk-sql";
-import { bulkTarget, type Database, getDb } from "../db/client";
+import { readJsonRows, selectRows } from "../db/bulk-sql";
+import { bulkTarget, type Database, engineOf, getDb } from "../db/client";
 import { runOutcomeTexts } from "./run-outcomes";
 
 export interface BenchmarkRow {
@@ -64,9 +64,14 @@ export async function getBenchmark(id: number, given?: Database) {
       orderBy: [{ model: "asc" }, { selection: "asc" }, { projection: "asc" }],
       select: { id: true, model: true, selection: true, projection: true, outcomes: true },
     }),
-    selectRows(bulkTarget(db, db), `SELECT "externalId" FROM "Instance" WHERE "benchmarkId" = $1`, [id]),
+    // The benchmark's instance ids as one JSON text (50,000 rows through the driver adapter took 0.2 s).
+    selectRows(
+      bulkTarget(db, db),
+      `SELECT ${engineOf(db).sql.jsonRows([`"externalId"`])} AS "ids" FROM "Instance" WHERE "benchmarkId" = $1`,
+      [id],
+    ),
   ]);
-  const known = new Set(instances.map((row) => String(row.externalId)));
+  const known = new Set(readJsonRows(instances[0]?.ids).map(([externalId]) => String(externalId)));
   const texts = await runOutcomeTexts(db, runs);
   const resolved = statusLetter("resolved");
   const runRows: RunRow[] = runs.map(({ outcomes: _, ...run }) => {

@@ -7,8 +7,8 @@ import { type JudgeSample, ratedValues, sampleOfScore } from "../../stats/judge-
 import { type RunOutcomes, runStatuses } from "../../stats/resolve-rates";
 import { resultStatus } from "../../stats/result-status";
 import { countColumn } from "../analysis/stored-counts";
-import { selectRows } from "../db/bulk-sql";
-import { bulkTarget, type Database, getDb } from "../db/client";
+import { readJsonRows, selectRows } from "../db/bulk-sql";
+import { bulkTarget, type Database, engineOf, getDb } from "../db/client";
 import { readEvidence, readSummary, readTestCounts } from "../stored-json";
 import { loadResearchFrontier } from "./research-frontier";
 import { runOutcomeRows } from "./run-outcomes";
@@ -28,25 +28,36 @@ export const RESEARCH_PARTS: readonly ResearchPart[] = ["runs", "judge", "fronti
 
 const instanceKey = (benchmarkId: number, externalId: string) => `${benchmarkId}\u0000${externalId}`;
 
+/** The instance columns the base reads, in the order each row holds them. */
+const INSTANCE_COLUMNS = [
+  "id",
+  "externalId",
+  "benchmarkId",
+  "countDefuse",
+  "countDoc2feat",
+  "countFea",
+  "countPro",
+] as const;
+
 /** Benchmarks, instances and their identifier counts per selection: every view's ground. */
 export async function loadResearchBase(db: Database) {
-  // Straight from the driver, one statement (the list's covering index holds every column read): a row per
-  // instance without Prisma building an object for each.
+  // One statement whose answer is one JSON text of a row per instance (the list's covering index holds every
+  // column read): 50,000 rows one by one through the driver adapter took 0.3 s, as one value 0.05 s.
   const [benchmarks, instances] = await Promise.all([
     db.benchmark.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
     selectRows(
       bulkTarget(db, db),
-      `SELECT "id", "externalId", "benchmarkId", "countDefuse", "countDoc2feat", "countFea", "countPro" FROM "Instance"`,
+      `SELECT ${engineOf(db).sql.jsonRows(INSTANCE_COLUMNS.map((c) => `"${c}"`))} AS "rows" FROM "Instance"`,
       [],
-    ).then((rows) =>
-      rows.map((row) => ({
-        id: Number(row.id),
-        externalId: String(row.externalId),
-        benchmarkId: Number(row.benchmarkId),
-        countDefuse: Number(row.countDefuse),
-        countDoc2feat: Number(row.countDoc2feat),
-        countFea: Number(row.countFea),
-        countPro: Number(row.countPro),
+    ).then(([row]) =>
+      readJsonRows(row?.rows).map(([id, externalId, benchmarkId, countDefuse, countDoc2feat, countFea, countPro]) => ({
+        id: Number(id),
+        externalId: String(externalId),
+        benchmarkId: Number(benchmarkId),
+        countDefuse: Number(countDefuse),
+        countDoc2feat: Number(countDoc2feat),
+        countFea: Number(countFea),
+        countPro: Number(countPro),
       })),
     ),
   ]);
