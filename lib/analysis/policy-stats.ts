@@ -38,38 +38,53 @@ export function policyStats(
   analyses: Array<{ benchmark: string; identifiers: Array<{ policies: readonly string[] }> }>,
 ): PolicyStatsRow[] {
   return policyStatsOfCounts(
-    analyses.map((a) => ({
-      benchmark: a.benchmark,
-      count: (selection: Selection) => a.identifiers.filter((i) => i.policies.includes(selection)).length,
-    })),
+    analyses,
+    (a) => a.benchmark,
+    (a, selection) => a.identifiers.filter((i) => i.policies.includes(selection)).length,
   );
 }
 
 /**
  * The same table from each instance's number of identifiers per selection (as the analysis stores them on
- * the instance): per benchmark and selection, the instances, the identifiers, the instances with any.
+ * the instance): per benchmark and selection, the instances, the identifiers, the instances with any. One
+ * pass over the instances, `benchmarkOf` and `count` read from each.
  */
-export function policyStatsOfCounts(
-  instances: Array<{ benchmark: string; count: (selection: Selection) => number }>,
+export function policyStatsOfCounts<T>(
+  instances: Iterable<T>,
+  benchmarkOf: (instance: T) => string,
+  count: (instance: T, selection: Selection) => number,
 ): PolicyStatsRow[] {
-  const benchmarks = [...new Set(instances.map((a) => a.benchmark))].sort();
+  const sums = new Map<string, { instances: number; total: number[]; nonEmpty: number[] }>();
+  for (const instance of instances) {
+    const benchmark = benchmarkOf(instance);
+    let sum = sums.get(benchmark);
+    if (!sum) {
+      sum = { instances: 0, total: SELECTIONS.map(() => 0), nonEmpty: SELECTIONS.map(() => 0) };
+      sums.set(benchmark, sum);
+    }
+    sum.instances++;
+    for (let s = 0; s < SELECTIONS.length; s++) {
+      const n = count(instance, SELECTIONS[s] as Selection);
+      sum.total[s] = (sum.total[s] as number) + n;
+      if (n > 0) sum.nonEmpty[s] = (sum.nonEmpty[s] as number) + 1;
+    }
+  }
   const rows: PolicyStatsRow[] = [];
-  for (const benchmark of benchmarks) {
-    const mine = instances.filter((a) => a.benchmark === benchmark);
-    for (const selection of SELECTIONS) {
-      const counts = mine.map((a) => a.count(selection));
-      const total = counts.reduce((sum, n) => sum + n, 0);
-      const nonEmpty = counts.filter((n) => n > 0).length;
+  for (const benchmark of [...sums.keys()].sort()) {
+    const sum = sums.get(benchmark) as { instances: number; total: number[]; nonEmpty: number[] };
+    SELECTIONS.forEach((selection, s) => {
+      const total = sum.total[s] as number;
+      const nonEmpty = sum.nonEmpty[s] as number;
       rows.push({
         benchmark,
         selection,
-        instances: mine.length,
+        instances: sum.instances,
         total,
-        mean_per_instance: mine.length === 0 ? 0 : total / mine.length,
+        mean_per_instance: sum.instances === 0 ? 0 : total / sum.instances,
         non_empty_instances: nonEmpty,
         mean_per_non_empty: nonEmpty === 0 ? 0 : total / nonEmpty,
       });
-    }
+    });
   }
   return rows;
 }

@@ -110,7 +110,8 @@ export function policyComparison(
       );
     });
     const known = instancesOf(ordered[0]?.benchmark ?? "");
-    const common = [...known].filter((id) => ordered.every((run) => run.outcomes.has(id))).sort();
+    // Counted, not listed: their order does not matter.
+    const common = [...known].filter((id) => ordered.every((run) => run.outcomes.has(id)));
     const baseline = ordered[0] as RunOutcomes;
     const groupRows = ordered.map((run, index) => {
       let resolved = 0;

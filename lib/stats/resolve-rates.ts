@@ -203,7 +203,14 @@ export function runRows(
   return runStatuses(statuses);
 }
 
-/** The same from each row's status already made (a run's stored outcomes, run-outcome-text.ts). */
+/** The same from each instance's status already made, by id (a run's stored outcomes, run-outcome-text.ts). */
+export function runStatusesById(statuses: Map<string, ResultStatus>): Pick<RunOutcomes, "outcomes" | "statuses"> {
+  const outcomes = new Map<string, boolean>();
+  for (const [id, status] of statuses) if (ATTEMPTED.has(status)) outcomes.set(id, status === "resolved");
+  return { outcomes, statuses };
+}
+
+/** The same from each row's status already made. */
 export function runStatuses(
   rows: Iterable<readonly [string, ResultStatus]>,
 ): Pick<RunOutcomes, "outcomes" | "statuses"> {

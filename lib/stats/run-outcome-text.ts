@@ -7,6 +7,8 @@ import { RESULT_STATUSES, type ResultStatus, resultStatus } from "./result-statu
  */
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+/** A text of the letters a status can be kept as, and nothing else. */
+const STORED_LETTERS = new RegExp(`^[${LETTERS.slice(0, RESULT_STATUSES.length)}]*$`);
 
 /** A run's result rows ([instance id, resolved, stored status]) as its stored text. */
 export function outcomeText(rows: Iterable<readonly [string, boolean, string | null]>): string {
@@ -27,7 +29,7 @@ export function readOutcomeColumns(text: string): { ids: string[]; statuses: str
     typeof statuses !== "string" ||
     statuses.length !== ids.length ||
     !ids.every((id) => typeof id === "string") ||
-    ![...statuses].every((letter) => LETTERS.indexOf(letter) >= 0 && LETTERS.indexOf(letter) < RESULT_STATUSES.length)
+    !STORED_LETTERS.test(statuses)
   )
     throw new Error(`a run's stored outcomes are not readable: ${text.slice(0, 80)}`);
   return { ids, statuses };
@@ -36,8 +38,13 @@ export function readOutcomeColumns(text: string): { ids: string[]; statuses: str
 /** The letter a status is kept as. */
 export const statusLetter = (status: ResultStatus): string => LETTERS[RESULT_STATUSES.indexOf(status)] as string;
 
-/** A stored text read back as [instance id, status] pairs, in the order they were stored. */
-export function readOutcomeText(text: string): Array<[string, ResultStatus]> {
+/** A stored text read back as each instance's status, by instance id (a later row of an id wins, as in a Map). */
+export function readOutcomeStatuses(text: string): Map<string, ResultStatus> {
   const { ids, statuses } = readOutcomeColumns(text);
-  return ids.map((id, n) => [id, RESULT_STATUSES[LETTERS.indexOf(statuses[n] as string)] as ResultStatus]);
+  const byId = new Map<string, ResultStatus>();
+  for (let n = 0; n < ids.length; n++)
+    byId.set(ids[n] as string, RESULT_STATUSES[statuses.charCodeAt(n) - FIRST_LETTER] as ResultStatus);
+  return byId;
 }
+
+const FIRST_LETTER = LETTERS.charCodeAt(0);

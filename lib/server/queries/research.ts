@@ -1,17 +1,17 @@
 import { policyStatsOfCounts } from "../../analysis/policy-stats";
-import { isSelection, type Selection } from "../../domain/hint-vocabulary";
+import { isSelection } from "../../domain/hint-vocabulary";
 import type { InstanceEvidence } from "../../evidence/evidence";
 import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
 import { type JudgeSample, ratedValues, sampleOfScore } from "../../stats/judge-summary";
-import { type RunOutcomes, runStatuses } from "../../stats/resolve-rates";
+import { type RunOutcomes, runStatusesById } from "../../stats/resolve-rates";
 import { resultStatus } from "../../stats/result-status";
 import { countColumn } from "../analysis/stored-counts";
 import { readJsonRows, selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf, getDb } from "../db/client";
 import { readEvidence, readSummary, readTestCounts } from "../stored-json";
 import { loadResearchFrontier } from "./research-frontier";
-import { runOutcomeRows } from "./run-outcomes";
+import { runOutcomeStatuses } from "./run-outcomes";
 
 /*
  * What the research views compute from, in parts a view loads only when it needs them: the base (benchmarks,
@@ -73,10 +73,9 @@ export async function loadResearchBase(db: Database) {
   // SPEC §4's table (lib/analysis/policy-stats.ts) from the stored counts: per benchmark and selection, the
   // instances, the identifiers picked, and the instances where the selection picks any.
   const specTable = policyStatsOfCounts(
-    instances.map((i) => ({
-      benchmark: benchmarkName.get(i.benchmarkId) ?? "",
-      count: (selection: Selection) => i[countColumn(selection)],
-    })),
+    instances,
+    (i) => benchmarkName.get(i.benchmarkId) ?? "",
+    (i, selection) => i[countColumn(selection)],
   );
   return {
     benchmarkName,
@@ -113,14 +112,14 @@ export async function loadResearchRuns(db: Database, base: ResearchBase) {
       [],
     ),
   ]);
-  const outcomes = await runOutcomeRows(db, runs);
+  const outcomes = await runOutcomeStatuses(db, runs);
   const runOutcomes: RunOutcomes[] = runs.map((run) => ({
     runId: run.id,
     benchmark: base.benchmarkName.get(run.benchmarkId) ?? "",
     model: run.model,
     selection: run.selection,
     projection: run.projection,
-    ...runStatuses(outcomes.get(run.id) ?? []),
+    ...runStatusesById(outcomes.get(run.id) ?? new Map()),
     summary: readSummary(run.summary),
   }));
   const verdicts = new Map<number, Map<string, Verdict[]>>();

@@ -1,4 +1,5 @@
-import { outcomeText, readOutcomeText } from "../../stats/run-outcome-text";
+import type { ResultStatus } from "../../stats/result-status";
+import { outcomeText, readOutcomeStatuses } from "../../stats/run-outcome-text";
 import { type BulkTarget, type Cell, cellBoolean, selectRows, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget, claimRows, type Database } from "../db/client";
 import { serialisedWrite } from "../db/write-lock";
@@ -29,15 +30,15 @@ async function textsFromRows(target: BulkTarget, runIds: readonly number[]): Pro
 }
 
 /**
- * The outcomes of these runs, [instance id, status] in the order of their result rows: read from their stored
- * texts, made (and stored) for those without one.
+ * The outcomes of these runs, each instance's status by id: read from their stored texts, made (and stored)
+ * for those without one.
  */
-export async function runOutcomeRows(
+export async function runOutcomeStatuses(
   db: Database,
   runs: ReadonlyArray<{ id: number; outcomes: string | null }>,
-): Promise<Map<number, ReturnType<typeof readOutcomeText>>> {
+): Promise<Map<number, Map<string, ResultStatus>>> {
   const texts = await runOutcomeTexts(db, runs);
-  return new Map([...texts].map(([id, text]) => [id, readOutcomeText(text)]));
+  return new Map([...texts].map(([id, text]) => [id, readOutcomeStatuses(text)]));
 }
 
 /** The stored outcome texts of these runs (run-outcome-text.ts), made (and stored) for those without one. */
