@@ -63,13 +63,25 @@ export async function loadResearchBase(db: Database) {
   ]);
   const benchmarkName = new Map(benchmarks.map((b) => [b.id, b.name]));
   const benchmarkIdOf = new Map(benchmarks.map((b) => [b.name, b.id]));
-  const instanceIds = new Map(instances.map((i) => [instanceKey(i.benchmarkId, i.externalId), i.id]));
+  const instanceIds = new Map<string, number>();
   const instancesByBenchmark = new Map<string, Set<string>>();
+  // Each benchmark's instances by their own id, for the per-instance look-ups (450,000 of them at 50,000
+  // instances and nine runs).
+  const rowsByBenchmark = new Map<string, Map<string, (typeof instances)[number]>>();
   for (const i of instances) {
+    instanceIds.set(instanceKey(i.benchmarkId, i.externalId), i.id);
     const name = benchmarkName.get(i.benchmarkId) ?? "";
-    instancesByBenchmark.set(name, (instancesByBenchmark.get(name) ?? new Set()).add(i.externalId));
+    let ids = instancesByBenchmark.get(name);
+    let rows = rowsByBenchmark.get(name);
+    if (!ids || !rows) {
+      ids = new Set();
+      rows = new Map();
+      instancesByBenchmark.set(name, ids);
+      rowsByBenchmark.set(name, rows);
+    }
+    ids.add(i.externalId);
+    rows.set(i.externalId, i);
   }
-  const countsOf = new Map(instances.map((i) => [i.id, i]));
   // SPEC §4's table (lib/analysis/policy-stats.ts) from the stored counts: per benchmark and selection, the
   // instances, the identifiers picked, and the instances where the selection picks any.
   const specTable = policyStatsOfCounts(
@@ -88,9 +100,7 @@ export async function loadResearchBase(db: Database) {
     },
     /** how many identifiers a selection picks on an instance (0 for a name that is no selection of the analysis) */
     disclosedBy: (benchmark: string, externalId: string, selection: string) => {
-      const benchmarkId = benchmarkIdOf.get(benchmark);
-      const id = benchmarkId === undefined ? undefined : instanceIds.get(instanceKey(benchmarkId, externalId));
-      const counts = id === undefined ? undefined : countsOf.get(id);
+      const counts = rowsByBenchmark.get(benchmark)?.get(externalId);
       return counts && isSelection(selection) ? counts[countColumn(selection)] : 0;
     },
     /** a benchmark's name by its id as rated items name it */
