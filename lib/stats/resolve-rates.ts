@@ -161,12 +161,13 @@ export function resolveRates(
       const statuses = emptyStatusCounts();
       let allResolved = 0;
       let matched = 0;
-      for (const [id, status] of run.statuses) {
+      // forEach: no [id, status] pair made per result (450,000 of them at 50k instances and nine runs).
+      run.statuses.forEach((status, id) => {
         if (status === "resolved") allResolved++;
-        if (!known.has(id)) continue;
+        if (!known.has(id)) return;
         matched++;
         statuses[status]++;
-      }
+      });
       const n = statuses.resolved + statuses.unresolved + statuses.empty_patch;
       const interval = wilsonInterval(statuses.resolved, n);
       const stated = statedSummary(run.summary);
@@ -206,7 +207,9 @@ export function runRows(
 /** The same from each instance's status already made, by id (a run's stored outcomes, run-outcome-text.ts). */
 export function runStatusesById(statuses: Map<string, ResultStatus>): Pick<RunOutcomes, "outcomes" | "statuses"> {
   const outcomes = new Map<string, boolean>();
-  for (const [id, status] of statuses) if (ATTEMPTED.has(status)) outcomes.set(id, status === "resolved");
+  statuses.forEach((status, id) => {
+    if (ATTEMPTED.has(status)) outcomes.set(id, status === "resolved");
+  });
   return { outcomes, statuses };
 }
 

@@ -144,10 +144,23 @@ export interface PairedView {
 export function pairedView(data: ResearchData, first?: number, second?: number): PairedView | null {
   const runs = data.runOutcomes.filter((r) => r.outcomes.size > 0);
   const label = (r: (typeof runs)[number]) => `${r.benchmark} · ${r.model} · ${r.selection} × ${r.projection}`;
+  // Each pair's table made once (the default pair is found by making its table, then shown).
+  const tables = new Map<string, ReturnType<typeof pairOutcomes>>();
   const tableOf = (a: (typeof runs)[number], b: (typeof runs)[number]) => {
+    const key = `${a.runId} ${b.runId}`;
+    const made = tables.get(key);
+    if (made) return made;
     const known = data.instancesOf(a.benchmark);
-    const only = (outcomes: ReadonlyMap<string, boolean>) => new Map([...outcomes].filter(([id]) => known.has(id)));
-    return pairOutcomes(only(a.outcomes), only(b.outcomes));
+    const only = (outcomes: ReadonlyMap<string, boolean>) => {
+      const kept = new Map<string, boolean>();
+      outcomes.forEach((resolved, id) => {
+        if (known.has(id)) kept.set(id, resolved);
+      });
+      return kept;
+    };
+    const table = pairOutcomes(only(a.outcomes), only(b.outcomes));
+    tables.set(key, table);
+    return table;
   };
   const byId = new Map(runs.map((r) => [r.runId, r]));
   let a = first === undefined ? undefined : byId.get(first);
