@@ -110,21 +110,15 @@ export function policyComparison(
       );
     });
     const known = instancesOf(ordered[0]?.benchmark ?? "");
+    // Counted, not listed: their order does not matter.
+    const common = [...known].filter((id) => ordered.every((run) => run.outcomes.has(id)));
     const baseline = ordered[0] as RunOutcomes;
-    // The imported instances every configuration attempted (counted, so in no particular order), found by
-    // walking the reference run's own results.
-    const common: string[] = [];
-    baseline.outcomes.forEach((_, id) => {
-      if (known.has(id) && ordered.every((run) => run.outcomes.has(id))) common.push(id);
-    });
     const groupRows = ordered.map((run, index) => {
       let resolved = 0;
       const cells = { both: 0, firstOnly: 0, secondOnly: 0, neither: 0 };
-      const outcomes = run.outcomes;
-      const reference = baseline.outcomes;
       for (const id of common) {
-        const mine = outcomes.get(id) === true;
-        const theirs = reference.get(id) === true;
+        const mine = run.outcomes.get(id) === true;
+        const theirs = baseline.outcomes.get(id) === true;
         if (mine) resolved++;
         if (mine && theirs) cells.both++;
         else if (mine) cells.firstOnly++;
