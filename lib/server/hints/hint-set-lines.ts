@@ -51,16 +51,6 @@ export async function versionLineTexts(
   return rows.map((row) => String(row.line));
 }
 
-/** How many lines each of the versions holds, by version id (a version with none is absent). */
-export async function lineCounts(target: BulkTarget): Promise<Map<number, number>> {
-  const rows = await selectRows(
-    target,
-    `SELECT "versionId", COUNT(*) AS "n" FROM "HintSetLine" GROUP BY "versionId"`,
-    [],
-  );
-  return new Map(rows.map((row) => [Number(row.versionId), Number(row.n)]));
-}
-
 /**
  * What differs between two versions, by instance: the instances only one holds, and the lines of both where
  * their texts differ (a line whose text is the same in both is neither read nor parsed). The database joins

@@ -1,11 +1,11 @@
 import "server-only";
-import { bulkTarget, getDb } from "../db/client";
-import { lineCounts } from "../hints/hint-set-lines";
+import { selectRows } from "../db/bulk-sql";
+import { bulkTarget, type Database, getDb } from "../db/client";
 import { readReviewSummary } from "../stored-json";
 
 /** Every hint set with its published versions (newest first) and the benchmarks a new set can cover. */
-export async function listHintSets() {
-  const db = await getDb();
+export async function listHintSets(given?: Database) {
+  const db = given ?? (await getDb());
   const [sets, benchmarks, counts] = await Promise.all([
     db.hintSet.findMany({
       orderBy: { name: "asc" },
@@ -17,7 +17,12 @@ export async function listHintSets() {
       },
     }),
     db.benchmark.findMany({ orderBy: { name: "asc" }, select: { name: true } }),
-    lineCounts(bulkTarget(db, db)),
+    // Each version's lines counted by the database (a version with none is absent).
+    selectRows(
+      bulkTarget(db, db),
+      `SELECT "versionId", COUNT(*) AS "n" FROM "HintSetLine" GROUP BY "versionId"`,
+      [],
+    ).then((rows) => new Map(rows.map((row) => [Number(row.versionId), Number(row.n)]))),
   ]);
   return {
     benchmarks: benchmarks.map((b) => b.name),
