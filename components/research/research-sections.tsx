@@ -5,6 +5,7 @@ import { guessworkRows } from "@/lib/server/queries/guesswork";
 import type { ReportRow, ResearchData } from "@/lib/server/queries/research-report";
 import { designRows, pairedView } from "@/lib/server/queries/research-report";
 import { researchData } from "@/lib/server/queries/research-request";
+import { meanOverAttempted } from "@/lib/stats/numbered-outcomes";
 import { resolveRates } from "@/lib/stats/resolve-rates";
 import { DownloadCsv } from "./download-csv";
 import { fmt, share } from "./format";
@@ -24,7 +25,7 @@ import { ResolveRateTable } from "./resolve-rate-table";
 /** The resolve rates of a request's runs, made once for the sections that show them (keyed by its runs part). */
 const ratesMade = new WeakMap<object, ReturnType<typeof resolveRates>>();
 const ratesOf = (data: ResearchData) => {
-  const made = ratesMade.get(data.runOutcomes) ?? resolveRates(data.runOutcomes, data.instancesOf);
+  const made = ratesMade.get(data.runOutcomes) ?? resolveRates(data.runOutcomes);
   ratesMade.set(data.runOutcomes, made);
   return made;
 };
@@ -76,14 +77,10 @@ export async function DisclosureSection() {
         ((SELECTIONS as readonly string[]).includes(r.selection) || r.selection === "none"),
     )
     .map((r) => {
-      const known = data.instancesOf(r.benchmark);
-      const ids = [...(data.runOutcomes.find((o) => o.runId === r.runId)?.outcomes.keys() ?? [])].filter((id) =>
-        known.has(id),
-      );
-      const disclosed =
-        r.selection === "none"
-          ? 0
-          : ids.reduce((sum, id) => sum + data.disclosedBy(r.benchmark, id, r.selection), 0) / ids.length;
+      // The mean identifiers its selection names over the instances the run attempted (n > 0 of them).
+      const run = data.runOutcomes.find((o) => o.runId === r.runId);
+      const counts = data.disclosedBy(r.benchmark, r.selection);
+      const disclosed = r.selection === "none" || !run || !counts ? 0 : (meanOverAttempted(run, counts) ?? 0);
       return {
         label: `${r.model} · ${r.selection} × ${r.projection}`,
         disclosed,

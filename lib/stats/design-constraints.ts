@@ -31,8 +31,8 @@ export interface DesignRates {
 /** Design rates beside the pass rate for one configuration, and Cramér's V between passing and design outcome. */
 export function designRates(
   verdicts: ReadonlyMap<string, readonly Verdict[]>,
-  passed: ReadonlyMap<string, boolean>,
-  imported?: ReadonlySet<string>,
+  passed: { get(id: string): boolean | undefined },
+  imported?: { has(id: string): boolean },
 ): DesignRates {
   const passRow = [0, 0, 0];
   const failRow = [0, 0, 0];

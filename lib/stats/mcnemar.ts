@@ -1,3 +1,5 @@
+import { isAttemptedCode, type NumberedOutcomes, RESOLVED } from "./numbered-outcomes";
+
 /** The 2×2 table of two configurations over the instances both ran, with the instances in each cell. */
 export interface PairedTable {
   both: string[];
@@ -8,16 +10,29 @@ export interface PairedTable {
   n: number;
 }
 
-/** Pairs two runs' outcomes on the instances both have; instances only one run has are left out. */
-export function pairOutcomes(first: ReadonlyMap<string, boolean>, second: ReadonlyMap<string, boolean>): PairedTable {
+/**
+ * Pairs two runs' outcomes on the imported instances both attempted (instances only one run attempted are
+ * left out); each cell's ids in id order.
+ */
+export function pairOutcomes(first: NumberedOutcomes, second: NumberedOutcomes): PairedTable {
+  if (first.instances !== second.instances) throw new Error("two runs paired over different instances");
   const table: PairedTable = { both: [], firstOnly: [], secondOnly: [], neither: [], n: 0 };
-  for (const [id, a] of first) {
-    const b = second.get(id);
-    if (b === undefined) continue;
-    (a ? (b ? table.both : table.firstOnly) : b ? table.secondOnly : table.neither).push(id);
+  const { ids } = first.instances;
+  for (let i = 0; i < ids.length; i++) {
+    const a = first.codes[i] as number;
+    const b = second.codes[i] as number;
+    if (!isAttemptedCode(a) || !isAttemptedCode(b)) continue;
+    const cell =
+      a === RESOLVED
+        ? b === RESOLVED
+          ? table.both
+          : table.firstOnly
+        : b === RESOLVED
+          ? table.secondOnly
+          : table.neither;
+    cell.push(ids[i] as string);
     table.n++;
   }
-  for (const cell of [table.both, table.firstOnly, table.secondOnly, table.neither]) cell.sort();
   return table;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { chiSquareTest } from "./agreement";
+import { InstanceNumbering } from "./numbered-outcomes";
 import { correctedPhi, holmAdjust, pairedDifferenceInterval, policyComparison } from "./policy-comparison";
 import type { RunOutcomes } from "./resolve-rates";
 import { runRows } from "./resolve-rates";
@@ -67,25 +68,26 @@ test("Holm: p-values 0.01, 0.04, 0.03 adjust to 0.03, 0.06, 0.06", () => {
 });
 
 test("the policy table: baseline first, every rate on the instances all configurations ran", () => {
+  const all = ["i1", "i2", "i3", "i4", "i5"];
+  const imported = new InstanceNumbering(all);
   const run = (selection: string, projection: string, resolved: string[], ran: string[]): RunOutcomes => ({
     runId: 0,
     benchmark: "B",
     model: "m",
     selection,
     projection,
-    ...runRows(ran.map((id) => [id, resolved.includes(id)])),
+    ...runRows(
+      ran.map((id) => [id, resolved.includes(id)]),
+      imported,
+    ),
     summary: null,
   });
-  const all = ["i1", "i2", "i3", "i4", "i5"];
-  const rows = policyComparison(
-    [
-      run("defuse", "declaration", ["i1", "i2", "i3", "i4"], all),
-      run("none", "none", ["i1"], [...all, "i6"]),
-      // i5 is missing from this run, so no row counts i5; i6 is no imported instance.
-      run("pro", "pro", ["i1", "i2"], ["i1", "i2", "i3", "i4"]),
-    ],
-    () => new Set(all),
-  );
+  const rows = policyComparison([
+    run("defuse", "declaration", ["i1", "i2", "i3", "i4"], all),
+    run("none", "none", ["i1"], [...all, "i6"]),
+    // i5 is missing from this run, so no row counts i5; i6 is no imported instance.
+    run("pro", "pro", ["i1", "i2"], ["i1", "i2", "i3", "i4"]),
+  ]);
   expect(rows.map((r) => [r.selection, r.baseline, r.resolved, r.n])).toEqual([
     ["none", true, 1, 4],
     ["defuse", false, 4, 4],

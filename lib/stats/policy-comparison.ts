@@ -1,5 +1,6 @@
 import { isNoHint } from "../domain/run-policy";
 import { exactMcNemar } from "./mcnemar";
+import { attemptedAny, isAttemptedCode, RESOLVED } from "./numbered-outcomes";
 import type { RunOutcomes } from "./resolve-rates";
 import { wilsonInterval, Z95 } from "./wilson";
 
@@ -88,13 +89,10 @@ export interface PolicyRow {
  * across the rows of that benchmark and model. Without a baseline run the first configuration is the
  * reference, and its row says so (`reference: true`, `baseline: false`): it is never called a baseline.
  */
-export function policyComparison(
-  runs: readonly RunOutcomes[],
-  instancesOf: (benchmark: string) => ReadonlySet<string>,
-): PolicyRow[] {
+export function policyComparison(runs: readonly RunOutcomes[]): PolicyRow[] {
   const groups = new Map<string, RunOutcomes[]>();
   for (const run of runs) {
-    if (run.outcomes.size === 0) continue; // a run with verdicts but no results compares nothing
+    if (!attemptedAny(run)) continue; // a run with verdicts but no results compares nothing
     const key = JSON.stringify([run.benchmark, run.model]);
     groups.get(key)?.push(run) ?? groups.set(key, [run]);
   }
@@ -109,16 +107,19 @@ export function policyComparison(
         baseA - baseB || `${a.selection}\u0000${a.projection}`.localeCompare(`${b.selection}\u0000${b.projection}`)
       );
     });
-    const known = instancesOf(ordered[0]?.benchmark ?? "");
-    // Counted, not listed: their order does not matter.
-    const common = [...known].filter((id) => ordered.every((run) => run.outcomes.has(id)));
     const baseline = ordered[0] as RunOutcomes;
+    if (ordered.some((run) => run.instances !== baseline.instances))
+      throw new Error(`the runs of ${baseline.benchmark} are not numbered over the same instances`);
+    // The numbers of the imported instances every compared configuration attempted.
+    const common: number[] = [];
+    for (let i = 0; i < baseline.codes.length; i++)
+      if (ordered.every((run) => isAttemptedCode(run.codes[i] as number))) common.push(i);
     const groupRows = ordered.map((run, index) => {
       let resolved = 0;
       const cells = { both: 0, firstOnly: 0, secondOnly: 0, neither: 0 };
-      for (const id of common) {
-        const mine = run.outcomes.get(id) === true;
-        const theirs = baseline.outcomes.get(id) === true;
+      for (const i of common) {
+        const mine = run.codes[i] === RESOLVED;
+        const theirs = baseline.codes[i] === RESOLVED;
         if (mine) resolved++;
         if (mine && theirs) cells.both++;
         else if (mine) cells.firstOnly++;

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { raterAgreement } from "./curator-agreement";
 import { designOutcome, designRates, type Verdict } from "./design-constraints";
 import { summariseJudgeScores } from "./judge-summary";
+import { attemptedAny, statusOfCode } from "./numbered-outcomes";
 import { resolveRates, runRows, statedSummary, summaryMismatch } from "./resolve-rates";
 
 describe("resolve-rate table", () => {
@@ -18,12 +19,12 @@ describe("resolve-rate table", () => {
     model: "m",
     selection: "official",
     projection: "official",
-    ...runRows(outcomes),
+    ...runRows(outcomes, ["a", "b", "c", "d"]),
     summary: null,
   };
 
   test("rates are over the imported instances; unmatched ids are counted, not used", () => {
-    const [row] = resolveRates([run], () => new Set(["a", "b", "c", "d"]));
+    const [row] = resolveRates([run]);
     expect(row).toMatchObject({ resolved: 2, n: 3, unmatched: 2, allResolved: 3, allTotal: 5 });
     expect(row?.rate).toBeCloseTo(2 / 3, 12);
     expect(row?.low).toBeGreaterThan(0);
@@ -31,15 +32,26 @@ describe("resolve-rate table", () => {
   });
 
   test("n = 0 and all resolved", () => {
-    expect(resolveRates([run], () => new Set())[0]).toMatchObject({ n: 0, rate: null, low: 0, high: 1 });
+    expect(resolveRates([{ ...run, ...runRows(outcomes, []) }])[0]).toMatchObject({
+      n: 0,
+      rate: null,
+      low: 0,
+      high: 1,
+      unmatched: 5,
+      allResolved: 3,
+      allTotal: 5,
+    });
     const all = {
       ...run,
-      ...runRows([
-        ["a", true],
-        ["c", true],
-      ]),
+      ...runRows(
+        [
+          ["a", true],
+          ["c", true],
+        ],
+        ["a", "c"],
+      ),
     };
-    expect(resolveRates([all], () => new Set(["a", "c"]))[0]).toMatchObject({ resolved: 2, n: 2, rate: 1, high: 1 });
+    expect(resolveRates([all])[0]).toMatchObject({ resolved: 2, n: 2, rate: 1, high: 1 });
   });
 
   test("a stated summary that matches the rows is not flagged", () => {
@@ -128,8 +140,8 @@ describe("resolve-rate table", () => {
               ? [id, false, "error"]
               : [id, false, "not_run"],
     );
-    const partial = { ...run, ...runRows(rows) };
-    const [row] = resolveRates([partial], () => new Set(ids));
+    const partial = { ...run, ...runRows(rows, ids) };
+    const [row] = resolveRates([partial]);
     expect(row).toMatchObject({
       resolved: 25,
       n: 36,
@@ -137,8 +149,9 @@ describe("resolve-rate table", () => {
     });
     expect(row?.rate).toBeCloseTo(25 / 36, 12);
     // Older imports said "incomplete" for what was not run.
-    expect(runRows([["x", false, "incomplete"]]).statuses.get("x")).toBe("not_run");
-    expect(runRows([["x", false, "incomplete"]]).outcomes.size).toBe(0);
+    expect(statusOfCode(runRows([["x", false, "incomplete"]], ["x"]).codes[0] as number)).toBe("not_run");
+    expect(runRows([["x", false, "incomplete"]], []).unmatched.get("x")).toBe("not_run");
+    expect(attemptedAny(runRows([["x", false, "incomplete"]], ["x"]))).toBe(false);
   });
 });
 
@@ -338,9 +351,9 @@ test("a run with design verdicts but no results is no resolve-rate row (not 0/0,
     model: `m${runId}`,
     selection: "official",
     projection: "official",
-    ...runRows(outcomes),
+    ...runRows(outcomes, ["a"]),
     summary: null,
   });
-  const rows = resolveRates([run(1, [["a", true]]), run(2, [])], () => new Set(["a"]));
+  const rows = resolveRates([run(1, [["a", true]]), run(2, [])]);
   expect(rows.map((r) => r.runId)).toEqual([1]);
 });

@@ -1,17 +1,25 @@
-import { ATTEMPTED, emptyStatusCounts, type ResultStatus, resultStatus, type StatusCounts } from "./result-status";
+import {
+  hasResults,
+  InstanceNumbering,
+  NO_RESULT,
+  type NumberedOutcomes,
+  numberOutcomes,
+  RESOLVED,
+} from "./numbered-outcomes";
+import { emptyStatusCounts, RESULT_STATUSES, resultStatus, type StatusCounts } from "./result-status";
 import { wilsonInterval } from "./wilson";
 
-/** One configuration's per-instance outcomes, and the summary its import stated (if any). */
-export interface RunOutcomes {
+/**
+ * One configuration's per-instance outcomes over its benchmark's imported instances (numbered-outcomes.ts:
+ * every row's status, attempted or not; rates and pairs use the attempted ones), and the summary its import
+ * stated (if any).
+ */
+export interface RunOutcomes extends NumberedOutcomes {
   runId: number;
   benchmark: string;
   model: string;
   selection: string;
   projection: string;
-  /** the instances the run attempted (result-status.ts): resolved or not; what rates and pairs are made of */
-  outcomes: ReadonlyMap<string, boolean>;
-  /** every row's status, attempted or not (errors and instances not run are here, not in `outcomes`) */
-  statuses: ReadonlyMap<string, ResultStatus>;
   summary: Record<string, unknown> | null;
 }
 
@@ -149,79 +157,56 @@ export function summaryMismatch(stated: StatedSummary | null, resolved: number, 
  * The resolve-rate table: one row per configuration, rates over the imported instances the run attempted
  * (resolved, unresolved, empty patch) with 95% Wilson intervals; errors and instances not run counted apart.
  */
-export function resolveRates(
-  runs: RunOutcomes[],
-  instancesOf: (benchmark: string) => ReadonlySet<string>,
-): ResolveRateRow[] {
+export function resolveRates(runs: RunOutcomes[]): ResolveRateRow[] {
   // A run known only from other data (design verdicts for a model with no results) has no rate to show.
-  return runs
-    .filter((run) => run.statuses.size > 0)
-    .map((run) => {
-      const known = instancesOf(run.benchmark);
-      const statuses = emptyStatusCounts();
-      let allResolved = 0;
-      let matched = 0;
-      // forEach: no [id, status] pair made per result (450,000 of them at 50k instances and nine runs).
-      run.statuses.forEach((status, id) => {
-        if (status === "resolved") allResolved++;
-        if (!known.has(id)) return;
-        matched++;
-        statuses[status]++;
-      });
-      const n = statuses.resolved + statuses.unresolved + statuses.empty_patch;
-      const interval = wilsonInterval(statuses.resolved, n);
-      const stated = statedSummary(run.summary);
-      return {
-        runId: run.runId,
-        benchmark: run.benchmark,
-        model: run.model,
-        selection: run.selection,
-        projection: run.projection,
-        resolved: statuses.resolved,
-        n,
-        rate: interval.rate,
-        low: interval.low,
-        high: interval.high,
-        statuses,
-        unmatched: run.statuses.size - matched,
-        allResolved,
-        allTotal: run.statuses.size,
-        stated,
-        mismatch: summaryMismatch(stated, allResolved, run.statuses.size),
-      };
+  return runs.filter(hasResults).map((run) => {
+    // Rows per status code, over the imported instances (a loop over one byte per instance).
+    const byCode = new Int32Array(RESULT_STATUSES.length + 1);
+    const { codes } = run;
+    for (let i = 0; i < codes.length; i++) byCode[codes[i] as number] = (byCode[codes[i] as number] as number) + 1;
+    const statuses = emptyStatusCounts();
+    for (const status of RESULT_STATUSES) statuses[status] = byCode[RESULT_STATUSES.indexOf(status) + 1] as number;
+    const matched = run.codes.length - (byCode[NO_RESULT] as number);
+    let allResolved = byCode[RESOLVED] as number;
+    run.unmatched.forEach((status) => {
+      if (status === "resolved") allResolved++;
     });
+    const allTotal = matched + run.unmatched.size;
+    const n = statuses.resolved + statuses.unresolved + statuses.empty_patch;
+    const interval = wilsonInterval(statuses.resolved, n);
+    const stated = statedSummary(run.summary);
+    return {
+      runId: run.runId,
+      benchmark: run.benchmark,
+      model: run.model,
+      selection: run.selection,
+      projection: run.projection,
+      resolved: statuses.resolved,
+      n,
+      rate: interval.rate,
+      low: interval.low,
+      high: interval.high,
+      statuses,
+      unmatched: run.unmatched.size,
+      allResolved,
+      allTotal,
+      stated,
+      mismatch: summaryMismatch(stated, allResolved, allTotal),
+    };
+  });
 }
 
 /**
- * A run's rows as the tables read them: `statuses` for every row, `outcomes` for the attempted ones only.
- * Rows are `[instance id, resolved, stored status]` (a Map of id → resolved reads as rows without a status).
+ * A run's rows over a benchmark's imported instances (ids, in any order): rows are `[instance id, resolved,
+ * stored status]` (a Map of id → resolved reads as rows without a status).
  */
 export function runRows(
   rows: Iterable<readonly [string, boolean] | readonly [string, boolean, string | null]>,
-): Pick<RunOutcomes, "outcomes" | "statuses"> {
-  const statuses: Array<[string, ResultStatus]> = [];
-  for (const row of rows) statuses.push([row[0], resultStatus(row[1], row[2])]);
-  return runStatuses(statuses);
-}
-
-/** The same from each instance's status already made, by id (a run's stored outcomes, run-outcome-text.ts). */
-export function runStatusesById(statuses: Map<string, ResultStatus>): Pick<RunOutcomes, "outcomes" | "statuses"> {
-  const outcomes = new Map<string, boolean>();
-  statuses.forEach((status, id) => {
-    if (ATTEMPTED.has(status)) outcomes.set(id, status === "resolved");
-  });
-  return { outcomes, statuses };
-}
-
-/** The same from each row's status already made. */
-export function runStatuses(
-  rows: Iterable<readonly [string, ResultStatus]>,
-): Pick<RunOutcomes, "outcomes" | "statuses"> {
-  const outcomes = new Map<string, boolean>();
-  const statuses = new Map<string, ResultStatus>();
-  for (const [id, status] of rows) {
-    statuses.set(id, status);
-    if (ATTEMPTED.has(status)) outcomes.set(id, status === "resolved");
-  }
-  return { outcomes, statuses };
+  imported: Iterable<string> | InstanceNumbering,
+): NumberedOutcomes {
+  const instances = imported instanceof InstanceNumbering ? imported : new InstanceNumbering(imported);
+  return numberOutcomes(
+    instances,
+    [...rows].map((row) => [row[0], resultStatus(row[1], row[2])] as const),
+  );
 }

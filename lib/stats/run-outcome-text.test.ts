@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
+import { InstanceNumbering, NO_RESULT, statusOfCode } from "./numbered-outcomes";
 import { RESULT_STATUSES, resultStatus } from "./result-status";
-import { outcomeText, readOutcomeColumns, readOutcomeStatuses, statusLetter } from "./run-outcome-text";
+import { outcomeText, readNumberedOutcomes, readOutcomeColumns, statusLetter } from "./run-outcome-text";
 
 test("a run's results kept as one text read back as each row's status, in order, for every stored shape", () => {
   // Every (resolved, stored status) a result row can hold, ids that need escaping among them.
@@ -9,8 +10,14 @@ test("a run's results kept as one text read back as each row's status, in order,
     [true, false].map((resolved) => [`id-${n}-${resolved}"\\\n${"constructor"}`, resolved, status] as const),
   );
   const text = outcomeText(rows);
-  expect([...readOutcomeStatuses(text)]).toEqual(
-    rows.map(([id, resolved, status]) => [id, resultStatus(resolved, status)]),
+  const expected = rows.map(([id, resolved, status]) => [id, resultStatus(resolved, status)]);
+  // Over no imported instance, every row is unmatched, in order; over all of them, each at its number.
+  expect([...readNumberedOutcomes(text, new InstanceNumbering([])).unmatched]).toEqual(expected);
+  const imported = new InstanceNumbering([...rows.map(([id]) => id)].reverse());
+  const numbered = readNumberedOutcomes(text, imported);
+  expect(numbered.unmatched.size).toBe(0);
+  expect(imported.ids.map((id, n) => [id, statusOfCode(numbered.codes[n] as number)])).toEqual(
+    [...expected].sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1)),
   );
   // Each status has a letter of its own.
   expect(new Set(RESULT_STATUSES.map(statusLetter)).size).toBe(RESULT_STATUSES.length);
@@ -19,7 +26,20 @@ test("a run's results kept as one text read back as each row's status, in order,
   expect([...statuses].filter((l) => l === statusLetter("resolved")).length).toBe(
     rows.filter(([, resolved]) => resolved).length,
   );
-  expect(readOutcomeStatuses(outcomeText([])).size).toBe(0);
+  expect(readNumberedOutcomes(outcomeText([]), imported).codes.every((code) => code === NO_RESULT)).toBe(true);
+});
+
+test("a later row of an id wins, matched or not; an instance without a row has none", () => {
+  const text = outcomeText([
+    ["a", true, null],
+    ["gone", false, "error"],
+    ["a", false, "not_run"],
+    ["gone", true, null],
+  ]);
+  const numbered = readNumberedOutcomes(text, new InstanceNumbering(["b", "a"]));
+  expect(numbered.instances.ids).toEqual(["a", "b"]);
+  expect([...numbered.codes].map(statusOfCode)).toEqual(["not_run", undefined]);
+  expect([...numbered.unmatched]).toEqual([["gone", "resolved"]]);
 });
 
 test("a stored text that is not one is refused, saying so", () => {
@@ -34,5 +54,5 @@ test("a stored text that is not one is refused, saying so", () => {
     '{"statuses":""}',
     "[]",
   ])
-    expect(() => readOutcomeStatuses(bad)).toThrow(/stored outcomes are not readable/);
+    expect(() => readNumberedOutcomes(bad, new InstanceNumbering(["a"]))).toThrow(/stored outcomes are not readable/);
 });

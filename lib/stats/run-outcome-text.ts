@@ -1,3 +1,4 @@
+import type { InstanceNumbering, NumberedOutcomes } from "./numbered-outcomes";
 import { RESULT_STATUSES, type ResultStatus, resultStatus } from "./result-status";
 
 /*
@@ -38,13 +39,22 @@ export function readOutcomeColumns(text: string): { ids: string[]; statuses: str
 /** The letter a status is kept as. */
 export const statusLetter = (status: ResultStatus): string => LETTERS[RESULT_STATUSES.indexOf(status)] as string;
 
-/** A stored text read back as each instance's status, by instance id (a later row of an id wins, as in a Map). */
-export function readOutcomeStatuses(text: string): Map<string, ResultStatus> {
+/**
+ * A stored text read back over a benchmark's numbered instances (numbered-outcomes.ts): each row's status
+ * code at its instance's number, rows of ids that are no imported instance apart (a later row of an id wins).
+ */
+export function readNumberedOutcomes(text: string, instances: InstanceNumbering): NumberedOutcomes {
   const { ids, statuses } = readOutcomeColumns(text);
-  const byId = new Map<string, ResultStatus>();
-  for (let n = 0; n < ids.length; n++)
-    byId.set(ids[n] as string, RESULT_STATUSES[statuses.charCodeAt(n) - FIRST_LETTER] as ResultStatus);
-  return byId;
+  const codes = new Uint8Array(instances.size);
+  const unmatched = new Map<string, ResultStatus>();
+  for (let n = 0; n < ids.length; n++) {
+    // A letter's place in RESULT_STATUSES, plus one: the status's code.
+    const code = statuses.charCodeAt(n) - FIRST_LETTER + 1;
+    const number = instances.numberOf(ids[n] as string);
+    if (number === undefined) unmatched.set(ids[n] as string, RESULT_STATUSES[code - 1] as ResultStatus);
+    else codes[number] = code;
+  }
+  return { instances, codes, unmatched };
 }
 
 const FIRST_LETTER = LETTERS.charCodeAt(0);

@@ -2,6 +2,8 @@ import { describe, expect, test } from "vitest";
 import { cramersV, weightedKappa } from "./agreement";
 import { curatorJudgeDisagreements } from "./curator-agreement";
 import { exactMcNemar, pairOutcomes } from "./mcnemar";
+import { InstanceNumbering } from "./numbered-outcomes";
+import { runRows } from "./resolve-rates";
 import { wilsonInterval } from "./wilson";
 
 describe("Wilson interval", () => {
@@ -36,24 +38,36 @@ describe("Wilson interval", () => {
 });
 
 describe("paired comparison", () => {
-  const first = new Map([
-    ["a", true],
-    ["b", true],
-    ["c", false],
-    ["d", false],
-    ["e", true],
-    ["only-first", true],
-  ]);
-  const second = new Map([
-    ["a", true],
-    ["b", false],
-    ["c", true],
-    ["d", false],
-    ["e", true],
-    ["only-second", false],
-  ]);
+  // Imported in no particular order; "gone" is no imported instance, and an error is no attempt.
+  const imported = new InstanceNumbering(["only-second", "e", "d", "c", "b", "a", "only-first", "errored"]);
+  const first = runRows(
+    [
+      ["e", true],
+      ["a", true],
+      ["b", true],
+      ["c", false],
+      ["d", false],
+      ["only-first", true],
+      ["gone", true],
+      ["errored", false, "error"],
+    ],
+    imported,
+  );
+  const second = runRows(
+    [
+      ["a", true],
+      ["b", false],
+      ["c", true],
+      ["d", false],
+      ["e", true],
+      ["only-second", false],
+      ["gone", true],
+      ["errored", true],
+    ],
+    imported,
+  );
 
-  test("the 2×2 table adds up to the instances both ran", () => {
+  test("the 2×2 table adds up to the instances both ran, each cell in id order", () => {
     const table = pairOutcomes(first, second);
     expect(table).toEqual({ both: ["a", "e"], firstOnly: ["b"], secondOnly: ["c"], neither: ["d"], n: 5 });
     expect(table.both.length + table.firstOnly.length + table.secondOnly.length + table.neither.length).toBe(table.n);

@@ -34,20 +34,11 @@ export async function insertVersionLines(
   );
 }
 
-/** A version's lines' texts in order; `statuses`, when given, keeps the lines of these statuses only. */
-export async function versionLineTexts(
-  target: BulkTarget,
-  versionId: number,
-  options: { statuses?: readonly string[] } = {},
-): Promise<string[]> {
-  const statuses = options.statuses ?? [];
-  const rows = await selectRows(
-    target,
-    `SELECT "line" FROM "HintSetLine" WHERE "versionId" = $1${
-      statuses.length ? ` AND "status" IN (${statuses.map((_, i) => `$${i + 2}`).join(", ")})` : ""
-    } ORDER BY "position"`,
-    [versionId, ...statuses],
-  );
+/** A version's lines' texts, in order. */
+export async function versionLineTexts(target: BulkTarget, versionId: number): Promise<string[]> {
+  const rows = await selectRows(target, `SELECT "line" FROM "HintSetLine" WHERE "versionId" = $1 ORDER BY "position"`, [
+    versionId,
+  ]);
   return rows.map((row) => String(row.line));
 }
 

@@ -8,6 +8,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { policyStats } from "../../analysis/policy-stats";
+import { SELECTIONS } from "../../domain/hint-vocabulary";
 import type { InstanceEvidence } from "../../evidence/evidence";
 import { leakShares } from "../../evidence/evidence-summary";
 import { frontierInstance, RESEARCH_FACTS_VERSION } from "../../instance-analysis/research-facts";
@@ -16,6 +17,7 @@ import { type FrontierInstance, frontier, frontierBasis, hintSetPoint } from "..
 import { REAL_DATA } from "../../testing/real-data";
 import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
+import { countColumn } from "../analysis/stored-counts";
 import { decideView } from "../hints/bulk-decisions";
 import { createHintSet, publishHintSet, versionLines } from "../hints/hint-sets";
 import { importFiles } from "../import/import-files";
@@ -82,13 +84,27 @@ test("a part not loaded is named where a view reads it; loaded parts give the sa
   expect(rates).toEqual(resolveRateRows(all));
   expect(policyRows(runsOnly)).toEqual(policyRows(all));
   expect(designRows(runsOnly)).toEqual(designRows(all));
-  // The per-instance disclosure counts the disclosure chart averages come from the base in both.
-  const instance = await env.db.instance.findFirstOrThrow({
-    where: { countDefuse: { gt: 0 } },
-    select: { externalId: true, countDefuse: true, benchmark: { select: { name: true } } },
+  // The per-instance disclosure counts the disclosure chart averages come from the base in both: every
+  // instance's stored count of every selection, at its number in its benchmark's numbering.
+  const instances = await env.db.instance.findMany({
+    select: {
+      externalId: true,
+      countDefuse: true,
+      countDoc2feat: true,
+      countFea: true,
+      countPro: true,
+      benchmark: { select: { name: true } },
+    },
   });
-  expect(baseOnly.disclosedBy(instance.benchmark.name, instance.externalId, "defuse")).toBe(instance.countDefuse);
-  expect(baseOnly.disclosedBy(instance.benchmark.name, instance.externalId, "constructor")).toBe(0);
+  expect(instances.some((i) => i.countDefuse > 0)).toBe(true);
+  for (const i of instances) {
+    const number = baseOnly.instancesOf(i.benchmark.name).numberOf(i.externalId) as number;
+    expect(baseOnly.instancesOf(i.benchmark.name).ids[number]).toBe(i.externalId);
+    for (const selection of SELECTIONS)
+      expect(baseOnly.disclosedBy(i.benchmark.name, selection)?.[number]).toBe(i[countColumn(selection)]);
+    expect(baseOnly.disclosedBy(i.benchmark.name, "constructor")).toBeNull();
+  }
+  expect(baseOnly.instancesOf("no such benchmark").size).toBe(0);
 });
 
 /** Every instance as the frontier reads it, from every stored identifier and every instance's evidence. */

@@ -5,6 +5,7 @@ import { attributeAgreement, SCALES } from "../../stats/attribute-agreement";
 import { designOutcome, designRates, VERDICTS } from "../../stats/design-constraints";
 import { summariseJudgeScores } from "../../stats/judge-summary";
 import { exactMcNemar, pairOutcomes } from "../../stats/mcnemar";
+import { attemptedAny, outcomeOf } from "../../stats/numbered-outcomes";
 import { pairedDifferenceInterval, policyComparison } from "../../stats/policy-comparison";
 import { resolveRates } from "../../stats/resolve-rates";
 import { wilsonInterval } from "../../stats/wilson";
@@ -37,7 +38,7 @@ export const configurationName = (r: { model: string; selection: string; project
 
 /** Resolve rates, per benchmark, over the imported instances, with the stated figures beside them. */
 export function resolveRateRows(data: ResearchData, benchmark?: string): ReportRow[] {
-  return resolveRates(data.runOutcomes, data.instancesOf)
+  return resolveRates(data.runOutcomes)
     .filter((r) => !benchmark || r.benchmark === benchmark)
     .sort(
       (a, b) =>
@@ -71,7 +72,7 @@ export function resolveRateRows(data: ResearchData, benchmark?: string): ReportR
 /** The policy comparison (the paper's main table): see lib/stats/policy-comparison.ts. */
 export function policyRows(data: ResearchData, benchmark?: string): ReportRow[] {
   const runs = data.runOutcomes.filter((r) => !benchmark || r.benchmark === benchmark);
-  return policyComparison(runs, data.instancesOf).map((row) => ({ ...row }));
+  return policyComparison(runs).map((row) => ({ ...row }));
 }
 
 /** Two configurations on the instances both ran: the 2×2 table, each rate, the difference, McNemar's p. */
@@ -86,9 +87,10 @@ export function pairedRows(data: ResearchData, first: string, second: string, be
   };
   const a = find(first);
   const b = find(second);
-  const known = data.instancesOf(a.benchmark);
-  const only = (outcomes: ReadonlyMap<string, boolean>) => new Map([...outcomes].filter(([id]) => known.has(id)));
-  const table = pairOutcomes(only(a.outcomes), only(b.outcomes));
+  // Two benchmarks' instances are different instances, whatever their ids: nothing to pair.
+  if (a.benchmark !== b.benchmark)
+    throw new Error(`"${first}" is a run of ${a.benchmark} and "${second}" one of ${b.benchmark}: add --benchmark`);
+  const table = pairOutcomes(a, b);
   const rate = (resolved: number) => wilsonInterval(resolved, table.n);
   const firstRate = rate(table.both.length + table.firstOnly.length);
   const secondRate = rate(table.both.length + table.secondOnly.length);
@@ -142,7 +144,7 @@ export interface PairedView {
  * benchmark that overlaps, never an empty pair. Null when no two runs overlap.
  */
 export function pairedView(data: ResearchData, first?: number, second?: number): PairedView | null {
-  const runs = data.runOutcomes.filter((r) => r.outcomes.size > 0);
+  const runs = data.runOutcomes.filter(attemptedAny);
   const label = (r: (typeof runs)[number]) => `${r.benchmark} · ${r.model} · ${r.selection} × ${r.projection}`;
   // Each pair's table made once (the default pair is found by making its table, then shown).
   const tables = new Map<string, ReturnType<typeof pairOutcomes>>();
@@ -150,15 +152,7 @@ export function pairedView(data: ResearchData, first?: number, second?: number):
     const key = `${a.runId} ${b.runId}`;
     const made = tables.get(key);
     if (made) return made;
-    const known = data.instancesOf(a.benchmark);
-    const only = (outcomes: ReadonlyMap<string, boolean>) => {
-      const kept = new Map<string, boolean>();
-      outcomes.forEach((resolved, id) => {
-        if (known.has(id)) kept.set(id, resolved);
-      });
-      return kept;
-    };
-    const table = pairOutcomes(only(a.outcomes), only(b.outcomes));
+    const table = pairOutcomes(a, b);
     tables.set(key, table);
     return table;
   };
@@ -240,11 +234,12 @@ export function designRows(data: ResearchData, benchmark?: string): ReportRow[] 
     if (benchmark && run.benchmark !== benchmark) continue;
     const verdicts = data.verdicts.get(run.runId);
     if (!verdicts) continue;
-    const known = data.instancesOf(run.benchmark);
-    const rates = designRates(verdicts, run.outcomes, known);
+    const known = run.instances;
+    const passedOf = { get: (id: string) => outcomeOf(run, id) };
+    const rates = designRates(verdicts, passedOf, known);
     const counts = { pass: [0, 0, 0], fail: [0, 0, 0] };
     for (const [id, list] of verdicts) {
-      const passed = run.outcomes.get(id);
+      const passed = outcomeOf(run, id);
       if (!known.has(id) || passed === undefined || list.length === 0) continue;
       const row = passed ? counts.pass : counts.fail;
       const j = VERDICTS.indexOf(designOutcome(list));

@@ -1,17 +1,18 @@
 import { policyStatsOfCounts } from "../../analysis/policy-stats";
-import { isSelection } from "../../domain/hint-vocabulary";
+import { isSelection, SELECTIONS, type Selection } from "../../domain/hint-vocabulary";
 import type { InstanceEvidence } from "../../evidence/evidence";
 import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
 import { type JudgeSample, ratedValues, sampleOfScore } from "../../stats/judge-summary";
-import { type RunOutcomes, runStatusesById } from "../../stats/resolve-rates";
+import { InstanceNumbering, type NumberedOutcomes } from "../../stats/numbered-outcomes";
+import type { RunOutcomes } from "../../stats/resolve-rates";
 import { resultStatus } from "../../stats/result-status";
 import { countColumn } from "../analysis/stored-counts";
 import { readJsonRows, selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf, getDb } from "../db/client";
 import { readEvidence, readSummary, readTestCounts } from "../stored-json";
 import { loadResearchFrontier } from "./research-frontier";
-import { runOutcomeStatuses } from "./run-outcomes";
+import { runNumberedOutcomes } from "./run-outcomes";
 
 /*
  * What the research views compute from, in parts a view loads only when it needs them: the base (benchmarks,
@@ -39,6 +40,9 @@ const INSTANCE_COLUMNS = [
   "countPro",
 ] as const;
 
+/** Each selection with the instance column of its identifier counts. */
+const COUNT_COLUMNS = SELECTIONS.map((selection) => [selection, countColumn(selection)] as const);
+
 /** Benchmarks, instances and their identifier counts per selection: every view's ground. */
 export async function loadResearchBase(db: Database) {
   // One statement whose answer is one JSON text of a row per instance (the list's covering index holds every
@@ -64,24 +68,33 @@ export async function loadResearchBase(db: Database) {
   const benchmarkName = new Map(benchmarks.map((b) => [b.id, b.name]));
   const benchmarkIdOf = new Map(benchmarks.map((b) => [b.name, b.id]));
   const instanceIds = new Map<string, number>();
-  const instancesByBenchmark = new Map<string, Set<string>>();
-  // Each benchmark's instances by their own id, for the per-instance look-ups (450,000 of them at 50,000
-  // instances and nine runs).
-  const rowsByBenchmark = new Map<string, Map<string, (typeof instances)[number]>>();
+  const rowsOfBenchmark = new Map<number, Array<(typeof instances)[number]>>();
   for (const i of instances) {
     instanceIds.set(instanceKey(i.benchmarkId, i.externalId), i.id);
-    const name = benchmarkName.get(i.benchmarkId) ?? "";
-    let ids = instancesByBenchmark.get(name);
-    let rows = rowsByBenchmark.get(name);
-    if (!ids || !rows) {
-      ids = new Set();
-      rows = new Map();
-      instancesByBenchmark.set(name, ids);
-      rowsByBenchmark.set(name, rows);
-    }
-    ids.add(i.externalId);
-    rows.set(i.externalId, i);
+    const rows = rowsOfBenchmark.get(i.benchmarkId);
+    if (rows) rows.push(i);
+    else rowsOfBenchmark.set(i.benchmarkId, [i]);
   }
+  // Each benchmark's instances numbered (numbered-outcomes.ts), and each selection's identifier counts as an
+  // array in that numbering: what the runs' outcomes are read over and the disclosure chart averages.
+  const numbered = new Map<number, { instances: InstanceNumbering; counts: Record<Selection, Int32Array> }>();
+  for (const [benchmarkId, rows] of rowsOfBenchmark) {
+    const numbering = new InstanceNumbering(rows.map((i) => i.externalId));
+    const counts = Object.fromEntries(SELECTIONS.map((s) => [s, new Int32Array(numbering.size)])) as Record<
+      Selection,
+      Int32Array
+    >;
+    for (const row of rows) {
+      const n = numbering.numberOf(row.externalId) as number;
+      for (const [selection, column] of COUNT_COLUMNS) counts[selection][n] = row[column];
+    }
+    numbered.set(benchmarkId, { instances: numbering, counts });
+  }
+  const NONE = { instances: new InstanceNumbering([]), counts: null };
+  const numberedOf = (benchmark: string) => {
+    const id = benchmarkIdOf.get(benchmark);
+    return (id === undefined ? undefined : numbered.get(id)) ?? NONE;
+  };
   // SPEC §4's table (lib/analysis/policy-stats.ts) from the stored counts: per benchmark and selection, the
   // instances, the identifiers picked, and the instances where the selection picks any.
   const specTable = policyStatsOfCounts(
@@ -92,16 +105,22 @@ export async function loadResearchBase(db: Database) {
   return {
     benchmarkName,
     instanceIds,
-    instancesOf: (benchmark: string) => instancesByBenchmark.get(benchmark) ?? new Set<string>(),
+    /** a benchmark's imported instances, numbered (none for a name that is no benchmark) */
+    instancesOf: (benchmark: string) => numberedOf(benchmark).instances,
+    /** the same by the benchmark's id */
+    instancesOfId: (benchmarkId: number) => numbered.get(benchmarkId)?.instances ?? NONE.instances,
     /** the internal id of an instance, to link to it */
     instanceIdOf: (benchmark: string, externalId: string) => {
       const benchmarkId = benchmarkIdOf.get(benchmark);
       return benchmarkId === undefined ? undefined : instanceIds.get(instanceKey(benchmarkId, externalId));
     },
-    /** how many identifiers a selection picks on an instance (0 for a name that is no selection of the analysis) */
-    disclosedBy: (benchmark: string, externalId: string, selection: string) => {
-      const counts = rowsByBenchmark.get(benchmark)?.get(externalId);
-      return counts && isSelection(selection) ? counts[countColumn(selection)] : 0;
+    /**
+     * how many identifiers a selection picks on each of a benchmark's instances, at its number in
+     * `instancesOf(benchmark)`; null for a name that is no selection of the analysis
+     */
+    disclosedBy: (benchmark: string, selection: string): Int32Array | null => {
+      if (!isSelection(selection)) return null;
+      return numberedOf(benchmark).counts?.[selection] ?? new Int32Array(0);
     },
     /** a benchmark's name by its id as rated items name it */
     benchmarkNameOf: (id: string) => benchmarkName.get(Number(id)) ?? id,
@@ -122,14 +141,14 @@ export async function loadResearchRuns(db: Database, base: ResearchBase) {
       [],
     ),
   ]);
-  const outcomes = await runOutcomeStatuses(db, runs);
+  const outcomes = await runNumberedOutcomes(db, runs, base.instancesOfId);
   const runOutcomes: RunOutcomes[] = runs.map((run) => ({
     runId: run.id,
     benchmark: base.benchmarkName.get(run.benchmarkId) ?? "",
     model: run.model,
     selection: run.selection,
     projection: run.projection,
-    ...runStatusesById(outcomes.get(run.id) ?? new Map()),
+    ...(outcomes.get(run.id) as NumberedOutcomes),
     summary: readSummary(run.summary),
   }));
   const verdicts = new Map<number, Map<string, Verdict[]>>();

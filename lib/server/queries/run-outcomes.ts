@@ -1,5 +1,5 @@
-import type { ResultStatus } from "../../stats/result-status";
-import { outcomeText, readOutcomeStatuses } from "../../stats/run-outcome-text";
+import type { InstanceNumbering, NumberedOutcomes } from "../../stats/numbered-outcomes";
+import { outcomeText, readNumberedOutcomes } from "../../stats/run-outcome-text";
 import { type BulkTarget, type Cell, cellBoolean, selectRows, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget, claimRows, type Database } from "../db/client";
 import { serialisedWrite } from "../db/write-lock";
@@ -30,15 +30,21 @@ async function textsFromRows(target: BulkTarget, runIds: readonly number[]): Pro
 }
 
 /**
- * The outcomes of these runs, each instance's status by id: read from their stored texts, made (and stored)
- * for those without one.
+ * The outcomes of these runs over their benchmarks' numbered instances (numbered-outcomes.ts): read from
+ * their stored texts, made (and stored) for those without one.
  */
-export async function runOutcomeStatuses(
+export async function runNumberedOutcomes(
   db: Database,
-  runs: ReadonlyArray<{ id: number; outcomes: string | null }>,
-): Promise<Map<number, Map<string, ResultStatus>>> {
+  runs: ReadonlyArray<{ id: number; outcomes: string | null; benchmarkId: number }>,
+  instancesOf: (benchmarkId: number) => InstanceNumbering,
+): Promise<Map<number, NumberedOutcomes>> {
   const texts = await runOutcomeTexts(db, runs);
-  return new Map([...texts].map(([id, text]) => [id, readOutcomeStatuses(text)]));
+  return new Map(
+    runs.map((run) => [
+      run.id,
+      readNumberedOutcomes(texts.get(run.id) ?? outcomeText([]), instancesOf(run.benchmarkId)),
+    ]),
+  );
 }
 
 /** The stored outcome texts of these runs (run-outcome-text.ts), made (and stored) for those without one. */
