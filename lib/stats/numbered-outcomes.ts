@@ -15,11 +15,12 @@ export class InstanceNumbering {
   private readonly numbers: Map<string, number>;
 
   constructor(ids: Iterable<string>) {
-    const list = [...new Set(ids)];
-    // Ids read in the database's order are usually sorted already: checked in one pass, sorted otherwise.
-    if (list.some((id, n) => n > 0 && (list[n - 1] as string) > id)) list.sort();
+    let list = [...ids];
+    // Ids read in the database's order are usually sorted and unique already: checked in one pass.
+    if (list.some((id, n) => n > 0 && (list[n - 1] as string) >= id)) list = [...new Set(list)].sort();
     this.ids = list;
-    this.numbers = new Map(list.map((id, n) => [id, n]));
+    this.numbers = new Map();
+    for (let n = 0; n < list.length; n++) this.numbers.set(list[n] as string, n);
   }
 
   get size(): number {

@@ -111,9 +111,11 @@ export function policyComparison(runs: readonly RunOutcomes[]): PolicyRow[] {
     if (ordered.some((run) => run.instances !== baseline.instances))
       throw new Error(`the runs of ${baseline.benchmark} are not numbered over the same instances`);
     // The numbers of the imported instances every compared configuration attempted.
+    const everyAttempted = new Uint8Array(baseline.codes.length).fill(1);
+    for (const run of ordered)
+      for (let i = 0; i < run.codes.length; i++) if (!isAttemptedCode(run.codes[i] as number)) everyAttempted[i] = 0;
     const common: number[] = [];
-    for (let i = 0; i < baseline.codes.length; i++)
-      if (ordered.every((run) => isAttemptedCode(run.codes[i] as number))) common.push(i);
+    for (let i = 0; i < everyAttempted.length; i++) if (everyAttempted[i] === 1) common.push(i);
     const groupRows = ordered.map((run, index) => {
       let resolved = 0;
       const cells = { both: 0, firstOnly: 0, secondOnly: 0, neither: 0 };

@@ -11,11 +11,15 @@ const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 /** A text of the letters a status can be kept as, and nothing else. */
 const STORED_LETTERS = new RegExp(`^[${LETTERS.slice(0, RESULT_STATUSES.length)}]*$`);
 
-/** A run's result rows ([instance id, resolved, stored status]) as its stored text. */
+/**
+ * A run's result rows ([instance id, resolved, stored status]) as its stored text, in id order (code units;
+ * the rows of one id in their own order), so reading it over a benchmark's numbered instances is one merge.
+ */
 export function outcomeText(rows: Iterable<readonly [string, boolean, string | null]>): string {
+  const sorted = [...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const ids: string[] = [];
   let statuses = "";
-  for (const [id, resolved, status] of rows) {
+  for (const [id, resolved, status] of sorted) {
     ids.push(id);
     statuses += LETTERS[RESULT_STATUSES.indexOf(resultStatus(resolved, status))];
   }
@@ -47,11 +51,21 @@ export function readNumberedOutcomes(text: string, instances: InstanceNumbering)
   const { ids, statuses } = readOutcomeColumns(text);
   const codes = new Uint8Array(instances.size);
   const unmatched = new Map<string, ResultStatus>();
+  const known = instances.ids;
+  // A text in id order (as outcomeText writes it) is merged with the numbering, which is in the same order:
+  // no look-up per row. One stored before texts were sorted is read by look-ups.
+  const sorted = ids.every((id, n) => n === 0 || (ids[n - 1] as string) <= id);
+  let k = 0;
   for (let n = 0; n < ids.length; n++) {
+    const id = ids[n] as string;
     // A letter's place in RESULT_STATUSES, plus one: the status's code.
     const code = statuses.charCodeAt(n) - FIRST_LETTER + 1;
-    const number = instances.numberOf(ids[n] as string);
-    if (number === undefined) unmatched.set(ids[n] as string, RESULT_STATUSES[code - 1] as ResultStatus);
+    let number: number | undefined;
+    if (sorted) {
+      while (k < known.length && (known[k] as string) < id) k++;
+      number = known[k] === id ? k : undefined;
+    } else number = instances.numberOf(id);
+    if (number === undefined) unmatched.set(id, RESULT_STATUSES[code - 1] as ResultStatus);
     else codes[number] = code;
   }
   return { instances, codes, unmatched };

@@ -40,79 +40,89 @@ const INSTANCE_COLUMNS = [
   "countPro",
 ] as const;
 
-/** Each selection with the instance column of its identifier counts. */
-const COUNT_COLUMNS = SELECTIONS.map((selection) => [selection, countColumn(selection)] as const);
+const [ID, EXTERNAL_ID, BENCHMARK] = [0, 1, 2];
+/** Each selection with the place of its identifier counts in a row the base reads. */
+const COUNT_COLUMNS = SELECTIONS.map(
+  (selection) => [selection, INSTANCE_COLUMNS.indexOf(countColumn(selection))] as const,
+);
+const COUNT_COLUMN_PLACE = Object.fromEntries(COUNT_COLUMNS) as Record<Selection, number>;
+
+/** A benchmark's instances numbered, with their internal ids and identifier counts per selection in that numbering. */
+interface Numbered {
+  instances: InstanceNumbering;
+  ids: Int32Array;
+  counts: Record<Selection, Int32Array> | null;
+}
 
 /** Benchmarks, instances and their identifier counts per selection: every view's ground. */
 export async function loadResearchBase(db: Database) {
   // One statement whose answer is one JSON text of a row per instance (the list's covering index holds every
   // column read): 50,000 rows one by one through the driver adapter took 0.3 s, as one value 0.05 s.
-  const [benchmarks, instances] = await Promise.all([
+  const [benchmarks, rows] = await Promise.all([
     db.benchmark.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
     selectRows(
       bulkTarget(db, db),
       `SELECT ${engineOf(db).sql.jsonRows(INSTANCE_COLUMNS.map((c) => `"${c}"`))} AS "rows" FROM "Instance"`,
       [],
-    ).then(([row]) =>
-      readJsonRows(row?.rows).map(([id, externalId, benchmarkId, countDefuse, countDoc2feat, countFea, countPro]) => ({
-        id: Number(id),
-        externalId: String(externalId),
-        benchmarkId: Number(benchmarkId),
-        countDefuse: Number(countDefuse),
-        countDoc2feat: Number(countDoc2feat),
-        countFea: Number(countFea),
-        countPro: Number(countPro),
-      })),
-    ),
+    ).then(([row]) => readJsonRows(row?.rows)),
   ]);
   const benchmarkName = new Map(benchmarks.map((b) => [b.id, b.name]));
   const benchmarkIdOf = new Map(benchmarks.map((b) => [b.name, b.id]));
-  const instanceIds = new Map<string, number>();
-  const rowsOfBenchmark = new Map<number, Array<(typeof instances)[number]>>();
-  for (const i of instances) {
-    instanceIds.set(instanceKey(i.benchmarkId, i.externalId), i.id);
-    const rows = rowsOfBenchmark.get(i.benchmarkId);
-    if (rows) rows.push(i);
-    else rowsOfBenchmark.set(i.benchmarkId, [i]);
+  // Each benchmark's rows in id order (code units, as the numbering): usually already, read by the index.
+  const rowsOfBenchmark = new Map<number, unknown[][]>();
+  for (const row of rows) {
+    const benchmarkId = Number(row[BENCHMARK]);
+    const list = rowsOfBenchmark.get(benchmarkId);
+    if (list) list.push(row);
+    else rowsOfBenchmark.set(benchmarkId, [row]);
   }
-  // Each benchmark's instances numbered (numbered-outcomes.ts), and each selection's identifier counts as an
-  // array in that numbering: what the runs' outcomes are read over and the disclosure chart averages.
-  const numbered = new Map<number, { instances: InstanceNumbering; counts: Record<Selection, Int32Array> }>();
-  for (const [benchmarkId, rows] of rowsOfBenchmark) {
-    const numbering = new InstanceNumbering(rows.map((i) => i.externalId));
-    const counts = Object.fromEntries(SELECTIONS.map((s) => [s, new Int32Array(numbering.size)])) as Record<
-      Selection,
-      Int32Array
-    >;
-    for (const row of rows) {
-      const n = numbering.numberOf(row.externalId) as number;
-      for (const [selection, column] of COUNT_COLUMNS) counts[selection][n] = row[column];
+  // Each benchmark's instances numbered (numbered-outcomes.ts), with their internal ids and each selection's
+  // identifier counts as arrays in that numbering: what the runs' outcomes are read over, the disclosure
+  // chart averages, and the links and the judge's samples look up.
+  const numbered = new Map<number, Numbered>();
+  for (const [benchmarkId, list] of rowsOfBenchmark) {
+    const externalIds = list.map((row) => String(row[EXTERNAL_ID]));
+    if (externalIds.some((id, n) => n > 0 && (externalIds[n - 1] as string) > id)) {
+      list.sort((a, b) => (String(a[EXTERNAL_ID]) < String(b[EXTERNAL_ID]) ? -1 : 1));
+      externalIds.sort();
     }
-    numbered.set(benchmarkId, { instances: numbering, counts });
+    // The database holds each id once per benchmark, so each row's number is its place.
+    const instances = new InstanceNumbering(externalIds);
+    const ids = Int32Array.from(list, (row) => Number(row[ID]));
+    const counts = Object.fromEntries(
+      COUNT_COLUMNS.map(([selection, column]) => [selection, Int32Array.from(list, (row) => Number(row[column]))]),
+    ) as Record<Selection, Int32Array>;
+    numbered.set(benchmarkId, { instances, ids, counts });
   }
-  const NONE = { instances: new InstanceNumbering([]), counts: null };
+  const NONE: Numbered = { instances: new InstanceNumbering([]), ids: new Int32Array(0), counts: null };
   const numberedOf = (benchmark: string) => {
     const id = benchmarkIdOf.get(benchmark);
     return (id === undefined ? undefined : numbered.get(id)) ?? NONE;
   };
+  /** the internal id of an instance of a benchmark, by the benchmark's id */
+  const instanceIdOfId = (benchmarkId: number, externalId: string) => {
+    const { instances, ids } = numbered.get(benchmarkId) ?? NONE;
+    const n = instances.numberOf(externalId);
+    return n === undefined ? undefined : ids[n];
+  };
   // SPEC §4's table (lib/analysis/policy-stats.ts) from the stored counts: per benchmark and selection, the
   // instances, the identifiers picked, and the instances where the selection picks any.
   const specTable = policyStatsOfCounts(
-    instances,
-    (i) => benchmarkName.get(i.benchmarkId) ?? "",
-    (i, selection) => i[countColumn(selection)],
+    rows,
+    (row) => benchmarkName.get(Number(row[BENCHMARK])) ?? "",
+    (row, selection) => Number(row[COUNT_COLUMN_PLACE[selection]]),
   );
   return {
     benchmarkName,
-    instanceIds,
     /** a benchmark's imported instances, numbered (none for a name that is no benchmark) */
     instancesOf: (benchmark: string) => numberedOf(benchmark).instances,
     /** the same by the benchmark's id */
-    instancesOfId: (benchmarkId: number) => numbered.get(benchmarkId)?.instances ?? NONE.instances,
+    instancesOfId: (benchmarkId: number) => (numbered.get(benchmarkId) ?? NONE).instances,
+    instanceIdOfId,
     /** the internal id of an instance, to link to it */
     instanceIdOf: (benchmark: string, externalId: string) => {
       const benchmarkId = benchmarkIdOf.get(benchmark);
-      return benchmarkId === undefined ? undefined : instanceIds.get(instanceKey(benchmarkId, externalId));
+      return benchmarkId === undefined ? undefined : instanceIdOfId(benchmarkId, externalId);
     },
     /**
      * how many identifiers a selection picks on each of a benchmark's instances, at its number in
@@ -187,13 +197,18 @@ export async function loadResearchJudge(db: Database, base: ResearchBase) {
   // out such results), and listed per benchmark.
   const judgeSamples: JudgeSample[] = [];
   const unmatchedJudgeIds = new Map<string, Set<string>>();
+  // The internal id of each judged instance, by the samples' instance key.
+  const judgedIds = new Map<string, number>();
   for (const s of scores) {
     const benchmark = base.benchmarkName.get(s.benchmarkId) ?? "";
-    if (!base.instanceIds.has(instanceKey(s.benchmarkId, s.instanceExternalId))) {
+    const id = base.instanceIdOfId(s.benchmarkId, s.instanceExternalId);
+    if (id === undefined) {
       unmatchedJudgeIds.set(benchmark, (unmatchedJudgeIds.get(benchmark) ?? new Set()).add(s.instanceExternalId));
       continue;
     }
-    judgeSamples.push({ benchmark, ...sampleOfScore(s, instanceKey(s.benchmarkId, s.instanceExternalId)) });
+    const key = instanceKey(s.benchmarkId, s.instanceExternalId);
+    judgedIds.set(key, id);
+    judgeSamples.push({ benchmark, ...sampleOfScore(s, key) });
   }
   // Ratings for agreement: each curator's, and each judge's median over its samples per rated item, one rater
   // per judge and selection (a judge's DefUse and Pro samples of one attribute are two ratings, not one).
@@ -222,7 +237,7 @@ export async function loadResearchJudge(db: Database, base: ResearchBase) {
         })),
   ];
   // The stored evidence of the instances the judge scored (and only of those), for checking one against the other.
-  const judged = [...new Set(judgeSamples.map((s) => base.instanceIds.get(s.instance) as number))];
+  const judged = [...new Set(judgedIds.values())];
   const evidence = new Map<number, InstanceEvidence | null>();
   for (let start = 0; start < judged.length; start += 500) {
     const rows = await db.instance.findMany({
@@ -235,7 +250,7 @@ export async function loadResearchJudge(db: Database, base: ResearchBase) {
     judgeSamples,
     /** an instance's stored evidence by the judge samples' instance key (null: not judged, or no evidence) */
     evidenceOfKey: (key: string) => {
-      const id = base.instanceIds.get(key);
+      const id = judgedIds.get(key);
       return id === undefined ? null : (evidence.get(id) ?? null);
     },
     /** per benchmark: ids that judge scores name but no imported instance has (left out of every judge figure) */

@@ -6,8 +6,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { readOutcomeColumns } from "../../stats/run-outcome-text";
 import { REAL_DATA } from "../../testing/real-data";
-import { openTempDatabase } from "../../testing/temp-database";
+import { migrationStatements, openTempDatabase } from "../../testing/temp-database";
 import { importFiles } from "../import/import-files";
 import { listImports, takeBackImport } from "../import/imports";
 import { loadResearchData } from "./research";
@@ -67,4 +68,29 @@ test("a run's stored outcomes follow every import and take-back of its results",
   if (!second) throw new Error("the second import is listed");
   await takeBackImport(env.db, second.id, "ada");
   expect(await rateOf()).toEqual({ resolved: 2, n: 3, unmatched: 0 });
+});
+
+test("a text stored in row order (before texts were sorted) gives the same figures, and is made again sorted by the migration", async () => {
+  const [a, b, c, d] = ids as [string, string, string, string];
+  // Results in an order that is not id order, and one id that is no imported instance.
+  await env.db.run.deleteMany({ where: { model: "agent" } });
+  await importRun("unsorted", { [d]: true, [b]: false, [a]: true, "nobody__nothing-2": false, [c]: true });
+  const expected = await rateOf();
+  expect(expected).toEqual({ resolved: 3, n: 4, unmatched: 1 });
+  const run = await env.db.run.findFirstOrThrow({ where: { model: "agent" } });
+  const sorted = readOutcomeColumns(run.outcomes as string);
+  expect(sorted.ids).toEqual([...sorted.ids].sort());
+  // The same rows as a text in the order the rows were written, as stored before.
+  const order = [d, b, a, "nobody__nothing-2", c];
+  const oldText = JSON.stringify({
+    ids: order,
+    statuses: order.map((id) => sorted.statuses[sorted.ids.indexOf(id)]).join(""),
+  });
+  await env.db.run.update({ where: { id: run.id }, data: { outcomes: oldText } });
+  expect(await rateOf()).toEqual(expected);
+  for (const statement of migrationStatements("20261203010000_sorted_run_outcomes"))
+    await env.db.$executeRawUnsafe(statement);
+  expect((await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).outcomes).toBeNull();
+  expect(await rateOf()).toEqual(expected);
+  expect((await env.db.run.findUniqueOrThrow({ where: { id: run.id } })).outcomes).toBe(run.outcomes);
 });
