@@ -8,6 +8,7 @@ import { openDatabase } from "../server/db/client";
 import { importFiles } from "../server/import/import-files";
 import { type AppServer, launchChromium, startAppServer } from "../testing/app-server";
 import { makeTempDir } from "../testing/fixtures";
+import { startPostgresCluster } from "../testing/postgres-cluster";
 import { SHARED_DATA, SHARED_DATA_MISSING } from "../testing/shared-data";
 import { signIn } from "../testing/sign-in";
 import { keystrokeLatency } from "./keystroke-latency";
@@ -37,10 +38,17 @@ async function ready(page: Page, externalId: string) {
  */
 const CACHE = process.env.BENCH_UI_SCALE_CACHE;
 
+/**
+ * BENCH_UI_SCALE_ENGINE=postgres builds each size in a throwaway PostgreSQL cluster instead (never cached):
+ * the import and analysis are timed too, with the bench process's peak resident memory.
+ */
+const ENGINE = process.env.BENCH_UI_SCALE_ENGINE === "postgres" ? "postgres" : "sqlite";
+
 async function scale(count: number) {
   const tmp = makeTempDir("hintscope-ui-scale-");
-  const cached = CACHE ? path.join(CACHE, `scale-${count}.db`) : null;
-  const url = `file:${cached ?? path.join(tmp.dir, "scale.db")}`;
+  const cluster = ENGINE === "postgres" ? await startPostgresCluster() : null;
+  const cached = CACHE && !cluster ? path.join(CACHE, `scale-${count}.db`) : null;
+  const url = cluster ? cluster.createDatabase(`scale_${count}`) : `file:${cached ?? path.join(tmp.dir, "scale.db")}`;
   const file = path.join(tmp.dir, `replicated-${count}.jsonl`);
   let server: AppServer | null = null;
   const browser = await launchChromium();
@@ -54,7 +62,9 @@ async function scale(count: number) {
       await analyzePendingInstances(db);
       await addUser(db, { name: "scale", role: "curator", password: PASSWORD });
     }
-    const loaded = reuse ? "reused" : `${((Date.now() - loadStarted) / 1000).toFixed(0)} s`;
+    const loaded = reuse
+      ? "reused"
+      : `${((Date.now() - loadStarted) / 1000).toFixed(0)} s, peak resident memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`;
     // Nine runs and a hint set with two versions (once), and the research facts of a database analysed before
     // they were stored (once): the pages are timed as they are served day to day, not on their first read.
     await addRunsAndHintSet(db, `Scale ${count}`, tmp.dir);
@@ -76,7 +86,7 @@ async function scale(count: number) {
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     // Each figure is printed as soon as it is measured: a stage that stalls at this size still leaves the others.
     const ms = (values: number[]) => `${median(values).toFixed(0)} ms median (${values.join(", ")})`;
-    console.log(`scale ${count} (real shared instances replicated; import + analysis ${loaded}):`);
+    console.log(`scale ${count} on ${ENGINE} (real shared instances replicated; import + analysis ${loaded}):`);
 
     // The list: first paint (the first row shown), then a filter keystroke.
     const firstPaint: number[] = [];
@@ -214,6 +224,7 @@ async function scale(count: number) {
   } finally {
     await browser.close();
     await server?.stop();
+    cluster?.stop();
     tmp.cleanup();
   }
 }
