@@ -98,7 +98,7 @@ async function measure(
       instances.forEach(({ id }, i) => {
         const r = records[i % records.length] as (typeof records)[number];
         for (const [position, name] of r.names.entries())
-          identifiers.push([id, name, name, "function", "x.py", false, "code", "new", "[]", "{}", position]);
+          identifiers.push([id, name, name, "function", "x.py", false, "code", "new", "{}", position]);
       });
       for (let start = 0; start < identifiers.length; start += 20_000)
         await db.$transaction((tx) =>
@@ -172,7 +172,6 @@ const IDENTIFIER_COLUMNS = [
   "newFile",
   "side",
   "status",
-  "policies",
   "locations",
   "position",
 ] as const;

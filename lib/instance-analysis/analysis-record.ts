@@ -18,6 +18,8 @@ export type RecordCell = string | number | boolean | null;
 export type AnalysisRecord = (
   | {
       identifiers: RecordCell[][];
+      /** the selections that pick each identifier: [its position, a selection], a row each */
+      selections: Array<[position: number, selection: string]>;
       approximate: boolean;
       /** why the instance was analysed from its hunks; null when exact */
       approximateReason: string | null;
@@ -70,10 +72,12 @@ export async function analysisRecord(
         i.signature,
         i.side,
         i.status,
-        JSON.stringify(i.policies),
         JSON.stringify({ definedAt: i.definedAt, usedAt: i.usedAt }),
         position,
       ]),
+      selections: analysis.identifiers.flatMap((i, position) =>
+        [...new Set(i.policies)].map((selection): [number, string] => [position, selection]),
+      ),
       approximate: analysis.approximate,
       approximateReason,
       unsupportedFiles: JSON.stringify(analysis.unsupportedFiles),

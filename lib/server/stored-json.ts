@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SELECTIONS } from "../domain/hint-vocabulary";
 import type { Trim } from "../hint/compose-hint";
 import { TrimSchema } from "../hint/trim-schema";
 
@@ -31,8 +32,28 @@ const LocationSchema = z.object({
 export const readTrim = (text: string | null): Trim =>
   parsed(TrimSchema.nullable(), "Hint.trimmed")(text) ?? { identifiers: [], attributes: {} };
 
-/** Which selections pick an identifier. */
-export const readPolicies = parsed(z.array(z.string()), "Identifier.policies");
+/**
+ * What a read of identifiers asks for beside their columns: the selections that pick each (IdentifierSelection
+ * rows), turned into the analysis's `policies` by `withPolicies`.
+ */
+export const WITH_SELECTIONS = { selections: { select: { selection: true } } } as const;
+
+/** An identifier's selection rows as the analysis's `policies`: in SELECTIONS order (others after, by name). */
+export function policiesOf(selections: ReadonlyArray<{ selection: string }>): string[] {
+  const place = (selection: string) => {
+    const n = (SELECTIONS as readonly string[]).indexOf(selection);
+    return n === -1 ? SELECTIONS.length : n;
+  };
+  return selections.map((s) => s.selection).sort((a, b) => place(a) - place(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** An identifier read with its selection rows, as the analysis gives one: with `policies` (policiesOf). */
+export function withPolicies<T extends { selections: ReadonlyArray<{ selection: string }> }>({
+  selections,
+  ...identifier
+}: T): Omit<T, "selections"> & { policies: string[] } {
+  return { ...identifier, policies: policiesOf(selections) };
+}
 
 /** Where an identifier is defined and used (diff lines of the patches). */
 export const readLocations = parsed(

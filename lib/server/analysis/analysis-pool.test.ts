@@ -22,7 +22,14 @@ afterAll(async () => {
 const stored = (db: typeof one.db) =>
   db.identifier.findMany({
     orderBy: [{ instanceId: "asc" }, { position: "asc" }],
-    select: { instanceId: true, name: true, kind: true, policies: true, locations: true, position: true },
+    select: {
+      instanceId: true,
+      name: true,
+      kind: true,
+      locations: true,
+      position: true,
+      selections: { select: { selection: true }, orderBy: { selection: "asc" } },
+    },
   });
 
 test("the analysis on two worker threads stores exactly what it stores in one process", async () => {

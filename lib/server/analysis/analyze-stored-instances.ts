@@ -52,7 +52,6 @@ const IDENTIFIER_COLUMNS = [
   "signature",
   "side",
   "status",
-  "policies",
   "locations",
   "position",
 ] as const;
@@ -231,6 +230,7 @@ async function analyzeOnConnection(
     const nextAnalysing = nextBatch ? nextBatch.map((instance) => analyseOne(pool, instance, source)) : null;
     const results = await Promise.all(analysing);
     const rows: Cell[][] = [];
+    const selectionRows: Cell[][] = [];
     const updates: Array<{
       id: number;
       data: {
@@ -267,6 +267,7 @@ async function analyzeOnConnection(
         return;
       }
       for (const row of result.identifiers) rows.push([instance.id, ...row]);
+      for (const [position, selection] of result.selections) selectionRows.push([instance.id, position, selection]);
       updates.push({
         id: instance.id,
         data: {
@@ -301,6 +302,12 @@ async function analyzeOnConnection(
           "Identifier",
           IDENTIFIER_COLUMNS,
           rows.filter((row) => mine.has(row[0] as number)),
+        );
+        await insertRows(
+          bulkTarget(db, tx),
+          "IdentifierSelection",
+          ["instanceId", "position", "selection"],
+          selectionRows.filter((row) => mine.has(row[0] as number)),
         );
         await updateRowsById(
           bulkTarget(db, tx),

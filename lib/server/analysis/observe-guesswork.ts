@@ -1,6 +1,5 @@
 import { observeGuesswork } from "../../analysis/observed-guesswork";
 import { type Database, writeTurn } from "../db/client";
-import { readPolicies } from "../stored-json";
 
 /**
  * Observes the guesswork of every agent patch not observed yet (new, changed, or its instance analysed
@@ -34,13 +33,18 @@ export async function observePendingGuesswork(db: Database): Promise<number> {
     const text = (await db.agentPatch.findUnique({ where: { id: p.id }, select: { patch: true } }))?.patch ?? "";
     const full = await db.instance.findUnique({
       where: { id: instance.id },
-      select: { testPatch: true, identifiers: true },
+      // The names the tests demand: DefUse's, defined by the gold patch.
+      select: {
+        testPatch: true,
+        identifiers: {
+          where: { side: "code", selections: { some: { selection: "defuse" } } },
+          orderBy: { position: "asc" },
+        },
+      },
     });
     if (!full) continue;
     const observations = await observeGuesswork(
-      full.identifiers
-        .filter((i) => i.side === "code" && readPolicies(i.policies).includes("defuse"))
-        .map((i) => ({ name: i.name, member: i.member, owner: i.owner, kind: i.kind, path: i.path })),
+      full.identifiers.map((i) => ({ name: i.name, member: i.member, owner: i.owner, kind: i.kind, path: i.path })),
       text,
       full.testPatch,
     );

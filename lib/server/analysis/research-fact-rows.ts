@@ -2,7 +2,7 @@ import { RESEARCH_FACTS_VERSION, type ResearchFacts, researchFacts } from "../..
 import { type BulkTarget, deleteWhereIn, insertRows, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget, claimRows, type Database } from "../db/client";
 import { serialisedWrite } from "../db/write-lock";
-import { readEvidence, readPolicies } from "../stored-json";
+import { policiesOf, readEvidence, WITH_SELECTIONS } from "../stored-json";
 
 /*
  * The research facts of instances as rows (lib/instance-analysis/research-facts.ts): written in the analysis's
@@ -90,12 +90,12 @@ export async function backfillResearchFacts(db: Database, onProgress?: (filled: 
     const identifiers = await db.identifier.findMany({
       where: { instanceId: { in: page.map((i) => i.id) } },
       orderBy: { position: "asc" },
-      select: { instanceId: true, name: true, policies: true },
+      select: { instanceId: true, name: true, ...WITH_SELECTIONS },
     });
     const byInstance = new Map<number, Array<{ name: string; policies: string[] }>>();
     for (const x of identifiers) {
       const list = byInstance.get(x.instanceId) ?? [];
-      list.push({ name: x.name, policies: readPolicies(x.policies) });
+      list.push({ name: x.name, policies: policiesOf(x.selections) });
       byInstance.set(x.instanceId, list);
     }
     const made = page.map((i) => {

@@ -17,7 +17,7 @@ import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { addUser } from "../auth/users";
 import { importFiles } from "../import/import-files";
-import { readPolicies, readTrim } from "../stored-json";
+import { readTrim, WITH_SELECTIONS, withPolicies } from "../stored-json";
 import { importHintSet } from "./hint-set-import";
 import { assembleVersionExport, createHintSet, publishHintSet } from "./hint-sets";
 import { recordDecision } from "./record-decision";
@@ -88,10 +88,9 @@ const decide = (instanceId: number, action: string, extra: Record<string, unknow
 
 describe("identifiers named after Object.prototype members", () => {
   test("the analysis finds them, and every selection × projection composes, trimmed or not", async () => {
-    const identifiers = (await env.db.identifier.findMany({ where: { instanceId: protoId } })).map((i) => ({
-      ...i,
-      policies: readPolicies(i.policies),
-    }));
+    const identifiers = (
+      await env.db.identifier.findMany({ where: { instanceId: protoId }, include: WITH_SELECTIONS })
+    ).map(withPolicies);
     const names = new Set(identifiers.map((i) => i.name));
     for (const name of PROTOTYPE_NAMES) expect(names.has(name), name).toBe(true);
     const source = { interfaceText: null, requirements: null, identifiers };

@@ -7,7 +7,7 @@ import type { Database, Tx } from "../db/client";
 import type { SqlPieces } from "../db/engine";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
 import { listIds } from "../queries/review-list";
-import { readPolicies, readTrim } from "../stored-json";
+import { readTrim, WITH_SELECTIONS, withPolicies } from "../stored-json";
 
 const PAGE = 500;
 
@@ -57,6 +57,7 @@ export async function* currentHintLines(
       db.identifier.findMany({
         where: { instanceId: { in: ids } },
         orderBy: [{ instanceId: "asc" }, { position: "asc" }],
+        include: WITH_SELECTIONS,
       }),
       db.hint.findMany({ where: { instanceId: { in: ids }, selection, projection } }),
       db.instanceLabel.findMany({
@@ -74,13 +75,10 @@ export async function* currentHintLines(
     const labelsOf = new Map<string, Array<{ source: string; name: string; value: string }>>();
     for (const { instanceExternalId, ...label } of labels)
       labelsOf.set(instanceExternalId, [...(labelsOf.get(instanceExternalId) ?? []), label]);
-    const identifiersOf = new Map<
-      number,
-      Array<Omit<(typeof identifiers)[number], "policies"> & { policies: string[] }>
-    >();
+    const identifiersOf = new Map<number, Array<ReturnType<typeof withPolicies<(typeof identifiers)[number]>>>>();
     for (const i of identifiers) {
       const list = identifiersOf.get(i.instanceId) ?? [];
-      list.push({ ...i, policies: readPolicies(i.policies) });
+      list.push(withPolicies(i));
       identifiersOf.set(i.instanceId, list);
     }
     const hintOf = new Map(hints.map((h) => [h.instanceId, h]));

@@ -9,6 +9,7 @@ import { REAL_DATA } from "../../testing/real-data";
 import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { importFiles } from "../import/import-files";
+import { WITH_SELECTIONS, withPolicies } from "../stored-json";
 import { createHintSet, publishHintSet } from "./hint-sets";
 import { recordDecision } from "./record-decision";
 
@@ -19,11 +20,11 @@ const policy = { selection: "defuse", projection: "declaration" } as const;
 async function acceptAll(benchmark: string) {
   const instances = await env.db.instance.findMany({
     where: { benchmark: { name: benchmark } },
-    include: { identifiers: true },
+    include: { identifiers: { include: WITH_SELECTIONS } },
     orderBy: { id: "asc" },
   });
   for (const [index, instance] of instances.entries()) {
-    const first = instance.identifiers.find((i) => i.policies.includes("defuse"));
+    const first = instance.identifiers.map(withPolicies).find((i) => i.policies.includes("defuse"));
     const trim = index === 0 && first ? { identifiers: [], attributes: { [first.name]: ["signature"] } } : undefined;
     const result = await recordDecision(
       env.db,

@@ -12,7 +12,7 @@ import { EMPTY_TRIM, TrimSchema } from "../../hint/trim-schema";
 import { statusAfter } from "../../review/decisions";
 import { type Database, type Tx, writeTurn } from "../db/client";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
-import { type HintState, readHintState, readPolicies, readTrim } from "../stored-json";
+import { type HintState, readHintState, readTrim, WITH_SELECTIONS, withPolicies } from "../stored-json";
 
 /**
  * A curator's decision as the page sends it: what the curator decided, never the hint text (the server
@@ -125,7 +125,7 @@ async function decideWithin(tx: Tx, input: z.output<typeof DecisionInput>, curat
       analysisStatus: true,
       interfaceText: true,
       requirements: true,
-      identifiers: { orderBy: { position: "asc" } },
+      identifiers: { orderBy: { position: "asc" }, include: WITH_SELECTIONS },
       modelWritten: { select: MODEL_WRITTEN_SELECT },
     },
   });
@@ -158,7 +158,7 @@ async function decideWithin(tx: Tx, input: z.output<typeof DecisionInput>, curat
       note: input.note || null,
     };
   }
-  const identifiers = instance.identifiers.map((i) => ({ ...i, policies: readPolicies(i.policies) }));
+  const identifiers = instance.identifiers.map(withPolicies);
   const text = composeHint({ ...instance, identifiers }, input.selection, input.projection, trim).text;
   const fingerprint = hintFingerprint(instance.hintSource, input.selection, input.projection, trim);
   const data = {
@@ -232,13 +232,13 @@ export async function undoDecision(db: Database, decisionId: number, curator: st
             hintSource: true,
             interfaceText: true,
             requirements: true,
-            identifiers: { orderBy: { position: "asc" } },
+            identifiers: { orderBy: { position: "asc" }, include: WITH_SELECTIONS },
             modelWritten: { select: MODEL_WRITTEN_SELECT },
           },
         });
         if (!instance) return { ok: false, error: "the instance is gone" };
         const trim = restored.trimmed ?? NO_TRIM;
-        const identifiers = instance.identifiers.map((i) => ({ ...i, policies: readPolicies(i.policies) }));
+        const identifiers = instance.identifiers.map(withPolicies);
         const text = composeHint(
           { ...instance, identifiers },
           hint.selection,

@@ -11,7 +11,7 @@ import {
 } from "../../judge/plan";
 import { type AttributeValues, JUDGE_TEMPLATE_VERSION, type JudgeTarget } from "../../judge/prompts";
 import { type Database, writeTurn } from "../db/client";
-import { readEvidence, readPolicies } from "../stored-json";
+import { readEvidence } from "../stored-json";
 import { MODEL_WRITTEN_SELECT } from "./model-descriptions";
 import { benchmarkNamed, endpointNamed } from "./named-rows";
 
@@ -74,13 +74,18 @@ export async function valuesToRate(db: Database, benchmarkId: number, selection:
   const instances = await db.instance.findMany({
     where: { benchmarkId, analysisStatus: "done" },
     orderBy: { id: "asc" },
-    include: { identifiers: { orderBy: { position: "asc" } }, modelWritten: { select: MODEL_WRITTEN_SELECT } },
+    include: {
+      // The identifiers the selection picks, files aside (as the judge has them).
+      identifiers: {
+        where: { kind: { not: "file" }, selections: { some: { selection } } },
+        orderBy: { position: "asc" },
+      },
+      modelWritten: { select: MODEL_WRITTEN_SELECT },
+    },
   });
   const out: ValueToRate[] = [];
   for (const instance of instances) {
-    const picked = instance.identifiers.filter(
-      (i) => readPolicies(i.policies).includes(selection) && i.kind !== "file",
-    );
+    const picked = instance.identifiers;
     if (picked.length === 0) continue;
     const items: HintItem[] = describeIdentifiers(picked, {
       interfaceEntries: parseInterfaceText(instance.interfaceText),

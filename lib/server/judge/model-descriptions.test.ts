@@ -11,7 +11,7 @@ import type { Database } from "../db/client";
 import { currentHintLines } from "../hints/hint-export";
 import { recordDecision } from "../hints/record-decision";
 import { importFiles } from "../import/import-files";
-import { readPolicies } from "../stored-json";
+import { WITH_SELECTIONS, withPolicies } from "../stored-json";
 import { saveEndpoint, valuesToRate } from "./judge-runs";
 import { listModelDescriptions, planDescriptions, writeDescriptions } from "./model-descriptions";
 
@@ -129,11 +129,11 @@ test("the judge rates a model's descriptions like the benchmark's; a curator's o
   expect(rated).toEqual(expect.arrayContaining(["weak_semantics", "strong_semantics"]));
   const one = await db.instance.findFirstOrThrow({
     where: { externalId: "acme__widgets-1" },
-    include: { identifiers: true, modelWritten: true },
+    include: { identifiers: { include: WITH_SELECTIONS }, modelWritten: true },
   });
   const source = {
     ...one,
-    identifiers: one.identifiers.map((i) => ({ ...i, policies: readPolicies(i.policies) })),
+    identifiers: one.identifiers.map(withPolicies),
   };
   const byModel = composeHint(source, "defuse", "declaration_doc");
   expect(byModel.kept[0]).toMatchObject({ describedBy: "model", modelWrittenBy: WRITER });

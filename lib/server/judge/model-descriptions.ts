@@ -13,7 +13,6 @@ import {
 } from "../../judge/describe-prompt";
 import { ANSWER_TOKENS, cacheKey, costOf, estimateTokens } from "../../judge/plan";
 import { type Database, type Tx, writeTurn } from "../db/client";
-import { readPolicies } from "../stored-json";
 import { benchmarkNamed, endpointNamed } from "./named-rows";
 
 /**
@@ -49,13 +48,18 @@ export async function identifiersToDescribe(db: Database, benchmark: string, sel
   const instances = await db.instance.findMany({
     where: { benchmarkId: (await benchmarkNamed(db, benchmark)).id, analysisStatus: "done" },
     orderBy: { id: "asc" },
-    include: { identifiers: { orderBy: { position: "asc" } }, modelWritten: { select: MODEL_WRITTEN_SELECT } },
+    include: {
+      // The identifiers the selection picks, files aside (as the judge has them).
+      identifiers: {
+        where: { kind: { not: "file" }, selections: { some: { selection } } },
+        orderBy: { position: "asc" },
+      },
+      modelWritten: { select: MODEL_WRITTEN_SELECT },
+    },
   });
   const out: ToDescribe[] = [];
   for (const instance of instances) {
-    const picked = instance.identifiers.filter(
-      (i) => readPolicies(i.policies).includes(selection) && i.kind !== "file",
-    );
+    const picked = instance.identifiers;
     const written = new Set(instance.modelWritten.map((m) => `${m.identifier}\u0000${m.path}`));
     const seen = new Set<string>();
     const items = describeIdentifiers(picked, {

@@ -2,7 +2,6 @@ import { observeGuesswork } from "../../analysis/observed-guesswork";
 import { resultStatus } from "../../stats/result-status";
 import { wilsonInterval } from "../../stats/wilson";
 import type { Database } from "../db/client";
-import { readPolicies } from "../stored-json";
 
 /**
  * Observed guesswork per benchmark × run: of the instances a run failed (attempted, not resolved) for
@@ -47,14 +46,25 @@ export async function guessworkRows(db: Database, benchmark?: string) {
       if (!failed.has(patch.instanceExternalId)) continue;
       const instance = await db.instance.findUnique({
         where: { benchmarkId_externalId: { benchmarkId: run.benchmarkId, externalId: patch.instanceExternalId } },
-        select: { testPatch: true, analysisStatus: true, identifiers: true },
+        select: {
+          testPatch: true,
+          analysisStatus: true,
+          identifiers: {
+            where: { side: "code", selections: { some: { selection: "defuse" } } },
+            orderBy: { position: "asc" },
+          },
+        },
       });
       if (instance?.analysisStatus !== "done") continue;
       considered++;
       const observed = await observeGuesswork(
-        instance.identifiers
-          .filter((i) => i.side === "code" && readPolicies(i.policies).includes("defuse"))
-          .map((i) => ({ name: i.name, member: i.member, owner: i.owner, kind: i.kind, path: i.path })),
+        instance.identifiers.map((i) => ({
+          name: i.name,
+          member: i.member,
+          owner: i.owner,
+          kind: i.kind,
+          path: i.path,
+        })),
         patch.patch,
         instance.testPatch,
       );

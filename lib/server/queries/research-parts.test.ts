@@ -21,7 +21,7 @@ import { countColumn } from "../analysis/stored-counts";
 import { decideView } from "../hints/bulk-decisions";
 import { createHintSet, publishHintSet, versionLines } from "../hints/hint-sets";
 import { importFiles } from "../import/import-files";
-import { readEvidence, readPolicies } from "../stored-json";
+import { policiesOf, readEvidence, WITH_SELECTIONS } from "../stored-json";
 import { loadResearchData } from "./research";
 import {
   designRows,
@@ -51,7 +51,7 @@ afterAll(() => env.close());
 test("SPEC §4's table from the stored counts equals the table from every identifier's selections", async () => {
   const [instances, identifiers, benchmarks] = await Promise.all([
     env.db.instance.findMany({ select: { id: true, benchmarkId: true } }),
-    env.db.identifier.findMany({ select: { instanceId: true, policies: true } }),
+    env.db.identifier.findMany({ select: { instanceId: true, ...WITH_SELECTIONS } }),
     env.db.benchmark.findMany({ select: { id: true, name: true } }),
   ]);
   const name = new Map(benchmarks.map((b) => [b.id, b.name]));
@@ -60,7 +60,7 @@ test("SPEC §4's table from the stored counts equals the table from every identi
       benchmark: name.get(i.benchmarkId) as string,
       identifiers: identifiers
         .filter((x) => x.instanceId === i.id)
-        .map((x) => ({ policies: readPolicies(x.policies) })),
+        .map((x) => ({ policies: policiesOf(x.selections) })),
     })),
   );
   expect(benchmarks.length).toBeGreaterThanOrEqual(3);
@@ -112,7 +112,7 @@ async function everyInstance() {
   const [instances, identifiers, benchmarks] = await Promise.all([
     env.db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true, evidence: true } }),
     env.db.identifier.findMany({
-      select: { instanceId: true, name: true, policies: true },
+      select: { instanceId: true, name: true, ...WITH_SELECTIONS },
       orderBy: [{ instanceId: "asc" }, { position: "asc" }],
     }),
     env.db.benchmark.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
@@ -126,7 +126,7 @@ async function everyInstance() {
         frontierInstance(
           identifiers
             .filter((x) => x.instanceId === i.id)
-            .map((x) => ({ name: x.name, policies: readPolicies(x.policies) })),
+            .map((x) => ({ name: x.name, policies: policiesOf(x.selections) })),
           evidence[n] as InstanceEvidence | null,
         ),
       ]),

@@ -6,7 +6,15 @@ import { placeLocations } from "../../review/patch-marks";
 import { ratedValues, sampleOfScore } from "../../stats/judge-summary";
 import { getDb } from "../db/client";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
-import { readEvidence, readHintState, readLocations, readPolicies, readStringList, readTrim } from "../stored-json";
+import {
+  policiesOf,
+  readEvidence,
+  readHintState,
+  readLocations,
+  readStringList,
+  readTrim,
+  WITH_SELECTIONS,
+} from "../stored-json";
 
 /** One judge's rated value of one attribute of one identifier, under one selection (lib/stats/judge-summary). */
 export interface JudgeSummary {
@@ -30,7 +38,7 @@ export async function getReviewData(id: number) {
   });
   if (!instance) return null;
   const [identifiers, hints, scores, results, agentPatches, labels] = await Promise.all([
-    db.identifier.findMany({ where: { instanceId: id }, orderBy: { position: "asc" } }),
+    db.identifier.findMany({ where: { instanceId: id }, orderBy: { position: "asc" }, include: WITH_SELECTIONS }),
     db.hint.findMany({ where: { instanceId: id }, include: { decisions: { orderBy: { id: "desc" } } } }),
     db.judgeScore.findMany({
       where: { instanceId: id },
@@ -104,7 +112,7 @@ export async function getReviewData(id: number) {
       signature: i.signature,
       side: i.side as "code" | "test",
       status: i.status,
-      policies: readPolicies(i.policies),
+      policies: policiesOf(i.selections),
       locations: placeLocations(
         readLocations(i.locations),
         { kind: i.kind, side: i.side as "code" | "test" },
@@ -145,7 +153,7 @@ export async function getReviewData(id: number) {
         // new name of the same kind in the same place instead (lib/analysis/observed-guesswork.ts)?
         observed: await observeGuesswork(
           identifiers
-            .filter((i) => i.side === "code" && readPolicies(i.policies).includes("defuse"))
+            .filter((i) => i.side === "code" && policiesOf(i.selections).includes("defuse"))
             .map((i) => ({ name: i.name, member: i.member, owner: i.owner, kind: i.kind, path: i.path })),
           p.patch,
           instance.testPatch,

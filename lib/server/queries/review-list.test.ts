@@ -2,10 +2,11 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { parseListState, SORTABLE } from "../../review/list-state";
 import { jsonl, swebenchProRecord, swebenchRecord } from "../../testing/fixtures";
 import { REAL_DATA } from "../../testing/real-data";
-import { migrationStatements, openTempDatabase } from "../../testing/temp-database";
+import { migrationStatements, openTempDatabase, TEST_ENGINE } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { recordDecision } from "../hints/record-decision";
 import { importFiles } from "../import/import-files";
+import { policiesOf, WITH_SELECTIONS } from "../stored-json";
 import { listFacets, listIds, listNavigation, listWindow } from "./review-list";
 
 // The list is SQL written once for both engines (placeholders and JSON functions differ): every view is
@@ -261,7 +262,18 @@ test("the selection-count columns: the analysis writes them, and the migration f
     where: { externalId: { not: first?.externalId } },
     data: { selectionCounts: null, leakCount: null },
   });
+  // The migration reads each identifier's selections as they were kept then: a JSON array on the identifier.
+  await env.db.$executeRawUnsafe(`ALTER TABLE "Identifier" ADD COLUMN "policies" TEXT NOT NULL DEFAULT '[]'`);
+  for (const i of await env.db.identifier.findMany({ include: WITH_SELECTIONS }))
+    await env.db.$executeRawUnsafe(
+      TEST_ENGINE === "postgres"
+        ? `UPDATE "Identifier" SET "policies" = $1 WHERE "id" = $2`
+        : `UPDATE "Identifier" SET "policies" = ? WHERE "id" = ?`,
+      JSON.stringify(policiesOf(i.selections)),
+      i.id,
+    );
   for (const update of updates) await env.db.$executeRawUnsafe(update);
+  await env.db.$executeRawUnsafe(`ALTER TABLE "Identifier" DROP COLUMN "policies"`);
   const counted = await listWindow(env.db, view(""), { offset: 0, limit: 10 });
   expect(counted.rows.map((r) => [r.externalId, r.counts, r.leaks])).toEqual(
     stored.rows.map((r) => [r.externalId, r.counts, r.leaks]),

@@ -3,7 +3,7 @@ import { composeHint, NO_TRIM } from "../../hint/compose-hint";
 import { itemOutcome, type RoundDecision, roundAgreement } from "../../review/review-round";
 import type { Database } from "../db/client";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
-import { readCuratorList, readPolicies, readTrim } from "../stored-json";
+import { readCuratorList, readTrim, WITH_SELECTIONS, withPolicies } from "../stored-json";
 
 /*
  * What review rounds look like: a round's page (progress, agreement, outcomes), a curator's queue and the
@@ -66,14 +66,11 @@ export async function roundState(db: Database, roundId: number) {
           id: true,
           interfaceText: true,
           requirements: true,
-          identifiers: { orderBy: { position: "asc" } },
+          identifiers: { orderBy: { position: "asc" }, include: WITH_SELECTIONS },
           modelWritten: { select: MODEL_WRITTEN_SELECT },
         },
       })
-    ).map((i) => [
-      i.id,
-      { ...i, identifiers: i.identifiers.map((x) => ({ ...x, policies: readPolicies(x.policies) })) },
-    ]),
+    ).map((i) => [i.id, { ...i, identifiers: i.identifiers.map(withPolicies) }]),
   );
   const textOf = (instanceId: number, trimmed: string | null) => {
     const source = sources.get(instanceId);
