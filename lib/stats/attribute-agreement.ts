@@ -1,5 +1,6 @@
 import { weightedKappa } from "./agreement";
 import type { Rating } from "./curator-agreement";
+import { seededRandom } from "./seeded-random";
 
 /*
  * Curator against judge (or curator against curator) per attribute and scale: quadratic weighted κ with a
@@ -37,18 +38,6 @@ function partsOf(item: string): { instance: string; attribute: string } {
   return { instance: `${benchmark}\u0000${instance}`, attribute };
 }
 
-/** A small seeded generator (mulberry32): the same ratings give the same interval on every run. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function quantile(sorted: readonly number[], q: number): number {
   const at = (sorted.length - 1) * q;
   const below = Math.floor(at);
@@ -73,7 +62,7 @@ export function clusteredKappa(
     LEVELS,
   );
   if (clusters.length < 2) return { kappa, low: null, high: null, noInterval: "fewer than two instances: no interval" };
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const draws: number[] = [];
   for (let b = 0; b < resamples; b++) {
     const first: number[] = [];

@@ -4,24 +4,13 @@ import { attemptedAny, InstanceNumbering, meanOverAttempted, outcomeOf } from ".
 import { policyComparison } from "./policy-comparison";
 import { type RunOutcomes, resolveRates, runRows } from "./resolve-rates";
 import { ATTEMPTED, type ResultStatus, resultStatus } from "./result-status";
+import { seededRandom } from "./seeded-random";
 
 /*
  * The tables counted over numbered instances give what counting id by id gives: random runs (repeated rows,
  * ids no instance has, every stored status) checked against a plain Map per run, the way the tables were
  * counted before they walked arrays.
  */
-
-/** A seeded generator (mulberry32), so a failure names a trial that can be run again. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Ids that sort differently by code unit and by code point, and every Object.prototype name.
 const POOL = [
@@ -42,7 +31,7 @@ const STORED = [null, "resolved", "unresolved", "empty_patch", "error", "incompl
 
 test("rates, the policy table, pairs and the disclosure mean equal the same counted id by id (300 random trials)", () => {
   for (let trial = 0; trial < 300; trial++) {
-    const next = random(trial);
+    const next = seededRandom(trial);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
     const imported = POOL.filter(() => next() < 0.6);
     const instances = new InstanceNumbering([...imported].reverse());
