@@ -43,18 +43,25 @@ const CACHE = process.env.BENCH_UI_SCALE_CACHE;
  * the import and analysis are timed too, with the bench process's peak resident memory.
  */
 const ENGINE = process.env.BENCH_UI_SCALE_ENGINE === "postgres" ? "postgres" : "sqlite";
+/** BENCH_UI_SCALE_DATABASE_URL=URL measures a database built before (one size; its migrations run first, timed). */
+const GIVEN_URL = process.env.BENCH_UI_SCALE_DATABASE_URL;
 
 async function scale(count: number) {
   const tmp = makeTempDir("hintscope-ui-scale-");
-  const cluster = ENGINE === "postgres" ? await startPostgresCluster() : null;
+  const cluster = ENGINE === "postgres" && !GIVEN_URL ? await startPostgresCluster() : null;
   const cached = CACHE && !cluster ? path.join(CACHE, `scale-${count}.db`) : null;
-  const url = cluster ? cluster.createDatabase(`scale_${count}`) : `file:${cached ?? path.join(tmp.dir, "scale.db")}`;
+  const url =
+    GIVEN_URL ??
+    (cluster ? cluster.createDatabase(`scale_${count}`) : `file:${cached ?? path.join(tmp.dir, "scale.db")}`);
   const file = path.join(tmp.dir, `replicated-${count}.jsonl`);
   let server: AppServer | null = null;
   const browser = await launchChromium();
   try {
-    const reuse = cached !== null && existsSync(cached);
+    const reuse = GIVEN_URL !== undefined || (cached !== null && existsSync(cached));
+    const opening = Date.now();
     const db = await openDatabase(url);
+    // A database built by an earlier version is migrated on opening: what an upgrade costs at this size.
+    console.log(`  opened (and migrated) in ${((Date.now() - opening) / 1000).toFixed(1)} s`);
     const loadStarted = Date.now();
     if (!reuse) {
       await replicate(file, count);
