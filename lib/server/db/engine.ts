@@ -21,8 +21,6 @@ export interface SqlPieces {
    * transaction of another process waits and then reads them as written (SQLite's writer is already alone)
    */
   readonly lockRows: string;
-  /** the length of the JSON array under `key` of a column holding a JSON object (NULL where absent) */
-  jsonArrayLength(column: string, key: string): string;
   /** a FROM item: the elements of the JSON array under `key` of a column, each as `alias.value` */
   jsonArrayElements(column: string, key: string, alias: string): string;
   /**

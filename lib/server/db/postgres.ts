@@ -10,7 +10,6 @@ export const POSTGRES_SQL: SqlPieces = {
   // Byte order, as SQLite sorts, whatever the database's locale.
   byteOrder: ` COLLATE "C"`,
   lockRows: " FOR UPDATE",
-  jsonArrayLength: (column, key) => `jsonb_array_length(${column}::jsonb -> '${key}')`,
   jsonArrayElements: (column, key, alias) =>
     `jsonb_array_elements(COALESCE(${column}::jsonb -> '${key}', '[]'::jsonb)) AS ${alias}`,
   jsonRows: (columns) => `json_agg(json_build_array(${columns.join(", ")}))::text`,

@@ -112,6 +112,7 @@ const isSearchObject = (line: string) =>
       line.startsWith(`${name}.`) ||
       line.startsWith(`${name}_`) ||
       line.startsWith(`${name} `) ||
+      line.includes(` index ${name} `) ||
       line.includes(`"${name}"`),
   );
 

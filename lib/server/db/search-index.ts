@@ -6,7 +6,13 @@ export const SEARCH_INDEX_TABLE = "InstanceSearch";
 /** SQLite's FTS5 table of identifier names' trigrams (shadow tables `IdentifierNameSearch_data`, …). */
 export const NAME_INDEX_TABLE = "IdentifierNameSearch";
 
-/** What the migrations make that prisma/schema.prisma cannot describe (the schema test expects exactly these). */
+/** The expression indexes the instance list's Leaks and Language sorts read (list-sql.ts). */
+const SORT_INDEXES = ["Instance_leaks_id_idx", "Instance_language_id_idx"];
+
+/**
+ * What the migrations make that prisma/schema.prisma cannot describe: the search indexes and the sorts'
+ * expression indexes (the schema test expects exactly these).
+ */
 export const SEARCH_OBJECTS: Record<SqlDialect, readonly string[]> = {
   sqlite: [
     SEARCH_INDEX_TABLE,
@@ -17,6 +23,7 @@ export const SEARCH_OBJECTS: Record<SqlDialect, readonly string[]> = {
     "Identifier_name_search_insert",
     "Identifier_name_search_delete",
     "Identifier_name_search_update",
+    ...SORT_INDEXES,
   ],
-  postgres: ["Instance.searchWords", "Instance_search_idx", "Identifier_name_trgm_idx"],
+  postgres: ["Instance.searchWords", "Instance_search_idx", "Identifier_name_trgm_idx", ...SORT_INDEXES],
 };

@@ -12,7 +12,6 @@ export const SQLITE_SQL: SqlPieces = {
   // SQLite compares text by its bytes already (the BINARY collation).
   byteOrder: "",
   lockRows: "",
-  jsonArrayLength: (column, key) => `json_array_length(${column}, '$.${key}')`,
   jsonArrayElements: (column, key, alias) => `json_each(${column}, '$.${key}') AS ${alias}`,
   jsonRows: (columns) => `json_group_array(json_array(${columns.join(", ")}))`,
   jsonFieldIsFalse: (alias, field) => `json_extract(${alias}.value, '$.${field}') = 0`,

@@ -42,8 +42,11 @@ function selectionCount(selection: string): string {
   return `i."${countColumn(selection)}"`;
 }
 
-/** Leak channels the evidence found, stored by the analysis (or read from the evidence of older analyses). */
-const leaks = (sql: SqlPieces) => `COALESCE(i."leakCount", ${sql.jsonArrayLength(`i."evidence"`, "leaks")}, 0)`;
+/**
+ * Leak channels the evidence found, stored by the analysis (0 where none was computed). The expression an
+ * index of the migrations holds (`Instance_leaks_id_idx`), so a view sorted by it is read in its order.
+ */
+const LEAKS = `COALESCE(i."leakCount", 0)`;
 
 /** Flagged hints of the instance (a stale flag no longer counts). */
 const FLAGS = `(SELECT COUNT(*) FROM "Hint" f WHERE f."instanceId" = i."id" AND f."status" = 'flagged'
@@ -54,6 +57,7 @@ const outcomes = (what: "runs" | "resolved") =>
     FROM "RunResult" rr JOIN "Run" r ON r."id" = rr."runId"
     WHERE rr."instanceExternalId" = i."externalId" AND r."benchmarkId" = i."benchmarkId")`;
 
+/** The language, "unknown" where none was found: as `Instance_language_id_idx` holds it (byte order). */
 const LANGUAGE = `COALESCE(i."language", 'unknown')`;
 
 /**
@@ -69,7 +73,7 @@ export function recountResolvedSql(sql: SqlPieces): string {
 }
 
 /** The expression a list is ordered by. */
-function sortExpression(state: ListState, sql: SqlPieces): string {
+function sortExpression(state: ListState): string {
   if (isSelection(state.sort)) return selectionCount(state.sort);
   switch (state.sort) {
     case "externalId":
@@ -85,7 +89,7 @@ function sortExpression(state: ListState, sql: SqlPieces): string {
     case "flags":
       return FLAGS;
     case "leaks":
-      return leaks(sql);
+      return LEAKS;
     case "resolved":
       // The stored count (kept by recountResolved): an indexed column, where the live count is a correlated
       // query over results that no index can order.
@@ -114,7 +118,7 @@ export function listQuery(state: ListState, sql: SqlPieces, scope: ListScope = {
   among(LANGUAGE, state.language);
   among(`(${STATUS})`, state.review);
   among(`i."externalId"`, state.ids);
-  if (state.leak) where.push(`${leaks(sql)} > 0`);
+  if (state.leak) where.push(`${LEAKS} > 0`);
   if (state.subset.length > 0)
     where.push(
       `EXISTS (SELECT 1 FROM "SubsetMember" s WHERE s."benchmarkId" = i."benchmarkId" AND s."instanceExternalId" = i."externalId" AND s."subset" IN (${state.subset.map((v) => params.add(v)).join(", ")}))`,
@@ -140,13 +144,13 @@ export function listQuery(state: ListState, sql: SqlPieces, scope: ListScope = {
     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
   const textSort = ["externalId", "benchmark", "repo", "language"].includes(state.sort);
   const collate = textSort ? sql.byteOrder : "";
-  const sortKey = `${sortExpression(state, sql)}${collate}`;
+  const sortKey = `${sortExpression(state)}${collate}`;
   const orderBy = `ORDER BY ${sortKey} ${state.desc ? "DESC" : "ASC"}, i."id" ASC`;
   return { from, orderBy, params: params.values, status: STATUS, sortKey, collate, desc: state.desc };
 }
 
 /** The columns of a list row, for the rows of one window (`ids`), each computed for those rows only. */
-export function rowColumns(sql: SqlPieces): string {
+export function rowColumns(): string {
   return [
     `i."id" AS "id"`,
     `i."externalId" AS "externalId"`,
@@ -155,7 +159,7 @@ export function rowColumns(sql: SqlPieces): string {
     `${LANGUAGE} AS "language"`,
     ...SELECTIONS.map((s) => `${selectionCount(s)} AS "count_${s}"`),
     `${FLAGS} AS "flags"`,
-    `${leaks(sql)} AS "leaks"`,
+    `${LEAKS} AS "leaks"`,
     `${outcomes("runs")} AS "runs"`,
     `${outcomes("resolved")} AS "resolved"`,
     `i."analysisStatus" AS "analysisStatus"`,

@@ -33,7 +33,7 @@ async function rowsOf(db: Database, ids: ReadonlyArray<{ id: number; status: str
   const { sql } = engineOf(db);
   const placeholders = ids.map((_, n) => sql.placeholder(n + 1)).join(", ");
   const raw = await db.$queryRawUnsafe<RawRow[]>(
-    `SELECT ${rowColumns(sql)}
+    `SELECT ${rowColumns()}
      FROM "Instance" i JOIN "Benchmark" b ON b."id" = i."benchmarkId"
      WHERE i."id" IN (${placeholders})`,
     ...ids.map((i) => i.id),
