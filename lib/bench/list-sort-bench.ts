@@ -65,7 +65,11 @@ const COLUMNS = [
   "countPro",
   "leakCount",
   "updatedAt",
+  "language",
 ];
+
+/** Languages as a corpus holds them, one in five instances with none found. */
+const LANGUAGES = ["python", "go", "javascript", "java", null];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
@@ -123,6 +127,7 @@ async function measure(
             counts.pro,
             i % 3,
             new Date(),
+            LANGUAGES[i % LANGUAGES.length] ?? null,
           ]);
           results.push([run.id, id, i % 4 === 0]);
         }
@@ -157,10 +162,15 @@ async function main() {
     console.log(SHARED_DATA_MISSING);
     return;
   }
-  const cluster = POSTGRES_AVAILABLE ? await startPostgresCluster() : null;
-  if (!cluster) console.log("PostgreSQL is not installed: SQLite only");
+  const cluster =
+    POSTGRES_AVAILABLE && (process.env.BENCH_SORT_ENGINES ?? "postgres").includes("postgres")
+      ? await startPostgresCluster()
+      : null;
+  if (!cluster && !POSTGRES_AVAILABLE) console.log("PostgreSQL is not installed: SQLite only");
   try {
-    for (const engine of cluster ? ["sqlite", "postgres"] : ["sqlite"])
+    // BENCH_SORT_ENGINES=sqlite (or postgres) measures one engine only.
+    const engines = (process.env.BENCH_SORT_ENGINES ?? "sqlite,postgres").split(",");
+    for (const engine of (cluster ? ["sqlite", "postgres"] : ["sqlite"]).filter((e) => engines.includes(e)))
       for (const count of SIZES) await measure(records, count, engine === "postgres" ? cluster : null);
   } finally {
     cluster?.stop();
