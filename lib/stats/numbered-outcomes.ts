@@ -1,4 +1,4 @@
-import { RESULT_STATUSES, type ResultStatus } from "./result-status";
+import { ATTEMPTED, RESULT_STATUSES, type ResultStatus } from "./result-status";
 
 /*
  * A run's outcomes as the research tables count them: its benchmark's imported instances numbered 0…n−1 in
@@ -42,9 +42,10 @@ export const NO_RESULT = 0;
 export const statusCode = (status: ResultStatus): number => RESULT_STATUSES.indexOf(status) + 1;
 export const RESOLVED = statusCode("resolved");
 /** Per code, whether it counts in a rate's denominator (attempted: resolved, unresolved, empty patch). */
-const ATTEMPTED_CODE = Uint8Array.from({ length: RESULT_STATUSES.length + 1 }, (_, code) =>
-  code === statusCode("resolved") || code === statusCode("unresolved") || code === statusCode("empty_patch") ? 1 : 0,
-);
+const ATTEMPTED_CODE = Uint8Array.from({ length: RESULT_STATUSES.length + 1 }, (_, code) => {
+  const status = RESULT_STATUSES[code - 1];
+  return status !== undefined && ATTEMPTED.has(status) ? 1 : 0;
+});
 export const isAttemptedCode = (code: number): boolean => ATTEMPTED_CODE[code] === 1;
 /** The status a code stands for (undefined for NO_RESULT). */
 export const statusOfCode = (code: number): ResultStatus | undefined => RESULT_STATUSES[code - 1];
@@ -79,7 +80,7 @@ export const hasResults = (run: NumberedOutcomes): boolean =>
 
 /** Whether any of a run's rows was attempted, matched or not (a run without one compares nothing). */
 export const attemptedAny = (run: NumberedOutcomes): boolean =>
-  run.codes.some(isAttemptedCode) || [...run.unmatched.values()].some((status) => isAttemptedCode(statusCode(status)));
+  run.codes.some(isAttemptedCode) || [...run.unmatched.values()].some((status) => ATTEMPTED.has(status));
 
 /** An imported instance's outcome in a run by id: resolved or not where attempted, else undefined. */
 export function outcomeOf(run: NumberedOutcomes, id: string): boolean | undefined {

@@ -5,6 +5,7 @@ import {
   type NumberedOutcomes,
   numberOutcomes,
   RESOLVED,
+  statusCode,
 } from "./numbered-outcomes";
 import { emptyStatusCounts, RESULT_STATUSES, resultStatus, type StatusCounts } from "./result-status";
 import { wilsonInterval } from "./wilson";
@@ -165,7 +166,7 @@ export function resolveRates(runs: RunOutcomes[]): ResolveRateRow[] {
     const { codes } = run;
     for (let i = 0; i < codes.length; i++) byCode[codes[i] as number] = (byCode[codes[i] as number] as number) + 1;
     const statuses = emptyStatusCounts();
-    for (const status of RESULT_STATUSES) statuses[status] = byCode[RESULT_STATUSES.indexOf(status) + 1] as number;
+    for (const status of RESULT_STATUSES) statuses[status] = byCode[statusCode(status)] as number;
     const matched = run.codes.length - (byCode[NO_RESULT] as number);
     let allResolved = byCode[RESOLVED] as number;
     run.unmatched.forEach((status) => {

@@ -1,4 +1,4 @@
-import type { InstanceNumbering, NumberedOutcomes } from "./numbered-outcomes";
+import { type InstanceNumbering, type NumberedOutcomes, numberOutcomes, statusCode } from "./numbered-outcomes";
 import { RESULT_STATUSES, type ResultStatus, resultStatus } from "./result-status";
 
 /*
@@ -49,24 +49,24 @@ export const statusLetter = (status: ResultStatus): string => LETTERS[RESULT_STA
  */
 export function readNumberedOutcomes(text: string, instances: InstanceNumbering): NumberedOutcomes {
   const { ids, statuses } = readOutcomeColumns(text);
+  const statusAt = (n: number) => RESULT_STATUSES[statuses.charCodeAt(n) - FIRST_LETTER] as ResultStatus;
+  // One stored before texts were sorted is read by a look-up per row.
+  if (!ids.every((id, n) => n === 0 || (ids[n - 1] as string) <= id))
+    return numberOutcomes(
+      instances,
+      ids.map((id, n) => [id, statusAt(n)] as const),
+    );
+  // A text in id order (as outcomeText writes it) is merged with the numbering, which is in the same order:
+  // no look-up per row.
   const codes = new Uint8Array(instances.size);
   const unmatched = new Map<string, ResultStatus>();
   const known = instances.ids;
-  // A text in id order (as outcomeText writes it) is merged with the numbering, which is in the same order:
-  // no look-up per row. One stored before texts were sorted is read by look-ups.
-  const sorted = ids.every((id, n) => n === 0 || (ids[n - 1] as string) <= id);
   let k = 0;
   for (let n = 0; n < ids.length; n++) {
     const id = ids[n] as string;
-    // A letter's place in RESULT_STATUSES, plus one: the status's code.
-    const code = statuses.charCodeAt(n) - FIRST_LETTER + 1;
-    let number: number | undefined;
-    if (sorted) {
-      while (k < known.length && (known[k] as string) < id) k++;
-      number = known[k] === id ? k : undefined;
-    } else number = instances.numberOf(id);
-    if (number === undefined) unmatched.set(id, RESULT_STATUSES[code - 1] as ResultStatus);
-    else codes[number] = code;
+    while (k < known.length && (known[k] as string) < id) k++;
+    if (known[k] === id) codes[k] = statusCode(statusAt(n));
+    else unmatched.set(id, statusAt(n));
   }
   return { instances, codes, unmatched };
 }

@@ -81,11 +81,10 @@ export async function loadResearchBase(db: Database) {
   // chart averages, and the links and the judge's samples look up.
   const numbered = new Map<number, Numbered>();
   for (const [benchmarkId, list] of rowsOfBenchmark) {
-    const externalIds = list.map((row) => String(row[EXTERNAL_ID]));
-    if (externalIds.some((id, n) => n > 0 && (externalIds[n - 1] as string) > id)) {
-      list.sort((a, b) => (String(a[EXTERNAL_ID]) < String(b[EXTERNAL_ID]) ? -1 : 1));
-      externalIds.sort();
-    }
+    const idOf = (row: unknown[]) => String(row[EXTERNAL_ID]);
+    if (list.some((row, n) => n > 0 && idOf(list[n - 1] as unknown[]) > idOf(row)))
+      list.sort((a, b) => (idOf(a) < idOf(b) ? -1 : 1));
+    const externalIds = list.map(idOf);
     // The database holds each id once per benchmark, so each row's number is its place.
     const instances = new InstanceNumbering(externalIds);
     const ids = Int32Array.from(list, (row) => Number(row[ID]));

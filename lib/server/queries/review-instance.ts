@@ -153,7 +153,7 @@ export async function getReviewData(id: number) {
         // new name of the same kind in the same place instead (lib/analysis/observed-guesswork.ts)?
         observed: await observeGuesswork(
           identifiers
-            .filter((i) => i.side === "code" && policiesOf(i.selections).includes("defuse"))
+            .filter((i) => i.side === "code" && i.selections.some((s) => s.selection === "defuse"))
             .map((i) => ({ name: i.name, member: i.member, owner: i.owner, kind: i.kind, path: i.path })),
           p.patch,
           instance.testPatch,
