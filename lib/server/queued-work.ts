@@ -12,20 +12,16 @@ export const queueOf = (db: Database): JobQueue => jobQueue(db, settings().worke
 export const sliceMs = (queue: JobQueue): number | undefined =>
   queue.shared ? (settings().workerLeaseSeconds * 1000) / 4 : undefined;
 
-/** What this process works, per queue client: a queue's handler is registered once. */
-const worked = new WeakMap<JobQueue, Set<string>>();
-
-/** This process takes `name`'s jobs with `handler` (once per database and queue; again is a no-op). */
+/**
+ * This process takes `name`'s jobs with `handler` (once per database and queue: again is a no-op; one that
+ * failed, as with the database out of reach, is tried again).
+ */
 export async function workQueue(
   db: Database,
   name: string,
   handler: (queue: JobQueue, key: string) => Promise<void>,
 ): Promise<void> {
   const queue = queueOf(db);
-  const names = worked.get(queue) ?? new Set<string>();
-  worked.set(queue, names);
-  if (names.has(name)) return;
-  names.add(name);
   await queue.work(name, (key) => handler(queue, key));
 }
 

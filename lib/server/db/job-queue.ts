@@ -1,3 +1,4 @@
+import pg from "pg";
 import PgBoss from "pg-boss";
 import type { SqlDialect } from "./database-url";
 
@@ -17,7 +18,10 @@ export interface JobQueue {
   readonly shared: boolean;
   /** Asks for a job of `queue` for `key` (coalesced: per key at most one waits). */
   request(queue: string, key?: string): Promise<void>;
-  /** Takes `queue`'s jobs in this process until stopped; a handler that throws is tried again. */
+  /**
+   * Takes `queue`'s jobs in this process until stopped; a handler that throws is tried again. Once per queue:
+   * asking again is a no-op (the first handler stays), unless the first time failed.
+   */
   work(queue: string, handler: (key: string) => Promise<void>): Promise<void>;
   /** Stops taking jobs, waiting (up to `timeoutMs`) for a running one to end. */
   stop(timeoutMs?: number): Promise<void>;
@@ -89,6 +93,7 @@ function inProcessQueue(): JobQueue {
     shared: false,
     request: async (queue, key = "") => run(slot(queue, key)),
     work: async (queue, handler) => {
+      if (handlers.has(queue)) return;
       handlers.set(queue, handler);
       for (const s of state.values())
         if (s.queue === queue && s.again && !s.running) {
@@ -111,8 +116,19 @@ const RETRY = { retryLimit: 1000, retryDelay: 1 } as const;
 /** A queue in the database, through pg-boss: shared by every process that works it. */
 function pgBossQueue(url: string, leaseSeconds: number): JobQueue {
   let started: Promise<PgBoss> | null = null;
-  const created = new Set<string>();
-  const boss = async () => {
+  /** Each queue made once per process, and worked once; a try that failed is forgotten, so the next one tries again. */
+  const created = new Map<string, Promise<PgBoss>>();
+  const working = new Map<string, Promise<void>>();
+  const once = <T>(tries: Map<string, Promise<T>>, key: string, attempt: () => Promise<T>): Promise<T> => {
+    let promise = tries.get(key);
+    if (!promise) {
+      promise = attempt();
+      tries.set(key, promise);
+      promise.catch(() => tries.delete(key));
+    }
+    return promise;
+  };
+  const boss = () => {
     started ??= (async () => {
       const instance = new PgBoss({
         connectionString: url,
@@ -124,23 +140,19 @@ function pgBossQueue(url: string, leaseSeconds: number): JobQueue {
       instance.on("error", (error: Error) => process.stderr.write(`hintscope: job queue: ${error.message}\n`));
       await instance.start();
       return instance;
-    })();
+    })().catch((error: Error) => {
+      started = null;
+      throw error;
+    });
     return started;
   };
-  const queueOf = async (queue: string) => {
-    const b = await boss();
-    if (!created.has(queue)) {
+  const queueOf = (queue: string) =>
+    once(created, queue, async () => {
+      const b = await boss();
       // "stately": per key one job waiting and one running at most; a handler that throws is retried.
-      await b.createQueue(queue, {
-        name: queue,
-        policy: "stately",
-        ...RETRY,
-        expireInSeconds: leaseSeconds,
-      });
-      created.add(queue);
-    }
-    return b;
-  };
+      await createQueueOnce(b, url, queue, { name: queue, policy: "stately", ...RETRY, expireInSeconds: leaseSeconds });
+      return b;
+    });
   return {
     shared: true,
     request: async (queue, key = "") => {
@@ -148,16 +160,37 @@ function pgBossQueue(url: string, leaseSeconds: number): JobQueue {
       // null when a job of this key already waits: that one will do.
       await b.send(queue, { key }, { singletonKey: key || undefined, expireInSeconds: leaseSeconds, ...RETRY });
     },
-    work: async (queue, handler) => {
-      const b = await queueOf(queue);
-      await b.work<{ key?: string }>(queue, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-        await handler(job?.data.key ?? "");
-      });
-    },
+    work: (queue, handler) =>
+      once(working, queue, async () => {
+        const b = await queueOf(queue);
+        await b.work<{ key?: string }>(queue, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
+          await handler(job?.data.key ?? "");
+        });
+      }),
     stop: async (timeoutMs = 30_000) => {
-      if (!started) return;
-      const b = await started;
-      await b.stop({ graceful: true, wait: true, close: true, timeout: timeoutMs });
+      const b = await started?.catch(() => null);
+      await b?.stop({ graceful: true, wait: true, close: true, timeout: timeoutMs });
     },
   };
 }
+
+/**
+ * Makes `queue` unless it exists, one process at a time (a session lock of the database's own): pg-boss's
+ * `create_queue` inserts the queue's row, then adds its partition's foreign key to the queue table, so two
+ * processes making queues at once (workers and servers starting together) each hold what the other waits
+ * for, and PostgreSQL ends one with "deadlock detected".
+ */
+async function createQueueOnce(b: PgBoss, url: string, queue: string, options: PgBoss.Queue): Promise<void> {
+  if (await b.getQueue(queue)) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [CREATE_QUEUE_LOCK]);
+    if (!(await b.getQueue(queue))) await b.createQueue(queue, options);
+  } finally {
+    // Ending the session releases its lock.
+    await client.end();
+  }
+}
+
+const CREATE_QUEUE_LOCK = `hintscope.${BOSS_SCHEMA}.create_queue`;
