@@ -32,15 +32,15 @@ export interface SqlPieces {
   /** true where the boolean field `field` of a JSON element (`alias.value`) is false */
   jsonFieldIsFalse(alias: string, field: string): string;
   /**
-   * A condition on `i."id"`: the instance's indexed words (issue text and identifier names) hold `words` in
-   * this order, the last one as a prefix. `add` binds a value and returns its placeholder.
+   * A query of the ids of the instances whose indexed words (issue text) hold `words` in this order, the last
+   * one as a prefix. `add` binds a value and returns its placeholder.
    */
-  instanceWordsMatch(words: readonly string[], add: (value: unknown) => string): string;
+  instanceIdsByWords(words: readonly string[], add: (value: unknown) => string): string;
   /**
-   * A condition on `i."id"`: one of the instance's identifier names holds `needle` (any part of it, case
+   * A query of the ids of the instances one of whose identifier names holds `needle` (any part of it, case
    * folded), through the engine's trigram index of the names.
    */
-  identifierNamesMatch(needle: string, add: (value: unknown) => string): string;
+  instanceIdsByName(needle: string, add: (value: unknown) => string): string;
 }
 
 export interface LargeWriteCheckpointer {

@@ -15,11 +15,11 @@ export const POSTGRES_SQL: SqlPieces = {
   jsonRows: (columns) => `json_agg(json_build_array(${columns.join(", ")}))::text`,
   jsonFieldIsFalse: (alias, field) => `(${alias}.value ->> '${field}') = 'false'`,
   // The stored tsvector "searchWords" (GIN-indexed): the words in order, the last a prefix.
-  instanceWordsMatch: (words, add) =>
-    `i."id" IN (SELECT s."id" FROM "Instance" s WHERE s."searchWords" @@ to_tsquery('simple', ${add(`${words.join(" <-> ")}:*`)}))`,
+  instanceIdsByWords: (words, add) =>
+    `SELECT s."id" FROM "Instance" s WHERE s."searchWords" @@ to_tsquery('simple', ${add(`${words.join(" <-> ")}:*`)})`,
   // ILIKE over the names, served by their pg_trgm index ("Identifier_name_trgm_idx").
-  identifierNamesMatch: (needle, add) =>
-    `i."id" IN (SELECT x."instanceId" FROM "Identifier" x WHERE x."name" ILIKE ${add(likeContaining(needle))} ESCAPE '\\')`,
+  instanceIdsByName: (needle, add) =>
+    `SELECT x."instanceId" FROM "Identifier" x WHERE x."name" ILIKE ${add(likeContaining(needle))} ESCAPE '\\'`,
 };
 
 /** Imports of this process wait for each other (each holds much memory); other writes do not wait for them. */

@@ -25,5 +25,13 @@ export const SEARCH_OBJECTS: Record<SqlDialect, readonly string[]> = {
     "Identifier_name_search_update",
     ...SORT_INDEXES,
   ],
-  postgres: ["Instance.searchWords", "Instance_search_idx", "Identifier_name_trgm_idx", ...SORT_INDEXES],
+  postgres: [
+    "Instance.searchWords",
+    "Instance_search_idx",
+    "Identifier_name_trgm_idx",
+    // The search of ids and repositories (instance-search.ts).
+    "Instance_externalId_trgm_idx",
+    "Instance_repo_trgm_idx",
+    ...SORT_INDEXES,
+  ],
 };

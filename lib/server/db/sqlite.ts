@@ -16,14 +16,14 @@ export const SQLITE_SQL: SqlPieces = {
   jsonRows: (columns) => `json_group_array(json_array(${columns.join(", ")}))`,
   jsonFieldIsFalse: (alias, field) => `json_extract(${alias}.value, '$.${field}') = 0`,
   // The FTS5 table InstanceSearch (external content, kept by triggers): a phrase, its last word a prefix.
-  instanceWordsMatch: (words, add) =>
-    `i."id" IN (SELECT rowid FROM "InstanceSearch" WHERE "InstanceSearch" MATCH ${add(`"${words.join(" ")}"*`)})`,
+  instanceIdsByWords: (words, add) =>
+    `SELECT rowid FROM "InstanceSearch" WHERE "InstanceSearch" MATCH ${add(`"${words.join(" ")}"*`)}`,
   // The FTS5 trigram table IdentifierNameSearch (kept by triggers): the needle as one phrase, which matches
   // the names holding it. A needle of fewer than three characters has no trigram: LIKE reads every name.
-  identifierNamesMatch: (needle, add) =>
+  instanceIdsByName: (needle, add) =>
     [...needle].length >= 3
-      ? `i."id" IN (SELECT x."instanceId" FROM "Identifier" x WHERE x."id" IN (SELECT rowid FROM "IdentifierNameSearch" WHERE "IdentifierNameSearch" MATCH ${add(`"${needle.replaceAll('"', '""')}"`)}))`
-      : `i."id" IN (SELECT x."instanceId" FROM "Identifier" x WHERE x."name" LIKE ${add(likeContaining(needle))} ESCAPE '\\')`,
+      ? `SELECT x."instanceId" FROM "Identifier" x WHERE x."id" IN (SELECT rowid FROM "IdentifierNameSearch" WHERE "IdentifierNameSearch" MATCH ${add(`"${needle.replaceAll('"', '""')}"`)})`
+      : `SELECT x."instanceId" FROM "Identifier" x WHERE x."name" LIKE ${add(likeContaining(needle))} ESCAPE '\\'`,
 };
 
 /**

@@ -113,3 +113,71 @@ test("any part of an identifier's name, through the names' index: signs literal,
       `INSERT INTO "IdentifierNameSearch" ("IdentifierNameSearch") VALUES ('integrity-check')`,
     );
 });
+
+test("an id, repository or benchmark holding the needle, for every needle length around the trigram's three characters: the same instances as read one by one", async () => {
+  // Ids and repositories with LIKE's wildcards and a backslash in them, mixed case (ASCII: SQLite's LIKE folds ASCII).
+  const records = [
+    ["Kit%Lab_7", "Kit/Lab"],
+    ["kitlab-70", "oak/TREE-x"],
+    ["Oak_Tree%3", "zq\\path/ok"],
+  ].map(([id, repo], n) =>
+    swebenchRecord(50 + n, { instance_id: id, repo, problem_statement: `Plain words ${n} only.` }),
+  );
+  await importFiles(env.db, [env.tmp.write("swebench-lite-search-kit.jsonl", jsonl(records))], {
+    benchmark: "Bench_Of%Kits",
+  });
+  const instances = await env.db.instance.findMany({
+    select: {
+      externalId: true,
+      repo: true,
+      problemStatement: true,
+      benchmark: { select: { name: true } },
+      identifiers: { select: { name: true } },
+    },
+  });
+  // The documented search, instance by instance: any part of the id, repository, benchmark or an identifier's
+  // name (case folded), or the issue's words as a phrase whose last word may be the start of one.
+  const holds = (text: string, needle: string) => text.toLowerCase().includes(needle.toLowerCase());
+  const phraseIn = (text: string, words: string[]) => {
+    const cut = searchWords(text.slice(0, SEARCH_TEXT_LIMIT));
+    return cut.some((_, at) =>
+      words.every((w, k) => (k === words.length - 1 ? cut[at + k]?.startsWith(w) : cut[at + k] === w)),
+    );
+  };
+  const expected = (needle: string) =>
+    instances
+      .filter(
+        (i) =>
+          holds(i.externalId, needle) ||
+          holds(i.repo, needle) ||
+          holds(i.benchmark.name, needle) ||
+          i.identifiers.some((x) => holds(x.name, needle)) ||
+          (searchWords(needle).length > 0 && phraseIn(i.problemStatement, searchWords(needle))),
+      )
+      .map((i) => i.externalId)
+      .sort();
+  const swapCase = (s: string) =>
+    [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join("");
+  const needles = new Set<string>();
+  for (const text of [...records.flatMap((r) => [r.instance_id, r.repo]), "Bench_Of%Kits", "acme__widgets-1"])
+    for (let at = 0; at < text.length; at++)
+      for (let length = 1; length <= 5 && at + length <= text.length; length++) {
+        const needle = text.slice(at, at + length);
+        needles.add(needle);
+        needles.add(swapCase(needle));
+      }
+  for (const needle of ["%", "_", "\\", "t%L", "k_T", "%3", "X%L", "k-7", "Lab_8", "kits"]) needles.add(needle);
+  const wrong: string[] = [];
+  for (const needle of needles) {
+    const got = (await found(needle)).sort();
+    if (JSON.stringify(got) !== JSON.stringify(expected(needle)))
+      wrong.push(`${needle}: ${JSON.stringify(got)} ≠ ${JSON.stringify(expected(needle))}`);
+  }
+  expect(wrong).toEqual([]);
+  // Some needles of each length find something, and some find nothing.
+  for (const length of [1, 2, 3, 4, 5]) {
+    const ofLength = [...needles].filter((n) => n.length === length);
+    expect(ofLength.some((n) => expected(n).length > 0)).toBe(true);
+  }
+  expect([...needles].some((n) => expected(n).length === 0)).toBe(true);
+}, 120_000);

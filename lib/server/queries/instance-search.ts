@@ -11,6 +11,9 @@ import { likeContaining } from "../db/like";
  * the start of one (`pars` finds `parsable`).
  */
 
+/** The characters a trigram index needs of a needle to narrow anything down. */
+const TRIGRAM = 3;
+
 /** How much of an issue's text is indexed (a PostgreSQL tsvector holds at most 1 MB). */
 export const SEARCH_TEXT_LIMIT = 100_000;
 
@@ -30,13 +33,26 @@ export function searchWords(needle: string): string[] {
 export function searchCondition(needle: string, sql: SqlPieces, add: (value: unknown) => string): string {
   const like = sql.caseInsensitiveLike;
   const text = () => `${add(likeContaining(needle))} ESCAPE '\\'`;
-  const alternatives = [
-    `i."externalId" ${like} ${text()}`,
-    `i."repo" ${like} ${text()}`,
-    `i."benchmarkId" IN (SELECT "id" FROM "Benchmark" WHERE "name" ${like} ${text()})`,
-    sql.identifierNamesMatch(needle, add),
-  ];
   const words = searchWords(needle);
-  if (words.length > 0) alternatives.push(sql.instanceWordsMatch(words, add));
-  return `(${alternatives.join(" OR ")})`;
+  // (SQLite binds by position: each piece is written, adding its values, in the order the text holds it.)
+  const byWords = () => (words.length > 0 ? [sql.instanceIdsByWords(words, add)] : []);
+  if ([...needle].length < TRIGRAM) {
+    // Too short for a trigram: every instance's id and repository are read (from the list's covering index).
+    const conditions = [
+      `i."externalId" ${like} ${text()}`,
+      `i."repo" ${like} ${text()}`,
+      `i."benchmarkId" IN (SELECT "id" FROM "Benchmark" WHERE "name" ${like} ${text()})`,
+    ];
+    for (const ids of [sql.instanceIdsByName(needle, add), ...byWords()]) conditions.push(`i."id" IN (${ids})`);
+    return `(${conditions.join(" OR ")})`;
+  }
+  // One query of ids per place the needle is looked for, each read by its index (PostgreSQL's trigram indexes
+  // of the id and repository): an OR of conditions on `i` would test every instance row by row.
+  const sources = [
+    `SELECT "id" FROM "Instance" WHERE "externalId" ${like} ${text()} OR "repo" ${like} ${text()}`,
+    `SELECT "id" FROM "Instance" WHERE "benchmarkId" IN (SELECT "id" FROM "Benchmark" WHERE "name" ${like} ${text()})`,
+    sql.instanceIdsByName(needle, add),
+  ];
+  sources.push(...byWords());
+  return `i."id" IN (${sources.join(" UNION ALL ")})`;
 }
