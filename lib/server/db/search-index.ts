@@ -32,6 +32,9 @@ export const SEARCH_OBJECTS: Record<SqlDialect, readonly string[]> = {
     // The search of ids and repositories (instance-search.ts).
     "Instance_externalId_trgm_idx",
     "Instance_repo_trgm_idx",
+    // The id and repository sorts in byte order, whatever the database's collation (list-sql.ts).
+    "Instance_externalId_bytes_id_idx",
+    "Instance_repo_bytes_id_idx",
     ...SORT_INDEXES,
   ],
 };

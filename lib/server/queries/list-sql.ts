@@ -139,7 +139,12 @@ export function listQuery(state: ListState, sql: SqlPieces, scope: ListScope = {
     where.push(
       `EXISTS (SELECT 1 FROM ${sql.jsonArrayElements(`i."evidence"`, "literals", "l")} WHERE ${sql.jsonFieldIsFalse("l", "stated_in_issue")})`,
     );
-  const from = `FROM "Instance" i JOIN "Benchmark" b ON b."id" = i."benchmarkId"
+  // The benchmark joined only where the view reads its name: every instance has one (a foreign key, not
+  // null), so the join never changes which rows a view holds, and without it a count reads the narrowest
+  // index. (The hint's join is on a unique key: PostgreSQL leaves it out of a count that reads nothing of it.)
+  const benchmarkJoin =
+    state.benchmark.length > 0 || state.sort === "benchmark" ? `JOIN "Benchmark" b ON b."id" = i."benchmarkId"` : "";
+  const from = `FROM "Instance" i ${benchmarkJoin}
     LEFT JOIN "Hint" h ON h."instanceId" = i."id" AND h."selection" = ${selection} AND h."projection" = ${projection}
     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`;
   const textSort = ["externalId", "benchmark", "repo", "language"].includes(state.sort);
@@ -181,24 +186,27 @@ export function navigationQuery(state: ListState, sql: SqlPieces, scope: ListSco
   const c = query.collate;
   // Earlier in the list's order than the instance (m), and later; and each side's nearest first.
   const [smaller, larger] = query.desc ? [">", "<"] : ["<", ">"];
-  // Written as a range and a tie-break (not one OR), so that an index on the key serves the range.
-  const before = `l.k${c} ${smaller}= m.k${c} AND (l.k${c} ${smaller} m.k${c} OR l.id < m.id)`;
-  const after = `l.k${c} ${larger}= m.k${c} AND (l.k${c} ${larger} m.k${c} OR l.id > m.id)`;
+  // Written as a range and a tie-break (not one OR), so that an index on the key serves the range; the
+  // instance's key and id as values (scalar subqueries), which an index scan can start from (a join with
+  // `m` made PostgreSQL walk the index from one end, filtering).
+  const [mk, mid] = [`(SELECT k FROM m)${c}`, "(SELECT id FROM m)"];
+  const before = `l.k${c} ${smaller}= ${mk} AND (l.k${c} ${smaller} ${mk} OR l.id < ${mid})`;
+  const after = `l.k${c} ${larger}= ${mk} AND (l.k${c} ${larger} ${mk} OR l.id > ${mid})`;
   const [forward, backward] = query.desc ? ["DESC", "ASC"] : ["ASC", "DESC"];
   const inOrder = `ORDER BY l.k${c} ${forward}, l.id ASC LIMIT 1`;
   const text = `WITH list AS NOT MATERIALIZED (
       SELECT i."id" AS id, ${query.sortKey} AS k,
-             CASE WHEN (${query.status}) IN ('pending', 'stale') THEN 1 ELSE 0 END AS open
+             CASE WHEN (${query.status}) IN ('pending', 'stale') THEN 1 ELSE 0 END AS open, h."id" AS hint
       ${query.from}
     ), m AS (SELECT id, k FROM list WHERE id = ${id})
     SELECT (SELECT COUNT(*) FROM list) AS total,
-           (SELECT COUNT(*) FROM list WHERE open = 1) AS "openCount",
-           CASE WHEN EXISTS (SELECT 1 FROM m) THEN (SELECT COUNT(*) FROM list l, m WHERE ${before}) + 1 ELSE 0 END
+           (SELECT COUNT(*) FROM list) - (SELECT COUNT(*) FROM list WHERE hint IS NOT NULL AND open = 0) AS "openCount",
+           CASE WHEN EXISTS (SELECT 1 FROM m) THEN (SELECT COUNT(*) FROM list l WHERE ${before}) + 1 ELSE 0 END
              AS position,
-           (SELECT l.id FROM list l, m WHERE ${before} ORDER BY l.k${c} ${backward}, l.id DESC LIMIT 1) AS previous,
-           (SELECT l.id FROM list l, m WHERE ${after} ${inOrder}) AS next,
+           (SELECT l.id FROM list l WHERE ${before} ORDER BY l.k${c} ${backward}, l.id DESC LIMIT 1) AS previous,
+           (SELECT l.id FROM list l WHERE ${after} ${inOrder}) AS next,
            COALESCE(
-             (SELECT l.id FROM list l, m WHERE l.open = 1 AND ${after} ${inOrder}),
+             (SELECT l.id FROM list l WHERE l.open = 1 AND ${after} ${inOrder}),
              (SELECT l.id FROM list l WHERE l.open = 1 AND NOT EXISTS (SELECT 1 FROM m WHERE m.id = l.id) ${inOrder})
            ) AS "nextPending"`;
   return { text, params: query.params };
