@@ -3,11 +3,11 @@
  * queues side by side without a deadlock, and a queue whose database was out of reach works once it is there.
  * Run once, in the SQLite stage, on a cluster of its own (the queue is PostgreSQL's only).
  */
-import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { POSTGRES_AVAILABLE, startPostgresCluster } from "../../testing/postgres-cluster";
 import { TEST_ENGINE } from "../../testing/temp-database";
 import { jobQueueFor, stopJobQueues } from "./job-queue";
+import { withPostgresSession } from "./postgres-admin";
 
 const RUN = TEST_ENGINE === "sqlite" && POSTGRES_AVAILABLE;
 let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | null = null;
@@ -19,15 +19,8 @@ afterAll(async () => {
   cluster?.stop();
 });
 
-async function rows<T>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const rows = <T>(url: string, sql: string): Promise<T[]> =>
+  withPostgresSession(url, async (client) => (await client.query(sql)).rows as T[]);
 
 const QUEUES = ["analysis", "judge", "third"];
 

@@ -1,6 +1,6 @@
-import pg from "pg";
 import PgBoss from "pg-boss";
 import type { SqlDialect } from "./database-url";
+import { withPostgresSession } from "./postgres-admin";
 
 /**
  * Work that any process of the deployment may take: "run the queue's job for this key" (the analysis of
@@ -182,15 +182,11 @@ function pgBossQueue(url: string, leaseSeconds: number): JobQueue {
  */
 async function createQueueOnce(b: PgBoss, url: string, queue: string, options: PgBoss.Queue): Promise<void> {
   if (await b.getQueue(queue)) return;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  // The lock is the session's: it ends with it.
+  await withPostgresSession(url, async (client) => {
     await client.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [CREATE_QUEUE_LOCK]);
     if (!(await b.getQueue(queue))) await b.createQueue(queue, options);
-  } finally {
-    // Ending the session releases its lock.
-    await client.end();
-  }
+  });
 }
 
 const CREATE_QUEUE_LOCK = `hintscope.${BOSS_SCHEMA}.create_queue`;

@@ -34,25 +34,19 @@ export function searchCondition(needle: string, sql: SqlPieces, add: (value: unk
   const like = sql.caseInsensitiveLike;
   const text = () => `${add(likeContaining(needle))} ESCAPE '\\'`;
   const words = searchWords(needle);
-  // (SQLite binds by position: each piece is written, adding its values, in the order the text holds it.)
-  const byWords = () => (words.length > 0 ? [sql.instanceIdsByWords(words, add)] : []);
-  if ([...needle].length < TRIGRAM) {
-    // Too short for a trigram: every instance's id and repository are read (from the list's covering index).
-    const conditions = [
-      `i."externalId" ${like} ${text()}`,
-      `i."repo" ${like} ${text()}`,
-      `i."benchmarkId" IN (SELECT "id" FROM "Benchmark" WHERE "name" ${like} ${text()})`,
-    ];
-    for (const ids of [sql.instanceIdsByName(needle, add), ...byWords()]) conditions.push(`i."id" IN (${ids})`);
-    return `(${conditions.join(" OR ")})`;
-  }
-  // One query of ids per place the needle is looked for, each read by its index (PostgreSQL's trigram indexes
-  // of the id and repository): an OR of conditions on `i` would test every instance row by row.
+  // The id and repository: tested on each instance where the needle is too short for a trigram (read from the
+  // list's covering index), else a query of ids read by PostgreSQL's trigram indexes of the two. Every other
+  // place is a query of ids read by its own index: an OR of conditions on `i` would test every instance.
+  const idOrRepo = (column: (name: string) => string) =>
+    `${column("externalId")} ${like} ${text()} OR ${column("repo")} ${like} ${text()}`;
+  const short = [...needle].length < TRIGRAM;
+  // Written in the order the text holds them (SQLite binds by position).
+  const tested = short ? `${idOrRepo((name) => `i."${name}"`)} OR ` : "";
   const sources = [
-    `SELECT "id" FROM "Instance" WHERE "externalId" ${like} ${text()} OR "repo" ${like} ${text()}`,
+    ...(short ? [] : [`SELECT "id" FROM "Instance" WHERE ${idOrRepo((name) => `"${name}"`)}`]),
     `SELECT "id" FROM "Instance" WHERE "benchmarkId" IN (SELECT "id" FROM "Benchmark" WHERE "name" ${like} ${text()})`,
     sql.instanceIdsByName(needle, add),
+    ...(words.length > 0 ? [sql.instanceIdsByWords(words, add)] : []),
   ];
-  sources.push(...byWords());
-  return `i."id" IN (${sources.join(" UNION ALL ")})`;
+  return `(${tested}i."id" IN (${sources.join(" UNION ALL ")}))`;
 }

@@ -199,8 +199,7 @@ export function navigationQuery(state: ListState, sql: SqlPieces, scope: ListSco
              CASE WHEN (${query.status}) IN ('pending', 'stale') THEN 1 ELSE 0 END AS open, h."id" AS hint
       ${query.from}
     ), m AS (SELECT id, k FROM list WHERE id = ${id})
-    SELECT (SELECT COUNT(*) FROM list) AS total,
-           (SELECT COUNT(*) FROM list) - (SELECT COUNT(*) FROM list WHERE hint IS NOT NULL AND open = 0) AS "openCount",
+    SELECT counts.total AS total, counts.total - counts.closed AS "openCount",
            CASE WHEN EXISTS (SELECT 1 FROM m) THEN (SELECT COUNT(*) FROM list l WHERE ${before}) + 1 ELSE 0 END
              AS position,
            (SELECT l.id FROM list l WHERE ${before} ORDER BY l.k${c} ${backward}, l.id DESC LIMIT 1) AS previous,
@@ -208,6 +207,8 @@ export function navigationQuery(state: ListState, sql: SqlPieces, scope: ListSco
            COALESCE(
              (SELECT l.id FROM list l WHERE l.open = 1 AND ${after} ${inOrder}),
              (SELECT l.id FROM list l WHERE l.open = 1 AND NOT EXISTS (SELECT 1 FROM m WHERE m.id = l.id) ${inOrder})
-           ) AS "nextPending"`;
+           ) AS "nextPending"
+    FROM (SELECT (SELECT COUNT(*) FROM list) AS total,
+                 (SELECT COUNT(*) FROM list WHERE hint IS NOT NULL AND open = 0) AS closed) counts`;
   return { text, params: query.params };
 }
