@@ -18,6 +18,7 @@ import {
   type ListState,
   type ListWindow,
   listStateToSearch,
+  PAIRED_CELL_WORDS,
   parseListState,
   REVIEW_STATUSES,
   type SortKey,
@@ -368,6 +369,19 @@ export function InstanceList({
         <p className="muted">
           This view holds only {state.ids.length} chosen instance(s).{" "}
           <button type="button" className="link-button" onClick={() => update({ ids: [] })}>
+            Show them all again
+          </button>
+        </p>
+      )}
+      {state.paired && (
+        <p className="muted" data-testid="paired cell">
+          This view holds one cell of a paired comparison: the instances runs #{state.paired.first} and #
+          {state.paired.second} both attempted, {PAIRED_CELL_WORDS[state.paired.cell]}.{" "}
+          <Link href={`/research?first=${state.paired.first}&second=${state.paired.second}#paired`}>
+            The comparison
+          </Link>
+          {" · "}
+          <button type="button" className="link-button" onClick={() => update({ paired: null })}>
             Show them all again
           </button>
         </p>

@@ -2,21 +2,26 @@
 
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
+import { type PAIRED_CELLS, pairedCellText } from "@/lib/review/list-state";
 import type { PairedView } from "@/lib/server/queries/research-report";
 import { DownloadCsv } from "./download-csv";
 
 const pct = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
 
 /** A cell of the 2×2 grid: its count, opening the instance list filtered to its instances. */
-function Cell({ label, ids, benchmark }: { label: string; ids: string[]; benchmark: string }) {
-  const query = new URLSearchParams({ benchmark, ids: ids.join(",") });
+function Cell({ label, cell, view }: { label: string; cell: (typeof PAIRED_CELLS)[number]; view: PairedView }) {
+  const count = view.cells[cell];
+  const query = new URLSearchParams({
+    benchmark: view.benchmark,
+    paired: pairedCellText({ first: view.first, second: view.second, cell }),
+  });
   return (
     <td className="num" data-cell={label}>
-      {ids.length === 0 ? (
+      {count === 0 ? (
         "0"
       ) : (
-        <Link href={`/instances?${query}`} aria-label={`${label}: ${ids.length}`}>
-          {ids.length}
+        <Link href={`/instances?${query}`} aria-label={`${label}: ${count}`}>
+          {count}
         </Link>
       )}
     </td>
@@ -69,13 +74,13 @@ export function PairedComparison({ view }: { view: PairedView }) {
         <tbody>
           <tr>
             <th scope="row">First resolved</th>
-            <Cell label="Both resolved" ids={both} benchmark={view.benchmark} />
-            <Cell label="First only" ids={firstOnly} benchmark={view.benchmark} />
+            <Cell label="Both resolved" cell="both" view={view} />
+            <Cell label="First only" cell="firstOnly" view={view} />
           </tr>
           <tr>
             <th scope="row">First not resolved</th>
-            <Cell label="Second only" ids={secondOnly} benchmark={view.benchmark} />
-            <Cell label="Neither" ids={neither} benchmark={view.benchmark} />
+            <Cell label="Second only" cell="secondOnly" view={view} />
+            <Cell label="Neither" cell="neither" view={view} />
           </tr>
         </tbody>
       </table>
@@ -105,10 +110,10 @@ export function PairedComparison({ view }: { view: PairedView }) {
           {
             first: name(view.first),
             second: name(view.second),
-            both_resolved: both.length,
-            first_only: firstOnly.length,
-            second_only: secondOnly.length,
-            neither: neither.length,
+            both_resolved: both,
+            first_only: firstOnly,
+            second_only: secondOnly,
+            neither: neither,
             compared: view.n,
             first_rate: view.firstRate.rate,
             second_rate: view.secondRate.rate,

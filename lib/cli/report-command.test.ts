@@ -88,7 +88,7 @@ test("the paired view opens on the first pair that shares instances, never an em
   expect(pairedView(data, 999, 998)?.n).toBe(4);
   const swapped = pairedView(data, runs[1], runs[0]);
   expect([swapped?.first, swapped?.second]).toEqual([runs[1], runs[0]]);
-  expect(swapped?.cells.firstOnly.length).toBe(view?.cells.secondOnly.length);
+  expect(swapped?.cells.firstOnly).toBe(view?.cells.secondOnly);
 });
 
 test("report leaks: per benchmark and channel, over the instances whose evidence was computed", async () => {

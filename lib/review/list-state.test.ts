@@ -19,11 +19,34 @@ describe("list state", () => {
       named: false,
       label: [],
       ids: [],
+      paired: null,
       sort: "defuse",
       desc: true,
     });
     expect(parseListState(new URLSearchParams(listStateToSearch(state)))).toEqual(state);
     expect(listStateToSearch(parseListState(new URLSearchParams("")))).toBe("");
+  });
+
+  test("a paired comparison's cell round-trips; a malformed one is no filter", () => {
+    const state = parseListState(new URLSearchParams("benchmark=SWE-bench+Pro&paired=12,7,firstOnly"));
+    expect(state.paired).toEqual({ first: 12, second: 7, cell: "firstOnly" });
+    expect(listStateToSearch(state)).toBe("benchmark=SWE-bench+Pro&paired=12%2C7%2CfirstOnly");
+    expect(parseListState(new URLSearchParams(listStateToSearch(state)))).toEqual(state);
+    for (const cell of ["both", "firstOnly", "secondOnly", "neither"])
+      expect(parseListState({ paired: `1,2,${cell}` }).paired).toEqual({ first: 1, second: 2, cell });
+    for (const bad of [
+      "",
+      "1,2",
+      "1,2,both,3",
+      "1,x,both",
+      "0,2,both",
+      "-1,2,both",
+      "1,2,constructor",
+      "1,2,toString",
+      "01,2,both",
+      "1.5,2,both",
+    ])
+      expect(parseListState({ paired: bad }).paired, bad).toBeNull();
   });
 
   test("malformed values fall back to the defaults instead of failing", () => {

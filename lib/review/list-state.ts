@@ -80,11 +80,47 @@ export interface ListState {
   named: boolean;
   /** only instances carrying one of these published labels, each `source/name=value` */
   label: string[];
-  /** only these instances (external ids): a cell of a paired comparison opened as a list */
+  /** only these instances (external ids): the rows a curator picked, kept as a view */
   ids: string[];
+  /** only the instances of one cell of a paired comparison of two runs (the research page's 2×2 grid) */
+  paired: PairedCell | null;
   sort: SortKey;
   desc: boolean;
 }
+
+/** The cells of a paired comparison: resolved by both runs, by the first only, by the second only, by neither. */
+export const PAIRED_CELLS = ["both", "firstOnly", "secondOnly", "neither"] as const;
+
+/**
+ * One cell of two runs' paired comparison, as a list filter: the instances of the runs' benchmark that both
+ * attempted, resolved as the cell says. Named by run ids, so a cell of 20,000 instances is a short link.
+ */
+export interface PairedCell {
+  first: number;
+  second: number;
+  cell: (typeof PAIRED_CELLS)[number];
+}
+
+const runIdText = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number);
+const PairedCellSchema = z
+  .string()
+  .transform((text) => text.split(","))
+  .pipe(z.tuple([runIdText, runIdText, z.enum(PAIRED_CELLS)]))
+  .transform(([first, second, cell]): PairedCell => ({ first, second, cell }));
+
+/** What a cell holds, in words: "the instances both runs attempted, resolved by …". */
+export const PAIRED_CELL_WORDS: Record<PairedCell["cell"], string> = {
+  both: "resolved by both",
+  firstOnly: "resolved by the first only",
+  secondOnly: "resolved by the second only",
+  neither: "resolved by neither",
+};
+
+/** A paired cell as its URL value: `FIRST,SECOND,CELL`. */
+export const pairedCellText = ({ first, second, cell }: PairedCell) => `${first},${second},${cell}`;
 
 const list = (value: unknown) =>
   Array.isArray(value) ? value : typeof value === "string" && value !== "" ? value.split(",") : [];
@@ -102,6 +138,7 @@ const ListStateSchema = z.object({
   named: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
   label: z.preprocess(list, z.array(z.string().max(500)).max(50)).catch([]),
   ids: z.preprocess(list, z.array(z.string().max(300)).max(5000)).catch([]),
+  paired: PairedCellSchema.nullable().catch(null),
   sort: z.enum(SORTABLE).catch("externalId"),
   desc: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
 });
@@ -122,6 +159,7 @@ export function parseListState(params: URLSearchParams | Record<string, string |
     named: get("named"),
     label: get("label"),
     ids: get("ids"),
+    paired: get("paired") ?? null,
     sort: get("sort"),
     desc: get("desc"),
   });
@@ -142,6 +180,7 @@ export function listStateToSearch(state: ListState): string {
   if (state.named) params.set("named", "1");
   if (state.label.length) params.set("label", state.label.join(","));
   if (state.ids.length) params.set("ids", state.ids.join(","));
+  if (state.paired) params.set("paired", pairedCellText(state.paired));
   if (state.sort !== "externalId") params.set("sort", state.sort);
   if (state.desc) params.set("desc", "1");
   return params.toString();

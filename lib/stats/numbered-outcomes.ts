@@ -12,27 +12,34 @@ import { ATTEMPTED, RESULT_STATUSES, type ResultStatus } from "./result-status";
 export class InstanceNumbering {
   /** the ids, each at its number */
   readonly ids: readonly string[];
-  private readonly numbers: Map<string, number>;
+  /** each id's number, made when first looked up (reading runs' outcomes merges by order instead) */
+  private numbers: Map<string, number> | null = null;
 
   constructor(ids: Iterable<string>) {
     let list = [...ids];
     // Ids read in the database's order are usually sorted and unique already: checked in one pass.
     if (list.some((id, n) => n > 0 && (list[n - 1] as string) >= id)) list = [...new Set(list)].sort();
     this.ids = list;
-    this.numbers = new Map();
-    for (let n = 0; n < list.length; n++) this.numbers.set(list[n] as string, n);
   }
 
   get size(): number {
     return this.ids.length;
   }
 
+  private get byId(): Map<string, number> {
+    if (this.numbers === null) {
+      this.numbers = new Map();
+      for (let n = 0; n < this.ids.length; n++) this.numbers.set(this.ids[n] as string, n);
+    }
+    return this.numbers;
+  }
+
   numberOf(id: string): number | undefined {
-    return this.numbers.get(id);
+    return this.byId.get(id);
   }
 
   has(id: string): boolean {
-    return this.numbers.has(id);
+    return this.byId.has(id);
   }
 }
 

@@ -11,6 +11,9 @@ export type ResultStatus = (typeof RESULT_STATUSES)[number];
 /** Statuses that count in a rate's denominator (and in paired comparisons). */
 export const ATTEMPTED: ReadonlySet<ResultStatus> = new Set(["resolved", "unresolved", "empty_patch"]);
 
+/** The stored status words that, on a result not resolved, mean the instance was not attempted (resultStatus). */
+export const UNATTEMPTED_WORDS: readonly string[] = ["error", "incomplete", "not_run"];
+
 /** A stored result's status: its own word where it has one (older imports said "incomplete"), else its flag. */
 export function resultStatus(resolved: boolean, status: string | null | undefined): ResultStatus {
   switch (status) {

@@ -2,7 +2,7 @@
 // order they come in and however often (the SQLite driver binds `?`s in the order they appear).
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTempDatabase } from "../../testing/temp-database";
-import { readJsonRows, selectRows } from "./bulk-sql";
+import { readIntList, readJsonTexts, selectRows } from "./bulk-sql";
 import { bulkTarget, engineOf } from "./client";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -31,22 +31,35 @@ test("placeholders out of order and repeated take the values their numbers name"
   );
 });
 
-test("rows read as one JSON text are the rows, the same on both engines; none where there are no rows", async () => {
+test("columns read as one text each line up row by row, the same on both engines; none where there are no rows", async () => {
   const target = bulkTarget(env.db, env.db);
   const { sql } = engineOf(env.db);
-  await env.db.benchmark.createMany({ data: ['q"uote', "back\\slash", "é", "constructor"].map((name) => ({ name })) });
+  // Texts JSON must escape, characters beyond the BMP, an Object.prototype name, the empty text.
+  const names = ['q"uote', "back\\slash", "é", "constructor", "new\nline", "😀 face", "", "__proto__", "tab\tend"];
+  await env.db.benchmark.createMany({ data: names.map((name) => ({ name })) });
   const read = async (where: string, args: string[]) => {
     const [row] = await selectRows(
       target,
-      `SELECT ${sql.jsonRows([`"id"`, `"name"`])} AS "rows" FROM "Benchmark"${where}`,
+      `SELECT ${sql.jsonTexts(`"name"`)} AS "names", ${sql.intList(`"id"`)} AS "ids", ${sql.intList(`"id" - 1000000`)} AS "below"
+       FROM "Benchmark"${where}`,
       args,
     );
-    return readJsonRows(row?.rows);
+    const ids = readIntList(row?.ids);
+    const below = readIntList(row?.below);
+    return readJsonTexts(row?.names).map((name, n) => [ids[n], name, below[n]]);
   };
   const benchmarks = await env.db.benchmark.findMany({ select: { id: true, name: true } });
-  expect(benchmarks.length).toBeGreaterThan(4);
+  expect(benchmarks.length).toBeGreaterThan(names.length);
   const sort = (rows: unknown[][]) => [...rows].sort((a, b) => Number(a[0]) - Number(b[0]));
-  expect(sort(await read("", []))).toEqual(sort(benchmarks.map((b) => [b.id, b.name])));
+  expect(sort(await read("", []))).toEqual(sort(benchmarks.map((b) => [b.id, b.name, b.id - 1000000])));
   expect(await read(` WHERE "name" = $1`, ["no such"])).toEqual([]);
-  expect(() => readJsonRows('[{"a": 1}]')).toThrow("expected a JSON array of rows");
+  expect(() => readJsonTexts('["a", 1]')).toThrow("expected a JSON array of texts");
+});
+
+test("a comma-separated list of integers is read whole or refused, saying where", () => {
+  expect([...readIntList("0,7,-3,2147483647,-2147483648")]).toEqual([0, 7, -3, 2147483647, -2147483648]);
+  expect([...readIntList("42")]).toEqual([42]);
+  expect(readIntList(null)).toHaveLength(0);
+  for (const bad of ["", "1,,2", "1,", ",1", "1,a", "1.5", "2147483648", "-2147483649", "1 ,2", "--1", "-"])
+    expect(() => readIntList(bad), bad).toThrow("expected comma-separated integers");
 });

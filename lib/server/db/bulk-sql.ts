@@ -49,13 +49,45 @@ export function cellBoolean(value: unknown): boolean | null {
   return ["1", "true", "t"].includes(String(value));
 }
 
-/** Rows read as one JSON text (SqlPieces.jsonRows): each row's values; none where it is NULL. */
-export function readJsonRows(value: unknown): unknown[][] {
+/** Texts read as one JSON array text (SqlPieces.jsonTexts); none where it is NULL. */
+export function readJsonTexts(value: unknown): string[] {
   if (value === null || value === undefined) return [];
   const parsed: unknown = JSON.parse(String(value));
-  if (!Array.isArray(parsed) || !parsed.every(Array.isArray))
-    throw new Error(`expected a JSON array of rows, read ${String(value).slice(0, 40)}`);
+  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === "string"))
+    throw new Error(`expected a JSON array of texts, read ${String(value).slice(0, 40)}`);
   return parsed;
+}
+
+const [COMMA, MINUS, ZERO, NINE] = [",", "-", "0", "9"].map((c) => c.charCodeAt(0)) as [number, number, number, number];
+
+/**
+ * Integers read as one comma-separated text (SqlPieces.intList); none where it is NULL. Read digit by digit
+ * into one typed array: no string per number.
+ */
+export function readIntList(value: unknown): Int32Array {
+  if (value === null || value === undefined) return new Int32Array(0);
+  const text = String(value);
+  let count = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === COMMA) count++;
+  const list = new Int32Array(count);
+  let n = 0;
+  let at = 0;
+  while (n < count) {
+    const negative = text.charCodeAt(at) === MINUS;
+    if (negative) at++;
+    const start = at;
+    let number = 0;
+    for (let c = text.charCodeAt(at); c >= ZERO && c <= NINE; c = text.charCodeAt(++at))
+      number = number * 10 + c - ZERO;
+    const ended = at === text.length ? n === count - 1 : text.charCodeAt(at) === COMMA;
+    if (at === start || !ended || number > (negative ? 2 ** 31 : 2 ** 31 - 1))
+      throw new Error(
+        `expected comma-separated integers, read ${JSON.stringify(text.slice(Math.max(0, at - 20), at + 20))}`,
+      );
+    list[n++] = negative ? -number : number;
+    at++;
+  }
+  return list;
 }
 
 /** Runs one statement and returns how many rows it changed. */

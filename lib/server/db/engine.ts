@@ -24,11 +24,14 @@ export interface SqlPieces {
   /** a FROM item: the elements of the JSON array under `key` of a column, each as `alias.value` */
   jsonArrayElements(column: string, key: string, alias: string): string;
   /**
-   * An aggregate: the rows' values of `columns`, each row an array, as one JSON array text (NULL or `[]`
-   * where there are none). Many rows read as one value: the driver adapter's cost per row (3–6 µs, 0.2–0.3 s
-   * for 50,000 rows) is paid once.
+   * An aggregate: the rows' text values of `column` as one JSON array text (NULL where there are no rows).
+   * Many rows read as one value: the driver adapter's cost per row (3–6 µs, 0.2–0.3 s for 50,000 rows) is
+   * paid once. The aggregates of one query read their group's rows in one order, so several of these (and
+   * `intList`) line up row by row (bulk-sql.ts reads them).
    */
-  jsonRows(columns: readonly string[]): string;
+  jsonTexts(column: string): string;
+  /** An aggregate: the rows' integer values of `column` as one text, comma-separated (NULL where none). */
+  intList(column: string): string;
   /** true where the boolean field `field` of a JSON element (`alias.value`) is false */
   jsonFieldIsFalse(alias: string, field: string): string;
   /**

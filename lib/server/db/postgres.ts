@@ -12,7 +12,9 @@ export const POSTGRES_SQL: SqlPieces = {
   lockRows: " FOR UPDATE",
   jsonArrayElements: (column, key, alias) =>
     `jsonb_array_elements(COALESCE(${column}::jsonb -> '${key}', '[]'::jsonb)) AS ${alias}`,
-  jsonRows: (columns) => `json_agg(json_build_array(${columns.join(", ")}))::text`,
+  jsonTexts: (column) => `json_agg(${column})::text`,
+  // string_agg of the digits, not json_agg: a JSON value per number made it four times slower.
+  intList: (column) => `string_agg((${column})::text, ',')`,
   jsonFieldIsFalse: (alias, field) => `(${alias}.value ->> '${field}') = 'false'`,
   // The stored tsvector "searchWords" (GIN-indexed): the words in order, the last a prefix.
   instanceIdsByWords: (words, add) =>

@@ -13,7 +13,8 @@ export const SQLITE_SQL: SqlPieces = {
   byteOrder: "",
   lockRows: "",
   jsonArrayElements: (column, key, alias) => `json_each(${column}, '$.${key}') AS ${alias}`,
-  jsonRows: (columns) => `json_group_array(json_array(${columns.join(", ")}))`,
+  jsonTexts: (column) => `json_group_array(${column})`,
+  intList: (column) => `group_concat(${column}, ',')`,
   jsonFieldIsFalse: (alias, field) => `json_extract(${alias}.value, '$.${field}') = 0`,
   // The FTS5 table InstanceSearch (external content, kept by triggers): a phrase, its last word a prefix.
   instanceIdsByWords: (words, add) =>

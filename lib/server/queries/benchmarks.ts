@@ -1,6 +1,6 @@
 import "server-only";
 import { readOutcomeColumns, statusLetter } from "../../stats/run-outcome-text";
-import { readJsonRows, selectRows } from "../db/bulk-sql";
+import { readJsonTexts, selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf, getDb } from "../db/client";
 import { runOutcomeTexts } from "./run-outcomes";
 
@@ -67,11 +67,11 @@ export async function getBenchmark(id: number, given?: Database) {
     // The benchmark's instance ids as one JSON text (50,000 rows through the driver adapter took 0.2 s).
     selectRows(
       bulkTarget(db, db),
-      `SELECT ${engineOf(db).sql.jsonRows([`"externalId"`])} AS "ids" FROM "Instance" WHERE "benchmarkId" = $1`,
+      `SELECT ${engineOf(db).sql.jsonTexts(`"externalId"`)} AS "ids" FROM "Instance" WHERE "benchmarkId" = $1`,
       [id],
     ),
   ]);
-  const known = new Set(readJsonRows(instances[0]?.ids).map(([externalId]) => String(externalId)));
+  const known = new Set(readJsonTexts(instances[0]?.ids));
   const texts = await runOutcomeTexts(db, runs);
   const resolved = statusLetter("resolved");
   const runRows: RunRow[] = runs.map(({ outcomes: _, ...run }) => {

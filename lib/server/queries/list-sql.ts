@@ -1,5 +1,6 @@
 import { HINT_STATUSES, isSelection, SELECTIONS } from "../../domain/hint-vocabulary";
-import type { ListState } from "../../review/list-state";
+import type { ListState, PairedCell } from "../../review/list-state";
+import { UNATTEMPTED_WORDS } from "../../stats/result-status";
 import { countColumn } from "../analysis/stored-counts";
 import type { SqlPieces } from "../db/engine";
 import { searchCondition } from "./instance-search";
@@ -56,6 +57,23 @@ const outcomes = (what: "runs" | "resolved") =>
   `(SELECT ${what === "runs" ? "COUNT(*)" : `COALESCE(SUM(CASE WHEN rr."resolved" THEN 1 ELSE 0 END), 0)`}
     FROM "RunResult" rr JOIN "Run" r ON r."id" = rr."runId"
     WHERE rr."instanceExternalId" = i."externalId" AND r."benchmarkId" = i."benchmarkId")`;
+
+/**
+ * Where an instance is in one cell of two runs' paired comparison (lib/stats/mcnemar.ts, pairOutcomes): both
+ * runs, of its benchmark, have a result for it that was attempted (resolved, unresolved or an empty patch:
+ * lib/stats/result-status.ts), each resolved or not as the cell says.
+ */
+function pairedCellCondition(paired: PairedCell, add: (value: unknown) => string): string {
+  const firstResolved = paired.cell === "both" || paired.cell === "firstOnly";
+  const secondResolved = paired.cell === "both" || paired.cell === "secondOnly";
+  const result = (
+    runId: number,
+    resolved: boolean,
+  ) => `EXISTS (SELECT 1 FROM "RunResult" x JOIN "Run" xr ON xr."id" = x."runId"
+      WHERE x."runId" = ${add(runId)} AND xr."benchmarkId" = i."benchmarkId" AND x."instanceExternalId" = i."externalId"
+        AND ${resolved ? `x."resolved"` : `NOT x."resolved" AND COALESCE(x."status", '') NOT IN (${UNATTEMPTED_WORDS.map(add).join(", ")})`})`;
+  return `${result(paired.first, firstResolved)} AND ${result(paired.second, secondResolved)}`;
+}
 
 /** The language, "unknown" where none was found: as `Instance_language_id_idx` holds it (byte order). */
 const LANGUAGE = `COALESCE(i."language", 'unknown')`;
@@ -118,6 +136,7 @@ export function listQuery(state: ListState, sql: SqlPieces, scope: ListScope = {
   among(LANGUAGE, state.language);
   among(`(${STATUS})`, state.review);
   among(`i."externalId"`, state.ids);
+  if (state.paired) where.push(pairedCellCondition(state.paired, (value) => params.add(value)));
   if (state.leak) where.push(`${LEAKS} > 0`);
   if (state.subset.length > 0)
     where.push(

@@ -1,5 +1,5 @@
 import { type LeakShareRow, leakSharesOfCounts } from "../../evidence/evidence-summary";
-import { parseLine } from "../../export/hint-lines";
+import { lineDisclosure } from "../../export/hint-lines";
 import { readFrontierBasis } from "../../instance-analysis/research-facts";
 import {
   type FrontierBasis,
@@ -89,13 +89,10 @@ export async function loadResearchFrontier(db: Database, base: ResearchBase) {
       [versionId, benchmarkId],
     );
     for (const row of rows) {
-      const line = parseLine(String(row.line));
+      const line = lineDisclosure(String(row.line));
       basis.set(String(row.externalId), readFrontierBasis(String(row.basis)));
-      lines.set(
-        line.instance_id,
-        line.identifiers.map((i) => i.name),
-      );
-      texts.set(line.instance_id, line.hint);
+      lines.set(line.instanceId, line.names);
+      texts.set(line.instanceId, line.hint);
     }
     return { basis, lines, texts };
   };

@@ -1,5 +1,6 @@
 import { SELECTIONS } from "../../domain/hint-vocabulary";
 import { evidenceAgainstJudge } from "../../evidence/evidence-summary";
+import { PAIRED_CELLS } from "../../review/list-state";
 import { chiSquareTest } from "../../stats/agreement";
 import { attributeAgreement, SCALES } from "../../stats/attribute-agreement";
 import { designOutcome, designRates, VERDICTS } from "../../stats/design-constraints";
@@ -128,8 +129,8 @@ export interface PairedView {
   configurations: Array<{ runId: number; label: string }>;
   first: number;
   second: number;
-  /** the instances in each cell (external ids), for the links into the instance list */
-  cells: { both: string[]; firstOnly: string[]; secondOnly: string[]; neither: string[] };
+  /** how many instances each cell holds (a cell opens as a list view named by the two runs: list-state.ts) */
+  cells: Record<(typeof PAIRED_CELLS)[number], number>;
   benchmark: string;
   n: number;
   firstRate: { rate: number | null; low: number; high: number };
@@ -172,7 +173,7 @@ export function pairedView(data: ResearchData, first?: number, second?: number):
     configurations: runs.map((r) => ({ runId: r.runId, label: label(r) })),
     first: a.runId,
     second: b.runId,
-    cells: { both: table.both, firstOnly: table.firstOnly, secondOnly: table.secondOnly, neither: table.neither },
+    cells: Object.fromEntries(PAIRED_CELLS.map((cell) => [cell, table[cell].length])) as PairedView["cells"],
     benchmark: a.benchmark,
     n: table.n,
     firstRate: rate(table.both.length + table.firstOnly.length),

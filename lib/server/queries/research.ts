@@ -8,7 +8,7 @@ import { InstanceNumbering, type NumberedOutcomes } from "../../stats/numbered-o
 import type { RunOutcomes } from "../../stats/resolve-rates";
 import { resultStatus } from "../../stats/result-status";
 import { countColumn } from "../analysis/stored-counts";
-import { readJsonRows, selectRows } from "../db/bulk-sql";
+import { readIntList, readJsonTexts, selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf, getDb } from "../db/client";
 import { readEvidence, readSummary, readTestCounts } from "../stored-json";
 import { loadResearchFrontier } from "./research-frontier";
@@ -29,24 +29,6 @@ export const RESEARCH_PARTS: readonly ResearchPart[] = ["runs", "judge", "fronti
 
 const instanceKey = (benchmarkId: number, externalId: string) => `${benchmarkId}\u0000${externalId}`;
 
-/** The instance columns the base reads, in the order each row holds them. */
-const INSTANCE_COLUMNS = [
-  "id",
-  "externalId",
-  "benchmarkId",
-  "countDefuse",
-  "countDoc2feat",
-  "countFea",
-  "countPro",
-] as const;
-
-const [ID, EXTERNAL_ID, BENCHMARK] = [0, 1, 2];
-/** Each selection with the place of its identifier counts in a row the base reads. */
-const COUNT_COLUMNS = SELECTIONS.map(
-  (selection) => [selection, INSTANCE_COLUMNS.indexOf(countColumn(selection))] as const,
-);
-const COUNT_COLUMN_PLACE = Object.fromEntries(COUNT_COLUMNS) as Record<Selection, number>;
-
 /** A benchmark's instances numbered, with their internal ids and identifier counts per selection in that numbering. */
 interface Numbered {
   instances: InstanceNumbering;
@@ -54,44 +36,58 @@ interface Numbered {
   counts: Record<Selection, Int32Array> | null;
 }
 
+/** The places of `ids` in code-unit order (the numbering's); null where they are in that order already. */
+function codeUnitOrder(ids: readonly string[]): number[] | null {
+  for (let n = 1; n < ids.length; n++)
+    if ((ids[n - 1] as string) > (ids[n] as string))
+      return ids.map((_, i) => i).sort((a, b) => ((ids[a] as string) < (ids[b] as string) ? -1 : 1));
+  return null;
+}
+
 /** Benchmarks, instances and their identifier counts per selection: every view's ground. */
 export async function loadResearchBase(db: Database) {
-  // One statement whose answer is one JSON text of a row per instance (the list's covering index holds every
-  // column read): 50,000 rows one by one through the driver adapter took 0.3 s, as one value 0.05 s.
-  const [benchmarks, rows] = await Promise.all([
+  // One row per benchmark whose columns are its instances' ids, external ids and counts, each one text (the
+  // list's covering index holds every column read): 50,000 rows one by one through the driver adapter took
+  // 0.3 s; a JSON array per row made 50,000 arrays to read.
+  const { sql } = engineOf(db);
+  const [benchmarks, groups] = await Promise.all([
     db.benchmark.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
     selectRows(
       bulkTarget(db, db),
-      `SELECT ${engineOf(db).sql.jsonRows(INSTANCE_COLUMNS.map((c) => `"${c}"`))} AS "rows" FROM "Instance"`,
+      `SELECT "benchmarkId", ${sql.jsonTexts(`"externalId"`)} AS "externalIds", ${sql.intList(`"id"`)} AS "ids",
+              ${SELECTIONS.map((s) => `${sql.intList(`"${countColumn(s)}"`)} AS "${countColumn(s)}"`).join(", ")}
+       FROM "Instance" GROUP BY "benchmarkId"`,
       [],
-    ).then(([row]) => readJsonRows(row?.rows)),
+    ),
   ]);
   const benchmarkName = new Map(benchmarks.map((b) => [b.id, b.name]));
   const benchmarkIdOf = new Map(benchmarks.map((b) => [b.name, b.id]));
-  // Each benchmark's rows in id order (code units, as the numbering): usually already, read by the index.
-  const rowsOfBenchmark = new Map<number, unknown[][]>();
-  for (const row of rows) {
-    const benchmarkId = Number(row[BENCHMARK]);
-    const list = rowsOfBenchmark.get(benchmarkId);
-    if (list) list.push(row);
-    else rowsOfBenchmark.set(benchmarkId, [row]);
-  }
   // Each benchmark's instances numbered (numbered-outcomes.ts), with their internal ids and each selection's
   // identifier counts as arrays in that numbering: what the runs' outcomes are read over, the disclosure
   // chart averages, and the links and the judge's samples look up.
   const numbered = new Map<number, Numbered>();
-  for (const [benchmarkId, list] of rowsOfBenchmark) {
-    const idOf = (row: unknown[]) => String(row[EXTERNAL_ID]);
-    if (list.some((row, n) => n > 0 && idOf(list[n - 1] as unknown[]) > idOf(row)))
-      list.sort((a, b) => (idOf(a) < idOf(b) ? -1 : 1));
-    const externalIds = list.map(idOf);
-    // The database holds each id once per benchmark, so each row's number is its place.
-    const instances = new InstanceNumbering(externalIds);
-    const ids = Int32Array.from(list, (row) => Number(row[ID]));
-    const counts = Object.fromEntries(
-      COUNT_COLUMNS.map(([selection, column]) => [selection, Int32Array.from(list, (row) => Number(row[column]))]),
+  for (const group of groups) {
+    const benchmarkId = Number(group.benchmarkId);
+    let externalIds = readJsonTexts(group.externalIds);
+    let ids = readIntList(group.ids);
+    let counts = Object.fromEntries(
+      SELECTIONS.map((selection) => [selection, readIntList(group[countColumn(selection)])]),
     ) as Record<Selection, Int32Array>;
-    numbered.set(benchmarkId, { instances, ids, counts });
+    if ([ids, ...Object.values(counts)].some((column) => column.length !== externalIds.length))
+      throw new Error(`the instances of benchmark ${benchmarkId} were read in columns of different lengths`);
+    // In id order (code units, as the numbering), each column alike: usually already, read by the index.
+    const order = codeUnitOrder(externalIds);
+    if (order) {
+      const byOrder = (column: Int32Array) => Int32Array.from(order, (i) => column[i] as number);
+      externalIds = order.map((i) => externalIds[i] as string);
+      ids = byOrder(ids);
+      counts = Object.fromEntries(SELECTIONS.map((selection) => [selection, byOrder(counts[selection])])) as Record<
+        Selection,
+        Int32Array
+      >;
+    }
+    // The database holds each id once per benchmark, so each instance's number is its place.
+    numbered.set(benchmarkId, { instances: new InstanceNumbering(externalIds), ids, counts });
   }
   const NONE: Numbered = { instances: new InstanceNumbering([]), ids: new Int32Array(0), counts: null };
   const numberedOf = (benchmark: string) => {
@@ -106,11 +102,16 @@ export async function loadResearchBase(db: Database) {
   };
   // SPEC §4's table (lib/analysis/policy-stats.ts) from the stored counts: per benchmark and selection, the
   // instances, the identifiers picked, and the instances where the selection picks any.
-  const specTable = policyStatsOfCounts(
-    rows,
-    (row) => benchmarkName.get(Number(row[BENCHMARK])) ?? "",
-    (row, selection) => Number(row[COUNT_COLUMN_PLACE[selection]]),
-  );
+  const specTable = [...numbered]
+    .map(([id, { ids, counts }]) => ({ name: benchmarkName.get(id) ?? "", ids, counts }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap(({ name, ids, counts }) =>
+      policyStatsOfCounts(
+        ids.keys(),
+        () => name,
+        (n, selection) => counts?.[selection][n] ?? 0,
+      ),
+    );
   return {
     benchmarkName,
     /** a benchmark's imported instances, numbered (none for a name that is no benchmark) */
