@@ -1,4 +1,5 @@
-import { type HintLine, parseLine } from "./hint-lines";
+import { createHash } from "node:crypto";
+import { type HintLine, readStoredLine } from "./hint-lines";
 
 export interface HintSetDiff {
   instances_added: string[];
@@ -14,12 +15,37 @@ export interface HintSetDiff {
   identical: boolean;
 }
 
-type Change = HintSetDiff["hints_changed"][number];
+export type Change = HintSetDiff["hints_changed"][number];
+
+/** What a comparison reads of a line: its status, its hint text, its identifiers' names. */
+export interface ComparedLine {
+  status: string;
+  hint: string;
+  names: readonly string[];
+}
+
+export const comparedLine = (line: HintLine): ComparedLine => ({
+  status: line.status,
+  hint: line.hint,
+  names: line.identifiers.map((i) => i.name),
+});
+
+/**
+ * What a comparison reads of a line, hashed (stored with each line: HintSetLine.digest): two lines have the
+ * same digest exactly where lineChange finds no change between them (the names as a set).
+ */
+export function comparedDigest(line: ComparedLine): string {
+  const names = [...new Set(line.names)].sort();
+  return createHash("sha256")
+    .update(JSON.stringify([line.status, line.hint, names]))
+    .digest("hex")
+    .slice(0, 32);
+}
 
 /** How one instance's line changed between two versions, or null where it did not. */
-function lineChange(id: string, old: HintLine, now: HintLine): Change | null {
-  const oldNames = new Set(old.identifiers.map((i) => i.name));
-  const newNames = new Set(now.identifiers.map((i) => i.name));
+export function lineChange(id: string, old: ComparedLine, now: ComparedLine): Change | null {
+  const oldNames = new Set(old.names);
+  const newNames = new Set(now.names);
   const change = {
     instance_id: id,
     status: old.status === now.status ? null : ([old.status, now.status] as [string, string]),
@@ -36,10 +62,10 @@ function lineChange(id: string, old: HintLine, now: HintLine): Change | null {
 export function compareHintSets(before: Iterable<HintLine>, after: Iterable<HintLine>): HintSetDiff {
   const a = new Map([...before].map((line) => [line.instance_id, line]));
   const b = new Map([...after].map((line) => [line.instance_id, line]));
-  const changed: Array<[string, HintLine, HintLine]> = [];
+  const changed: Array<[string, ComparedLine, ComparedLine]> = [];
   for (const [id, old] of a) {
     const now = b.get(id);
-    if (now !== undefined) changed.push([id, old, now]);
+    if (now !== undefined) changed.push([id, comparedLine(old), comparedLine(now)]);
   }
   return diffOfParts(
     [...a.keys()].filter((id) => !b.has(id)),
@@ -48,43 +74,44 @@ export function compareHintSets(before: Iterable<HintLine>, after: Iterable<Hint
   );
 }
 
+/** The order a diff lists its changes in: by instance id. */
+export const changeOrder = (x: string, y: string) => x.localeCompare(y);
+
 /**
- * Compares two versions from what differs between them, as compareHintSets compares their lines: the
- * instances only one holds, and the texts of the lines both hold whose texts differ (as the database hands
- * them over: a line whose text is the same in both is never read). Only those lines are parsed.
+ * A diff from its parts as a database comparison finds them: the instances only one version holds, and the
+ * changes of the instances both hold (in changeOrder), the first of `changedCount` where not all are listed.
  */
-export function compareDifferingLines(parts: {
-  onlyBefore: readonly string[];
-  onlyAfter: readonly string[];
-  changed: ReadonlyArray<{ before: string; after: string }>;
-}): HintSetDiff {
-  return diffOfParts(
-    parts.onlyBefore,
-    parts.onlyAfter,
-    parts.changed.map((pair) => {
-      const old = parseLine(pair.before);
-      return [old.instance_id, old, parseLine(pair.after)];
-    }),
-  );
+export function diffOfChanges(
+  removed: readonly string[],
+  added: readonly string[],
+  changes: readonly Change[],
+  changedCount = changes.length,
+): HintSetDiff {
+  const diff: HintSetDiff = {
+    instances_added: [...added].sort(),
+    instances_removed: [...removed].sort(),
+    hints_changed: [...changes],
+    identical: false,
+  };
+  diff.identical = diff.instances_added.length === 0 && diff.instances_removed.length === 0 && changedCount === 0;
+  return diff;
+}
+
+/** How two stored lines' texts of one instance differ (readStoredLine), or null where they do not. */
+export function storedLineChange(before: string, after: string): Change | null {
+  const old = readStoredLine(before);
+  return lineChange(old.instanceId, old, readStoredLine(after));
 }
 
 /** The diff of the instances only one version holds and the pairs of lines both hold (instance, old, new). */
 function diffOfParts(
   removed: readonly string[],
   added: readonly string[],
-  pairs: ReadonlyArray<readonly [string, HintLine, HintLine]>,
+  pairs: ReadonlyArray<readonly [string, ComparedLine, ComparedLine]>,
 ): HintSetDiff {
-  const hints_changed = [...pairs]
-    .sort(([x], [y]) => x.localeCompare(y))
+  const changes = [...pairs]
+    .sort(([x], [y]) => changeOrder(x, y))
     .map(([id, old, now]) => lineChange(id, old, now))
     .filter((change) => change !== null);
-  const diff: HintSetDiff = {
-    instances_added: [...added].sort(),
-    instances_removed: [...removed].sort(),
-    hints_changed,
-    identical: false,
-  };
-  diff.identical =
-    diff.instances_added.length === 0 && diff.instances_removed.length === 0 && diff.hints_changed.length === 0;
-  return diff;
+  return diffOfChanges(removed, added, changes);
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { expect, test } from "vitest";
 import { hintLine } from "../testing/fixtures";
 import { compareHintSets } from "./compare-sets";
-import { type HintLine, lineDisclosure, ManifestBuilder, parseLine, serialiseLine } from "./hint-lines";
+import { type HintLine, ManifestBuilder, parseLine, readStoredLine, serialiseLine } from "./hint-lines";
 
 const line = hintLine;
 
@@ -17,22 +17,24 @@ test("a line without its fields is refused", () => {
   expect(() => parseLine('{"instance_id": "x"}')).toThrow(/missing field "benchmark"/);
 });
 
-test("the frontier's reading of a stored line is the parsed line's instance, hint and names, or a refusal", () => {
+test("a stored line read for the frontier and comparisons is the parsed line's instance, status, hint and names, or a refusal", () => {
   const full = parseLine(serialiseLine(line("x")));
-  expect(lineDisclosure(serialiseLine(line("x")))).toEqual({
+  expect(readStoredLine(serialiseLine(line("x")))).toEqual({
     instanceId: full.instance_id,
+    status: full.status,
     hint: full.hint,
     names: full.identifiers.map((i) => i.name),
   });
   expect(full.identifiers.length).toBeGreaterThan(0);
   for (const bad of [
-    '{"hint": "h", "identifiers": []}',
-    '{"instance_id": "x", "identifiers": []}',
-    '{"instance_id": "x", "hint": "h"}',
-    '{"instance_id": "x", "hint": "h", "identifiers": [{"kind": "function"}]}',
-    '{"instance_id": "x", "hint": "h", "identifiers": [null]}',
+    '{"status": "accepted", "hint": "h", "identifiers": []}',
+    '{"instance_id": "x", "hint": "h", "identifiers": []}',
+    '{"instance_id": "x", "status": "accepted", "identifiers": []}',
+    '{"instance_id": "x", "status": "accepted", "hint": "h"}',
+    '{"instance_id": "x", "status": "accepted", "hint": "h", "identifiers": [{"kind": "function"}]}',
+    '{"instance_id": "x", "status": "accepted", "hint": "h", "identifiers": [null]}',
   ])
-    expect(() => lineDisclosure(bad), bad).toThrow("a stored hint line lacks its instance_id, hint or identifiers");
+    expect(() => readStoredLine(bad), bad).toThrow("a stored hint line lacks its instance_id, status, hint or");
 });
 
 test("the manifest counts by status and hashes exactly the bytes written", () => {

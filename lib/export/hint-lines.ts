@@ -224,21 +224,30 @@ export function parseLine(text: string): HintLine {
 }
 
 /**
- * What the research frontier reads of a stored line: its instance, its hint text and the names it names.
- * A stored line was checked in full when it was published or imported (parseLine); this reads only these
- * fields, without the schema's cost per line (50,000 lines a page), and refuses a line that lacks them.
+ * What the research frontier and a comparison of versions read of a stored line: its instance, its status,
+ * its hint text and its identifiers' names. A stored line was checked in full when it was published or
+ * imported (parseLine); this reads only these fields, without the schema's cost per line (50,000 lines a
+ * page), and refuses a line that lacks them.
  */
-export function lineDisclosure(text: string): { instanceId: string; hint: string; names: string[] } {
-  const line = JSON.parse(text) as { instance_id?: unknown; hint?: unknown; identifiers?: unknown };
+export function readStoredLine(text: string): { instanceId: string; status: string; hint: string; names: string[] } {
+  const line = JSON.parse(text) as { instance_id?: unknown; status?: unknown; hint?: unknown; identifiers?: unknown };
   const identifiers = line.identifiers;
   if (
     typeof line.instance_id !== "string" ||
+    typeof line.status !== "string" ||
     typeof line.hint !== "string" ||
     !Array.isArray(identifiers) ||
     !identifiers.every((i) => typeof (i as { name?: unknown } | null)?.name === "string")
   )
-    throw new Error(`a stored hint line lacks its instance_id, hint or identifiers' names: ${text.slice(0, 80)}`);
-  return { instanceId: line.instance_id, hint: line.hint, names: identifiers.map((i: { name: string }) => i.name) };
+    throw new Error(
+      `a stored hint line lacks its instance_id, status, hint or identifiers' names: ${text.slice(0, 80)}`,
+    );
+  return {
+    instanceId: line.instance_id,
+    status: line.status,
+    hint: line.hint,
+    names: identifiers.map((i: { name: string }) => i.name),
+  };
 }
 
 const byStatus = () => Object.fromEntries(HINT_STATUSES.map((s) => [s, 0])) as Record<HintStatus, number>;

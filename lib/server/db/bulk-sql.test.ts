@@ -2,7 +2,7 @@
 // order they come in and however often (the SQLite driver binds `?`s in the order they appear).
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTempDatabase } from "../../testing/temp-database";
-import { readIntList, readJsonTexts, selectRows } from "./bulk-sql";
+import { execute, readIntList, readJsonTexts, selectRows } from "./bulk-sql";
 import { bulkTarget, engineOf } from "./client";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -29,6 +29,19 @@ test("placeholders out of order and repeated take the values their numbers name"
   await expect(selectRows(target, `SELECT $2 AS "x"`, ["only"])).rejects.toThrow(
     "placeholder $2 has no value (1 given)",
   );
+});
+
+test("a statement run with placeholders written $n, out of order and repeated, binds the values they name", async () => {
+  const target = bulkTarget(env.db, env.db);
+  await env.db.benchmark.createMany({ data: [{ name: "exec-a" }, { name: "exec-b" }, { name: "exec-c" }] });
+  const changed = await execute(
+    target,
+    `UPDATE "Benchmark" SET "name" = CASE "name" WHEN $2 THEN $3 WHEN $4 THEN $1 END WHERE "name" IN ($2, $4)`,
+    ["b-renamed", "exec-a", "a-renamed", "exec-b"],
+  );
+  expect(changed).toBe(2);
+  const names = (await env.db.benchmark.findMany({ where: { name: { contains: "-" } } })).map((b) => b.name);
+  expect(names.sort()).toEqual(["a-renamed", "b-renamed", "exec-c"]);
 });
 
 test("columns read as one text each line up row by row, the same on both engines; none where there are no rows", async () => {

@@ -90,10 +90,29 @@ export function readIntList(value: unknown): Int32Array {
   return list;
 }
 
-/** Runs one statement and returns how many rows it changed. */
-export async function execute(target: BulkTarget, sql: string, args: Cell[]): Promise<number> {
+/**
+ * Runs one statement and returns how many rows it changed. Its placeholders are the engine's own, or written
+ * `$1`, `$2`… in any order and any number of times, as selectRows takes them.
+ */
+export async function execute(target: BulkTarget, given: string, givenArgs: Cell[]): Promise<number> {
+  const { sql, args } = /\$\d/.test(given) ? bound(target, given, givenArgs) : { sql: given, args: givenArgs };
   if (target.driver) return (await target.driver).executeRaw({ sql, args, argTypes: argTypesOf(args) });
   return target.client.$executeRawUnsafe(sql, ...args);
+}
+
+/**
+ * A statement whose placeholders are written `$1`, `$2`… in any order, any number of times, as the engine
+ * takes it: the SQLite driver gets a `?` for each, and the values in the order the `?`s come.
+ */
+function bound(target: BulkTarget, sql: string, args: Cell[]): { sql: string; args: Cell[] } {
+  const ordered: Cell[] = [];
+  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const index = Number(n) - 1;
+    if (index < 0 || index >= args.length) throw new Error(`placeholder $${n} has no value (${args.length} given)`);
+    ordered.push(args[index] as Cell);
+    return "?";
+  });
+  return target.dialect === "postgres" ? { sql, args } : { sql: text, args: ordered };
 }
 
 async function query(target: BulkTarget, sql: string, args: Cell[]): Promise<Array<Record<string, unknown>>> {
@@ -114,14 +133,8 @@ export async function selectRows(
   sql: string,
   args: Cell[],
 ): Promise<Array<Record<string, unknown>>> {
-  const ordered: Cell[] = [];
-  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const index = Number(n) - 1;
-    if (index < 0 || index >= args.length) throw new Error(`placeholder $${n} has no value (${args.length} given)`);
-    ordered.push(args[index] as Cell);
-    return "?";
-  });
-  return target.dialect === "postgres" ? query(target, sql, args) : query(target, text, ordered);
+  const statement = bound(target, sql, args);
+  return query(target, statement.sql, statement.args);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { comparedDigest, comparedLine } from "../../export/compare-sets";
 import { firstProblem, type HintLine, ManifestSchema, parseLine } from "../../export/hint-lines";
 import { AppError } from "../app-error";
 import { bulkTarget, type Database, writeTurn } from "../db/client";
@@ -63,7 +64,12 @@ export async function importHintSet(db: Database, jsonlPath: string, name?: stri
         `${jsonlPath}:${index + 1}: instance "${line.instance_id}" has a line already (line ${first}); a version holds one per instance`,
       );
     lineOf.set(line.instance_id, index + 1);
-    lines.push({ instanceId: line.instance_id, status: line.status, line: lineText });
+    lines.push({
+      instanceId: line.instance_id,
+      status: line.status,
+      line: lineText,
+      digest: comparedDigest(comparedLine(line)),
+    });
   });
   const setName = name ?? manifest.name;
   return writeTurn(db)(() =>

@@ -2,13 +2,14 @@
 // compares parsed lines, counted for the hint-sets page, and moved out of the JSONL text older databases kept.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { compareHintSets } from "../../export/compare-sets";
+import { compareHintSets, diffOfChanges } from "../../export/compare-sets";
+import type { HintLine } from "../../export/hint-lines";
 import { hintLine } from "../../testing/fixtures";
 import { migrationStatements, openTempDatabase, TEST_ENGINE } from "../../testing/temp-database";
 import { bulkTarget } from "../db/client";
 import { listHintSets } from "../queries/hint-sets";
 import { importHintSet } from "./hint-set-import";
-import { insertVersionLines, type StoredLine, storedLine } from "./hint-set-lines";
+import { fillLineDigests, insertVersionLines, type StoredLine, storedLine, versionDifferences } from "./hint-set-lines";
 import { assembleVersionExport, compareVersions, versionLines } from "./hint-sets";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -62,7 +63,12 @@ test("comparing two versions in the database gives the diff of their parsed line
   // its text differs, its content does not.
   const stored = after.map(storedLine);
   const { hint, ...rest } = line("z");
-  stored[stored.length - 1] = { instanceId: "z", status: "accepted", line: JSON.stringify({ hint, ...rest }) };
+  stored[stored.length - 1] = {
+    instanceId: "z",
+    status: "accepted",
+    line: JSON.stringify({ hint, ...rest }),
+    digest: storedLine(line("z")).digest,
+  };
   await storeVersion("cmp", 1, before.map(storedLine));
   await storeVersion("cmp", 2, stored);
   const {
@@ -87,6 +93,95 @@ test("comparing two versions in the database gives the diff of their parsed line
   await expect(compareVersions(env.db, { name: "cmp", version: 9 }, { name: "cmp" })).rejects.toThrow(
     'hint set "cmp" has no version 9',
   );
+});
+
+test("by digest or by text, with lines stored before digests were kept on either side, the diff is the parsed lines' diff", async () => {
+  const identifier = (name: string, signature = `${name}()`) => ({
+    name,
+    kind: "function",
+    path: "a.py",
+    new_file: false,
+    signature,
+    attributes: ["name" as const],
+  });
+  // Each way a line can change, and each way it can differ in text without a change a comparison reads.
+  const before = [
+    line("same"),
+    line("status"),
+    line("hint"),
+    line("added", { identifiers: [identifier("x")] }),
+    line("removed", { identifiers: [identifier("x"), identifier("y")] }),
+    line("renamed", { identifiers: [identifier("x")] }),
+    line("reordered", { identifiers: [identifier("x"), identifier("y")] }),
+    line("twice", { identifiers: [identifier("x")] }),
+    line("signature", { identifiers: [identifier("x")] }),
+    line("note"),
+    line("constructor"),
+    line("gone"),
+  ];
+  const after = [
+    line("same"),
+    line("status", { status: "trimmed" }),
+    line("hint", { hint: "another text" }),
+    line("added", { identifiers: [identifier("x"), identifier("y")] }),
+    line("removed", { identifiers: [identifier("y")] }),
+    line("renamed", { identifiers: [identifier("z")] }),
+    line("reordered", { identifiers: [identifier("y"), identifier("x")] }),
+    line("twice", { identifiers: [identifier("x"), identifier("x")] }),
+    line("signature", { identifiers: [identifier("x", "x(a, b)")] }),
+    line("note", { note: "a curator's note", flag_reason: null }),
+    line("constructor", { status: "flagged", flag_reason: "spoiler" }),
+    line("new"),
+  ];
+  const expected = compareHintSets(before, after);
+  expect(expected.hints_changed.map((c) => c.instance_id)).toEqual(
+    ["status", "hint", "added", "removed", "renamed", "constructor"].sort((x, y) => x.localeCompare(y)),
+  );
+  const legacy = (l: StoredLine): StoredLine => ({ ...l, digest: null });
+  for (const [name, first, second] of [
+    ["digests", storedLine, storedLine],
+    ["older first", (l: HintLine) => legacy(storedLine(l)), storedLine],
+    ["older second", storedLine, (l: HintLine) => legacy(storedLine(l))],
+    ["older both", (l: HintLine) => legacy(storedLine(l)), (l: HintLine) => legacy(storedLine(l))],
+  ] as const) {
+    const set = `digest-${name}`;
+    const [v1, v2] = [await storeVersion(set, 1, before.map(first)), await storeVersion(set, 2, after.map(second))];
+    // As stored, lines without a digest compared by their texts.
+    const found = await versionDifferences(bulkTarget(env.db, env.db), v1, v2);
+    expect(diffOfChanges(found.onlyBefore, found.onlyAfter, found.changes, found.changedCount), name).toEqual(expected);
+    // A comparison first gives the versions' lines their digests, as publishing would have.
+    const compared = await compareVersions(env.db, { name: set, version: 1 }, { name: set, version: 2 });
+    expect(compared.diff, name).toEqual(expected);
+    expect(compared.changedCount, name).toBe(expected.hints_changed.length);
+    const digests = await env.db.hintSetLine.findMany({ where: { versionId: { in: [v1, v2] } } });
+    expect(digests.every((row) => row.digest !== null)).toBe(true);
+    for (const row of digests)
+      if (row.versionId === v1) expect(row.digest).toBe(storedLine(before[row.position] as HintLine).digest);
+      else expect(row.digest).toBe(storedLine(after[row.position] as HintLine).digest);
+    // The first of the changes listed, all of them counted; a diff listing none is still not identical.
+    for (const listed of [0, 1, 4]) {
+      const part = await compareVersions(env.db, { name: set, version: 1 }, { name: set, version: 2 }, listed);
+      expect(part.diff.hints_changed, `${name} ${listed}`).toEqual(expected.hints_changed.slice(0, listed));
+      expect(part.changedCount).toBe(expected.hints_changed.length);
+      expect(part.diff.identical).toBe(false);
+    }
+  }
+});
+
+test("lines stored without digests get theirs in batches, each the digest publishing gives; once", async () => {
+  // More lines than a batch, ids in an order of their own: the batches walk them by id.
+  const lines = Array.from({ length: 1203 }, (_, n) =>
+    line(`${(n * 7919) % 1203}-${IDS[n % IDS.length]}`, { status: n % 5 === 0 ? "trimmed" : "accepted" }),
+  );
+  const versionId = await storeVersion(
+    "fill",
+    1,
+    lines.map((l) => ({ ...storedLine(l), digest: null })),
+  );
+  expect(await fillLineDigests(env.db, [versionId, versionId])).toBe(lines.length);
+  const rows = await env.db.hintSetLine.findMany({ where: { versionId }, orderBy: { position: "asc" } });
+  expect(rows.map((r) => r.digest)).toEqual(lines.map((l) => storedLine(l).digest));
+  expect(await fillLineDigests(env.db, [versionId])).toBe(0);
 });
 
 test("the migration moves each version's JSONL text into rows, in order, the empty version included", async () => {
@@ -117,7 +212,10 @@ test("the migration moves each version's JSONL text into rows, in order, the emp
   await env.db.$executeRawUnsafe(`DROP INDEX "FrontierBasis_benchmarkId_externalId_idx"`);
   await env.db.$executeRawUnsafe(`CREATE INDEX "FrontierBasis_benchmarkId_idx" ON "FrontierBasis"("benchmarkId")`);
   // The migration's own statements, as the migrator runs them.
-  const statements = migrationStatements("20261202210000_hint_set_lines");
+  const statements = [
+    ...migrationStatements("20261202210000_hint_set_lines"),
+    ...migrationStatements("20261203060000_hint_line_digests"),
+  ];
   expect(statements.some((s) => s.startsWith("INSERT INTO"))).toBe(true);
   await env.db.$transaction(async (tx) => {
     for (const statement of statements) await tx.$executeRawUnsafe(statement);

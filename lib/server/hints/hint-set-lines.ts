@@ -3,14 +3,18 @@
  * the JSON text it was published as, beside its instance id and status so that SQL can count, pick and
  * compare them without reading a version whole.
  */
-import { type HintLine, serialiseLine } from "../../export/hint-lines";
-import { type BulkTarget, insertRows, selectRows } from "../db/bulk-sql";
+import { type Change, changeOrder, comparedDigest, comparedLine, storedLineChange } from "../../export/compare-sets";
+import { type HintLine, readStoredLine, serialiseLine } from "../../export/hint-lines";
+import { type BulkTarget, execute, insertRows, selectRows } from "../db/bulk-sql";
+import { bulkTarget, type Database, writeTurn } from "../db/client";
 
-/** A line as stored: its instance, its status and its text (one JSON object, no newline). */
+/** A line as stored: its instance, its status, its text (one JSON object, no newline) and its digest. */
 export interface StoredLine {
   instanceId: string;
   status: string;
   line: string;
+  /** what a comparison reads of it, hashed (compare-sets.ts, comparedDigest); null in databases older than digests */
+  digest: string | null;
 }
 
 /** A line to store, from its parsed form. */
@@ -18,6 +22,7 @@ export const storedLine = (line: HintLine): StoredLine => ({
   instanceId: line.instance_id,
   status: line.status,
   line: serialiseLine(line).replace(/\n$/, ""),
+  digest: comparedDigest(comparedLine(line)),
 });
 
 /** Writes a new version's lines, in order, inside the caller's transaction. */
@@ -29,9 +34,51 @@ export async function insertVersionLines(
   await insertRows(
     target,
     "HintSetLine",
-    ["versionId", "position", "instanceId", "status", "line"],
-    lines.map((l, position) => [versionId, position, l.instanceId, l.status, l.line]),
+    ["versionId", "position", "instanceId", "status", "line", "digest"],
+    lines.map((l, position) => [versionId, position, l.instanceId, l.status, l.line, l.digest]),
   );
+}
+
+/**
+ * Gives the lines of these versions that were stored without a digest (in databases older than digests)
+ * theirs, once: a comparison then reads both versions from the index. Read and hashed 500 lines at a time,
+ * each batch written in one statement; a version whose lines all have one costs one indexed look-up.
+ */
+export async function fillLineDigests(db: Database, versionIds: readonly number[]): Promise<number> {
+  let filled = 0;
+  const target = bulkTarget(db, db);
+  for (const versionId of new Set(versionIds)) {
+    // In instance order from the index, on from the last batch: each batch reads only lines not yet seen.
+    let after = "";
+    for (;;) {
+      const rows = await selectRows(
+        target,
+        `SELECT "position", "instanceId", "line" FROM "HintSetLine"
+         WHERE "versionId" = $1 AND "instanceId" > $2 AND "digest" IS NULL ORDER BY "instanceId" LIMIT 500`,
+        [versionId, after],
+      );
+      if (rows.length === 0) break;
+      after = String(rows[rows.length - 1]?.instanceId);
+      const args: Array<number | string> = [versionId];
+      const cases = rows.map((row) => {
+        args.push(Number(row.position), comparedDigest(readStoredLine(String(row.line))));
+        return `WHEN $${args.length - 1} THEN $${args.length}`;
+      });
+      const positions = cases.map((_, n) => `$${2 * n + 2}`).join(", ");
+      await writeTurn(db)(() =>
+        db.$transaction((tx) =>
+          execute(
+            bulkTarget(db, tx),
+            `UPDATE "HintSetLine" SET "digest" = CASE "position" ${cases.join(" ")} END
+             WHERE "versionId" = $1 AND "position" IN (${positions}) AND "digest" IS NULL`,
+            args,
+          ),
+        ),
+      );
+      filled += rows.length;
+    }
+  }
+  return filled;
 }
 
 /** A version's lines' texts, in order. */
@@ -43,40 +90,83 @@ export async function versionLineTexts(target: BulkTarget, versionId: number): P
 }
 
 /**
- * What differs between two versions, by instance: the instances only one holds, and the lines of both where
- * their texts differ (a line whose text is the same in both is neither read nor parsed). The database joins
- * them on the instance, so two versions of 50,000 lines that differ in a few hand over a few.
+ * What differs between two versions, by instance: the instances only one holds, and the changes of the lines
+ * both hold (compare-sets.ts, lineChange), the first `listed` of them in the diff's order, with how many there
+ * are. The database joins the two versions by their lines' digests, from an index: two versions of 50,000
+ * lines hand over the ids of the instances that changed, and the lines of those listed. Lines stored
+ * without a digest are compared by their texts, and those pairs read and compared whole.
  */
-export async function differingLines(
+export async function versionDifferences(
   target: BulkTarget,
   before: number,
   after: number,
-): Promise<{ onlyBefore: string[]; onlyAfter: string[]; changed: Array<{ before: string; after: string }> }> {
-  const [onlyBefore, onlyAfter, changed] = await Promise.all([
-    onlyIn(target, before, after),
-    onlyIn(target, after, before),
+  listed = Number.POSITIVE_INFINITY,
+): Promise<{ onlyBefore: string[]; onlyAfter: string[]; changes: Change[]; changedCount: number }> {
+  const [differing, textsDiffer] = await Promise.all([
+    // One join of the two versions from the index: the instances only one holds, and those both hold whose
+    // digests differ (a digest differs exactly where what a comparison reads differs: each is a change).
     selectRows(
       target,
-      `SELECT a."line" AS "before", b."line" AS "after" FROM "HintSetLine" a
+      `SELECT COALESCE(a."instanceId", b."instanceId") AS "instanceId",
+              CASE WHEN b."instanceId" IS NULL THEN 'before' WHEN a."instanceId" IS NULL THEN 'after' ELSE 'both' END AS "in"
+       FROM (SELECT "instanceId", "digest" FROM "HintSetLine" WHERE "versionId" = $1) a
+       FULL JOIN (SELECT "instanceId", "digest" FROM "HintSetLine" WHERE "versionId" = $2) b ON b."instanceId" = a."instanceId"
+       WHERE a."instanceId" IS NULL OR b."instanceId" IS NULL OR a."digest" <> b."digest"`,
+      [before, after],
+    ),
+    // Either line without a digest (stored before digests were kept): compared by text, read to know.
+    selectRows(
+      target,
+      `SELECT a."instanceId" FROM "HintSetLine" a
        JOIN "HintSetLine" b ON b."versionId" = $2 AND b."instanceId" = a."instanceId"
-       WHERE a."versionId" = $1 AND a."line" <> b."line"`,
+       WHERE a."versionId" = $1 AND a."digest" IS NULL AND a."line" <> b."line"
+       UNION
+       SELECT b."instanceId" FROM "HintSetLine" b
+       JOIN "HintSetLine" a ON a."versionId" = $1 AND a."instanceId" = b."instanceId"
+       WHERE b."versionId" = $2 AND b."digest" IS NULL AND a."line" <> b."line"`,
       [before, after],
     ),
   ]);
-  return {
-    onlyBefore,
-    onlyAfter,
-    changed: changed.map((row) => ({ before: String(row.before), after: String(row.after) })),
+  const inOnly = (where: string) => differing.filter((row) => row.in === where).map((row) => String(row.instanceId));
+  const [onlyBefore, onlyAfter, digestsDiffer] = [inOnly("before"), inOnly("after"), inOnly("both")];
+  const known = new Map<string, Change | null>();
+  const read = async (ids: readonly string[]) => {
+    for (const change of await changesOf(target, before, after, ids))
+      if (change.change) known.set(change.instanceId, change.change);
+      else known.set(change.instanceId, null);
   };
+  await read(textsDiffer.map((row) => String(row.instanceId)));
+  const changed = [...digestsDiffer, ...[...known].flatMap(([id, change]) => (change ? [id] : []))].sort(changeOrder);
+  const shown = changed.slice(0, listed);
+  await read(shown.filter((id) => !known.has(id)));
+  const changes = shown.flatMap((id) => known.get(id) ?? []);
+  // A pair whose digests differ but whose lines read the same (a digest made by other rules) is no change.
+  const unchanged = shown.length - changes.length;
+  return { onlyBefore, onlyAfter, changes, changedCount: changed.length - unchanged };
 }
 
-/** The instances version `version` has a line for and version `other` has not. */
-async function onlyIn(target: BulkTarget, version: number, other: number): Promise<string[]> {
-  const rows = await selectRows(
-    target,
-    `SELECT a."instanceId" FROM "HintSetLine" a WHERE a."versionId" = $1
-     AND NOT EXISTS (SELECT 1 FROM "HintSetLine" b WHERE b."versionId" = $2 AND b."instanceId" = a."instanceId")`,
-    [version, other],
-  );
-  return rows.map((row) => String(row.instanceId));
+/** The changes between the two versions' lines of these instances (null: none), read 500 at a time. */
+async function changesOf(
+  target: BulkTarget,
+  before: number,
+  after: number,
+  ids: readonly string[],
+): Promise<Array<{ instanceId: string; change: Change | null }>> {
+  const found: Array<{ instanceId: string; change: Change | null }> = [];
+  for (let start = 0; start < ids.length; start += 500) {
+    const chunk = ids.slice(start, start + 500);
+    const rows = await selectRows(
+      target,
+      `SELECT a."instanceId", a."line" AS "before", b."line" AS "after" FROM "HintSetLine" a
+       JOIN "HintSetLine" b ON b."versionId" = $2 AND b."instanceId" = a."instanceId"
+       WHERE a."versionId" = $1 AND a."instanceId" IN (${chunk.map((_, n) => `$${n + 3}`).join(", ")})`,
+      [before, after, ...chunk],
+    );
+    for (const row of rows)
+      found.push({
+        instanceId: String(row.instanceId),
+        change: storedLineChange(String(row.before), String(row.after)),
+      });
+  }
+  return found;
 }

@@ -4,7 +4,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PROJECTIONS, type Projection } from "../../analysis/render-hint";
-import { compareDifferingLines } from "../../export/compare-sets";
+import { diffOfChanges } from "../../export/compare-sets";
 import { HINT_CSV_HEADER, hintCsvLine } from "../../export/hint-csv";
 import {
   type HintLine,
@@ -23,7 +23,14 @@ import { bulkTarget, type Database, engineOf, type Tx, writeTurn } from "../db/c
 import { serialisedWrite } from "../db/write-lock";
 import { readRecord, readReviewSummary } from "../stored-json";
 import { currentHintLines } from "./hint-export";
-import { differingLines, insertVersionLines, type StoredLine, storedLine, versionLineTexts } from "./hint-set-lines";
+import {
+  fillLineDigests,
+  insertVersionLines,
+  type StoredLine,
+  storedLine,
+  versionDifferences,
+  versionLineTexts,
+} from "./hint-set-lines";
 
 const asProjection = (p: string): Projection => {
   if (!(PROJECTIONS as readonly string[]).includes(p)) throw new Error(`unknown projection "${p}"`);
@@ -177,17 +184,26 @@ export async function versionLines(db: Database, name: string, version?: number)
 
 /**
  * Two published versions compared, of one set or of two (the latest of each by default): what the compare
- * page and `sets compare` show. Only the lines whose texts differ leave the database.
+ * page and `sets compare` show. The diff lists the first `listed` changes (all by default) and says how many
+ * there are (`changedCount`); only the lines of those listed leave the database.
  */
 export async function compareVersions(
   db: Database,
   first: { name: string; version?: number },
   second: { name: string; version?: number },
+  listed = Number.POSITIVE_INFINITY,
 ) {
   const before = await findVersion(db, first.name, first.version);
   const after = await findVersion(db, second.name, second.version);
-  const diff = compareDifferingLines(await differingLines(bulkTarget(db, db), before.id, after.id));
-  return { before, after, diff };
+  // Versions published before lines kept their digests get them, once.
+  await fillLineDigests(db, [before.id, after.id]);
+  const { onlyBefore, onlyAfter, changes, changedCount } = await versionDifferences(
+    bulkTarget(db, db),
+    before.id,
+    after.id,
+    listed,
+  );
+  return { before, after, diff: diffOfChanges(onlyBefore, onlyAfter, changes, changedCount), changedCount };
 }
 
 export interface ExportTarget {

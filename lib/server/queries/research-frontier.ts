@@ -1,5 +1,5 @@
 import { type LeakShareRow, leakSharesOfCounts } from "../../evidence/evidence-summary";
-import { lineDisclosure } from "../../export/hint-lines";
+import { readStoredLine } from "../../export/hint-lines";
 import { readFrontierBasis } from "../../instance-analysis/research-facts";
 import {
   type FrontierBasis,
@@ -89,7 +89,7 @@ export async function loadResearchFrontier(db: Database, base: ResearchBase) {
       [versionId, benchmarkId],
     );
     for (const row of rows) {
-      const line = lineDisclosure(String(row.line));
+      const line = readStoredLine(String(row.line));
       basis.set(String(row.externalId), readFrontierBasis(String(row.basis)));
       lines.set(line.instanceId, line.names);
       texts.set(line.instanceId, line.hint);

@@ -28,6 +28,7 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
       db,
       { name, version: versionOf(query.from) },
       { name: query.with ?? name, version: versionOf(query.to) },
+      SHOWN,
     );
   } catch (error) {
     // An unknown set or version: a page that says so. Anything else (the database failing, say) is a fault:
@@ -35,7 +36,7 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   }
-  const { before: first, after: second, diff } = compared;
+  const { before: first, after: second, diff, changedCount } = compared;
   // The table shows the first SHOWN differences (added, removed, then changed, each by id); all of them are in
   // the command's JSON.
   const shown = { left: SHOWN };
@@ -44,7 +45,7 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
     shown.left -= taken.length;
     return taken;
   };
-  const total = diff.instances_added.length + diff.instances_removed.length + diff.hints_changed.length;
+  const total = diff.instances_added.length + diff.instances_removed.length + changedCount;
   const command = `npm run hints -- sets compare ${JSON.stringify(name)}${query.with ? ` --with ${JSON.stringify(query.with)}` : ""} --from ${first.version} --to ${second.version} --json`;
   return (
     <>
@@ -59,8 +60,8 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
       ) : (
         <>
           <p role="status">
-            {diff.instances_added.length} instances added, {diff.instances_removed.length} removed,{" "}
-            {diff.hints_changed.length} hints changed.
+            {diff.instances_added.length} instances added, {diff.instances_removed.length} removed, {changedCount} hints
+            changed.
           </p>
           <table aria-label="Differences">
             <thead>
