@@ -9,6 +9,14 @@ export const NAME_INDEX_TABLE = "IdentifierNameSearch";
 /** The expression indexes the instance list's Leaks and Language sorts read (list-sql.ts). */
 const SORT_INDEXES = ["Instance_leaks_id_idx", "Instance_language_id_idx"];
 
+/** The triggers that keep each instance's Flags sort key (Instance.flagCount, list-sql.ts). */
+export const FLAG_COUNT_TRIGGERS = [
+  "Hint_flag_count_insert",
+  "Hint_flag_count_delete",
+  "Hint_flag_count_update",
+  "Instance_flag_count_source",
+];
+
 /**
  * What the migrations make that prisma/schema.prisma cannot describe: the search indexes and the sorts'
  * expression indexes (the schema test expects exactly these).
@@ -24,6 +32,7 @@ export const SEARCH_OBJECTS: Record<SqlDialect, readonly string[]> = {
     "Identifier_name_search_delete",
     "Identifier_name_search_update",
     ...SORT_INDEXES,
+    ...FLAG_COUNT_TRIGGERS,
   ],
   postgres: [
     "Instance.searchWords",

@@ -49,9 +49,11 @@ function selectionCount(selection: string): string {
  */
 const LEAKS = `COALESCE(i."leakCount", 0)`;
 
-/** Flagged hints of the instance (a stale flag no longer counts). */
-const FLAGS = `(SELECT COUNT(*) FROM "Hint" f WHERE f."instanceId" = i."id" AND f."status" = 'flagged'
-  AND (f."sourceHash" IS NULL OR f."sourceHash" = i."hintSource"))`;
+/**
+ * Flagged hints of the instance under any policy (a stale flag no longer counts), as stored: an indexed column
+ * the migrations' triggers keep (Instance.flagCount), so a view sorted by it is read in its order.
+ */
+const FLAGS = `i."flagCount"`;
 
 const outcomes = (what: "runs" | "resolved") =>
   `(SELECT ${what === "runs" ? "COUNT(*)" : `COALESCE(SUM(CASE WHEN rr."resolved" THEN 1 ELSE 0 END), 0)`}
