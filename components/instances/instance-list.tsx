@@ -13,6 +13,7 @@ import {
   type Selection,
 } from "@/lib/domain/hint-vocabulary";
 import {
+  EVIDENCE_CELL_WORDS,
   type InstanceListRow,
   LIST_PAGE,
   type ListState,
@@ -369,6 +370,15 @@ export function InstanceList({
         <p className="muted">
           This view holds only {state.ids.length} chosen instance(s).{" "}
           <button type="button" className="link-button" onClick={() => update({ ids: [] })}>
+            Show them all again
+          </button>
+        </p>
+      )}
+      {state.evidence && (
+        <p className="muted" data-testid="evidence cell">
+          This view holds one cell of an evidence check against a published label: the labelled instances where{" "}
+          {EVIDENCE_CELL_WORDS[state.evidence.cell]} (check {state.evidence.check}, label {state.evidence.test}).{" "}
+          <button type="button" className="link-button" onClick={() => update({ evidence: null })}>
             Show them all again
           </button>
         </p>

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { EVIDENCE_CHECKS, LABEL_TESTS } from "@/lib/evidence/evidence-labels";
+import { EVIDENCE_CHECKS, type EvidenceLabelRow, LABEL_TESTS } from "@/lib/evidence/evidence-labels";
+import { type EVIDENCE_CELLS, evidenceCellText } from "@/lib/review/list-state";
 import { getDb } from "@/lib/server/db/client";
 import { evidenceLabelRows } from "@/lib/server/queries/evidence-labels";
 import { DownloadCsv } from "./download-csv";
@@ -8,11 +9,13 @@ import { fmt, share } from "./format";
 const CHECK_LABELS = new Map<string, string>(EVIDENCE_CHECKS.map((c) => [c.id, c.label]));
 const LABEL_LABELS = new Map<string, string>(LABEL_TESTS.map((l) => [l.id, l.label]));
 
-/** A count that opens its instances as a list. */
-function Cell({ ids, benchmark }: { ids: string[]; benchmark: string }) {
-  if (ids.length === 0) return <>0</>;
-  const query = new URLSearchParams({ benchmark, ids: ids.join(",") });
-  return <Link href={`/instances?${query}`}>{ids.length}</Link>;
+/** A count that opens its instances as a list view named by the check, the label test and the cell. */
+function Cell({ row, cell }: { row: EvidenceLabelRow; cell: (typeof EVIDENCE_CELLS)[number] }) {
+  const count = row.ids[cell].length;
+  if (count === 0) return <>0</>;
+  const evidence = evidenceCellText({ check: row.check, test: row.label, cell });
+  const query = new URLSearchParams({ benchmark: row.benchmark, evidence });
+  return <Link href={`/instances?${query}`}>{count}</Link>;
 }
 
 /** Each deterministic evidence check against each label people published: how far to trust the check. */
@@ -58,16 +61,16 @@ export async function EvidenceLabelsSection() {
                   <td title={r.label}>{LABEL_LABELS.get(r.label) ?? r.label}</td>
                   <td className="num">{r.instances}</td>
                   <td className="num">
-                    <Cell ids={r.ids.both} benchmark={r.benchmark} />
+                    <Cell row={r} cell="both" />
                   </td>
                   <td className="num">
-                    <Cell ids={r.ids.check_only} benchmark={r.benchmark} />
+                    <Cell row={r} cell="check_only" />
                   </td>
                   <td className="num">
-                    <Cell ids={r.ids.label_only} benchmark={r.benchmark} />
+                    <Cell row={r} cell="label_only" />
                   </td>
                   <td className="num">
-                    <Cell ids={r.ids.neither} benchmark={r.benchmark} />
+                    <Cell row={r} cell="neither" />
                   </td>
                   <td className="num">
                     {r.precision === null

@@ -20,6 +20,7 @@ describe("list state", () => {
       label: [],
       ids: [],
       paired: null,
+      evidence: null,
       sort: "defuse",
       desc: true,
     });
@@ -47,6 +48,14 @@ describe("list state", () => {
       "1.5,2,both",
     ])
       expect(parseListState({ paired: bad }).paired, bad).toBeNull();
+  });
+
+  test("an evidence check's cell round-trips; a malformed one is no filter", () => {
+    const state = parseListState(new URLSearchParams("evidence=solution_in_issue,false_negative>=2,check_only"));
+    expect(state.evidence).toEqual({ check: "solution_in_issue", test: "false_negative>=2", cell: "check_only" });
+    expect(parseListState(new URLSearchParams(listStateToSearch(state)))).toEqual(state);
+    for (const bad of ["", "a,b", "a,b,both,c", "a,b,constructor", "A,b,both", "a b,c,both", "a,b,__proto__"])
+      expect(parseListState({ evidence: bad }).evidence, bad).toBeNull();
   });
 
   test("malformed values fall back to the defaults instead of failing", () => {

@@ -84,6 +84,8 @@ export interface ListState {
   ids: string[];
   /** only the instances of one cell of a paired comparison of two runs (the research page's 2×2 grid) */
   paired: PairedCell | null;
+  /** only the instances of one cell of an evidence check against a published label (the research page) */
+  evidence: EvidenceCell | null;
   sort: SortKey;
   desc: boolean;
 }
@@ -110,6 +112,38 @@ const PairedCellSchema = z
   .transform((text) => text.split(","))
   .pipe(z.tuple([runIdText, runIdText, z.enum(PAIRED_CELLS)]))
   .transform(([first, second, cell]): PairedCell => ({ first, second, cell }));
+
+/** The cells of an evidence check against a published label: both say yes, the check only, the label only, neither. */
+export const EVIDENCE_CELLS = ["both", "check_only", "label_only", "neither"] as const;
+
+/**
+ * One cell of an evidence check against a label test (lib/evidence/evidence-labels.ts), as a list filter:
+ * the labelled instances with computed evidence where the check and the label say what the cell says. Named
+ * by check and test, so a cell of a thousand instances is a short link; the server finds its instances.
+ */
+export interface EvidenceCell {
+  check: string;
+  test: string;
+  cell: (typeof EVIDENCE_CELLS)[number];
+}
+
+const checkName = z.string().regex(/^[a-z0-9_>=]{1,80}$/);
+const EvidenceCellSchema = z
+  .string()
+  .transform((text) => text.split(","))
+  .pipe(z.tuple([checkName, checkName, z.enum(EVIDENCE_CELLS)]))
+  .transform(([check, test, cell]): EvidenceCell => ({ check, test, cell }));
+
+/** What an evidence cell holds, in words: "the labelled instances where …". */
+export const EVIDENCE_CELL_WORDS: Record<EvidenceCell["cell"], string> = {
+  both: "the check and the label both say yes",
+  check_only: "the check says yes and the label no",
+  label_only: "the label says yes and the check no",
+  neither: "neither says yes",
+};
+
+/** An evidence cell as its URL value: `CHECK,TEST,CELL`. */
+export const evidenceCellText = ({ check, test, cell }: EvidenceCell) => `${check},${test},${cell}`;
 
 /** What a cell holds, in words: "the instances both runs attempted, resolved by …". */
 export const PAIRED_CELL_WORDS: Record<PairedCell["cell"], string> = {
@@ -139,6 +173,7 @@ const ListStateSchema = z.object({
   label: z.preprocess(list, z.array(z.string().max(500)).max(50)).catch([]),
   ids: z.preprocess(list, z.array(z.string().max(300)).max(5000)).catch([]),
   paired: PairedCellSchema.nullable().catch(null),
+  evidence: EvidenceCellSchema.nullable().catch(null),
   sort: z.enum(SORTABLE).catch("externalId"),
   desc: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
 });
@@ -160,6 +195,7 @@ export function parseListState(params: URLSearchParams | Record<string, string |
     label: get("label"),
     ids: get("ids"),
     paired: get("paired") ?? null,
+    evidence: get("evidence") ?? null,
     sort: get("sort"),
     desc: get("desc"),
   });
@@ -181,6 +217,7 @@ export function listStateToSearch(state: ListState): string {
   if (state.label.length) params.set("label", state.label.join(","));
   if (state.ids.length) params.set("ids", state.ids.join(","));
   if (state.paired) params.set("paired", pairedCellText(state.paired));
+  if (state.evidence) params.set("evidence", evidenceCellText(state.evidence));
   if (state.sort !== "externalId") params.set("sort", state.sort);
   if (state.desc) params.set("desc", "1");
   return params.toString();

@@ -169,6 +169,34 @@ test("an exported hint line carries the instance's published labels; a line with
   }
 });
 
+test("each cell of each check against each label opens as a list view holding exactly its instances", async () => {
+  const { db, close } = await openTempDatabase();
+  try {
+    const labelled = path.join(REAL_DATA, "labels", "swebench-lite-labelled.jsonl");
+    await importFiles(db, [labelled, openai, agentless], { benchmark: "SWE-bench Lite" });
+    // The same ids in another benchmark, without labels: never in a cell.
+    await importFiles(db, [labelled], { benchmark: "Lite copy" });
+    await analyzePendingInstances(db, undefined, { store: null });
+    const rows = await evidenceLabelRows(db);
+    expect(rows.length).toBe(36);
+    const cells = ["both", "check_only", "label_only", "neither"] as const;
+    let nonEmpty = 0;
+    for (const row of rows)
+      for (const cell of cells) {
+        const view = parseListState({ evidence: `${row.check},${row.label},${cell}` });
+        const found = (await listIds(db, view)).map((r) => r.externalId).sort();
+        expect(found, `${row.check} ${row.label} ${cell}`).toEqual([...row.ids[cell]].sort());
+        if (found.length > 0) nonEmpty++;
+      }
+    expect(nonEmpty).toBeGreaterThan(36);
+    // A check or test that is none holds nothing; a malformed one is no filter at all.
+    expect(await listIds(db, parseListState({ evidence: "no_such_check,false_negative>=2,both" }))).toEqual([]);
+    expect((await listIds(db, parseListState({ evidence: "not a cell" }))).length).toBe(await db.instance.count());
+  } finally {
+    await close();
+  }
+});
+
 test("a published label is a facet of the list", async () => {
   const { db, close } = await openTempDatabase();
   try {

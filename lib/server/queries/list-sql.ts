@@ -15,6 +15,11 @@ import { searchCondition } from "./instance-search";
 /** Where a list is: all instances, or one benchmark's (its page). */
 export interface ListScope {
   benchmarkId?: number;
+  /**
+   * The instances a filter holds that only the server can work out (an evidence check's cell: review-list.ts
+   * resolves it), as [benchmark id, external id]; a view with such a filter is refused without them.
+   */
+  members?: ReadonlyArray<readonly [number, string]>;
 }
 
 /** Bound parameters, with the placeholder each engine writes. */
@@ -139,6 +144,17 @@ export function listQuery(state: ListState, sql: SqlPieces, scope: ListScope = {
   among(`(${STATUS})`, state.review);
   among(`i."externalId"`, state.ids);
   if (state.paired) where.push(pairedCellCondition(state.paired, (value) => params.add(value)));
+  if (state.evidence) {
+    if (!scope.members) throw new Error("a list view's evidence cell is resolved before its SQL is written");
+    const byBenchmark = new Map<number, string[]>();
+    for (const [benchmarkId, externalId] of scope.members)
+      byBenchmark.set(benchmarkId, [...(byBenchmark.get(benchmarkId) ?? []), externalId]);
+    const members = [...byBenchmark].map(
+      ([benchmarkId, ids]) =>
+        `(i."benchmarkId" = ${params.add(benchmarkId)} AND i."externalId" IN (${ids.map((id) => params.add(id)).join(", ")}))`,
+    );
+    where.push(members.length === 0 ? "1 = 0" : `(${members.join(" OR ")})`);
+  }
   if (state.leak) where.push(`${LEAKS} > 0`);
   if (state.subset.length > 0)
     where.push(

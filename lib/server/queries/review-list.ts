@@ -7,6 +7,7 @@ export { LIST_PAGE } from "../../review/list-state";
 import { type Database, engineOf, type Tx } from "../db/client";
 import type { SqlPieces } from "../db/engine";
 import { writeGeneration } from "../db/write-lock";
+import { evidenceCellMembers } from "./evidence-labels";
 import { type ListScope, listQuery, navigationQuery, rowColumns } from "./list-sql";
 
 /** Rows a window holds at most: what a screen shows, many times over. */
@@ -90,6 +91,11 @@ function sharedRead<T>(db: Database, what: string, read: () => Promise<T>): Prom
   return started;
 }
 
+/** The scope with the instances of a filter only the server can work out (an evidence cell), where the view has one. */
+async function resolvedScope(db: Database | Tx, state: ListState, scope: ListScope): Promise<ListScope> {
+  return state.evidence ? { ...scope, members: await evidenceCellMembers(db, state.evidence) } : scope;
+}
+
 /**
  * One window of a list view, in its order: the rows from `offset` (at most `limit`), how many instances the
  * view holds and how many the scope has. Filtering, ordering and counting are SQL's; only the window's rows
@@ -111,7 +117,7 @@ async function readWindow(
   window: { offset: number; limit: number },
   scope: ListScope,
 ): Promise<ListWindow> {
-  const query = listQuery(state, engineOf(db).sql, scope);
+  const query = listQuery(state, engineOf(db).sql, await resolvedScope(db, state, scope));
   const limit = Math.max(0, Math.min(MAX_WINDOW, Math.floor(window.limit)));
   const offset = Math.max(0, Math.floor(window.offset));
   const [page, [matching], [total]] = await Promise.all([
@@ -141,7 +147,7 @@ export async function listIds(
   scope: ListScope = {},
   sql: SqlPieces = engineOf(db as Database).sql,
 ): Promise<Array<{ id: number; externalId: string; open: boolean }>> {
-  const query = listQuery(state, sql, scope);
+  const query = listQuery(state, sql, await resolvedScope(db, state, scope));
   const rows = await db.$queryRawUnsafe<Array<{ id: number; externalId: string; status: string }>>(
     `SELECT i."id" AS "id", i."externalId" AS "externalId", ${query.status} AS "status" ${query.from} ${query.orderBy}`,
     ...query.params,
@@ -168,7 +174,7 @@ export async function listNavigation(
   /** hints of the view still open (pending, or changed since decided) */
   open: number;
 }> {
-  const query = navigationQuery(state, engineOf(db).sql, scope);
+  const query = navigationQuery(state, engineOf(db).sql, await resolvedScope(db, state, scope));
   const [row] = await db.$queryRawUnsafe<
     Array<{
       previous: number | null;
