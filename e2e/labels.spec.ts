@@ -29,6 +29,9 @@ test("published labels import, show on the instance page, and the evidence is ch
   await expect(row).toContainText("E2E Lite labelled");
   // The one instance the check flags against the label opens as a list.
   await row.getByRole("cell").nth(5).getByRole("link", { name: "1" }).click();
+  // Named by the check, the label test and the cell, not by its ids.
+  await expect(page).toHaveURL(/evidence=solution_in_issue(,|%2C)exact_patch(,|%2C)check_only/);
+  await expect(page.getByTestId("evidence cell")).toContainText("the check says yes and the label no");
   await expect(page.getByRole("row").filter({ hasText: "django__django-16041" })).toBeVisible();
   await page.getByRole("link", { name: "django__django-16041" }).click();
   const labels = page.getByRole("region", { name: "Published labels" });
