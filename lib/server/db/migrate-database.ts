@@ -22,6 +22,13 @@ export function statementsOf(script: string): string[] {
 }
 
 /**
+ * A migration's transaction may take as long as its statements do on the database being upgraded: Prisma's
+ * default (5 s) ended one that filled a column of 50,000 wide rows on PostgreSQL (63 s), and the server could
+ * not start.
+ */
+const MIGRATION_TRANSACTION = { timeout: 60 * 60 * 1000, maxWait: 10 * 60 * 1000 };
+
+/**
  * Applies the committed migrations that the database has not seen yet, in order, each in one transaction.
  * Bookkeeping uses Prisma's own `_prisma_migrations` table, so `prisma migrate deploy` agrees with it.
  * Written by hand rather than calling `prisma migrate deploy` because Prisma's migrate needs its schema
@@ -55,7 +62,7 @@ export async function applyMigrations(
       // SQLite keeps times as text; PostgreSQL's TIMESTAMP column takes a date.
       const now = dialect === "postgres" ? new Date() : new Date().toISOString();
       await tx.$executeRaw`INSERT INTO "_prisma_migrations" ("id", "checksum", "finished_at", "migration_name", "started_at", "applied_steps_count") VALUES (${randomUUID()}, ${checksum}, ${now}, ${name}, ${now}, ${statements.length})`;
-    });
+    }, MIGRATION_TRANSACTION);
     newlyApplied.push(name);
   }
   return newlyApplied;
