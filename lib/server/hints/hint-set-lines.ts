@@ -103,15 +103,18 @@ export async function versionDifferences(
   listed = Number.POSITIVE_INFINITY,
 ): Promise<{ onlyBefore: string[]; onlyAfter: string[]; changes: Change[]; changedCount: number }> {
   const [differing, textsDiffer] = await Promise.all([
-    // One join of the two versions from the index: the instances only one holds, and those both hold whose
-    // digests differ (a digest differs exactly where what a comparison reads differs: each is a change).
+    // The two versions joined from the index: the instances only one holds, and those both hold whose digests
+    // differ (a digest differs exactly where what a comparison reads differs: each is a change). Two joins by
+    // the index, not one FULL JOIN: SQLite ran that as a scan of one side per row of the other (50,000²).
     selectRows(
       target,
-      `SELECT COALESCE(a."instanceId", b."instanceId") AS "instanceId",
-              CASE WHEN b."instanceId" IS NULL THEN 'before' WHEN a."instanceId" IS NULL THEN 'after' ELSE 'both' END AS "in"
-       FROM (SELECT "instanceId", "digest" FROM "HintSetLine" WHERE "versionId" = $1) a
-       FULL JOIN (SELECT "instanceId", "digest" FROM "HintSetLine" WHERE "versionId" = $2) b ON b."instanceId" = a."instanceId"
-       WHERE a."instanceId" IS NULL OR b."instanceId" IS NULL OR a."digest" <> b."digest"`,
+      `SELECT a."instanceId", CASE WHEN b."instanceId" IS NULL THEN 'before' ELSE 'both' END AS "in"
+       FROM "HintSetLine" a LEFT JOIN "HintSetLine" b ON b."versionId" = $2 AND b."instanceId" = a."instanceId"
+       WHERE a."versionId" = $1 AND (b."instanceId" IS NULL OR a."digest" <> b."digest")
+       UNION ALL
+       SELECT b."instanceId", 'after' AS "in" FROM "HintSetLine" b
+       WHERE b."versionId" = $2
+         AND NOT EXISTS (SELECT 1 FROM "HintSetLine" a WHERE a."versionId" = $1 AND a."instanceId" = b."instanceId")`,
       [before, after],
     ),
     // Either line without a digest (stored before digests were kept): compared by text, read to know.
