@@ -13,13 +13,11 @@ import {
   type Selection,
 } from "@/lib/domain/hint-vocabulary";
 import {
-  EVIDENCE_CELL_WORDS,
   type InstanceListRow,
   LIST_PAGE,
   type ListState,
   type ListWindow,
   listStateToSearch,
-  PAIRED_CELL_WORDS,
   parseListState,
   REVIEW_STATUSES,
   type SortKey,
@@ -28,6 +26,7 @@ import {
 import { BulkDecide } from "./bulk-decide";
 import { SavedViews } from "./saved-views";
 import { loadedRows, useListWindows } from "./use-list-windows";
+import { ViewFilterNotes } from "./view-filter-notes";
 
 type Column = {
   key: SortKey;
@@ -366,36 +365,7 @@ export function InstanceList({
           </button>
         </p>
       )}
-      {state.ids.length > 0 && (
-        <p className="muted">
-          This view holds only {state.ids.length} chosen instance(s).{" "}
-          <button type="button" className="link-button" onClick={() => update({ ids: [] })}>
-            Show them all again
-          </button>
-        </p>
-      )}
-      {state.evidence && (
-        <p className="muted" data-testid="evidence cell">
-          This view holds one cell of an evidence check against a published label: the labelled instances where{" "}
-          {EVIDENCE_CELL_WORDS[state.evidence.cell]} (check {state.evidence.check}, label {state.evidence.test}).{" "}
-          <button type="button" className="link-button" onClick={() => update({ evidence: null })}>
-            Show them all again
-          </button>
-        </p>
-      )}
-      {state.paired && (
-        <p className="muted" data-testid="paired cell">
-          This view holds one cell of a paired comparison: the instances runs #{state.paired.first} and #
-          {state.paired.second} both attempted, {PAIRED_CELL_WORDS[state.paired.cell]}.{" "}
-          <Link href={`/research?first=${state.paired.first}&second=${state.paired.second}#paired`}>
-            The comparison
-          </Link>
-          {" · "}
-          <button type="button" className="link-button" onClick={() => update({ paired: null })}>
-            Show them all again
-          </button>
-        </p>
-      )}
+      <ViewFilterNotes state={state} update={update} />
       {failure && <p role="alert">{failure}</p>}
       {settled && loaded.matching === 0 && (
         <p role="status">

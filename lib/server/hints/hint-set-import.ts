@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { comparedDigest, comparedLine } from "../../export/compare-sets";
 import { firstProblem, type HintLine, ManifestSchema, parseLine } from "../../export/hint-lines";
 import { AppError } from "../app-error";
 import { bulkTarget, type Database, writeTurn } from "../db/client";
-import { insertVersionLines, type StoredLine } from "./hint-set-lines";
+import { insertVersionLines, type StoredLine, storedLine } from "./hint-set-lines";
 
 /** Imports an exported hint set (a colleague's, say): checks the manifest's checksum, then stores it as a version. */
 export async function importHintSet(db: Database, jsonlPath: string, name?: string) {
@@ -64,12 +63,8 @@ export async function importHintSet(db: Database, jsonlPath: string, name?: stri
         `${jsonlPath}:${index + 1}: instance "${line.instance_id}" has a line already (line ${first}); a version holds one per instance`,
       );
     lineOf.set(line.instance_id, index + 1);
-    lines.push({
-      instanceId: line.instance_id,
-      status: line.status,
-      line: lineText,
-      digest: comparedDigest(comparedLine(line)),
-    });
+    // Kept as written, with what publishing stores beside it.
+    lines.push({ ...storedLine(line), line: lineText });
   });
   const setName = name ?? manifest.name;
   return writeTurn(db)(() =>

@@ -134,9 +134,7 @@ export async function versionDifferences(
   const [onlyBefore, onlyAfter, digestsDiffer] = [inOnly("before"), inOnly("after"), inOnly("both")];
   const known = new Map<string, Change | null>();
   const read = async (ids: readonly string[]) => {
-    for (const change of await changesOf(target, before, after, ids))
-      if (change.change) known.set(change.instanceId, change.change);
-      else known.set(change.instanceId, null);
+    for (const { instanceId, change } of await changesOf(target, before, after, ids)) known.set(instanceId, change);
   };
   await read(textsDiffer.map((row) => String(row.instanceId)));
   const changed = [...digestsDiffer, ...[...known].flatMap(([id, change]) => (change ? [id] : []))].sort(changeOrder);

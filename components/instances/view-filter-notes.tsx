@@ -1,0 +1,45 @@
+"use client";
+
+import Link from "next/link";
+import { EVIDENCE_CELL_WORDS, type ListState, PAIRED_CELL_WORDS } from "@/lib/review/list-state";
+
+/**
+ * What a view's narrowing filters hold, in words, each with a way back to the whole list: chosen ids, a cell
+ * of an evidence check against a label, a cell of a paired comparison (the research page links to the last two).
+ */
+export function ViewFilterNotes({ state, update }: { state: ListState; update: (patch: Partial<ListState>) => void }) {
+  return (
+    <>
+      {state.ids.length > 0 && (
+        <p className="muted">
+          This view holds only {state.ids.length} chosen instance(s).{" "}
+          <button type="button" className="link-button" onClick={() => update({ ids: [] })}>
+            Show them all again
+          </button>
+        </p>
+      )}
+      {state.evidence && (
+        <p className="muted" data-testid="evidence cell">
+          This view holds one cell of an evidence check against a published label: the labelled instances where{" "}
+          {EVIDENCE_CELL_WORDS[state.evidence.cell]} (check {state.evidence.check}, label {state.evidence.test}).{" "}
+          <button type="button" className="link-button" onClick={() => update({ evidence: null })}>
+            Show them all again
+          </button>
+        </p>
+      )}
+      {state.paired && (
+        <p className="muted" data-testid="paired cell">
+          This view holds one cell of a paired comparison: the instances runs #{state.paired.first} and #
+          {state.paired.second} both attempted, {PAIRED_CELL_WORDS[state.paired.cell]}.{" "}
+          <Link href={`/research?first=${state.paired.first}&second=${state.paired.second}#paired`}>
+            The comparison
+          </Link>
+          {" · "}
+          <button type="button" className="link-button" onClick={() => update({ paired: null })}>
+            Show them all again
+          </button>
+        </p>
+      )}
+    </>
+  );
+}
