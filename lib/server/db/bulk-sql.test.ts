@@ -2,7 +2,16 @@
 // order they come in and however often (the SQLite driver binds `?`s in the order they appear).
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTempDatabase } from "../../testing/temp-database";
-import { execute, readIntList, readJsonTexts, selectRows } from "./bulk-sql";
+import {
+  type BulkTarget,
+  type Cell,
+  execute,
+  insertRows,
+  MAX_TEXT_PER_STATEMENT,
+  readIntList,
+  readJsonTexts,
+  selectRows,
+} from "./bulk-sql";
 import { bulkTarget, engineOf } from "./client";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -75,4 +84,92 @@ test("a comma-separated list of integers is read whole or refused, saying where"
   expect(readIntList(null)).toHaveLength(0);
   for (const bad of ["", "1,,2", "1,", ",1", "1,a", "1.5", "2147483648", "-2147483649", "1 ,2", "--1", "-"])
     expect(() => readIntList(bad), bad).toThrow("expected comma-separated integers");
+});
+
+/** The target's statements as they are run: each one's values. */
+function recording(target: BulkTarget): { target: BulkTarget; statements: Cell[][] } {
+  const statements: Cell[][] = [];
+  if (target.driver) {
+    const driver = target.driver.then((connection) => ({
+      ...connection,
+      queryRaw: connection.queryRaw.bind(connection),
+      executeRaw: (query: Parameters<typeof connection.executeRaw>[0]) => {
+        statements.push(query.args as Cell[]);
+        return connection.executeRaw(query);
+      },
+    }));
+    return { target: { dialect: target.dialect, driver }, statements };
+  }
+  const client = target.client;
+  return {
+    target: {
+      dialect: target.dialect,
+      client: {
+        $queryRawUnsafe: client.$queryRawUnsafe.bind(client),
+        $executeRawUnsafe: (sql: string, ...values: unknown[]) => {
+          statements.push(values as Cell[]);
+          return client.$executeRawUnsafe(sql, ...values);
+        },
+      },
+    },
+    statements,
+  };
+}
+
+test("a bulk insert splits its rows into statements of at most so many values and, past a statement's first row, so much text", async () => {
+  // Prisma's client and the PostgreSQL adapter each keep their last 100 statements' values, logging off:
+  // a statement of 200 instances' patches held 10 MB apiece, a gigabyte over an import.
+  await execute(
+    bulkTarget(env.db, env.db),
+    `CREATE TABLE "ChunkProbe" ("n" INTEGER NOT NULL, "body" TEXT, "note" TEXT)`,
+    [],
+  );
+  const text = (length: number, n: number) => `${n}:`.padEnd(length, "x");
+  const cap = MAX_TEXT_PER_STATEMENT;
+  const shapes: Record<string, Array<[number, string | null, string | null]>> = {
+    // Values bound the statement: 4,000 values are 1,333 rows of three.
+    "many short rows": Array.from({ length: 3_000 }, (_, n) => [n, `b${n}`, n % 3 === 0 ? null : "é😀"]),
+    "rows of a tenth of the bound": Array.from({ length: 25 }, (_, n) => [n, text(cap / 10, n), null]),
+    "a row over the bound between small ones": [
+      [0, "small", null],
+      [1, text(cap + 17, 1), text(5, 1)],
+      [2, "after", "after"],
+    ],
+    "rows that meet the bound exactly": Array.from({ length: 6 }, (_, n) => [n, text(cap / 2 - 3, n), "abc"]),
+    "rows without text": Array.from({ length: 2_001 }, (_, n) => [n, null, null]),
+  };
+  for (const [shape, rows] of Object.entries(shapes)) {
+    await execute(bulkTarget(env.db, env.db), `DELETE FROM "ChunkProbe"`, []);
+    const { target, statements } = recording(bulkTarget(env.db, env.db));
+    await insertRows(target, "ChunkProbe", ["n", "body", "note"], rows);
+    const read = await selectRows(
+      bulkTarget(env.db, env.db),
+      `SELECT "n", "body", "note" FROM "ChunkProbe" ORDER BY "n"`,
+      [],
+    );
+    expect(
+      read.map((r) => [Number(r.n), r.body, r.note]),
+      shape,
+    ).toEqual(rows);
+    // Each statement is whole rows, in order; within both bounds unless it is one row; and no shorter than
+    // the bounds make it (the next row would have passed one).
+    const textOf = (values: Cell[]) =>
+      values.reduce<number>((sum, v) => sum + (typeof v === "string" ? v.length : 0), 0);
+    expect(statements.flat(), shape).toEqual(rows.flat());
+    statements.forEach((values, index) => {
+      expect(values.length % 3, shape).toBe(0);
+      if (values.length > 3) {
+        expect(values.length, shape).toBeLessThanOrEqual(4_000);
+        expect(textOf(values), shape).toBeLessThanOrEqual(cap);
+      }
+      const next = statements[index + 1]?.slice(0, 3);
+      if (next)
+        expect(
+          values.length + 3 > 4_000 || textOf(values) + textOf(next) > cap,
+          `${shape}: statement ${index} could take the next row`,
+        ).toBe(true);
+    });
+  }
+  expect(shapes["rows that meet the bound exactly"]?.length).toBe(6);
+  await execute(bulkTarget(env.db, env.db), `DROP TABLE "ChunkProbe"`, []);
 });

@@ -2,9 +2,36 @@ import type { ArgType, SqlQueryable } from "@prisma/driver-adapter-utils";
 import type { SqlDialect } from "./database-url";
 
 // SQLite allows 32,766 bound values per statement; PostgreSQL 65,535. Stay under both.
-// Smaller statements also bound what the adapters' debug history (their last 100 calls, kept even with
-// logging off) holds on to of a large import's text.
 const MAX_VALUES_PER_STATEMENT = 4_000;
+/**
+ * Characters of text per statement, past its first row. Prisma's client and the PostgreSQL adapter each keep
+ * their last 100 debug calls, with logging off: a raw statement's values as one JSON text (the client) and
+ * its arguments (the adapter). At 4,000 values an instance insert is about 200 rows of patches, 10 MB, and
+ * 100 of them held a gigabyte that grew with the import up to that bound; at this size they hold tens of MB.
+ */
+export const MAX_TEXT_PER_STATEMENT = 256 * 1024;
+
+const textLength = (row: ReadonlyArray<Cell>) => {
+  let length = 0;
+  for (const cell of row) if (typeof cell === "string") length += cell.length;
+  return length;
+};
+
+/** Rows in consecutive runs of at most `perStatement` rows and (past each run's first) MAX_TEXT_PER_STATEMENT characters of text. */
+function* statementChunks<T extends ReadonlyArray<Cell>>(rows: ReadonlyArray<T>, perStatement: number) {
+  let start = 0;
+  while (start < rows.length) {
+    let end = start + 1;
+    let text = textLength(rows[start] as T);
+    while (end < rows.length && end - start < perStatement) {
+      text += textLength(rows[end] as T);
+      if (text > MAX_TEXT_PER_STATEMENT) break;
+      end++;
+    }
+    yield rows.slice(start, end);
+    start = end;
+  }
+}
 
 export type Cell = string | number | boolean | Date | null;
 
@@ -219,8 +246,7 @@ export async function insertRows(
   const placeholder = placeholderOf(target.dialect);
   const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES `;
   const perStatement = Math.max(1, Math.floor(MAX_VALUES_PER_STATEMENT / columns.length));
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const chunk = rows.slice(start, start + perStatement);
+  for (const chunk of statementChunks(rows, perStatement)) {
     let n = 0;
     const tuples = chunk.map((row) => `(${row.map(() => placeholder(++n)).join(", ")})`);
     await execute(target, head + tuples.join(", "), chunk.flat());
