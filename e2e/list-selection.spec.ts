@@ -31,3 +31,21 @@ test("rows picked by tick boxes become the view, a hint set is made of it, and a
   await page.getByRole("button", { name: "Show them all again" }).click();
   await expect(page).not.toHaveURL(/ids=/);
 });
+
+test("a link whose filter cannot be read shows no instance and says which filter, until it is dropped", async ({
+  page,
+}) => {
+  // A paired cell of no known kind: read as no filter, the view used to hold every instance.
+  await page.goto("/instances?benchmark=Demo%3A+Hintscope+sample&paired=1,2,constructor");
+  const note = page.getByTestId("unread filter");
+  await expect(note).toContainText("paired filter could not be read");
+  await expect(note).toContainText("1,2,constructor");
+  await expect(page.getByText(/^0 of \d+ instances/)).toBeVisible();
+  // Another filter changed keeps the unread one (and the empty view) in the link.
+  await page.goto("/instances?benchmark=Demo%3A+Hintscope+sample&paired=1,2,constructor&sort=repo");
+  await expect(page.getByText(/^0 of \d+ instances/)).toBeVisible();
+  await note.getByRole("button", { name: "Drop the filter" }).click();
+  await expect(page).not.toHaveURL(/paired=/);
+  await expect(page.getByText(/^9 of \d+ instances/)).toBeVisible();
+  await expect(page.getByTestId("unread filter")).toHaveCount(0);
+});

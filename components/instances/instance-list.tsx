@@ -200,7 +200,8 @@ export function InstanceList({
     });
   const update = (patch: Partial<ListState>) => {
     push.current = !("q" in patch);
-    setState((s) => ({ ...s, ...patch }));
+    // A filter set anew replaces what the link gave for it and could not read.
+    setState((s) => ({ ...s, unread: s.unread.filter(({ param }) => !(param in patch)), ...patch }));
   };
   const listQuery = search ? `?list=${encodeURIComponent(search)}` : "";
   const first = loaded.key === search ? loaded.pages.get(0)?.[0] : undefined;

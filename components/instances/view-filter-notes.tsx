@@ -1,7 +1,20 @@
 "use client";
 
 import Link from "next/link";
-import { EVIDENCE_CELL_WORDS, type ListState, PAIRED_CELL_WORDS } from "@/lib/review/list-state";
+import { EVIDENCE_CELL_WORDS, type ListState, type NarrowingFilter, PAIRED_CELL_WORDS } from "@/lib/review/list-state";
+
+/** Each narrowing filter's value when it narrows nothing. */
+const EMPTY_FILTERS: { [K in NarrowingFilter]: ListState[K] } = {
+  q: "",
+  benchmark: [],
+  language: [],
+  review: [],
+  subset: [],
+  label: [],
+  ids: [],
+  paired: null,
+  evidence: null,
+};
 
 /**
  * What a view's narrowing filters hold, in words, each with a way back to the whole list: chosen ids, a cell
@@ -10,6 +23,16 @@ import { EVIDENCE_CELL_WORDS, type ListState, PAIRED_CELL_WORDS } from "@/lib/re
 export function ViewFilterNotes({ state, update }: { state: ListState; update: (patch: Partial<ListState>) => void }) {
   return (
     <>
+      {state.unread.map(({ param, value, takes }) => (
+        <p key={param} className="error" role="alert" data-testid="unread filter">
+          This link's <code>{param}</code> filter could not be read (it takes {takes}; it gave{" "}
+          {value.length > 80 ? `${value.slice(0, 80)}… (${value.length.toLocaleString("en")} characters)` : value}), so
+          this view holds no instance rather than every one.{" "}
+          <button type="button" className="link-button" onClick={() => update({ [param]: EMPTY_FILTERS[param] })}>
+            Drop the filter
+          </button>
+        </p>
+      ))}
       {state.ids.length > 0 && (
         <p className="muted">
           This view holds only {state.ids.length} chosen instance(s).{" "}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { listStateToSearch, parseListState, shortId } from "./list-state";
+import { listStateToSearch, NARROWING_FILTERS, parseListState, shortId, unreadFiltersText } from "./list-state";
 
 describe("list state", () => {
   test("round-trips through the query string, defaults left out", () => {
@@ -23,6 +23,7 @@ describe("list state", () => {
       evidence: null,
       sort: "defuse",
       desc: true,
+      unread: [],
     });
     expect(parseListState(new URLSearchParams(listStateToSearch(state)))).toEqual(state);
     expect(listStateToSearch(parseListState(new URLSearchParams("")))).toBe("");
@@ -48,6 +49,11 @@ describe("list state", () => {
       "1.5,2,both",
     ])
       expect(parseListState({ paired: bad }).paired, bad).toBeNull();
+    // …and said, unless it is empty (no filter given).
+    expect(parseListState({ paired: "1,2,constructor" }).unread).toEqual([
+      { param: "paired", value: "1,2,constructor", takes: NARROWING_FILTERS.paired },
+    ]);
+    expect(parseListState({ paired: "" }).unread).toEqual([]);
   });
 
   test("an evidence check's cell round-trips; a malformed one is no filter", () => {
@@ -64,6 +70,48 @@ describe("list state", () => {
       review: [],
       desc: false,
     });
+  });
+
+  test("a narrowing filter that cannot be read is kept as written and said, never dropped into a wider view", () => {
+    // Each narrowing filter, malformed: over its length or count, or not one of its words.
+    const long = (n: number) => "x".repeat(n);
+    const manyIds = Array.from({ length: 5001 }, (_, n) => `repo__pkg-${n}`).join(",");
+    const malformed: Record<keyof typeof NARROWING_FILTERS, string[]> = {
+      q: [long(201)],
+      benchmark: [`SWE-bench,${long(201)}`],
+      language: [long(51)],
+      review: ["nonsense", "pending,constructor", "toString"],
+      subset: [Array.from({ length: 51 }, (_, n) => `s${n}`).join(","), long(201)],
+      label: [Array.from({ length: 51 }, (_, n) => `a/b=${n}`).join(","), long(501)],
+      ids: [manyIds, `a,${long(301)}`],
+      paired: ["1,2", "1,2,constructor", "0,2,both"],
+      evidence: ["a,b", "a,b,__proto__", "A,b,both"],
+    };
+    expect(Object.keys(malformed).sort()).toEqual(Object.keys(NARROWING_FILTERS).sort());
+    for (const [param, values] of Object.entries(malformed)) {
+      for (const value of values) {
+        const state = parseListState(new URLSearchParams({ [param]: value, sort: "repo" }));
+        expect(state.unread, `${param}=${value.slice(0, 30)}`).toEqual([
+          { param, value, takes: NARROWING_FILTERS[param as keyof typeof NARROWING_FILTERS] },
+        ]);
+        expect(unreadFiltersText(state)).toContain(`${param} filter could not be read`);
+        // Written back as it came, beside the filters that were read: the link still says what it meant.
+        const again = parseListState(new URLSearchParams(listStateToSearch(state)));
+        expect(again.unread).toEqual(state.unread);
+        expect(again.sort).toBe("repo");
+      }
+    }
+    // At the bounds, each is read.
+    const atBounds: Record<string, string> = {
+      q: long(200),
+      language: long(50),
+      subset: Array.from({ length: 50 }, (_, n) => `s${n}`).join(","),
+      ids: Array.from({ length: 5000 }, (_, n) => `repo__pkg-${n}`).join(","),
+      review: "pending,flagged",
+    };
+    for (const [param, value] of Object.entries(atBounds))
+      expect(parseListState({ [param]: value }).unread, param).toEqual([]);
+    expect(unreadFiltersText(parseListState({}))).toBeNull();
   });
 });
 

@@ -88,6 +88,19 @@ export interface ListState {
   evidence: EvidenceCell | null;
   sort: SortKey;
   desc: boolean;
+  /**
+   * Filters the URL gave that could not be read, each kept as written. A filter narrows: one that cannot be
+   * read makes the view hold nothing (listQuery), never every instance, so a decision, an export or a hint
+   * set made "of this view" never reaches instances the link did not mean.
+   */
+  unread: UnreadFilter[];
+}
+
+/** A filter the URL gave that could not be read: its parameter, its value as written, and what it takes. */
+export interface UnreadFilter {
+  param: NarrowingFilter;
+  value: string;
+  takes: string;
 }
 
 /** The cells of a paired comparison: resolved by both runs, by the first only, by the second only, by neither. */
@@ -178,10 +191,31 @@ const ListStateSchema = z.object({
   desc: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
 });
 
+/** The filters that narrow a view, each with what it takes, in words (the list says so of one it cannot read). */
+export const NARROWING_FILTERS = {
+  q: "a search of at most 200 characters",
+  benchmark: "benchmark names of at most 200 characters",
+  language: "language names of at most 50 characters",
+  review: `review statuses (${REVIEW_STATUSES.join(", ")})`,
+  subset: "at most 50 subset names of at most 200 characters",
+  label: "at most 50 labels of at most 500 characters",
+  ids: "at most 5,000 instance ids of at most 300 characters",
+  paired: `two run ids and a cell (${PAIRED_CELLS.join(", ")})`,
+  evidence: `a check, a label test and a cell (${EVIDENCE_CELLS.join(", ")})`,
+} as const;
+export type NarrowingFilter = keyof typeof NARROWING_FILTERS;
+
 /** Reads the list state from a query string (or Next's searchParams); anything malformed falls back to the default. */
 export function parseListState(params: URLSearchParams | Record<string, string | string[] | undefined>): ListState {
   const get = (key: string) => (params instanceof URLSearchParams ? (params.get(key) ?? undefined) : params[key]);
-  return ListStateSchema.parse({
+  const unread: UnreadFilter[] = [];
+  for (const param of Object.keys(NARROWING_FILTERS) as NarrowingFilter[]) {
+    const value = get(param);
+    if (value === undefined || value === "") continue;
+    if (!ListStateSchema.shape[param].unwrap().safeParse(value).success)
+      unread.push({ param, value: Array.isArray(value) ? value.join(",") : value, takes: NARROWING_FILTERS[param] });
+  }
+  const state = ListStateSchema.parse({
     q: get("q") ?? "",
     benchmark: get("benchmark"),
     language: get("language"),
@@ -199,6 +233,13 @@ export function parseListState(params: URLSearchParams | Record<string, string |
     sort: get("sort"),
     desc: get("desc"),
   });
+  return { ...state, unread };
+}
+
+/** The filters of a state that could not be read, in a sentence; null where every filter was read. */
+export function unreadFiltersText(state: ListState): string | null {
+  if (state.unread.length === 0) return null;
+  return `the view's ${state.unread.map(({ param, takes }) => `${param} filter could not be read (it takes ${takes})`).join("; ")}`;
 }
 
 /** The query string for a list state, leaving out defaults so links stay short. */
@@ -220,6 +261,8 @@ export function listStateToSearch(state: ListState): string {
   if (state.evidence) params.set("evidence", evidenceCellText(state.evidence));
   if (state.sort !== "externalId") params.set("sort", state.sort);
   if (state.desc) params.set("desc", "1");
+  // As written, until the curator drops it: the view stays empty rather than silently widening.
+  for (const { param, value } of state.unread) params.set(param, value);
   return params.toString();
 }
 

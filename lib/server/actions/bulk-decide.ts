@@ -6,6 +6,7 @@ import { parseListState } from "../../review/list-state";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { decideView } from "../hints/bulk-decisions";
+import { viewState } from "../list/view-state";
 import { listIds } from "../queries/review-list";
 
 export type BulkResult = { ok: true; message: string } | { ok: false; error: string };
@@ -25,7 +26,7 @@ export const decideViewAction = guardedAction(
   async ({ search, action, reason, note, expected }, user): Promise<BulkResult> => {
     if (action === "flag" && !reason) return { ok: false, error: "a flag needs a reason" };
     try {
-      const state = parseListState(new URLSearchParams(search));
+      const state = viewState(search);
       const outcome = await decideView(
         await getDb(),
         state,

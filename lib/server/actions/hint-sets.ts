@@ -27,7 +27,12 @@ export const createHintSetAction = guardedFormAction(
       return { ok: false, error: `a hint set named "${input.name}" exists` };
     if (!(await db.benchmark.findUnique({ where: { name: input.benchmark } })))
       return { ok: false, error: `no benchmark named "${input.benchmark}"` };
-    await createHintSet(db, input);
+    try {
+      await createHintSet(db, input);
+    } catch (error) {
+      if (error instanceof AppError) return { ok: false, error: error.message };
+      throw error;
+    }
     revalidatePath("/hint-sets");
     return { ok: true, message: `Created "${input.name}".` };
   },

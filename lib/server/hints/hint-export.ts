@@ -2,10 +2,10 @@ import type { ModelWritten } from "../../analysis/render-hint";
 import type { Projection } from "../../domain/hint-vocabulary";
 import { composeHintLine } from "../../export/compose-line";
 import type { HintLine } from "../../export/hint-lines";
-import { parseListState } from "../../review/list-state";
 import type { Database, Tx } from "../db/client";
 import type { SqlPieces } from "../db/engine";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
+import { viewState } from "../list/view-state";
 import { listIds } from "../queries/review-list";
 import { readTrim, WITH_SELECTIONS, withPolicies } from "../stored-json";
 
@@ -22,7 +22,7 @@ async function instancesInView(
   filter: string,
   sql?: SqlPieces,
 ): Promise<Set<string>> {
-  const ids = await listIds(db, parseListState(new URLSearchParams(filter)), { benchmarkId }, sql);
+  const ids = await listIds(db, viewState(filter), { benchmarkId }, sql);
   return new Set(ids.map((i) => i.externalId));
 }
 

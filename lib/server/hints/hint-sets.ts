@@ -17,10 +17,11 @@ import {
 import { hintSetParquet } from "../../export/hint-parquet";
 import { NATIVE_FORMATS, nativeHintFields, nativeRecord } from "../../export/native-records";
 import { slug } from "../../export/text-formats";
-import { listStateToSearch, parseListState } from "../../review/list-state";
+import { listStateToSearch } from "../../review/list-state";
 import { AppError } from "../app-error";
 import { bulkTarget, type Database, engineOf, type Tx, writeTurn } from "../db/client";
 import { serialisedWrite } from "../db/write-lock";
+import { viewState } from "../list/view-state";
 import { readRecord, readReviewSummary } from "../stored-json";
 import { currentHintLines } from "./hint-export";
 import {
@@ -47,7 +48,7 @@ export async function createHintSet(
     throw new Error(`no benchmark named "${input.benchmark}"`);
   }
   // A saved view is kept in its normal form (defaults and unknown parameters dropped).
-  const filter = input.filter ? listStateToSearch(parseListState(new URLSearchParams(input.filter))) || null : null;
+  const filter = input.filter ? listStateToSearch(viewState(input.filter)) || null : null;
   return serialisedWrite(() => db.hintSet.create({ data: { ...input, filter } }));
 }
 

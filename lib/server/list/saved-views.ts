@@ -1,5 +1,6 @@
-import { listStateToSearch, parseListState } from "../../review/list-state";
+import { listStateToSearch } from "../../review/list-state";
 import { type Database, writeTurn } from "../db/client";
+import { viewState } from "./view-state";
 
 /** A user's saved list views, by name. */
 export const savedViewsOf = (db: Database, owner: string) =>
@@ -7,7 +8,7 @@ export const savedViewsOf = (db: Database, owner: string) =>
 
 /** Saves (or replaces) a named view: its state as the list writes it in the URL, normalised. */
 export async function saveView(db: Database, owner: string, name: string, search: string) {
-  const normalised = listStateToSearch(parseListState(new URLSearchParams(search)));
+  const normalised = listStateToSearch(viewState(search));
   await writeTurn(db)(() =>
     db.savedView.upsert({
       where: { owner_name: { owner, name } },

@@ -135,6 +135,8 @@ export function listQuery(state: ListState, sql: SqlPieces, scope: ListScope = {
   const projection = params.add(state.projection);
   const where: string[] = [];
   if (scope.benchmarkId !== undefined) where.push(`i."benchmarkId" = ${params.add(scope.benchmarkId)}`);
+  // A filter the link gave that could not be read narrows to nothing, never to everything.
+  if (state.unread.length > 0) where.push("1 = 0");
   const needle = state.q.trim();
   if (needle !== "") where.push(searchCondition(needle, sql, (value) => params.add(value)));
   const among = (expression: string, values: readonly string[]) =>
