@@ -20,6 +20,7 @@ import {
   listStateToSearch,
   parseListState,
   REVIEW_STATUSES,
+  SEARCH_MAX_LENGTH,
   type SortKey,
   shortId,
 } from "@/lib/review/list-state";
@@ -232,6 +233,7 @@ export function InstanceList({
           <input
             ref={searchBox}
             type="search"
+            maxLength={SEARCH_MAX_LENGTH}
             value={state.q}
             onChange={(e) => update({ q: e.target.value })}
             placeholder="id, repository, benchmark, identifier or issue text (press /)"

@@ -172,8 +172,11 @@ export const pairedCellText = ({ first, second, cell }: PairedCell) => `${first}
 const list = (value: unknown) =>
   Array.isArray(value) ? value : typeof value === "string" && value !== "" ? value.split(",") : [];
 
+/** The longest search the list reads (its box takes no more). */
+export const SEARCH_MAX_LENGTH = 200;
+
 const ListStateSchema = z.object({
-  q: z.string().max(200).catch(""),
+  q: z.string().max(SEARCH_MAX_LENGTH).catch(""),
   benchmark: z.preprocess(list, z.array(z.string().max(200))).catch([]),
   language: z.preprocess(list, z.array(z.string().max(50))).catch([]),
   review: z.preprocess(list, z.array(z.enum(REVIEW_STATUSES))).catch([]),
@@ -193,7 +196,7 @@ const ListStateSchema = z.object({
 
 /** The filters that narrow a view, each with what it takes, in words (the list says so of one it cannot read). */
 export const NARROWING_FILTERS = {
-  q: "a search of at most 200 characters",
+  q: `a search of at most ${SEARCH_MAX_LENGTH} characters`,
   benchmark: "benchmark names of at most 200 characters",
   language: "language names of at most 50 characters",
   review: `review statuses (${REVIEW_STATUSES.join(", ")})`,
