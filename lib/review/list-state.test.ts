@@ -29,7 +29,7 @@ describe("list state", () => {
     expect(listStateToSearch(parseListState(new URLSearchParams("")))).toBe("");
   });
 
-  test("a paired comparison's cell round-trips; a malformed one is no filter", () => {
+  test("a paired comparison's cell round-trips; a malformed one is not read, and said", () => {
     const state = parseListState(new URLSearchParams("benchmark=SWE-bench+Pro&paired=12,7,firstOnly"));
     expect(state.paired).toEqual({ first: 12, second: 7, cell: "firstOnly" });
     expect(listStateToSearch(state)).toBe("benchmark=SWE-bench+Pro&paired=12%2C7%2CfirstOnly");
@@ -56,7 +56,7 @@ describe("list state", () => {
     expect(parseListState({ paired: "" }).unread).toEqual([]);
   });
 
-  test("an evidence check's cell round-trips; a malformed one is no filter", () => {
+  test("an evidence check's cell round-trips; a malformed one is not read, and said", () => {
     const state = parseListState(new URLSearchParams("evidence=solution_in_issue,false_negative>=2,check_only"));
     expect(state.evidence).toEqual({ check: "solution_in_issue", test: "false_negative>=2", cell: "check_only" });
     expect(parseListState(new URLSearchParams(listStateToSearch(state)))).toEqual(state);
