@@ -24,3 +24,13 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) return new Response(error.message, { status: httpStatus(error) });
   throw error;
 }
+
+/** Runs an action's work, answering an expected failure as the action's `{ ok: false, error }`; a fault is thrown on. */
+export async function orRefusal<T>(run: () => Promise<T>): Promise<T | { ok: false; error: string }> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error: error.message };
+    throw error;
+  }
+}

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ProjectionSchema, SelectionSchema } from "../../domain/hint-vocabulary";
-import { AppError } from "../app-error";
+import { AppError, orRefusal } from "../app-error";
 import { guardedAction, guardedFormAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { createHintSet, publishHintSet } from "../hints/hint-sets";
@@ -27,14 +27,11 @@ export const createHintSetAction = guardedFormAction(
       return { ok: false, error: `a hint set named "${input.name}" exists` };
     if (!(await db.benchmark.findUnique({ where: { name: input.benchmark } })))
       return { ok: false, error: `no benchmark named "${input.benchmark}"` };
-    try {
+    return orRefusal(async () => {
       await createHintSet(db, input);
-    } catch (error) {
-      if (error instanceof AppError) return { ok: false, error: error.message };
-      throw error;
-    }
-    revalidatePath("/hint-sets");
-    return { ok: true, message: `Created "${input.name}".` };
+      revalidatePath("/hint-sets");
+      return { ok: true, message: `Created "${input.name}".` };
+    });
   },
 );
 

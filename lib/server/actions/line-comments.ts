@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import type { CommentThread } from "../../review/line-comments";
-import { AppError } from "../app-error";
+import { orRefusal } from "../app-error";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { commentOnLines, replyToThread, resolveThread, threadsForInstance } from "../hints/line-comments";
@@ -17,13 +17,10 @@ async function answer(
   viewer: string,
   everything: boolean,
 ): Promise<CommentResult> {
-  try {
+  return orRefusal(async () => {
     const { instanceId } = await write();
     return { ok: true, threads: await threadsForInstance(await getDb(), instanceId, viewer, { everything }) };
-  } catch (error) {
-    if (error instanceof AppError) return { ok: false, error: error.message };
-    throw error;
-  }
+  });
 }
 
 /** Starts a thread on lines of an instance's issue, gold patch or test patch. */

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { AppError } from "../app-error";
+import { orRefusal } from "../app-error";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { takeBackImport, takenBackSentence } from "../import/imports";
@@ -11,16 +11,13 @@ import { deleteRun, moveRun } from "../import/runs";
 export type RunActionResult = { ok: true; message: string } | { ok: false; error: string };
 
 async function change(work: () => Promise<string>): Promise<RunActionResult> {
-  try {
+  return orRefusal(async () => {
     const message = await work();
     revalidatePath("/admin/runs");
     revalidatePath("/research");
     revalidatePath("/");
     return { ok: true, message };
-  } catch (error) {
-    if (error instanceof AppError) return { ok: false, error: error.message };
-    throw error;
-  }
+  });
 }
 
 /** Deletes a run with everything imported as it (admins), audited. */

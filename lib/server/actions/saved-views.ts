@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { AppError } from "../app-error";
+import { orRefusal } from "../app-error";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { deleteView, savedViewsOf, saveView } from "../list/saved-views";
@@ -18,13 +18,10 @@ export const saveViewAction = guardedAction(
   },
   async ({ name, search }, user): Promise<ViewsResult> => {
     const db = await getDb();
-    try {
+    return orRefusal(async () => {
       await saveView(db, user.name, name, search);
-    } catch (error) {
-      if (error instanceof AppError) return { ok: false, error: error.message };
-      throw error;
-    }
-    return { ok: true, message: `Saved the view "${name}".`, views: await savedViewsOf(db, user.name) };
+      return { ok: true, message: `Saved the view "${name}".`, views: await savedViewsOf(db, user.name) };
+    });
   },
 );
 
