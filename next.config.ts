@@ -14,7 +14,9 @@ const nextConfig: NextConfig = {
   ],
   poweredByHeader: false,
   // forbidden() answers a page a role may not see with 403 (app/forbidden.tsx), not 200 and a notice.
-  experimental: { authInterrupts: true },
+  // A server action's body: up to 1 MB by default; a kept pick (keepPickAction) carries up to 20,000 ids of up
+  // to 300 characters.
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "8mb" } },
   // Every response: a Content-Security-Policy that still lets the bundled Monaco run (its scripts and
   // workers come from this origin; it injects styles), no framing, no MIME sniffing, no referrer abroad.
   async headers() {

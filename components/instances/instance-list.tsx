@@ -25,6 +25,7 @@ import {
   shortId,
 } from "@/lib/review/list-state";
 import { BulkDecide } from "./bulk-decide";
+import { PickedRows } from "./picked-rows";
 import { SavedViews } from "./saved-views";
 import { loadedRows, useListWindows } from "./use-list-windows";
 import { ViewFilterNotes } from "./view-filter-notes";
@@ -351,23 +352,7 @@ export function InstanceList({
           </details>
         )}
       </div>
-      {picked.size > 0 && (
-        <p className="picked" role="group" aria-label="Selected rows">
-          {picked.size} selected{" "}
-          <button
-            type="button"
-            onClick={() => {
-              update({ ids: [...picked].sort() });
-              setPicked(new Set());
-            }}
-          >
-            Keep only the selected
-          </button>{" "}
-          <button type="button" onClick={() => setPicked(new Set())}>
-            Clear the selection
-          </button>
-        </p>
-      )}
+      <PickedRows picked={picked} clear={() => setPicked(new Set())} update={update} />
       <ViewFilterNotes state={state} update={update} />
       {failure && <p role="alert">{failure}</p>}
       {settled && loaded.matching === 0 && (

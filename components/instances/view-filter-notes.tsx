@@ -1,7 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { EVIDENCE_CELL_WORDS, type ListState, type NarrowingFilter, PAIRED_CELL_WORDS } from "@/lib/review/list-state";
+import {
+  EVIDENCE_CELL_WORDS,
+  type ListState,
+  type NarrowingFilter,
+  PAIRED_CELL_WORDS,
+  pickSize,
+} from "@/lib/review/list-state";
 
 /** Each narrowing filter's value when it narrows nothing. */
 const EMPTY_FILTERS: { [K in NarrowingFilter]: ListState[K] } = {
@@ -12,6 +18,7 @@ const EMPTY_FILTERS: { [K in NarrowingFilter]: ListState[K] } = {
   subset: [],
   label: [],
   ids: [],
+  pick: null,
   paired: null,
   evidence: null,
 };
@@ -37,6 +44,15 @@ export function ViewFilterNotes({ state, update }: { state: ListState; update: (
         <p className="muted">
           This view holds only {state.ids.length} chosen instance(s).{" "}
           <button type="button" className="link-button" onClick={() => update({ ids: [] })}>
+            Show them all again
+          </button>
+        </p>
+      )}
+      {state.pick && (
+        <p className="muted" data-testid="kept pick">
+          This view holds only {pickSize(state.pick).toLocaleString("en")} chosen instance(s), kept on the server as a
+          pick (too many for a link).{" "}
+          <button type="button" className="link-button" onClick={() => update({ pick: null })}>
             Show them all again
           </button>
         </p>

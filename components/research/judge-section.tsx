@@ -4,6 +4,7 @@ import { summariseJudgeScores } from "@/lib/stats/judge-summary";
 import { AttributeAgreement } from "./attribute-agreement";
 import { DownloadCsv } from "./download-csv";
 import { fmt } from "./format";
+import { HintSetOfIds } from "./hint-set-of-ids";
 import { type JudgeBar, JudgeChart } from "./research-charts";
 
 const err = (i: { mean: number | null; low: number | null; high: number | null }): [number, number] =>
@@ -192,10 +193,14 @@ export function JudgeSection({ data }: { data: ResearchData }) {
           </table>
           <p className="muted">
             A review round can take them up:{" "}
-            {[...disagreementIds].map(([benchmarkId, ids]) => (
-              <a key={benchmarkId} href={`/hint-sets?filter=${encodeURIComponent(`ids=${[...ids].join(",")}`)}`}>
-                make a hint set of these {ids.size} instance(s)
-              </a>
+            {[...disagreementIds].map(([benchmarkId, ids], n) => (
+              <span key={benchmarkId}>
+                {n > 0 && "; "}
+                <HintSetOfIds benchmark={data.benchmarkNameOf(benchmarkId)} ids={[...ids].sort()}>
+                  make a hint set of these {ids.size} instance(s)
+                  {disagreementIds.size > 1 ? ` of ${data.benchmarkNameOf(benchmarkId)}` : ""}
+                </HintSetOfIds>
+              </span>
             ))}
             , then start a round on it.
           </p>

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { listStateToSearch, NARROWING_FILTERS, parseListState, shortId, unreadFiltersText } from "./list-state";
+import {
+  IDS_IN_LINK_MAX,
+  idsFitLink,
+  listStateToSearch,
+  NARROWING_FILTERS,
+  parseListState,
+  pickSize,
+  shortId,
+  unreadFiltersText,
+} from "./list-state";
 
 describe("list state", () => {
   test("round-trips through the query string, defaults left out", () => {
@@ -19,6 +28,7 @@ describe("list state", () => {
       named: false,
       label: [],
       ids: [],
+      pick: null,
       paired: null,
       evidence: null,
       sort: "defuse",
@@ -64,6 +74,41 @@ describe("list state", () => {
       expect(parseListState({ evidence: bad }).evidence, bad).toBeNull();
   });
 
+  test("a kept pick's key round-trips and names its size", () => {
+    const key = `312-${"0123456789abcdef".repeat(2)}`;
+    const state = parseListState(new URLSearchParams(`pick=${key}&sort=repo`));
+    expect(state.pick).toBe(key);
+    expect(pickSize(key)).toBe(312);
+    expect(listStateToSearch(state)).toBe(`pick=${key}&sort=repo`);
+    expect(parseListState(new URLSearchParams(listStateToSearch(state)))).toEqual(state);
+  });
+
+  test("ids go in a link while they are few and short enough, else to the server as a pick", () => {
+    // SWE-bench Pro's ids are about 110 characters: 18 fit, 19 do not.
+    const pro = (n: number) =>
+      `instance_ansible__ansible-${n.toString(16).padStart(40, "0")}-v30a923fb5c164d6cd18280c02422f75e611e8fb2`;
+    const proIds = (count: number) => Array.from({ length: count }, (_, n) => pro(n));
+    const fit = Math.floor((IDS_IN_LINK_MAX + 1) / (pro(0).length + 1));
+    expect(idsFitLink(proIds(fit))).toBe(true);
+    expect(idsFitLink(proIds(fit + 1))).toBe(false);
+    // At the bound exactly, and one past it.
+    expect(idsFitLink(["x".repeat(IDS_IN_LINK_MAX)])).toBe(false);
+    const nine = Array.from({ length: 9 }, (_, n) => String(n).repeat(200));
+    const rest = IDS_IN_LINK_MAX - nine.join(",").length - 1;
+    expect(idsFitLink([...nine, "y".repeat(rest)])).toBe(true);
+    expect(idsFitLink([...nine, "y".repeat(rest + 1)])).toBe(false);
+    // An id the ids filter cannot read (over 300 characters, or holding its separator) goes as a pick.
+    expect(idsFitLink(["x".repeat(301)])).toBe(false);
+    expect(idsFitLink(["a,b"])).toBe(false);
+    // Whatever fits a link reads back as the same ids.
+    for (const ids of [proIds(fit), ["a", "b-1", "c.d"], ["x".repeat(300)]]) {
+      expect(idsFitLink(ids)).toBe(true);
+      const state = parseListState({ ids: ids.join(",") });
+      expect(state.ids).toEqual(ids);
+      expect(state.unread).toEqual([]);
+    }
+  });
+
   test("malformed values fall back to the defaults instead of failing", () => {
     expect(parseListState({ sort: "drop table", review: "nonsense", desc: "maybe" })).toMatchObject({
       sort: "externalId",
@@ -84,6 +129,7 @@ describe("list state", () => {
       subset: [Array.from({ length: 51 }, (_, n) => `s${n}`).join(","), long(201)],
       label: [Array.from({ length: 51 }, (_, n) => `a/b=${n}`).join(","), long(501)],
       ids: [manyIds, `a,${long(301)}`],
+      pick: ["0-" + "a".repeat(32), `12-${"a".repeat(31)}`, `12-${"A".repeat(32)}`, "1234567-" + "a".repeat(32), "12"],
       paired: ["1,2", "1,2,constructor", "0,2,both"],
       evidence: ["a,b", "a,b,__proto__", "A,b,both"],
     };
@@ -108,6 +154,7 @@ describe("list state", () => {
       subset: Array.from({ length: 50 }, (_, n) => `s${n}`).join(","),
       ids: Array.from({ length: 5000 }, (_, n) => `repo__pkg-${n}`).join(","),
       review: "pending,flagged",
+      pick: `999999-${"0123456789abcdef".repeat(2)}`,
     };
     for (const [param, value] of Object.entries(atBounds))
       expect(parseListState({ [param]: value }).unread, param).toEqual([]);

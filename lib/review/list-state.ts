@@ -82,6 +82,11 @@ export interface ListState {
   label: string[];
   /** only these instances (external ids): the rows a curator picked, kept as a view */
   ids: string[];
+  /**
+   * only the instances of a pick the server keeps (`PICK_KEY`): rows picked, or ids given, that are too many
+   * for a link (`idsFitLink`)
+   */
+  pick: string | null;
   /** only the instances of one cell of a paired comparison of two runs (the research page's 2×2 grid) */
   paired: PairedCell | null;
   /** only the instances of one cell of an evidence check against a published label (the research page) */
@@ -172,6 +177,25 @@ export const pairedCellText = ({ first, second, cell }: PairedCell) => `${first}
 const list = (value: unknown) =>
   Array.isArray(value) ? value : typeof value === "string" && value !== "" ? value.split(",") : [];
 
+/** A kept pick's key: its size, a dash, and the first 32 hex digits of a SHA-256 of its sorted ids. */
+export const PICK_KEY = /^[1-9]\d{0,5}-[0-9a-f]{32}$/;
+
+/** The size a kept pick's key names. */
+export const pickSize = (key: string) => Number(key.slice(0, key.indexOf("-")));
+
+/**
+ * The most characters of ids (comma-joined) a link carries: more go to the server as a kept pick. A server
+ * answers 431 past 16 KB of request headers (Node's default), about 145 SWE-bench Pro ids, and every review
+ * link of the view repeats them.
+ */
+export const IDS_IN_LINK_MAX = 2_000;
+
+/** Whether these ids go in a link as the `ids` filter (else they are kept as a pick). */
+export const idsFitLink = (ids: readonly string[]) =>
+  ids.length <= 5000 &&
+  ids.every((id) => id.length <= 300 && !id.includes(",")) &&
+  ids.join(",").length <= IDS_IN_LINK_MAX;
+
 /** The longest search the list reads (its box takes no more). */
 export const SEARCH_MAX_LENGTH = 200;
 
@@ -188,6 +212,7 @@ const ListStateSchema = z.object({
   named: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
   label: z.preprocess(list, z.array(z.string().max(500)).max(50)).catch([]),
   ids: z.preprocess(list, z.array(z.string().max(300)).max(5000)).catch([]),
+  pick: z.string().regex(PICK_KEY).nullable().catch(null),
   paired: PairedCellSchema.nullable().catch(null),
   evidence: EvidenceCellSchema.nullable().catch(null),
   sort: z.enum(SORTABLE).catch("externalId"),
@@ -203,6 +228,7 @@ export const NARROWING_FILTERS = {
   subset: "at most 50 subset names of at most 200 characters",
   label: "at most 50 labels of at most 500 characters",
   ids: "at most 5,000 instance ids of at most 300 characters",
+  pick: "a kept pick's key: its size, a dash and 32 hex digits",
   paired: `two run ids and a cell (${PAIRED_CELLS.join(", ")})`,
   evidence: `a check, a label test and a cell (${EVIDENCE_CELLS.join(", ")})`,
 } as const;
@@ -231,6 +257,7 @@ export function parseListState(params: URLSearchParams | Record<string, string |
     named: get("named"),
     label: get("label"),
     ids: get("ids"),
+    pick: get("pick") ?? null,
     paired: get("paired") ?? null,
     evidence: get("evidence") ?? null,
     sort: get("sort"),
@@ -260,6 +287,7 @@ export function listStateToSearch(state: ListState): string {
   if (state.named) params.set("named", "1");
   if (state.label.length) params.set("label", state.label.join(","));
   if (state.ids.length) params.set("ids", state.ids.join(","));
+  if (state.pick) params.set("pick", state.pick);
   if (state.paired) params.set("paired", pairedCellText(state.paired));
   if (state.evidence) params.set("evidence", evidenceCellText(state.evidence));
   if (state.sort !== "externalId") params.set("sort", state.sort);

@@ -21,6 +21,7 @@ import { listStateToSearch } from "../../review/list-state";
 import { AppError } from "../app-error";
 import { bulkTarget, type Database, engineOf, type Tx, writeTurn } from "../db/client";
 import { serialisedWrite } from "../db/write-lock";
+import { requireKeptPick } from "../list/picks";
 import { viewState } from "../list/view-state";
 import { readRecord, readReviewSummary } from "../stored-json";
 import { currentHintLines } from "./hint-export";
@@ -48,7 +49,9 @@ export async function createHintSet(
     throw new Error(`no benchmark named "${input.benchmark}"`);
   }
   // A saved view is kept in its normal form (defaults and unknown parameters dropped).
-  const filter = input.filter ? listStateToSearch(viewState(input.filter)) || null : null;
+  const view = input.filter ? viewState(input.filter) : null;
+  await requireKeptPick(db, view?.pick ?? null);
+  const filter = view ? listStateToSearch(view) || null : null;
   return serialisedWrite(() => db.hintSet.create({ data: { ...input, filter } }));
 }
 

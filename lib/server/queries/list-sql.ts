@@ -125,7 +125,7 @@ function sortExpression(state: ListState): string {
 
 /**
  * The FROM and WHERE of a list state: instances, their benchmark and their hint under the list's policy,
- * filtered by search, facets, review status, leaks and ids. Ordered text compares by code point on both
+ * filtered by search, facets, review status, leaks, ids and kept picks. Ordered text compares by code point on both
  * engines (`COLLATE "C"` on PostgreSQL), so the two agree on the order of every view.
  */
 export function listQuery(state: ListState, sql: SqlPieces, scope: ListScope = {}) {
@@ -145,6 +145,10 @@ export function listQuery(state: ListState, sql: SqlPieces, scope: ListScope = {
   among(LANGUAGE, state.language);
   among(`(${STATUS})`, state.review);
   among(`i."externalId"`, state.ids);
+  if (state.pick)
+    where.push(
+      `EXISTS (SELECT 1 FROM "PickMember" p WHERE p."pickKey" = ${params.add(state.pick)} AND p."externalId" = i."externalId")`,
+    );
   if (state.paired) where.push(pairedCellCondition(state.paired, (value) => params.add(value)));
   if (state.evidence) {
     if (!scope.members) throw new Error("a list view's evidence cell is resolved before its SQL is written");
