@@ -109,6 +109,25 @@ describe("list state", () => {
     }
   });
 
+  test("every filter of the state narrows and is read strictly, but the policy and the order", () => {
+    // A new filter is a narrowing one (NARROWING_FILTERS: one that cannot be read empties the view) unless named here.
+    const notNarrowing = ["selection", "projection", "sort", "desc"];
+    const fields = Object.keys(parseListState({})).filter((key) => key !== "unread");
+    expect(fields.filter((key) => !notNarrowing.includes(key)).sort()).toEqual(Object.keys(NARROWING_FILTERS).sort());
+    for (const [given, read] of [
+      ["1", true],
+      ["true", true],
+      ["0", false],
+      ["false", false],
+    ] as const)
+      expect(parseListState({ leak: given, message: given, named: given })).toMatchObject({
+        leak: read,
+        message: read,
+        named: read,
+        unread: [],
+      });
+  });
+
   test("malformed values fall back to the defaults instead of failing", () => {
     expect(parseListState({ sort: "drop table", review: "nonsense", desc: "maybe" })).toMatchObject({
       sort: "externalId",
@@ -126,6 +145,10 @@ describe("list state", () => {
       benchmark: [`SWE-bench,${long(201)}`],
       language: [long(51)],
       review: ["nonsense", "pending,constructor", "toString"],
+      // A yes-or-no filter read as "no" would widen the view to every instance.
+      leak: ["yes", "on", "2", "constructor"],
+      message: ["yes", "TRUE "],
+      named: ["y", "1,1"],
       subset: [Array.from({ length: 51 }, (_, n) => `s${n}`).join(","), long(201)],
       label: [Array.from({ length: 51 }, (_, n) => `a/b=${n}`).join(","), long(501)],
       ids: [manyIds, `a,${long(301)}`],
@@ -154,6 +177,9 @@ describe("list state", () => {
       subset: Array.from({ length: 50 }, (_, n) => `s${n}`).join(","),
       ids: Array.from({ length: 5000 }, (_, n) => `repo__pkg-${n}`).join(","),
       review: "pending,flagged",
+      leak: "true",
+      message: "0",
+      named: "false",
       pick: `999999-${"0123456789abcdef".repeat(2)}`,
     };
     for (const [param, value] of Object.entries(atBounds))

@@ -199,6 +199,9 @@ export const idsFitLink = (ids: readonly string[]) =>
 /** The longest search the list reads (its box takes no more). */
 export const SEARCH_MAX_LENGTH = 200;
 
+/** A yes-or-no filter, as a link writes it: 1 or true, 0 or false. */
+const YES_OR_NO = z.enum(["1", "true", "0", "false"]).transform((v) => v === "1" || v === "true");
+
 const ListStateSchema = z.object({
   q: z.string().max(SEARCH_MAX_LENGTH).catch(""),
   benchmark: z.preprocess(list, z.array(z.string().max(200))).catch([]),
@@ -206,10 +209,10 @@ const ListStateSchema = z.object({
   review: z.preprocess(list, z.array(z.enum(REVIEW_STATUSES))).catch([]),
   selection: SelectionSchema.catch(DEFAULT_POLICY.selection),
   projection: ProjectionSchema.catch(DEFAULT_POLICY.projection),
-  leak: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
-  message: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
+  leak: YES_OR_NO.catch(false),
+  message: YES_OR_NO.catch(false),
   subset: z.preprocess(list, z.array(z.string().max(200)).max(50)).catch([]),
-  named: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).catch(false),
+  named: YES_OR_NO.catch(false),
   label: z.preprocess(list, z.array(z.string().max(500)).max(50)).catch([]),
   ids: z.preprocess(list, z.array(z.string().max(300)).max(5000)).catch([]),
   pick: z.string().regex(PICK_KEY).nullable().catch(null),
@@ -225,6 +228,9 @@ export const NARROWING_FILTERS = {
   benchmark: "benchmark names of at most 200 characters",
   language: "language names of at most 50 characters",
   review: `review statuses (${REVIEW_STATUSES.join(", ")})`,
+  leak: "1 or 0 (true or false)",
+  message: "1 or 0 (true or false)",
+  named: "1 or 0 (true or false)",
   subset: "at most 50 subset names of at most 200 characters",
   label: "at most 50 labels of at most 500 characters",
   ids: "at most 5,000 instance ids of at most 300 characters",
