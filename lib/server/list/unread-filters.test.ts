@@ -28,6 +28,9 @@ const UNREADABLE = [
   "review=toString",
   `q=${"w".repeat(201)}`,
   `subset=${Array.from({ length: 51 }, (_, n) => `s${n}`).join(",")}`,
+  "leak=yes",
+  "named=on",
+  `pick=0-${"a".repeat(32)}`,
 ];
 
 beforeAll(async () => {
