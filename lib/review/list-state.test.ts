@@ -152,7 +152,7 @@ describe("list state", () => {
       subset: [Array.from({ length: 51 }, (_, n) => `s${n}`).join(","), long(201)],
       label: [Array.from({ length: 51 }, (_, n) => `a/b=${n}`).join(","), long(501)],
       ids: [manyIds, `a,${long(301)}`],
-      pick: ["0-" + "a".repeat(32), `12-${"a".repeat(31)}`, `12-${"A".repeat(32)}`, "1234567-" + "a".repeat(32), "12"],
+      pick: [`0-${"a".repeat(32)}`, `12-${"a".repeat(31)}`, `12-${"A".repeat(32)}`, `1234567-${"a".repeat(32)}`, "12"],
       paired: ["1,2", "1,2,constructor", "0,2,both"],
       evidence: ["a,b", "a,b,__proto__", "A,b,both"],
     };
