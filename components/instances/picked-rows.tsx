@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
+import { InlineFailure } from "@/components/ui/inline-failure";
 import { idsFitLink, type ListState } from "@/lib/review/list-state";
 import { keepPickAction } from "@/lib/server/actions/picks";
 
@@ -49,12 +50,7 @@ export function PickedRows({
       <button type="button" onClick={clear}>
         Clear the selection
       </button>
-      {failure && (
-        <span role="alert" className="error">
-          {" "}
-          {failure}
-        </span>
-      )}
+      <InlineFailure failure={failure} />
     </fieldset>
   );
 }

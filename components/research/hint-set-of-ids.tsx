@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useNarrowToIds } from "@/components/instances/picked-rows";
+import { InlineFailure } from "@/components/ui/inline-failure";
 import { idsFitLink, type ListState, listStateToSearch, parseListState } from "@/lib/review/list-state";
 
 /** The hint-set form, given a view of one benchmark's instances `ids`. */
@@ -29,12 +30,7 @@ export function HintSetOfIds({
       <button type="button" className="link-button" disabled={pending} onClick={() => narrow(ids, () => {})}>
         {pending ? "keeping the instances…" : children}
       </button>
-      {failure && (
-        <span role="alert" className="error">
-          {" "}
-          {failure}
-        </span>
-      )}
+      <InlineFailure failure={failure} />
     </>
   );
 }

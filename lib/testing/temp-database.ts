@@ -5,7 +5,8 @@ import { stopJobQueue } from "../server/db/job-queue";
 import { MIGRATIONS_DIRS, statementsOf } from "../server/db/migrate-database";
 import { runAdminStatement } from "../server/db/postgres-admin";
 import { NAME_INDEX_TABLE, SEARCH_INDEX_TABLE } from "../server/db/search-index";
-import { makeTempDir } from "./fixtures";
+import { importFiles } from "../server/import/import-files";
+import { jsonl, makeTempDir, swebenchRecord } from "./fixtures";
 
 /** The engine the tests run on: SQLite files by default, PostgreSQL under `npm run test:postgres`. */
 export const TEST_ENGINE = process.env.HINTSCOPE_TEST_POSTGRES_URL ? "postgres" : "sqlite";
@@ -92,4 +93,12 @@ export function migrationStatements(name: string): string[] {
       "utf8",
     ),
   );
+}
+
+/** A fresh database (openTempDatabase) holding `count` SWE-bench records, acme__widgets-1 to -count, as `benchmark`. */
+export async function openWidgetsDatabase(count: number, benchmark: string) {
+  const env = await openTempDatabase();
+  const records = Array.from({ length: count }, (_, k) => swebenchRecord(k + 1));
+  await importFiles(env.db, [env.tmp.write(`${benchmark}.jsonl`, jsonl(records))], { benchmark });
+  return env;
 }

@@ -5,26 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listStateToSearch, parseListState, pickSize } from "../../review/list-state";
-import { jsonl, swebenchRecord } from "../../testing/fixtures";
-import { openTempDatabase } from "../../testing/temp-database";
+import { openWidgetsDatabase } from "../../testing/temp-database";
 import { AppError } from "../app-error";
 import { createHintSet } from "../hints/hint-sets";
-import { importFiles } from "../import/import-files";
 import { listIds } from "../queries/review-list";
 import { keepPick, PICK_MAX, pickKey } from "./picks";
 import { viewState } from "./view-state";
 
-let env: Awaited<ReturnType<typeof openTempDatabase>>;
+let env: Awaited<ReturnType<typeof openWidgetsDatabase>>;
 const COUNT = 8;
 const id = (n: number) => `acme__widgets-${n}`;
 
 beforeAll(async () => {
-  env = await openTempDatabase();
-  await importFiles(
-    env.db,
-    [env.tmp.write("lite.jsonl", jsonl(Array.from({ length: COUNT }, (_, k) => swebenchRecord(k + 1))))],
-    { benchmark: "lite" },
-  );
+  env = await openWidgetsDatabase(COUNT, "lite");
 });
 afterAll(() => env.close());
 

@@ -6,16 +6,14 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { parseListState } from "../../review/list-state";
-import { jsonl, swebenchRecord } from "../../testing/fixtures";
-import { openTempDatabase } from "../../testing/temp-database";
+import { openWidgetsDatabase } from "../../testing/temp-database";
 import { AppError } from "../app-error";
 import { currentHintLines } from "../hints/hint-export";
 import { createHintSet } from "../hints/hint-sets";
-import { importFiles } from "../import/import-files";
 import { listIds } from "../queries/review-list";
 import { savedViewsOf, saveView } from "./saved-views";
 
-let env: Awaited<ReturnType<typeof openTempDatabase>>;
+let env: Awaited<ReturnType<typeof openWidgetsDatabase>>;
 const COUNT = 6;
 const manyIds = Array.from({ length: 5001 }, (_, n) => `acme__widgets-${n + 1}`).join(",");
 
@@ -34,12 +32,7 @@ const UNREADABLE = [
 ];
 
 beforeAll(async () => {
-  env = await openTempDatabase();
-  await importFiles(
-    env.db,
-    [env.tmp.write("lite.jsonl", jsonl(Array.from({ length: COUNT }, (_, k) => swebenchRecord(k + 1))))],
-    { benchmark: "lite" },
-  );
+  env = await openWidgetsDatabase(COUNT, "lite");
 });
 afterAll(() => env.close());
 
