@@ -100,6 +100,15 @@ test("rows ticked past what a link holds are kept as a pick: the view, its revie
     new RegExp(`view: benchmark=E2E\\+long\\+ids&pick=${COUNT}-[0-9a-f]{32}`),
   );
 
+  // A pick this server does not keep (a link from another server): said, and the view holds nothing.
+  await page.goto(`/instances?benchmark=${encodeURIComponent(BENCHMARK)}&pick=${COUNT}-${"0".repeat(32)}`);
+  const unknown = page.getByTestId("unknown pick");
+  await expect(unknown).toContainText(`pick of ${COUNT} instance(s) is not kept on this server`);
+  await expect(page.getByText(/^0 of \d+ instances/)).toBeVisible();
+  await expect(page.getByTestId("kept pick")).toHaveCount(0);
+  await unknown.getByRole("button", { name: "Drop the filter" }).click();
+  await expect(page.getByText(new RegExp(`^${COUNT} of \\d+ instances`))).toBeVisible();
+
   // Back to the whole benchmark in one click.
   await page.goto(viewLink.toString());
   await note.getByRole("button", { name: "Show them all again" }).click();

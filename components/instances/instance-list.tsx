@@ -353,7 +353,7 @@ export function InstanceList({
         )}
       </div>
       <PickedRows picked={picked} clear={() => setPicked(new Set())} update={update} />
-      <ViewFilterNotes state={state} update={update} />
+      <ViewFilterNotes state={state} update={update} unknownPick={settled && loaded.unknownPick} />
       {failure && <p role="alert">{failure}</p>}
       {settled && loaded.matching === 0 && (
         <p role="status">

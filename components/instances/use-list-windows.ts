@@ -9,6 +9,8 @@ export interface Loaded {
   key: string;
   matching: number;
   total: number;
+  /** the view's kept pick is not on this server (ListWindow) */
+  unknownPick: boolean;
   pages: ReadonlyMap<number, InstanceListRow[]>;
 }
 
@@ -36,6 +38,7 @@ export function useListWindows(search: string, initial: ListWindow, benchmarkId?
     key: search,
     matching: initial.matching,
     total: initial.total,
+    unknownPick: initial.unknownPick,
     pages: new Map([[0, initial.rows]]),
   }));
   const [failure, setFailure] = useState<string | null>(null);
@@ -63,6 +66,7 @@ export function useListWindows(search: string, initial: ListWindow, benchmarkId?
           key,
           matching: body.matching,
           total: body.total,
+          unknownPick: body.unknownPick,
           pages: new Map(l.key === key ? l.pages : []).set(page, body.rows),
         }));
       } catch (error) {

@@ -30,7 +30,16 @@ const EMPTY_FILTERS: { [K in NarrowingFilter]: ListState[K] } = {
  * What a view's narrowing filters hold, in words, each with a way back to the whole list: chosen ids, a cell
  * of an evidence check against a label, a cell of a paired comparison (the research page links to the last two).
  */
-export function ViewFilterNotes({ state, update }: { state: ListState; update: (patch: Partial<ListState>) => void }) {
+export function ViewFilterNotes({
+  state,
+  update,
+  unknownPick,
+}: {
+  state: ListState;
+  update: (patch: Partial<ListState>) => void;
+  /** the view's pick is not kept on this server (a link from another server, or a database made anew) */
+  unknownPick: boolean;
+}) {
   return (
     <>
       {state.unread.map(({ param, value, takes }) => (
@@ -51,7 +60,16 @@ export function ViewFilterNotes({ state, update }: { state: ListState; update: (
           </button>
         </p>
       )}
-      {state.pick && (
+      {state.pick && unknownPick && (
+        <p className="error" role="alert" data-testid="unknown pick">
+          This link's pick of {pickSize(state.pick).toLocaleString("en")} instance(s) is not kept on this server (a link
+          from another server, or a database made anew), so this view holds no instance.{" "}
+          <button type="button" className="link-button" onClick={() => update({ pick: null })}>
+            Drop the filter
+          </button>
+        </p>
+      )}
+      {state.pick && !unknownPick && (
         <p className="muted" data-testid="kept pick">
           This view holds only {pickSize(state.pick).toLocaleString("en")} chosen instance(s), kept on the server as a
           pick (too many for a link).{" "}

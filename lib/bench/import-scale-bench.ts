@@ -87,7 +87,18 @@ function child(engine: string, count: number, url: string, dir: string): Promise
   return new Promise((resolve, reject) => {
     const proc = spawn(
       process.execPath,
-      ["--import", "tsx", fileURLToPath(import.meta.url), "--child", engine, String(count), url, dir],
+      [
+        // BENCH_SCALE_NODE_FLAGS: flags for each size's process, e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile it.
+        ...(process.env.BENCH_SCALE_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
+        "--import",
+        "tsx",
+        fileURLToPath(import.meta.url),
+        "--child",
+        engine,
+        String(count),
+        url,
+        dir,
+      ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     let out = "";

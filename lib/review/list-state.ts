@@ -46,6 +46,8 @@ export interface ListWindow {
   rows: InstanceListRow[];
   matching: number;
   total: number;
+  /** the view's kept pick (its `pick` filter) is not kept by this database: the view holds nothing */
+  unknownPick: boolean;
 }
 
 export const SORTABLE = [

@@ -8,7 +8,7 @@ import { listStateToSearch, parseListState, pickSize } from "../../review/list-s
 import { openWidgetsDatabase } from "../../testing/temp-database";
 import { AppError } from "../app-error";
 import { createHintSet } from "../hints/hint-sets";
-import { listIds } from "../queries/review-list";
+import { listIds, listWindow } from "../queries/review-list";
 import { keepPick, PICK_MAX, pickKey } from "./picks";
 import { viewState } from "./view-state";
 
@@ -47,8 +47,18 @@ describe("a kept pick", () => {
     expect(await viewIds(`pick=${key}&sort=externalId&desc=1`)).toEqual([id(7), id(5), id(2)]);
     expect(await viewIds(`pick=${key}&ids=${id(5)},${id(8)}`)).toEqual([id(5)]);
     expect(await viewIds(`pick=${key}&benchmark=other`)).toEqual([]);
-    // A key of the right shape that this database does not keep: no instance, never every one.
-    expect(await viewIds(`pick=3-${"0".repeat(32)}`)).toEqual([]);
+    // A key of the right shape that this database does not keep: no instance, never every one, and said.
+    const unknown = parseListState({ pick: `3-${"0".repeat(32)}` });
+    expect(await viewIds(listStateToSearch(unknown))).toEqual([]);
+    expect(await listWindow(env.db, unknown, { offset: 0, limit: 10 })).toMatchObject({
+      matching: 0,
+      unknownPick: true,
+    });
+    const kept = parseListState({ pick: key });
+    expect(await listWindow(env.db, kept, { offset: 0, limit: 10 })).toMatchObject({ matching: 3, unknownPick: false });
+    expect(await listWindow(env.db, parseListState({}), { offset: 0, limit: 10 })).toMatchObject({
+      unknownPick: false,
+    });
   });
 
   test("keeps a link short however many and long its ids", async () => {

@@ -120,7 +120,7 @@ async function readWindow(
   const query = listQuery(state, engineOf(db).sql, await resolvedScope(db, state, scope));
   const limit = Math.max(0, Math.min(MAX_WINDOW, Math.floor(window.limit)));
   const offset = Math.max(0, Math.floor(window.offset));
-  const [page, [matching], [total]] = await Promise.all([
+  const [page, [matching], [total], kept] = await Promise.all([
     db.$queryRawUnsafe<Array<{ id: number; status: string }>>(
       `SELECT i."id" AS "id", ${query.status} AS "status" ${query.from} ${query.orderBy} LIMIT ${limit} OFFSET ${offset}`,
       ...query.params,
@@ -129,12 +129,19 @@ async function readWindow(
     db.$queryRawUnsafe<Array<{ n: number }>>(
       `SELECT COUNT(*) AS n FROM "Instance"${scope.benchmarkId === undefined ? "" : ` WHERE "benchmarkId" = ${Number(scope.benchmarkId)}`}`,
     ),
+    state.pick ? db.pick.count({ where: { key: state.pick } }) : 1,
   ]);
   const rows = await rowsOf(
     db,
     page.map((p) => ({ id: Number(p.id), status: p.status })),
   );
-  return { offset, rows, matching: Number(matching?.n ?? 0), total: Number(total?.n ?? 0) };
+  return {
+    offset,
+    rows,
+    matching: Number(matching?.n ?? 0),
+    total: Number(total?.n ?? 0),
+    unknownPick: kept === 0,
+  };
 }
 
 /**
