@@ -16,9 +16,7 @@ import type { Keymap } from "@/lib/review/keymap";
 import { type CommentThread, issueLinesOf } from "@/lib/review/line-comments";
 import { agentPatchMarks, copiedGoldLines, patchMarks, revealFor, stepLabel } from "@/lib/review/patch-marks";
 import type { KeyCommand } from "@/lib/review/review-keys";
-import { initialWorkspace, type WorkspaceMessage, workspaceReducer } from "@/lib/review/workspace-state";
-import { decideHint, undoDecisionAction } from "@/lib/server/actions/decide-hint";
-import { decideInRoundAction } from "@/lib/server/actions/review-rounds";
+import { initialWorkspace, workspaceReducer } from "@/lib/review/workspace-state";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
 import type { RoundItem } from "@/lib/server/queries/round-state";
 import { AuditTrail } from "./audit-trail";
@@ -29,6 +27,7 @@ import { PatchEditor } from "./patch-editor";
 import { RoundNotice } from "./round-notice";
 import { ShortcutsOverlay } from "./shortcuts-overlay";
 import { StaleNotice } from "./stale-notice";
+import { hrefOf, useDecisions } from "./use-decisions";
 import { useReviewKeys } from "./use-review-keys";
 
 interface Navigation {
@@ -43,33 +42,11 @@ interface Navigation {
 }
 
 const POLICY_KEY = "hintscope.policy";
-const SAVED_KEY = "hintscope.saved";
 
-/** A decision the curator can still take back, and where it was made. */
-type Undoable = { decision: number; instanceId: number; list: string };
 /** A curator's own decision in a round, as the panel's status shows it. */
 const ROUND_STATUS = { pending: "pending", accept: "accepted", trim: "trimmed", flag: "flagged" } as const;
 
-type DecideHintResult = Awaited<ReturnType<typeof decideHint>>;
-
 const DEFAULT_POLICY = { selection: "defuse", projection: "declaration" } as const;
-
-/** What to tell the curator when a save was refused: a conflict (who decided, or what changed), else why. */
-function refusalMessage(result: Exclude<DecideHintResult, { ok: true }>): WorkspaceMessage {
-  if ("conflict" in result) {
-    const c = result.conflict;
-    return {
-      kind: "conflict",
-      text: c.changed
-        ? "Conflict: this instance changed since you opened it (a re-import or a new analysis). Your decision was not saved; reload to see the hint as it is now."
-        : `Conflict: ${c.curator} already decided this hint (${c.action}, now ${c.status}) at ${new Date(c.at).toLocaleString()}. Your decision was not saved; reload to see theirs.`,
-    };
-  }
-  if ("error" in result) return { kind: "error", text: result.error };
-  return { kind: "error", text: Object.values(result.errors).flat().join("; ") || "The decision was not valid." };
-}
-
-const hrefOf = (id: number, list: string) => `/instances/${id}${list ? `?list=${encodeURIComponent(list)}` : ""}`;
 
 function savedState(data: ReviewData, selection: Selection, projection: Projection) {
   const hint = data.hints.find((h) => h.selection === selection && h.projection === projection);
@@ -173,113 +150,24 @@ export function ReviewWorkspace({
   const step = useMemo(() => stepLabel(picked, marks), [picked, marks]);
   const pick = useCallback((name: string) => dispatch({ type: "pick", name }), []);
 
-  // Kept in a ref as well as in state: a key pressed the moment the confirmation is drawn (before the key
-  // handler is bound again) still finds the decision to undo.
-  const [lastDecisionShown, setLastDecisionShown] = useState<Undoable | null>(null);
-  const lastDecisionRef = useRef<Undoable | null>(null);
-  const setLastDecision = useCallback((undoable: Undoable | null) => {
-    lastDecisionRef.current = undoable;
-    setLastDecisionShown(undoable);
-  }, []);
-  const decide = useCallback(
-    async (action: "accept" | "trim" | "flag" | "reconfirm") => {
-      if (!canDecide) return;
-      if (round) {
-        if (action === "reconfirm") return;
-        dispatch({ type: "saving" });
-        const result = await decideInRoundAction({
-          roundId: round.id,
-          instanceId: data.instance.id,
-          action,
-          trimmed: action === "trim" ? trim : undefined,
-          reason: action === "flag" ? reason || null : null,
-          note,
-          sourceHash: data.instance.hintSource,
-        });
-        if (!result.ok) {
-          dispatch({ type: "refused", message: { kind: "error", text: result.error } });
-          return;
-        }
-        window.sessionStorage.setItem(
-          SAVED_KEY,
-          `Saved in round ${round.name}: ${result.action} (${data.instance.externalId}).`,
-        );
-        router.push(round.next ? `/instances/${round.next}?round=${round.id}` : `/rounds/${round.id}`);
-        return;
-      }
-      dispatch({ type: "saving" });
-      const result = await decideHint({
-        instanceId: data.instance.id,
-        selection,
-        projection,
-        action,
-        expectedVersion: saved.version,
-        sourceHash: data.instance.hintSource,
-        trimmed: action === "accept" ? NO_TRIM : trim,
-        reason: action === "flag" ? reason || null : null,
-        note,
-      });
-      if (result.ok) {
-        const undoable = { decision: result.decision, instanceId: data.instance.id, list: navigation.list };
-        if (!navigation.nextPending || navigation.nextPending === data.instance.id) {
-          // The last open hint of the view: said, instead of staying on it as if there were more. (Moving on,
-          // the next page says what was saved, with its Undo: nothing is shown on a page about to go.)
-          setLastDecision(undoable);
-          dispatch({
-            type: "saved",
-            message: {
-              kind: "ok",
-              text: `Saved: ${result.status}. The view's queue is done: no open hint left in it.`,
-            },
-          });
-        }
-        if (navigation.nextPending && navigation.nextPending !== data.instance.id) {
-          // The next page says what was saved here (and can undo it), so the confirmation outlives the move.
-          window.sessionStorage.setItem(
-            SAVED_KEY,
-            JSON.stringify({ text: `Saved: ${result.status} (${data.instance.externalId}).`, ...undoable }),
-          );
-          router.push(hrefOf(navigation.nextPending, navigation.list));
-        } else router.refresh();
-      } else dispatch({ type: "refused", message: refusalMessage(result) });
-    },
-    [
-      canDecide,
-      round,
-      data,
-      selection,
-      projection,
-      saved.version,
-      trim,
-      reason,
-      note,
-      navigation,
-      router,
-      setLastDecision,
-    ],
-  );
-
-  // The curator's last decision, for Undo (u, Ctrl+Z, or the toast's button): taken back on the server as
-  // an "undo" decision of its own, then the instance it was on is shown again.
-  const undo = useCallback(async () => {
-    const lastDecision = lastDecisionRef.current;
-    if (!lastDecision || !canDecide) return;
-    dispatch({ type: "saving" });
-    const result = await undoDecisionAction({ decision: lastDecision.decision });
-    setLastDecision(null);
-    if (!result.ok) {
-      dispatch({ type: "refused", message: { kind: "error", text: `Not undone: ${result.error}` } });
-      return;
-    }
-    const text = `Undone: the hint is ${result.status} again.`;
-    if (lastDecision.instanceId === data.instance.id) {
-      dispatch({ type: "saved", message: { kind: "ok", text } });
-      router.refresh();
-    } else {
-      window.sessionStorage.setItem(SAVED_KEY, JSON.stringify({ text }));
-      router.push(hrefOf(lastDecision.instanceId, lastDecision.list));
-    }
-  }, [canDecide, data.instance.id, router, setLastDecision]);
+  const {
+    decide,
+    undo,
+    lastDecision: lastDecisionShown,
+  } = useDecisions({
+    canDecide,
+    round,
+    data,
+    selection,
+    projection,
+    savedVersion: saved.version,
+    trim,
+    reason,
+    note,
+    navigation,
+    router,
+    dispatch,
+  });
 
   const run = useCallback(
     (command: KeyCommand) => {
@@ -320,23 +208,6 @@ export function ReviewWorkspace({
   const externalId = data.instance.externalId;
   const onLive = useCallback(() => setReadyFor(externalId), [externalId]);
   useReviewKeys({ mode, stale: saved.status === "stale", canDecide, inRound: round !== null }, run, onLive, keymap);
-
-  // A decision saved on the instance before this one: its confirmation, shown here once.
-  useEffect(() => {
-    const saved = window.sessionStorage.getItem(SAVED_KEY);
-    if (saved) {
-      window.sessionStorage.removeItem(SAVED_KEY);
-      let stored: { text?: string; decision?: number; instanceId?: number; list?: string } = { text: saved };
-      try {
-        stored = JSON.parse(saved);
-      } catch {
-        // a plain text (a round's confirmation)
-      }
-      if (stored.decision && stored.instanceId)
-        setLastDecision({ decision: stored.decision, instanceId: stored.instanceId, list: stored.list ?? "" });
-      dispatch({ type: "message", message: { kind: "ok", text: stored.text ?? saved } });
-    }
-  }, [setLastDecision]);
 
   // The chosen selection and projection carry over from instance to instance during a session, unless
   // the list the curator came from names its own.
