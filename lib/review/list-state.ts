@@ -192,10 +192,14 @@ export const pickSize = (key: string) => Number(key.slice(0, key.indexOf("-")));
  */
 export const IDS_IN_LINK_MAX = 2_000;
 
+/** The longest instance id the list's `ids` filter and a kept pick take, and how many ids the filter takes. */
+export const ID_MAX_LENGTH = 300;
+export const IDS_FILTER_MAX = 5000;
+
 /** Whether these ids go in a link as the `ids` filter (else they are kept as a pick). */
 export const idsFitLink = (ids: readonly string[]) =>
-  ids.length <= 5000 &&
-  ids.every((id) => id.length <= 300 && !id.includes(",")) &&
+  ids.length <= IDS_FILTER_MAX &&
+  ids.every((id) => id.length <= ID_MAX_LENGTH && !id.includes(",")) &&
   ids.join(",").length <= IDS_IN_LINK_MAX;
 
 /** The longest search the list reads (its box takes no more). */
@@ -216,7 +220,7 @@ const ListStateSchema = z.object({
   subset: z.preprocess(list, z.array(z.string().max(200)).max(50)).catch([]),
   named: YES_OR_NO.catch(false),
   label: z.preprocess(list, z.array(z.string().max(500)).max(50)).catch([]),
-  ids: z.preprocess(list, z.array(z.string().max(300)).max(5000)).catch([]),
+  ids: z.preprocess(list, z.array(z.string().max(ID_MAX_LENGTH)).max(IDS_FILTER_MAX)).catch([]),
   pick: z.string().regex(PICK_KEY).nullable().catch(null),
   paired: PairedCellSchema.nullable().catch(null),
   evidence: EvidenceCellSchema.nullable().catch(null),
@@ -235,7 +239,7 @@ export const NARROWING_FILTERS = {
   named: "1 or 0 (true or false)",
   subset: "at most 50 subset names of at most 200 characters",
   label: "at most 50 labels of at most 500 characters",
-  ids: "at most 5,000 instance ids of at most 300 characters",
+  ids: `at most ${IDS_FILTER_MAX.toLocaleString("en")} instance ids of at most ${ID_MAX_LENGTH} characters`,
   pick: "a kept pick's key: its size, a dash and 32 hex digits",
   paired: `two run ids and a cell (${PAIRED_CELLS.join(", ")})`,
   evidence: `a check, a label test and a cell (${EVIDENCE_CELLS.join(", ")})`,

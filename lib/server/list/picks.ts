@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PICK_KEY } from "../../review/list-state";
+import { ID_MAX_LENGTH, PICK_KEY } from "../../review/list-state";
 import { AppError } from "../app-error";
 import { type Database, writeTurn } from "../db/client";
 
@@ -25,11 +25,11 @@ export async function keepPick(db: Database, ids: readonly string[], createdBy: 
       "bad_request",
       `a pick holds at most ${PICK_MAX.toLocaleString("en")} instance ids (got ${unique.length.toLocaleString("en")})`,
     );
-  const bad = unique.find((id) => id.trim() === "" || id.length > 300);
+  const bad = unique.find((id) => id.trim() === "" || id.length > ID_MAX_LENGTH);
   if (bad !== undefined)
     throw new AppError(
       "bad_request",
-      `an instance id is 1 to 300 characters, not blank (got "${bad.slice(0, 40)}${bad.length > 40 ? "…" : ""}", ${bad.length} characters)`,
+      `an instance id is 1 to ${ID_MAX_LENGTH} characters, not blank (got "${bad.slice(0, 40)}${bad.length > 40 ? "…" : ""}", ${bad.length} characters)`,
     );
   const key = pickKey(unique);
   if (!PICK_KEY.test(key)) throw new Error(`a pick key the list cannot read: ${key}`);
