@@ -259,16 +259,18 @@ export async function GuessworkSection() {
       ) : (
         <>
           <p className="muted">
-            Of the instances a run failed that have its agent&apos;s patch, the share where the patch defines, in the
-            file and class the tests look in, a new name of its own instead of the one the tests call (95% Wilson
-            interval): the guesswork a hint would have removed.
+            Of the instances a run failed that have a non-empty agent&apos;s patch, the share where the patch defines,
+            in the file and class the tests look in, a new name of its own instead of the one the tests call (95% Wilson
+            interval): the guesswork a hint would have removed. Failed instances whose patch is empty or null hold no
+            name to have guessed: they are counted apart.
           </p>
           <table aria-label="Observed guesswork">
             <thead>
               <tr>
                 <th>Benchmark</th>
                 <th>Run</th>
-                <th className="num">Failed, with a patch</th>
+                <th className="num">Failed, with a non-empty patch</th>
+                <th className="num">Failed, empty patch</th>
                 <th className="num">Named differently</th>
                 <th className="num">Share</th>
                 <th>Examples</th>
@@ -282,6 +284,7 @@ export async function GuessworkSection() {
                     {r.model} · {r.selection} × {r.projection}
                   </td>
                   <td className="num">{r.failed_with_patch}</td>
+                  <td className="num">{r.failed_empty_patch}</td>
                   <td className="num">{r.named_differently}</td>
                   <td className="num">
                     {share(r.share)} [{share(r.low)}, {share(r.high)}]

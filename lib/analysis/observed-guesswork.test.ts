@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { makeDiff } from "../testing/make-diff";
 import { analyzeInstance } from "./analyze-instance";
-import { observeGuesswork } from "./observed-guesswork";
+import { hasPatchText, observeGuesswork } from "./observed-guesswork";
 
 const before = "import os\n\n\ndef existing():\n    return 1\n";
 const gold = makeDiff([
@@ -55,4 +55,14 @@ test("an agent that used the tests' name, one that defined nothing new there, an
   expect(await observeGuesswork(names, "", tests)).toEqual([
     { name: "get_best_parsable_locale", definedByAgent: false, namedDifferently: null },
   ]);
+});
+
+test.each([
+  ["", false],
+  ["   \n", false],
+  [null, false],
+  [undefined, false],
+  ["diff --git a/x b/x\n", true],
+])("an agent patch %j has text to observe: %s (empty ones are counted apart from guesswork)", (patch, expected) => {
+  expect(hasPatchText(patch)).toBe(expected);
 });

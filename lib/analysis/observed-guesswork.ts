@@ -22,6 +22,13 @@ export interface Observation {
   namedDifferently: { name: string; path: string; diffLine: number | null } | null;
 }
 
+/**
+ * Whether an agent's patch holds anything to observe: an empty, blank or null `model_patch` (the harness's
+ * runs carry 3–22 each) is a failure to submit, not a name guessed, and is counted apart from guesswork.
+ */
+export const hasPatchText = (patch: string | null | undefined): patch is string =>
+  typeof patch === "string" && patch.trim() !== "";
+
 /** How alike two names are: the share of their word parts (split at `_` and case changes) in common. */
 function likeness(a: string, b: string): number {
   const parts = (s: string) =>
@@ -58,7 +65,7 @@ export async function observeGuesswork(
     path: string;
     line: number | null;
   }> = [];
-  if (agentPatch.trim() !== "") {
+  if (hasPatchText(agentPatch)) {
     try {
       const analysis = await analyzeInstance({ instanceId: "agent", goldPatch: agentPatch, testPatch });
       defined = analysis.identifiers

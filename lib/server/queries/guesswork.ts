@@ -1,11 +1,12 @@
-import { observeGuesswork } from "../../analysis/observed-guesswork";
+import { hasPatchText, observeGuesswork } from "../../analysis/observed-guesswork";
 import { resultStatus } from "../../stats/result-status";
 import { wilsonInterval } from "../../stats/wilson";
 import type { Database } from "../db/client";
 
 /**
  * Observed guesswork per benchmark × run: of the instances a run failed (attempted, not resolved) for
- * which it has an agent patch, how many hold a named-differently match (the agent defined, in the place
+ * which it has a non-empty agent patch (empty and null ones counted apart, as `failed_empty_patch`: there is
+ * no name in them to have guessed), how many hold a named-differently match (the agent defined, in the place
  * the tests look, a name of its own instead of the one they call), with a 95% Wilson interval: the
  * guesswork a hint would have removed, measured on real runs. `hints report guesswork`.
  */
@@ -40,10 +41,15 @@ export async function guessworkRows(db: Database, benchmark?: string) {
         .map((r) => r.instanceExternalId),
     );
     let considered = 0;
+    let empty = 0;
     let named = 0;
     const examples: string[] = [];
     for (const patch of patches) {
       if (!failed.has(patch.instanceExternalId)) continue;
+      if (!hasPatchText(patch.patch)) {
+        empty++;
+        continue;
+      }
       const instance = await db.instance.findUnique({
         where: { benchmarkId_externalId: { benchmarkId: run.benchmarkId, externalId: patch.instanceExternalId } },
         select: {
@@ -82,6 +88,7 @@ export async function guessworkRows(db: Database, benchmark?: string) {
       selection: run.selection,
       projection: run.projection,
       failed_with_patch: considered,
+      failed_empty_patch: empty,
       named_differently: named,
       share: interval.rate,
       low: interval.low,
