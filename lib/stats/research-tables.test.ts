@@ -126,6 +126,69 @@ describe("resolve-rate table", () => {
     expect(summaryMismatch(statedSummary(summary as Record<string, unknown>), resolved, total)).toBe(expected);
   });
 
+  test.each([
+    // [what, summary, resolved rows, total rows, expected mismatch]
+    ["0.6 with 3 passed of 500 is 0.6 %, not 60 %", { total: 500, passed: 3, pass_rate: 0.6 }, 3, 500, null],
+    ["0.6 with 300 passed of 500 is the fraction", { total: 500, passed: 300, pass_rate: 0.6 }, 300, 500, null],
+    ["1 with 1 passed of 100 is 1 %", { total: 100, passed: 1, pass_rate: 1 }, 1, 100, null],
+    ["1 with 12 passed of 12 is 100 %", { total: 12, passed: 12, pass_rate: 1 }, 12, 12, null],
+    [
+      "0.6 % read as percent still disagrees with 4 of 500",
+      { total: 500, passed: 3, pass_rate: 0.6 },
+      4,
+      500,
+      "stated 0.6%, rows give 0.8%; stated 3 resolved, rows have 4",
+    ],
+    [
+      "counts in a harness report's keys tell too",
+      { total_instances: 500, resolved_instances: 3, resolve_rate: 0.6 },
+      3,
+      500,
+      null,
+    ],
+    ["without counts a number in [0, 1] stays a fraction", { pass_rate: 0.6 }, 3, 500, "stated 60.0%, rows give 0.6%"],
+  ])(
+    "a stated rate at or below 1 is percent or fraction as passed/total say: %s",
+    (_what, summary, resolved, total, expected) => {
+      expect(summaryMismatch(statedSummary(summary as Record<string, unknown>), resolved, total)).toBe(expected);
+    },
+  );
+
+  test("0.6 stated with 3 passed of 500 is stored as the fraction 0.006", () => {
+    expect(statedSummary({ total: 500, passed: 3, pass_rate: 0.6 })?.rate).toBeCloseTo(0.006, 12);
+    expect(statedSummary({ total: 500, passed: 300, pass_rate: 0.6 })?.rate).toBeCloseTo(0.6, 12);
+  });
+
+  test("a run that attempted under 90 % of the benchmark's instances: the rate over all of them beside", () => {
+    // One of 91 attempted and resolved: 1/1 = 100 % attempted, 1/91 = 1.1 % of the benchmark (a leaderboard's figure).
+    const ids = Array.from({ length: 91 }, (_, i) => `i${i}`);
+    const one = { ...run, ...runRows([[ids[0] as string, true, "resolved"]], ids) };
+    const [row] = resolveRates([one]);
+    expect(row).toMatchObject({ resolved: 1, n: 1, rate: 1, instances: 91, partial: true });
+    expect(row?.overInstances.rate).toBeCloseTo(1 / 91, 12);
+    // Wilson 1/91 by its published formula: [0.001942, 0.059649].
+    expect(row?.overInstances.low).toBeCloseTo(0.001942, 6);
+    expect(row?.overInstances.high).toBeCloseTo(0.059649, 6);
+    // 90 % attempted is not partial; 89 of 100 is.
+    const attempted = (k: number) =>
+      resolveRates([
+        {
+          ...run,
+          ...runRows(
+            Array.from({ length: k }, (_, i): [string, boolean, string] => [
+              `j${i}`,
+              i % 2 === 0,
+              i % 2 === 0 ? "resolved" : "unresolved",
+            ]),
+            Array.from({ length: 100 }, (_, i) => `j${i}`),
+          ),
+        },
+      ])[0];
+    expect(attempted(90)?.partial).toBe(false);
+    expect(attempted(89)?.partial).toBe(true);
+    expect(attempted(89)?.overInstances.rate).toBeCloseTo(45 / 100, 12);
+  });
+
   test("a partial run: rates over the instances it attempted; errors and instances not run shown apart", () => {
     // A harness report of a run that submitted 37 of 300: 25 resolved, 10 unresolved, 1 empty patch, 1 error.
     const ids = Array.from({ length: 300 }, (_, i) => `i${i}`);

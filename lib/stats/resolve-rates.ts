@@ -8,7 +8,7 @@ import {
   statusCode,
 } from "./numbered-outcomes";
 import { emptyStatusCounts, RESULT_STATUSES, resultStatus, type StatusCounts } from "./result-status";
-import { wilsonInterval } from "./wilson";
+import { type RateInterval, wilsonInterval } from "./wilson";
 
 /**
  * One configuration's per-instance outcomes over its benchmark's imported instances (numbered-outcomes.ts:
@@ -50,6 +50,12 @@ export interface ResolveRateRow {
   high: number;
   /** the imported instances' rows by status: attempted (resolved, unresolved, empty patch) and not (error, not run) */
   statuses: StatusCounts;
+  /** the benchmark's imported instances, attempted or not */
+  instances: number;
+  /** resolved over all of them (a leaderboard's figure), with its 95% Wilson interval */
+  overInstances: RateInterval;
+  /** attempted under PARTIAL_SHARE of them: the rate over the attempted ones alone misleads, shown beside this */
+  partial: boolean;
   /** results for ids that match no imported instance */
   unmatched: number;
   /** every per-instance row of the run, matched or not: what a stated summary is checked against */
@@ -59,6 +65,9 @@ export interface ResolveRateRow {
   /** why the stated summary disagrees with the per-instance rows, or null */
   mismatch: string | null;
 }
+
+/** A run that attempted fewer than this share of its benchmark's instances shows the rate over all of them too. */
+export const PARTIAL_SHARE = 0.9;
 
 const count = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null);
 const RATE_KEYS = ["pass_rate", "resolve_rate", "resolved_rate"] as const;
@@ -76,13 +85,15 @@ function decimalsOf(text: string): number {
 
 /**
  * A stated rate as a fraction with its tolerance: a number (as written in the file where known: `1.0` is not
- * `1`), a percent string (`"50%"`, `"74.2 %"`) or a numeric string. A number above 1 is a percentage, one in
- * [0, 1] a fraction; a fraction never gets more than ±0.0005, and a percentage half a unit of its last
- * stated digit (75.0 → ±0.05 points, 50.04 → ±0.005).
+ * `1`), a percent string (`"50%"`, `"74.2 %"`) or a numeric string. A number above 1 is a percentage; one in
+ * [0, 1] is read by the summary's own counts where it states them (`{passed: 3, total: 500, pass_rate: 0.6}`
+ * is 0.6 %: of 0.6 and 0.006 the one nearer 3/500), a fraction otherwise. A fraction never gets more than
+ * ±0.0005, and a percentage half a unit of its last stated digit (75.0 → ±0.05 points, 50.04 → ±0.005).
  */
 function statedRate(
   value: unknown,
   literal: string | undefined,
+  counts: { resolved: number; total: number } | null,
 ): { rate: number; tolerance: number } | { problem: string } | null {
   if (value === undefined || value === null) return null;
   let text: string;
@@ -96,6 +107,10 @@ function statedRate(
   } else return { problem: `stated rate ${JSON.stringify(value)} is not a number or percentage` };
   const number = Number(text);
   if (!Number.isFinite(number) || number < 0) return { problem: `stated rate ${text} is not a rate` };
+  if (!percent && number <= 1 && counts && counts.total > 0) {
+    const stated = counts.resolved / counts.total;
+    percent = Math.abs(number / 100 - stated) < Math.abs(number - stated);
+  }
   percent ||= number > 1;
   if (percent && number > 100) return { problem: `stated rate ${text}% is above 100%` };
   const half = 0.5 * 10 ** -decimalsOf(text);
@@ -112,7 +127,8 @@ export function statedSummary(summary: Record<string, unknown> | null): StatedSu
   const literals = (summary.stated_literals ?? {}) as Record<string, unknown>;
   const key = RATE_KEYS.find((k) => summary[k] !== undefined && summary[k] !== null);
   const literal = key && typeof literals[key] === "string" ? (literals[key] as string) : undefined;
-  const read = key ? statedRate(summary[key], literal) : null;
+  const counts = resolved !== null && total !== null && resolved <= total ? { resolved, total } : null;
+  const read = key ? statedRate(summary[key], literal, counts) : null;
   const rate = read && "rate" in read ? read.rate : null;
   const rateProblem = read && "problem" in read ? read.problem : null;
   if (rate === null && resolved === null && total === null && rateProblem === null) return null;
@@ -188,6 +204,9 @@ export function resolveRates(runs: RunOutcomes[]): ResolveRateRow[] {
       low: interval.low,
       high: interval.high,
       statuses,
+      instances: codes.length,
+      overInstances: wilsonInterval(statuses.resolved, codes.length),
+      partial: n < PARTIAL_SHARE * codes.length,
       unmatched: run.unmatched.size,
       allResolved,
       allTotal,
