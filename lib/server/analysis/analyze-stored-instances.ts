@@ -5,6 +5,7 @@ import { RESEARCH_FACTS_VERSION, type ResearchFacts } from "../../instance-analy
 import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "../../repository-store/repository-store";
 import { type Cell, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget, claimRows, type Database, engineOf, type Tx, withOwnConnection } from "../db/client";
+import { readByKeys } from "../db/rows-of-instances";
 import type { Checkpointer } from "../db/wal-checkpoint";
 import { serialisedWrite } from "../db/write-lock";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
@@ -171,10 +172,14 @@ async function analyseOne(
  */
 async function withModelWritten<T extends { id: number }>(db: Database, batch: T[]) {
   if (batch.length === 0) return batch.map((i) => ({ ...i, modelWritten: [] as ModelWritten[] }));
-  const rows = await db.modelDescription.findMany({
-    where: { instanceId: { in: batch.map((i) => i.id) } },
-    select: { instanceId: true, ...MODEL_WRITTEN_SELECT },
-  });
+  const rows = await readByKeys(
+    batch.map((i) => i.id),
+    (chunk) =>
+      db.modelDescription.findMany({
+        where: { instanceId: { in: chunk } },
+        select: { instanceId: true, ...MODEL_WRITTEN_SELECT },
+      }),
+  );
   const byInstance = new Map<number, ModelWritten[]>();
   for (const { instanceId, ...written } of rows)
     byInstance.set(instanceId, [...(byInstance.get(instanceId) ?? []), written]);

@@ -1,8 +1,9 @@
 import { RESEARCH_FACTS_VERSION, type ResearchFacts, researchFacts } from "../../instance-analysis/research-facts";
 import { type BulkTarget, deleteWhereIn, insertRows, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget, claimRows, type Database } from "../db/client";
+import { identifiersWithSelections } from "../db/rows-of-instances";
 import { serialisedWrite } from "../db/write-lock";
-import { policiesOf, readEvidence, WITH_SELECTIONS } from "../stored-json";
+import { policiesOf, readEvidence } from "../stored-json";
 
 /*
  * The research facts of instances as rows (lib/instance-analysis/research-facts.ts): written in the analysis's
@@ -87,11 +88,10 @@ export async function backfillResearchFacts(db: Database, onProgress?: (filled: 
     });
     if (page.length === 0) return filled;
     afterId = (page.at(-1) as { id: number }).id;
-    const identifiers = await db.identifier.findMany({
-      where: { instanceId: { in: page.map((i) => i.id) } },
-      orderBy: { position: "asc" },
-      select: { instanceId: true, name: true, ...WITH_SELECTIONS },
-    });
+    const identifiers = await identifiersWithSelections(
+      db,
+      page.map((i) => i.id),
+    );
     const byInstance = new Map<number, Array<{ name: string; policies: string[] }>>();
     for (const x of identifiers) {
       const list = byInstance.get(x.instanceId) ?? [];

@@ -4,10 +4,11 @@ import { composeHintLine } from "../../export/compose-line";
 import type { HintLine } from "../../export/hint-lines";
 import type { Database, Tx } from "../db/client";
 import type { SqlPieces } from "../db/engine";
+import { identifiersWithSelections, readByKeys } from "../db/rows-of-instances";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
 import { viewState } from "../list/view-state";
 import { listIds } from "../queries/review-list";
-import { readTrim, WITH_SELECTIONS, withPolicies } from "../stored-json";
+import { readTrim, withPolicies } from "../stored-json";
 
 const PAGE = 500;
 
@@ -53,22 +54,25 @@ export async function* currentHintLines(
     if (page.length === 0) return;
     after = (page.at(-1) as { externalId: string }).externalId;
     const ids = page.map((i) => i.id);
+    // Each read binds the page's keys alone (readByKeys), however many rows an instance has: the identifiers'
+    // selections are read apart from them, not by an include that binds every identifier's key.
+    const externalIds = page.map((i) => i.externalId);
     const [identifiers, hints, labels, written] = await Promise.all([
-      db.identifier.findMany({
-        where: { instanceId: { in: ids } },
-        orderBy: [{ instanceId: "asc" }, { position: "asc" }],
-        include: WITH_SELECTIONS,
-      }),
-      db.hint.findMany({ where: { instanceId: { in: ids }, selection, projection } }),
-      db.instanceLabel.findMany({
-        where: { benchmarkId: found.id, instanceExternalId: { in: page.map((i) => i.externalId) } },
-        select: { instanceExternalId: true, source: true, name: true, value: true },
-        orderBy: [{ source: "asc" }, { name: "asc" }],
-      }),
-      db.modelDescription.findMany({
-        where: { instanceId: { in: ids } },
-        select: { instanceId: true, ...MODEL_WRITTEN_SELECT },
-      }),
+      identifiersWithSelections(db, ids),
+      readByKeys(ids, (chunk) => db.hint.findMany({ where: { instanceId: { in: chunk }, selection, projection } })),
+      readByKeys(externalIds, (chunk) =>
+        db.instanceLabel.findMany({
+          where: { benchmarkId: found.id, instanceExternalId: { in: chunk } },
+          select: { instanceExternalId: true, source: true, name: true, value: true },
+          orderBy: [{ source: "asc" }, { name: "asc" }],
+        }),
+      ),
+      readByKeys(ids, (chunk) =>
+        db.modelDescription.findMany({
+          where: { instanceId: { in: chunk } },
+          select: { instanceId: true, ...MODEL_WRITTEN_SELECT },
+        }),
+      ),
     ]);
     const writtenOf = new Map<number, ModelWritten[]>();
     for (const { instanceId, ...w } of written) writtenOf.set(instanceId, [...(writtenOf.get(instanceId) ?? []), w]);

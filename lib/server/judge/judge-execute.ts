@@ -10,6 +10,7 @@ import {
 import { type ChatUsage, chatCompletion, EndpointRefusal, EndpointUnavailable } from "../../judge/chat-client";
 import { cacheKey, callMessages, costOf } from "../../judge/plan";
 import { type Database, writeTurn } from "../db/client";
+import { readByKeys } from "../db/rows-of-instances";
 import { readEvidence } from "../stored-json";
 import { type RunStatus, runStatus, type ValueToRate, valuesToRate } from "./judge-runs";
 
@@ -274,10 +275,9 @@ async function writeScores(db: Database, runId: number): Promise<void> {
   const calls = await db.judgeCall.findMany({ where: { runId, state: "done" } });
   const instances = new Map(
     (
-      await db.instance.findMany({
-        where: { id: { in: [...new Set(calls.map((c) => c.instanceId))] } },
-        select: { id: true, evidence: true },
-      })
+      await readByKeys([...new Set(calls.map((c) => c.instanceId))], (chunk) =>
+        db.instance.findMany({ where: { id: { in: chunk } }, select: { id: true, evidence: true } }),
+      )
     ).map((i) => [i.id, readEvidence(i.evidence)]),
   );
   const pairs = new Map<string, { n?: (typeof calls)[number]; dg?: (typeof calls)[number] }>();

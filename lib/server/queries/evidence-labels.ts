@@ -1,6 +1,7 @@
 import { type EvidenceLabelRow, evidenceAgainstLabels, type LabelledInstance } from "../../evidence/evidence-labels";
 import type { EvidenceCell } from "../../review/list-state";
 import type { Database, Tx } from "../db/client";
+import { readByKeys } from "../db/rows-of-instances";
 import { readEvidence } from "../stored-json";
 
 /**
@@ -23,19 +24,19 @@ export async function evidenceLabelRows(db: Database | Tx, benchmark?: string): 
   const instances: LabelledInstance[] = [];
   for (const benchmarkId of benchmarkIds) {
     const ids = [...new Set(labels.filter((l) => l.benchmarkId === benchmarkId).map((l) => l.instanceExternalId))];
-    for (let at = 0; at < ids.length; at += 5000) {
-      const rows = await db.instance.findMany({
-        where: { benchmarkId, externalId: { in: ids.slice(at, at + 5000) } },
+    const rows = await readByKeys(ids, (chunk) =>
+      db.instance.findMany({
+        where: { benchmarkId, externalId: { in: chunk } },
         select: { externalId: true, evidence: true, benchmark: { select: { name: true } } },
+      }),
+    );
+    for (const row of rows)
+      instances.push({
+        benchmark: row.benchmark.name,
+        externalId: row.externalId,
+        evidence: readEvidence(row.evidence),
+        labels: byInstance.get(`${benchmarkId}\u0000${row.externalId}`) ?? new Map(),
       });
-      for (const row of rows)
-        instances.push({
-          benchmark: row.benchmark.name,
-          externalId: row.externalId,
-          evidence: readEvidence(row.evidence),
-          labels: byInstance.get(`${benchmarkId}\u0000${row.externalId}`) ?? new Map(),
-        });
-    }
   }
   return evidenceAgainstLabels(instances);
 }

@@ -10,6 +10,7 @@ import { resultStatus } from "../../stats/result-status";
 import { countColumn } from "../analysis/stored-counts";
 import { readIntList, readJsonTexts, selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf, getDb } from "../db/client";
+import { readByKeys } from "../db/rows-of-instances";
 import { readEvidence, readSummary, readTestCounts } from "../stored-json";
 import { loadResearchFrontier } from "./research-frontier";
 import { runNumberedOutcomes } from "./run-outcomes";
@@ -245,13 +246,10 @@ export async function loadResearchJudge(db: Database, base: ResearchBase) {
   // The stored evidence of the instances the judge scored (and only of those), for checking one against the other.
   const judged = [...new Set(judgedIds.values())];
   const evidence = new Map<number, InstanceEvidence | null>();
-  for (let start = 0; start < judged.length; start += 500) {
-    const rows = await db.instance.findMany({
-      where: { id: { in: judged.slice(start, start + 500) } },
-      select: { id: true, evidence: true },
-    });
-    for (const row of rows) evidence.set(row.id, readEvidence(row.evidence));
-  }
+  const rows = await readByKeys(judged, (chunk) =>
+    db.instance.findMany({ where: { id: { in: chunk } }, select: { id: true, evidence: true } }),
+  );
+  for (const row of rows) evidence.set(row.id, readEvidence(row.evidence));
   return {
     judgeSamples,
     /** an instance's stored evidence by the judge samples' instance key (null: not judged, or no evidence) */

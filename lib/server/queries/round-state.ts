@@ -2,8 +2,9 @@ import type { Projection } from "../../domain/hint-vocabulary";
 import { composeHint, NO_TRIM } from "../../hint/compose-hint";
 import { itemOutcome, type RoundDecision, roundAgreement } from "../../review/review-round";
 import type { Database } from "../db/client";
+import { identifiersWithSelections, readByKeys } from "../db/rows-of-instances";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
-import { readCuratorList, readTrim, WITH_SELECTIONS, withPolicies } from "../stored-json";
+import { readCuratorList, readTrim, withPolicies } from "../stored-json";
 
 /*
  * What review rounds look like: a round's page (progress, agreement, outcomes), a curator's queue and the
@@ -58,20 +59,26 @@ export async function roundState(db: Database, roundId: number) {
   // What each curator's decision makes the hint say, for the disagreements an admin adjudicates: the texts
   // side by side (a trim's text with its trim, an accept's or a flag's as the hint stands).
   const disagreed = items.filter((i) => i.outcome.state === "disagreed").map((i) => i.instanceId);
-  const sources = new Map(
-    (
-      await db.instance.findMany({
-        where: { id: { in: disagreed } },
-        select: {
-          id: true,
-          interfaceText: true,
-          requirements: true,
-          identifiers: { orderBy: { position: "asc" }, include: WITH_SELECTIONS },
-          modelWritten: { select: MODEL_WRITTEN_SELECT },
-        },
-      })
-    ).map((i) => [i.id, { ...i, identifiers: i.identifiers.map(withPolicies) }]),
-  );
+  // Their identifiers apart (identifiersWithSelections), so no statement binds a value per identifier.
+  const [disagreedInstances, disagreedIdentifiers] = await Promise.all([
+    readByKeys(disagreed, (chunk) =>
+      db.instance.findMany({
+        where: { id: { in: chunk } },
+        select: { id: true, interfaceText: true, requirements: true, modelWritten: { select: MODEL_WRITTEN_SELECT } },
+      }),
+    ),
+    identifiersWithSelections(db, disagreed),
+  ]);
+  const identifiersOf = new Map<
+    number,
+    Array<ReturnType<typeof withPolicies<(typeof disagreedIdentifiers)[number]>>>
+  >();
+  for (const identifier of disagreedIdentifiers) {
+    const list = identifiersOf.get(identifier.instanceId) ?? [];
+    list.push(withPolicies(identifier));
+    identifiersOf.set(identifier.instanceId, list);
+  }
+  const sources = new Map(disagreedInstances.map((i) => [i.id, { ...i, identifiers: identifiersOf.get(i.id) ?? [] }]));
   const textOf = (instanceId: number, trimmed: string | null) => {
     const source = sources.get(instanceId);
     return source
