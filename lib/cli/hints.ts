@@ -27,6 +27,8 @@ commands:
                    --benchmark NAME  benchmark for files that do not name one
                    --json            print one JSON summary
                    --map F=SRC,...   read the file's field SRC as the field F a format wants (patch=gold_patch)
+                   --model NAME, --selection S, --projection P  the run of records that do not say it
+                   --replace         replace results or agent patches another import gave (else refused)
   analyze FILE...  find identifiers and the selections that pick them (no database needed)
                    --json            one JSON object per instance
                    --repo PATH       exact mode: whole files from a checkout at the base commit
@@ -126,6 +128,7 @@ async function main(argv: string[]): Promise<number> {
       budget: { type: "string" },
       limit: { type: "string" },
       force: { type: "boolean", default: false },
+      replace: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -144,7 +147,13 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
       const db = await openDatabase();
-      return runImportCommand(db, rest, { benchmark: values.benchmark, json: values.json, fieldMap });
+      return runImportCommand(db, rest, {
+        benchmark: values.benchmark,
+        json: values.json,
+        fieldMap,
+        run: { model: values.model, selection: values.selection, projection: values.projection },
+        replace: values.replace,
+      });
     }
     case "analyze":
     case "evidence":

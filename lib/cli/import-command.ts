@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
+import type { RunOptions } from "../ingest/import-items";
 import { type AnalysisRunSummary, analyzePendingInstances } from "../server/analysis/analyze-stored-instances";
 import type { Database } from "../server/db/client";
 import { type ImportSummary, importFiles } from "../server/import/import-files";
@@ -10,6 +11,10 @@ export interface ImportCommandOptions {
   json: boolean;
   demo?: boolean;
   fieldMap?: FieldMap;
+  /** the run (model, selection, projection) of records that do not say it */
+  run?: RunOptions;
+  /** replace results or agent patches another import gave */
+  replace?: boolean;
 }
 
 const UNMATCHED_SHOWN = 5;
@@ -58,7 +63,9 @@ export function describeImport(summary: ImportSummary): string {
 /** `hints import FILE...`: imports in one transaction and prints a summary; returns the exit code. */
 export async function runImportCommand(db: Database, files: string[], options: ImportCommandOptions): Promise<number> {
   if (files.length === 0) {
-    process.stderr.write("usage: hints import FILE... [--benchmark NAME] [--json]\n");
+    process.stderr.write(
+      "usage: hints import FILE... [--benchmark NAME] [--model NAME] [--selection S] [--projection P] [--replace] [--json]\n",
+    );
     return 2;
   }
   try {
@@ -66,6 +73,8 @@ export async function runImportCommand(db: Database, files: string[], options: I
       benchmark: options.benchmark,
       demo: options.demo,
       fieldMap: options.fieldMap,
+      run: options.run,
+      replace: options.replace,
       onProgress: terminalProgress(),
     });
     if (!options.json) process.stdout.write(`${describeImport(summary)}\n`);

@@ -91,6 +91,8 @@ export type ImportItem = {
   benchmark?: string;
   /** something the import should say about how it read this record (an id taken from a folder's name) */
   note?: string;
+  /** more to say about how it was read (the run's name and where it came from) */
+  notes?: string[];
 } & (
   | { kind: "instance"; data: InstanceData }
   | { kind: "result"; data: ResultData }
@@ -108,6 +110,15 @@ export interface FileContext {
   path: string;
   /** a JSON document's top-level numbers as written (`"pass_rate": 75.0` → "75.0"), where known */
   numberLiterals?: Record<string, string>;
+  /** the run of records that name none, where the file's other records name exactly one (predictions) */
+  fileModel?: string;
+}
+
+/** What a user says about the runs of a file that does not say it (`--model`, `--selection`, `--projection`). */
+export interface RunOptions {
+  model?: string;
+  selection?: string;
+  projection?: string;
 }
 
 /** One input format: how to recognise its records and turn them into import items. */

@@ -14,9 +14,10 @@ export class PolicyWarnings {
   private readonly said = new Set<string>();
 
   check(item: ImportItem): void {
-    if (item.note && !this.said.has(`note\u0000${item.note}`)) {
-      this.said.add(`note\u0000${item.note}`);
-      this.warnings.push(item.note);
+    for (const note of [item.note, ...(item.notes ?? [])]) {
+      if (!note || this.said.has(`note\u0000${note}`)) continue;
+      this.said.add(`note\u0000${note}`);
+      this.warnings.push(note);
     }
     if (
       item.kind !== "result" &&

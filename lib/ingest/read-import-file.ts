@@ -6,9 +6,11 @@ import { type FieldMap, withFieldNames } from "./field-aliases";
 import { RecordError } from "./field-values";
 import { closestFormat, detectFormat } from "./formats";
 import { ImportError, MAX_REPORTED, UnknownFormatError } from "./import-error";
-import type { ImportItem, InputFormat } from "./import-items";
+import type { ImportItem, InputFormat, RunOptions } from "./import-items";
 import { checkedDocument } from "./json-document-scan";
 import { readParquet } from "./parquet-records";
+import { layoutNote } from "./run-layout";
+import { namedRun, type RunNaming, scanModelNames } from "./run-naming";
 import {
   countNewlines,
   firstInvalidUtf8,
@@ -175,7 +177,13 @@ const RECORD_FIELD: Readonly<Record<string, string>> = {
   passToPass: "PASS_TO_PASS",
 };
 
-function convertAt(format: InputFormat, located: ReadRecord, fieldMap: FieldMap, file: string): LocatedItem[] {
+function convertAt(
+  format: InputFormat,
+  located: ReadRecord,
+  fieldMap: FieldMap,
+  file: string,
+  naming: RunNaming,
+): LocatedItem[] {
   const deep = tooDeep(located.record);
   if (deep !== null)
     throw new ImportError(
@@ -183,7 +191,7 @@ function convertAt(format: InputFormat, located: ReadRecord, fieldMap: FieldMap,
       located.line,
       `field "${deep.split(".")[0]}" nests values more than ${MAX_DEPTH} levels deep`,
     );
-  const items = convertRecord(format, located, fieldMap, file);
+  const items = convertRecord(format, located, fieldMap, file, naming);
   for (const { item } of items) {
     const internal = nulField(item.data);
     const [head = "", ...rest] = (internal ?? "").split(".");
@@ -198,7 +206,13 @@ function convertAt(format: InputFormat, located: ReadRecord, fieldMap: FieldMap,
   return items;
 }
 
-function convertRecord(format: InputFormat, located: ReadRecord, fieldMap: FieldMap, file: string): LocatedItem[] {
+function convertRecord(
+  format: InputFormat,
+  located: ReadRecord,
+  fieldMap: FieldMap,
+  file: string,
+  naming: RunNaming,
+): LocatedItem[] {
   try {
     // A document read from one line (JSON Lines with one record) is checked as a document file is.
     const numberLiterals =
@@ -206,7 +220,11 @@ function convertRecord(format: InputFormat, located: ReadRecord, fieldMap: Field
       (format.shape === "document" && located.text !== undefined
         ? checkedDocument(located.text, file, located.line)
         : undefined);
-    const context = { path: file, ...(numberLiterals ? { numberLiterals } : {}) };
+    const context = {
+      path: file,
+      ...(numberLiterals ? { numberLiterals } : {}),
+      ...(naming.fileModel ? { fileModel: naming.fileModel } : {}),
+    };
     // A record of Hintscope's own native export is read as the benchmark's record it was made from, so
     // importing an export back changes nothing (lib/export/native-records.ts).
     const restored = originalOfNative(located.record);
@@ -215,7 +233,7 @@ function convertRecord(format: InputFormat, located: ReadRecord, fieldMap: Field
       // The record is kept exactly as it arrived (or as the benchmark had it), before any field was mapped.
       if (item.kind === "instance") item.data.original = record;
       if (restored) item.note = "Hintscope's own native export: read as the benchmark's records it was made from";
-      return { item, line: located.line };
+      return { item: namedRun(item, naming), line: located.line };
     });
   } catch (error) {
     if (error instanceof RecordError) throw new ImportError(file, located.line, error.message);
@@ -227,6 +245,8 @@ function convertRecord(format: InputFormat, located: ReadRecord, fieldMap: Field
 export interface OpenOptions {
   /** the file's names for the fields formats read: `{patch: "gold_patch"}` */
   fieldMap?: FieldMap;
+  /** the run (model, selection, projection) the user names for the file's records */
+  run?: RunOptions;
 }
 
 /**
@@ -247,6 +267,7 @@ export async function openImportFile(file: string, options: OpenOptions = {}): P
   if (!format) {
     throw new UnknownFormatError(file, first.line, unknownFormatReason(first.record), Object.keys(first.record));
   }
+  const naming = await runNamingOf(container, file, format, options.run ?? {});
   const items = (async function* () {
     const problems: ImportError[] = [];
     const note = (error: unknown) => {
@@ -264,7 +285,7 @@ export async function openImportFile(file: string, options: OpenOptions = {}): P
       } else {
         let converted: LocatedItem[] = [];
         try {
-          converted = convertAt(format, located, fieldMap, file);
+          converted = convertAt(format, located, fieldMap, file, naming);
         } catch (error) {
           if (note(error)) break;
         }
@@ -287,4 +308,36 @@ export async function openImportFile(file: string, options: OpenOptions = {}): P
   // Formats read a name from the folder and file name only, never from where the project happens to live.
   const shortPath = path.join(path.basename(path.dirname(path.resolve(file))), path.basename(file));
   return { file, format, defaultBenchmark: format.defaultBenchmark({ path: shortPath }), items };
+}
+
+/** Formats whose records may each name their run (`model_name_or_path`). */
+const SELF_NAMING = new Set(["predictions", "multi-swe-bench-predictions"]);
+
+/**
+ * How the file's runs are named: the user's options, the leaderboard layout, and (for predictions) the one
+ * model the file's other lines name, for lines that name none. Lines naming several models beside lines
+ * naming none are refused: which run those are is for the user to say.
+ */
+async function runNamingOf(
+  container: Container,
+  file: string,
+  format: InputFormat,
+  run: RunOptions,
+): Promise<RunNaming> {
+  const naming: RunNaming = { run, layout: layoutNote(file) };
+  if (run.model || !SELF_NAMING.has(format.id)) return naming;
+  const scan = await scanModelNames(recordsOf(container, file), "model_name_or_path");
+  if (scan.unnamed === 0 || scan.names.size === 0) return naming;
+  if (scan.names.size > 1)
+    throw new ImportError(
+      file,
+      scan.firstUnnamedLine,
+      `${scan.total - scan.unnamed} lines name ${scan.names.size} models (${[...scan.names].slice(0, 3).join(", ")}) and ${scan.unnamed} name none (this line the first): say which run those are with --model NAME, or name the model on every line`,
+    );
+  const [model] = [...scan.names] as [string];
+  return {
+    ...naming,
+    fileModel: model,
+    fileNote: `${scan.total - scan.unnamed} of ${scan.total} lines name the model "${model}" (model_name_or_path) and ${scan.unnamed} name none: all are one run, "${model}" (--model NAME names it otherwise)`,
+  };
 }

@@ -36,6 +36,14 @@ const resolvedWord = (data: { resolved: boolean; status: string | null }) =>
 export class RepeatedRecords {
   private readonly seen = new Map<string, Seen>();
   private readonly samples = new Map<string, number>();
+  private repeated = 0;
+  private firstRepeat: string | null = null;
+
+  /** Records given again with the same values (each counted once), in words; null when there were none. */
+  get sameRepeats(): string | null {
+    if (this.repeated === 0) return null;
+    return `${this.repeated} ${this.repeated === 1 ? "record is" : "records are"} given again with the same values, each counted once (${this.firstRepeat})`;
+  }
 
   /** Checks one item read at `line` (under `benchmark`); numbers its judge sample if it has none. */
   check(item: ImportItem, line: number, benchmark: string): void {
@@ -46,7 +54,14 @@ export class RepeatedRecords {
       this.seen.set(entry.key, { line, value: entry.value, said: entry.said });
       return;
     }
-    if (previous.value === entry.value) return;
+    if (previous.value === entry.value) {
+      this.repeated++;
+      this.firstRepeat ??=
+        previous.line === line
+          ? `the first: ${entry.what}, listed twice`
+          : `the first: ${entry.what}, on lines ${previous.line} and ${line}`;
+      return;
+    }
     throw new RepeatConflict(
       line,
       `${entry.what} is given again with other values: line ${previous.line} says ${previous.said}, this line ${entry.said}`,

@@ -2,6 +2,7 @@ import path from "node:path";
 import { OFFICIAL_POLICY } from "../../domain/run-policy";
 import { decodeText, type RawRecord, RecordError, requireId } from "../field-values";
 import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
+import { leaderboardSystem } from "../run-layout";
 import { modelFromPath } from "./run-results";
 
 /**
@@ -10,7 +11,10 @@ import { modelFromPath } from "./run-results";
  */
 
 const runOf = (model: unknown, context: FileContext): RunKey => ({
-  model: typeof model === "string" && model.trim() !== "" ? model.trim() : modelFromPath(context.path),
+  model:
+    typeof model === "string" && model.trim() !== ""
+      ? model.trim()
+      : (context.fileModel ?? modelFromPath(context.path)),
   selection: OFFICIAL_POLICY,
   projection: OFFICIAL_POLICY,
 });
@@ -160,8 +164,11 @@ export const trajectoryFormat: InputFormat = {
     const said = typeof info.instance_id === "string" && info.instance_id !== "" ? info.instance_id : null;
     const id = said ?? base;
     const folder = path.basename(path.dirname(context.path));
-    // mini-swe-agent writes RUN/ID/ID.traj.json: the run is the folder above the instance's.
-    const model = folder === id ? path.basename(path.dirname(path.dirname(context.path))) : folder;
+    // A leaderboard's <system>/trajs/ID.traj is the system's; mini-swe-agent writes RUN/ID/ID.traj.json: the
+    // run is the folder above the instance's.
+    const model =
+      leaderboardSystem(context.path)?.system ??
+      (folder === id ? path.basename(path.dirname(path.dirname(context.path))) : folder);
     return [
       {
         kind: "prediction",

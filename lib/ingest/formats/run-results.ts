@@ -1,34 +1,13 @@
-import path from "node:path";
 import { ownValue, setOwn } from "../../domain/own-keys";
 import { normalisePolicyName, OFFICIAL_POLICY } from "../../domain/run-policy";
 import { pick, type RawRecord, RecordError, requireId, requireString, toBoolean } from "../field-values";
 import { fieldsOf } from "../format-fields";
 import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
+import { runNameFromPath } from "../run-layout";
 import { swebenchBenchmarkFromPath } from "./swebench";
 
-/** The model (run) name a results file implies: its base name without the results suffix. */
-export function modelFromPath(filePath: string): string {
-  const base = path.basename(filePath);
-  const name = base.replace(/(\.(eval_results|results_summary|results|report))?\.(json|jsonl)$/i, "") || base;
-  // A file named for what it is, not whose (`preds.json`, `output.jsonl`, `report.json`): the run is its folder.
-  const folder = path.basename(path.dirname(filePath));
-  return GENERIC_NAMES.has(name.toLowerCase()) && folder !== "" && folder !== "." ? folder : name;
-}
-
-/** File names tools give every run's output alike. */
-const GENERIC_NAMES = new Set([
-  "preds",
-  "predictions",
-  "all_preds",
-  "output",
-  "outputs",
-  "results",
-  "report",
-  "final_report",
-  "eval_results",
-  "results_summary",
-  "summary",
-]);
+/** The model (run) name a results file implies: its leaderboard system, its base name, or its folder's. */
+export const modelFromPath = (filePath: string): string => runNameFromPath(filePath);
 
 const officialRun = (context: FileContext): RunKey => ({
   model: modelFromPath(context.path),
@@ -127,6 +106,7 @@ export const harnessReportFormat: InputFormat = {
     const run = officialRun(context);
     const seen = new Map<string, { field: string; status: string }>();
     const items: ImportItem[] = [];
+    const repeated: Array<{ id: string; field: string }> = [];
     for (const [field, resolved, status] of REPORT_OUTCOMES) {
       const ids = r[field] ?? [];
       if (!isStringArray(ids)) throw new RecordError(`field "${field}" should be a list of instance ids`);
@@ -135,7 +115,11 @@ export const harnessReportFormat: InputFormat = {
         // the report contradicts itself: refused, naming both lists, rather than one silently winning.
         const earlier = seen.get(id);
         if (earlier) {
-          if (earlier.status === status) continue;
+          // `resolved` beside `resolved_ids` is the same list twice; one list naming an id twice is said.
+          if (earlier.status === status) {
+            if (earlier.field === field) repeated.push({ id, field });
+            continue;
+          }
           throw new RecordError(
             `"${id}" is listed as ${earlier.status} (${earlier.field}) and as ${status} (${field}): which is it?`,
           );
@@ -146,7 +130,16 @@ export const harnessReportFormat: InputFormat = {
     }
     const summary: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(r)) if (!Array.isArray(value)) setOwn(summary, key, value);
-    items.push({ kind: "run-summary", data: { ...run, summary: withStatedLiterals(summary, context) } });
+    const [first] = repeated;
+    items.push({
+      kind: "run-summary",
+      ...(first
+        ? {
+            note: `${repeated.length} ${repeated.length === 1 ? "id is" : "ids are"} listed again with the same outcome, each counted once (the first: "${first.id}", twice in ${first.field})`,
+          }
+        : {}),
+      data: { ...run, summary: withStatedLiterals(summary, context) },
+    });
     return items;
   },
   defaultBenchmark: (context) => swebenchBenchmarkFromPath(context.path),

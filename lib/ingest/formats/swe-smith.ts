@@ -3,6 +3,7 @@ import { inferLanguage } from "../../analysis/languages/infer-language";
 import { OFFICIAL_POLICY } from "../../domain/run-policy";
 import { decodeText, pick, type RawRecord, RecordError, requireId, requireString, toStringList } from "../field-values";
 import type { FileContext, ImportItem, InputFormat, RunKey } from "../import-items";
+import { leaderboardSystem } from "../run-layout";
 import { modelFromPath } from "./run-results";
 
 /**
@@ -125,7 +126,10 @@ export const instanceReportFormat: InputFormat = {
     // folder is named by the folder above (the model); one that holds several ids, by its own folder.
     const inInstanceFolder = bare || (entries.length === 1 && entries[0]?.[0] === folder);
     const run: RunKey = {
-      model: (inInstanceFolder ? path.basename(path.dirname(path.dirname(context.path))) : folder) || "report",
+      // A leaderboard's <system>/logs/ID/report.json: the system's (the folder above logs/).
+      model:
+        leaderboardSystem(context.path)?.system ??
+        ((inInstanceFolder ? path.basename(path.dirname(path.dirname(context.path))) : folder) || "report"),
       selection: OFFICIAL_POLICY,
       projection: OFFICIAL_POLICY,
     };

@@ -119,7 +119,7 @@ describe("results", () => {
     expect(again.files[0]).toMatchObject({ added: 0, unchanged: 2, unmatched_ids: [] });
   });
 
-  test("a changed outcome updates the result; the run summary is kept", async () => {
+  test("a changed outcome is refused as another import's result; with --replace it updates it, summary kept", async () => {
     const first = {
       total: 1,
       passed: 0,
@@ -135,7 +135,13 @@ describe("results", () => {
       instances: [{ instance_id: "acme__widgets-1", resolved: true, patch_applied: true }],
     };
     env.tmp.write("swebench-lite-run.results_summary.json", JSON.stringify(second));
-    expect((await importFiles(env.db, [file])).files[0]).toMatchObject({ added: 0, updated: 1, unchanged: 0 });
+    // Issue 42: an import never silently replaces what another import gave.
+    await expect(importFiles(env.db, [file])).rejects.toThrow(/would replace what another import gave: 1 row/);
+    expect((await importFiles(env.db, [file], { replace: true })).files[0]).toMatchObject({
+      added: 0,
+      updated: 1,
+      unchanged: 0,
+    });
     const run = await env.db.run.findFirstOrThrow({
       where: { model: "swebench-lite-run" },
       include: { results: true },

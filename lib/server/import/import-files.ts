@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import type { FieldMap } from "../../ingest/field-aliases";
 import { recordLabels } from "../../ingest/formats/labels";
 import { ImportError } from "../../ingest/import-error";
-import type { ImportItem } from "../../ingest/import-items";
+import type { ImportItem, RunOptions } from "../../ingest/import-items";
 import { PolicyWarnings } from "../../ingest/policy-warnings";
 import { keepPrepared } from "../../ingest/prepare-instance";
 import { openImportFile } from "../../ingest/read-import-file";
@@ -20,7 +20,45 @@ import {
   stageFile,
   writeStagedInstances,
 } from "./import-staging";
-import { BATCH, FileWriter, type Tx } from "./import-writer";
+import { BATCH, FileWriter, type Replacement, type Tx } from "./import-writer";
+
+/** A result's or patch's place: its kind, run and instance. */
+const runRowKey = (
+  kind: string,
+  d: { model: string; selection: string; projection: string; instanceExternalId: string },
+) => JSON.stringify([kind, d.model, d.selection, d.projection, d.instanceExternalId]);
+
+const SHOWN_REPLACEMENTS = 3;
+
+/**
+ * What a file would replace, in words naming the other import (by its path where this command imported it,
+ * else by its history entry: id, file name and time) and a few of the rows; null when it replaces nothing.
+ */
+async function describeReplacements(
+  tx: Tx,
+  replacements: readonly Replacement[],
+  earlier: ReadonlyMap<string, string>,
+): Promise<string | null> {
+  if (replacements.length === 0) return null;
+  const keys = [...new Set(replacements.map((r) => r.otherKey).filter((k): k is string => k !== null))];
+  const logs = await tx.importLog.findMany({
+    where: { key: { in: keys } },
+    select: { id: true, key: true, file: true, createdAt: true },
+  });
+  const named = (key: string | null) => {
+    const log = logs.find((l) => l.key === key);
+    const path = key === null ? undefined : earlier.get(key);
+    if (path) return `import ${log?.id ?? "?"} (${path}, earlier in this command)`;
+    if (log) return `import ${log.id} (${log.file}, ${log.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC)`;
+    return "an earlier import (not in the import history)";
+  };
+  const shown = replacements.slice(0, SHOWN_REPLACEMENTS).map((r) => {
+    const run = `${r.run.model} (${r.run.selection} × ${r.run.projection})`;
+    return `${r.kind === "result" ? "the result" : "the agent patch"} of "${r.instanceExternalId}" for ${run}: ${named(r.otherKey)} gave ${r.stored}, this file ${r.given}`;
+  });
+  const more = replacements.length - shown.length;
+  return `${replacements.length} ${replacements.length === 1 ? "row" : "rows"}: ${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
+}
 
 export interface ImportOptions {
   /** the benchmark for records and files that do not name one */
@@ -36,6 +74,10 @@ export interface ImportOptions {
    * ones are staged in a temporary database
    */
   readAheadBytes?: number;
+  /** the run (model, selection, projection) of records that do not say it; the user's word wins */
+  run?: RunOptions;
+  /** replace results and agent patches another import gave (else such a file is refused, naming both) */
+  replace?: boolean;
   /** called inside the transaction once a file's records are written, before the commit (awaited) */
   onWritten?: (file: string) => void | Promise<void>;
 }
@@ -55,6 +97,8 @@ export interface FileImportSummary {
   suggested_benchmark?: string;
   /** the import history's entry, when the file changed anything: `hints imports take-back ID` undoes it */
   import_id?: number;
+  /** its rows' import key (internal: names this file to a later one of the same command) */
+  import_key?: string;
 }
 
 export interface ImportSummary {
@@ -176,7 +220,7 @@ export const READ_AHEAD_BYTES = 32 * 1024 * 1024;
  * having held no lock), every instance's text and hashes made. What is left for the write lock is writing.
  */
 async function readAhead(file: string, options: ImportOptions): Promise<Opened> {
-  const opened = await openImportFile(file, { fieldMap: options.fieldMap });
+  const opened = await openImportFile(file, { fieldMap: options.fieldMap, run: options.run });
   const items: Located[] = [];
   for await (const located of opened.items) {
     if (located.item.kind === "instance") keepPrepared(opened.format.id, located.item.data);
@@ -194,6 +238,7 @@ async function importOneFile(
   file: string,
   options: ImportOptions,
   prepared: Prepared,
+  earlier: ReadonlyMap<string, string>,
 ): Promise<FileImportSummary> {
   let opened: Opened;
   let writer: FileWriter;
@@ -208,6 +253,7 @@ async function importOneFile(
     if (engineOf(db).stageCopy === "attach") await copyStagedInstances(bulkTarget(db, tx), schema, writer);
     else await writeStagedInstances(staged.path, writer, BATCH);
   }
+  writer.replace = options.replace ?? false;
   const source = file.split(/[\\/]/).pop() ?? file;
   const resolve = benchmarkResolver(file, options);
   const benchmarkOf = (located: Located) => resolve(located, opened.defaultBenchmark);
@@ -216,7 +262,11 @@ async function importOneFile(
   const repeats = new RepeatedRecords();
   const policies = new PolicyWarnings();
   let batch: Located[] = [];
+  const lines = new Map<string, number>();
   for (const located of opened.items) {
+    const { item } = located;
+    if ((item.kind === "result" || item.kind === "prediction") && !lines.has(runRowKey(item.kind, item.data)))
+      lines.set(runRowKey(item.kind, item.data), located.line);
     try {
       repeats.check(located.item, located.line, benchmarkOf(located));
       policies.check(located.item);
@@ -231,6 +281,15 @@ async function importOneFile(
     }
   }
   await writeBatch(writer, batch, benchmarkOf, source, file);
+  const replaced = await describeReplacements(tx, writer.replacements, earlier);
+  if (replaced && !writer.replace) {
+    const first = writer.replacements[0] as Replacement;
+    throw new ImportError(
+      file,
+      lines.get(runRowKey(first.kind, { ...first.run, instanceExternalId: first.instanceExternalId })) ?? null,
+      `this file would replace what another import gave: ${replaced}; import it with --replace to replace them, or with --model NAME to keep it as a run of its own`,
+    );
+  }
   // The list's stored Resolved counts of every benchmark the file wrote to (results, or instances that
   // results were waiting for).
   for (const name of writer.benchmarks)
@@ -244,7 +303,11 @@ async function importOneFile(
     benchmark: [...writer.benchmarks].join(", ") || null,
     ...writer.tally,
     unmatched_ids: unmatched,
-    warnings: policies.warnings,
+    warnings: [
+      ...policies.warnings,
+      ...(repeats.sameRepeats ? [repeats.sameRepeats] : []),
+      ...(replaced ? [`replaced (--replace) what another import gave: ${replaced}`] : []),
+    ],
     ...(suggested ? { suggested_benchmark: suggested } : {}),
   };
   if (summary.added + summary.updated > 0) {
@@ -263,6 +326,7 @@ async function importOneFile(
     });
     summary.import_id = log.id;
   }
+  summary.import_key = writer.importKey;
   return summary;
 }
 
@@ -332,8 +396,14 @@ export async function importFiles(db: Database, files: string[], options: Import
         own.$transaction(
           async (tx) => {
             const out: FileImportSummary[] = [];
-            for (const [index, file] of files.entries())
-              out.push(await importOneFile(own, tx, file, options, prepared[index] as Prepared));
+            // The import keys of this command's earlier files, to name them by their paths.
+            const earlier = new Map<string, string>();
+            for (const [index, file] of files.entries()) {
+              const summary = await importOneFile(own, tx, file, options, prepared[index] as Prepared, earlier);
+              if (summary.import_key) earlier.set(summary.import_key, file);
+              delete summary.import_key;
+              out.push(summary);
+            }
             return out;
           },
           { timeout: 60 * 60 * 1000, maxWait: 60 * 1000 },

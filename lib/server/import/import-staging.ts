@@ -12,7 +12,7 @@ import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FieldMap } from "../../ingest/field-aliases";
-import type { InputFormat } from "../../ingest/import-items";
+import type { InputFormat, RunOptions } from "../../ingest/import-items";
 import { instanceValues } from "../../ingest/prepare-instance";
 import { type LocatedItem, openImportFile } from "../../ingest/read-import-file";
 import { type BulkTarget, type Cell, execute, selectRows } from "../db/bulk-sql";
@@ -52,6 +52,7 @@ export async function stageFile(
   file: string,
   options: {
     fieldMap?: FieldMap;
+    run?: RunOptions;
     demo?: boolean;
     /** each record's benchmark (throws for a record that names none) */
     benchmarkOf: (located: LocatedItem, defaultBenchmark: string | null) => string;
@@ -79,7 +80,7 @@ export async function stageFile(
       `INSERT OR REPLACE INTO instance VALUES (${["benchmark", ...STAGED_COLUMNS].map(() => "?").join(", ")})`,
     );
     const putItem = stage.prepare(`INSERT INTO item VALUES (?, ?)`);
-    const opened = await openImportFile(file, { fieldMap: options.fieldMap });
+    const opened = await openImportFile(file, { fieldMap: options.fieldMap, run: options.run });
     const format = opened.format;
     let pending: Array<() => void> = [];
     const flush = stage.transaction(() => {

@@ -44,8 +44,26 @@ interface Tally {
   unchanged: number;
 }
 
+/** A stored result or agent patch another import gave, which this file would replace. */
+export interface Replacement {
+  kind: "result" | "prediction";
+  run: RunKey;
+  instanceExternalId: string;
+  /** the import that wrote the stored row (ImportLog.key; null: written before imports were keyed) */
+  otherKey: string | null;
+  stored: string;
+  given: string;
+}
+
+const outcomeWord = (v: { resolved: boolean; status: string | null }) =>
+  `${v.resolved ? "resolved" : "not resolved"}${v.status && v.status !== (v.resolved ? "resolved" : "unresolved") ? ` (${v.status})` : ""}`;
+
 /** Writes one file's items, batch by batch, inside the caller's transaction: each kind compared with what is stored. */
 export class FileWriter {
+  /** whether a result or patch another import wrote may be replaced (`--replace`); else it is only noted */
+  replace = false;
+  /** what this file would replace (not written, unless `replace`) */
+  readonly replacements: Replacement[] = [];
   private readonly benchmarkIds = new Map<string, number>();
   private readonly runIds = new Map<string, number>();
   /** per benchmark id: the external ids that results or scores referred to */
@@ -198,7 +216,7 @@ export class FileWriter {
       const existing = await selectByKeys(
         bulkTarget(this.db, this.tx),
         "RunResult",
-        ["id", "instanceExternalId", "resolved", "status", "patchApplied", "testCounts"],
+        ["id", "instanceExternalId", "resolved", "status", "patchApplied", "testCounts", "importKey"],
         { runId },
         "instanceExternalId",
         runRows.map((r) => r.instanceExternalId),
@@ -213,6 +231,7 @@ export class FileWriter {
             status: row.status === null ? null : String(row.status),
             patchApplied: flag(row.patchApplied),
             testCounts: row.testCounts === null || row.testCounts === undefined ? null : String(row.testCounts),
+            importKey: row.importKey === null || row.importKey === undefined ? null : String(row.importKey),
           },
         ]),
       );
@@ -237,6 +256,19 @@ export class FileWriter {
         if (same) {
           if (repeat === "new") this.tally.unchanged++;
         } else if (current) {
+          // Another import's result: replaced only where the user said so (`--replace`), and said either way.
+          if (current.importKey !== this.importKey && repeat === "new") {
+            const { model, selection, projection } = row;
+            this.replacements.push({
+              kind: "result",
+              run: { model, selection, projection },
+              instanceExternalId: row.instanceExternalId,
+              otherKey: current.importKey,
+              stored: outcomeWord(current),
+              given: outcomeWord(values),
+            });
+            if (!this.replace) continue;
+          }
           updates.push({
             id: current.id,
             values: [values.resolved, values.status, values.patchApplied, values.testCounts],
@@ -282,7 +314,7 @@ export class FileWriter {
       const existing = await selectByKeys(
         target,
         "AgentPatch",
-        ["id", "instanceExternalId", "patch"],
+        ["id", "instanceExternalId", "patch", "importKey"],
         { runId },
         "instanceExternalId",
         runRows.map((r) => r.instanceExternalId),
@@ -296,6 +328,20 @@ export class FileWriter {
         if (current && String(current.patch) === row.patch) {
           if (repeat === "new") this.tally.unchanged++;
         } else if (current) {
+          const otherKey =
+            current.importKey === null || current.importKey === undefined ? null : String(current.importKey);
+          if (otherKey !== this.importKey && repeat === "new") {
+            const { model, selection, projection } = row;
+            this.replacements.push({
+              kind: "prediction",
+              run: { model, selection, projection },
+              instanceExternalId: row.instanceExternalId,
+              otherKey,
+              stored: `a patch of ${String(current.patch).length} characters`,
+              given: `a patch of ${row.patch.length} characters`,
+            });
+            if (!this.replace) continue;
+          }
           updates.push({ id: Number(current.id), values: [row.patch, null] });
           if (repeat === "new") this.tally.updated++;
         } else if (repeat === "new") {
