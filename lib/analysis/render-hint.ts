@@ -75,6 +75,37 @@ export function describeIdentifiers(identifiers: HintItem["identifier"][], sourc
 const MISSING_DESCRIPTION = "none available (the benchmark gives no description; a curator may write one)";
 const MISSING_BEHAVIOUR = "none available (no requirement mentions it)";
 
+/**
+ * Who reads a rendered hint. The curator sees where a description is missing ("none available …", so they can
+ * write one); an agent reads only what is known: a missing description or behaviour is left out, never stated
+ * as a placeholder (every export renders for the agent).
+ */
+export type HintAudience = "curator" | "agent";
+
+/** A line that only the review page may show: a placeholder for a missing description or behaviour. */
+const PLACEHOLDER_LINE = new RegExp(
+  `^(?:Description: ${escapeRegExp(MISSING_DESCRIPTION)}|Behaviour: ${escapeRegExp(MISSING_BEHAVIOUR)})$`,
+);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * A hint text as an agent may read it: any placeholder line a curator's rendering holds (a version published
+ * before exports rendered for the agent stored them) taken out. Text without placeholders comes back as it is.
+ */
+export function agentText(text: string): string {
+  if (!text.includes("none available (")) return text;
+  return text
+    .split("\n")
+    .filter((line) => !PLACEHOLDER_LINE.test(line))
+    .join("\n");
+}
+
+/** Whether a text holds a line meant for the curator only. */
+export const hasPlaceholder = (text: string) => text.split("\n").some((line) => PLACEHOLDER_LINE.test(line));
+
 /** Languages that write a member of a type or namespace as `Owner::member`. */
 const SCOPED_WITH_COLONS = new Set(["rust", "cpp", "c", "php"]);
 
@@ -108,7 +139,7 @@ function headline(
   return line;
 }
 
-function body(item: HintItem, attributes: ReadonlySet<HintAttribute>): string[] {
+function body(item: HintItem, attributes: ReadonlySet<HintAttribute>, audience: HintAudience): string[] {
   const lines: string[] = [];
   // An overloaded callable states each overload the tests call, one line each.
   if (attributes.has("signature") && item.identifier.signature)
@@ -117,21 +148,24 @@ function body(item: HintItem, attributes: ReadonlySet<HintAttribute>): string[] 
   if (attributes.has("weak_semantics")) {
     const text =
       item.description && !attributes.has("strong_semantics") ? oneSentence(item.description) : item.description;
-    lines.push(`Description: ${text ?? MISSING_DESCRIPTION}`);
+    if (text || audience === "curator") lines.push(`Description: ${text ?? MISSING_DESCRIPTION}`);
   }
-  if (attributes.has("strong_semantics")) lines.push(`Behaviour: ${item.behaviour ?? MISSING_BEHAVIOUR}`);
+  if (attributes.has("strong_semantics") && (item.behaviour || audience === "curator"))
+    lines.push(`Behaviour: ${item.behaviour ?? MISSING_BEHAVIOUR}`);
   return lines;
 }
 
 /**
  * Renders a hint: Name only as a list; richer projections as `### name (kind) -- path [new file]` blocks
  * with members nested under their class (or function, for parameters) when that is in the hint too.
- * `attributesOf` lets a curator's trim drop attributes of single identifiers.
+ * `attributesOf` lets a curator's trim drop attributes of single identifiers. For the `agent`, a missing
+ * description or behaviour is left out; the `curator` (the default: the review page) sees it said.
  */
 export function renderHint(
   items: HintItem[],
   projection: Projection,
   attributesOf: (item: HintItem) => ReadonlySet<HintAttribute> = () => new Set(PROJECTION_ATTRIBUTES[projection]),
+  audience: HintAudience = "curator",
 ): string {
   if (items.length === 0) return "";
   if (projection === "name") return items.map((item) => `- \`${displayName(item.identifier)}\``).join("\n");
@@ -144,7 +178,7 @@ export function renderHint(
     blocks.push(
       [
         headline(item, attributes, "#".repeat(Math.min(3 + depth, 6)), depth > 0 ? parent : null),
-        ...body(item, attributes),
+        ...body(item, attributes, audience),
       ].join("\n"),
     );
     for (const child of items.filter((other) => parentOf(other) === item)) render(child, depth + 1);

@@ -31,6 +31,8 @@ export interface HintSetOptions {
   filter?: string;
   /** `native`: also write the benchmark's own records with the curated hints */
   format?: string;
+  /** with `--format native`: the hint in a field of this name, the task text untouched */
+  hintField?: string;
 }
 
 const progress = (lines: number) => process.stderr.write(`\r${lines} lines written`);
@@ -49,6 +51,10 @@ export async function runExport(db: Database, o: HintSetOptions): Promise<number
   if (o.format !== undefined && o.format !== "native" && o.format !== "jsonl" && o.format !== "parquet") {
     throw new UsageError(`--format must be jsonl (the default), native or parquet, not "${o.format}"`);
   }
+  if (o.hintField !== undefined && o.format !== "native")
+    throw new UsageError("--hint-field goes with --format native (the benchmark's own records)");
+  if (o.hintField !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(o.hintField))
+    throw new UsageError(`--hint-field must be a field name (letters, digits, _), not "${o.hintField}"`);
   if (o.set) {
     if (o.version !== undefined && !/^[1-9]\d*$/.test(o.version)) throw new UsageError("--version must be 1, 2, …");
     // The same assembly as the page's download (assembleVersionExport): the same bytes, the same manifest.
@@ -56,6 +62,8 @@ export async function runExport(db: Database, o: HintSetOptions): Promise<number
       includeFlagged: o.includeFlagged,
       native: o.format === "native",
       parquet: o.format === "parquet",
+      hintField: o.hintField ?? null,
+      csv: o.csv,
     });
     await writeVersionExport(exported, out, o.csv);
     manifest = exported.manifest;

@@ -33,7 +33,8 @@ export function composeHintLine(
   projection: Projection,
   decision: DecisionForExport | null,
 ): HintLine {
-  const composed = composeHint(instance, selection, projection, decision?.trim ?? NO_TRIM);
+  // Rendered for the agent: an exported hint carries no placeholder meant for the curator.
+  const composed = composeHint(instance, selection, projection, decision?.trim ?? NO_TRIM, "agent");
   return {
     instance_id: instance.externalId,
     benchmark: instance.benchmark,

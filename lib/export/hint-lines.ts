@@ -131,6 +131,29 @@ export function serialiseLine(line: HintLine): string {
   return `${JSON.stringify(ordered)}\n`;
 }
 
+/**
+ * A line as an export writes it: every field of the one hint-line schema present in every line, whatever it
+ * holds (`labels` a list, empty where none; `described_by` and `written_by` null where nobody wrote a description),
+ * so JSONL, CSV, Parquet and the dataset layout carry the same fields with the same types in every version.
+ * Storage keeps the shorter form (serialiseLine), so versions published before compare line for line.
+ */
+export function serialiseExportLine(line: HintLine): string {
+  const ordered: Record<string, unknown> = {};
+  for (const key of KEYS)
+    ordered[key] =
+      key === "identifiers"
+        ? line.identifiers.map((identifier) => ({
+            ...Object.fromEntries(IDENTIFIER_KEYS.map((k) => [k, identifier[k]])),
+            described_by: identifier.described_by ?? null,
+            written_by: identifier.written_by ?? null,
+          }))
+        : key === "flag_reason" || key === "note"
+          ? (line[key] ?? null)
+          : line[key];
+  ordered.labels = (line.labels ?? []).map((l) => ({ source: l.source, name: l.name, value: l.value }));
+  return `${JSON.stringify(ordered)}\n`;
+}
+
 const ExportedIdentifierSchema = z.object({
   name: z.string().min(1),
   kind: z.string(),
@@ -138,8 +161,15 @@ const ExportedIdentifierSchema = z.object({
   new_file: z.boolean(),
   signature: z.string().nullable(),
   attributes: z.array(z.enum(HINT_ATTRIBUTES)),
-  described_by: z.enum(["curator", "model"]).optional(),
-  written_by: z.string().optional(),
+  // An export writes null where nobody wrote a description; storage leaves the field out.
+  described_by: z
+    .enum(["curator", "model"])
+    .nullish()
+    .transform((v) => v ?? undefined),
+  written_by: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 
 /** One exported line, as a colleague's file must hold it. */
@@ -153,7 +183,10 @@ export const HintLineSchema = z.object({
   note: z.string().nullable(),
   hint: z.string(),
   identifiers: z.array(ExportedIdentifierSchema),
-  labels: z.array(z.object({ source: z.string(), name: z.string(), value: z.string() })).optional(),
+  labels: z
+    .array(z.object({ source: z.string(), name: z.string(), value: z.string() }))
+    .nullish()
+    .transform((v) => (v && v.length > 0 ? v : undefined)),
 });
 
 const ReviewSummarySchema = z.object({
@@ -267,9 +300,9 @@ export class ManifestBuilder {
     this.excluded[line.status]++;
   }
 
-  /** Adds a line; returns its serialised text, to be written by the caller. */
+  /** Adds a line; returns its serialised text (every field present), to be written by the caller. */
   add(line: HintLine): string {
-    const text = serialiseLine(line);
+    const text = serialiseExportLine(line);
     this.hash.update(text);
     this.counts.instances++;
     this.counts.identifiers += line.identifiers.length;
@@ -277,7 +310,8 @@ export class ManifestBuilder {
     return text;
   }
 
-  finish(): Manifest {
+  /** The manifest; `csv`: a CSV was written beside the JSONL (only then does it say what the CSV does to cells). */
+  finish(csv = false): Manifest {
     return {
       format: "hintscope-hint-set",
       format_version: 1,
@@ -285,7 +319,7 @@ export class ManifestBuilder {
       counts: { ...this.counts },
       excluded: { ...this.excluded },
       sha256: this.hash.digest("hex"),
-      csv_cells: CSV_CELLS_NOTE,
+      ...(csv ? { csv_cells: CSV_CELLS_NOTE } : {}),
     };
   }
 }

@@ -14,7 +14,7 @@ const text = (name: string, required = true) => ({
  * `attributes`), as pandas and pyarrow read lists of structs. Optional fields are nullable columns.
  */
 const SCHEMA = [
-  { name: "root", num_children: 9 },
+  { name: "root", num_children: 10 },
   text("instance_id"),
   text("benchmark"),
   text("selection"),
@@ -36,6 +36,12 @@ const SCHEMA = [
   text("element"),
   text("described_by", false),
   text("written_by", false),
+  { name: "labels", repetition_type: "REQUIRED" as const, converted_type: "LIST" as const, num_children: 1 },
+  { name: "list", repetition_type: "REPEATED" as const, num_children: 1 },
+  { name: "element", repetition_type: "REQUIRED" as const, num_children: 3 },
+  text("source"),
+  text("name"),
+  text("value"),
 ];
 
 /** A version's exported lines as one Parquet file (the exact texts, as the JSONL has them). */
@@ -66,6 +72,10 @@ export function hintSetParquet(lines: readonly HintLine[]): Uint8Array {
             written_by: i.written_by ?? null,
           })),
         ),
+      },
+      {
+        name: "labels",
+        data: lines.map((line) => (line.labels ?? []).map((l) => ({ source: l.source, name: l.name, value: l.value }))),
       },
     ],
   });

@@ -5,30 +5,113 @@ export const NATIVE_MARKER = "hintscope_native";
 
 /** What a native record says of itself: the fields the curated hint replaced (with their values) or added. */
 export interface NativeMarker {
-  format_version: 1;
+  format_version: 1 | 2;
   /** fields whose value the hint replaced, with the value the benchmark's record had (null: it had none) */
   replaced: Record<string, unknown>;
   /** fields the hint added to the record */
   added: string[];
+  /** the benchmark the record was exported from (format 2): read back under it, whatever the file is named */
+  benchmark?: string;
+  /** where the hint went: the text the benchmark's agent reads as its task, or a field of its own (format 2) */
+  placement?: "task" | "field";
 }
 
 /**
- * A hint set as the benchmark's own records, ready for its harness: the original record as it was
- * imported, with the curated hint where that benchmark reads hints, and nothing of the record clobbered.
- *
- * - SWE-bench Pro (`swebench-pro`): `interface` is replaced by the curated hint text. Under the Pro
- *   projection, whose hint states behaviour too, `requirements` is replaced by the hint's behaviour lines
- *   (what the curated hint says about behaviour), so nothing beyond the curated hint reaches the agent.
- * - SWE-bench-style (`swebench`) and Multi-SWE-bench (`multi-swe-bench`) records: the record as it was,
- *   plus the rendered hint in `hints` (or, where the record has a `hints` field of its own, an
- *   environment's hints, in `hintscope_hint`); the problem statement is left untouched.
- *
- * Each record carries `hintscope_native`: the fields it replaced (with the record's own values) and added,
- * so importing the export back restores the benchmark's record exactly and changes nothing. The record keeps
- * its own key order (a replaced field stays where it was, added ones come last): the same bytes every time.
+ * The heading under which a hint is appended to a task text (SWE-bench's `problem_statement`, a Multi-SWE-bench
+ * resolved issue's body): the task as the benchmark wrote it, a blank line, this heading, a blank line, the hint.
  */
-export function nativeRecord(original: Record<string, unknown>, sourceFormat: string, line: HintLine) {
+export const TASK_HINT_HEADING = "## Hints";
+
+/** A hint appended to a task text as its own section (nothing when the hint is empty). */
+export function withHintSection(task: string, hint: string): string {
+  if (hint.trim() === "") return task;
+  const head = task.replace(/\s+$/, "");
+  return `${head === "" ? "" : `${head}\n\n`}${TASK_HINT_HEADING}\n\n${hint}\n`;
+}
+
+/** The benchmark families a native export writes, and the field their agents read the task from. */
+export const NATIVE_FORMATS = new Set(["swebench-pro", "swebench", "swe-smith", "multi-swe-bench"]);
+
+export interface NativeOptions {
+  /** the benchmark the record belongs to (said in the marker, so a renamed file reads back under it) */
+  benchmark: string;
+  /**
+   * a field of its own for the hint, leaving every task text untouched (the behaviour before hints went where
+   * agents read them; `--hint-field NAME`); the record must not have a field of that name
+   */
+  hintField?: string | null;
+}
+
+/** Multi-SWE-bench's fields that its `Dataset` dataclass reads as structures (dicts and lists). */
+const MULTI_SWE_BENCH_STRUCTURED = [
+  "base",
+  "fixed_tests",
+  "p2p_tests",
+  "f2p_tests",
+  "s2p_tests",
+  "n2p_tests",
+  "run_result",
+  "test_patch_result",
+  "fix_patch_result",
+];
+
+/** A record's value as a list of objects, where it is one (Multi-SWE-bench's `resolved_issues`, maybe as text). */
+function issuesOf(value: unknown, parse: (text: string) => unknown): Array<Record<string, unknown>> | null {
+  let decoded = value;
+  if (typeof value === "string") {
+    try {
+      decoded = parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!Array.isArray(decoded) || decoded.length === 0) return null;
+  if (!decoded.every((i) => typeof i === "object" && i !== null && !Array.isArray(i))) return null;
+  return decoded as Array<Record<string, unknown>>;
+}
+
+/**
+ * A hint set as the benchmark's own records, ready for its harness: the original record as it was imported,
+ * with the curated hint where that benchmark's agent reads its task (README, "Where the hint goes"):
+ *
+ * - SWE-bench Pro (`swebench-pro`): the agent's task is `problem_statement`, `requirements` and `interface`
+ *   joined (SWE-bench Pro's `helper_code/create_problem_statement.py`). `interface` is replaced by the curated
+ *   hint; under the Pro projection, whose hint states behaviour too, `requirements` by the hint's behaviour
+ *   lines, so nothing beyond the curated hint reaches the agent.
+ * - SWE-bench and its splits, FEA-Bench, NoCode-bench (`swebench`) and SWE-smith (`swe-smith`): the agent's task
+ *   is `problem_statement` (SWE-bench's harness and its agents read nothing else of the issue): the hint is
+ *   appended to it under `## Hints`.
+ * - Multi-SWE-bench (`multi-swe-bench`): the agent's task is the first resolved issue's title and body
+ *   (MagentLess `agentless/multilang/utils.py`; `Dataset.from_json` keeps only the schema's fields): the hint is
+ *   appended to `resolved_issues[0].body` under `## Hints` (the list written as a list).
+ *
+ * With `hintField`, the hint goes in a field of that name instead and every task text stays as it was.
+ * Each record carries `hintscope_native`: the fields it replaced (with the record's own values) and added, and
+ * the benchmark, so importing the export back restores the benchmark's record exactly and changes nothing. The
+ * record keeps its own key order (a replaced field stays where it was, added ones come last): the same bytes
+ * every time.
+ */
+export function nativeRecord(
+  original: Record<string, unknown>,
+  sourceFormat: string,
+  line: HintLine,
+  options: NativeOptions,
+  parse: (text: string) => unknown = JSON.parse,
+): Record<string, unknown> {
   const own = (key: string) => (Object.hasOwn(original, key) ? original[key] : null);
+  const marker = (replaced: Record<string, unknown>, added: string[], placement: "task" | "field"): NativeMarker => ({
+    format_version: 2,
+    replaced,
+    added,
+    benchmark: options.benchmark,
+    placement,
+  });
+  if (options.hintField) {
+    const field = options.hintField;
+    if (Object.hasOwn(original, field))
+      throw new Error(`${line.instance_id}: the record already has a field "${field}"; choose another --hint-field`);
+    return { ...original, [field]: line.hint, [NATIVE_MARKER]: marker({}, [field], "field") };
+  }
   if (sourceFormat === "swebench-pro") {
     const record: Record<string, unknown> = { ...original, interface: line.hint };
     const replaced: Record<string, unknown> = { interface: own("interface") };
@@ -40,22 +123,60 @@ export function nativeRecord(original: Record<string, unknown>, sourceFormat: st
         .map((text) => text.slice("Behaviour: ".length))
         .join("\n");
     }
-    const marker: NativeMarker = { format_version: 1, replaced, added: [] };
-    return { ...record, [NATIVE_MARKER]: marker };
+    return { ...record, [NATIVE_MARKER]: marker(replaced, [], "task") };
   }
-  const field = nativeHintField(original);
-  const marker: NativeMarker = { format_version: 1, replaced: {}, added: [field] };
-  return { ...original, [field]: line.hint, [NATIVE_MARKER]: marker };
+  if (sourceFormat === "multi-swe-bench") {
+    const issues = issuesOf(original.resolved_issues, parse);
+    if (!issues)
+      throw new Error(
+        `${line.instance_id}: the record has no resolved issue to carry the hint (its agents read the first one); export with --hint-field NAME`,
+      );
+    const [first, ...rest] = issues as [Record<string, unknown>, ...Array<Record<string, unknown>>];
+    const body = typeof first.body === "string" ? first.body : "";
+    const record: Record<string, unknown> = { ...original };
+    const replaced: Record<string, unknown> = {};
+    // Fields the harness reads as structures, written as structures where the record held them as text (a
+    // Python repr, as some copies of the data have them): `Dataset.from_json` takes nothing else.
+    for (const field of MULTI_SWE_BENCH_STRUCTURED) {
+      const value = original[field];
+      if (typeof value !== "string") continue;
+      try {
+        record[field] = parse(value);
+        replaced[field] = value;
+      } catch {
+        // left as it is: the record was imported with it, the harness will say what it makes of it
+      }
+    }
+    record.resolved_issues = [{ ...first, body: withHintSection(body, line.hint) }, ...rest];
+    replaced.resolved_issues = own("resolved_issues");
+    return { ...record, [NATIVE_MARKER]: marker(replaced, [], "task") };
+  }
+  const task = typeof original.problem_statement === "string" ? original.problem_statement : "";
+  return {
+    ...original,
+    problem_statement: withHintSection(task, line.hint),
+    [NATIVE_MARKER]: marker({ problem_statement: own("problem_statement") }, [], "task"),
+  };
 }
 
-/** Where a SWE-bench-style record gets the curated hint: `hints`, unless the record has a field of that name. */
-export const nativeHintField = (original: Record<string, unknown>) =>
-  Object.hasOwn(original, "hints") ? "hintscope_hint" : "hints";
-
 /** The fields a native export puts the curated hint in, for its manifest. */
-export function nativeHintFields(sourceFormat: string, original: Record<string, unknown>, projection: string) {
+export function nativeHintFields(sourceFormat: string, projection: string, hintField?: string | null): string[] {
+  if (hintField) return [hintField];
   if (sourceFormat === "swebench-pro") return projection === "pro" ? ["interface", "requirements"] : ["interface"];
-  return [nativeHintField(original)];
+  if (sourceFormat === "multi-swe-bench") return ["resolved_issues[0].body"];
+  return ["problem_statement"];
+}
+
+const markerOf = (record: Record<string, unknown>): Partial<NativeMarker> | null => {
+  const marker = record[NATIVE_MARKER];
+  if (typeof marker !== "object" || marker === null || Array.isArray(marker)) return null;
+  return marker as Partial<NativeMarker>;
+};
+
+/** The benchmark a native export's record says it came from, or null (not one, or an older export). */
+export function nativeBenchmarkOf(record: Record<string, unknown>): string | null {
+  const benchmark = markerOf(record)?.benchmark;
+  return typeof benchmark === "string" && benchmark !== "" ? benchmark : null;
 }
 
 /**
@@ -63,9 +184,9 @@ export function nativeHintFields(sourceFormat: string, original: Record<string, 
  * restored, the marker dropped (key order kept). Null for a record that is no native export.
  */
 export function originalOfNative(record: Record<string, unknown>): Record<string, unknown> | null {
-  const marker = record[NATIVE_MARKER];
-  if (typeof marker !== "object" || marker === null || Array.isArray(marker)) return null;
-  const { replaced, added } = marker as Partial<NativeMarker>;
+  const marker = markerOf(record);
+  if (!marker) return null;
+  const { replaced, added } = marker;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     if (key === NATIVE_MARKER || (Array.isArray(added) && added.includes(key))) continue;
@@ -79,6 +200,3 @@ export function originalOfNative(record: Record<string, unknown>): Record<string
   }
   return out;
 }
-
-/** The formats a native export can write. */
-export const NATIVE_FORMATS = new Set(["swebench-pro", "swebench", "multi-swe-bench"]);

@@ -32,5 +32,5 @@ test("a hint line's CSV row neutralises an instance id and a note that start a f
     identifiers: [],
   });
   // A Name-only hint begins with "- " too: in a spreadsheet it reads as text with the quote before it.
-  expect(row).toBe("'=HYPERLINK(1),B,defuse,name,flagged,other,'-2+3+cmd|x,,'- `f`\r\n");
+  expect(row).toBe("'=HYPERLINK(1),B,defuse,name,flagged,other,'-2+3+cmd|x,'- `f`,[],[],\r\n");
 });

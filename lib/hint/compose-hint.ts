@@ -1,5 +1,5 @@
 import { parseInterfaceText } from "../analysis/benchmark-hints";
-import { describeIdentifiers, type ModelWritten, renderHint } from "../analysis/render-hint";
+import { describeIdentifiers, type HintAudience, type ModelWritten, renderHint } from "../analysis/render-hint";
 import { PROJECTION_ATTRIBUTES, type Projection } from "../domain/hint-vocabulary";
 import type { HintAttribute } from "../domain/judge-scales";
 import { ownValue } from "../domain/own-keys";
@@ -186,13 +186,16 @@ export interface ComposedHint<I extends HintSourceIdentifier = HintSourceIdentif
 /**
  * The hint of one instance under a selection × projection with a curator's trim: select → trim → describe
  * → render. The one place a hint is composed: the review page, the identifier table, the server when it
- * records a decision, every export and the command line call this.
+ * records a decision, every export and the command line call this. The `curator` (the default) sees a missing
+ * description said as such; for the `agent` (every export) it is left out, and so is the attribute from the
+ * identifier's stated attributes: the hint states what is known and nothing else.
  */
 export function composeHint<I extends HintSourceIdentifier>(
   source: Omit<HintSource, "identifiers"> & { identifiers: readonly I[] },
   selection: string,
   projection: Projection,
   trim: Trim = NO_TRIM,
+  audience: HintAudience = "curator",
 ): ComposedHint<I> {
   const selected: I[] = source.identifiers.filter((i) => i.policies.includes(selection));
   const keyOf = trimKeyer(selected);
@@ -223,8 +226,17 @@ export function composeHint<I extends HintSourceIdentifier>(
   const modelOf = new Map(
     items.flatMap((item) => (item.modelWrittenBy ? [[keyOf(item.identifier), item.modelWrittenBy]] : [])),
   );
-  const attributesOf = (i: Named) => keptAttributes(projection, trim, keyOf(i), i.name);
-  const identifierText = renderHint(items, projection, (item) => attributesOf(item.identifier));
+  const itemOf = new Map(items.map((item) => [keyOf(item.identifier), item]));
+  const attributesOf = (i: Named) => {
+    const kept = keptAttributes(projection, trim, keyOf(i), i.name);
+    if (audience === "curator") return kept;
+    // For an agent, an attribute with nothing known to say is not stated.
+    const item = itemOf.get(keyOf(i));
+    if (!item?.description) kept.delete("weak_semantics");
+    if (!item?.behaviour) kept.delete("strong_semantics");
+    return kept;
+  };
+  const identifierText = renderHint(items, projection, (item) => attributesOf(item.identifier), audience);
   // The messages a curator disclosed, under Declaration and above: after the identifiers, one line each.
   const messages = projection === "name" ? [] : [...new Set(trim.messages ?? [])];
   const messageText = messages.map((m) => `Expected message: ${JSON.stringify(m)}`).join("\n");

@@ -135,11 +135,16 @@ describe("identifiers named after Object.prototype members", () => {
     for (const projection of PROJECTIONS) {
       await createHintSet(env.db, { name: `protos-${projection}`, benchmark: BENCH, selection: "pro", projection });
       await publishHintSet(env.db, `protos-${projection}`, "ada");
-      const exported = await assembleVersionExport(env.db, `protos-${projection}`, undefined, {
+      const exporting = assembleVersionExport(env.db, `protos-${projection}`, undefined, {
         includeFlagged: true,
         native: true,
       });
-      expect(exported.manifest.name).toBe(`protos-${projection}`);
+      // Only Declaration + Doc was decided: an empty version is refused, never written as an empty file.
+      if (projection !== "declaration_doc") {
+        await expect(exporting).rejects.toThrow(/version 1 of "protos-\w+" has no line to export/);
+        continue;
+      }
+      expect((await exporting).manifest.name).toBe(`protos-${projection}`);
     }
     const doc = await assembleVersionExport(env.db, "protos-declaration_doc", undefined, {
       includeFlagged: false,
@@ -288,7 +293,14 @@ describe("one export for the page and the command line", () => {
     expect(page.manifest.excluded).toMatchObject({ flagged: 2, stale: 1 });
     // The CSV's formula guard rewrites a Name-projection hint ("- name" → "'- name"): the manifest says so.
     expect(page.csv).toContain("'- ");
-    expect(page.manifest.csv_cells).toMatch(/leading ' .*the JSONL .* keep the exact text/);
+    // The page's manifest says what the CSV does to cells only when a CSV goes with it.
+    expect(page.manifest.csv_cells).toBeUndefined();
+    const withCsv = await assembleVersionExport(env.db, "excluded", 1, {
+      includeFlagged: false,
+      native: false,
+      csv: true,
+    });
+    expect(withCsv.manifest.csv_cells).toMatch(/leading ' .*the JSONL .* keep the exact text/);
     const out = path.join(env.tmp.dir, "cli-export");
     const print = process.stdout.write;
     process.stdout.write = () => true;
@@ -298,7 +310,7 @@ describe("one export for the page and the command line", () => {
       process.stdout.write = print;
     }
     expect(readFileSync(path.join(out, "excluded-v1.jsonl"), "utf8")).toBe(page.jsonl);
-    expect(readFileSync(path.join(out, "excluded-v1.manifest.json"), "utf8")).toBe(serialiseManifest(page.manifest));
+    expect(readFileSync(path.join(out, "excluded-v1.manifest.json"), "utf8")).toBe(serialiseManifest(withCsv.manifest));
     expect(readFileSync(path.join(out, "excluded-v1.csv"), "utf8")).toBe(page.csv);
   });
 });
@@ -421,6 +433,8 @@ test("a version as Parquet: the same lines, identifiers a nested list, read back
       ...i,
     })),
   });
+  // The JSONL holds every field in every line (labels a list, empty where none), and so does the Parquet.
+  for (const line of lines) expect(line.labels).toEqual([]);
   expect(rows).toEqual(lines.map(normalise));
   expect(exported.manifest.parquet).toEqual({
     file: "excluded-v1.parquet",

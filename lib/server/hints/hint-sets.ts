@@ -3,7 +3,8 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { PROJECTIONS, type Projection } from "../../analysis/render-hint";
+import { agentText, PROJECTIONS, type Projection } from "../../analysis/render-hint";
+import { HINT_STATUSES, type HintStatus } from "../../domain/hint-vocabulary";
 import { diffOfChanges } from "../../export/compare-sets";
 import { HINT_CSV_HEADER, hintCsvLine } from "../../export/hint-csv";
 import {
@@ -17,6 +18,7 @@ import {
 import { hintSetParquet } from "../../export/hint-parquet";
 import { NATIVE_FORMATS, nativeHintFields, nativeRecord } from "../../export/native-records";
 import { slug } from "../../export/text-formats";
+import { decodeStructured } from "../../ingest/field-values";
 import { listStateToSearch } from "../../review/list-state";
 import { AppError } from "../app-error";
 import { bulkTarget, type Database, engineOf, type Tx, writeTurn } from "../db/client";
@@ -134,9 +136,12 @@ export async function* nativeLines(
   benchmark: string,
   /** told the fields each record carries the curated hint in (for the manifest) */
   onFields?: (fields: readonly string[]) => void,
+  /** a field of its own for the hint instead of the agent's task text (`--hint-field`) */
+  hintField: string | null = null,
 ): AsyncGenerator<string> {
   const found = await db.benchmark.findUnique({ where: { name: benchmark }, select: { id: true } });
   if (!found) throw new AppError("conflict", `no benchmark named "${benchmark}": its instances are needed`);
+  const parse = (text: string) => decodeStructured(text, "resolved_issues");
   for (let start = 0; start < lines.length; start += 500) {
     const page = lines.slice(start, start + 500);
     const rows = await db.instance.findMany({
@@ -155,8 +160,14 @@ export async function* nativeLines(
         );
       }
       const original = readRecord(row.original);
-      onFields?.(nativeHintFields(row.sourceFormat, original, line.projection));
-      yield `${JSON.stringify(nativeRecord(original, row.sourceFormat, line))}\n`;
+      onFields?.(nativeHintFields(row.sourceFormat, line.projection, hintField));
+      let record: Record<string, unknown>;
+      try {
+        record = nativeRecord(original, row.sourceFormat, line, { benchmark, hintField }, parse);
+      } catch (error) {
+        throw new AppError("conflict", (error as Error).message);
+      }
+      yield `${JSON.stringify(record)}\n`;
     }
   }
 }
@@ -250,7 +261,12 @@ export async function writeHintExport(
     stream.end();
     await once(stream, "finish");
   }
-  const manifest = builder.finish();
+  const manifest = builder.finish(Boolean(csv));
+  if (count === 0)
+    throw new AppError(
+      "conflict",
+      `nothing to export: none of ${Object.values(manifest.excluded).reduce((a, b) => a + b, 0)} hints is decided (${describeExcluded(manifest.excluded)}); the files were left empty`,
+    );
   const manifestStream = createWriteStream(path.join(target.dir, `${target.baseName}.manifest.json`));
   manifestStream.end(serialiseManifest(manifest));
   await once(manifestStream, "finish");
@@ -279,19 +295,40 @@ export async function assembleVersionExport(
   db: Database,
   name: string,
   version: number | undefined,
-  options: { includeFlagged: boolean; native: boolean; parquet?: boolean },
+  options: {
+    includeFlagged: boolean;
+    native: boolean;
+    parquet?: boolean;
+    hintField?: string | null;
+    /** a CSV goes with it: the manifest says what the CSV does to cells */
+    csv?: boolean;
+  },
 ): Promise<VersionExport> {
-  const data = await versionLines(db, name, version);
+  const stored = await versionLines(db, name, version);
+  // What an agent reads carries no placeholder meant for the curator, in a version published before exports
+  // rendered for the agent too.
+  const data = { ...stored, lines: stored.lines.map((line) => ({ ...line, hint: agentText(line.hint) })) };
   const baseName = `${slug(data.set.name)}-v${data.version}`;
   const keep = exportFilter(options.includeFlagged);
   const kept = data.lines.filter(keep);
+  if (kept.length === 0) {
+    const excluded = Object.fromEntries(HINT_STATUSES.map((s) => [s, 0])) as Record<HintStatus, number>;
+    for (const line of data.lines) excluded[line.status]++;
+    throw new AppError(
+      "conflict",
+      `version ${data.version} of "${data.set.name}" has no line to export (${describeExcluded(excluded)})${
+        !options.includeFlagged && excluded.flagged > 0 ? ": --include-flagged writes the flagged ones" : ""
+      }`,
+    );
+  }
   let native: VersionExport["native"] = null;
   if (options.native) {
     let text = "";
     const fields = new Set<string>();
-    for await (const line of nativeLines(db, kept, data.set.benchmark, (f) => {
+    const onFields = (f: readonly string[]) => {
       for (const x of f) fields.add(x);
-    }))
+    };
+    for await (const line of nativeLines(db, kept, data.set.benchmark, onFields, options.hintField ?? null))
       text += line;
     native = {
       file: `${baseName}.native.jsonl`,
@@ -343,7 +380,7 @@ export async function assembleVersionExport(
     csv: HINT_CSV_HEADER + kept.map(hintCsvLine).join(""),
     native,
     parquet,
-    manifest: builder.finish(),
+    manifest: builder.finish(options.csv ?? false),
   };
 }
 
@@ -364,5 +401,11 @@ export async function writeVersionExport(exported: VersionExport, dir: string, c
  * The lines a version exports: accepted and trimmed hints, and flagged ones (with their reasons) on request.
  * Stale decisions (made on content that changed since) are never exported as decided.
  */
+/** What a version or policy holds that an export leaves out, in words: `3 flagged, 2 pending`. */
+function describeExcluded(excluded: Record<HintStatus, number>): string {
+  const parts = HINT_STATUSES.filter((s) => excluded[s] > 0).map((s) => `${excluded[s]} ${s}`);
+  return parts.length > 0 ? parts.join(", ") : "no lines at all";
+}
+
 export const exportFilter = (includeFlagged: boolean) => (line: HintLine) =>
   line.status === "accepted" || line.status === "trimmed" || (includeFlagged && line.status === "flagged");

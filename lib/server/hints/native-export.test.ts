@@ -110,7 +110,7 @@ test("SWE-bench Pro: records with the curated hint in `interface`, the same byte
   expect(await env.db.instance.count({ where: { analysisStatus: "pending" } })).toBe(0);
 });
 
-test("SWE-bench-style records keep everything and gain a `hints` field (another name where they have one)", async () => {
+test("SWE-bench-style records keep everything, the hint appended to the problem statement the agent reads", async () => {
   await acceptAll("SWE-bench Lite");
   await createHintSet(env.db, { name: "lite-defuse", benchmark: "SWE-bench Lite", ...policy });
   await publishHintSet(env.db, "lite-defuse", "ada");
@@ -120,23 +120,24 @@ test("SWE-bench-style records keep everything and gain a `hints` field (another 
     .trim()
     .split("\n")
     .map((line) => JSON.parse(line));
-  const marker = (field: string) => ({ hintscope_native: { format_version: 1, replaced: {}, added: [field] } });
+  const marker = (n: number) => ({
+    hintscope_native: {
+      format_version: 2,
+      replaced: { problem_statement: `Widget ${n} is missing` },
+      added: [],
+      benchmark: "SWE-bench Lite",
+      placement: "task",
+    },
+  });
   expect(records[0]).toEqual({
     ...swebenchRecord(1),
-    hints: "### `widget_1` (function) -- `widgets/core.py`",
-    ...marker("hints"),
+    problem_statement: "Widget 1 is missing\n\n## Hints\n\n### `widget_1` (function) -- `widgets/core.py`\n",
+    ...marker(1),
   });
   expect(records[1]).toEqual({
     ...swebenchRecord(2),
-    hints: "### `widget_2` (function) -- `widgets/core.py`\nSignature: `widget_2()`",
-    ...marker("hints"),
-  });
-  const { nativeRecord } = await import("../../export/native-records");
-  const withOwnHints = { ...swebenchRecord(3), hints: "the environment's own hints" };
-  const line = { ...JSON.parse(readFileSync(path.join(out, "lite-defuse-v1.jsonl"), "utf8").split("\n")[0] as string) };
-  expect(nativeRecord(withOwnHints, "swebench", line)).toEqual({
-    ...withOwnHints,
-    hintscope_hint: line.hint,
-    ...marker("hintscope_hint"),
+    problem_statement:
+      "Widget 2 is missing\n\n## Hints\n\n### `widget_2` (function) -- `widgets/core.py`\nSignature: `widget_2()`\n",
+    ...marker(2),
   });
 });

@@ -82,14 +82,15 @@ test("a changed test patch makes the decision stale: list, export and published 
   await publishHintSet(env.db, "lite", "ada");
   const { lines } = await versionLines(env.db, "lite");
   expect(lines.map((l) => l.status)).toEqual(["stale"]);
-  const manifest = await writeHintExport(lines, {
-    dir: path.join(env.tmp.dir, "out"),
-    baseName: "lite-v1",
-    header: { name: "lite", version: 1, benchmark: "SWE-bench Lite", ...policy, include_flagged: false },
-    keep: exportFilter(false),
-  });
-  expect(manifest.counts).toMatchObject({ instances: 0, accepted: 0, stale: 0 });
-  expect(manifest.excluded).toMatchObject({ stale: 1 });
+  // Nothing left to export once the stale line is left out: refused, saying why, never an empty file.
+  await expect(
+    writeHintExport(lines, {
+      dir: path.join(env.tmp.dir, "out"),
+      baseName: "lite-v1",
+      header: { name: "lite", version: 1, benchmark: "SWE-bench Lite", ...policy, include_flagged: false },
+      keep: exportFilter(false),
+    }),
+  ).rejects.toThrow(/nothing to export: none of 1 hints is decided \(1 stale\)/);
 });
 
 test("a decision sent against the old content is refused; re-confirming takes one action", async () => {

@@ -1,0 +1,219 @@
+// The curated hint reaches the agent: every benchmark family's native export, read through that benchmark's own
+// loading code path (lib/testing/benchmark-loaders.ts), puts the hint in the agent's task text, with no placeholder
+// meant for the curator, under every selection × projection; the record restores to the benchmark's own; a renamed
+// export imported back into its own database changes nothing.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { hasPlaceholder } from "../../analysis/render-hint";
+import { PROJECTIONS, SELECTIONS } from "../../domain/hint-vocabulary";
+import { HintLineSchema } from "../../export/hint-lines";
+import { NATIVE_MARKER, originalOfNative, TASK_HINT_HEADING } from "../../export/native-records";
+import {
+  multiSweBenchAgentTask,
+  multiSweBenchDatasetFromJson,
+  sweBenchProAgentTask,
+  swebenchAgentTask,
+  swebenchLoad,
+} from "../../testing/benchmark-loaders";
+import { jsonl, multiSwebenchRecord } from "../../testing/fixtures";
+import { REAL_DATA } from "../../testing/real-data";
+import { openTempDatabase } from "../../testing/temp-database";
+import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
+import { importFiles } from "../import/import-files";
+import { readRecord, WITH_SELECTIONS, withPolicies } from "../stored-json";
+import { assembleVersionExport, createHintSet, publishHintSet } from "./hint-sets";
+import { recordDecision } from "./record-decision";
+
+let env: Awaited<ReturnType<typeof openTempDatabase>>;
+
+/** A Multi-SWE-bench record's three test results, as Python-repr text (the shape the shared sample has). */
+const RESULT =
+  "{'passed_count': 1, 'failed_count': 0, 'skipped_count': 0, 'passed_tests': ['GizmoTest#other'], 'failed_tests': [], 'skipped_tests': []}";
+const RESULTS = { run_result: RESULT, test_patch_result: RESULT, fix_patch_result: RESULT };
+
+/** Each family: its benchmark, and how its agent's task text is read from one native line. */
+const FAMILIES = [
+  {
+    benchmark: "SWE-bench Pro",
+    task: (line: string) => sweBenchProAgentTask(JSON.parse(line)),
+  },
+  {
+    benchmark: "SWE-bench Lite",
+    task: (line: string) => swebenchAgentTask(swebenchLoad(`${line}\n`)[0] as Record<string, unknown>),
+  },
+  {
+    benchmark: "SWE-bench Multilingual",
+    task: (line: string) => swebenchAgentTask(swebenchLoad(`${line}\n`)[0] as Record<string, unknown>),
+  },
+  {
+    benchmark: "Multi-SWE-bench Java",
+    task: (line: string) => multiSweBenchAgentTask(multiSweBenchDatasetFromJson(line)),
+  },
+  {
+    benchmark: "SWE-smith",
+    task: (line: string) => swebenchAgentTask(swebenchLoad(`${line}\n`)[0] as Record<string, unknown>),
+  },
+] as const;
+
+/** Accepts every instance's hint of a benchmark under one policy, as shown. */
+async function acceptAll(benchmark: string, selection: string, projection: string) {
+  const instances = await env.db.instance.findMany({
+    where: { benchmark: { name: benchmark } },
+    include: { identifiers: { include: WITH_SELECTIONS } },
+    orderBy: { id: "asc" },
+  });
+  for (const instance of instances) {
+    const result = await recordDecision(
+      env.db,
+      {
+        instanceId: instance.id,
+        selection,
+        projection,
+        action: "accept",
+        expectedVersion: 0,
+        sourceHash: instance.hintSource,
+      },
+      "ada",
+    );
+    expect(result).toMatchObject({ ok: true });
+  }
+  return instances.map((i) => ({ ...i, identifiers: i.identifiers.map(withPolicies) }));
+}
+
+beforeAll(async () => {
+  env = await openTempDatabase();
+  await importFiles(env.db, [path.join(REAL_DATA, "swebench-pro-sample.jsonl")]);
+  await importFiles(env.db, [path.join(REAL_DATA, "swebench-lite.jsonl")]);
+  await importFiles(env.db, [path.join(REAL_DATA, "swebench-multilingual.jsonl")]);
+  // The real Multi-SWE-bench record as the benchmark writes it, and one with its lists as Python-repr text (the
+  // shape the shared sample has).
+  const real = readFileSync(path.join(REAL_DATA, "multi-swe-bench-java-sample.jsonl"), "utf8");
+  await importFiles(env.db, [
+    env.tmp.write(
+      "multi-swe-bench-java.jsonl",
+      `${real.trim()}\n${jsonl([{ ...multiSwebenchRecord(7), ...RESULTS }])}`,
+    ),
+  ]);
+  // A SWE-smith task instance (no test patch; the problem statement is the task).
+  const smith = {
+    instance_id: "acme__widgets.abc123.func_pm_remove_assign__x1",
+    repo: "swesmith/acme__widgets.abc123",
+    patch:
+      "diff --git a/widgets/core.py b/widgets/core.py\n--- a/widgets/core.py\n+++ b/widgets/core.py\n@@ -1 +1,2 @@\n x = 1\n+def make_widget(size): return size\n",
+    FAIL_TO_PASS: ["tests/test_core.py::test_make_widget"],
+    PASS_TO_PASS: [],
+    image_name: "swesmith.x86_64.acme__widgets.abc123",
+    problem_statement: "make_widget is gone",
+  };
+  await importFiles(env.db, [env.tmp.write("swe-smith-tasks.jsonl", jsonl([smith]))]);
+  await analyzePendingInstances(env.db);
+}, 240_000);
+afterAll(() => env.close());
+
+describe.each(FAMILIES)("$benchmark", ({ benchmark, task }) => {
+  test("every selection × projection: the hint is in the agent's task text, nothing for the curator is, the record restores", async () => {
+    const stored = new Map(
+      (await env.db.instance.findMany({ where: { benchmark: { name: benchmark } } })).map((i) => [i.externalId, i]),
+    );
+    expect(stored.size).toBeGreaterThan(0);
+    let hinted = 0;
+    for (const selection of SELECTIONS)
+      for (const projection of PROJECTIONS) {
+        await acceptAll(benchmark, selection, projection);
+        const name = `${benchmark} ${selection} ${projection}`;
+        await createHintSet(env.db, { name, benchmark, selection, projection });
+        await publishHintSet(env.db, name, "ada");
+        const exported = await assembleVersionExport(env.db, name, undefined, {
+          includeFlagged: false,
+          native: true,
+          parquet: true,
+        });
+        const lines = exported.jsonl
+          .trim()
+          .split("\n")
+          .map((l) => HintLineSchema.parse(JSON.parse(l)));
+        expect(lines).toHaveLength(stored.size);
+        const hintOf = new Map(lines.map((l) => [l.instance_id, l.hint]));
+        // No format carries a placeholder or the project's machinery.
+        for (const text of [exported.jsonl, exported.csv, exported.native?.text ?? ""]) {
+          expect(text).not.toMatch(/none available/);
+          expect(text).not.toMatch(/__hintscope__/);
+        }
+        const records = (exported.native?.text ?? "").trim().split("\n");
+        expect(records).toHaveLength(stored.size);
+        for (const line of records) {
+          const record = JSON.parse(line) as Record<string, unknown>;
+          const id = (record.instance_id as string) ?? "";
+          const hint = hintOf.get(id) ?? "";
+          const agentReads = task(line);
+          expect(hasPlaceholder(agentReads), `${name}: ${id}`).toBe(false);
+          if (hint !== "") {
+            expect(agentReads, `${name}: ${id}`).toContain(hint);
+            hinted++;
+          }
+          // The record is the benchmark's own again once the marker is read, and it names its benchmark.
+          const before = stored.get(id);
+          expect(before, id).toBeDefined();
+          expect(originalOfNative(record)).toEqual(readRecord(before?.original as string));
+          expect((record[NATIVE_MARKER] as { benchmark: string }).benchmark).toBe(benchmark);
+        }
+      }
+    expect(hinted).toBeGreaterThan(0);
+  }, 240_000);
+
+  test("exported natively, renamed and imported back (no option given): nothing added, nothing changed", async () => {
+    const name = `${benchmark} defuse declaration`;
+    const exported = await assembleVersionExport(env.db, name, undefined, { includeFlagged: false, native: true });
+    const renamed = env.tmp.write(`curated-v1-${benchmark.length}.native.jsonl`, exported.native?.text ?? "");
+    const count = await env.db.instance.count();
+    const again = await importFiles(env.db, [renamed]);
+    expect(again.files[0]).toMatchObject({ added: 0, updated: 0, unchanged: exported.native?.records });
+    expect(await env.db.instance.count()).toBe(count);
+    expect(await env.db.instance.count({ where: { analysisStatus: "pending" } })).toBe(0);
+  });
+});
+
+test("a SWE-bench task text gains one `## Hints` section at its end; --hint-field keeps the task as it was", async () => {
+  const name = "SWE-bench Lite defuse declaration";
+  const task = await assembleVersionExport(env.db, name, undefined, { includeFlagged: false, native: true });
+  const field = await assembleVersionExport(env.db, name, undefined, {
+    includeFlagged: false,
+    native: true,
+    hintField: "hints_for_agent",
+  });
+  const lite = new Map(
+    (await env.db.instance.findMany({ where: { benchmark: { name: "SWE-bench Lite" } } })).map((i) => [
+      i.externalId,
+      readRecord(i.original),
+    ]),
+  );
+  const lines = task.jsonl
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { instance_id: string; hint: string });
+  const withHint = lines.find((l) => l.hint !== "");
+  expect(withHint).toBeDefined();
+  const record = task.native?.text
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l))
+    .find((r) => r.instance_id === withHint?.instance_id);
+  const original = lite.get(withHint?.instance_id as string) as { problem_statement: string };
+  expect(record.problem_statement).toBe(
+    `${original.problem_statement.trimEnd()}\n\n${TASK_HINT_HEADING}\n\n${withHint?.hint}\n`,
+  );
+  expect(task.manifest.native?.hint_fields).toEqual(["problem_statement"]);
+  const other = field.native?.text
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l))
+    .find((r) => r.instance_id === withHint?.instance_id);
+  expect(other.problem_statement).toBe(original.problem_statement);
+  expect(other.hints_for_agent).toBe(withHint?.hint);
+  expect(field.manifest.native?.hint_fields).toEqual(["hints_for_agent"]);
+  // A field the record already has is refused, naming it.
+  await expect(
+    assembleVersionExport(env.db, name, undefined, { includeFlagged: false, native: true, hintField: "hints_text" }),
+  ).rejects.toThrow(/already has a field "hints_text"/);
+});
