@@ -40,7 +40,8 @@ commands:
   stats FILE...    identifiers per benchmark and selection (SPEC §4); --json, --benchmark NAME;
                    --paper-subset: only instances where Doc2Feat and FEA both select something (Table 2)
   export           --set NAME [--version N] --out DIR [--include-flagged] [--csv] [--format native]:
-                   a published hint set (native: also the benchmark's own records with the curated hints)
+                   a published hint set (native: also the benchmark's own records, the curated hint in
+                   the text their agents read as the task; --hint-field NAME: in a field NAME instead)
                    --benchmark NAME --selection S --projection P --out DIR: a policy straight from the analysis
   sets create NAME --benchmark B --selection S --projection P [--filter "language=python&review=accepted"]
   sets publish NAME | sets import FILE.jsonl [--name N]
@@ -109,6 +110,7 @@ async function main(argv: string[]): Promise<number> {
       filter: { type: "string" },
       map: { type: "string" },
       format: { type: "string" },
+      "hint-field": { type: "string" },
       first: { type: "string" },
       second: { type: "string" },
       "max-gb": { type: "string" },
@@ -188,6 +190,7 @@ async function main(argv: string[]): Promise<number> {
       const options = {
         ...values,
         includeFlagged: values["include-flagged"] ?? false,
+        hintField: values["hint-field"],
         csv: values.csv ?? false,
         json: values.json ?? false,
       };
