@@ -40,7 +40,8 @@ export async function RatesSection() {
       <p className="muted">
         Per configuration, over the imported instances of its benchmark that it has a result for; 95% Wilson intervals.
         Where an import stated its own rate, it is shown beside, and any disagreement with the per-instance rows is
-        flagged.
+        flagged. A run that attempted under 90% of its benchmark&apos;s imported instances shows beside its rate the
+        rate over all of them (what a leaderboard states).
       </p>
       <ResolveRateTable rows={rows} />
     </section>

@@ -4,7 +4,6 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { ResolveRateRow } from "@/lib/stats/resolve-rates";
 import type { ResultStatus } from "@/lib/stats/result-status";
-import { DownloadCsv } from "./download-csv";
 
 export interface RunInstance {
   externalId: string;
@@ -46,6 +45,13 @@ const notCounted = (r: ResolveRateRow) =>
 
 const pct = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
 const KEYS = ["benchmark", "model", "selection", "projection"] as const;
+
+/** The table's download, narrowed by the filters shown. */
+const csvHref = (filters: Record<(typeof KEYS)[number], string>) => {
+  const query = new URLSearchParams(KEYS.filter((k) => filters[k]).map((k) => [k, filters[k]]));
+  const text = query.toString();
+  return `/api/research/csv/resolve-rates${text ? `?${text}` : ""}`;
+};
 
 /** Resolve rates by benchmark × model × selection × projection, with 95% Wilson intervals; a row opens its instances. */
 export function ResolveRateTable({ rows }: { rows: ResolveRateRow[] }) {
@@ -91,27 +97,10 @@ export function ResolveRateTable({ rows }: { rows: ResolveRateRow[] }) {
             </select>
           </label>
         ))}
-        <DownloadCsv
-          name="resolve-rates"
-          rows={shown.map((r) => ({
-            benchmark: r.benchmark,
-            model: r.model,
-            selection: r.selection,
-            projection: r.projection,
-            resolved: r.resolved,
-            n: r.n,
-            unresolved: r.statuses.unresolved,
-            empty_patch: r.statuses.empty_patch,
-            error: r.statuses.error,
-            not_run: r.statuses.not_run,
-            rate: r.rate,
-            ci95_low: r.low,
-            ci95_high: r.high,
-            unmatched_ids: r.unmatched,
-            stated_rate: r.stated?.rate ?? "",
-            mismatch: r.mismatch ?? "",
-          }))}
-        />
+        {/* The rows `hints report resolve-rates` prints, made on the server by the same row builder. */}
+        <a className="download" href={csvHref(filters)} download="resolve-rates.csv">
+          Download resolve-rates.csv
+        </a>
       </div>
       <table aria-label="Resolve rates">
         <thead>
@@ -148,7 +137,18 @@ export function ResolveRateTable({ rows }: { rows: ResolveRateRow[] }) {
                   {r.resolved}/{r.n}
                 </button>
               </td>
-              <td className="num">{pct(r.rate)}</td>
+              <td className="num">
+                {pct(r.rate)}
+                {r.partial && (
+                  <span
+                    className="muted"
+                    title={`attempted ${r.n} of the benchmark's ${r.instances} imported instances: over all of them ${r.resolved}/${r.instances}, 95% interval ${pct(r.overInstances.low)}–${pct(r.overInstances.high)}`}
+                  >
+                    {" "}
+                    ({pct(r.overInstances.rate)} of all {r.instances})
+                  </span>
+                )}
+              </td>
               <td className="num">
                 {pct(r.low)}–{pct(r.high)}
               </td>

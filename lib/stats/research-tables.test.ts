@@ -147,6 +147,14 @@ describe("resolve-rate table", () => {
       null,
     ],
     ["without counts a number in [0, 1] stays a fraction", { pass_rate: 0.6 }, 3, 500, "stated 60.0%, rows give 0.6%"],
+    [
+      "where neither reading agrees with the counts it stays a fraction",
+      { total: 2, passed: 1, pass_rate: 1 },
+      1,
+      2,
+      "stated 100.0%, rows give 50.0%",
+    ],
+    ["0.33 with 1 of 300 is 0.33 % (to its stated digits)", { total: 300, passed: 1, pass_rate: 0.33 }, 1, 300, null],
   ])(
     "a stated rate at or below 1 is percent or fraction as passed/total say: %s",
     (_what, summary, resolved, total, expected) => {

@@ -87,7 +87,8 @@ function decimalsOf(text: string): number {
  * A stated rate as a fraction with its tolerance: a number (as written in the file where known: `1.0` is not
  * `1`), a percent string (`"50%"`, `"74.2 %"`) or a numeric string. A number above 1 is a percentage; one in
  * [0, 1] is read by the summary's own counts where it states them (`{passed: 3, total: 500, pass_rate: 0.6}`
- * is 0.6 %: of 0.6 and 0.006 the one nearer 3/500), a fraction otherwise. A fraction never gets more than
+ * is 0.6 %: read so it agrees with 3/500, as a fraction it does not), a fraction otherwise (and where neither
+ * reading agrees, so the mismatch is named against the usual reading). A fraction never gets more than
  * ±0.0005, and a percentage half a unit of its last stated digit (75.0 → ±0.05 points, 50.04 → ±0.005).
  */
 function statedRate(
@@ -107,13 +108,16 @@ function statedRate(
   } else return { problem: `stated rate ${JSON.stringify(value)} is not a number or percentage` };
   const number = Number(text);
   if (!Number.isFinite(number) || number < 0) return { problem: `stated rate ${text} is not a rate` };
+  const half = 0.5 * 10 ** -decimalsOf(text);
   if (!percent && number <= 1 && counts && counts.total > 0) {
+    // Percent only where that reading agrees with the stated counts and the fraction does not.
     const stated = counts.resolved / counts.total;
-    percent = Math.abs(number / 100 - stated) < Math.abs(number - stated);
+    const asFraction = Math.abs(number - stated) <= Math.min(half, FRACTION_TOLERANCE) + EPSILON;
+    const asPercent = Math.abs(number / 100 - stated) <= half / 100 + EPSILON;
+    percent = asPercent && !asFraction;
   }
   percent ||= number > 1;
   if (percent && number > 100) return { problem: `stated rate ${text}% is above 100%` };
-  const half = 0.5 * 10 ** -decimalsOf(text);
   return percent
     ? { rate: number / 100, tolerance: half / 100 + EPSILON }
     : { rate: number, tolerance: Math.min(half, FRACTION_TOLERANCE) + EPSILON };

@@ -8,7 +8,7 @@ import { summariseJudgeScores } from "../../stats/judge-summary";
 import { exactMcNemar, pairOutcomes } from "../../stats/mcnemar";
 import { attemptedAny, outcomeOf } from "../../stats/numbered-outcomes";
 import { pairedDifferenceInterval, policyComparison } from "../../stats/policy-comparison";
-import { resolveRates } from "../../stats/resolve-rates";
+import { type ResolveRateRow, resolveRates } from "../../stats/resolve-rates";
 import { wilsonInterval } from "../../stats/wilson";
 import type { loadResearchData } from "./research";
 
@@ -37,6 +37,41 @@ export type ReportName = (typeof REPORTS)[number];
 export const configurationName = (r: { model: string; selection: string; projection: string }) =>
   `${r.model}/${r.selection}/${r.projection}`;
 
+/**
+ * One resolve-rate row as every output writes it (the page's CSV through /api/research/csv/resolve-rates,
+ * `hints report resolve-rates` as JSON and text): the one place its columns are named.
+ */
+export function resolveRateReportRow(r: ResolveRateRow): ReportRow {
+  return {
+    benchmark: r.benchmark,
+    model: r.model,
+    selection: r.selection,
+    projection: r.projection,
+    resolved: r.resolved,
+    n: r.n,
+    unresolved: r.statuses.unresolved,
+    empty_patch: r.statuses.empty_patch,
+    error: r.statuses.error,
+    not_run: r.statuses.not_run,
+    rate: r.rate,
+    low: r.low,
+    high: r.high,
+    /** the benchmark's imported instances, and the rate over all of them (what a leaderboard states) */
+    instances: r.instances,
+    rate_over_instances: r.overInstances.rate,
+    rate_over_instances_low: r.overInstances.low,
+    rate_over_instances_high: r.overInstances.high,
+    /** attempted under 90% of the benchmark's instances: read the rate over all of them beside the rate */
+    partial: r.partial,
+    /** how many result rows name an id that matches no imported instance */
+    unmatched: r.unmatched,
+    stated_rate: r.stated?.rate ?? null,
+    stated_resolved: r.stated?.resolved ?? null,
+    stated_total: r.stated?.total ?? null,
+    mismatch: r.mismatch,
+  };
+}
+
 /** Resolve rates, per benchmark, over the imported instances, with the stated figures beside them. */
 export function resolveRateRows(data: ResearchData, benchmark?: string): ReportRow[] {
   return resolveRates(data.runOutcomes)
@@ -48,26 +83,7 @@ export function resolveRateRows(data: ResearchData, benchmark?: string): ReportR
         a.selection.localeCompare(b.selection) ||
         a.projection.localeCompare(b.projection),
     )
-    .map((r) => ({
-      benchmark: r.benchmark,
-      model: r.model,
-      selection: r.selection,
-      projection: r.projection,
-      resolved: r.resolved,
-      n: r.n,
-      unresolved: r.statuses.unresolved,
-      empty_patch: r.statuses.empty_patch,
-      error: r.statuses.error,
-      not_run: r.statuses.not_run,
-      rate: r.rate,
-      low: r.low,
-      high: r.high,
-      unmatched: r.unmatched,
-      stated_rate: r.stated?.rate ?? null,
-      stated_resolved: r.stated?.resolved ?? null,
-      stated_total: r.stated?.total ?? null,
-      mismatch: r.mismatch,
-    }));
+    .map(resolveRateReportRow);
 }
 
 /** The policy comparison (the paper's main table): see lib/stats/policy-comparison.ts. */
