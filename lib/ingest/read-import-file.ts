@@ -327,17 +327,27 @@ async function runNamingOf(
   const naming: RunNaming = { run, layout: layoutNote(file) };
   if (run.model || !SELF_NAMING.has(format.id)) return naming;
   const scan = await scanModelNames(recordsOf(container, file), "model_name_or_path");
+  const named = scan.total - scan.unnamed;
+  const models = [...scan.names].slice(0, 3).join('", "');
+  // A submission's own file is the system's run, whatever its lines say: said, with what they say.
+  if (naming.layout?.overrides)
+    return scan.names.size === 0
+      ? naming
+      : {
+          ...naming,
+          fileNote: `${named} of ${scan.total} lines name the model${scan.names.size > 1 ? "s" : ""} "${models}" (model_name_or_path)`,
+        };
   if (scan.unnamed === 0 || scan.names.size === 0) return naming;
   if (scan.names.size > 1)
     throw new ImportError(
       file,
       scan.firstUnnamedLine,
-      `${scan.total - scan.unnamed} lines name ${scan.names.size} models (${[...scan.names].slice(0, 3).join(", ")}) and ${scan.unnamed} name none (this line the first): say which run those are with --model NAME, or name the model on every line`,
+      `${named} lines name ${scan.names.size} models ("${models}") and ${scan.unnamed} name none (this line the first): say which run those are with --model NAME, or name the model on every line`,
     );
   const [model] = [...scan.names] as [string];
   return {
     ...naming,
     fileModel: model,
-    fileNote: `${scan.total - scan.unnamed} of ${scan.total} lines name the model "${model}" (model_name_or_path) and ${scan.unnamed} name none: all are one run, "${model}" (--model NAME names it otherwise)`,
+    fileNote: `${named} of ${scan.total} lines name the model "${model}" (model_name_or_path) and ${scan.unnamed} name none: all are one run, "${model}" (--model NAME names it otherwise)`,
   };
 }

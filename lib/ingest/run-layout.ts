@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -89,14 +89,37 @@ export function runNameFromPath(filePath: string): string {
   return folder !== "" && folder !== "." ? folder : name;
 }
 
+/**
+ * A submission's own file named for what it is (`all_preds.jsonl`) in the folder of a leaderboard system, which
+ * its `metadata.yaml` marks (a `logs/` folder alone is too common to say so). Its records are that system's
+ * run, whatever model name their lines carry, so its predictions and its results are one run.
+ */
+function submissionFolder(filePath: string): string | null {
+  if (!GENERIC_NAMES.has(baseNameOf(filePath).toLowerCase())) return null;
+  const folder = path.dirname(path.resolve(filePath));
+  return existsSync(path.join(folder, "metadata.yaml")) ? folder : null;
+}
+
+/** A run the leaderboard layout names: the system, the import's words about it, and whether it wins over a record's own model. */
+export interface LayoutRun {
+  system: string;
+  note: string;
+  /** a submission's own file: its lines' model names give way to the system's */
+  overrides: boolean;
+}
+
 /** What an import says about a run named by the layout: which folder, and the name metadata.yaml gives it. */
-export function layoutNote(filePath: string): { system: string; note: string } | null {
+export function layoutNote(filePath: string): LayoutRun | null {
   const layout = leaderboardSystem(filePath);
-  if (!layout) return null;
-  const folder = systemFolder(filePath);
-  const display = folder ? metadataName(folder) : null;
+  const submission = layout ? null : submissionFolder(filePath);
+  const folder = layout ? systemFolder(filePath) : submission;
+  if (!folder) return null;
+  const system = layout?.system ?? path.basename(folder);
+  const display = metadataName(folder);
+  const where = layout ? `the folder above ${layout.part}/` : "the submission's folder";
   return {
-    system: layout.system,
-    note: `the run is named after its system's folder "${layout.system}" (the folder above ${layout.part}/)${display ? `; its metadata.yaml calls it "${display}"` : ""}; --model NAME names it otherwise`,
+    system,
+    overrides: !layout,
+    note: `the run is named after its system's folder "${system}" (${where})${display ? `; its metadata.yaml calls it "${display}"` : ""}; --model NAME names it otherwise`,
   };
 }

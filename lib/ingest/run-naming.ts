@@ -1,5 +1,6 @@
 import { normalisePolicyName, OFFICIAL_POLICY } from "../domain/run-policy";
 import type { ImportItem, RunKey, RunOptions } from "./import-items";
+import type { LayoutRun } from "./run-layout";
 import type { LocatedRecord } from "./text-records";
 
 /** How one file's runs are named, decided once before its records are read. */
@@ -7,7 +8,7 @@ export interface RunNaming {
   /** what the user said (`--model`, `--selection`, `--projection`): it wins over the file */
   run: RunOptions;
   /** the system the leaderboard layout names, and the import's words about it */
-  layout: { system: string; note: string } | null;
+  layout: LayoutRun | null;
   /** the one model the file's other lines name, for lines that name none */
   fileModel?: string;
   fileNote?: string;
@@ -30,6 +31,10 @@ export function namedRun(item: ImportItem, naming: RunNaming): ImportItem {
   if (model) {
     if (data.model !== model) notes.push(`filed under the model "${model}" (--model); read alone, "${data.model}"`);
     data.model = model;
+  } else if (naming.layout?.overrides) {
+    if (naming.fileNote) notes.push(`${naming.fileNote}: all are one run, the system's`);
+    notes.push(naming.layout.note);
+    data.model = naming.layout.system;
   } else if (naming.fileModel && data.model === naming.fileModel && naming.fileNote) notes.push(naming.fileNote);
   else if (naming.layout && data.model === naming.layout.system) notes.push(naming.layout.note);
   for (const [field, given] of [

@@ -11,7 +11,13 @@ import {
   predictionsMapFormat,
   trajectoryFormat,
 } from "./predictions";
-import { evalResultsMapFormat, harnessReportFormat, plainResultsFormat, resultsSummaryFormat } from "./run-results";
+import {
+  evalResultsMapFormat,
+  harnessReportFormat,
+  plainResultsFormat,
+  polybenchResultFormat,
+  resultsSummaryFormat,
+} from "./run-results";
 import { instanceReportFormat, sweSmithFormat, sweSmithReportFormat } from "./swe-smith";
 import { swebenchFormat, swebenchProFormat } from "./swebench";
 
@@ -32,6 +38,7 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
   resultsSummaryFormat,
   harnessReportFormat,
   sweSmithReportFormat,
+  polybenchResultFormat,
   instanceReportFormat,
   predictionsMapFormat,
   trajectoryFormat,

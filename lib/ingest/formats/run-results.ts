@@ -172,3 +172,40 @@ export const plainResultsFormat: InputFormat = {
   },
   defaultBenchmark: () => null,
 };
+
+/**
+ * SWE-PolyBench's per-instance result (`logs/<id>_result.json`): `{instance_id, patch_applied, generation,
+ * with_logs, all_f2p_passed, no_p2p_failed, resolved, passed_tests, failed_tests}`. The run is the
+ * submission's folder (the folder above logs/).
+ */
+export const polybenchResultFormat: InputFormat = {
+  id: "polybench-result",
+  label: "SWE-PolyBench per-instance result (instance_id, resolved, all_f2p_passed)",
+  shape: "document",
+  detect: (r) =>
+    typeof r.instance_id === "string" &&
+    typeof r.resolved === "boolean" &&
+    "all_f2p_passed" in r &&
+    "patch_applied" in r,
+  fields: ["instance_id", "resolved", "patch_applied", "all_f2p_passed", "no_p2p_failed"],
+  convert: (r, context) => {
+    const resolved = r.resolved === true;
+    const generated = r.generation !== false;
+    const passed = Array.isArray(r.passed_tests) ? r.passed_tests.length : null;
+    const failed = Array.isArray(r.failed_tests) ? r.failed_tests.length : null;
+    return [
+      {
+        kind: "result",
+        data: {
+          ...officialRun(context),
+          instanceExternalId: requireId(r, "instance_id"),
+          resolved,
+          status: resolved ? "resolved" : generated ? "unresolved" : "empty_patch",
+          patchApplied: typeof r.patch_applied === "boolean" ? r.patch_applied : null,
+          tests: passed === null || failed === null ? null : { tests: { passed, failed } },
+        },
+      },
+    ];
+  },
+  defaultBenchmark: () => "SWE-PolyBench",
+};

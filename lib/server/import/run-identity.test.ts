@@ -148,3 +148,94 @@ test("--model, --selection and --projection name the run of a file that does not
   expect(runs).toEqual([{ model: "gpt-4o-mini", selection: "defuse", projection: "declaration" }]);
   expect(summary.files[0]?.warnings).toContain(`filed under the model "gpt-4o-mini" (--model); read alone, "${MINI}"`);
 });
+
+const KODAH = path.join(REAL_DATA, "swe-polybench", "evaluation", "PBVerified", "20260430_kodah_gpt-5-mini");
+const KODAH_RUN = "20260430_kodah_gpt-5-mini";
+
+test("SWE-PolyBench's submission: all_preds.jsonl naming its model on some lines, and logs/<id>_result.json, are one run", async () => {
+  const logs = ["Significant-Gravitas__AutoGPT-4652", "huggingface__transformers-3716", "microsoft__vscode-106767"].map(
+    (id) => path.join(KODAH, "logs", `${id}_result.json`),
+  );
+  const summary = await importFiles(env.db, [path.join(KODAH, "all_preds.jsonl"), ...logs], {
+    benchmark: "SWE-PolyBench Verified",
+  });
+  expect(summary.files.map((f) => [f.format, f.added])).toEqual([
+    ["predictions", 5],
+    ["polybench-result", 1],
+    ["polybench-result", 1],
+    ["polybench-result", 1],
+  ]);
+  expect(summary.files[0]?.warnings).toEqual([
+    `2 of 5 lines name the model "Kodah (gpt-5-mini)" (model_name_or_path): all are one run, the system's`,
+    `the run is named after its system's folder "${KODAH_RUN}" (the submission's folder); its metadata.yaml calls it "Kodah"; --model NAME names it otherwise`,
+  ]);
+  expect(await runModels()).toEqual([KODAH_RUN]);
+  const run = await env.db.run.findFirstOrThrow({ include: { results: true, patches: true } });
+  expect(run.patches).toHaveLength(5);
+  // The real results: 4652 not resolved (one F2P test failed), transformers-3716 resolved, vscode-106767 not.
+  expect(Object.fromEntries(run.results.map((r) => [r.instanceExternalId, [r.resolved, r.patchApplied]]))).toEqual({
+    "Significant-Gravitas__AutoGPT-4652": [false, true],
+    "huggingface__transformers-3716": [true, true],
+    "microsoft__vscode-106767": [false, true],
+  });
+});
+
+test("the same predictions outside a submission's folder: one run, the model its lines name, said", async () => {
+  const file = path.join(env.tmp.dir, "kodah-preds.jsonl");
+  cpSync(path.join(KODAH, "all_preds.jsonl"), file);
+  const summary = await importFiles(env.db, [file], { benchmark: "SWE-PolyBench Verified" });
+  expect(await runModels()).toEqual(["Kodah (gpt-5-mini)"]);
+  expect(summary.files[0]?.warnings).toEqual([
+    `2 of 5 lines name the model "Kodah (gpt-5-mini)" (model_name_or_path) and 3 name none: all are one run, "Kodah (gpt-5-mini)" (--model NAME names it otherwise)`,
+  ]);
+});
+
+test("lines naming two models beside lines naming none are refused, saying what would make the file importable", async () => {
+  const file = path.join(env.tmp.dir, "mixed-preds.jsonl");
+  const lines = readFileSync(path.join(KODAH, "all_preds.jsonl"), "utf8").trimEnd().split("\n");
+  const second = JSON.stringify({ ...JSON.parse(lines[1] as string), model_name_or_path: "other" });
+  writeFileSync(file, [lines[0], second, ...lines.slice(2)].join("\n"));
+  await expect(importFiles(env.db, [file], { benchmark: "SWE-PolyBench Verified" })).rejects.toThrow(
+    `${file}:3: 2 lines name 2 models ("Kodah (gpt-5-mini)", "other") and 3 name none (this line the first): say which run those are with --model NAME, or name the model on every line`,
+  );
+  const summary = await importFiles(env.db, [file], { benchmark: "SWE-PolyBench Verified", run: { model: "kodah" } });
+  expect(summary.files[0]?.added).toBe(5);
+  expect(await runModels()).toEqual(["kodah"]);
+});
+
+test("the leaderboard's <system>/logs/<id>/report.json: a run per system, named after it", async () => {
+  // The harness's per-instance report.json (the shape file-shapes.test.ts imports), at the leaderboard's place.
+  const report = (id: string, resolved: boolean) => ({
+    [id]: {
+      patch_is_None: false,
+      patch_exists: true,
+      patch_successfully_applied: true,
+      resolved,
+      tests_status: { FAIL_TO_PASS: { success: resolved ? ["t"] : [], failure: resolved ? [] : ["t"] } },
+    },
+  });
+  const files = [
+    [GPT4O, true],
+    [MINI, false],
+  ].map(([system, resolved]) => {
+    const file = path.join(
+      env.tmp.dir,
+      "verified",
+      system as string,
+      "logs",
+      "fasterxml__jackson-core-1142",
+      "report.json",
+    );
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(report("fasterxml__jackson-core-1142", resolved as boolean)));
+    return file;
+  });
+  const summary = await importFiles(env.db, files, { benchmark: BENCHMARK });
+  expect(summary.files.map((f) => [f.format, f.added, f.updated])).toEqual([
+    ["instance-report", 1, 0],
+    ["instance-report", 1, 0],
+  ]);
+  expect(await runModels()).toEqual([GPT4O, MINI]);
+  expect(await resolvedOf(GPT4O)).toBe(1);
+  expect(await resolvedOf(MINI)).toBe(0);
+});
