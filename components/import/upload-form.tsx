@@ -120,23 +120,37 @@ function FieldMapForm({
   );
 }
 
+/** What an upload says beside its file: the benchmark, a field map, the run, and whether it may replace. */
+type UploadOptions = {
+  benchmark: string;
+  map?: FieldMap;
+  model?: string;
+  selection?: string;
+  projection?: string;
+  replace?: boolean;
+};
+
 /** The upload page: files imported one job each, with upload and import progress and every problem listed. */
 export function UploadForm() {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const files = useRef(new Map<string, File>());
   const [benchmark, setBenchmark] = useState("");
+  const [run, setRun] = useState({ model: "", selection: "", projection: "" });
+  const [replace, setReplace] = useState(false);
   const [over, setOver] = useState(false);
   const [busy, setBusy] = useState<Progress | null>(null);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
 
   const record = (outcome: Outcome) => setOutcomes((all) => [...all.filter((o) => o.name !== outcome.name), outcome]);
 
-  async function importOne(file: File, options: { benchmark: string; map?: FieldMap }) {
+  async function importOne(file: File, options: UploadOptions) {
     files.current.set(file.name, file);
     const params = new URLSearchParams({ name: file.name, job: "1" });
     if (options.benchmark) params.set("benchmark", options.benchmark);
     if (options.map && Object.keys(options.map).length > 0) params.set("map", fieldMapText(options.map));
+    for (const key of ["model", "selection", "projection"] as const) if (options[key]) params.set(key, options[key]);
+    if (options.replace) params.set("replace", "1");
     setBusy({ name: file.name, phase: "uploading", fraction: 0 });
     const sent = await sendFile(file, params, (fraction) => setBusy({ name: file.name, phase: "uploading", fraction }));
     if ("errors" in sent) {
@@ -165,7 +179,13 @@ export function UploadForm() {
 
   async function upload(
     list: File[],
-    options: { benchmark: string; map?: FieldMap } = { benchmark: benchmark.trim() },
+    options: UploadOptions = {
+      benchmark: benchmark.trim(),
+      model: run.model.trim(),
+      selection: run.selection.trim(),
+      projection: run.projection.trim(),
+      replace,
+    },
   ) {
     for (const file of list) await importOne(file, options);
     setBusy(null);
@@ -178,7 +198,7 @@ export function UploadForm() {
     void upload([...event.dataTransfer.files]);
   }
 
-  const again = (name: string, options: { benchmark: string; map?: FieldMap }) => {
+  const again = (name: string, options: UploadOptions) => {
     const file = files.current.get(name);
     if (file) void upload([file], options);
   };
@@ -193,6 +213,19 @@ export function UploadForm() {
             onChange={(e) => setBenchmark(e.target.value)}
             placeholder="e.g. SWE-bench Verified"
           />
+        </label>
+      </p>
+      <p>
+        The run of results and predictions that do not say it (optional):{" "}
+        {(["model", "selection", "projection"] as const).map((key) => (
+          <label key={key}>
+            {key[0]?.toUpperCase()}
+            {key.slice(1)} <input value={run[key]} onChange={(e) => setRun({ ...run, [key]: e.target.value })} />{" "}
+          </label>
+        ))}
+        <label>
+          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace results
+          another import gave
         </label>
       </p>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone has a labelled file input for keyboards */}

@@ -31,6 +31,26 @@ const UploadQuery = z.object({
     .optional()
     .transform((b) => b || undefined),
   map: z.string().max(2000).optional(),
+  // The run of records that do not say it (the command line's --model, --selection, --projection).
+  model: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
+  selection: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
+  projection: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
+  replace: z.enum(["1"]).optional(),
   job: z.enum(["1"]).optional(),
 });
 
@@ -69,7 +89,9 @@ export const POST = guardedRoute("admin", async function post(request: Request) 
   const url = new URL(request.url);
   const query = UploadQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return Response.json({ ok: false, error: "name the uploaded file: ?name=FILE" }, { status: 400 });
-  const { name, benchmark, job } = query.data;
+  const { name, benchmark, job, model, selection, projection } = query.data;
+  const run = { model, selection, projection };
+  const replace = query.data.replace === "1";
   let fieldMap: Record<string, string> | undefined;
   try {
     fieldMap = query.data.map ? parseFieldMap(query.data.map) : undefined;
@@ -99,11 +121,11 @@ export const POST = guardedRoute("admin", async function post(request: Request) 
   }
   const db = await getDb();
   if (job) {
-    const started = startImportJob(db, file, name, { benchmark, fieldMap });
+    const started = startImportJob(db, file, name, { benchmark, fieldMap, run, replace });
     return Response.json({ ok: true, job: started.id }, { status: 202 });
   }
   try {
-    const summary = await importFiles(db, [file], { benchmark, fieldMap });
+    const summary = await importFiles(db, [file], { benchmark, fieldMap, run, replace });
     const analysis = await analyzePendingInstances(db, undefined, { workers: SERVER_ANALYSIS_WORKERS });
     revalidatePath("/");
     const files = summary.files.map((f) => ({ ...f, file: name }));

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { ImportError } from "../../ingest/import-error";
 import { jsonl, makeTempDir, swebenchRecord } from "../../testing/fixtures";
+import { REAL_DATA } from "../../testing/real-data";
 import { openTempDatabase } from "../../testing/temp-database";
 import { openDatabase } from "../db/client";
 import {
@@ -115,4 +116,32 @@ setInterval(() => {}, 1000);
       await close();
     }
   }, 120_000);
+});
+
+test("an upload's run options (the upload page's model, selection and projection) name the run of a file that does not say it", async () => {
+  const { db, close } = await openTempDatabase();
+  try {
+    const dir = await uploadFolder();
+    const file = path.join(dir, "results.json");
+    // A real harness report (lib/testing/real-data/README.md), uploaded under its generic name.
+    copyFileSync(
+      path.join(
+        REAL_DATA,
+        "multi-swe-bench-experiments/evaluation/java/verified/20240825_SWE-agent_gpt-4o-mini-2024-07-18/results/results.json",
+      ),
+      file,
+    );
+    const job = startImportJob(db, file, "results.json", {
+      benchmark: "SWE-bench-java Verified",
+      run: { model: "gpt-4o-mini", selection: "defuse", projection: "declaration" },
+    });
+    for (let i = 0; i < 200 && (await getImportJob(db, job.id))?.state === "importing"; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await getImportJob(db, job.id))?.summary).toMatchObject({ added: 9 });
+    expect(await db.run.findMany({ select: { model: true, selection: true, projection: true } })).toEqual([
+      { model: "gpt-4o-mini", selection: "defuse", projection: "declaration" },
+    ]);
+  } finally {
+    await close();
+  }
 });

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FieldMap } from "../../ingest/field-aliases";
 import { ImportError, UnknownFormatError } from "../../ingest/import-error";
+import type { RunOptions } from "../../ingest/import-items";
 import { type Database, writeTurn } from "../db/client";
 import { settings } from "../settings";
 import { requestAnalysis } from "./analysis-queue";
@@ -133,7 +134,7 @@ export function startImportJob(
   db: Database,
   file: string,
   shownName: string,
-  options: { benchmark?: string; fieldMap?: FieldMap },
+  options: { benchmark?: string; fieldMap?: FieldMap; run?: RunOptions; replace?: boolean },
 ): ImportJob {
   const job: ImportJob = {
     id: path.basename(path.dirname(file)),

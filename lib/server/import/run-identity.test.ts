@@ -101,11 +101,9 @@ test("in two commands: refused naming the earlier import; --replace replaces and
 test("an id repeated in one file with the same values is counted once and said", async () => {
   const file = path.join(env.tmp.dir, GPT4O, "results", "results.json");
   mkdirSync(path.dirname(file), { recursive: true });
-  const report = JSON.parse(readFileSync(results(GPT4O), "utf8")) as Record<string, string[]>;
-  writeFileSync(
-    file,
-    JSON.stringify({ ...report, unresolved_ids: [...report.unresolved_ids, report.unresolved_ids[0]] }),
-  );
+  const report = JSON.parse(readFileSync(results(GPT4O), "utf8")) as { unresolved_ids: string[] };
+  const unresolved = report.unresolved_ids;
+  writeFileSync(file, JSON.stringify({ ...report, unresolved_ids: [...unresolved, unresolved[0]] }));
   const summary = await importFiles(env.db, [file], { benchmark: BENCHMARK });
   expect(summary.files[0]?.added).toBe(13);
   expect(summary.files[0]?.warnings).toContain(
