@@ -346,6 +346,13 @@ describe("near misses say what they lack", () => {
       { instance_id: "x", model: "m", selection: "defuse", resolved: true, policy: "name" },
       /closest: plain results .* — missing projection; .*--map projection=policy/,
     ],
+    [
+      // Issue 42: a results_summary.csv of instance_id, resolved, patch_applied (no model): CSV writes booleans as
+      // text, and a boolean is never suggested as a model's name.
+      "per-instance results without a model",
+      { instance_id: "x", resolved: "True", patch_applied: "False" },
+      /— missing model, selection, projection; say the run of a file that does not name it with --model NAME --selection SELECTION --projection PROJECTION$/,
+    ],
     ["nothing like any format", { hello: "world" }, /matches no known instance, results or score format/],
   ])("%s", async (_what, record, message) => {
     const { unknownFormatReason } = await import("./read-import-file");

@@ -2,6 +2,7 @@ import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { ownValue } from "../domain/own-keys";
 import { originalOfNative } from "../export/native-records";
+import { kitRunOptions } from "./experiment-kit-lookup";
 import { type FieldMap, withFieldNames } from "./field-aliases";
 import { RecordError } from "./field-values";
 import { closestFormat, detectFormat } from "./formats";
@@ -123,11 +124,38 @@ export function unknownFormatReason(record: Record<string, unknown>): string {
     return `unknown format: ${fields} matches no known instance, results or score format; name its fields with --map FIELD=SOURCE (or the upload page's field map)`;
   }
   const unused = Object.keys(record).filter((f) => !near.format.fields?.includes(f));
-  const advice =
-    unused.length > 0
-      ? `if the file names ${near.missing.length === 1 ? "it" : "them"} otherwise, say which with --map (e.g. --map ${near.missing[0]}=${unused[0]})`
-      : "--map cannot help: the record holds no other field to read them from";
+  // A field is suggested as the source of a missing one only where its value could be that field (never a
+  // boolean or a date as a model or a text); the run's names can be said with their own options instead.
+  const source = unused.find((f) => couldBeText(record[f]));
+  const runFields = near.missing.filter((f) => RUN_FIELDS.has(f));
+  const advice = [
+    source !== undefined
+      ? `if the file names ${near.missing.length === 1 ? "it" : "them"} otherwise, say which with --map (e.g. --map ${near.missing[0]}=${source})`
+      : runFields.length === near.missing.length
+        ? null
+        : "--map cannot help: the record holds no other field to read them from",
+    runFields.length > 0
+      ? `${source !== undefined ? "or " : ""}say the run of a file that does not name it with ${runFields.map((f) => `--${f} ${f === "model" ? "NAME" : f.toUpperCase()}`).join(" ")}`
+      : null,
+  ]
+    .filter((part) => part !== null)
+    .join("; ");
   return `unknown format: ${fields}; closest: ${near.format.label} (${near.format.id}) — missing ${near.missing.join(", ")}; ${advice}`;
+}
+
+/** Fields that name a run: said with their own options, not mapped from another field. */
+const RUN_FIELDS = new Set(["model", "selection", "projection"]);
+
+/** Whether a value could be a name or a text: not a boolean, a number or a date (as JSON or CSV writes them). */
+function couldBeText(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  const text = value.trim();
+  return (
+    text !== "" &&
+    !/^(true|false|yes|no|none|null|nan)$/i.test(text) &&
+    !/^-?\d+(\.\d+)?$/.test(text) &&
+    !/^\d{4}-\d{2}-\d{2}([ T][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)
+  );
 }
 
 type ReadRecord = Extract<LocatedRecord, { record: unknown }>;
@@ -247,6 +275,8 @@ export interface OpenOptions {
   fieldMap?: FieldMap;
   /** the run (model, selection, projection) the user names for the file's records */
   run?: RunOptions;
+  /** an experiment kit's folder: the file's runs are filed under the kit's policy its path names */
+  experiment?: string;
 }
 
 /**
@@ -267,7 +297,10 @@ export async function openImportFile(file: string, options: OpenOptions = {}): P
   if (!format) {
     throw new UnknownFormatError(file, first.line, unknownFormatReason(first.record), Object.keys(first.record));
   }
-  const naming = await runNamingOf(container, file, format, options.run ?? {});
+  // An experiment kit's run: the policy its path names (the user's word wins over the kit's).
+  const { note: _kitNote, ...kitRun } = await kitRunOptions(file, options.experiment);
+  const said = Object.fromEntries(Object.entries(options.run ?? {}).filter(([, v]) => v !== undefined && v !== ""));
+  const naming = await runNamingOf(container, file, format, { ...kitRun, ...said });
   const items = (async function* () {
     const problems: ImportError[] = [];
     const note = (error: unknown) => {

@@ -187,7 +187,7 @@ export const polybenchResultFormat: InputFormat = {
     typeof r.resolved === "boolean" &&
     "all_f2p_passed" in r &&
     "patch_applied" in r,
-  fields: ["instance_id", "resolved", "patch_applied", "all_f2p_passed", "no_p2p_failed"],
+  fields: ["instance_id", "resolved", "all_f2p_passed", "no_p2p_failed", "failed_tests"],
   convert: (r, context) => {
     const resolved = r.resolved === true;
     const generated = r.generation !== false;

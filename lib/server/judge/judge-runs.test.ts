@@ -70,7 +70,9 @@ test("a run rates every value N and D/G three times, through n, and its scores j
     calls: VALUES * 2 * 3,
     withoutRepositoryFact: 2,
   });
-  expect(plan.promptTokens).toBeGreaterThan(VALUES * 2 * 3 * 300);
+  // Through n, a call's prompt is sent (and billed) once for its three samples.
+  expect(plan).toMatchObject({ requests: VALUES * 2, takesN: true });
+  expect(plan.promptTokens).toBeGreaterThan(VALUES * 2 * 300);
   expect(plan.cost).toBeCloseTo((plan.promptTokens * 1 + plan.completionTokens * 4) / 1e6, 6);
 
   const id = await run("fake");
