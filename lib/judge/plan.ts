@@ -36,10 +36,12 @@ export const callMessages = (kind: JudgeCallKind, target: JudgeTarget): ChatMess
   kind === "N" ? necessityMessages(target) : disclosureGuidanceMessages(target);
 
 /**
- * The cache key of one sample: endpoint, model, template version, the messages, the parameters and the
- * sample's index (three samples are three answers, even with a fixed seed).
+ * The cache key of one sample: the judge's name, endpoint URL, model, template version, the messages, the
+ * parameters and the sample's index (three samples are three answers, even with a fixed seed).
  */
 export function cacheKey(parts: {
+  /** the judge's name (endpoint name, model, parameters, template): two names never share answers */
+  judge?: string;
   baseUrl: string;
   model: string;
   templateVersion: string;

@@ -7,17 +7,28 @@ import {
   quotesVerbatim,
   responseFormat,
 } from "../../judge/answers";
-import { type ChatUsage, chatCompletion, EndpointRefusal, EndpointUnavailable } from "../../judge/chat-client";
-import { cacheKey, callMessages, costOf } from "../../judge/plan";
+import {
+  type ChatResult,
+  type ChatUsage,
+  chatCompletion,
+  EndpointRefusal,
+  EndpointUnavailable,
+  readParameters,
+} from "../../judge/chat-client";
+import { ANSWER_TOKENS, cacheKey, callMessages, costOf, estimateTokens } from "../../judge/plan";
+import { readMeasure } from "../../judge/probe";
+import type { ChatMessage } from "../../judge/prompts";
 import { type Database, writeTurn } from "../db/client";
 import { readByKeys } from "../db/rows-of-instances";
 import { readEvidence } from "../stored-json";
-import { type RunStatus, runStatus, type ValueToRate, valuesToRate } from "./judge-runs";
+import { endpointAbilities, type RunStatus, runStatus, type ValueToRate, valuesToRate } from "./judge-runs";
 
 /*
  * Carrying a judge run out (lib/server/judge/judge-runs.ts makes and follows runs): its pending calls, each
- * answer cached, parsed, checked and recorded; usage and cost summed; the budget and a refusing endpoint
- * stop it; the scores written to the judge-score store.
+ * answer parsed, checked, recorded and, when it parsed, cached; usage and cost summed over every request
+ * sent; each request reserved against the budget before it is sent; a refusing endpoint pauses it; the
+ * scores written to the judge-score store. Every sample is its own answer: an endpoint that returns fewer
+ * choices than `n` asked is asked once per sample from then on, and the run says so.
  */
 
 type CallRow = Awaited<ReturnType<Database["judgeCall"]["findMany"]>>[number];
@@ -38,14 +49,21 @@ export interface RunOptions {
   onProgress?: (status: { done: number; failed: number; pending: number; cost: number }) => void;
   /** for tests: the client's backoff */
   backoffMs?: number;
+  /** one request's deadline (the endpoint's own unless set) */
   timeoutMs?: number;
+  /** the largest answer read, in bytes (the client's 4 MiB unless set) */
+  maxAnswerBytes?: number;
   /** no call is begun after this many milliseconds: the run stays running, its pending calls left (a queue job's slice) */
   stopAfterMs?: number;
 }
 
+/** The raw text of a failed sample kept on its row, at most this long (an endpoint's answer can be any size). */
+const RAW_KEPT = 20_000;
+
 /**
  * Runs a run's pending calls until none is left, the budget is reached, the run is stopped, or the endpoint
- * refuses (the run is then paused with the reason). Returns the run's status.
+ * refuses or keeps timing out (the run is then paused with the reason). A run that ends with failed calls is
+ * stopped, not done: `resumeRun` asks them again. Returns the run's status.
  */
 export async function executeRun(db: Database, runId: number, options: RunOptions = {}): Promise<RunStatus> {
   const run = await db.judgeRun.findUnique({ where: { id: runId }, include: { endpoint: true } });
@@ -79,69 +97,108 @@ export async function executeRun(db: Database, runId: number, options: RunOption
   }
   let halted: { state: string; reason: string } | null = null;
   let cost = run.cost;
+  /** the estimated cost of the requests in flight, reserved against the budget */
+  let reserved = 0;
   let done = 0;
   let failed = 0;
-  const parameters = (n: number) => ({
-    temperature: run.temperature,
-    ...(n > 1 ? { n } : {}),
-    ...(endpoint.supportsJsonSchema ? { response_format: "json_schema" } : {}),
-  });
+  const abilities = endpointAbilities(endpoint);
+  // What the endpoint does, as measured (or set); a run that finds it returns fewer choices stops using n.
+  let takesN = abilities.takesN;
+  const client = {
+    baseUrl: endpoint.baseUrl,
+    apiKey: endpoint.apiKey,
+    model: endpoint.model,
+    parameters: readParameters(endpoint.parameters),
+  };
+  const clientOptions = {
+    backoffMs: options.backoffMs,
+    timeoutMs: options.timeoutMs ?? endpoint.timeoutMs,
+    maxAnswerBytes: options.maxAnswerBytes,
+  };
 
-  /** One request for these samples (several through `n` where the endpoint takes it), cached by sample. */
-  const ask = async (group: Group, samples: CallRow[]): Promise<Array<{ content: string; cached: boolean }>> => {
-    const messages = callMessages(group.kind, group.value.target);
-    const keys = samples.map((call) =>
-      cacheKey({
-        baseUrl: endpoint.baseUrl,
-        model: endpoint.model,
-        templateVersion: run.templateVersion,
-        messages,
-        parameters: parameters(1),
-        sample: call.sample,
+  /** A sample's cache key: the judge (endpoint name, model, parameters, template), the URL, the messages, the sample. */
+  const keyOf = (messages: ChatMessage[], sample: number) =>
+    cacheKey({
+      judge: run.judge,
+      baseUrl: endpoint.baseUrl,
+      model: endpoint.model,
+      templateVersion: run.templateVersion,
+      messages,
+      parameters: {
+        temperature: run.temperature,
+        ...client.parameters,
+        ...(abilities.jsonSchema ? { response_format: "json_schema" } : {}),
+      },
+      sample,
+    });
+
+  /** Says something the run found on the run (once). */
+  const note = async (line: string) => {
+    const current = await db.judgeRun.findUnique({ where: { id: runId }, select: { notes: true } });
+    const lines = current?.notes ? current.notes.split("\n") : [];
+    if (lines.includes(line)) return;
+    await writeTurn(db)(() =>
+      db.judgeRun.update({ where: { id: runId }, data: { notes: [...lines, line].join("\n") } }),
+    );
+  };
+
+  /** The endpoint returned fewer choices than asked: one request per sample from now on, said on the run and the endpoint. */
+  const fallBack = async (asked: number, returned: number) => {
+    if (!takesN) return;
+    takesN = false;
+    await note(
+      `the endpoint returned ${returned} of ${asked} choices asked through n: each sample was asked in its own request`,
+    );
+    const current = await db.judgeEndpoint.findUnique({ where: { id: endpoint.id } });
+    const measure = readMeasure(current?.measured);
+    await writeTurn(db)(() =>
+      db.judgeEndpoint.update({
+        where: { id: endpoint.id },
+        data: measure
+          ? {
+              measured: JSON.stringify({
+                ...measure,
+                takesN: false,
+                nReturned: returned,
+                notes: [...measure.notes, `judge run ${runId}: n = ${asked} returned ${returned}`],
+              }),
+            }
+          : { supportsN: false },
       }),
     );
-    const hits = await db.judgeCache.findMany({ where: { key: { in: keys } } });
-    const byKey = new Map(hits.map((h) => [h.key, h.content]));
-    const missing = samples.filter((_, i) => !byKey.has(keys[i] as string));
-    if (missing.length > 0) {
-      const perRequest = endpoint.supportsN ? missing.length : 1;
-      for (let at = 0; at < missing.length; at += perRequest) {
-        const slice = missing.slice(at, at + perRequest);
-        const result = await chatCompletion(
-          { baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, model: endpoint.model },
-          {
-            messages,
-            n: slice.length,
-            temperature: run.temperature,
-            ...(endpoint.supportsJsonSchema ? { responseFormat: responseFormat(group.kind) } : {}),
-          },
-          { backoffMs: options.backoffMs, timeoutMs: options.timeoutMs },
-        );
-        await charge(result.usage, slice);
-        const each = { ...result.usage };
-        await writeTurn(db)(async () => {
-          for (const [i, call] of slice.entries()) {
-            const key = keys[samples.indexOf(call)] as string;
-            const content = result.contents[i] ?? result.contents[0] ?? "";
-            byKey.set(key, content);
-            await db.judgeCache.upsert({
-              where: { key },
-              create: { key, content, usage: JSON.stringify(each) },
-              update: {},
-            });
-          }
-        });
-      }
+  };
+
+  /** A request's estimated cost: its prompt once, an answer per choice. */
+  const estimate = (messages: ChatMessage[], n: number) => {
+    const prompt = estimateTokens(messages.map((m) => m.content).join("\n"));
+    return { prompt, completion: ANSWER_TOKENS * n, cost: costOf({ prompt, completion: ANSWER_TOKENS * n }, endpoint) };
+  };
+
+  /**
+   * Reserves a request's estimated cost before it is sent: refused once what is spent and in flight reaches
+   * the budget, so a run stops within one request's cost of it, however many workers.
+   */
+  const reserve = (amount: number): boolean => {
+    if (halted) return false;
+    if (run.budget !== null && cost + reserved >= run.budget) {
+      halted = {
+        state: "stopped",
+        reason: `budget reached: $${cost.toFixed(4)} spent and about $${reserved.toFixed(4)} in flight, of $${run.budget.toFixed(4)}`,
+      };
+      return false;
     }
-    return samples.map((call, i) => ({
-      content: byKey.get(keys[i] as string) ?? "",
-      cached: !missing.includes(call),
-    }));
+    reserved += amount;
+    return true;
   };
 
   /** Adds a request's usage to the run (split over the samples it answered) and checks the budget. */
   const usageOf = new Map<number, ChatUsage>();
-  const charge = async (usage: ChatUsage, samples: CallRow[]) => {
+  const charge = async (result: ChatResult, samples: CallRow[], guess: { prompt: number; completion: number }) => {
+    // An endpoint that reports no usage is charged what the request was estimated to cost.
+    const usage = result.usageReported
+      ? result.usage
+      : { prompt: guess.prompt, completion: guess.completion, cached: 0, reasoning: 0 };
+    if (!result.usageReported) await note("the endpoint reported no usage: tokens and cost are estimated");
     for (const call of samples)
       usageOf.set(call.id, {
         prompt: Math.round(usage.prompt / samples.length),
@@ -167,18 +224,68 @@ export async function executeRun(db: Database, runId: number, options: RunOption
       halted = { state: "stopped", reason: `budget reached: $${cost.toFixed(4)} of $${run.budget.toFixed(4)}` };
   };
 
+  /**
+   * Asks the endpoint for these samples' answers: in one request through `n` where the endpoint takes it,
+   * else one request each; samples a request left unanswered (fewer choices than asked) are asked on their
+   * own. Each answer is handed to `onAnswer` as soon as its request returns (recorded at once, so a process
+   * killed mid-way loses at most the requests in flight). Samples the budget leaves unasked stay pending.
+   */
+  const askFresh = async (
+    group: Group,
+    messages: ChatMessage[],
+    calls: CallRow[],
+    onAnswer: (call: CallRow, content: string) => Promise<void>,
+  ) => {
+    let queue = [...calls];
+    while (queue.length > 0) {
+      const slice = queue.slice(0, takesN ? queue.length : 1);
+      const guess = estimate(messages, slice.length);
+      if (!reserve(guess.cost)) break;
+      let result: ChatResult;
+      try {
+        result = await chatCompletion(
+          client,
+          {
+            messages,
+            n: slice.length,
+            temperature: run.temperature,
+            ...(abilities.jsonSchema ? { responseFormat: responseFormat(group.kind) } : {}),
+          },
+          clientOptions,
+        );
+      } finally {
+        reserved -= guess.cost;
+      }
+      await charge(result, slice, guess);
+      const got = result.contents.slice(0, slice.length);
+      for (const [i, content] of got.entries()) await onAnswer(slice[i] as CallRow, content);
+      // Never a copy: the samples left unanswered are asked again, each its own request.
+      if (got.length < slice.length) await fallBack(slice.length, got.length);
+      queue = queue.slice(got.length);
+    }
+  };
+
   const check = (group: Group, content: string): Outcome => {
     const parsed = parseAnswer(group.kind, content);
-    if (!parsed.ok) return { ok: false, error: parsed.error, raw: content };
+    if (!parsed.ok) return { ok: false, error: parsed.error, raw: content.slice(0, RAW_KEPT) };
     const quoted =
       group.kind === "N" ? group.value.target.issue : (group.value.target.values[group.value.attribute] ?? "");
     return { ok: true, answer: parsed.answer, raw: content, verbatim: quotesVerbatim(parsed.answer.evidence, quoted) };
   };
 
-  const record = async (call: CallRow, outcome: Outcome, cached: boolean) => {
+  const recorded = new Set<number>();
+  /** Records a sample's outcome; a fresh answer that parsed is cached (a failure never is). */
+  const record = async (call: CallRow, outcome: Outcome, cached: boolean, key: string | null) => {
     const usage = usageOf.get(call.id) ?? { prompt: 0, completion: 0, cached: 0, reasoning: 0 };
-    await writeTurn(db)(() =>
-      db.judgeCall.update({
+    recorded.add(call.id);
+    await writeTurn(db)(async () => {
+      if (outcome.ok && !cached && key !== null)
+        await db.judgeCache.upsert({
+          where: { key },
+          create: { key, content: outcome.raw, usage: JSON.stringify(usage) },
+          update: { content: outcome.raw, usage: JSON.stringify(usage) },
+        });
+      await db.judgeCall.update({
         where: { id: call.id },
         data: outcome.ok
           ? {
@@ -193,29 +300,47 @@ export async function executeRun(db: Database, runId: number, options: RunOption
               cachedTokens: usage.cached,
               reasoningTokens: usage.reasoning,
             }
-          : { state: "failed", raw: outcome.raw, error: outcome.error, cached },
-      }),
-    );
+          : {
+              state: "failed",
+              raw: outcome.raw,
+              error: outcome.error,
+              cached: false,
+              promptTokens: usage.prompt,
+              completionTokens: usage.completion,
+            },
+      });
+    });
     if (outcome.ok) done++;
     else failed++;
     options.onProgress?.({ done, failed, pending: pending.length - done - failed, cost });
   };
 
   const rate = async (group: Group) => {
-    const answers = await ask(group, group.calls);
+    const messages = callMessages(group.kind, group.value.target);
+    const keys = new Map(group.calls.map((call) => [call.id, keyOf(messages, call.sample)]));
+    const hits = new Map(
+      (await db.judgeCache.findMany({ where: { key: { in: [...keys.values()] } } })).map((h) => [h.key, h.content]),
+    );
+    const toAsk: CallRow[] = [];
+    for (const call of group.calls) {
+      const hit = hits.get(keys.get(call.id) as string);
+      // Only answers that parsed are cached; one that does not (kept by an older version) is asked again.
+      const outcome = hit === undefined ? null : check(group, hit);
+      if (outcome?.ok) await record(call, outcome, true, null);
+      else toAsk.push(call);
+    }
+    if (toAsk.length === 0) return;
     const retry: CallRow[] = [];
-    for (const [i, call] of group.calls.entries()) {
-      const outcome = check(group, answers[i]?.content ?? "");
-      if (outcome.ok) await record(call, outcome, answers[i]?.cached ?? false);
+    await askFresh(group, messages, toAsk, async (call, content) => {
+      const outcome = check(group, content);
+      if (outcome.ok) await record(call, outcome, false, keys.get(call.id) as string);
       else retry.push(call);
-    }
-    // An answer that does not parse is asked again once (its cache entry dropped), then recorded as failed.
-    for (const call of retry) {
-      const again = { ...call, sample: call.sample + 1000 };
-      const [second] = await ask(group, [again]);
-      const outcome = check(group, second?.content ?? "");
-      await record(call, outcome, second?.cached ?? false);
-    }
+    });
+    // An answer that does not parse is asked again once, then recorded as failed (and not cached).
+    if (retry.length > 0)
+      await askFresh(group, messages, retry, (call, content) =>
+        record(call, check(group, content), false, keys.get(call.id) as string),
+      );
   };
 
   const queue = [...groups.values()];
@@ -235,8 +360,17 @@ export async function executeRun(db: Database, runId: number, options: RunOption
           halted ??= { state: "paused", reason: `the endpoint refused: ${error.message}` };
           return;
         }
+        // Timeouts after their retries pause the run (a slow endpoint, or a deadline too short): its calls stay pending.
+        if (error instanceof EndpointUnavailable && error.timedOut) {
+          halted ??= {
+            state: "paused",
+            reason: `the endpoint timed out: ${error.message}; raise the endpoint's timeout or resume later`,
+          };
+          return;
+        }
         if (error instanceof EndpointUnavailable) {
-          for (const call of group.calls) await record(call, { ok: false, error: error.message, raw: "" }, false);
+          for (const call of group.calls)
+            if (!recorded.has(call.id)) await record(call, { ok: false, error: error.message, raw: "" }, false, null);
           continue;
         }
         throw error;
@@ -253,13 +387,26 @@ export async function executeRun(db: Database, runId: number, options: RunOption
         data: { state: stop.state, reason: stop.reason },
       }),
     );
-  else if (stillPending === 0)
+  else if (stillPending === 0) {
+    // A run with failed calls is not done: it stops, saying how to ask them again.
+    const failedCalls = await db.judgeCall.count({ where: { runId, state: "failed" } });
+    const lastError =
+      failedCalls > 0
+        ? (await db.judgeCall.findFirst({ where: { runId, state: "failed" }, orderBy: { id: "desc" } }))?.error
+        : null;
     await writeTurn(db)(() =>
       db.judgeRun.updateMany({
         where: { id: runId, state: "running" },
-        data: { state: "done", finishedAt: new Date() },
+        data:
+          failedCalls > 0
+            ? {
+                state: "stopped",
+                reason: `${failedCalls} call${failedCalls === 1 ? "" : "s"} failed (last: ${(lastError ?? "").slice(0, 200)}); resuming asks them again`,
+              }
+            : { state: "done", finishedAt: new Date() },
       }),
     );
+  }
   await writeScores(db, runId);
   return runStatus(db, runId);
 }

@@ -1,6 +1,7 @@
 import { parseInterfaceText } from "../../analysis/benchmark-hints";
 import { describeIdentifiers, type HintItem } from "../../analysis/render-hint";
 import type { HintAttribute } from "../../domain/judge-scales";
+import { checkBaseUrl, readParameters } from "../../judge/chat-client";
 import {
   ANSWER_TOKENS,
   attributeValues,
@@ -9,6 +10,7 @@ import {
   estimateTokens,
   ratedAttributes,
 } from "../../judge/plan";
+import { type EndpointMeasure, probeEndpoint, readMeasure } from "../../judge/probe";
 import { type AttributeValues, JUDGE_TEMPLATE_VERSION, type JudgeTarget } from "../../judge/prompts";
 import { type Database, writeTurn } from "../db/client";
 import { readEvidence } from "../stored-json";
@@ -19,8 +21,9 @@ import { benchmarkNamed, endpointNamed } from "./named-rows";
  * The judge runner: a run rates every attribute value of the identifiers a selection picks on a
  * benchmark, with the paper's two calls, `samples` times each, on an OpenAI-compatible endpoint. Every call
  * is a row (pending, done, failed), so a run stopped by a crash, a restart, its budget or a refusing
- * endpoint resumes where it was; answers are cached, so a re-run costs nothing; the scores go to the same
- * store as imported ones (judge = endpoint, model and template version).
+ * endpoint resumes where it was; answers that parsed are cached, so a re-run costs nothing (a failure is
+ * recorded on the run, never cached, and asked again); the scores go to the same store as imported ones
+ * (judge = endpoint, model, its parameters and template version: judgeName).
  */
 
 export interface EndpointInput {
@@ -34,10 +37,21 @@ export interface EndpointInput {
   concurrency?: number;
   inputPrice?: number | null;
   outputPrice?: number | null;
+  /** further body fields sent with every request (`reasoning_effort`, …): an object, or its JSON text */
+  parameters?: Record<string, unknown> | string | null;
+  /** one request's deadline, the whole answer read (120 s unless set) */
+  timeoutMs?: number;
 }
 
-/** Adds or replaces an endpoint (by name). */
+/** Adds or replaces an endpoint (by name). A new URL, model or parameters forget what its test measured. */
 export async function saveEndpoint(db: Database, input: EndpointInput) {
+  checkBaseUrl(input.baseUrl);
+  const parameters =
+    typeof input.parameters === "string"
+      ? readParameters(input.parameters)
+      : readParameters(JSON.stringify(input.parameters ?? {}));
+  if (input.timeoutMs !== undefined && !(Number.isInteger(input.timeoutMs) && input.timeoutMs >= 1))
+    throw new Error(`an endpoint's timeout must be a whole number of milliseconds, not ${input.timeoutMs}`);
   const data = {
     baseUrl: input.baseUrl,
     apiKey: input.apiKey ?? null,
@@ -48,16 +62,81 @@ export async function saveEndpoint(db: Database, input: EndpointInput) {
     concurrency: input.concurrency ?? 4,
     inputPrice: input.inputPrice ?? null,
     outputPrice: input.outputPrice ?? null,
+    parameters: Object.keys(parameters).length > 0 ? JSON.stringify(parameters) : null,
+    timeoutMs: input.timeoutMs ?? 120_000,
   };
-  return writeTurn(db)(() =>
-    db.judgeEndpoint.upsert({ where: { name: input.name }, create: { name: input.name, ...data }, update: data }),
-  );
+  return writeTurn(db)(async () => {
+    const before = await db.judgeEndpoint.findUnique({ where: { name: input.name } });
+    const same =
+      before !== null &&
+      before.baseUrl === data.baseUrl &&
+      before.model === data.model &&
+      (before.parameters ?? null) === data.parameters;
+    return db.judgeEndpoint.upsert({
+      where: { name: input.name },
+      create: { name: input.name, ...data },
+      update: { ...data, ...(same ? {} : { measured: null }) },
+    });
+  });
 }
 
 /** Endpoints as a page or a terminal may show them: never the key, only whether one is set. */
 export async function listEndpoints(db: Database) {
   const rows = await db.judgeEndpoint.findMany({ orderBy: { name: "asc" } });
-  return rows.map(({ apiKey, ...rest }) => ({ ...rest, hasKey: apiKey !== null && apiKey !== "" }));
+  return rows.map(({ apiKey, measured, parameters, ...rest }) => ({
+    ...rest,
+    hasKey: apiKey !== null && apiKey !== "",
+    parameters: readParameters(parameters),
+    measured: readMeasure(measured),
+  }));
+}
+
+type EndpointRow = Awaited<ReturnType<typeof endpointNamed>>;
+
+/**
+ * How the runner asks an endpoint: several samples through `n`, a JSON schema, as its test measured them
+ * (or as set by hand where it was never tested); `source` says which.
+ */
+export function endpointAbilities(endpoint: Pick<EndpointRow, "supportsN" | "supportsJsonSchema" | "measured">) {
+  const measure = readMeasure(endpoint.measured);
+  return measure
+    ? { takesN: measure.takesN, jsonSchema: measure.jsonSchema, source: "measured" as const }
+    : { takesN: endpoint.supportsN, jsonSchema: endpoint.supportsJsonSchema, source: "as set" as const };
+}
+
+/**
+ * The judge's name on its scores: the endpoint's name, its model, the parameters it is asked with and the
+ * template version. The cache is keyed by the same identity (and the URL), so two names are two judges that
+ * each asked for their own answers, never one judge's answers shown twice.
+ */
+export function judgeName(endpoint: Pick<EndpointRow, "name" | "model" | "parameters">, templateVersion: string) {
+  const parameters = readParameters(endpoint.parameters);
+  const said = Object.keys(parameters)
+    .sort()
+    .map((k) => `${k}=${typeof parameters[k] === "string" ? parameters[k] : JSON.stringify(parameters[k])}`);
+  return `${endpoint.name}/${endpoint.model}${said.length > 0 ? `[${said.join(",")}]` : ""}@${templateVersion}`;
+}
+
+/**
+ * Asks the endpoint one tiny question and records what it does (choices for `n`, a JSON schema honoured,
+ * usage reported, prices known); the runner follows it from then on.
+ */
+export async function testEndpoint(db: Database, name: string, options: { timeoutMs?: number } = {}) {
+  const endpoint = await endpointNamed(db, name);
+  const measure: EndpointMeasure = await probeEndpoint(
+    {
+      baseUrl: endpoint.baseUrl,
+      apiKey: endpoint.apiKey,
+      model: endpoint.model,
+      parameters: readParameters(endpoint.parameters),
+    },
+    endpoint,
+    { timeoutMs: options.timeoutMs ?? endpoint.timeoutMs, backoffMs: 200 },
+  );
+  await writeTurn(db)(() =>
+    db.judgeEndpoint.update({ where: { id: endpoint.id }, data: { measured: JSON.stringify(measure) } }),
+  );
+  return measure;
 }
 
 /** One attribute value of one identifier of one instance: what a pair of calls (N, D/G) rates. */
@@ -127,6 +206,11 @@ export interface RunPlan {
   identifiers: number;
   instances: number;
   calls: number;
+  /** requests sent: one per value and call where the endpoint takes `n`, one per sample where not */
+  requests: number;
+  /** whether the samples go in one request (`n`), and whether that was measured or set by hand */
+  takesN: boolean;
+  abilities: "measured" | "as set";
   /** estimated tokens: prompts (from the rendered messages) and answers */
   promptTokens: number;
   completionTokens: number;
@@ -145,11 +229,14 @@ export async function planRun(
   const benchmark = await benchmarkNamed(db, options.benchmark);
   const samples = options.samples ?? 3;
   const values = await valuesToRate(db, benchmark.id, options.selection);
+  const abilities = endpointAbilities(endpoint);
+  // A prompt is billed once per request: once for a call's samples where they go through `n`.
+  const perCall = abilities.takesN ? 1 : samples;
   let promptTokens = 0;
   for (const value of values)
     for (const kind of ["N", "DG"] as const)
       promptTokens +=
-        samples *
+        perCall *
         estimateTokens(
           callMessages(kind, value.target)
             .map((m) => m.content)
@@ -162,6 +249,9 @@ export async function planRun(
     identifiers: new Set(values.map((v) => `${v.instanceId} ${v.identifier}`)).size,
     instances: new Set(values.map((v) => v.instanceId)).size,
     calls,
+    requests: values.length * 2 * perCall,
+    takesN: abilities.takesN,
+    abilities: abilities.source,
     promptTokens,
     completionTokens,
     cost:
@@ -202,7 +292,7 @@ export async function createRun(
           budget: options.budget ?? null,
           state: "running",
           templateVersion: JUDGE_TEMPLATE_VERSION,
-          judge: `${endpoint.name}/${endpoint.model}@${JUDGE_TEMPLATE_VERSION}`,
+          judge: judgeName(endpoint, JUDGE_TEMPLATE_VERSION),
         },
       });
       const rows = values.flatMap((v) =>
@@ -231,6 +321,8 @@ export interface RunStatus {
   selection: string;
   state: string;
   reason: string | null;
+  /** what the run found about its endpoint (e.g. fewer choices than asked: one request per sample) */
+  notes: string | null;
   calls: { pending: number; done: number; failed: number; cached: number };
   usage: { prompt: number; completion: number; cached: number; reasoning: number };
   cost: number;
@@ -250,6 +342,7 @@ export async function runStatus(db: Database, runId: number): Promise<RunStatus>
     selection: run.selection,
     state: run.state,
     reason: run.reason,
+    notes: run.notes,
     calls: {
       pending: count("pending"),
       done: count("done"),
@@ -277,12 +370,22 @@ export async function stopRun(db: Database, runId: number, reason = "stopped by 
   );
 }
 
-/** Takes a paused or stopped run up again (its budget raised, when given). */
-export async function resumeRun(db: Database, runId: number, budget?: number): Promise<void> {
-  await writeTurn(db)(() =>
-    db.judgeRun.update({
-      where: { id: runId },
-      data: { state: "running", reason: null, ...(budget !== undefined ? { budget } : {}) },
+/**
+ * Takes a paused or stopped run up again (its budget raised, when given); its failed calls are pending again,
+ * so they are asked again (a failure is never cached). Returns how many failed calls it will ask again.
+ */
+export async function resumeRun(db: Database, runId: number, budget?: number): Promise<number> {
+  return writeTurn(db)(() =>
+    db.$transaction(async (tx) => {
+      await tx.judgeRun.update({
+        where: { id: runId },
+        data: { state: "running", reason: null, finishedAt: null, ...(budget !== undefined ? { budget } : {}) },
+      });
+      const again = await tx.judgeCall.updateMany({
+        where: { runId, state: "failed" },
+        data: { state: "pending", error: null, raw: null },
+      });
+      return again.count;
     }),
   );
 }
