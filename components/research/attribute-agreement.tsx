@@ -8,7 +8,7 @@ const SCALE_LETTER = { necessity: "N", disclosure: "D", guidance: "G" } as const
 function KappaCell({ s }: { s: ScaleAgreement }) {
   return (
     <td className="num" title={s.noInterval ?? undefined}>
-      {fmt(s.kappa)}
+      {s.kappa === null ? "undefined" : fmt(s.kappa)}
       {s.low !== null && s.high !== null && (
         <span className="muted">
           {" "}

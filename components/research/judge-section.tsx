@@ -137,6 +137,7 @@ export function JudgeSection({ data }: { data: ResearchData }) {
                 <th className="num">κ N</th>
                 <th className="num">κ D</th>
                 <th className="num">κ G</th>
+                <th>Note</th>
               </tr>
             </thead>
             <tbody>
@@ -149,6 +150,7 @@ export function JudgeSection({ data }: { data: ResearchData }) {
                   <td className="num">{fmt(a.necessity)}</td>
                   <td className="num">{fmt(a.disclosure)}</td>
                   <td className="num">{fmt(a.guidance)}</td>
+                  <td className="muted">{a.note ?? ""}</td>
                 </tr>
               ))}
             </tbody>

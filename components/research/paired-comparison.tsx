@@ -5,6 +5,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { type PAIRED_CELLS, pairedCellText } from "@/lib/review/list-state";
 import type { PairedView } from "@/lib/server/queries/research-report";
 import { DownloadCsv } from "./download-csv";
+import { pValue } from "./format";
 
 const pct = (x: number | null) => (x === null ? "–" : `${(x * 100).toFixed(1)}%`);
 
@@ -102,7 +103,7 @@ export function PairedComparison({ view }: { view: PairedView }) {
             : `${(d.difference * 100).toFixed(1)} pts [${(d.low * 100).toFixed(1)}, ${(d.high * 100).toFixed(1)}]`}
         </dd>
         <dt>Exact McNemar p</dt>
-        <dd>{view.p === null ? "–" : view.p < 0.0001 ? view.p.toExponential(2) : view.p.toFixed(4)}</dd>
+        <dd>{pValue(view.p)}</dd>
       </dl>
       <DownloadCsv
         name="paired-comparison"

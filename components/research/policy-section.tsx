@@ -1,6 +1,6 @@
 import { policyRows, type ResearchData } from "@/lib/server/queries/research-report";
 import { DownloadCsv } from "./download-csv";
-import { fmt, share } from "./format";
+import { fmt, pValue, share } from "./format";
 import { type PolicyBarRow, PolicyChart } from "./research-charts";
 
 /** The policy comparison (the paper's main table), its chart per benchmark and its CSV. */
@@ -67,8 +67,8 @@ export function PolicySection({ data }: { data: ResearchData }) {
                       ? "–"
                       : `${((p.difference as number) * 100).toFixed(1)} pts [${((p.difference_low as number) * 100).toFixed(1)}, ${((p.difference_high as number) * 100).toFixed(1)}]`}
                   </td>
-                  <td className="num">{fmt(p.p as number | null, 4)}</td>
-                  <td className="num">{fmt(p.p_holm as number | null, 4)}</td>
+                  <td className="num">{pValue(p.p as number | null)}</td>
+                  <td className="num">{pValue(p.p_holm as number | null)}</td>
                 </tr>
               ))}
             </tbody>

@@ -8,7 +8,7 @@ import { researchData } from "@/lib/server/queries/research-request";
 import { meanOverAttempted } from "@/lib/stats/numbered-outcomes";
 import { resolveRates } from "@/lib/stats/resolve-rates";
 import { DownloadCsv } from "./download-csv";
-import { fmt, share } from "./format";
+import { fmt, pValue, share } from "./format";
 import { FrontierSection } from "./frontier-section";
 import { JudgeSection } from "./judge-section";
 import { PairedComparison } from "./paired-comparison";
@@ -232,7 +232,7 @@ export async function DesignSection() {
                   {rate(d, "dnr")}
                   <td className="num">{share(num(d.passing_and_satisfied))}</td>
                   <td className="num">{fmt(num(d.cramers_v), 3)}</td>
-                  <td className="num">{fmt(num(d.p), 4)}</td>
+                  <td className="num">{pValue(num(d.p))}</td>
                 </tr>
               ))}
             </tbody>

@@ -65,6 +65,33 @@ test("an unknown report or configuration is a usage error", async () => {
   }
 });
 
+test("text tables print p below 1e-4 as a bound and no negative zero", () => {
+  expect(textTable([{ p: 3.2e-12, p_holm: 0.00012, kappa: -0.00004, exact_mcnemar_p: 0.00009 }])).toBe(
+    [
+      "       p  p_holm   kappa  exact_mcnemar_p",
+      "--------  ------  ------  ---------------",
+      "< 0.0001  0.0001  0.0000         < 0.0001",
+    ].join("\n"),
+  );
+});
+
+test("a paired comparison of runs with no instance in common prints no p", async () => {
+  const rows = [1, 2].map((n) => `acme__widgets-${n + 2},solo,defuse,name,${n === 1}`);
+  const other = [1, 2].map((n) => `acme__widgets-${n},solo-other,defuse,name,${n === 1}`);
+  await importFiles(
+    env.db,
+    [
+      env.tmp.write(
+        "apart.csv",
+        `instance_id,model,selection,projection,resolved\n${[...rows, ...other].join("\n")}\n`,
+      ),
+    ],
+    { benchmark: "SWE-bench Lite" },
+  );
+  const paired = await report("paired", { first: "solo/defuse/name", second: "solo-other/defuse/name" });
+  expect(paired.rows[0]).toMatchObject({ n: 0, both: 0, first_only: 0, second_only: 0, p: null });
+});
+
 test("text tables align numbers right and the rest left", () => {
   expect(
     textTable([
@@ -146,6 +173,8 @@ test("report rater-agreement: a curator against the judge per attribute, κ with
   expect(signature.kappa_necessity).toBeLessThan(1);
   expect(signature.kappa_necessity_low).toBeLessThanOrEqual(signature.kappa_necessity);
   expect(signature.kappa_necessity_high).toBeGreaterThanOrEqual(signature.kappa_necessity);
-  // Disclosure and guidance: one level throughout: κ 1 by convention, and no interval can move.
-  expect(name.kappa_disclosure).toBe(1);
+  // Disclosure and guidance: both raters at one level throughout: κ = 0/0, undefined, and the row says so.
+  expect(name.kappa_disclosure).toBeNull();
+  expect(name.kappa_disclosure_note).toMatch(/one and the same level throughout: κ = 0\/0/);
+  expect(name.kappa_necessity_note).toBeNull();
 });

@@ -4,6 +4,7 @@ import { evidenceLabelRows } from "../server/queries/evidence-labels";
 import { guessworkRows } from "../server/queries/guesswork";
 import { loadResearchData } from "../server/queries/research";
 import { REPORTS, type ReportName, type ReportRow, researchReport } from "../server/queries/research-report";
+import { figureText, pValueText } from "../stats/figure-text";
 
 export interface ReportOptions {
   benchmark?: string;
@@ -12,20 +13,25 @@ export interface ReportOptions {
   json: boolean;
 }
 
-const cell = (value: ReportRow[string]) =>
+/** p-values by their column's name (`p`, `p_holm`, `exact_mcnemar_p`…): "< 0.0001" below 1e-4, not 0.0000. */
+const isPColumn = (key: string) => /(^|_)p(_|$)/.test(key);
+
+const cell = (key: string, value: ReportRow[string]) =>
   value === null || value === undefined
     ? "–"
     : typeof value === "number"
-      ? Number.isInteger(value)
-        ? String(value)
-        : value.toFixed(4)
+      ? isPColumn(key)
+        ? pValueText(value)
+        : Number.isInteger(value)
+          ? String(value)
+          : figureText(value, 4)
       : String(value);
 
 /** Rows as an aligned text table: numbers to the right, everything else to the left. */
 export function textTable(rows: ReportRow[]): string {
   if (rows.length === 0) return "(no rows)";
   const keys = Object.keys(rows[0] as ReportRow);
-  const cells = rows.map((row) => keys.map((key) => cell(ownValue(row, key) ?? null)));
+  const cells = rows.map((row) => keys.map((key) => cell(key, ownValue(row, key) ?? null)));
   const widths = keys.map((key, i) => Math.max(key.length, ...cells.map((c) => (c[i] as string).length)));
   const numeric = keys.map((key) =>
     rows.every((row) => typeof ownValue(row, key) === "number" || ownValue(row, key) === null),

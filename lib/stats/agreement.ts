@@ -1,4 +1,23 @@
-/** Cohen's weighted kappa between two raters on an ordinal 0..(levels-1) scale (SPEC §6: curators vs judge). */
+/** κ within this of 0 is 0: the sum of products leaves 1e-16 where observed and chance agreement are equal. */
+const KAPPA_NOISE = 1e-12;
+
+/**
+ * Why two raters' κ is undefined, or null when it is defined: no items; one item (chance agreement equals
+ * the observed one by construction); both raters at one and the same level throughout (κ = 0/0).
+ */
+export function whyNoKappa(first: readonly number[], second: readonly number[]): string | null {
+  if (first.length === 0) return "no items both rated: κ undefined";
+  if (first.length === 1) return "one item: κ undefined (chance agreement is the observed agreement by construction)";
+  const level = first[0];
+  if (first.every((x) => x === level) && second.every((y) => y === level))
+    return "both raters gave one and the same level throughout: κ = 0/0, undefined";
+  return null;
+}
+
+/**
+ * Cohen's weighted kappa between two raters on an ordinal 0..(levels-1) scale (SPEC §6: curators vs judge);
+ * null where it is undefined (whyNoKappa says why).
+ */
 export function weightedKappa(
   first: readonly number[],
   second: readonly number[],
@@ -8,7 +27,7 @@ export function weightedKappa(
   if (first.length !== second.length)
     throw new RangeError("weightedKappa: the raters rated different numbers of items");
   const n = first.length;
-  if (n === 0) return null;
+  if (n < 2) return null;
   const agreement = (i: number, j: number) => {
     const d = Math.abs(i - j) / (levels - 1);
     return weighting === "linear" ? 1 - d : 1 - d * d;
@@ -32,9 +51,11 @@ export function weightedKappa(
     for (let j = 0; j < levels; j++)
       expected += ((rowTotals[i] as number) / n) * ((colTotals[j] as number) / n) * agreement(i, j);
   }
-  // Both raters used one and the same level throughout: agreement is perfect but kappa is undefined.
-  if (expected === 1) return observed === 1 ? 1 : null;
-  return (observed - expected) / (1 - expected);
+  // Both raters used one and the same level throughout: observed and chance agreement are both 1, κ = 0/0.
+  if (expected === 1) return null;
+  const kappa = (observed - expected) / (1 - expected);
+  // Float noise (7.77e-16, -0) where observed and chance agreement are equal: κ is 0, and prints so.
+  return Math.abs(kappa) < KAPPA_NOISE ? 0 : kappa;
 }
 
 /** Cramér's V of a contingency table (rows × columns of counts): 0 = no association, 1 = complete. */

@@ -55,7 +55,9 @@ test("per attribute and for all together: κ over the items both rated, the conf
   ]);
   expect(all?.scales.disclosure.confusion[2]).toEqual([0, 0, 0, 1]);
   expect(rows[3]).toMatchObject({ items: 1, instances: 1 });
-  expect(rows[3]?.scales.necessity.noInterval).toMatch(/fewer than two instances/);
+  // One item: no κ at all (it would print 1 or 0 by construction), and the row says why.
+  expect(rows[3]?.scales.necessity).toMatchObject({ kappa: null, low: null, high: null });
+  expect(rows[3]?.scales.necessity.noInterval).toMatch(/one item: κ undefined/);
 });
 
 test("the interval resamples instances: copies of one instance's reading widen it, as they should", () => {

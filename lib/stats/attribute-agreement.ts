@@ -1,5 +1,6 @@
-import { weightedKappa } from "./agreement";
+import { weightedKappa, whyNoKappa } from "./agreement";
 import type { Rating } from "./curator-agreement";
+import { compareAttributes } from "./judge-summary";
 import { seededRandom } from "./seeded-random";
 
 /*
@@ -61,6 +62,13 @@ export function clusteredKappa(
     pairs.map((p) => p[1]),
     LEVELS,
   );
+  if (kappa === null) {
+    const why = whyNoKappa(
+      pairs.map((p) => p[0]),
+      pairs.map((p) => p[1]),
+    );
+    return { kappa, low: null, high: null, noInterval: why ?? "κ undefined" };
+  }
   if (clusters.length < 2) return { kappa, low: null, high: null, noInterval: "fewer than two instances: no interval" };
   const random = seededRandom(seed);
   const draws: number[] = [];
@@ -105,7 +113,7 @@ export function attributeAgreement(
       const b = byRater.get(second) as Map<string, Rating>;
       const shared = [...a.keys()].filter((item) => b.has(item)).sort();
       if (shared.length === 0) continue;
-      const attributes = [...new Set(shared.map((item) => partsOf(item).attribute))].sort();
+      const attributes = [...new Set(shared.map((item) => partsOf(item).attribute))].sort(compareAttributes);
       for (const attribute of [...attributes, ...(attributes.length > 1 ? ["all"] : [])]) {
         const items = shared.filter((item) => attribute === "all" || partsOf(item).attribute === attribute);
         const byInstance = new Map<string, string[]>();

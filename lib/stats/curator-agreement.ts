@@ -1,4 +1,4 @@
-import { weightedKappa } from "./agreement";
+import { weightedKappa, whyNoKappa } from "./agreement";
 
 /** One rating of one item (an identifier's attribute on an instance) on the three scales. */
 export interface Rating {
@@ -17,7 +17,11 @@ export interface AgreementRow {
   necessity: number | null;
   disclosure: number | null;
   guidance: number | null;
+  /** why a scale's κ is undefined (one item, one level throughout), or null */
+  note: string | null;
 }
+
+const SCALE_LETTERS = { necessity: "N", disclosure: "D", guidance: "G" } as const;
 
 /**
  * Quadratic weighted kappa per scale for every pair of raters over the items both rated: curator with
@@ -33,11 +37,18 @@ export function raterAgreement(ratings: Rating[]): AgreementRow[] {
       const a = byRater.get(raters[i] as string) as Map<string, Rating>;
       const b = byRater.get(raters[j] as string) as Map<string, Rating>;
       const shared = [...a.keys()].filter((item) => b.has(item));
-      const kappa = (scale: "necessity" | "disclosure" | "guidance") =>
-        weightedKappa(
+      const levels = (scale: keyof typeof SCALE_LETTERS) =>
+        [
           shared.map((item) => (a.get(item) as Rating)[scale]),
           shared.map((item) => (b.get(item) as Rating)[scale]),
-        );
+        ] as const;
+      const kappa = (scale: keyof typeof SCALE_LETTERS) => weightedKappa(...levels(scale));
+      // Scales undefined for the same reason are named together: "κ D, κ G: both raters gave one … level".
+      const reasons = new Map<string, string[]>();
+      for (const scale of ["necessity", "disclosure", "guidance"] as const) {
+        const why = whyNoKappa(...levels(scale));
+        if (why) reasons.set(why, [...(reasons.get(why) ?? []), `κ ${SCALE_LETTERS[scale]}`]);
+      }
       rows.push({
         first: raters[i] as string,
         second: raters[j] as string,
@@ -45,6 +56,10 @@ export function raterAgreement(ratings: Rating[]): AgreementRow[] {
         necessity: kappa("necessity"),
         disclosure: kappa("disclosure"),
         guidance: kappa("guidance"),
+        note:
+          reasons.size === 0
+            ? null
+            : [...reasons.entries()].map(([why, scales]) => `${scales.join(", ")}: ${why}`).join("; "),
       });
     }
   }

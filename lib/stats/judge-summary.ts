@@ -146,6 +146,17 @@ export interface AttributeSummary {
   unanimity: number | null;
 }
 
+/** Groups of rated values by benchmark, selection, judge, then the paper's attribute order. */
+const compareGroups = (a: readonly RatedValue[], b: readonly RatedValue[]) => {
+  const [x, y] = [a[0] as RatedValue, b[0] as RatedValue];
+  return (
+    compareText(x.benchmark, y.benchmark) ||
+    compareText(x.selection, y.selection) ||
+    compareText(x.judge, y.judge) ||
+    compareAttributes(x.attribute, y.attribute)
+  );
+};
+
 /**
  * SPEC §6 per benchmark × selection × judge × attribute: the median of each value's samples, then means of
  * N, D, G and HVM (HVM per rated value, then averaged) with instance-clustered t intervals
@@ -161,8 +172,9 @@ export function summariseJudgeScores(samples: readonly JudgeSample[]): Attribute
     if (group) group.push(value);
     else groups.set(key, [value]);
   }
-  // ratedValues is ordered, and a Map keeps insertion order: the rows come out in the values' order.
-  return [...groups.values()].map((values) => {
+  // Each group's values are in order; the groups are put in the paper's attribute order per judge below
+  // (the order attributes first appear in depends on which instance comes first).
+  return [...groups.values()].sort(compareGroups).map((values) => {
     const first = values[0] as RatedValue;
     const byInstance = new Map<string, RatedValue[]>();
     for (const value of values) byInstance.get(value.instance)?.push(value) ?? byInstance.set(value.instance, [value]);

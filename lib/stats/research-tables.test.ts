@@ -282,6 +282,37 @@ describe("judge scores per attribute", () => {
     expect(summariseJudgeScores(scores).map((r) => r.attribute)).toEqual(["name", "kind", "signature"]);
   });
 
+  test("rows in the paper's attribute order even when the first instance rates a later attribute, per judge", () => {
+    // i1 (first by id) was rated on signature only, i2 on name and path: rows name, path, signature for each
+    // judge, where they came out in the order the attributes first appear (signature first for one judge).
+    const of = (judge: string, instance: string, attribute: string) => ({
+      ...s(instance, "f", attribute, 1, 0, 0),
+      benchmark: "B",
+      selection: "defuse",
+      judge,
+    });
+    const rows = summariseJudgeScores([
+      of("a", "i1", "signature"),
+      of("a", "i2", "name"),
+      of("a", "i2", "path"),
+      of("b", "i1", "name"),
+      of("b", "i2", "strong_semantics"),
+      of("b", "i2", "new_file"),
+      of("b", "i1", "weak_semantics"),
+      of("b", "i1", "kind"),
+    ]);
+    expect(rows.map((r) => `${r.judge} ${r.attribute}`)).toEqual([
+      "a name",
+      "a path",
+      "a signature",
+      "b name",
+      "b kind",
+      "b new_file",
+      "b weak_semantics",
+      "b strong_semantics",
+    ]);
+  });
+
   test("two judges scoring the same items are two rows; neither changes the other's N or unanimity", () => {
     const of = (judge: string, selection: string, n: number) => ({
       ...s("i1", "f", "name", n, 0, 0),
@@ -410,8 +441,9 @@ describe("rater agreement", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ first: "ada", second: "judge", items: 5 });
     expect(rows[0]?.necessity).toBeCloseTo(56 / 61, 12);
-    // Everyone said 0 for D: perfect agreement on a single level.
-    expect(rows[0]?.disclosure).toBe(1);
+    // Everyone said 0 for D and G: both raters at one level, κ = 0/0, undefined, and the row says so.
+    expect(rows[0]?.disclosure).toBeNull();
+    expect(rows[0]?.note).toBe("κ D, κ G: both raters gave one and the same level throughout: κ = 0/0, undefined");
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { cramersV, weightedKappa } from "./agreement";
+import { cramersV, weightedKappa, whyNoKappa } from "./agreement";
 import { curatorJudgeDisagreements } from "./curator-agreement";
 import { exactMcNemar, pairOutcomes } from "./mcnemar";
 import { InstanceNumbering } from "./numbered-outcomes";
@@ -105,9 +105,39 @@ describe("agreement", () => {
     expect(weightedKappa([0, 1, 2, 3, 3], [0, 1, 2, 2, 3], 4, "linear")).toBeCloseTo(26 / 31, 12);
   });
 
-  test("weighted kappa edge cases: no items, one shared level", () => {
+  test("weighted kappa edge cases: no items, one item, one shared level are undefined, and say why", () => {
     expect(weightedKappa([], [])).toBeNull();
-    expect(weightedKappa([2, 2], [2, 2])).toBe(1);
+    // Both raters at one level throughout: observed and chance agreement are both 1, κ = 0/0.
+    expect(weightedKappa([2, 2], [2, 2])).toBeNull();
+    expect(whyNoKappa([2, 2], [2, 2])).toMatch(/one and the same level.*0\/0/);
+    // One item: chance agreement is the observed agreement by construction; no κ, whatever the levels.
+    expect(weightedKappa([3], [3])).toBeNull();
+    expect(weightedKappa([1], [2])).toBeNull();
+    expect(whyNoKappa([1], [2])).toMatch(/one item/);
+    expect(whyNoKappa([], [])).toMatch(/no item/);
+    expect(whyNoKappa([0, 1, 2, 3], [0, 1, 2, 3])).toBeNull();
+  });
+
+  test("weighted kappa carries no float noise: 0 where it is 0 (not 7.77e-16 or -0)", () => {
+    // One rater constant and the other not: observed = expected, κ exactly 0.
+    const noisy = [
+      [
+        [1, 1, 1, 1, 1, 1, 1],
+        [0, 1, 2, 3, 1, 2, 0],
+      ],
+      [
+        [0, 1, 2, 3, 1, 2, 0],
+        [2, 2, 2, 2, 2, 2, 2],
+      ],
+      [
+        [0, 0, 1, 1, 2, 2, 3],
+        [3, 3, 3, 3, 3, 3, 3],
+      ],
+    ] as const;
+    for (const [a, b] of noisy) {
+      const kappa = weightedKappa(a, b);
+      expect(Object.is(kappa, 0)).toBe(true);
+    }
   });
 
   test.each([

@@ -136,7 +136,8 @@ export function pairedRows(data: ResearchData, first: string, second: string, be
       difference: difference.difference,
       difference_low: difference.low,
       difference_high: difference.high,
-      p: exactMcNemar(table.firstOnly.length, table.secondOnly.length),
+      // No instance in common: nothing was tested, so no p (exact McNemar on 0 and 0 would say 1).
+      p: table.n === 0 ? null : exactMcNemar(table.firstOnly.length, table.secondOnly.length),
     },
   ];
 }
@@ -365,6 +366,8 @@ export function agreementReportRow(row: ReturnType<typeof raterAgreementByAttrib
     out[`kappa_${scale}_low`] = s.low;
     out[`kappa_${scale}_high`] = s.high;
     out[`confusion_${scale}`] = JSON.stringify(s.confusion);
+    /** why κ or its interval is missing (one item, one level throughout, one instance), or null */
+    out[`kappa_${scale}_note`] = s.noInterval;
   }
   return out;
 }
