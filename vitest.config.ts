@@ -11,7 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ["lib/**/*.test.ts"],
-    globalSetup: ["lib/testing/vitest-global-setup.ts"],
+    globalSetup: ["lib/testing/vitest-global-setup.ts", "lib/testing/cli-bundle-setup.ts"],
     environment: "node",
     // better-sqlite3 is a native addon: separate processes keep each test file's database to itself.
     pool: "forks",

@@ -3,6 +3,7 @@
 // can analyse uploads on a worker thread, as the command line does through tsx. The grammars stay in
 // node_modules (web-tree-sitter loads them from there), so web-tree-sitter is not bundled.
 import { build } from "esbuild";
+import { buildCliBundle } from "./cli-bundle.mjs";
 
 await build({
   entryPoints: ["lib/instance-analysis/analysis-worker.ts"],
@@ -14,3 +15,6 @@ await build({
   external: ["web-tree-sitter"],
   logLevel: "warning",
 });
+
+// And the command line with its own analysis worker (cli-bundle.mjs), so `npm run hints` starts without tsx.
+await buildCliBundle({ force: true });

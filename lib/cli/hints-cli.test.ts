@@ -1,10 +1,16 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, expect, test } from "vitest";
+import { afterAll, expect, test, vi } from "vitest";
 import { openDatabase } from "../server/db/client";
 import { commentOnLines } from "../server/hints/line-comments";
 import { jsonl, makeTempDir, swebenchRecord } from "../testing/fixtures";
+import { HINTS_BUNDLE, hintsCommand } from "../testing/hints-command";
+
+// Each test spawns `hints` processes (the bundle the run's global setup built, not TypeScript compiled at each
+// start) and waits for them to end: every one ends on its own, so no test here has a wall-clock limit, which a
+// loaded machine reached (three tests failed at 120 s while tsx compiled the command line).
+vi.setConfig({ testTimeout: 0, hookTimeout: 0 });
 
 const tmp = makeTempDir("hintscope-cli-");
 afterAll(tmp.cleanup);
@@ -12,7 +18,7 @@ const databaseUrl = `file:${path.join(tmp.dir, "cli.db")}`;
 
 /** Runs `hints` as a user would, in its own process, against a fresh database file. */
 function hints(...args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", ...args], {
+  const result = spawnSync(...hintsCommand(args), {
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: databaseUrl },
   });
@@ -87,7 +93,7 @@ test("import --json reaches a pipe whole, past 64 KiB, and --map names renamed f
     "sh",
     [
       "-c",
-      `"${process.execPath}" --import tsx lib/cli/hints.ts "$@" | cat`,
+      `"${process.execPath}" "${HINTS_BUNDLE}" "$@" | cat`,
       "sh",
       "import",
       file,
@@ -181,7 +187,7 @@ test("analyze --repo: a missing commit fails the instance, --fallback-approximat
 
 test("users: the first admin from the shell, the password from stdin, roles and disabling", () => {
   const run = (input: string | undefined, ...args: string[]) => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", ...args], {
+    const result = spawnSync(...hintsCommand(args), {
       encoding: "utf8",
       input,
       env: { ...process.env, DATABASE_URL: `file:${path.join(tmp.dir, "users.db")}` },
@@ -211,7 +217,7 @@ test("users: the first admin from the shell, the password from stdin, roles and 
 });
 
 test("a bad setting stops the command with its name, before anything runs", () => {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", "migrate"], {
+  const result = spawnSync(...hintsCommand(["migrate"]), {
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: databaseUrl, HINTSCOPE_MAX_UPLOAD_MB: "0" },
   });

@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { STAGING_ROOT } from "../server/import/import-staging";
 import { jsonl, makeTempDir, swebenchRecord } from "../testing/fixtures";
+import { hintsCommand } from "../testing/hints-command";
 import { POSTGRES_AVAILABLE, startPostgresCluster } from "../testing/postgres-cluster";
 import { TEST_ENGINE } from "../testing/temp-database";
 
@@ -26,7 +27,7 @@ test.skipIf(!POSTGRES_AVAILABLE || TEST_ENGINE !== "sqlite")(
       const records = Array.from({ length: 40_000 }, (_, i) => swebenchRecord(i + 1));
       const file = tmp.write("swebench-lite-lost.jsonl", jsonl(records));
       const startedAt = Date.now();
-      const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", "import", file], {
+      const child = spawn(...hintsCommand(["import", file]), {
         env: { ...process.env, DATABASE_URL: url },
       });
       let stderr = "";

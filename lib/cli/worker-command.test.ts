@@ -4,14 +4,19 @@
  * lease lapses, and every instance is written once. On SQLite a worker is refused, saying why.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { afterAll, expect, test } from "vitest";
+import { afterAll, expect, test, vi } from "vitest";
 import { type Database, openDatabase } from "../server/db/client";
 import { stopJobQueue } from "../server/db/job-queue";
 import { importFiles } from "../server/import/import-files";
 import { QUEUED } from "../server/import/import-job-rows";
 import { jsonl, makeTempDir, swebenchRecord } from "../testing/fixtures";
+import { hintsCommand } from "../testing/hints-command";
 import { POSTGRES_AVAILABLE, startPostgresCluster } from "../testing/postgres-cluster";
 import { openTempDatabase, TEST_ENGINE } from "../testing/temp-database";
+
+// The tests spawn `hints` processes (the bundle the run's global setup built) and wait for them to end: no
+// wall-clock limit here, which a loaded machine reached.
+vi.setConfig({ testTimeout: 0, hookTimeout: 0 });
 
 const tmp = makeTempDir("hintscope-worker-");
 afterAll(tmp.cleanup);
@@ -23,7 +28,7 @@ interface Worker {
 }
 
 function startWorker(url: string, env: Record<string, string> = {}): Worker {
-  const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", "worker", "--threads", "1"], {
+  const child = spawn(...hintsCommand(["worker", "--threads", "1"]), {
     env: { ...process.env, DATABASE_URL: url, ...env },
   });
   let stderr = "";

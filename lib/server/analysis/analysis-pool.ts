@@ -36,6 +36,11 @@ function workerScript(): URL | null {
     const entry = ["..", "..", "instance-analysis", "analysis-worker-entry.mjs"].join("/");
     return new URL(/*turbopackIgnore: true*/ entry, import.meta.url);
   }
+  // The command line's bundle has the worker's beside it (lib/build/cli-bundle.mjs).
+  if (import.meta.url.startsWith("file:") && import.meta.url.endsWith("/hints.mjs")) {
+    const beside = new URL(/*turbopackIgnore: true*/ ["analysis-worker.mjs"].join("/"), import.meta.url);
+    if (existsSync(beside)) return beside;
+  }
   const bundle = path.join(/*turbopackIgnore: true*/ process.cwd(), ".next", "analysis-worker.mjs");
   return existsSync(bundle) ? pathToFileURL(bundle) : null;
 }

@@ -3,13 +3,18 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, expect, test } from "vitest";
+import { afterAll, expect, test, vi } from "vitest";
 import { jsonl, makeTempDir, swebenchRecord } from "../../testing/fixtures";
 import { makeUpstream, storeWithMirror } from "../../testing/git-upstream";
+import { hintsCommand } from "../../testing/hints-command";
 import { openTempDatabase } from "../../testing/temp-database";
 import { importFiles } from "../import/import-files";
 import { readEvidence } from "../stored-json";
 import { analyzePendingInstances } from "./analyze-stored-instances";
+
+// The tests spawn `hints` processes (the bundle the run's global setup built) and wait for them to end: no
+// wall-clock limit here, which a loaded machine reached.
+vi.setConfig({ testTimeout: 0, hookTimeout: 0 });
 
 const tmp = makeTempDir("hintscope-store-use-");
 afterAll(tmp.cleanup);
@@ -60,7 +65,7 @@ test("an import's analysis reads whole files from the store, and says why where 
 
 /** Runs `hints` as a user would, in its own process. */
 function hints(env: Record<string, string>, ...args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/hints.ts", ...args], {
+  const result = spawnSync(...hintsCommand(args), {
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: `file:${path.join(tmp.dir, "cli.db")}`, ...env },
   });
