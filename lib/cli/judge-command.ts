@@ -9,17 +9,23 @@ import {
   resumeRun,
   runStatus,
   saveEndpoint,
+  setEndpointOptions,
   stopRun,
+  testEndpoint,
 } from "../server/judge/judge-runs";
 import { listModelDescriptions, planDescriptions, writeDescriptions } from "../server/judge/model-descriptions";
 import { queueOf } from "../server/queued-work";
 
 const USAGE = `usage: hints judge endpoint add NAME --url BASE_URL --model MODEL [--key-env VAR] [--n] [--json-schema]
                      [--seed] [--concurrency N] [--input-price USD_PER_MTOK] [--output-price USD_PER_MTOK]
+       hints judge endpoint test NAME [--json]   (one tiny question: choices for n, JSON schema, usage; the runner follows it)
+       hints judge endpoint set NAME KEY=VALUE...   (body fields sent with every request, e.g. reasoning_effort=medium;
+                     KEY= removes one; timeout_ms=300000 sets the endpoint's deadline per request)
        hints judge endpoint list [--json]
        hints judge plan --benchmark B --selection S --endpoint E [--samples N]   (calls, tokens, cost; nothing sent)
        hints judge run --benchmark B --selection S --endpoint E [--samples N] [--budget USD] [--limit VALUES]
        hints judge status RUN [--json] | hints judge resume RUN [--budget USD] | hints judge stop RUN
+       hints judge retry-failed RUN   (as resume: a run's failed calls are asked again)
        hints judge describe plan|run --benchmark B --selection S --endpoint E [--budget USD] [--limit N]
                      (descriptions where the benchmark has none, written from the reference patch)
        hints judge describe list --benchmark B   (every model-written description, JSON Lines)
@@ -60,6 +66,7 @@ function describeStatus(s: RunStatus): string {
     `  calls: ${s.calls.done} done (${s.calls.cached} from the cache), ${s.calls.failed} failed, ${s.calls.pending} pending, of ${total}`,
     `  tokens: ${s.usage.prompt} prompt (${s.usage.cached} cached), ${s.usage.completion} completion (${s.usage.reasoning} reasoning)`,
     `  cost: $${s.cost.toFixed(4)}${s.budget !== null ? ` of a $${s.budget.toFixed(2)} budget` : ""} · ${s.scores} scores stored`,
+    ...(s.notes ? s.notes.split("\n").map((line) => `  note: ${line}`) : []),
   ].join("\n");
 }
 
@@ -110,12 +117,39 @@ export async function runJudgeCommand(db: Database, args: string[], o: JudgeOpti
       process.stdout.write(`Saved judge endpoint ${rest[1]} (${o.model} at ${o.url}${key ? ", with a key" : ""}).\n`);
       return 0;
     }
-    if (verb === "endpoint" && rest[0] === "list") {
-      const endpoints = await listEndpoints(db);
+    if (verb === "endpoint" && rest[0] === "test" && rest[1]) {
+      const measure = await testEndpoint(db, rest[1]);
       process.stdout.write(
         o.json
-          ? `${JSON.stringify(endpoints)}\n`
-          : `${endpoints.map((e) => `${e.name}  ${e.model}  ${e.baseUrl}${e.hasKey ? "  (key set)" : ""}`).join("\n") || "no judge endpoints"}\n`,
+          ? `${JSON.stringify(measure)}\n`
+          : `${[
+              `Endpoint ${rest[1]}: n ${measure.takesN ? "taken" : "ignored"} (${measure.nReturned} of ${measure.nAsked} choices), JSON schema ${measure.jsonSchema ? "honoured" : "not honoured"}, usage ${measure.usageReported ? "reported" : "not reported"}, prices ${measure.priced ? "set" : "not set"}.`,
+              ...measure.notes.map((line) => `  ${line}`),
+              "Runs on it follow this measure (over --n and --json-schema).",
+            ].join("\n")}\n`,
+      );
+      return 0;
+    }
+    if (verb === "endpoint" && rest[0] === "set" && rest[1]) {
+      if (rest.length < 3) throw new Error("endpoint set needs KEY=VALUE words, e.g. reasoning_effort=medium");
+      const saved = await setEndpointOptions(db, rest[1], rest.slice(2));
+      process.stdout.write(
+        `Endpoint ${rest[1]}: parameters ${JSON.stringify(saved.parameters)}, ${saved.timeoutMs} ms a request. Its judge's name says the parameters; \`hints judge endpoint test ${rest[1]}\` measures it again.\n`,
+      );
+      return 0;
+    }
+    if (verb === "endpoint" && rest[0] === "list") {
+      const endpoints = await listEndpoints(db);
+      const said = (e: (typeof endpoints)[number]) =>
+        [
+          `${e.name}  ${e.model}  ${e.baseUrl}${e.hasKey ? "  (key set)" : ""}`,
+          Object.keys(e.parameters).length > 0 ? `  parameters ${JSON.stringify(e.parameters)}` : "",
+          e.measured
+            ? `  measured ${e.measured.at}: n ${e.measured.takesN ? "taken" : "ignored"}, JSON schema ${e.measured.jsonSchema ? "honoured" : "not honoured"}, usage ${e.measured.usageReported ? "reported" : "not reported"}`
+            : "  not tested (`hints judge endpoint test`)",
+        ].join("");
+      process.stdout.write(
+        o.json ? `${JSON.stringify(endpoints)}\n` : `${endpoints.map(said).join("\n") || "no judge endpoints"}\n`,
       );
       return 0;
     }
@@ -135,7 +169,7 @@ export async function runJudgeCommand(db: Database, args: string[], o: JudgeOpti
       process.stdout.write(
         o.json
           ? `${JSON.stringify(plan)}\n`
-          : `${plan.values} values of ${plan.identifiers} identifiers on ${plan.instances} instances: ${plan.calls} calls, about ${plan.promptTokens} prompt and ${plan.completionTokens} completion tokens${plan.cost !== null ? `, about $${plan.cost.toFixed(2)}` : " (no prices set)"}${plan.withoutRepositoryFact > 0 ? `; ${plan.withoutRepositoryFact} names rated without the measured repository fact (no repository store)` : ""}\n`,
+          : `${plan.values} values of ${plan.identifiers} identifiers on ${plan.instances} instances: ${plan.calls} calls in ${plan.requests} requests (${plan.takesN ? "samples through n" : "one per sample"}, ${plan.abilities === "measured" ? "as the endpoint test measured" : "as set; `hints judge endpoint test` measures it"}), about ${plan.promptTokens} prompt and ${plan.completionTokens} completion tokens${plan.cost !== null ? `, about $${plan.cost.toFixed(2)}` : " (no prices set)"}${plan.withoutRepositoryFact > 0 ? `; ${plan.withoutRepositoryFact} names rated without the measured repository fact (no repository store)` : ""}\n`,
       );
       return 0;
     }
@@ -155,8 +189,9 @@ export async function runJudgeCommand(db: Database, args: string[], o: JudgeOpti
       process.stdout.write(`${o.json ? JSON.stringify(status) : describeStatus(status)}\n`);
       return 0;
     }
-    if (verb === "resume") {
-      await resumeRun(db, runId, numberOption("budget", o.budget));
+    if (verb === "resume" || verb === "retry-failed") {
+      const again = await resumeRun(db, runId, numberOption("budget", o.budget));
+      if (again > 0) process.stderr.write(`judge run ${runId}: ${again} failed calls asked again\n`);
       return await execute(db, runId, o.json);
     }
     if (verb === "stop") {

@@ -2,10 +2,12 @@
 // local server that speaks the chat-completions protocol (lib/testing/fake-chat-server.ts) in the ways servers
 // other than OpenAI's do (n ignored as by Ollama, a JSON schema refused, no usage, a body too large, trickling
 // or not JSON); a real database. No LLM endpoint runs here.
+import { spawn } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { JUDGE_TEMPLATE_VERSION } from "../../judge/prompts";
 import { type FakeChatServer, startFakeChatServer } from "../../testing/fake-chat-server";
 import { jsonl, makeTempDir, swebenchRecord } from "../../testing/fixtures";
+import { hintsCommand } from "../../testing/hints-command";
 import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import type { Database } from "../db/client";
@@ -17,13 +19,14 @@ const tmp = makeTempDir("hintscope-judge-endpoints-");
 let server: FakeChatServer;
 let db: Database;
 let close: () => Promise<void>;
+let url: string;
 
 // Two instances, each with one DefUse identifier: five values each (name, kind, path, new_file, signature).
 const VALUES = 2 * 5;
 
 beforeAll(async () => {
   server = await startFakeChatServer();
-  ({ db, close } = await openTempDatabase());
+  ({ db, close, url } = await openTempDatabase());
   await importFiles(db, [tmp.write("swebench-lite-endpoints.jsonl", jsonl([swebenchRecord(1), swebenchRecord(2)]))]);
   await analyzePendingInstances(db, undefined, { store: null });
 });
@@ -278,3 +281,66 @@ test("a hostile or broken endpoint fails a call in bounded memory and time: an a
   expect(paused.calls.pending).toBe(2);
   expect(server.requests).toHaveLength(2);
 });
+
+/** `hints ARGS…` on the test's database, as a process (the fake server answers it meanwhile). */
+function hints(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const [program, argv] = hintsCommand(args);
+  const child = spawn(program, argv, { env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
+}
+
+test("the command line: endpoint test, endpoint set, the plan's requests, retry-failed", async () => {
+  await endpoint("cli-local", { supportsN: true, supportsJsonSchema: true });
+  server.mode = { ignoreN: true, refuseSchema: true };
+  const tested = await hints(["judge", "endpoint", "test", "cli-local"]);
+  expect(tested.stderr).toBe("");
+  expect(tested.code).toBe(0);
+  expect(tested.stdout).toContain(
+    "Endpoint cli-local: n ignored (1 of 2 choices), JSON schema not honoured, usage reported, prices set.",
+  );
+  const set = await hints(["judge", "endpoint", "set", "cli-local", "reasoning_effort=medium", "timeout_ms=300000"]);
+  expect(set.code).toBe(0);
+  expect(set.stdout).toContain('parameters {"reasoning_effort":"medium"}, 300000 ms a request');
+  // New parameters are a new thing to measure.
+  const listed = await hints(["judge", "endpoint", "list"]);
+  expect(listed.stdout).toMatch(
+    /cli-local {2}cli-local-model .* parameters \{"reasoning_effort":"medium"\} {2}not tested/,
+  );
+  await hints(["judge", "endpoint", "test", "cli-local"]);
+  const plan = await hints([
+    "judge",
+    "plan",
+    "--benchmark",
+    "SWE-bench Lite",
+    "--selection",
+    "defuse",
+    "--endpoint",
+    "cli-local",
+  ]);
+  expect(plan.stdout).toContain(
+    `${VALUES * 2 * 3} calls in ${VALUES * 2 * 3} requests (one per sample, as the endpoint test measured)`,
+  );
+  expect(await hints(["judge", "endpoint", "set", "cli-local", "n=4"])).toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining("may not set n"),
+  });
+
+  // A run whose calls failed: retry-failed asks them again.
+  server.mode = {};
+  server.always = { kind: "status", status: 500 };
+  const id = await run("cli-local", { limit: 1, samples: 1 });
+  await executeRun(db, id, { backoffMs: 1 });
+  server.always = null;
+  const retried = await hints(["judge", "retry-failed", String(id)]);
+  expect(retried.stderr).toContain(`judge run ${id}: 2 failed calls asked again`);
+  expect(retried.code).toBe(0);
+  expect(await runStatus(db, id)).toMatchObject({ state: "done", calls: { done: 2, failed: 0 } });
+}, 120_000);

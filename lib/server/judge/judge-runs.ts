@@ -43,30 +43,40 @@ export interface EndpointInput {
   timeoutMs?: number;
 }
 
-/** Adds or replaces an endpoint (by name). A new URL, model or parameters forget what its test measured. */
+/**
+ * Adds or replaces an endpoint (by name); parameters and timeout left out keep what the endpoint had. A new
+ * URL, model or parameters forget what its test measured.
+ */
 export async function saveEndpoint(db: Database, input: EndpointInput) {
   checkBaseUrl(input.baseUrl);
   const parameters =
-    typeof input.parameters === "string"
-      ? readParameters(input.parameters)
-      : readParameters(JSON.stringify(input.parameters ?? {}));
+    input.parameters === undefined
+      ? undefined
+      : typeof input.parameters === "string"
+        ? readParameters(input.parameters)
+        : readParameters(JSON.stringify(input.parameters ?? {}));
   if (input.timeoutMs !== undefined && !(Number.isInteger(input.timeoutMs) && input.timeoutMs >= 1))
     throw new Error(`an endpoint's timeout must be a whole number of milliseconds, not ${input.timeoutMs}`);
-  const data = {
-    baseUrl: input.baseUrl,
-    apiKey: input.apiKey ?? null,
-    model: input.model,
-    supportsN: input.supportsN ?? false,
-    supportsJsonSchema: input.supportsJsonSchema ?? false,
-    supportsSeed: input.supportsSeed ?? false,
-    concurrency: input.concurrency ?? 4,
-    inputPrice: input.inputPrice ?? null,
-    outputPrice: input.outputPrice ?? null,
-    parameters: Object.keys(parameters).length > 0 ? JSON.stringify(parameters) : null,
-    timeoutMs: input.timeoutMs ?? 120_000,
-  };
   return writeTurn(db)(async () => {
     const before = await db.judgeEndpoint.findUnique({ where: { name: input.name } });
+    const data = {
+      baseUrl: input.baseUrl,
+      apiKey: input.apiKey ?? null,
+      model: input.model,
+      supportsN: input.supportsN ?? false,
+      supportsJsonSchema: input.supportsJsonSchema ?? false,
+      supportsSeed: input.supportsSeed ?? false,
+      concurrency: input.concurrency ?? 4,
+      inputPrice: input.inputPrice ?? null,
+      outputPrice: input.outputPrice ?? null,
+      parameters:
+        parameters === undefined
+          ? (before?.parameters ?? null)
+          : Object.keys(parameters).length > 0
+            ? JSON.stringify(parameters)
+            : null,
+      timeoutMs: input.timeoutMs ?? before?.timeoutMs ?? 120_000,
+    };
     const same =
       before !== null &&
       before.baseUrl === data.baseUrl &&
@@ -78,6 +88,38 @@ export async function saveEndpoint(db: Database, input: EndpointInput) {
       update: { ...data, ...(same ? {} : { measured: null }) },
     });
   });
+}
+
+/**
+ * Sets an endpoint's body parameters and timeout from `key=value` words (`reasoning_effort=medium`,
+ * `timeout_ms=300000`; a value is read as JSON where it is, else as text; `key=` removes the key).
+ * Returns the parameters and timeout as saved.
+ */
+export async function setEndpointOptions(db: Database, name: string, pairs: string[]) {
+  const endpoint = await endpointNamed(db, name);
+  const parameters = readParameters(endpoint.parameters);
+  let timeoutMs: number | undefined;
+  for (const pair of pairs) {
+    const at = pair.indexOf("=");
+    if (at < 1) throw new Error(`"${pair}" is not key=value (e.g. reasoning_effort=medium, timeout_ms=300000)`);
+    const key = pair.slice(0, at);
+    const text = pair.slice(at + 1);
+    if (key === "timeout_ms") {
+      timeoutMs = Number(text);
+      continue;
+    }
+    if (text === "") {
+      delete parameters[key];
+      continue;
+    }
+    try {
+      parameters[key] = JSON.parse(text);
+    } catch {
+      parameters[key] = text;
+    }
+  }
+  const saved = await saveEndpoint(db, { ...endpoint, parameters, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+  return { parameters: readParameters(saved.parameters), timeoutMs: saved.timeoutMs };
 }
 
 /** Endpoints as a page or a terminal may show them: never the key, only whether one is set. */
