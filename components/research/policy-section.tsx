@@ -1,6 +1,6 @@
 import { policyRows, type ResearchData } from "@/lib/server/queries/research-report";
 import { DownloadCsv } from "./download-csv";
-import { fmt, pValue, share } from "./format";
+import { pValue, share } from "./format";
 import { type PolicyBarRow, PolicyChart } from "./research-charts";
 
 /** The policy comparison (the paper's main table), its chart per benchmark and its CSV. */

@@ -48,8 +48,8 @@ function need<T>(value: T | undefined, what: string): T {
 export async function runExport(db: Database, o: HintSetOptions): Promise<number> {
   const out = need(o.out, "--out DIR");
   let manifest: Manifest;
-  if (o.format !== undefined && o.format !== "native" && o.format !== "jsonl" && o.format !== "parquet") {
-    throw new UsageError(`--format must be jsonl (the default), native or parquet, not "${o.format}"`);
+  if (o.format !== undefined && !["native", "jsonl", "parquet", "hf"].includes(o.format)) {
+    throw new UsageError(`--format must be jsonl (the default), native, parquet or hf, not "${o.format}"`);
   }
   if (o.hintField !== undefined && o.format !== "native")
     throw new UsageError("--hint-field goes with --format native (the benchmark's own records)");
@@ -62,6 +62,7 @@ export async function runExport(db: Database, o: HintSetOptions): Promise<number
       includeFlagged: o.includeFlagged,
       native: o.format === "native",
       parquet: o.format === "parquet",
+      hf: o.format === "hf",
       hintField: o.hintField ?? null,
       csv: o.csv,
     });
@@ -69,7 +70,7 @@ export async function runExport(db: Database, o: HintSetOptions): Promise<number
     manifest = exported.manifest;
     progress(manifest.counts.instances);
   } else {
-    if (o.format === "native" || o.format === "parquet")
+    if (o.format === "native" || o.format === "parquet" || o.format === "hf")
       throw new UsageError(`--format ${o.format} exports a published hint set: --set NAME`);
     const benchmark = need(o.benchmark, "--set NAME, or --benchmark NAME with --selection and --projection,");
     const selection = need(o.selection, "--selection");

@@ -11,6 +11,7 @@ import { commentsForExport } from "../server/hints/line-comments";
 import { importSubset, listSubsets } from "../server/import/subsets";
 import { settings } from "../server/settings";
 import { runAnalyzeCommand, runEvidenceCommand, runStatsCommand } from "./analyze-command";
+import { ExperimentUsageError, runExperimentCommand } from "./experiment-command";
 import { runExport, runSets, UsageError } from "./hint-set-commands";
 import { describeAnalysis, runImportCommand } from "./import-command";
 import { runJudgeCommand } from "./judge-command";
@@ -29,6 +30,7 @@ commands:
                    --map F=SRC,...   read the file's field SRC as the field F a format wants (patch=gold_patch)
                    --model NAME, --selection S, --projection P  the run of records that do not say it
                    --replace         replace results or agent patches another import gave (else refused)
+                   --experiment DIR  an experiment kit: runs filed under the policy their path names
   analyze FILE...  find identifiers and the selections that pick them (no database needed)
                    --json            one JSON object per instance
                    --repo PATH       exact mode: whole files from a checkout at the base commit
@@ -39,10 +41,15 @@ commands:
                    --json one line per instance; --repo PATH adds occurrences at the base commit
   stats FILE...    identifiers per benchmark and selection (SPEC §4); --json, --benchmark NAME;
                    --paper-subset: only instances where Doc2Feat and FEA both select something (Table 2)
-  export           --set NAME [--version N] --out DIR [--include-flagged] [--csv] [--format native]:
+  export           --set NAME [--version N] --out DIR [--include-flagged] [--csv] [--format native|parquet|hf]:
                    a published hint set (native: also the benchmark's own records, the curated hint in
-                   the text their agents read as the task; --hint-field NAME: in a field NAME instead)
+                   the text their agents read as the task; --hint-field NAME: in a field NAME instead;
+                   hf: the Hugging Face datasets layout, data/test-00000-of-00001.parquet and README.md)
                    --benchmark NAME --selection S --projection P --out DIR: a policy straight from the analysis
+  experiment       export --benchmark B --policies defuse/declaration,none/none,official/official --out DIR
+                   [--sets defuse-declaration=NAME,...]: the benchmark's records once per policy, for an
+                   agent harness to run, and hintscope-kit.json; import the runs with the kit (found above
+                   the files, or --experiment DIR) and each is filed under the policy its path names
   sets create NAME --benchmark B --selection S --projection P [--filter "language=python&review=accepted"]
   sets publish NAME | sets import FILE.jsonl [--name N]
   sets compare NAME [--from N] [--to M] [--with OTHER] [--json]: what changed between versions or sets
@@ -111,6 +118,9 @@ async function main(argv: string[]): Promise<number> {
       map: { type: "string" },
       format: { type: "string" },
       "hint-field": { type: "string" },
+      experiment: { type: "string" },
+      policies: { type: "string" },
+      sets: { type: "string" },
       first: { type: "string" },
       second: { type: "string" },
       "max-gb": { type: "string" },
@@ -155,7 +165,23 @@ async function main(argv: string[]): Promise<number> {
         fieldMap,
         run: { model: values.model, selection: values.selection, projection: values.projection },
         replace: values.replace,
+        experiment: values.experiment,
       });
+    }
+    case "experiment": {
+      const db = await openDatabase();
+      try {
+        return await runExperimentCommand(db, rest, {
+          benchmark: values.benchmark,
+          policies: values.policies,
+          sets: values.sets,
+          out: values.out,
+          json: values.json ?? false,
+        });
+      } catch (error) {
+        process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+        return error instanceof ExperimentUsageError ? 2 : 1;
+      }
     }
     case "analyze":
     case "evidence":

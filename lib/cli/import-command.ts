@@ -15,6 +15,8 @@ export interface ImportCommandOptions {
   run?: RunOptions;
   /** replace results or agent patches another import gave */
   replace?: boolean;
+  /** an experiment kit's folder: runs filed under the kit's policy their path names */
+  experiment?: string;
 }
 
 const UNMATCHED_SHOWN = 5;
@@ -64,7 +66,7 @@ export function describeImport(summary: ImportSummary): string {
 export async function runImportCommand(db: Database, files: string[], options: ImportCommandOptions): Promise<number> {
   if (files.length === 0) {
     process.stderr.write(
-      "usage: hints import FILE... [--benchmark NAME] [--model NAME] [--selection S] [--projection P] [--replace] [--json]\n",
+      "usage: hints import FILE... [--benchmark NAME] [--model NAME] [--selection S] [--projection P] [--replace] [--experiment DIR] [--json]\n",
     );
     return 2;
   }
@@ -75,6 +77,7 @@ export async function runImportCommand(db: Database, files: string[], options: I
       fieldMap: options.fieldMap,
       run: options.run,
       replace: options.replace,
+      experiment: options.experiment,
       onProgress: terminalProgress(),
     });
     if (!options.json) process.stdout.write(`${describeImport(summary)}\n`);

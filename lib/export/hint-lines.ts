@@ -66,6 +66,8 @@ export interface Manifest {
   csv_cells?: string;
   /** the same lines as Parquet (`--format parquet`), where written */
   parquet?: { file: string; sha256: string; rows: number };
+  /** the Hugging Face datasets layout (`--format hf`), where written: the card and the Parquet under data/ */
+  hf?: { card: string; file: string; sha256: string; rows: number };
 }
 
 /** A review round as a published version's manifest states it. */

@@ -159,6 +159,37 @@ export function nativeRecord(
   };
 }
 
+/**
+ * A record for an experiment's policy without a curated hint: `none` (no hint at all: SWE-bench Pro's
+ * `interface` and `requirements` emptied, every other task text as the benchmark wrote it) or `official` (the
+ * benchmark's own record, its own hints kept). Marked like a native record, so it reads back as the original;
+ * Multi-SWE-bench's structured fields are written as structures, as in every native record.
+ */
+export function policyRecord(
+  original: Record<string, unknown>,
+  sourceFormat: string,
+  instanceId: string,
+  policy: "none" | "official",
+  benchmark: string,
+  parse: (text: string) => unknown = JSON.parse,
+): Record<string, unknown> {
+  const empty: HintLine = {
+    instance_id: instanceId,
+    benchmark,
+    selection: policy,
+    projection: "pro",
+    status: "accepted",
+    flag_reason: null,
+    note: null,
+    hint: "",
+    identifiers: [],
+  };
+  if (sourceFormat === "multi-swe-bench" || (policy === "none" && sourceFormat === "swebench-pro"))
+    return nativeRecord(original, sourceFormat, empty, { benchmark }, parse);
+  const marker: NativeMarker = { format_version: 2, replaced: {}, added: [], benchmark, placement: "task" };
+  return { ...original, [NATIVE_MARKER]: marker };
+}
+
 /** The fields a native export puts the curated hint in, for its manifest. */
 export function nativeHintFields(sourceFormat: string, projection: string, hintField?: string | null): string[] {
   if (hintField) return [hintField];

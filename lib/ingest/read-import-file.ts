@@ -1,7 +1,7 @@
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { ownValue } from "../domain/own-keys";
-import { originalOfNative } from "../export/native-records";
+import { nativeBenchmarkOf, originalOfNative } from "../export/native-records";
 import { kitRunOptions } from "./experiment-kit-lookup";
 import { type FieldMap, withFieldNames } from "./field-aliases";
 import { RecordError } from "./field-values";
@@ -340,7 +340,9 @@ export async function openImportFile(file: string, options: OpenOptions = {}): P
   })();
   // Formats read a name from the folder and file name only, never from where the project happens to live.
   const shortPath = path.join(path.basename(path.dirname(path.resolve(file))), path.basename(file));
-  return { file, format, defaultBenchmark: format.defaultBenchmark({ path: shortPath }), items };
+  // Hintscope's own native export says its benchmark: read back under it, whatever the file is now called.
+  const defaultBenchmark = nativeBenchmarkOf(first.record) ?? format.defaultBenchmark({ path: shortPath });
+  return { file, format, defaultBenchmark, items };
 }
 
 /** Formats whose records may each name their run (`model_name_or_path`). */

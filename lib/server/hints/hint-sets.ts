@@ -6,6 +6,7 @@ import path from "node:path";
 import { agentText, PROJECTIONS, type Projection } from "../../analysis/render-hint";
 import { HINT_STATUSES, type HintStatus } from "../../domain/hint-vocabulary";
 import { diffOfChanges } from "../../export/compare-sets";
+import { datasetCard, HF_CARD, HF_PARQUET } from "../../export/hf-dataset";
 import { HINT_CSV_HEADER, hintCsvLine } from "../../export/hint-csv";
 import {
   type HintLine,
@@ -283,6 +284,8 @@ export interface VersionExport {
   native: { file: string; sha256: string; records: number; hint_fields: string[]; text: string } | null;
   /** the kept lines as Parquet, when asked for */
   parquet: { file: string; sha256: string; rows: number; bytes: Uint8Array } | null;
+  /** the Hugging Face datasets layout (the same Parquet, and a dataset card), when asked for */
+  hf: { card: string; bytes: Uint8Array; sha256: string; rows: number } | null;
   manifest: Manifest;
 }
 
@@ -302,6 +305,8 @@ export async function assembleVersionExport(
     hintField?: string | null;
     /** a CSV goes with it: the manifest says what the CSV does to cells */
     csv?: boolean;
+    /** the Hugging Face datasets layout too: data/test-00000-of-00001.parquet and a dataset card */
+    hf?: boolean;
   },
 ): Promise<VersionExport> {
   const stored = await versionLines(db, name, version);
@@ -339,14 +344,24 @@ export async function assembleVersionExport(
     };
   }
   let parquet: VersionExport["parquet"] = null;
-  if (options.parquet) {
+  let hf: VersionExport["hf"] = null;
+  if (options.parquet || options.hf) {
     const bytes = hintSetParquet(kept);
-    parquet = {
-      file: `${baseName}.parquet`,
-      sha256: createHash("sha256").update(bytes).digest("hex"),
-      rows: kept.length,
-      bytes,
-    };
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    if (options.parquet) parquet = { file: `${baseName}.parquet`, sha256, rows: kept.length, bytes };
+    if (options.hf) {
+      const card = datasetCard({
+        name: data.set.name,
+        version: data.version,
+        benchmark: data.set.benchmark,
+        selection: data.set.selection,
+        projection: data.set.projection,
+        rows: kept.length,
+        parquetBytes: bytes.length,
+        sha256,
+      });
+      hf = { card, bytes, sha256, rows: kept.length };
+    }
   }
   const builder = new ManifestBuilder({
     name: data.set.name,
@@ -366,6 +381,7 @@ export async function assembleVersionExport(
         }
       : {}),
     ...(parquet ? { parquet: { file: parquet.file, sha256: parquet.sha256, rows: parquet.rows } } : {}),
+    ...(hf ? { hf: { card: HF_CARD, file: HF_PARQUET, sha256: hf.sha256, rows: hf.rows } } : {}),
     ...(data.review ? { review: data.review } : {}),
     file: `${baseName}.jsonl`,
   });
@@ -380,6 +396,7 @@ export async function assembleVersionExport(
     csv: HINT_CSV_HEADER + kept.map(hintCsvLine).join(""),
     native,
     parquet,
+    hf,
     manifest: builder.finish(options.csv ?? false),
   };
 }
@@ -395,6 +412,11 @@ export async function writeVersionExport(exported: VersionExport, dir: string, c
   if (exported.native) files.push([exported.native.file, exported.native.text]);
   for (const [file, text] of files) await writeFile(path.join(dir, file), text);
   if (exported.parquet) await writeFile(path.join(dir, exported.parquet.file), exported.parquet.bytes);
+  if (exported.hf) {
+    await mkdir(path.join(dir, path.dirname(HF_PARQUET)), { recursive: true });
+    await writeFile(path.join(dir, HF_PARQUET), exported.hf.bytes);
+    await writeFile(path.join(dir, HF_CARD), exported.hf.card);
+  }
 }
 
 /**

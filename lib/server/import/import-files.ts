@@ -78,6 +78,8 @@ export interface ImportOptions {
   run?: RunOptions;
   /** replace results and agent patches another import gave (else such a file is refused, naming both) */
   replace?: boolean;
+  /** an experiment kit's folder (`--experiment DIR`): runs are filed under the policy their path names */
+  experiment?: string;
   /** called inside the transaction once a file's records are written, before the commit (awaited) */
   onWritten?: (file: string) => void | Promise<void>;
 }
@@ -220,7 +222,11 @@ export const READ_AHEAD_BYTES = 32 * 1024 * 1024;
  * having held no lock), every instance's text and hashes made. What is left for the write lock is writing.
  */
 async function readAhead(file: string, options: ImportOptions): Promise<Opened> {
-  const opened = await openImportFile(file, { fieldMap: options.fieldMap, run: options.run });
+  const opened = await openImportFile(file, {
+    fieldMap: options.fieldMap,
+    run: options.run,
+    experiment: options.experiment,
+  });
   const items: Located[] = [];
   for await (const located of opened.items) {
     if (located.item.kind === "instance") keepPrepared(opened.format.id, located.item.data);

@@ -53,6 +53,7 @@ export async function stageFile(
   options: {
     fieldMap?: FieldMap;
     run?: RunOptions;
+    experiment?: string;
     demo?: boolean;
     /** each record's benchmark (throws for a record that names none) */
     benchmarkOf: (located: LocatedItem, defaultBenchmark: string | null) => string;
@@ -80,7 +81,11 @@ export async function stageFile(
       `INSERT OR REPLACE INTO instance VALUES (${["benchmark", ...STAGED_COLUMNS].map(() => "?").join(", ")})`,
     );
     const putItem = stage.prepare(`INSERT INTO item VALUES (?, ?)`);
-    const opened = await openImportFile(file, { fieldMap: options.fieldMap, run: options.run });
+    const opened = await openImportFile(file, {
+      fieldMap: options.fieldMap,
+      run: options.run,
+      experiment: options.experiment,
+    });
     const format = opened.format;
     let pending: Array<() => void> = [];
     const flush = stage.transaction(() => {
