@@ -28,12 +28,12 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 /** Writes a run's results file (same name: same run) in a folder of its own, and imports it. */
-async function importRun(folder: string, results: Record<string, boolean>) {
+async function importRun(folder: string, results: Record<string, boolean>, replace = false) {
   const dir = path.join(env.tmp.dir, folder);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "agent.eval_results.json");
   writeFileSync(file, JSON.stringify(results));
-  await importFiles(env.db, [file], { benchmark: BENCH });
+  await importFiles(env.db, [file], { benchmark: BENCH, replace });
   return file;
 }
 
@@ -52,7 +52,8 @@ test("a run's stored outcomes follow every import and take-back of its results",
   expect(await rateOf()).toEqual({ resolved: 1, n: 3, unmatched: 0 });
 
   // A result changed and one added, and an id the benchmark does not hold.
-  await importRun("second", { [a]: true, [b]: true, [c]: false, [d]: true, "nobody__nothing-1": true });
+  // (A changed result replaces another import's: said with --replace.)
+  await importRun("second", { [a]: true, [b]: true, [c]: false, [d]: true, "nobody__nothing-1": true }, true);
   expect(await rateOf()).toEqual({ resolved: 3, n: 4, unmatched: 1 });
 
   // The same file again changes nothing, and the stored text stays.
