@@ -28,6 +28,15 @@ test("an admin adds an endpoint, plans a run, starts it, and its scores show on 
   await expect(endpoints.getByRole("row").filter({ hasText: "e2e-judge" })).toContainText("set");
   // The key never reaches the browser.
   expect(await page.content()).not.toContain("sk-e2e");
+  // The endpoint test: one tiny question, what the endpoint does recorded beside it.
+  await endpoints.getByRole("button", { name: "Test e2e-judge" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Endpoint e2e-judge tested: n = 2 returned 2 choices: samples are asked in one request.",
+  );
+  await expect(endpoints.getByRole("row").filter({ hasText: "e2e-judge" })).toContainText(
+    "n taken (2 of 2), JSON schema honoured, usage reported",
+  );
+  const beforeRun = server.requests.length;
 
   const runForm = page.getByRole("form", { name: "Run the judge" });
   await runForm.getByLabel("Benchmark").selectOption("Demo: Hintscope sample");
@@ -37,7 +46,7 @@ test("an admin adds an endpoint, plans a run, starts it, and its scores show on 
   await runForm.getByLabel(/Only the first/).fill("4");
   await runForm.getByRole("button", { name: "Plan (cost)" }).click();
   await expect(page.getByRole("status")).toHaveText(
-    /^4 values \(.*\): 8 calls, about [\d,]+ prompt and 960 completion tokens, about \$0\.\d\d\.$/,
+    /^4 values \(.*\): 8 calls in 8 requests \(samples through n, as measured\), about [\d,]+ prompt and 960 completion tokens, about \$0\.\d\d\.$/,
   );
   await runForm.getByRole("button", { name: "Start run" }).click();
   await expect(page.getByRole("status")).toHaveText(/^Judge run \d+ started\.$/);
@@ -47,7 +56,7 @@ test("an admin adds an endpoint, plans a run, starts it, and its scores show on 
     .filter({ hasText: "e2e-judge/e2e-model" });
   await expect(row).toContainText("done");
   await expect(row.getByRole("cell").nth(2)).toHaveText("8");
-  expect(server.requests.length).toBe(8);
+  expect(server.requests.length - beforeRun).toBe(8);
 
   await page.goto("/research#judge");
   const scores = page.getByRole("table", { name: "Judge scores per attribute" });

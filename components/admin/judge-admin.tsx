@@ -8,6 +8,7 @@ import {
   saveEndpointAction,
   startRunAction,
   stopRunAction,
+  testEndpointAction,
 } from "@/lib/server/actions/judge";
 import type { RunStatus } from "@/lib/server/judge/judge-runs";
 import { useActionMessage } from "./use-action-message";
@@ -22,6 +23,10 @@ interface Endpoint {
   concurrency: number;
   inputPrice: number | null;
   outputPrice: number | null;
+  /** what the endpoint test measured, in words (null: never tested) */
+  measured: string | null;
+  /** body parameters sent with every request, as JSON (e.g. reasoning_effort) */
+  parameters: string;
 }
 
 const numberOrNull = (value: FormDataEntryValue | null) => {
@@ -79,6 +84,7 @@ export function JudgeAdmin({
               <th>Accepts</th>
               <th className="num">At once</th>
               <th className="num">$ / M tokens in, out</th>
+              <th>Measured</th>
             </tr>
           </thead>
           <tbody>
@@ -91,6 +97,17 @@ export function JudgeAdmin({
                 <td>{[e.supportsN && "n", e.supportsJsonSchema && "JSON schema"].filter(Boolean).join(", ") || "—"}</td>
                 <td className="num">{e.concurrency}</td>
                 <td className="num">{e.inputPrice === null ? "—" : `${e.inputPrice}, ${e.outputPrice ?? 0}`}</td>
+                <td>
+                  {e.parameters !== "{}" && <code>{e.parameters}</code>}{" "}
+                  {e.measured ?? <span className="muted">not tested</span>}{" "}
+                  <button
+                    type="button"
+                    disabled={pending}
+                    onClick={() => run(() => testEndpointAction({ name: e.name }))}
+                  >
+                    Test {e.name}
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -240,6 +257,7 @@ export function JudgeAdmin({
                 <td>
                   {r.state}
                   {r.reason && <span className="muted"> ({r.reason})</span>}
+                  {r.notes && <span className="muted"> · {r.notes}</span>}
                 </td>
                 <td className="num">
                   {r.calls.done}
@@ -259,7 +277,7 @@ export function JudgeAdmin({
                     <button type="button" disabled={pending} onClick={() => run(() => stopRunAction({ runId: r.id }))}>
                       Stop run {r.id}
                     </button>
-                  ) : r.calls.pending > 0 ? (
+                  ) : r.calls.pending > 0 || r.calls.failed > 0 ? (
                     <button
                       type="button"
                       disabled={pending}

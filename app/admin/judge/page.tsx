@@ -39,6 +39,10 @@ export default guardedPage("admin", async function JudgePage() {
           concurrency: e.concurrency,
           inputPrice: e.inputPrice,
           outputPrice: e.outputPrice,
+          parameters: JSON.stringify(e.parameters),
+          measured: e.measured
+            ? `n ${e.measured.takesN ? "taken" : "ignored"} (${e.measured.nReturned} of ${e.measured.nAsked}), JSON schema ${e.measured.jsonSchema ? "honoured" : "not honoured"}, usage ${e.measured.usageReported ? "reported" : "not reported"} (${e.measured.at.slice(0, 16).replace("T", " ")})`
+            : null,
         }))}
         benchmarks={benchmarks.map((b) => b.name)}
         selections={SELECTION_POLICIES.map((p) => ({ id: p.id, label: p.label }))}

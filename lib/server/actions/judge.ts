@@ -5,7 +5,7 @@ import { z } from "zod";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { requestJudgeRun } from "../judge/judge-queue";
-import { createRun, planRun, resumeRun, saveEndpoint, stopRun } from "../judge/judge-runs";
+import { createRun, planRun, resumeRun, saveEndpoint, stopRun, testEndpoint } from "../judge/judge-runs";
 import { identifiersToDescribe, planDescriptions, writeDescriptions } from "../judge/model-descriptions";
 
 export type JudgeActionResult = { ok: true; message: string; runId?: number } | { ok: false; error: string };
@@ -54,6 +54,16 @@ export const saveEndpointAction = guardedAction(
     }),
 );
 
+/** Asks an endpoint one tiny question and records what it does (n, a JSON schema, usage); runs follow it. */
+export const testEndpointAction = guardedAction(
+  { role: "admin", input: z.object({ name: z.string().trim().min(1).max(100) }) },
+  async ({ name }) =>
+    attempt(async () => {
+      const measure = await testEndpoint(await getDb(), name);
+      return { message: `Endpoint ${name} tested: ${measure.notes.join("; ")}.` };
+    }),
+);
+
 const RunInput = z.object({
   benchmark: z.string().min(1).max(200),
   selection: z.string().min(1).max(50),
@@ -70,7 +80,7 @@ export const planRunAction = guardedAction({ role: "admin", input: RunInput }, a
     const values = input.limit === null ? plan.values : Math.min(plan.values, input.limit);
     const share = plan.values === 0 ? 0 : values / plan.values;
     return {
-      message: `${values} values (${plan.identifiers} identifiers on ${plan.instances} instances): ${values * 2 * input.samples} calls, about ${Math.round(plan.promptTokens * share).toLocaleString("en")} prompt and ${Math.round(plan.completionTokens * share).toLocaleString("en")} completion tokens${plan.cost === null ? " (no prices set)" : `, about $${(plan.cost * share).toFixed(2)}`}.`,
+      message: `${values} values (${plan.identifiers} identifiers on ${plan.instances} instances): ${values * 2 * input.samples} calls in ${Math.round(plan.requests * share)} requests (${plan.takesN ? "samples through n" : "one per sample"}, ${plan.abilities === "measured" ? "as measured" : "as set: test the endpoint to measure it"}), about ${Math.round(plan.promptTokens * share).toLocaleString("en")} prompt and ${Math.round(plan.completionTokens * share).toLocaleString("en")} completion tokens${plan.cost === null ? " (no prices set)" : `, about $${(plan.cost * share).toFixed(2)}`}.`,
     };
   }),
 );
