@@ -13,10 +13,13 @@ import {
 } from "./predictions";
 import {
   evalResultsMapFormat,
+  finalReportFormat,
   harnessReportFormat,
+  nocodeEvaluationFormat,
   plainResultsFormat,
   polybenchResultFormat,
   resultsSummaryFormat,
+  swebenchModelReportFormat,
 } from "./run-results";
 import { instanceReportFormat, sweSmithFormat, sweSmithReportFormat } from "./swe-smith";
 import { swebenchFormat, swebenchProFormat } from "./swebench";
@@ -33,10 +36,13 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
   openAiAnnotationsFormat,
   agentlessClassificationFormat,
   plainResultsFormat,
+  nocodeEvaluationFormat,
   openHandsOutputFormat,
   predictionsFormat,
   resultsSummaryFormat,
   harnessReportFormat,
+  swebenchModelReportFormat,
+  finalReportFormat,
   sweSmithReportFormat,
   polybenchResultFormat,
   instanceReportFormat,
