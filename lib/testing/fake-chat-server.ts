@@ -48,6 +48,8 @@ export interface FakeChatServer {
   mode: ServerMode;
   /** prompt and completion tokens of every answer it sent (what a provider bills) */
   billed: { prompt: number; completion: number; requests: number };
+  /** requests received and not yet answered (a slow answer waiting) */
+  readonly inFlight: number;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function startFakeChatServer(
     mode: options.mode ?? {},
     billed: { prompt: 0, completion: 0, requests: 0 },
     serial: 0,
+    inFlight: 0,
   };
   const timers = new Set<NodeJS.Timeout>();
   const server: Server = createServer(async (request, response) => {
@@ -160,7 +163,11 @@ export async function startFakeChatServer(
       });
       return step();
     }
-    if (behaviour.kind === "slow") await new Promise((resolve) => setTimeout(resolve, behaviour.ms));
+    if (behaviour.kind === "slow") {
+      state.inFlight++;
+      await new Promise((resolve) => setTimeout(resolve, behaviour.ms));
+      state.inFlight--;
+    }
     const n = state.mode.ignoreN ? 1 : typeof body.n === "number" ? body.n : 1;
     const content = () =>
       behaviour.kind === "malformed"
@@ -219,6 +226,9 @@ export async function startFakeChatServer(
     },
     set mode(value: ServerMode) {
       state.mode = value;
+    },
+    get inFlight() {
+      return state.inFlight;
     },
     get billed() {
       return state.billed;

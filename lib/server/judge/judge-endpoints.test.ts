@@ -344,3 +344,41 @@ test("the command line: endpoint test, endpoint set, the plan's requests, retry-
   expect(retried.code).toBe(0);
   expect(await runStatus(db, id)).toMatchObject({ state: "done", calls: { done: 2, failed: 0 } });
 }, 120_000);
+
+test("requests in flight when the process is killed are in the run's totals, with those sent again on resume", async () => {
+  await endpoint("killed", { supportsN: false, concurrency: 4 });
+  server.always = { kind: "slow", ms: 150 };
+  const [program, argv] = hintsCommand([
+    "judge",
+    "run",
+    "--benchmark",
+    "SWE-bench Lite",
+    "--selection",
+    "defuse",
+    "--endpoint",
+    "killed",
+  ]);
+  const child = spawn(program, argv, {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  // Killed once some calls are recorded, with four requests in flight.
+  while (!/judge run \d+: [1-9]\d+ done/.test(stderr) && child.exitCode === null)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  child.kill("SIGKILL");
+  await new Promise((resolve) => child.once("exit", resolve));
+  const id = Number(/judge run (\d+) created/.exec(stderr)?.[1]);
+  // The killed requests' answers come to nobody, but the server bills them.
+  while (server.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  server.always = null;
+  const resumed = await executeRun(db, id, { backoffMs: 1 });
+  expect(resumed).toMatchObject({ state: "done", calls: { pending: 0, failed: 0, done: VALUES * 6 } });
+  expect(server.billed.requests).toBeGreaterThan(VALUES * 6);
+  // Every request the server billed is in the run's prompt tokens (those lost at the kill as estimated).
+  expect(resumed.usage.prompt / server.billed.prompt).toBeGreaterThan(0.99);
+  expect(resumed.usage.prompt / server.billed.prompt).toBeLessThan(1.01);
+}, 120_000);

@@ -193,7 +193,28 @@ export async function executeRun(db: Database, runId: number, options: RunOption
 
   /** Adds a request's usage to the run (split over the samples it answered) and checks the budget. */
   const usageOf = new Map<number, ChatUsage>();
-  const charge = async (result: ChatResult, samples: CallRow[], guess: { prompt: number; completion: number }) => {
+  /**
+   * A request's estimate booked on the run before it is sent (sign 1), taken back when it brought no answer
+   * (-1): a request in flight when the process dies stays in the run's totals, as the endpoint bills it.
+   */
+  const book = (guess: { prompt: number; completion: number; cost: number }, sign: 1 | -1) =>
+    writeTurn(db)(() =>
+      db.judgeRun.update({
+        where: { id: runId },
+        data: {
+          promptTokens: { increment: sign * guess.prompt },
+          completionTokens: { increment: sign * guess.completion },
+          cost: { increment: sign * guess.cost },
+        },
+      }),
+    );
+
+  /** Adds a request's usage to the run in place of its booked estimate, and checks the budget. */
+  const charge = async (
+    result: ChatResult,
+    samples: CallRow[],
+    guess: { prompt: number; completion: number; cost: number },
+  ) => {
     // An endpoint that reports no usage is charged what the request was estimated to cost.
     const usage = result.usageReported
       ? result.usage
@@ -212,11 +233,11 @@ export async function executeRun(db: Database, runId: number, options: RunOption
       db.judgeRun.update({
         where: { id: runId },
         data: {
-          promptTokens: { increment: usage.prompt },
-          completionTokens: { increment: usage.completion },
+          promptTokens: { increment: usage.prompt - guess.prompt },
+          completionTokens: { increment: usage.completion - guess.completion },
           cachedTokens: { increment: usage.cached },
           reasoningTokens: { increment: usage.reasoning },
-          cost: { increment: spent },
+          cost: { increment: spent - guess.cost },
         },
       }),
     );
@@ -242,6 +263,7 @@ export async function executeRun(db: Database, runId: number, options: RunOption
       const guess = estimate(messages, slice.length);
       if (!reserve(guess.cost)) break;
       let result: ChatResult;
+      await book(guess, 1);
       try {
         result = await chatCompletion(
           client,
@@ -253,6 +275,10 @@ export async function executeRun(db: Database, runId: number, options: RunOption
           },
           clientOptions,
         );
+      } catch (error) {
+        // No answer: not billed as far as can be known (a refusal, an outage, an answer cut off).
+        await book(guess, -1);
+        throw error;
       } finally {
         reserved -= guess.cost;
       }
