@@ -251,7 +251,8 @@ function convertRecord(
     const context = {
       path: file,
       ...(numberLiterals ? { numberLiterals } : {}),
-      ...(naming.fileModel ? { fileModel: naming.fileModel } : {}),
+      // The model the file's other lines name, or the one the user names (`--model`) for a file naming none.
+      ...(naming.fileModel || naming.run.model ? { fileModel: naming.fileModel ?? naming.run.model } : {}),
     };
     // A record of Hintscope's own native export is read as the benchmark's record it was made from, so
     // importing an export back changes nothing (lib/export/native-records.ts).

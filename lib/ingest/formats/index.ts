@@ -15,6 +15,7 @@ import {
   evalResultsMapFormat,
   finalReportFormat,
   harnessReportFormat,
+  instanceResultsFormat,
   nocodeEvaluationFormat,
   plainResultsFormat,
   polybenchResultFormat,
@@ -49,6 +50,7 @@ export const INPUT_FORMATS: readonly InputFormat[] = [
   predictionsMapFormat,
   trajectoryFormat,
   evalResultsMapFormat,
+  instanceResultsFormat,
 ];
 
 /**

@@ -366,3 +366,41 @@ export const nocodeEvaluationFormat: InputFormat = {
   },
   defaultBenchmark: () => "NoCode-bench",
 };
+
+/**
+ * Per-instance results with no model (`results_summary.csv`: `instance_id,resolved,patch_applied`): the run is
+ * the one the user names (`--model NAME`, given to the format as the file's model); without it, refused saying
+ * so. Last of the formats: a record any other reads is that format's.
+ */
+export const instanceResultsFormat: InputFormat = {
+  id: "instance-results",
+  label: "per-instance results (instance_id, resolved [, patch_applied])",
+  shape: "records",
+  detect: (r) =>
+    "instance_id" in r && "resolved" in r && !("model" in r) && !("tests_status" in r) && !("all_f2p_passed" in r),
+  // No `fields`: a near miss of another format is never told it is this one (which any id and outcome are).
+  convert: (r, context) => {
+    if (!context.fileModel)
+      throw new RecordError(
+        "per-instance results (instance_id, resolved) with no column naming the model: say whose run it is with --model NAME (and --selection S --projection P where it ran under a hint policy)",
+      );
+    const resolved = toBoolean(r.resolved, "resolved");
+    const applied = r.patch_applied;
+    return [
+      {
+        kind: "result",
+        data: {
+          model: context.fileModel,
+          selection: OFFICIAL_POLICY,
+          projection: OFFICIAL_POLICY,
+          instanceExternalId: requireId(r, "instance_id"),
+          resolved,
+          status: null,
+          patchApplied:
+            applied === undefined || applied === null || applied === "" ? null : toBoolean(applied, "patch_applied"),
+        },
+      },
+    ];
+  },
+  defaultBenchmark: (context) => swebenchBenchmarkFromPath(context.path),
+};

@@ -125,3 +125,45 @@ test("final_report.json (stats, resolved, resolved_per_project) is refused: it n
   );
   expect(await env.db.runResult.count()).toBe(0);
 });
+
+/**
+ * A per-instance results_summary.csv (`instance_id,resolved,patch_applied`, no model), made from the committed
+ * real results summary (gemini-3-pro with mini-swe-agent on SWE-bench Verified, its 8 instances) as pandas'
+ * `DataFrame(instances).to_csv(index=False)` writes it: booleans as True/False.
+ */
+function resultsSummaryCsv(): string {
+  const real = JSON.parse(
+    readFileSync(
+      path.join(REAL_DATA, "results", "swebench-verified", "gemini-3-pro_mini-swe-agent_20251118.results_summary.json"),
+      "utf8",
+    ),
+  ) as { instances: Array<{ instance_id: string; resolved: boolean; patch_applied: boolean }> };
+  const file = path.join(env.tmp.dir, "gemini-3-pro", "results_summary.csv");
+  mkdirSync(path.dirname(file), { recursive: true });
+  const cell = (b: boolean) => (b ? "True" : "False");
+  writeFileSync(
+    file,
+    `instance_id,resolved,patch_applied\n${real.instances.map((i) => `${i.instance_id},${cell(i.resolved)},${cell(i.patch_applied)}`).join("\n")}\n`,
+  );
+  return file;
+}
+
+test("a per-instance results_summary.csv without a model is refused saying --model NAME would import it", async () => {
+  const file = resultsSummaryCsv();
+  await expect(importFiles(env.db, [file], { benchmark: "SWE-bench Verified" })).rejects.toThrow(
+    `${file}:2: per-instance results (instance_id, resolved) with no column naming the model: say whose run it is with --model NAME (and --selection S --projection P where it ran under a hint policy)`,
+  );
+  expect(await env.db.runResult.count()).toBe(0);
+});
+
+test("the same results_summary.csv with --model NAME imports as that model's run, 5 of 8 resolved", async () => {
+  const file = resultsSummaryCsv();
+  const summary = await importFiles(env.db, [file], {
+    benchmark: "SWE-bench Verified",
+    run: { model: "gemini-3-pro" },
+  });
+  expect(summary.files[0]).toMatchObject({ format: "instance-results", added: 8 });
+  expect(await runModels()).toEqual(["gemini-3-pro"]);
+  expect(await env.db.runResult.count({ where: { resolved: true } })).toBe(5);
+  expect(await env.db.runResult.count({ where: { patchApplied: true } })).toBe(8);
+});
