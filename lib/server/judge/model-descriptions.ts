@@ -2,7 +2,13 @@ import { parseInterfaceText } from "../../analysis/benchmark-hints";
 import { describeIdentifiers, type ModelWritten } from "../../analysis/render-hint";
 import { ANALYSIS_VERSION } from "../../domain/analysis-version";
 import { hintSourceHash } from "../../hint/fingerprint";
-import { type ChatUsage, chatCompletion, EndpointRefusal, EndpointUnavailable } from "../../judge/chat-client";
+import {
+  type ChatUsage,
+  chatCompletion,
+  EndpointRefusal,
+  EndpointUnavailable,
+  readParameters,
+} from "../../judge/chat-client";
 import {
   DESCRIBE_RESPONSE_FORMAT,
   DESCRIBE_TEMPLATE_VERSION,
@@ -186,15 +192,23 @@ export async function writeDescriptions(
       model: endpoint.model,
       templateVersion: DESCRIBE_TEMPLATE_VERSION,
       messages,
-      parameters: endpoint.supportsJsonSchema ? { response_format: "json_schema" } : {},
+      parameters: {
+        ...readParameters(endpoint.parameters),
+        ...(endpoint.supportsJsonSchema ? { response_format: "json_schema" } : {}),
+      },
       sample: attempt,
     });
     const hit = await db.judgeCache.findUnique({ where: { key } });
     if (hit) return { key, content: hit.content, cached: true, usage: null };
     const result = await chatCompletion(
-      { baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, model: endpoint.model },
+      {
+        baseUrl: endpoint.baseUrl,
+        apiKey: endpoint.apiKey,
+        model: endpoint.model,
+        parameters: readParameters(endpoint.parameters),
+      },
       { messages, ...(endpoint.supportsJsonSchema ? { responseFormat: DESCRIBE_RESPONSE_FORMAT } : {}) },
-      { backoffMs: run.backoffMs, timeoutMs: run.timeoutMs },
+      { backoffMs: run.backoffMs, timeoutMs: run.timeoutMs ?? endpoint.timeoutMs },
     );
     const content = result.contents[0] ?? "";
     for (const k of Object.keys(summary.usage) as Array<keyof ChatUsage>) summary.usage[k] += result.usage[k];
