@@ -65,3 +65,30 @@ export const fieldMapText = (map: FieldMap) =>
   Object.entries(map)
     .map(([name, source]) => `${name}=${source}`)
     .join(",");
+
+/**
+ * What a field map read from a record, where it could be read two ways or not at all: a dotted source names a
+ * column of that name where the record has one (a CSV written by pandas' json_normalize or DuckDB:
+ * `metadata.instance_id`), which wins over the path through nested values; else the path. A source that is
+ * neither is said, never passed over in silence.
+ */
+export function fieldMapNotes(record: RawRecord, map: FieldMap = {}): string[] {
+  const notes: string[] = [];
+  for (const [name, source] of Object.entries(map)) {
+    const dotted = source.includes(".");
+    if (Object.hasOwn(record, source)) {
+      if (dotted)
+        notes.push(
+          `--map ${name}=${source} read the column "${source}" as named (a column of that name wins over the path ${source.split(".").join(" → ")})`,
+        );
+    } else if (valueAt(record, source).found)
+      notes.push(
+        `--map ${name}=${source} read the path ${source.split(".").join(" → ")} (no column is named "${source}")`,
+      );
+    else
+      notes.push(
+        `--map ${name}=${source} matched nothing: the record has no column "${source}"${dotted ? ` and no path ${source.split(".").join(" → ")}` : ""}`,
+      );
+  }
+  return notes;
+}

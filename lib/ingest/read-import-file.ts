@@ -3,7 +3,7 @@ import path from "node:path";
 import { ownValue } from "../domain/own-keys";
 import { nativeBenchmarkOf, originalOfNative } from "../export/native-records";
 import { kitRunOptions } from "./experiment-kit-lookup";
-import { type FieldMap, withFieldNames } from "./field-aliases";
+import { type FieldMap, fieldMapNotes, withFieldNames } from "./field-aliases";
 import { RecordError } from "./field-values";
 import { closestFormat, detectFormat } from "./formats";
 import { ImportError, MAX_REPORTED, UnknownFormatError } from "./import-error";
@@ -262,6 +262,8 @@ function convertRecord(
       // The record is kept exactly as it arrived (or as the benchmark had it), before any field was mapped.
       if (item.kind === "instance") item.data.original = record;
       if (restored) item.note = "Hintscope's own native export: read as the benchmark's records it was made from";
+      const mapped = fieldMapNotes(record, fieldMap);
+      if (mapped.length > 0) item.notes = [...(item.notes ?? []), ...mapped];
       return { item: namedRun(item, naming), line: located.line };
     });
   } catch (error) {
@@ -296,7 +298,9 @@ export async function openImportFile(file: string, options: OpenOptions = {}): P
   const shape = container === "json-document" ? "document" : container === "jsonl" ? "either" : "records";
   const format = detectFormat(withFieldNames(first.record, fieldMap), shape);
   if (!format) {
-    throw new UnknownFormatError(file, first.line, unknownFormatReason(first.record), Object.keys(first.record));
+    const mapped = fieldMapNotes(first.record, fieldMap).join("; ");
+    const reason = `${unknownFormatReason(first.record)}${mapped ? ` (${mapped})` : ""}`;
+    throw new UnknownFormatError(file, first.line, reason, Object.keys(first.record));
   }
   // An experiment kit's run: the policy its path names (the user's word wins over the kit's).
   const { note: _kitNote, ...kitRun } = await kitRunOptions(file, options.experiment);

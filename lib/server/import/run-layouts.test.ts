@@ -167,3 +167,37 @@ test("the same results_summary.csv with --model NAME imports as that model's run
   expect(await env.db.runResult.count({ where: { resolved: true } })).toBe(5);
   expect(await env.db.runResult.count({ where: { patchApplied: true } })).toBe(8);
 });
+
+/** A trace viewer's export flattened as pandas' json_normalize writes it: columns literally named with dots. */
+function flatCsv(): string {
+  const file = path.join(env.tmp.dir, "traces.csv");
+  writeFileSync(
+    file,
+    "metadata.instance_id,result.resolved\nastropy__astropy-12907,True\nastropy__astropy-13033,False\n",
+  );
+  return file;
+}
+
+test("--map instance_id=metadata.instance_id on a column literally so named reads that column, and says so", async () => {
+  const summary = await importFiles(env.db, [flatCsv()], {
+    benchmark: "SWE-bench Verified",
+    fieldMap: { instance_id: "metadata.instance_id", resolved: "result.resolved" },
+    run: { model: "traced" },
+  });
+  expect(summary.files[0]).toMatchObject({ format: "instance-results", added: 2 });
+  expect(summary.files[0]?.warnings).toContain(
+    `--map instance_id=metadata.instance_id read the column "metadata.instance_id" as named (a column of that name wins over the path metadata → instance_id)`,
+  );
+  expect(
+    await env.db.runResult.count({ where: { resolved: true, instanceExternalId: "astropy__astropy-12907" } }),
+  ).toBe(1);
+});
+
+test("a --map source that matches nothing is said in the refusal, not passed over", async () => {
+  const file = flatCsv();
+  await expect(
+    importFiles(env.db, [file], { benchmark: "SWE-bench Verified", fieldMap: { instance_id: "meta.instance_id" } }),
+  ).rejects.toThrow(
+    `(--map instance_id=meta.instance_id matched nothing: the record has no column "meta.instance_id" and no path meta → instance_id)`,
+  );
+});
