@@ -1,5 +1,13 @@
 import type { ParsedLanguage } from "./grammars";
-import { blocksClosedFromAbove, cFamilyClosers, indentOf, UNKNOWN_OWNER } from "./languages/hunk-lines";
+import {
+  blockCommentEdges,
+  blocksClosedFromAbove,
+  cFamilyClosers,
+  indentOf,
+  javaMemberIndent,
+  javaUnderHeaderMethod,
+  UNKNOWN_OWNER,
+} from "./languages/hunk-lines";
 import type { DiffLine, FileDiff, Hunk } from "./parse-diff";
 import { continuesFromAbove, leavesTheBody, pythonClosers, pythonHeader, resumedSignature } from "./python-hunks";
 
@@ -40,6 +48,8 @@ interface Wrapper {
   inBody?: boolean;
   /** Python: lines at the hunk's deeper level get this too (they are the stand-in function's body) */
   bodyIndent?: string;
+  /** the wrapper already opens the blocks the hunk closes: no tail openers to add */
+  settled?: boolean;
 }
 
 /**
@@ -148,8 +158,17 @@ function wrapperFor(
   indented: boolean,
   lines: readonly string[],
   carriedClass: string | null = null,
+  path = "",
 ): Wrapper {
   if (!indented) return NO_WRAP;
+  // Java: a class whose header the hunk does not show, its members one level in, is the file's own class.
+  const javaFileClass = (shown: readonly string[]) => {
+    const own = /([A-Z][\w$]*)\.java$/.exec(path)?.[1];
+    const member = javaMemberIndent(shown) ?? Math.min(...shown.map(indentOf));
+    return own && (member === 4 || member === 2 || shown.some((l) => /^\t\S/.test(l) && indentOf(l) === member))
+      ? own
+      : UNKNOWN_OWNER;
+  };
   const typeName = /\b(?:class|interface|enum|record|struct)\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
   const enumName = /\benum\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
   const goType = /^\s*type\s+(\w+)\s+struct\b/.exec(context)?.[1] ?? null;
@@ -200,13 +219,8 @@ function wrapperFor(
         return { prefix: [`enum ${enumName} {${constants ? "" : " ;"}`], suffix: ["}"], owner: null, dedent: false };
       }
       return inFunction
-        ? {
-            prefix: [`class ${UNKNOWN_OWNER} {`, "void __hintscope__() {"],
-            suffix: ["}", "}"],
-            owner: null,
-            dedent: false,
-          }
-        : { prefix: [`class ${typeName ?? UNKNOWN_OWNER} {`], suffix: ["}"], owner: null, dedent: false };
+        ? javaUnderMethod(lines, javaFileClass)
+        : { prefix: [`class ${typeName ?? javaFileClass(lines)} {`], suffix: ["}"], owner: null, dedent: false };
     case "rust": {
       // `impl<T> Trait for Store<T> {` → the methods are Store's; `trait T {`, `mod m {` likewise.
       const implType = /\bimpl\b(?:\s*<[^>]*>)?\s+(?:[\w:<>, &']+\s+for\s+)?&?(?:[\w]+::)*(\w+)/.exec(context)?.[1];
@@ -288,6 +302,36 @@ function wrapperFor(
   }
 }
 
+/**
+ * Java: a hunk under a header that names a method (git's java driver prints it without its indentation). Its
+ * lines at member level (declarations with modifiers or annotations) are the class's members; the `}` at
+ * that level closes the named method, and only the lines above it are that method's body.
+ */
+function javaUnderMethod(lines: readonly string[], classOf: (shown: readonly string[]) => string): Wrapper {
+  const under = javaUnderHeaderMethod(lines);
+  const suffix = ["}".repeat((under?.openAtEnd ?? 0) + 1)];
+  if (under?.end === 0)
+    return { prefix: [`class ${classOf(lines)} {`], suffix, owner: null, dedent: false, settled: true };
+  if (under && under.end !== null)
+    return {
+      prefix: [
+        `class ${classOf(lines)} {`,
+        "void __hintscope__() {",
+        ...Array.from({ length: under.nested }, () => "{"),
+      ],
+      suffix,
+      owner: null,
+      dedent: false,
+      settled: true,
+    };
+  return {
+    prefix: [`class ${UNKNOWN_OWNER} {`, "void __hintscope__() {"],
+    suffix: ["}", "}"],
+    owner: null,
+    dedent: false,
+  };
+}
+
 function imageOf(
   path: string,
   side: "pre" | "post",
@@ -302,6 +346,11 @@ function imageOf(
     const resumed = resumedSignature(path, side, kept, hunk.context, carriedClass);
     if (resumed) return resumed;
   }
+  // Brace languages: the end of a comment that opened above the hunk is blanked (its prose parses as code),
+  // and a comment the hunk leaves open is closed before anything the analysis adds after it.
+  const comments =
+    python || language === "ruby" ? { leading: 0, openAtEnd: false } : blockCommentEdges(kept.map((l) => l.text));
+  const texts = kept.map((line, index) => (index < comments.leading ? "" : line.text));
 
   // Python: a hunk that starts inside a docstring shows its text and then its closing quotes: blank both.
   const firstQuotes = python ? kept.findIndex((line) => /"""|'''/.test(line.text)) : -1;
@@ -314,25 +363,19 @@ function imageOf(
     ...kept.map((line, index) =>
       (insideString && index <= firstQuotes) || (python && continuesFromAbove(line.text))
         ? Number.POSITIVE_INFINITY
-        : indentOf(line.text),
+        : indentOf(texts[index] as string),
     ),
   );
   const base = hunk
-    ? wrapperFor(
-        language,
-        hunk.context,
-        Number.isFinite(minIndent) && minIndent > 0,
-        kept.map((line) => line.text),
-        carriedClass,
-      )
+    ? wrapperFor(language, hunk.context, Number.isFinite(minIndent) && minIndent > 0, texts, carriedClass, path)
     : NO_WRAP;
   const openers =
-    hunk && Number.isFinite(minIndent)
+    hunk && Number.isFinite(minIndent) && !base.settled
       ? tailOpeners(
           language,
           base,
           blocksClosedFromAbove(
-            kept.map((line) => line.text),
+            texts,
             // Under a stand-in function (the header named one), a `}` no more indented than that header
             // ends the function: the hunk runs past its body, and what follows are the class's members.
             base.prefix.some((line) => line.includes("__hintscope__()")) && hunk.context.trim() !== ""
@@ -350,9 +393,10 @@ function imageOf(
   const closers = python ? pythonClosers(kept.map((line) => line.text)) : "";
   if (closers !== "") wrapper = { ...wrapper, suffix: [...wrapper.suffix, closers] };
   if (language === "c" || language === "cpp") {
-    const open = cFamilyClosers(kept.map((line) => line.text));
+    const open = cFamilyClosers(texts);
     if (open.length > 0) wrapper = { ...wrapper, suffix: [...open, ...wrapper.suffix] };
   }
+  if (comments.openAtEnd) wrapper = { ...wrapper, suffix: ["*/", ...wrapper.suffix] };
   const bodyIndentOf = (text: string) =>
     wrapper.bodyIndent !== undefined && indentOf(text) > minIndent ? wrapper.bodyIndent : "";
   // Python: unchanged lines before the hunk's first statement at its own level belong to a statement that
@@ -362,7 +406,8 @@ function imageOf(
     if (insideString && index <= firstQuotes) return "";
     if (leading && line.kind === " " && (indentOf(line.text) > minIndent || continuesFromAbove(line.text))) return "";
     leading = false;
-    return `${wrapper.indent ?? ""}${bodyIndentOf(line.text)}${wrapper.dedent ? line.text.slice(minIndent) : line.text}`;
+    const text = texts[index] as string;
+    return `${wrapper.indent ?? ""}${bodyIndentOf(text)}${wrapper.dedent ? text.slice(minIndent) : text}`;
   });
   return {
     path,

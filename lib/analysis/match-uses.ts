@@ -125,8 +125,10 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     if ((use.kind !== "keyword" && use.kind !== "key") || use.name !== def.member) return false;
     return use.qualifier === null || calleeNames(def.owner).includes(use.qualifier);
   }
-  // A constructor has no name of its own to guess: its class (and its parameters) carry the contract.
+  // A constructor has no name of its own to guess: its class (and its parameters) carry the contract. An
+  // override's name is the overridden method's (Java's `@Override`): that one is the name to state.
   if (def.kind === "constructor" || CONSTRUCTOR_MEMBERS.has(def.member) || isDictatedName(def.member)) return false;
+  if (def.kind === "method" && /(^|\s)@Override\b/.test(def.signature ?? "")) return false;
   if (use.name !== def.member || use.kind === "module" || use.kind === "keyword") return false;
   // `self.x` and `this.x` reach the using class's own members, which live on the using side.
   if (use.qualifier !== null && SELF_NAMES.has(use.qualifier)) return false;

@@ -3,7 +3,7 @@ import { getParsers, grammarOfPath, type ParsedLanguage } from "./grammars";
 import { functionInContext } from "./hunk-context";
 import { extractCFamily } from "./languages/c-family";
 import { extractGo } from "./languages/go";
-import { UNKNOWN_OWNER } from "./languages/hunk-lines";
+import { javaUnderHeaderMethod, UNKNOWN_OWNER } from "./languages/hunk-lines";
 import { languageOfPath } from "./languages/infer-language";
 import { extractJava } from "./languages/java";
 import { extractJavaScript } from "./languages/javascript";
@@ -264,6 +264,12 @@ function fileDefinitions(
  * more blocks than the hunk opened; in Python and Ruby the first line indented no deeper than the header.
  */
 function endOfContextBody(language: ParsedLanguage, context: string, lines: readonly string[]): number {
+  // Java: the named method ends at the `}` at its class's member level (git's java driver drops the
+  // header's indentation, so a `}` of the method and one of a block inside it look alike otherwise).
+  if (language === "java") {
+    const under = javaUnderHeaderMethod(lines);
+    if (under) return under.end ?? lines.length;
+  }
   if (language === "python" || language === "ruby") {
     const own = /^[ \t]*/.exec(context)?.[0].length ?? 0;
     const end = lines.findIndex(

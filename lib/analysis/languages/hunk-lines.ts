@@ -65,3 +65,128 @@ export function blocksClosedFromAbove(
   }
   return { count: -lowest, atColumnZero };
 }
+
+/** A line's code without string literals and a trailing line comment (a rough cut, for counting brackets). */
+const codeOf = (line: string) =>
+  line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, "").replace(/\/\/.*$/, "");
+
+// Brace languages: block comments a hunk cuts. `leading`: how many of its first lines are the end of a
+// comment that opened above it (`* text`, then the closing mark), which parse as code out of context;
+// `openAtEnd`: the hunk ends inside a comment it opened and did not close, which swallows whatever the
+// analysis adds after it.
+export function blockCommentEdges(lines: readonly string[]): { leading: number; openAtEnd: boolean } {
+  let leading = 0;
+  let prose = true;
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === "") continue;
+    if (!/^\s*\*/.test(line) || /\/\*/.test(line)) {
+      prose = false;
+      break;
+    }
+    if (/\*\//.test(line)) {
+      leading = index + 1;
+      prose = false;
+      break;
+    }
+  }
+  // Every line a comment's (`* …`) and none closing it: the hunk lies inside one comment.
+  if (prose) return { leading: lines.length, openAtEnd: false };
+  let inComment = false;
+  for (const line of lines.slice(leading)) {
+    let rest = inComment ? line : codeOf(line);
+    for (;;) {
+      if (inComment) {
+        const close = rest.indexOf("*/");
+        if (close < 0) break;
+        inComment = false;
+        rest = codeOf(rest.slice(close + 2));
+      } else {
+        const open = rest.indexOf("/*");
+        if (open < 0) break;
+        inComment = true;
+        rest = rest.slice(open + 2);
+      }
+    }
+  }
+  return { leading, openAtEnd: inComment };
+}
+
+/**
+ * Java: the indentation of a hunk's class members, from the lines that can only be member declarations
+ * (an annotation, an access or `abstract`/`static`/`synchronized`/`native` modifier, an interface's
+ * `default` method); null when no line is one.
+ */
+export function javaMemberIndent(lines: readonly string[]): number | null {
+  let least: number | null = null;
+  for (const line of lines) {
+    if (
+      /^\s*(@[A-Za-z][\w.]*(\s*\(.*\))?\s*$|@[A-Za-z][\w.]*\s+[\w<]|(final\s+)?(public|protected|private|abstract|static|synchronized|native)\s)/.test(
+        line,
+      ) ||
+      /^\s*default\s+[\w<>[\], ?]+\s+\w+\s*\(/.test(line)
+    ) {
+      const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+      if (least === null || indent < least) least = indent;
+    }
+  }
+  return least;
+}
+
+/**
+ * Under a hunk header that names a method, with the hunk's members at `memberIndent`: where that method's
+ * body ends in the hunk (the index of the line past its closing `}` at member level, 0 when the hunk starts
+ * past it, null when it does not end in the hunk), and how many blocks inside it the hunk closes before.
+ */
+export function headerMethodEnd(
+  lines: readonly string[],
+  memberIndent: number,
+): { end: number | null; nested: number; openAtEnd: number } {
+  let depth = 0;
+  let lowest = 0;
+  let seenDeeper = false;
+  let end: number | null = null;
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === "") continue;
+    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+    // A member-level line before any `}` closed the method: the hunk starts past its end.
+    if (end === null && !seenDeeper && indent <= memberIndent && !/^\s*}/.test(line) && depth === 0) end = 0;
+    if (indent > memberIndent) seenDeeper = true;
+    for (const ch of codeOf(line)) {
+      if (ch === "{") depth++;
+      else if (ch === "}") {
+        depth--;
+        if (end === null && depth < lowest) {
+          if (indent <= memberIndent) {
+            end = index + 1;
+            depth = 0;
+          } else lowest = depth;
+        }
+      }
+    }
+  }
+  // Blocks the hunk opens after the method's end and leaves open (a member cut off at the hunk's end).
+  return { end, nested: -lowest, openAtEnd: end === null ? 0 : Math.max(0, depth) };
+}
+
+/** One indentation level: four or two spaces, or a tab. */
+const oneLevel = (lines: readonly string[], indent: number) =>
+  indent === 4 || indent === 2 || lines.some((l) => /^\t\S/.test(l) && indentOf(l) === indent);
+
+/**
+ * Java, under a hunk header that names a method: the indentation of the hunk's class members (see
+ * javaMemberIndent; else the hunk's least indentation when it is one level in: a method's statements are
+ * deeper), and where the named method's body ends in the hunk (see headerMethodEnd). Null when the hunk's
+ * lines do not tell.
+ */
+export function javaUnderHeaderMethod(
+  lines: readonly string[],
+): { memberIndent: number; end: number | null; nested: number; openAtEnd: number } | null {
+  const { leading } = blockCommentEdges(lines);
+  const shown = lines.map((line, index) => (index < leading ? "" : line));
+  const least = Math.min(...shown.map(indentOf));
+  // Inside a comment only: nothing of the named method changes.
+  if (shown.every((line) => line.trim() === "")) return { memberIndent: 0, end: 0, nested: 0, openAtEnd: 0 };
+  const memberIndent = javaMemberIndent(shown) ?? (Number.isFinite(least) && oneLevel(shown, least) ? least : null);
+  if (memberIndent === null || memberIndent === 0) return null;
+  return { memberIndent, ...headerMethodEnd(shown, memberIndent) };
+}
