@@ -14,6 +14,11 @@ export interface NativeMarker {
   benchmark?: string;
   /** where the hint went: the text the benchmark's agent reads as its task, or a field of its own (format 2) */
   placement?: "task" | "field";
+  /**
+   * the record's own names for the fields its format reads, where they differ (it was imported with `--map`):
+   * read back with them, so the export imports as the record did
+   */
+  field_map?: Record<string, string>;
 }
 
 /**
@@ -29,6 +34,21 @@ export function withHintSection(task: string, hint: string): string {
   return `${head === "" ? "" : `${head}\n\n`}${TASK_HINT_HEADING}\n\n${hint}\n`;
 }
 
+/**
+ * FEA-Bench builds its task text around its own hint: the feature request, then "<<NEW DEFINITIONS>>" and the
+ * new components' definitions, then "Please note that in addition …" and "<<END>>" (microsoft/FEA-Bench
+ * `feabench/get_dataset.py` lines 386–399, commit cb5f4ac). The curated hint takes the definitions' place.
+ */
+const FEA_DEFINITIONS =
+  /(<<NEW DEFINITIONS>>\n)([\s\S]*?)(\n\n\nPlease note that in addition to the newly added components)/;
+
+/** A task text with the hint in it: in FEA-Bench's definitions section where the text has one, else appended. */
+export function taskWithHint(task: string, hint: string): string {
+  if (FEA_DEFINITIONS.test(task))
+    return task.replace(FEA_DEFINITIONS, (_all, head, _defs, tail) => `${head}${hint}${tail}`);
+  return withHintSection(task, hint);
+}
+
 /** The benchmark families a native export writes, and the field their agents read the task from. */
 export const NATIVE_FORMATS = new Set(["swebench-pro", "swebench", "swe-smith", "multi-swe-bench"]);
 
@@ -40,6 +60,8 @@ export interface NativeOptions {
    * agents read them; `--hint-field NAME`); the record must not have a field of that name
    */
   hintField?: string | null;
+  /** the record's own names for its format's fields (imported with `--map`): `{problem_statement: "doc"}` */
+  fieldMap?: Record<string, string>;
 }
 
 /** Multi-SWE-bench's fields that its `Dataset` dataclass reads as structures (dicts and lists). */
@@ -99,12 +121,14 @@ export function nativeRecord(
   parse: (text: string) => unknown = JSON.parse,
 ): Record<string, unknown> {
   const own = (key: string) => (Object.hasOwn(original, key) ? original[key] : null);
+  const fieldMap = options.fieldMap && Object.keys(options.fieldMap).length > 0 ? options.fieldMap : null;
   const marker = (replaced: Record<string, unknown>, added: string[], placement: "task" | "field"): NativeMarker => ({
     format_version: 2,
     replaced,
     added,
     benchmark: options.benchmark,
     placement,
+    ...(fieldMap ? { field_map: fieldMap } : {}),
   });
   if (options.hintField) {
     const field = options.hintField;
@@ -113,11 +137,13 @@ export function nativeRecord(
     return { ...original, [field]: line.hint, [NATIVE_MARKER]: marker({}, [field], "field") };
   }
   if (sourceFormat === "swebench-pro") {
-    const record: Record<string, unknown> = { ...original, interface: line.hint };
-    const replaced: Record<string, unknown> = { interface: own("interface") };
+    const interfaceField = fieldMap?.interface ?? "interface";
+    const requirementsField = fieldMap?.requirements ?? "requirements";
+    const record: Record<string, unknown> = { ...original, [interfaceField]: line.hint };
+    const replaced: Record<string, unknown> = { [interfaceField]: own(interfaceField) };
     if (line.projection === "pro") {
-      replaced.requirements = own("requirements");
-      record.requirements = line.hint
+      replaced[requirementsField] = own(requirementsField);
+      record[requirementsField] = line.hint
         .split("\n")
         .filter((text) => text.startsWith("Behaviour: "))
         .map((text) => text.slice("Behaviour: ".length))
@@ -151,11 +177,13 @@ export function nativeRecord(
     replaced.resolved_issues = own("resolved_issues");
     return { ...record, [NATIVE_MARKER]: marker(replaced, [], "task") };
   }
-  const task = typeof original.problem_statement === "string" ? original.problem_statement : "";
+  // The record's own name for its task text, where it was imported with --map.
+  const taskField = fieldMap?.problem_statement ?? "problem_statement";
+  const task = typeof original[taskField] === "string" ? (original[taskField] as string) : "";
   return {
     ...original,
-    problem_statement: withHintSection(task, line.hint),
-    [NATIVE_MARKER]: marker({ problem_statement: own("problem_statement") }, [], "task"),
+    [taskField]: taskWithHint(task, line.hint),
+    [NATIVE_MARKER]: marker({ [taskField]: own(taskField) }, [], "task"),
   };
 }
 
@@ -172,6 +200,7 @@ export function policyRecord(
   policy: "none" | "official",
   benchmark: string,
   parse: (text: string) => unknown = JSON.parse,
+  fieldMap?: Record<string, string>,
 ): Record<string, unknown> {
   const empty: HintLine = {
     instance_id: instanceId,
@@ -185,17 +214,59 @@ export function policyRecord(
     identifiers: [],
   };
   if (sourceFormat === "multi-swe-bench" || (policy === "none" && sourceFormat === "swebench-pro"))
-    return nativeRecord(original, sourceFormat, empty, { benchmark }, parse);
-  const marker: NativeMarker = { format_version: 2, replaced: {}, added: [], benchmark, placement: "task" };
+    return nativeRecord(original, sourceFormat, empty, { benchmark, fieldMap }, parse);
+  const marker: NativeMarker = {
+    format_version: 2,
+    replaced: {},
+    added: [],
+    benchmark,
+    placement: "task",
+    ...(fieldMap && Object.keys(fieldMap).length > 0 ? { field_map: fieldMap } : {}),
+  };
   return { ...original, [NATIVE_MARKER]: marker };
 }
 
 /** The fields a native export puts the curated hint in, for its manifest. */
-export function nativeHintFields(sourceFormat: string, projection: string, hintField?: string | null): string[] {
+export function nativeHintFields(
+  sourceFormat: string,
+  projection: string,
+  hintField?: string | null,
+  fieldMap?: Record<string, string>,
+): string[] {
   if (hintField) return [hintField];
-  if (sourceFormat === "swebench-pro") return projection === "pro" ? ["interface", "requirements"] : ["interface"];
+  const named = (field: string) => fieldMap?.[field] ?? field;
+  if (sourceFormat === "swebench-pro")
+    return projection === "pro" ? [named("interface"), named("requirements")] : [named("interface")];
   if (sourceFormat === "multi-swe-bench") return ["resolved_issues[0].body"];
-  return ["problem_statement"];
+  return [named("problem_statement")];
+}
+
+/**
+ * The record's own names for the fields its format reads, where it lacks the format's name for one (it was
+ * imported with `--map`): the field whose value is the one the import stored. `{patch: "feature_patch"}`.
+ */
+export function inferredFieldMap(
+  original: Record<string, unknown>,
+  stored: Record<string, string | null>,
+): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const [field, value] of Object.entries(stored)) {
+    if (value === null || Object.hasOwn(original, field)) continue;
+    const same = Object.keys(original).find((key) => {
+      const v = original[key];
+      return typeof v === "string" && (v === value || v.trim() === value.trim());
+    });
+    if (same) map[field] = same;
+  }
+  return map;
+}
+
+/** The field map a native export's record carries (imported with `--map`), or null. */
+export function nativeFieldMapOf(record: Record<string, unknown>): Record<string, string> | null {
+  const map = markerOf(record)?.field_map;
+  if (typeof map !== "object" || map === null || Array.isArray(map)) return null;
+  const entries = Object.entries(map).filter((e): e is [string, string] => typeof e[1] === "string");
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
 }
 
 const markerOf = (record: Record<string, unknown>): Partial<NativeMarker> | null => {

@@ -1,7 +1,7 @@
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { ownValue } from "../domain/own-keys";
-import { nativeBenchmarkOf, originalOfNative } from "../export/native-records";
+import { nativeBenchmarkOf, nativeFieldMapOf, originalOfNative } from "../export/native-records";
 import { kitRunOptions } from "./experiment-kit-lookup";
 import { type FieldMap, fieldMapNotes, withFieldNames } from "./field-aliases";
 import { RecordError } from "./field-values";
@@ -288,7 +288,7 @@ export interface OpenOptions {
  * thrown together (the first naming the place), so a user fixes a file in one pass.
  */
 export async function openImportFile(file: string, options: OpenOptions = {}): Promise<OpenedImportFile> {
-  const fieldMap = options.fieldMap ?? {};
+  let fieldMap: FieldMap = options.fieldMap ?? {};
   const container = await sniffContainer(file);
   const records = recordsOf(container, file);
   const next = await records.next();
@@ -296,6 +296,9 @@ export async function openImportFile(file: string, options: OpenOptions = {}): P
   const first = next.value;
   if (first.error) throw first.error;
   const shape = container === "json-document" ? "document" : container === "jsonl" ? "either" : "records";
+  // Hintscope's own native export of a record imported with --map says the record's own names: read with them.
+  const nativeMap = nativeFieldMapOf(first.record);
+  if (nativeMap) fieldMap = { ...nativeMap, ...fieldMap };
   const format = detectFormat(withFieldNames(first.record, fieldMap), shape);
   if (!format) {
     const mapped = fieldMapNotes(first.record, fieldMap).join("; ");

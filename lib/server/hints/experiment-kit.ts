@@ -17,7 +17,7 @@ import { decodeStructured } from "../../ingest/field-values";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
 import { readRecord } from "../stored-json";
-import { exportFilter, versionLines } from "./hint-sets";
+import { exportFilter, importedFieldMap, NATIVE_ROW_SELECT, versionLines } from "./hint-sets";
 
 const PAGE = 500;
 
@@ -106,7 +106,7 @@ export async function writeExperimentKit(db: Database, options: KitOptions): Pro
     const page = ids.slice(start, start + PAGE);
     const rows = await db.instance.findMany({
       where: { benchmarkId: found.id, externalId: { in: page } },
-      select: { externalId: true, original: true, sourceFormat: true },
+      select: NATIVE_ROW_SELECT,
       orderBy: { externalId: "asc" },
     });
     for (const row of rows) {
@@ -116,6 +116,7 @@ export async function writeExperimentKit(db: Database, options: KitOptions): Pro
           `${row.externalId}: imported as ${row.sourceFormat}, which has no native record form`,
         );
       const original = readRecord(row.original);
+      const fieldMap = importedFieldMap(row, original);
       for (const policy of policies) {
         const runId = kitRunId(policy);
         let record: Record<string, unknown>;
@@ -128,11 +129,13 @@ export async function writeExperimentKit(db: Database, options: KitOptions): Pro
               policy.selection === NO_HINT ? "none" : "official",
               benchmark,
               parse,
+              fieldMap,
             );
           else {
             const line = hinted.get(runId)?.lines.get(row.externalId) as HintLine;
-            record = nativeRecord(original, row.sourceFormat, line, { benchmark }, parse);
-            for (const f of nativeHintFields(row.sourceFormat, line.projection)) fields.get(runId)?.add(f);
+            record = nativeRecord(original, row.sourceFormat, line, { benchmark, fieldMap }, parse);
+            for (const f of nativeHintFields(row.sourceFormat, line.projection, null, fieldMap))
+              fields.get(runId)?.add(f);
           }
         } catch (error) {
           throw new AppError("conflict", (error as Error).message);

@@ -17,7 +17,7 @@ import {
   serialiseManifest,
 } from "../../export/hint-lines";
 import { hintSetParquet } from "../../export/hint-parquet";
-import { NATIVE_FORMATS, nativeHintFields, nativeRecord } from "../../export/native-records";
+import { inferredFieldMap, NATIVE_FORMATS, nativeHintFields, nativeRecord } from "../../export/native-records";
 import { slug } from "../../export/text-formats";
 import { decodeStructured } from "../../ingest/field-values";
 import { listStateToSearch } from "../../review/list-state";
@@ -130,6 +130,51 @@ export async function publishWithin(
   return created;
 }
 
+/** What a native record is written from: the record as imported, and the fields the import read from it. */
+export const NATIVE_ROW_SELECT = {
+  externalId: true,
+  original: true,
+  sourceFormat: true,
+  repo: true,
+  baseCommit: true,
+  goldPatch: true,
+  testPatch: true,
+  problemStatement: true,
+  interfaceText: true,
+  requirements: true,
+} as const;
+
+/**
+ * The record's own names for the fields its format reads, where it was imported with `--map` (found by the
+ * values the import stored), so its native export reads back as it was imported. Multi-SWE-bench's schema is
+ * read as it is.
+ */
+export function importedFieldMap(
+  row: {
+    sourceFormat: string;
+    externalId: string;
+    repo: string;
+    baseCommit: string;
+    goldPatch: string;
+    testPatch: string;
+    problemStatement: string;
+    interfaceText: string | null;
+    requirements: string | null;
+  },
+  original: Record<string, unknown>,
+): Record<string, string> {
+  if (row.sourceFormat === "multi-swe-bench") return {};
+  return inferredFieldMap(original, {
+    instance_id: row.externalId,
+    repo: row.repo,
+    base_commit: row.baseCommit || null,
+    patch: row.goldPatch,
+    test_patch: row.testPatch || null,
+    problem_statement: row.problemStatement || null,
+    ...(row.sourceFormat === "swebench-pro" ? { interface: row.interfaceText, requirements: row.requirements } : {}),
+  });
+}
+
 /** A published version's lines as the benchmark's own records (see native-records.ts), one JSON line each. */
 export async function* nativeLines(
   db: Database,
@@ -147,7 +192,7 @@ export async function* nativeLines(
     const page = lines.slice(start, start + 500);
     const rows = await db.instance.findMany({
       where: { benchmarkId: found.id, externalId: { in: page.map((l) => l.instance_id) } },
-      select: { externalId: true, original: true, sourceFormat: true },
+      select: NATIVE_ROW_SELECT,
     });
     const byId = new Map(rows.map((r) => [r.externalId, r]));
     for (const line of page) {
@@ -161,10 +206,11 @@ export async function* nativeLines(
         );
       }
       const original = readRecord(row.original);
-      onFields?.(nativeHintFields(row.sourceFormat, line.projection, hintField));
+      const fieldMap = importedFieldMap(row, original);
+      onFields?.(nativeHintFields(row.sourceFormat, line.projection, hintField, fieldMap));
       let record: Record<string, unknown>;
       try {
-        record = nativeRecord(original, row.sourceFormat, line, { benchmark, hintField }, parse);
+        record = nativeRecord(original, row.sourceFormat, line, { benchmark, hintField, fieldMap }, parse);
       } catch (error) {
         throw new AppError("conflict", (error as Error).message);
       }

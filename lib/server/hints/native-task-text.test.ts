@@ -16,7 +16,7 @@ import {
   swebenchAgentTask,
   swebenchLoad,
 } from "../../testing/benchmark-loaders";
-import { jsonl, multiSwebenchRecord } from "../../testing/fixtures";
+import { jsonl, multiSwebenchRecord, swebenchRecord } from "../../testing/fixtures";
 import { REAL_DATA } from "../../testing/real-data";
 import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
@@ -216,4 +216,61 @@ test("a SWE-bench task text gains one `## Hints` section at its end; --hint-fiel
   await expect(
     assembleVersionExport(env.db, name, undefined, { includeFlagged: false, native: true, hintField: "hints_text" }),
   ).rejects.toThrow(/already has a field "hints_text"/);
+});
+
+/** A FEA-Bench task text, built as `feabench/get_dataset.py` (lines 386–399, commit cb5f4ac) builds it. */
+const feaTask = (request: string, definitions: string) =>
+  [
+    "This is a feature request which requires a new feature to add in the code repository.",
+    "<<NEW FEATURE REQUEST>>",
+    request,
+    "\n",
+    "There are several new functions or classes that need to be implemented, using the definitions below: ",
+    "<<NEW DEFINITIONS>>",
+    definitions,
+    "\n",
+    "Please note that in addition to the newly added components mentioned above, you also need to make other code changes to ensure that the new feature can be executed properly.",
+    "<<END>>",
+  ].join("\n");
+
+test("FEA-Bench: the curated hint takes the place of the benchmark's own definitions in the task text", async () => {
+  const own = "class: Widget\nfunction widget_41(): makes widget 41 from the registry and returns its size";
+  const record = swebenchRecord(41, { problem_statement: feaTask("Add widget 41.", own) });
+  await importFiles(env.db, [env.tmp.write("fea-bench.jsonl", jsonl([record]))], { benchmark: "FEA-Bench" });
+  await analyzePendingInstances(env.db);
+  const [line] = (await acceptAll("FEA-Bench", "defuse", "declaration")).map((i) => i.externalId);
+  await createHintSet(env.db, { name: "fea", benchmark: "FEA-Bench", selection: "defuse", projection: "declaration" });
+  await publishHintSet(env.db, "fea", "ada");
+  const exported = await assembleVersionExport(env.db, "fea", undefined, { includeFlagged: false, native: true });
+  const hint = (JSON.parse(exported.jsonl) as { hint: string }).hint;
+  expect(hint).toContain("widget_41");
+  const task = swebenchAgentTask(swebenchLoad(exported.native?.text ?? "")[0] as Record<string, unknown>);
+  expect(task).toBe(feaTask("Add widget 41.", hint));
+  expect(task).not.toContain("from the registry");
+  expect(line).toBe("acme__widgets-41");
+});
+
+test("a record imported with --map exports natively under its own field names and reads back with no option", async () => {
+  // NoCode-bench names its gold patch `feature_patch` and its task `doc_changes` here: imported with --map.
+  const { patch, problem_statement, ...rest } = swebenchRecord(42);
+  const record = { ...rest, feature_patch: patch, doc_changes: problem_statement };
+  const fieldMap = { patch: "feature_patch", problem_statement: "doc_changes" };
+  await importFiles(env.db, [env.tmp.write("nocode.jsonl", jsonl([record]))], { benchmark: "NoCode-bench", fieldMap });
+  await analyzePendingInstances(env.db);
+  await acceptAll("NoCode-bench", "defuse", "declaration");
+  await createHintSet(env.db, {
+    name: "nocode",
+    benchmark: "NoCode-bench",
+    selection: "defuse",
+    projection: "declaration",
+  });
+  await publishHintSet(env.db, "nocode", "ada");
+  const exported = await assembleVersionExport(env.db, "nocode", undefined, { includeFlagged: false, native: true });
+  const hint = (JSON.parse(exported.jsonl) as { hint: string }).hint;
+  const native = JSON.parse(exported.native?.text ?? "") as Record<string, unknown>;
+  expect(Object.keys(native)).not.toContain("problem_statement");
+  expect(native.doc_changes).toBe(`${problem_statement}\n\n${TASK_HINT_HEADING}\n\n${hint}\n`);
+  expect(exported.manifest.native?.hint_fields).toEqual(["doc_changes"]);
+  const again = await importFiles(env.db, [env.tmp.write("renamed-export.jsonl", exported.native?.text ?? "")]);
+  expect(again.files[0]).toMatchObject({ benchmark: "NoCode-bench", added: 0, updated: 0, unchanged: 1 });
 });
