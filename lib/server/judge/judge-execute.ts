@@ -133,14 +133,14 @@ export async function executeRun(db: Database, runId: number, options: RunOption
     });
 
   /** Says something the run found on the run (once). */
-  const note = async (line: string) => {
-    const current = await db.judgeRun.findUnique({ where: { id: runId }, select: { notes: true } });
-    const lines = current?.notes ? current.notes.split("\n") : [];
-    if (lines.includes(line)) return;
-    await writeTurn(db)(() =>
-      db.judgeRun.update({ where: { id: runId }, data: { notes: [...lines, line].join("\n") } }),
-    );
-  };
+  const note = (line: string) =>
+    // Read and written in one write turn: two workers noting at once keep both lines.
+    writeTurn(db)(async () => {
+      const current = await db.judgeRun.findUnique({ where: { id: runId }, select: { notes: true } });
+      const lines = current?.notes ? current.notes.split("\n") : [];
+      if (!lines.includes(line))
+        await db.judgeRun.update({ where: { id: runId }, data: { notes: [...lines, line].join("\n") } });
+    });
 
   /** The endpoint returned fewer choices than asked: one request per sample from now on, said on the run and the endpoint. */
   const fallBack = async (asked: number, returned: number) => {
