@@ -91,12 +91,13 @@ test("the research views on the demo data: rates, design constraints, judge scor
   await expect(checks).toContainText("N: stated in the issue vs not");
 
   const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download resolve-rates.csv" }).click();
+  await page.getByRole("link", { name: "Download resolve-rates.csv" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe("resolve-rates.csv");
   const csv = readFileSync(await file.path(), "utf8").split("\r\n");
   expect(csv[0]).toBe(
-    "benchmark,model,selection,projection,resolved,n,unresolved,empty_patch,error,not_run,rate,ci95_low,ci95_high,unmatched_ids,stated_rate,mismatch",
+    // The columns of `hints report resolve-rates`: one row builder for both (lib/server/queries/research-report.ts).
+    "benchmark,model,selection,projection,resolved,n,unresolved,empty_patch,error,not_run,rate,low,high,instances,rate_over_instances,rate_over_instances_low,rate_over_instances_high,partial,unmatched,stated_rate,stated_resolved,stated_total,mismatch",
   );
   expect(csv.some((line) => line.startsWith("Demo: Hintscope sample,demo-model-a,defuse,declaration,"))).toBe(true);
 });

@@ -353,6 +353,8 @@ export async function assembleVersionExport(
     csv?: boolean;
     /** the Hugging Face datasets layout too: data/test-00000-of-00001.parquet and a dataset card */
     hf?: boolean;
+    /** only the manifest is wanted: a version with no line to export still has one (it counts what was left out) */
+    manifestOnly?: boolean;
   },
 ): Promise<VersionExport> {
   const stored = await versionLines(db, name, version);
@@ -362,7 +364,7 @@ export async function assembleVersionExport(
   const baseName = `${slug(data.set.name)}-v${data.version}`;
   const keep = exportFilter(options.includeFlagged);
   const kept = data.lines.filter(keep);
-  if (kept.length === 0) {
+  if (kept.length === 0 && !options.manifestOnly) {
     const excluded = Object.fromEntries(HINT_STATUSES.map((s) => [s, 0])) as Record<HintStatus, number>;
     for (const line of data.lines) excluded[line.status]++;
     throw new AppError(

@@ -36,6 +36,7 @@ export const GET = guardedRoute(
         native: file === "native" || query.get("native") === "1",
         parquet: file === "parquet" || query.get("parquet") === "1",
         csv: file === "csv" || query.get("csv") === "1",
+        manifestOnly: file === "manifest",
       });
     } catch (error) {
       // A set or version that does not exist is a 404, records that cannot be written natively a 409; anything
