@@ -1,4 +1,5 @@
 import type { ParsedLanguage } from "./grammars";
+import { functionInContext } from "./hunk-context";
 import {
   blockCommentEdges,
   blocksClosedFromAbove,
@@ -35,6 +36,8 @@ export interface Fragment {
    * starts in the middle of that signature: the function it opens is the hunk's, though the row is added.
    */
   signatureRow?: number;
+  /** the function git names on the hunk header: what a stand-in function the analysis wrote stands for */
+  contextFunction?: string | null;
 }
 
 interface Wrapper {
@@ -440,10 +443,19 @@ export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragmen
       /^\s*(async\s+)?def\s/.test(hunk.context)
         ? lastClass.name
         : null;
+    const contextFunction = whole ? null : (functionInContext(language, hunk.context)?.name ?? null);
     if (file.status !== "added")
-      fragments.push({ ...imageOf(file.path, "pre", hunk.lines, whole ? null : hunk, language, carried), hunkIndex });
+      fragments.push({
+        ...imageOf(file.path, "pre", hunk.lines, whole ? null : hunk, language, carried),
+        hunkIndex,
+        contextFunction,
+      });
     if (file.status !== "deleted")
-      fragments.push({ ...imageOf(file.path, "post", hunk.lines, whole ? null : hunk, language, carried), hunkIndex });
+      fragments.push({
+        ...imageOf(file.path, "post", hunk.lines, whole ? null : hunk, language, carried),
+        hunkIndex,
+        contextFunction,
+      });
     if (language === "python")
       for (const text of [hunk.context, ...hunk.lines.filter((l) => l.kind !== "-").map((l) => l.text)]) {
         const found = /^(\s*)class\s+(\w+)/.exec(text);

@@ -103,11 +103,21 @@ interface ParsedFragment {
 
 const CALLABLE: ReadonlySet<DefinitionKind> = new Set(["function", "method", "constructor"]);
 
-function cleanOwner(owner: string | null): string | null {
+/**
+ * An owner as stated: the placeholder of an unseen class dropped, a stand-in function the analysis wrote
+ * around a hunk named as the function it stands for (git's header names it), or dropped where none is
+ * known. No name the analysis makes up is ever stated.
+ */
+export function cleanOwner(owner: string | null, contextFunction: string | null = null): string | null {
   if (!owner) return null;
-  const parts = owner.split(".").filter((p) => p !== UNKNOWN_OWNER);
+  const parts = owner
+    .split(".")
+    .map((p) => (p === STAND_IN ? contextFunction : p))
+    .filter((p): p is string => p !== null && p !== UNKNOWN_OWNER && !/^__hintscope/i.test(p));
   return parts.length > 0 ? parts.join(".") : null;
 }
+
+const STAND_IN = "__hintscope__";
 
 async function parseFragment(fragment: Fragment, language: ParsedLanguage): Promise<ParsedFragment> {
   const parser = (await getParsers()).get(language);
@@ -138,7 +148,7 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
       .map((d) => (d.row === fragment.signatureRow ? { ...d, signature: null } : d))
       .flatMap((d) => (language === "python" ? pythonScope(d, lineText(d.row)) : [d]))
       .map((d) => {
-        const owner = cleanOwner(d.owner);
+        const owner = cleanOwner(d.owner, fragment.contextFunction ?? null);
         return { ...d, owner, name: owner ? `${owner}.${d.member}` : d.member };
       });
     // Literals of the added rows only: what stood before is checked against the image's text (cheaper).
