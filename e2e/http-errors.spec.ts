@@ -66,3 +66,28 @@ test("every response carries the security headers, and the review page still run
   await expect(page.getByTestId("Gold patch editor").locator(".ident-def").first()).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test("the compare page of a set whose name has spaces (and a %) is the set's, from the hint sets page's link", async ({
+  page,
+}) => {
+  const name = "spaced 50% set";
+  hints(
+    "sets",
+    "create",
+    name,
+    "--benchmark",
+    "Demo: Hintscope sample",
+    "--selection",
+    "defuse",
+    "--projection",
+    "declaration",
+  );
+  hints("sets", "publish", name);
+  hints("sets", "publish", name);
+  await page.goto("/hint-sets");
+  await page
+    .getByRole("link", { name: "compare with v1" })
+    .and(page.locator(`[href*="${encodeURIComponent(name)}"]`))
+    .click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+});

@@ -16,10 +16,19 @@ interface Props {
 }
 
 export default guardedPage("viewer", async function CompareHintSetsPage({ params, searchParams }: Props) {
-  // Next hands the segment over decoded.
-  const name = (await params).name;
+  const raw = (await params).name;
   const query = await searchParams;
   const db = await getDb();
+  // The segment as Next hands it over, or (where no set has that name) decoded once: a page's segment arrives
+  // still encoded where a route's arrives decoded, and a name with a space or "%" must reach its set either way.
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // not encoded text: the name as it is
+  }
+  const name =
+    decoded !== raw && !(await db.hintSet.findUnique({ where: { name: raw }, select: { id: true } })) ? decoded : raw;
   const versionOf = (text: string | undefined) => (text && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined);
   if ((query.from && !versionOf(query.from)) || (query.to && !versionOf(query.to))) notFound();
   let compared: Awaited<ReturnType<typeof compareVersions>>;
