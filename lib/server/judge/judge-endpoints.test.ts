@@ -203,6 +203,15 @@ test("endpoint parameters are data: sent with every request, naming the judge, c
   const high = await executeRun(db, await run("reasoning", { limit: 1 }), { backoffMs: 1 });
   expect(high.judge).toBe(`reasoning/o-model[reasoning_effort=high]@${JUDGE_TEMPLATE_VERSION}`);
   expect(high.calls.cached).toBe(0);
+  // A run begun under one set of parameters is not carried on under others (its scores name the first).
+  const begun = await run("reasoning", { limit: 1 });
+  await endpoint("reasoning", { model: "o-model", parameters: { reasoning_effort: "low" } });
+  const changed = await executeRun(db, begun, { backoffMs: 1 });
+  expect(changed.state).toBe("paused");
+  expect(changed.reason).toBe(
+    `the endpoint changed since the run began: its judge was reasoning/o-model[reasoning_effort=high]@${JUDGE_TEMPLATE_VERSION}, it is now reasoning/o-model[reasoning_effort=low]@${JUDGE_TEMPLATE_VERSION}; start a new run (or set the endpoint back)`,
+  );
+  expect(changed.calls.pending).toBe(6);
 
   await expect(endpoint("bad", { parameters: { n: 5 } })).rejects.toThrow(/may not set n: the runner sets them/);
   await expect(endpoint("bad", { parameters: "[1]" })).rejects.toThrow(/must be a JSON object of body fields/);

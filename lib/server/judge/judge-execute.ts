@@ -21,7 +21,7 @@ import type { ChatMessage } from "../../judge/prompts";
 import { type Database, writeTurn } from "../db/client";
 import { readByKeys } from "../db/rows-of-instances";
 import { readEvidence } from "../stored-json";
-import { endpointAbilities, type RunStatus, runStatus, type ValueToRate, valuesToRate } from "./judge-runs";
+import { endpointAbilities, judgeName, type RunStatus, runStatus, type ValueToRate, valuesToRate } from "./judge-runs";
 
 /*
  * Carrying a judge run out (lib/server/judge/judge-runs.ts makes and follows runs): its pending calls, each
@@ -70,6 +70,21 @@ export async function executeRun(db: Database, runId: number, options: RunOption
   if (!run) throw new Error(`no judge run ${runId}`);
   if (run.state !== "running") return runStatus(db, runId);
   const endpoint = run.endpoint;
+  // The scores carry the judge's name as the run began: an endpoint since given another model or other
+  // parameters would answer as another judge under that name.
+  const now = judgeName(endpoint, run.templateVersion);
+  if (now !== run.judge) {
+    await writeTurn(db)(() =>
+      db.judgeRun.updateMany({
+        where: { id: runId, state: "running" },
+        data: {
+          state: "paused",
+          reason: `the endpoint changed since the run began: its judge was ${run.judge}, it is now ${now}; start a new run (or set the endpoint back)`,
+        },
+      }),
+    );
+    return runStatus(db, runId);
+  }
   const values = new Map(
     (await valuesToRate(db, run.benchmarkId, run.selection)).map((v) => [
       `${v.instanceId}\u0000${v.identifier}\u0000${v.attribute}`,
