@@ -43,9 +43,10 @@ test("an agent's patch is observed after the analysis: the list's facet keeps in
     const named = async () =>
       (await listIds(db, parseListState(new URLSearchParams("named=1")))).map((r) => r.externalId);
     expect(await named()).toEqual(["acme__locale-1"]);
-    // The agent's patch changed (re-imported): observed again.
+    // The agent's patch changed (re-imported, replacing the first import's, as --replace says): observed again.
     await importFiles(db, [predictions(["def get_best_parsable_locale(module):", "    return module"])], {
       benchmark: "SWE-bench Lite",
+      replace: true,
     });
     await analyzePendingInstances(db, undefined, { store: null });
     expect(await named()).toEqual([]);
