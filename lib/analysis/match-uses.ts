@@ -122,6 +122,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     );
   }
   if (def.kind === "parameter") {
+    // Go has no keyword arguments: a key names a struct's field, never a parameter.
+    if (def.path.endsWith(".go")) return false;
     if ((use.kind !== "keyword" && use.kind !== "key") || use.name !== def.member) return false;
     return use.qualifier === null || calleeNames(def.owner).includes(use.qualifier);
   }
@@ -146,8 +148,9 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     if (owner !== null && use.qualifier.split(".").pop() !== owner) return false;
   }
   // Struct-literal and options-object keys name fields of the literal's type.
+  // In Go a key's qualifier is the literal's type: a key of another struct type (the test's own) is none of these.
   if (use.kind === "key")
-    return use.qualifier === null || use.qualifier === lastSegment(def.owner) || def.kind === "field";
+    return use.qualifier === null || use.qualifier === lastSegment(def.owner) || (def.kind === "field" && !go);
   // A member is reached through something: `obj.member`, `Owner.member`, `obj.method()`.
   return use.qualifier !== null || use.kind === "import";
 }

@@ -417,6 +417,8 @@ export async function analysePatchFiles(
     literals: [],
     textBefore: [],
   };
+  // Definitions a file's pre-image holds and its post-image does not: moved, if another file adds them.
+  const removed: Array<{ path: string; def: SyntaxDefinition }> = [];
   for (const file of files) {
     facts.paths.push(file.path);
     if (file.binary) continue;
@@ -429,6 +431,7 @@ export async function analysePatchFiles(
     if (!exact && file.status !== "added" && file.status !== "deleted") facts.approximate = true;
     const parsed = await parseFragments(fragments, language);
     const definitions = fileDefinitions(file, parsed, language, exact);
+    removed.push(...removedDefinitions(file.path, parsed));
     const uses = fileUses(parsed);
     facts.definitions.push(...definitions);
     facts.uses.push(...uses);
@@ -454,7 +457,59 @@ export async function analysePatchFiles(
       }
     }
   }
+  facts.definitions = withoutMoved(facts.definitions, removed);
   return facts;
+}
+
+/** A file's definitions that its pre-image has and its post-image does not (by qualified name). */
+function removedDefinitions(path: string, parsed: ParsedFragment[]): Array<{ path: string; def: SyntaxDefinition }> {
+  const after = new Set(
+    parsed.filter((p) => p.fragment.side === "post").flatMap((p) => p.definitions.map((d) => d.name)),
+  );
+  return parsed
+    .filter((p) => p.fragment.side === "pre")
+    .flatMap((p) => p.definitions)
+    .filter((def) => !def.local && !after.has(def.name))
+    .map((def) => ({ path, def }));
+}
+
+const folderOf = (path: string) => path.split("/").slice(0, -1).join("/");
+
+/**
+ * New-ness against the whole patch's pre-image (SPEC §3): a definition one file adds under a name another
+ * file of the patch removes is moved, not new (in Go, within its package: the same folder). Moved as it
+ * was, it is dropped; with another signature it is changed, and only the parameters it gains are new.
+ */
+function withoutMoved(
+  definitions: PatchDefinition[],
+  removed: Array<{ path: string; def: SyntaxDefinition }>,
+): PatchDefinition[] {
+  if (removed.length === 0) return definitions;
+  const movedFrom = (def: PatchDefinition) =>
+    removed.find(
+      (r) =>
+        r.path !== def.path &&
+        r.def.name === def.name &&
+        r.def.kind === def.kind &&
+        (!def.path.endsWith(".go") || folderOf(r.path) === folderOf(def.path)),
+    )?.def;
+  const out: PatchDefinition[] = [];
+  const dropped = new Map<string, SyntaxDefinition>();
+  for (const def of definitions) {
+    const old = def.status === "new" && def.kind !== "file" && def.kind !== "parameter" ? movedFrom(def) : undefined;
+    if (!old) {
+      out.push(def);
+      continue;
+    }
+    dropped.set(`${def.path}\0${def.name}`, old);
+    if ((old.signature ?? "") !== (def.signature ?? "")) out.push({ ...def, status: "changed" });
+  }
+  // A moved callable's parameters are new only where it gains them.
+  return out.filter((def) => {
+    if (def.kind !== "parameter" || !def.owner) return true;
+    const old = dropped.get(`${def.path}\0${def.owner}`);
+    return !old || !old.params.includes(def.member);
+  });
 }
 
 /** The member names a whole file defines (its functions, classes, methods, fields…); empty for a language not parsed. */

@@ -5,6 +5,9 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { REAL_DATA } from "../testing/real-data";
 import { analyzeInstance } from "./analyze-instance";
+import { type FileDiff, parseDiff } from "./parse-diff";
+import { analysePatchFiles } from "./patch-facts";
+import { applyHunks, wholeFileFragments } from "./repo-fragments";
 
 const hunks = (name: string) => readFileSync(path.join(REAL_DATA, "hunks", name), "utf8");
 
@@ -14,6 +17,10 @@ const analyseCommit = (code: string, test: string) =>
 
 const found = (analysis: Awaited<ReturnType<typeof analyseCommit>>, name: string) =>
   analysis.identifiers.find((i) => i.name === name);
+
+/** Whether the analysis says the patch defines this name anew (a name both patches merely use is no definition). */
+const definedAnew = (analysis: Awaited<ReturnType<typeof analyseCommit>>, name: string) =>
+  analysis.identifiers.some((i) => i.name === name && i.kind !== "name" && i.status === "new");
 
 describe("Java: a hunk whose header names a method, with that method's tail `}` and a new method", () => {
   test("jackson-core c75b84e: JsonFactory.setStreamReadConstraints is new, of the file's class; the named method is not changed", async () => {
@@ -44,5 +51,47 @@ describe("Java: a hunk whose header names a method, with that method's tail `}` 
     const analysis = await analyseCommit("jackson-core-7140de6-code.diff", "jackson-core-7140de6-test.diff");
     expect(found(analysis, "JsonParserDelegate.getNumberTypeFP")).toMatchObject({ kind: "method", status: "new" });
     expect(found(analysis, "JsonParserDelegate.getNumberTypeFP")?.policies).not.toContain("defuse");
+  });
+});
+
+describe("Go: vuls 6eff6a9 moves the OS constants from a `const (` block of config/config.go to a new config/os.go", () => {
+  test("the moved constants are not new (the whole patch's pre-image defines them), the new functions are", async () => {
+    const analysis = await analyseCommit("vuls-6eff6a9-code.diff", "vuls-6eff6a9-test.diff");
+    for (const name of ["RedHat", "Amazon", "Alpine", "FreeBSD"]) expect(definedAnew(analysis, name), name).toBe(false);
+    expect(found(analysis, "GetEOL")).toMatchObject({ kind: "function", status: "new", path: "config/os.go" });
+    expect(
+      analysis.identifiers
+        .filter((i) => i.policies.includes("defuse"))
+        .map((i) => i.name)
+        .sort(),
+    ).toEqual(["EOL.IsExtendedSuppportEnded", "EOL.IsStandardSupportEnded", "GetEOL"]);
+  });
+
+  test("exact mode too: each file read whole at the base commit, the constants are still moved, not new", async () => {
+    const code = parseDiff(hunks("vuls-6eff6a9-code.diff"));
+    // config/config.go at the commit's parent, whole; config/os.go is new.
+    const base = new Map([["config/config.go", hunks("vuls-69d32d4-config.go.txt")]]);
+    const exact = (file: FileDiff) => {
+      const before = base.get(file.path) ?? null;
+      if (file.status !== "added" && before === null) throw new Error(`no base text for ${file.path}`);
+      const whole = code.find((f) => f.path === file.path) ?? file;
+      return wholeFileFragments(whole, before, before === null ? applyHunks(file, "") : applyHunks(file, before));
+    };
+    const analysis = await analyzeInstance(
+      { instanceId: "vuls", goldPatch: hunks("vuls-6eff6a9-code.diff"), testPatch: hunks("vuls-6eff6a9-test.diff") },
+      exact,
+    );
+    expect(analysis.approximate).toBe(false);
+    for (const name of ["RedHat", "Amazon", "Alpine"]) expect(definedAnew(analysis, name), name).toBe(false);
+    expect(found(analysis, "GetEOL")).toMatchObject({ status: "new" });
+  });
+
+  test("a key of the test's own table struct (`now:` of `[]struct{ now time.Time }`) uses nothing: `now` is no parameter to state", async () => {
+    const analysis = await analyseCommit("vuls-6eff6a9-code.diff", "vuls-6eff6a9-test.diff");
+    expect(found(analysis, "EOL.IsStandardSupportEnded.now")?.policies).not.toContain("defuse");
+    const test = await analysePatchFiles(parseDiff(hunks("vuls-6eff6a9-test.diff")));
+    expect(test.uses.filter((u) => u.kind === "key" && ["now", "found", "stdEnded"].includes(u.name))).toEqual([]);
+    // A key of a struct the test declares by name (`fields{family: …}`) is qualified by that type.
+    expect(test.uses.find((u) => u.kind === "key" && u.name === "family")?.qualifier).toBe("fields");
   });
 });

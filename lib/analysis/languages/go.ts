@@ -16,6 +16,26 @@ const baseType = (node: Node | null): string | null => {
   return null;
 };
 
+/** Whether a literal's type is an anonymous struct, or a slice, array or map of one (pointers too). */
+const anonymousStruct = (type: Node | null): boolean => {
+  if (!type) return false;
+  if (type.type === "struct_type") return true;
+  if (type.type === "pointer_type") return anonymousStruct(type.namedChildren[0] ?? null);
+  if (["slice_type", "array_type", "implicit_length_array_type", "map_type"].includes(type.type))
+    return anonymousStruct(type.childForFieldName("element") ?? type.childForFieldName("value"));
+  return false;
+};
+
+/**
+ * Whether a keyed element belongs to the literal `literal` or to an elided element of it (`{{now: t}}`),
+ * not to a typed literal nested inside (`{now: T{Name: "x"}}` keeps `Name` a use).
+ */
+const ownLiteral = (element: Node, literal: Node): boolean => {
+  for (let node = element.parent; node && node.id !== literal.id; node = node.parent)
+    if (node.type === "composite_literal") return false;
+  return true;
+};
+
 /** Go: functions, methods (owned by their receiver type), structs and their fields, interfaces, types, package constants and variables; calls, selectors, struct-literal keys, types, imports. */
 export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
   const skip = new Set<number>();
@@ -125,6 +145,14 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
       }
       case "composite_literal": {
         const typeNode = node.childForFieldName("type");
+        // A literal of an anonymous struct (`[]struct{ now time.Time }{{now: t}}`, a test's table): its keys
+        // are fields the literal declares itself, uses of nothing.
+        if (anonymousStruct(typeNode)) {
+          for (const key of node.childForFieldName("body")?.descendantsOfType("keyed_element") ?? []) {
+            const name = key?.namedChildren[0]?.namedChildren[0] ?? key?.namedChildren[0];
+            if (name && key?.parent?.parent && ownLiteral(key, node)) skip.add(name.id);
+          }
+        }
         const type = baseType(typeNode);
         const pkg = typeNode?.type === "qualified_type" ? (typeNode.childForFieldName("package")?.text ?? null) : null;
         if (type) facts.use(node, type, "instantiation", pkg);
