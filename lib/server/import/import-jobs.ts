@@ -121,8 +121,8 @@ export async function getImportJob(db: Database, id: string): Promise<ImportJob 
 /** A user-facing description of an import failure: the located problems, and a bad file's fields. */
 export function describeImportFailure(error: unknown, shownName: string, file: string) {
   if (!(error instanceof ImportError)) throw error;
-  // Every occurrence: the first problem's message lists the others, each naming the file (the server's temporary path).
-  const errors = error.all.map((e) => e.message.replaceAll(file, shownName));
+  // Every occurrence of the server's temporary path is the upload's name. Each problem once: the first error's message lists them all, its head is its own.
+  const errors = error.all.map((e) => e.head.replaceAll(file, shownName));
   return { errors, fields: error instanceof UnknownFormatError ? error.fields : undefined, line: error.line };
 }
 
