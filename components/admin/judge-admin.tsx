@@ -62,6 +62,7 @@ export function JudgeAdmin({
     samples: Number(form.get("samples")),
     budget: numberOrNull(form.get("budget")),
     limit: numberOrNull(form.get("limit")),
+    repositoryFact: form.get("noRepositoryFact") !== "on",
   });
   return (
     <>
@@ -215,6 +216,10 @@ export function JudgeAdmin({
           </label>{" "}
           <label>
             Only the first <input name="limit" type="number" min={1} /> values (a trial)
+          </label>{" "}
+          <label>
+            <input name="noRepositoryFact" type="checkbox" /> without the repository fact (another judge, for the
+            paper&apos;s with/without comparison)
           </label>{" "}
           <button
             type="button"

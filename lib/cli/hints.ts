@@ -139,6 +139,7 @@ async function main(argv: string[]): Promise<number> {
       samples: { type: "string" },
       budget: { type: "string" },
       limit: { type: "string" },
+      "without-repository-fact": { type: "boolean", default: false },
       force: { type: "boolean", default: false },
       replace: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -283,6 +284,7 @@ async function main(argv: string[]): Promise<number> {
         samples: values.samples,
         budget: values.budget,
         limit: values.limit,
+        withoutRepositoryFact: values["without-repository-fact"],
       });
     }
     case "subsets": {

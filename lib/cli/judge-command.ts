@@ -24,6 +24,7 @@ const USAGE = `usage: hints judge endpoint add NAME --url BASE_URL --model MODEL
        hints judge endpoint list [--json]
        hints judge plan --benchmark B --selection S --endpoint E [--samples N]   (calls, tokens, cost; nothing sent)
        hints judge run --benchmark B --selection S --endpoint E [--samples N] [--budget USD] [--limit VALUES]
+                     [--without-repository-fact]   (names rated without the measured fact: another judge)
        hints judge status RUN [--json] | hints judge resume RUN [--budget USD] | hints judge stop RUN
        hints judge retry-failed RUN   (as resume: a run's failed calls are asked again)
        hints judge describe plan|run --benchmark B --selection S --endpoint E [--budget USD] [--limit N]
@@ -48,6 +49,7 @@ export interface JudgeOptions {
   samples?: string;
   budget?: string;
   limit?: string;
+  withoutRepositoryFact?: boolean;
 }
 
 /** A number option: undefined when absent, an error naming it when it is not a number. */
@@ -161,6 +163,7 @@ export async function runJudgeCommand(db: Database, args: string[], o: JudgeOpti
         selection: o.selection,
         endpoint: o.endpoint,
         samples: numberOption("samples", o.samples, true),
+        repositoryFact: !o.withoutRepositoryFact,
       };
     };
     if (verb === "describe") return await describeCommand(db, rest[0], o);
@@ -169,7 +172,7 @@ export async function runJudgeCommand(db: Database, args: string[], o: JudgeOpti
       process.stdout.write(
         o.json
           ? `${JSON.stringify(plan)}\n`
-          : `${plan.values} values of ${plan.identifiers} identifiers on ${plan.instances} instances: ${plan.calls} calls in ${plan.requests} requests (${plan.takesN ? "samples through n" : "one per sample"}, ${plan.abilities === "measured" ? "as the endpoint test measured" : "as set; `hints judge endpoint test` measures it"}), about ${plan.promptTokens} prompt and ${plan.completionTokens} completion tokens${plan.cost !== null ? `, about $${plan.cost.toFixed(2)}` : " (no prices set)"}${plan.withoutRepositoryFact > 0 ? `; ${plan.withoutRepositoryFact} names rated without the measured repository fact (no repository store)` : ""}\n`,
+          : `${plan.values} values of ${plan.identifiers} identifiers on ${plan.instances} instances: ${plan.calls} calls in ${plan.requests} requests (${plan.takesN ? "samples through n" : "one per sample"}, ${plan.abilities === "measured" ? "as the endpoint test measured" : "as set; `hints judge endpoint test` measures it"}), about ${plan.promptTokens} prompt and ${plan.completionTokens} completion tokens${plan.cost !== null ? `, about $${plan.cost.toFixed(2)}` : " (no prices set)"}${plan.withoutRepositoryFact > 0 ? `; ${plan.withoutRepositoryFact} names rated without the measured repository fact (left out, or no repository store)` : ""}\n`,
       );
       return 0;
     }

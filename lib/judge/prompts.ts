@@ -88,6 +88,8 @@ export interface JudgeTarget {
   target: HintAttribute;
   /** files naming the identifier at the base commit (`git grep -w`); null where no repository was available */
   filesAtBase: number | null;
+  /** the fact is left out of the N call altogether (a run without it, for the paper's comparison) */
+  factLeftOut?: boolean;
 }
 
 export interface ChatMessage {
@@ -113,7 +115,7 @@ attributes listed for context. Ask what this text, by itself, tells a reader.`;
 
 /** The measured repository fact, for a `name` target: how many files name it where the agent starts. */
 function repositoryFact(t: JudgeTarget): string {
-  if (t.target !== "name") return "";
+  if (t.target !== "name" || t.factLeftOut) return "";
   const name = t.values.name ?? "";
   if (t.filesAtBase === null)
     return `## Measured repository fact

@@ -71,6 +71,8 @@ const RunInput = z.object({
   samples: z.number().int().min(1).max(10),
   budget: z.number().positive().nullable(),
   limit: z.number().int().positive().nullable(),
+  /** false: the N call of a name is not told the measured repository fact */
+  repositoryFact: z.boolean().default(true),
 });
 
 /** What a run would cost, before anything is sent. */

@@ -391,3 +391,65 @@ test("requests in flight when the process is killed are in the run's totals, wit
   expect(resumed.usage.prompt / server.billed.prompt).toBeGreaterThan(0.99);
   expect(resumed.usage.prompt / server.billed.prompt).toBeLessThan(1.01);
 }, 120_000);
+
+test("a run may leave the measured repository fact out: another judge, its N prompt without the fact, its scores saying so", async () => {
+  // The repository store measured the names: in no file at the base commit.
+  for (const instance of await db.instance.findMany({ select: { id: true, evidence: true } })) {
+    const evidence = JSON.parse(instance.evidence ?? "null");
+    if (!evidence) continue;
+    for (const identifier of evidence.identifiers) identifier.repo_files = 0;
+    await db.instance.update({ where: { id: instance.id }, data: { evidence: JSON.stringify(evidence) } });
+  }
+  await endpoint("fact", { concurrency: 1 });
+  const plan = await planRun(db, {
+    benchmark: "SWE-bench Lite",
+    selection: "defuse",
+    endpoint: "fact",
+    repositoryFact: false,
+  });
+  expect(plan.withoutRepositoryFact).toBe(2);
+  const withFact = await executeRun(db, await run("fact"), { backoffMs: 1 });
+  const nameCalls = () =>
+    server.requests
+      .map((r) => (r.messages as Array<{ content: string }>)[1]?.content ?? "")
+      .filter((text) => text.includes("Rate NECESSITY.") && text.includes("attribute: `name`"));
+  expect(nameCalls()).toHaveLength(2);
+  for (const text of nameCalls()) expect(text).toContain("## Measured repository fact\nThe identifier `widget_");
+  server.requests.length = 0;
+  const without = await executeRun(db, await run("fact", { repositoryFact: false }), { backoffMs: 1 });
+  expect(without.judge).toBe(`fact/fact-model@${JUDGE_TEMPLATE_VERSION}-no-repository-fact`);
+  // Another judge: none of its answers comes from the first one's cache.
+  expect(without.calls).toMatchObject({ done: VALUES * 6, cached: 0 });
+  expect(nameCalls()).toHaveLength(2);
+  for (const text of nameCalls()) expect(text).not.toContain("Measured repository fact");
+  // The two judges' names, side by side: told the name is in no file, the judge calls it load-bearing.
+  const names = async (judge: string) =>
+    db.judgeScore.findMany({
+      where: { judge, attribute: "name" },
+      orderBy: [{ identifier: "asc" }, { sample: "asc" }],
+    });
+  const told = await names(withFact.judge);
+  const notTold = await names(without.judge);
+  expect(told.map((s) => s.necessity)).toEqual([3, 3, 3, 3, 3, 3]);
+  expect(notTold.map((s) => s.necessity)).toEqual([1, 1, 1, 1, 1, 1]);
+  expect(JSON.parse(told[0]?.detail ?? "{}").repository_fact).toBe(0);
+  expect(JSON.parse(notTold[0]?.detail ?? "{}").repository_fact).toBe("left out");
+
+  // From the command line: the same judge again, so its answers come from its cache.
+  const cli = await hints([
+    "judge",
+    "run",
+    "--benchmark",
+    "SWE-bench Lite",
+    "--selection",
+    "defuse",
+    "--endpoint",
+    "fact",
+    "--limit",
+    "1",
+    "--without-repository-fact",
+    "--json",
+  ]);
+  expect(cli.code).toBe(0);
+  expect(JSON.parse(cli.stdout)).toMatchObject({ judge: without.judge, state: "done", calls: { done: 6, cached: 6 } });
+}, 120_000);

@@ -72,7 +72,7 @@ export async function executeRun(db: Database, runId: number, options: RunOption
   const endpoint = run.endpoint;
   // The scores carry the judge's name as the run began: an endpoint since given another model or other
   // parameters would answer as another judge under that name.
-  const now = judgeName(endpoint, run.templateVersion);
+  const now = judgeName(endpoint, run.templateVersion, run.repositoryFact);
   if (now !== run.judge) {
     await writeTurn(db)(() =>
       db.judgeRun.updateMany({
@@ -86,7 +86,7 @@ export async function executeRun(db: Database, runId: number, options: RunOption
     return runStatus(db, runId);
   }
   const values = new Map(
-    (await valuesToRate(db, run.benchmarkId, run.selection)).map((v) => [
+    (await valuesToRate(db, run.benchmarkId, run.selection, run.repositoryFact)).map((v) => [
       `${v.instanceId}\u0000${v.identifier}\u0000${v.attribute}`,
       v,
     ]),
@@ -503,7 +503,14 @@ async function writeScores(db: Database, runId: number): Promise<void> {
           necessity: { ...nAnswer, verbatim: n.verbatim },
           disclosure_guidance: { ...dgAnswer, verbatim: dg.verbatim },
           template: run.templateVersion,
-          repository_fact: n.attribute === "name" ? (filesAtBase === null ? "not measured" : filesAtBase) : null,
+          repository_fact:
+            n.attribute !== "name"
+              ? null
+              : !run.repositoryFact
+                ? "left out"
+                : filesAtBase === null
+                  ? "not measured"
+                  : filesAtBase,
         }),
       },
     ];

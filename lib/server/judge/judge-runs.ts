@@ -151,12 +151,17 @@ export function endpointAbilities(endpoint: Pick<EndpointRow, "supportsN" | "sup
  * template version. The cache is keyed by the same identity (and the URL), so two names are two judges that
  * each asked for their own answers, never one judge's answers shown twice.
  */
-export function judgeName(endpoint: Pick<EndpointRow, "name" | "model" | "parameters">, templateVersion: string) {
+export function judgeName(
+  endpoint: Pick<EndpointRow, "name" | "model" | "parameters">,
+  templateVersion: string,
+  repositoryFact = true,
+) {
   const parameters = readParameters(endpoint.parameters);
   const said = Object.keys(parameters)
     .sort()
     .map((k) => `${k}=${typeof parameters[k] === "string" ? parameters[k] : JSON.stringify(parameters[k])}`);
-  return `${endpoint.name}/${endpoint.model}${said.length > 0 ? `[${said.join(",")}]` : ""}@${templateVersion}`;
+  // A run without the measured repository fact is another judge (the paper's comparison: two runs, one paired table).
+  return `${endpoint.name}/${endpoint.model}${said.length > 0 ? `[${said.join(",")}]` : ""}@${templateVersion}${repositoryFact ? "" : "-no-repository-fact"}`;
 }
 
 /**
@@ -191,7 +196,12 @@ export interface ValueToRate {
 }
 
 /** Every value a run over a benchmark × selection rates, instance by instance. */
-export async function valuesToRate(db: Database, benchmarkId: number, selection: string): Promise<ValueToRate[]> {
+export async function valuesToRate(
+  db: Database,
+  benchmarkId: number,
+  selection: string,
+  repositoryFact = true,
+): Promise<ValueToRate[]> {
   const instances = await db.instance.findMany({
     where: { benchmarkId, analysisStatus: "done" },
     orderBy: { id: "asc" },
@@ -236,6 +246,7 @@ export async function valuesToRate(db: Database, benchmarkId: number, selection:
             values,
             target: attribute,
             filesAtBase,
+            ...(repositoryFact ? {} : { factLeftOut: true }),
           },
         });
     }
@@ -265,12 +276,12 @@ export interface RunPlan {
 /** What a run would cost: calls, and tokens and dollars estimated from the rendered messages. */
 export async function planRun(
   db: Database,
-  options: { benchmark: string; selection: string; endpoint: string; samples?: number },
+  options: { benchmark: string; selection: string; endpoint: string; samples?: number; repositoryFact?: boolean },
 ): Promise<RunPlan> {
   const endpoint = await endpointNamed(db, options.endpoint);
   const benchmark = await benchmarkNamed(db, options.benchmark);
   const samples = options.samples ?? 3;
-  const values = await valuesToRate(db, benchmark.id, options.selection);
+  const values = await valuesToRate(db, benchmark.id, options.selection, options.repositoryFact ?? true);
   const abilities = endpointAbilities(endpoint);
   // A prompt is billed once per request: once for a call's samples where they go through `n`.
   const perCall = abilities.takesN ? 1 : samples;
@@ -300,7 +311,9 @@ export async function planRun(
       endpoint.inputPrice === null && endpoint.outputPrice === null
         ? null
         : costOf({ prompt: promptTokens, completion: completionTokens }, endpoint),
-    withoutRepositoryFact: values.filter((v) => v.attribute === "name" && v.target.filesAtBase === null).length,
+    withoutRepositoryFact: values.filter(
+      (v) => v.attribute === "name" && (v.target.filesAtBase === null || v.target.factLeftOut),
+    ).length,
   };
 }
 
@@ -315,6 +328,8 @@ export async function createRun(
     temperature?: number;
     budget?: number | null;
     limit?: number;
+    /** false: the N call of a name is not told the measured repository fact (a run for the paper's comparison) */
+    repositoryFact?: boolean;
   },
 ): Promise<number> {
   const endpoint = await endpointNamed(db, options.endpoint);
@@ -334,7 +349,8 @@ export async function createRun(
           budget: options.budget ?? null,
           state: "running",
           templateVersion: JUDGE_TEMPLATE_VERSION,
-          judge: judgeName(endpoint, JUDGE_TEMPLATE_VERSION),
+          judge: judgeName(endpoint, JUDGE_TEMPLATE_VERSION, options.repositoryFact ?? true),
+          repositoryFact: options.repositoryFact ?? true,
         },
       });
       const rows = values.flatMap((v) =>
