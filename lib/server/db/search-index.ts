@@ -17,6 +17,9 @@ export const FLAG_COUNT_TRIGGERS = [
   "Instance_flag_count_source",
 ];
 
+/** The triggers that keep each benchmark's count of instances (Benchmark.instanceCount, review-list.ts). */
+export const INSTANCE_COUNT_TRIGGERS = ["Instance_count_insert", "Instance_count_delete", "Instance_count_move"];
+
 /**
  * What the migrations make that prisma/schema.prisma cannot describe: the search indexes and the sorts'
  * expression indexes (the schema test expects exactly these).
@@ -33,6 +36,7 @@ export const SEARCH_OBJECTS: Record<SqlDialect, readonly string[]> = {
     "Identifier_name_search_update",
     ...SORT_INDEXES,
     ...FLAG_COUNT_TRIGGERS,
+    ...INSTANCE_COUNT_TRIGGERS,
   ],
   postgres: [
     "Instance.searchWords",

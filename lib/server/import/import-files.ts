@@ -8,9 +8,7 @@ import { PolicyWarnings } from "../../ingest/policy-warnings";
 import { keepPrepared } from "../../ingest/prepare-instance";
 import { openImportFile } from "../../ingest/read-import-file";
 import { RepeatConflict, RepeatedRecords } from "../../ingest/repeated-records";
-import { execute } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf, withOwnConnection } from "../db/client";
-import { recountResolvedSql } from "../queries/list-sql";
 import {
   attachStage,
   copyStagedInstances,
@@ -21,6 +19,8 @@ import {
   writeStagedInstances,
 } from "./import-staging";
 import { BATCH, FileWriter, type Replacement, type Tx } from "./import-writer";
+import { recountResolvedOfFile } from "./runs";
+import { settleAfterBulkWrite } from "./settle-bulk-write";
 
 /** A result's or patch's place: its kind, run and instance. */
 const runRowKey = (
@@ -296,10 +296,9 @@ async function importOneFile(
       `this file would replace what another import gave: ${replaced}; import it with --replace to replace them, or with --model NAME to keep it as a run of its own`,
     );
   }
-  // The list's stored Resolved counts of every benchmark the file wrote to (results, or instances that
-  // results were waiting for).
-  for (const name of writer.benchmarks)
-    await execute(bulkTarget(db, tx), recountResolvedSql(engineOf(db).sql), [await writer.benchmarkId(name)]);
+  // The list's stored Resolved counts of the instances the file wrote results for, and of those it added
+  // (their results may have come first): read from these rows alone, written only where they changed.
+  await recountResolvedOfFile(bulkTarget(db, tx), writer);
   await options.onWritten?.(file);
   const unmatched = await writer.unmatchedIds();
   const suggested = await writer.suggestedBenchmark(unmatched);
@@ -421,6 +420,11 @@ export async function importFiles(db: Database, files: string[], options: Import
       await checkpointer?.run();
       return written;
     });
+    // Committed: on PostgreSQL, the statistics and visibility of what a large import wrote, brought up to date.
+    await settleAfterBulkWrite(
+      db,
+      summaries.reduce((sum, s) => sum + s.added + s.updated, 0),
+    );
     return { files: summaries, changed: summaries.some((s) => s.added + s.updated > 0) };
   } finally {
     await checkpointer?.stop();

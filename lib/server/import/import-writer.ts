@@ -71,6 +71,8 @@ export class FileWriter {
   private readonly seenHashes = new Map<string, string>();
   readonly tally: Tally = { added: 0, updated: 0, unchanged: 0 };
   readonly benchmarks = new Set<string>();
+  /** per benchmark id: the external ids whose results this file wrote (their Resolved counts are recounted) */
+  readonly resultsWritten = new Map<number, Set<string>>();
 
   constructor(
     private readonly db: Database,
@@ -238,6 +240,8 @@ export class FileWriter {
       const creates: Cell[][] = [];
       const updates: Array<{ id: number; values: Cell[] }> = [];
       let changed = false;
+      const written = this.resultsWritten.get(benchmarkId) ?? new Set<string>();
+      this.resultsWritten.set(benchmarkId, written);
       for (const row of runRows) {
         const values = {
           resolved: row.resolved,
@@ -273,6 +277,7 @@ export class FileWriter {
             id: current.id,
             values: [values.resolved, values.status, values.patchApplied, values.testCounts],
           });
+          written.add(row.instanceExternalId);
           if (repeat === "new") this.tally.updated++;
         } else if (repeat !== "new") {
           // A changed repeat of a result this file added in an earlier batch (its row is written by now).
@@ -280,6 +285,7 @@ export class FileWriter {
             where: { runId_instanceExternalId: { runId, instanceExternalId: row.instanceExternalId } },
             data: values,
           });
+          written.add(row.instanceExternalId);
           changed = true;
         } else {
           creates.push([
@@ -291,6 +297,7 @@ export class FileWriter {
             values.testCounts,
             this.importKey,
           ]);
+          written.add(row.instanceExternalId);
           this.tally.added++;
         }
       }

@@ -1,11 +1,37 @@
 import { AppError } from "../app-error";
+import { type BulkTarget, execute } from "../db/bulk-sql";
 import { type Database, engineOf, type Tx, writeTurn } from "../db/client";
-import { recountResolvedSql } from "../queries/list-sql";
+import { recountResolvedOfSql, recountResolvedSql } from "../queries/list-sql";
+import type { FileWriter } from "./import-writer";
 
 /** The list's stored Resolved counts of these benchmarks, recounted inside the transaction that changed them. */
 export async function recountResolved(db: Database, tx: Tx, benchmarkIds: Iterable<number>) {
   const sql = recountResolvedSql(engineOf(db).sql);
   for (const id of new Set(benchmarkIds)) await tx.$executeRawUnsafe(sql, id);
+}
+
+/** Instances named per statement: well under either engine's limit of bound values. */
+const RECOUNT_CHUNK = 500;
+
+/**
+ * After a file's rows are written, inside its transaction: the stored Resolved counts of the instances it wrote
+ * results for and of those it added, each benchmark's apart; returns the instance rows written.
+ */
+export async function recountResolvedOfFile(
+  target: BulkTarget,
+  writer: Pick<FileWriter, "benchmarks" | "benchmarkId" | "resultsWritten" | "importKey">,
+): Promise<number> {
+  let written = 0;
+  for (const name of writer.benchmarks) {
+    const benchmarkId = await writer.benchmarkId(name);
+    written += await execute(target, recountResolvedOfSql("added"), [benchmarkId, writer.importKey]);
+    const ids = [...(writer.resultsWritten.get(benchmarkId) ?? [])];
+    for (let from = 0; from < ids.length; from += RECOUNT_CHUNK) {
+      const chunk = ids.slice(from, from + RECOUNT_CHUNK);
+      written += await execute(target, recountResolvedOfSql(chunk.length), [benchmarkId, ...chunk]);
+    }
+  }
+  return written;
 }
 
 /** A run as the admin's list shows it: what it is and what it holds. */

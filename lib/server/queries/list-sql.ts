@@ -97,6 +97,22 @@ export function recountResolvedSql(sql: SqlPieces): string {
     WHERE i."benchmarkId" = ${benchmark} AND i."resolvedCount" <> ${live}`;
 }
 
+/**
+ * Recounts the stored Resolved column of some instances of one benchmark (`$1`): those an import added (`$2`,
+ * its key: `of` "added"), or those named (`$2`… their external ids: `of` a number of them), as an import's
+ * results name them. Written `$n` for execute() (lib/server/db/bulk-sql.ts). Only these instances are read and
+ * only rows whose count changed are written: an import's cost is its own rows', not its benchmark's.
+ */
+export function recountResolvedOfSql(of: "added" | number): string {
+  const live = outcomes("resolved");
+  const which =
+    of === "added"
+      ? `i."importKey" = $2`
+      : `i."externalId" IN (${Array.from({ length: of }, (_, n) => `$${n + 2}`).join(", ")})`;
+  return `UPDATE "Instance" AS i SET "resolvedCount" = ${live}
+    WHERE i."benchmarkId" = $1 AND ${which} AND i."resolvedCount" <> ${live}`;
+}
+
 /** The expression a list is ordered by. */
 function sortExpression(state: ListState): string {
   if (isSelection(state.sort)) return selectionCount(state.sort);

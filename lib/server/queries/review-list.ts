@@ -126,8 +126,10 @@ async function readWindow(
       ...query.params,
     ),
     db.$queryRawUnsafe<Array<{ n: number }>>(`SELECT COUNT(*) AS n ${query.from}`, ...query.params),
+    // The scope's instances as the database keeps them per benchmark (triggers of the migration
+    // 20261203110000_benchmark_instance_count), not counted: a few rows, however large the corpus.
     db.$queryRawUnsafe<Array<{ n: number }>>(
-      `SELECT COUNT(*) AS n FROM "Instance"${scope.benchmarkId === undefined ? "" : ` WHERE "benchmarkId" = ${Number(scope.benchmarkId)}`}`,
+      `SELECT COALESCE(SUM("instanceCount"), 0) AS n FROM "Benchmark"${scope.benchmarkId === undefined ? "" : ` WHERE "id" = ${Number(scope.benchmarkId)}`}`,
     ),
     state.pick ? db.pick.count({ where: { key: state.pick } }) : 1,
   ]);
