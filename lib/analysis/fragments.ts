@@ -4,6 +4,7 @@ import {
   blockCommentEdges,
   blocksClosedFromAbove,
   cFamilyClosers,
+  closersOfOpenBrackets,
   indentOf,
   javaMemberIndent,
   javaUnderHeaderMethod,
@@ -398,6 +399,12 @@ function imageOf(
   if (language === "c" || language === "cpp") {
     const open = cFamilyClosers(texts);
     if (open.length > 0) wrapper = { ...wrapper, suffix: [...open, ...wrapper.suffix] };
+  }
+  // JavaScript and TypeScript: a function (an arrow component, a `describe` callback) whose body runs past
+  // the hunk's end is closed, so that it still parses as a function and its `const`s stay its locals.
+  if (language === "javascript" || language === "typescript" || language === "tsx") {
+    const open = closersOfOpenBrackets(texts);
+    if (open !== "") wrapper = { ...wrapper, suffix: [open, ...wrapper.suffix] };
   }
   if (comments.openAtEnd) wrapper = { ...wrapper, suffix: ["*/", ...wrapper.suffix] };
   const bodyIndentOf = (text: string) =>

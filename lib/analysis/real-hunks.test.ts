@@ -95,3 +95,25 @@ describe("Go: vuls 6eff6a9 moves the OS constants from a `const (` block of conf
     expect(test.uses.find((u) => u.kind === "key" && u.name === "family")?.qualifier).toBe("fields");
   });
 });
+
+describe("TypeScript: matrix-react-sdk d775e40", () => {
+  test('`jest.mock("…/models/VoiceBroadcastRecording")` names the new file: a use of it, like an import', async () => {
+    const analysis = await analyseCommit("matrix-react-sdk-d775e40-code.diff", "matrix-react-sdk-d775e40-test.diff");
+    const file = found(analysis, "src/voice-broadcast/models/VoiceBroadcastRecording.ts");
+    expect(file).toMatchObject({ kind: "file", newFile: true });
+    expect(file?.policies).toContain("defuse");
+  });
+
+  test("hunks that cut through an arrow-function component and a `describe` callback: their `const`/`let` are locals", async () => {
+    const analysis = await analyseCommit(
+      "matrix-react-sdk-d775e40-body-code.diff",
+      "matrix-react-sdk-d775e40-body-test.diff",
+    );
+    // `const recording = …` in VoiceBroadcastBody's body; `let recording: VoiceBroadcastRecording;` in the
+    // test's `describe("VoiceBroadcastBody", () => {…})`: neither is a module-level name, so nothing matches.
+    const variables = analysis.identifiers.filter((i) => i.kind === "constant" || i.kind === "variable");
+    expect(variables.map((i) => `${i.side} ${i.name}`)).toEqual([]);
+    expect(found(analysis, "VoiceBroadcastBody")).toMatchObject({ kind: "function", status: "changed" });
+    expect(analysis.identifiers.filter((i) => i.policies.includes("defuse"))).toEqual([]);
+  });
+});

@@ -207,6 +207,20 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
           }
         } else if (fn?.type === "member_expression") {
           const property = fn.childForFieldName("property");
+          // `jest.mock("../src/NewFile")`, `vi.mock(…)`, `jest.requireActual(…)`: the string names a module,
+          // a use of the file that defines it, like an import.
+          const object = fn.childForFieldName("object")?.text;
+          if (
+            property &&
+            (object === "jest" || object === "vi") &&
+            /^(mock|doMock|unmock|requireActual|requireMock|importActual|importMock)$/.test(property.text)
+          ) {
+            const source = node.childForFieldName("arguments")?.namedChildren[0];
+            if (source?.type === "string" && facts.countsAt(source)) {
+              const module = source.text.slice(1, -1);
+              facts.use(source, module.split("/").pop() ?? module, "module", null, module);
+            }
+          }
           if (property) {
             skip.add(property.id);
             callee = property.text;
