@@ -24,6 +24,7 @@ import {
   type SortKey,
   shortId,
 } from "@/lib/review/list-state";
+import { searchWaitNote } from "@/lib/review/search-needle";
 import { BulkDecide } from "./bulk-decide";
 import { PickedRows } from "./picked-rows";
 import { SavedViews } from "./saved-views";
@@ -238,9 +239,13 @@ export function InstanceList({
             value={state.q}
             onChange={(e) => update({ q: e.target.value })}
             placeholder="id, repository, benchmark, identifier or issue text (press /)"
-            title="Matches ids, repositories and benchmarks, any part of an identifier's name, and the words of the issue text (a phrase; the last word may be unfinished)"
+            title="From three characters: matches ids, repositories and benchmarks, any part of an identifier's name, and the words of the issue text (a phrase; the last word may be unfinished)"
+            aria-describedby="search-wait-note"
           />
         </label>
+        <span id="search-wait-note" className="muted" aria-live="polite">
+          {searchWaitNote(state.q)}
+        </span>
         <Facet
           label="Benchmark"
           name="benchmark"

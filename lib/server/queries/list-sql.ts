@@ -1,5 +1,6 @@
 import { HINT_STATUSES, isSelection, SELECTIONS } from "../../domain/hint-vocabulary";
 import type { ListState, PairedCell } from "../../review/list-state";
+import { searchWaits } from "../../review/search-needle";
 import { UNATTEMPTED_WORDS } from "../../stats/result-status";
 import { countColumn } from "../analysis/stored-counts";
 import type { SqlPieces } from "../db/engine";
@@ -154,7 +155,8 @@ export function listQuery(state: ListState, sql: SqlPieces, scope: ListScope = {
   // A filter the link gave that could not be read narrows to nothing, never to everything.
   if (state.unread.length > 0) where.push("1 = 0");
   const needle = state.q.trim();
-  if (needle !== "") where.push(searchCondition(needle, sql, (value) => params.add(value)));
+  // One or two characters: not searched (no index answers them), as the page says (search-needle.ts).
+  if (needle !== "" && !searchWaits(needle)) where.push(searchCondition(needle, sql, (value) => params.add(value)));
   const among = (expression: string, values: readonly string[]) =>
     values.length > 0 ? where.push(`${expression} IN (${values.map((v) => params.add(v)).join(", ")})`) : 0;
   among(`b."name"`, state.benchmark);
