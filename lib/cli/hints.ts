@@ -9,6 +9,7 @@ import { seedDemoAccounts } from "../server/auth/demo-accounts";
 import { openDatabase } from "../server/db/client";
 import { commentsForExport } from "../server/hints/line-comments";
 import { importSubset, listSubsets } from "../server/import/subsets";
+import { infrastructureFailure } from "../server/infrastructure-failure";
 import { settings } from "../server/settings";
 import { runAnalyzeCommand, runEvidenceCommand, runStatsCommand } from "./analyze-command";
 import { ExperimentUsageError, runExperimentCommand } from "./experiment-command";
@@ -386,6 +387,12 @@ process.once("beforeExit", () => {
 });
 
 main(process.argv.slice(2)).then(exitAfterOutput, (error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  // The database gone, the disk full, a write past its limit: said in words, with the driver's line after.
+  const failure = infrastructureFailure(error);
+  process.stderr.write(
+    failure
+      ? `hints: ${failure.what}; a change that did not finish was not committed (${failure.detail})\n`
+      : `${error instanceof Error ? error.message : String(error)}\n`,
+  );
   exitAfterOutput(error instanceof TypeError && /parseArgs|option/i.test(String(error)) ? 2 : 1);
 });

@@ -5,6 +5,7 @@ import type { RunOptions } from "../ingest/import-items";
 import { type AnalysisRunSummary, analyzePendingInstances } from "../server/analysis/analyze-stored-instances";
 import type { Database } from "../server/db/client";
 import { type ImportSummary, importFiles } from "../server/import/import-files";
+import { infrastructureFailure } from "../server/infrastructure-failure";
 
 export interface ImportCommandOptions {
   benchmark?: string;
@@ -70,6 +71,8 @@ export async function runImportCommand(db: Database, files: string[], options: I
     );
     return 2;
   }
+  // What a failure leaves: before the commit, nothing; after it, the import, with the analysis still to run.
+  let committed = false;
   try {
     const summary = await importFiles(db, files, {
       benchmark: options.benchmark,
@@ -80,6 +83,7 @@ export async function runImportCommand(db: Database, files: string[], options: I
       experiment: options.experiment,
       onProgress: terminalProgress(),
     });
+    committed = true;
     if (!options.json) process.stdout.write(`${describeImport(summary)}\n`);
     // The import is committed; the analysis of what it added or changed follows, outside its transaction.
     const progress = terminalProgress();
@@ -93,6 +97,16 @@ export async function runImportCommand(db: Database, files: string[], options: I
     else if (analysis.analysed + analysis.failed.length > 0) process.stdout.write(`${describeAnalysis(analysis)}\n`);
     return 0;
   } catch (error) {
+    const failure = error instanceof ImportError ? null : infrastructureFailure(error);
+    if (failure) {
+      const kept = committed
+        ? "the import was committed; the analysis of what it added did not finish: `hints reanalyze` runs it again"
+        : "nothing was written: an import commits all at once, and this one did not";
+      const message = `import failed: ${failure.what}; ${kept} (${failure.detail})`;
+      if (options.json) process.stdout.write(`${JSON.stringify({ error: message, committed })}\n`);
+      process.stderr.write(`${message}\n`);
+      return 1;
+    }
     if (!(error instanceof ImportError)) throw error;
     const message = `import failed, nothing was written: ${error.message}`;
     if (options.json) {
