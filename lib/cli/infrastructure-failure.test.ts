@@ -1,5 +1,5 @@
-// Failures of what Hintscope stands on are said in the user's words, with what was kept: a real SQLite file
-// filesystem that fills up mid-import (where the machine lets the test mount one).
+// Failures of what Hintscope stands on are said in the user's words, with what was kept: a real SQLite file on a
+// real filesystem that fills up mid-import (where the machine lets the test mount one).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
