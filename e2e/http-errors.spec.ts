@@ -1,5 +1,19 @@
 import { expect, hints, test } from "./app";
 
+/** A DefUse hint set of the demo benchmark, made by the command line. */
+const createDemoSet = (name: string, projection: string) =>
+  hints(
+    "sets",
+    "create",
+    name,
+    "--benchmark",
+    "Demo: Hintscope sample",
+    "--selection",
+    "defuse",
+    "--projection",
+    projection,
+  );
+
 test("unknown sets, versions and upload names answer 4xx with a sentence, never 500", async ({ page }) => {
   const compare = await page.request.get("/hint-sets/no-such-set/compare");
   expect(compare.status()).toBe(404);
@@ -22,17 +36,7 @@ test("a hint set whose name has a % downloads from its own link; version 0 or ab
   page,
 }) => {
   const name = "100% demo";
-  hints(
-    "sets",
-    "create",
-    name,
-    "--benchmark",
-    "Demo: Hintscope sample",
-    "--selection",
-    "defuse",
-    "--projection",
-    "name",
-  );
+  createDemoSet(name, "name");
   hints("sets", "publish", name);
   await page.goto("/hint-sets");
   const hrefs = await page
@@ -71,17 +75,7 @@ test("the compare page of a set whose name has spaces (and a %) is the set's, fr
   page,
 }) => {
   const name = "spaced 50% set";
-  hints(
-    "sets",
-    "create",
-    name,
-    "--benchmark",
-    "Demo: Hintscope sample",
-    "--selection",
-    "defuse",
-    "--projection",
-    "declaration",
-  );
+  createDemoSet(name, "declaration");
   hints("sets", "publish", name);
   hints("sets", "publish", name);
   await page.goto("/hint-sets");
