@@ -34,14 +34,16 @@ export async function EvidenceLabelsSection() {
         <>
           <p className="muted">
             Over the instances that carry the label: the check and the label both yes, only the check, only the label,
-            neither (each opens its instances); precision and recall of the check with 95% Wilson intervals;
-            Cohen&apos;s κ. The samples are small: read the intervals, not the points.
+            neither (each opens its instances); a check of one text of the issue (the problem statement, the hints text)
+            only against labels whose authors read that text; precision and recall of the check with 95% Wilson
+            intervals; Cohen&apos;s κ. The samples are small: read the intervals, not the points.
           </p>
           <table aria-label="Evidence against published labels">
             <thead>
               <tr>
                 <th>Benchmark</th>
                 <th>Check</th>
+                <th>Text read</th>
                 <th>Label</th>
                 <th className="num">n</th>
                 <th className="num">Both</th>
@@ -58,6 +60,9 @@ export async function EvidenceLabelsSection() {
                 <tr key={`${r.benchmark}\u0000${r.check}\u0000${r.label}`}>
                   <td>{r.benchmark}</td>
                   <td title={r.check}>{CHECK_LABELS.get(r.check) ?? r.check}</td>
+                  <td>
+                    <code>{r.source}</code>
+                  </td>
                   <td title={r.label}>{LABEL_LABELS.get(r.label) ?? r.label}</td>
                   <td className="num">{r.instances}</td>
                   <td className="num">

@@ -16,7 +16,7 @@ export function LeakChannels({ data }: { data: ReviewData }) {
       <h3>Leak channels</h3>
       <ul>
         {leaks.map((leak) => (
-          <li key={leak.channel} title={leak.detail}>
+          <li key={`${leak.channel}/${leak.source}`} title={leak.detail}>
             <strong>{LEAK_LABELS.get(leak.channel) ?? leak.channel}</strong>: {leak.detail}
           </li>
         ))}

@@ -1,54 +1,92 @@
 import { cohenKappa } from "../stats/nominal-agreement";
 import { wilsonInterval } from "../stats/wilson";
-import type { InstanceEvidence } from "./evidence";
+import type { InstanceEvidence, LeakSource } from "./evidence";
 
 /*
  * Each deterministic check of the evidence against each label people in the field published: how far a
- * curator can trust a check, measured. For every (check, label) pair: the 2×2 table over the instances that
+ * curator can trust a check, measured. For every (check, label) pair whose check reads a text the label's
+ * authors read (like with like: a leak in the issue's discussion is not held against a label of its
+ * problem statement): the 2×2 table over the instances that
  * carry the label, precision and recall with Wilson intervals, Cohen's κ, and the instances of each cell.
  */
 
-/** A check the evidence answers yes or no for an instance. */
+const leakIn = (e: InstanceEvidence, channel: string, source: LeakSource) =>
+  e.leaks.some((l) => l.channel === channel && l.source === source);
+
+/** The texts of an issue a check can read, and that a label's authors read or did not. */
+const ISSUE_TEXTS: readonly LeakSource[] = ["problem_statement", "hints_text"];
+
+/**
+ * A check the evidence answers yes or no for an instance, and the text it reads (`source`): a check of one
+ * text of the issue is compared only with labels whose authors read that text.
+ */
 export const EVIDENCE_CHECKS = [
   {
     id: "solution_in_issue",
-    label: "solution in the issue (the gold patch's new lines)",
-    holds: (e: InstanceEvidence) => e.leaks.some((l) => l.channel === "solution_in_issue"),
+    label: "solution in the problem statement (the gold patch's new lines, a quoted diff, its code token by token)",
+    source: "problem_statement",
+    holds: (e: InstanceEvidence) => leakIn(e, "solution_in_issue", "problem_statement"),
+  },
+  {
+    id: "solution_in_hints_text",
+    label: "solution in the hints text (the issue's discussion)",
+    source: "hints_text",
+    holds: (e: InstanceEvidence) => leakIn(e, "solution_in_issue", "hints_text"),
   },
   {
     id: "tests_in_issue",
-    label: "tests in the issue (assertions or test names)",
-    holds: (e: InstanceEvidence) => e.leaks.some((l) => l.channel === "tests_in_issue"),
+    label: "tests in the problem statement (assertions or test names)",
+    source: "problem_statement",
+    holds: (e: InstanceEvidence) => leakIn(e, "tests_in_issue", "problem_statement"),
+  },
+  {
+    id: "tests_in_hints_text",
+    label: "tests in the hints text (assertions or test names)",
+    source: "hints_text",
+    holds: (e: InstanceEvidence) => leakIn(e, "tests_in_issue", "hints_text"),
   },
   {
     id: "id_commit",
     label: "the id embeds another commit",
+    source: "instance_id",
     holds: (e: InstanceEvidence) => e.leaks.some((l) => l.channel === "id_commit"),
   },
   {
     id: "hint_quotes_code",
     label: "the benchmark's hint quotes the gold patch",
+    source: "benchmark_hint",
     holds: (e: InstanceEvidence) => e.leaks.some((l) => l.channel === "hint_quotes_code"),
   },
   {
     id: "unstated_test_facing_names",
-    label: "test-facing names the issue does not state",
+    label: "test-facing names the problem statement does not state",
+    source: "problem_statement",
     holds: (e: InstanceEvidence) =>
       e.identifiers.some((i) => i.test_facing && !i.stated_in_issue && !i.stated_in_benchmark_hint),
   },
   {
     id: "unstated_test_facing_literals",
-    label: "test-facing messages the issue does not state",
+    label: "test-facing messages the problem statement does not state",
+    source: "problem_statement",
     holds: (e: InstanceEvidence) => e.literals.some((l) => !l.stated_in_issue && !l.stated_in_benchmark_hint),
   },
-] as const;
+] as const satisfies ReadonlyArray<{ id: string; label: string; source: LeakSource; holds: unknown }>;
+
+/** Whether a check reads a text the label's authors read (a check of no text of the issue always pairs). */
+export const comparable = (check: { source: LeakSource }, label: { reads: readonly LeakSource[] }) =>
+  !ISSUE_TEXTS.includes(check.source) || label.reads.includes(check.source);
 
 const severity = (value: string | undefined) => (value === undefined ? null : Number(value));
 
-/** A published label read as yes or no (null: the instance does not carry it). */
+/*
+ * A published label read as yes or no (null: the instance does not carry it), and the texts of the issue its
+ * authors read: OpenAI's annotators and the Agentless authors read the problem statement (with the patches),
+ * not the discussion SWE-bench ships as hints_text.
+ */
 export const LABEL_TESTS = [
   {
     id: "false_negative>=2",
+    reads: ["problem_statement"],
     label: "OpenAI: the tests reject valid solutions (false_negative ≥ 2)",
     test: (labels: ReadonlyMap<string, string>) => {
       const v = severity(labels.get("openai-verified-annotations/false_negative"));
@@ -57,6 +95,7 @@ export const LABEL_TESTS = [
   },
   {
     id: "underspecified>=2",
+    reads: ["problem_statement"],
     label: "OpenAI: the issue is underspecified (underspecified ≥ 2)",
     test: (labels: ReadonlyMap<string, string>) => {
       const v = severity(labels.get("openai-verified-annotations/underspecified"));
@@ -65,6 +104,7 @@ export const LABEL_TESTS = [
   },
   {
     id: "other_major_issues>=2",
+    reads: ["problem_statement"],
     label: "OpenAI: other major issues (≥ 2)",
     test: (labels: ReadonlyMap<string, string>) => {
       const v = severity(labels.get("openai-verified-annotations/other_major_issues"));
@@ -73,6 +113,7 @@ export const LABEL_TESTS = [
   },
   {
     id: "exact_patch",
+    reads: ["problem_statement"],
     label: 'Agentless: the description holds the solution ("Exact patch")',
     test: (labels: ReadonlyMap<string, string>) => {
       const v = labels.get("agentless-lite-classification/solution_in_description");
@@ -81,6 +122,7 @@ export const LABEL_TESTS = [
   },
   {
     id: "solution_steps",
+    reads: ["problem_statement"],
     label: 'Agentless: the description gives the solution ("Exact patch" or "Complete steps in NL")',
     test: (labels: ReadonlyMap<string, string>) => {
       const v = labels.get("agentless-lite-classification/solution_in_description");
@@ -89,13 +131,14 @@ export const LABEL_TESTS = [
   },
   {
     id: "misleading",
+    reads: ["problem_statement"],
     label: 'Agentless: the description misleads ("Misleading")',
     test: (labels: ReadonlyMap<string, string>) => {
       const v = labels.get("agentless-lite-classification/solution_in_description");
       return v === undefined ? null : v === "Misleading";
     },
   },
-] as const;
+] as const satisfies ReadonlyArray<{ id: string; label: string; reads: readonly LeakSource[]; test: unknown }>;
 
 export interface LabelledInstance {
   benchmark: string;
@@ -109,6 +152,8 @@ export interface EvidenceLabelRow {
   benchmark: string;
   check: string;
   label: string;
+  /** the text of the instance the check read (`problem_statement`, `hints_text`, `instance_id`, `benchmark_hint`) */
+  source: LeakSource;
   instances: number;
   /** check and label both yes; check yes, label no; check no, label yes; both no */
   both: number;
@@ -139,6 +184,7 @@ export function evidenceAgainstLabels(instances: readonly LabelledInstance[]): E
       });
       if (labelled.length === 0) continue;
       for (const check of EVIDENCE_CHECKS) {
+        if (!comparable(check, label)) continue;
         const ids = {
           both: [] as string[],
           check_only: [] as string[],
@@ -159,6 +205,7 @@ export function evidenceAgainstLabels(instances: readonly LabelledInstance[]): E
           benchmark,
           check: check.id,
           label: label.id,
+          source: check.source,
           instances: labelled.length,
           both: ids.both.length,
           check_only: ids.check_only.length,

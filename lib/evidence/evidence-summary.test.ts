@@ -3,7 +3,7 @@ import type { InstanceEvidence } from "./evidence";
 import { evidenceAgainstJudge, leakShares, spearman } from "./evidence-summary";
 
 const evidence = (leaks: string[], identifiers: Array<[string, boolean, number]> = []): InstanceEvidence => ({
-  leaks: leaks.map((channel) => ({ channel, detail: "", share: null })),
+  leaks: leaks.map((channel) => ({ channel, source: "problem_statement", detail: "", share: null })),
   identifiers: identifiers.map(([name, stated, transcription]) => ({
     name,
     stated_in_issue: stated,

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { REAL_DATA } from "../testing/real-data";
 import { type EvidenceInput, identifierEvidence, leakChannels, solutionInIssue, transcription } from "./evidence";
+import { codeTokens, diffInIssue, quotedHunks } from "./solution-in-issue";
 
 const diff = (file: string, added: string[]) =>
   `diff --git a/${file} b/${file}\n--- a/${file}\n+++ b/${file}\n@@ -1 +1,${added.length + 1} @@\n x = 1\n${added.map((l) => `+${l}`).join("\n")}\n`;
@@ -141,5 +142,82 @@ describe("leak channels", () => {
       expect(hash).not.toBe(r.base_commit);
       expect(leaks.find((l) => l.channel === "id_commit")?.detail).toContain(hash);
     }
+  });
+});
+
+describe("solution in the issue: a quoted diff, code re-wrapped (real SWE-bench Lite records)", () => {
+  const records = new Map(
+    readFileSync(path.join(REAL_DATA, "evidence", "solution-in-issue.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, string>)
+      .map((r) => [r.instance_id as string, r]),
+  );
+  const check = (id: string) => {
+    const r = records.get(id) as Record<string, string>;
+    return solutionInIssue(r.patch as string, r.problem_statement as string);
+  };
+
+  test("a unified diff the issue quotes, parsed as a patch: the gold hunk it makes (django__django-12453)", () => {
+    // The issue's diff wraps deserialisation in transaction.atomic; the gold patch in atomic() (imported
+    // otherwise) with more around it. The whole-line check finds nothing; the hunk is the same change.
+    const r = records.get("django__django-12453") as Record<string, string>;
+    expect(quotedHunks(r.problem_statement as string).map((h) => [h.path, h.oldStart, h.lines.length])).toEqual([
+      ["django/db/backends/base/creation.py", 4, 8],
+      ["django/db/backends/base/creation.py", 128, 11],
+    ]);
+    expect(check("django__django-12453")).toMatchObject({
+      channel: "solution_in_issue",
+      source: "problem_statement",
+      detail: expect.stringContaining("quotes a unified diff that makes 1 of the gold patch's 1 hunks"),
+    });
+  });
+
+  test("code the gold patch re-wraps, compared token by token (django__django-16595, django__django-15814)", () => {
+    // `if isinstance(operation, AlterField) and self.is_same_field_operation(` over three lines in both, the
+    // gold patch's with a tuple (AlterField, RemoveField): AlterField is its change, in place.
+    expect(check("django__django-16595")?.detail).toMatch(/states 1 of the 1 names.*AlterField/);
+    // "opts = cur_model._meta.concrete_model._meta" against the gold's "cur_model = cur_model._meta.concrete_model".
+    expect(check("django__django-15814")?.detail).toMatch(/cur_model _meta concrete_model$/);
+  });
+
+  test("an issue that quotes existing code, a traceback, or a diff the gold patch does not make: no solution", () => {
+    // astropy__astropy-6938 quotes the line the fix changes; sympy__sympy-13471 a traceback through it;
+    // sympy__sympy-22005 a diff of another change in the same function.
+    for (const id of ["astropy__astropy-6938", "sympy__sympy-13471"]) expect(check(id)).toBeNull();
+    const r = records.get("sympy__sympy-22005") as Record<string, string>;
+    expect(diffInIssue(r.patch as string, r.problem_statement as string).matched).toEqual([]);
+  });
+
+  test("token by token: whitespace, line breaks and commas do not matter; names and literals do", () => {
+    expect(codeTokens("f(a,\n   'x',)")).toEqual(codeTokens('f( a "x" )'));
+    const gold = diff("m.py", ["    return convert(value, unit='seconds', strict=True)"]);
+    const rewrapped =
+      'Something like\n  return convert(\n    value,\n    unit="seconds",\n    strict=True,\n  )\nwould do.';
+    expect(solutionInIssue(gold, rewrapped)?.detail).toContain("token by token");
+    expect(solutionInIssue(gold, rewrapped.replace('"seconds"', '"minutes"'))?.share ?? 0).toBeLessThan(1);
+    expect(solutionInIssue(gold, rewrapped.replace("strict=True", "lenient=True"))?.share ?? 0).toBeLessThan(1);
+  });
+});
+
+describe("every leak says which text it comes from", () => {
+  test("the problem statement and the hints text are each their own leak", () => {
+    const fix = "    value, unit = split_unit(text.strip().lower())";
+    const leaks = leakChannels(
+      instance({
+        externalId: `x-${"f".repeat(40)}`,
+        problemStatement: `Use\n${fix}`,
+        hintsText: `I agree:\n${fix}\nand assert parse_duration('2m') == 120`,
+        requirements: "return value * UNIT_SECONDS[unit]",
+      }),
+    );
+    expect(leaks.map((l) => [l.channel, l.source])).toEqual([
+      ["id_commit", "instance_id"],
+      ["solution_in_issue", "problem_statement"],
+      ["solution_in_issue", "hints_text"],
+      ["tests_in_issue", "hints_text"],
+      ["hint_quotes_code", "benchmark_hint"],
+    ]);
+    expect(leaks[2]?.detail).toMatch(/^the hints text/);
   });
 });

@@ -1,5 +1,6 @@
 import { parseDiff } from "../analysis/parse-diff";
 import type { RepositoryFact } from "../repository-store/repository-facts";
+import { codeInIssue, diffInIssue } from "./solution-in-issue";
 
 /**
  * Evidence a curator can check, measured from the instance alone (no model, no agent run): what the issue
@@ -7,14 +8,30 @@ import type { RepositoryFact } from "../repository-store/repository-facts";
  * hint copies the gold patch, and the channels through which a solution can leak.
  */
 
+/** The text a leak was found in: the issue's own text, its discussion, the instance's id, the benchmark's hint. */
+export const LEAK_SOURCES = ["problem_statement", "hints_text", "instance_id", "benchmark_hint"] as const;
+export type LeakSource = (typeof LEAK_SOURCES)[number];
+
 /** A leak channel found in an instance, with the span that shows it. */
 export interface Leak {
   /** `id_commit`, `solution_in_issue`, `tests_in_issue`, `hint_quotes_code` */
   channel: string;
+  /** which text shows it (a published label that read the problem statement is compared with that text's leaks only) */
+  source: LeakSource;
   /** in words, with the evidence span */
   detail: string;
   /** for the copied-lines channels: the share of eligible lines found; else null */
   share: number | null;
+}
+
+/**
+ * The source of a leak stored before leaks said theirs: the channel's own text (the id, the benchmark's hint),
+ * else what its detail names (a leak found in hints_text said "the hints text").
+ */
+export function storedLeakSource(leak: { channel: string; detail: string }): LeakSource {
+  if (leak.channel === "id_commit") return "instance_id";
+  if (leak.channel === "hint_quotes_code") return "benchmark_hint";
+  return leak.detail.startsWith("the hints text") ? "hints_text" : "problem_statement";
 }
 
 export interface IdentifierEvidence {
@@ -93,7 +110,8 @@ export function literalEvidence(
     gold_line: l.gold.fileLine,
     gold_diff_line: l.gold.diffLine,
     introduced_by_gold: l.introduced,
-    stated_in_issue: statesLiteral(`${instance.problemStatement}\n${instance.hintsText ?? ""}`, l.text),
+    // The problem statement alone, as for names: what a benchmark gives the agent and a label's authors read.
+    stated_in_issue: statesLiteral(instance.problemStatement, l.text),
     stated_in_benchmark_hint: statesLiteral(benchmarkHint, l.text),
   }));
 }
@@ -197,13 +215,47 @@ const IMPORT_LINE = /^(import\s|from\s+\S+\s+import\s|#include\b|use\s|require[\
 const wordTokens = (line: string) => line.match(/[A-Za-z_][A-Za-z0-9_]*|\d+/g) ?? [];
 
 /**
- * The gold patch's solution in the issue: its new added lines (not in the patch's pre-image: an issue
- * quoting existing code quotes no solution) that say something (not an import, not one or two tokens), found
- * in the issue's text (whitespace folded, a trailing comma or semicolon aside). Each line weighs its
- * distinct word tokens; the leak needs two lines, or one of six words or more, or one that is half the
- * patch's new code, and says which lines matched.
+ * The gold patch's solution in a text, found three ways:
+ * - its new added lines (not in the patch's pre-image: an issue quoting existing code quotes no solution)
+ *   that say something (not an import, not one or two tokens), found whole (whitespace folded, a trailing
+ *   comma or semicolon aside); each line weighs its distinct word tokens; the leak needs two lines, or one of
+ *   six words or more, or one that is half the patch's new code;
+ * - a unified diff the text quotes that makes one of the gold patch's hunks (see diffInIssue);
+ * - code the text quotes that states the gold patch's change token by token, however wrapped (see
+ *   codeInIssue): at least 60% of the change's names, numbers and literals matched in place, one beyond a
+ *   keyword, among three or more matched words.
+ * The leak says which way, what matched, and which text (`source`).
  */
-export function solutionInIssue(goldPatch: string, issue: string, where = "the issue text"): Leak | null {
+export function solutionInIssue(
+  goldPatch: string,
+  issue: string,
+  where = "the issue text",
+  source: LeakSource = "problem_statement",
+): Leak | null {
+  if (issue.trim() === "") return null;
+  const byLines = solutionLines(goldPatch, issue);
+  if (byLines)
+    return { channel: "solution_in_issue", source, detail: `${where} ${byLines.detail}`, share: byLines.share };
+  const diff = diffInIssue(goldPatch, issue);
+  if (diff.matched.length > 0)
+    return {
+      channel: "solution_in_issue",
+      source,
+      detail: `${where} quotes a unified diff that makes ${diff.matched.length} of the gold patch's ${diff.hunks} hunks (${diff.matched.join(", ")})`,
+      share: diff.matched.length / diff.hunks,
+    };
+  const code = codeInIssue(goldPatch, issue);
+  if (code.changed > 0 && code.matched / code.changed >= 0.6 && code.distinctive >= 1 && code.support >= 3)
+    return {
+      channel: "solution_in_issue",
+      source,
+      detail: `${where} quotes code that states ${code.matched} of the ${code.changed} names, numbers and literals the gold patch changes, in place (token by token): ${code.example}`,
+      share: code.matched / code.changed,
+    };
+  return null;
+}
+
+function solutionLines(goldPatch: string, issue: string): { detail: string; share: number } | null {
   const before = preImageLines(goldPatch);
   const lines = [
     ...new Set(
@@ -227,8 +279,7 @@ export function solutionInIssue(goldPatch: string, issue: string, where = "the i
     .map((l) => `"${l}"`)
     .join(", ");
   return {
-    channel: "solution_in_issue",
-    detail: `${where} contains ${matched.length} of the gold patch's ${lines.length} new added lines (weighed by their words, ${Math.round((found / total) * 100)}%): ${shown}${matched.length > 3 ? ", …" : ""}`,
+    detail: `contains ${matched.length} of the gold patch's ${lines.length} new added lines (weighed by their words, ${Math.round((found / total) * 100)}%): ${shown}${matched.length > 3 ? ", …" : ""}`,
     share: found / total,
   };
 }
@@ -240,20 +291,24 @@ export function leakChannels(instance: EvidenceInput): Leak[] {
     if (hash !== instance.baseCommit) {
       leaks.push({
         channel: "id_commit",
+        source: "instance_id",
         detail: `the instance id embeds commit ${hash}, which is not the base commit: it may be the fix, which an agent with network access could fetch`,
         share: null,
       });
     }
   }
-  const issue = `${instance.problemStatement}\n${instance.hintsText ?? ""}`;
-  // Where the fix shows: the problem statement itself, else the discussion a benchmark ships as hints_text.
-  const solution =
-    solutionInIssue(instance.goldPatch, instance.problemStatement) ??
-    solutionInIssue(instance.goldPatch, instance.hintsText ?? "", "the hints text (the issue's discussion)");
-  if (solution) leaks.push(solution);
+  // Where the fix shows: the problem statement itself, and the discussion a benchmark ships as hints_text, each
+  // its own leak (a label made from the problem statement is compared with the first only).
+  const texts: Array<[LeakSource, string, string]> = [
+    ["problem_statement", instance.problemStatement, "the issue text"],
+    ["hints_text", instance.hintsText ?? "", "the hints text (the issue's discussion)"],
+  ];
+  for (const [source, text, where] of texts) {
+    const solution = solutionInIssue(instance.goldPatch, text, where, source);
+    if (solution) leaks.push(solution);
+  }
   const testAdded = addedLines(instance.testPatch);
   const assertions = [...new Set(testAdded.map((l) => l.trim()).filter((l) => distinctive(l) && ASSERTION.test(l)))];
-  const assertionsInIssue = assertions.filter((line) => issue.includes(line));
   const testNames = [
     ...new Set(
       testAdded.flatMap((l) => {
@@ -262,12 +317,15 @@ export function leakChannels(instance: EvidenceInput): Leak[] {
       }),
     ),
   ].filter((name) => name.length >= 8);
-  const namesInIssue = testNames.filter((name) => wordIn(issue, name) || issue.includes(name));
-  if (assertionsInIssue.length + namesInIssue.length > 0) {
+  for (const [source, text, where] of texts) {
+    const assertionsInIssue = assertions.filter((line) => text.includes(line));
+    const namesInIssue = testNames.filter((name) => wordIn(text, name) || text.includes(name));
+    if (assertionsInIssue.length + namesInIssue.length === 0) continue;
     const example = assertionsInIssue[0] ?? namesInIssue[0];
     leaks.push({
       channel: "tests_in_issue",
-      detail: `the issue text contains ${assertionsInIssue.length} assertion line(s) and ${namesInIssue.length} test name(s) of the test patch, e.g. "${example}"`,
+      source,
+      detail: `${where} contains ${assertionsInIssue.length} assertion line(s) and ${namesInIssue.length} test name(s) of the test patch, e.g. "${example}"`,
       share: assertions.length === 0 ? null : assertionsInIssue.length / assertions.length,
     });
   }
@@ -283,6 +341,7 @@ export function leakChannels(instance: EvidenceInput): Leak[] {
   if (quoted.length > 0) {
     leaks.push({
       channel: "hint_quotes_code",
+      source: "benchmark_hint",
       detail: `the benchmark's own hint text quotes ${quoted.length} added line(s) of the gold patch verbatim, e.g. "${quoted[0]}"`,
       share: quoted.length / goldLines.length,
     });

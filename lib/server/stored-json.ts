@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SELECTIONS } from "../domain/hint-vocabulary";
+import { LEAK_SOURCES, storedLeakSource } from "../evidence/evidence";
 import type { Trim } from "../hint/compose-hint";
 import { TrimSchema } from "../hint/trim-schema";
 
@@ -84,7 +85,17 @@ export const readRecord = parsed(z.record(z.string(), z.unknown()), "Instance.or
 export const readEvidence = parsed(
   z
     .object({
-      leaks: z.array(z.object({ channel: z.string(), detail: z.string(), share: z.number().nullable() })),
+      // A leak stored before leaks said their source has it from its channel and detail.
+      leaks: z.array(
+        z
+          .object({
+            channel: z.string(),
+            source: z.enum(LEAK_SOURCES).optional(),
+            detail: z.string(),
+            share: z.number().nullable(),
+          })
+          .transform((l) => ({ ...l, source: l.source ?? storedLeakSource(l) })),
+      ),
       identifiers: z.array(
         z.object({
           name: z.string(),

@@ -14,6 +14,7 @@ import { engineOf } from "../db/client";
 import { currentHintLines } from "../hints/hint-export";
 import { evidenceLabelRows } from "../queries/evidence-labels";
 import { listFacets, listIds } from "../queries/review-list";
+import { readEvidence } from "../stored-json";
 import { importFiles } from "./import-files";
 
 const tmp = makeTempDir("hintscope-labels-");
@@ -74,17 +75,26 @@ test("each evidence check against each label: the 2×2 table, precision and reca
     const rows = await evidenceLabelRows(db, "SWE-bench Lite");
     const row = (check: string, label: string) => rows.find((r) => r.check === check && r.label === label);
     // django__django-16041's discussion (hints_text) holds the whole fix, which Agentless (reading the
-    // description only) calls "No solution": the one instance the check flags, against the label.
+    // description only) calls "No solution": like with like, the problem statement's channel is compared
+    // with the label and flags nothing; the hints text's channel is not held against a label of the problem
+    // statement, and its leak still says where it is.
     expect(row("solution_in_issue", "exact_patch")).toMatchObject({
+      source: "problem_statement",
       instances: 6,
       both: 0,
-      check_only: 1,
+      check_only: 0,
       label_only: 0,
-      neither: 5,
-      precision: 0,
+      neither: 6,
+      precision: null,
       recall: null,
-      ids: { check_only: ["django__django-16041"] },
     });
+    expect(rows.filter((r) => r.source === "hints_text")).toEqual([]);
+    const django = await db.instance.findFirstOrThrow({ where: { externalId: "django__django-16041" } });
+    expect(
+      readEvidence(django.evidence)
+        ?.leaks.filter((l) => l.channel === "solution_in_issue")
+        .map((l) => l.source),
+    ).toEqual(["hints_text"]);
     const fn = row("unstated_test_facing_names", "false_negative>=2");
     expect(fn?.instances).toBe(6);
     expect((fn?.both ?? 0) + (fn?.check_only ?? 0) + (fn?.label_only ?? 0) + (fn?.neither ?? 0)).toBe(6);
