@@ -103,6 +103,9 @@ interface ParsedFragment {
 
 const CALLABLE: ReadonlySet<DefinitionKind> = new Set(["function", "method", "constructor"]);
 
+/** Languages where a second declaration of a name with other parameters is an overload (elsewhere it replaces the first). */
+const OVERLOADING: ReadonlySet<ParsedLanguage> = new Set(["java", "cpp", "typescript", "tsx"]);
+
 /**
  * An owner as stated: the placeholder of an unseen class dropped, a stand-in function the analysis wrote
  * around a hunk named as the function it stands for (git's header names it), or dropped where none is
@@ -192,6 +195,16 @@ function fileDefinitions(
       if (!seen || touched) before.set(def.name, { def, touched: touched || (seen?.touched ?? false) });
     }
   }
+  // Every declaration of a name on each side: an overload the post-image adds has a signature none of the
+  // pre-image's declarations of that name has, and the name has more declarations after than before.
+  const declarations = (side: "pre" | "post") => {
+    const byName = new Map<string, SyntaxDefinition[]>();
+    for (const p of parsed.filter((x) => x.fragment.side === side))
+      for (const def of p.definitions) byName.set(def.name, [...(byName.get(def.name) ?? []), def]);
+    return byName;
+  };
+  const preDeclarations = declarations("pre");
+  const postDeclarations = declarations("post");
   const out = new Map<string, PatchDefinition>();
   for (const p of parsed.filter((x) => x.fragment.side === "post")) {
     for (const def of p.definitions) {
@@ -201,14 +214,26 @@ function fileDefinitions(
       if (first) {
         // Another declaration of the same name: an overload. Every one is kept; the hint states those the
         // tests call (see select-identifiers).
-        if (CALLABLE.has(def.kind) && first.kind === def.kind && def.signature !== first.signature) {
+        // (An overload the patch leaves as it was is none of them.)
+        const untouched =
+          (preDeclarations.get(def.name) ?? []).some((d) => (d.signature ?? "") === (def.signature ?? "")) &&
+          !touchesChange(p.fragment, def.row, def.endRow);
+        if (CALLABLE.has(def.kind) && first.kind === def.kind && def.signature !== first.signature && !untouched) {
           first.overloads ??= [{ signature: first.signature, params: first.params }];
           if (!first.overloads.some((o) => o.signature === def.signature))
             first.overloads.push({ signature: def.signature, params: def.params });
         }
         continue;
       }
-      const old = before.get(def.name)?.def;
+      const earlier = preDeclarations.get(def.name) ?? [];
+      const sameSignature = earlier.find((d) => (d.signature ?? "") === (def.signature ?? ""));
+      const newOverload =
+        OVERLOADING.has(language) &&
+        CALLABLE.has(def.kind) &&
+        earlier.length > 0 &&
+        !sameSignature &&
+        (postDeclarations.get(def.name)?.length ?? 0) > earlier.length;
+      const old = newOverload ? undefined : (sameSignature ?? before.get(def.name)?.def);
       const signatureChanged = old !== undefined && (old.signature ?? "") !== (def.signature ?? "");
       const bodyChanged = touchesChange(p.fragment, def.row, def.endRow) || (before.get(def.name)?.touched ?? false);
       if (old && !signatureChanged && !bodyChanged) continue;
@@ -228,7 +253,8 @@ function fileDefinitions(
       // A local function's parameters are nobody's to call by keyword from outside it.
       if (!CALLABLE.has(def.kind) || def.local) continue;
       // Parameters of a new function are new names; a changed one's new names are the parameters it gained.
-      const gained = old ? def.params.filter((param) => !old.params.includes(param)) : def.params;
+      const known = newOverload ? earlier.flatMap((d) => d.params) : (old?.params ?? []);
+      const gained = def.params.filter((param) => !known.includes(param));
       const callable = def.kind === "constructor" && def.owner ? def.owner : def.name;
       for (const param of gained) {
         const name = `${callable}.${param}`;
@@ -508,7 +534,7 @@ function withoutMoved(
   return out.filter((def) => {
     if (def.kind !== "parameter" || !def.owner) return true;
     const old = dropped.get(`${def.path}\0${def.owner}`);
-    return !old || !old.params.includes(def.member);
+    return !old?.params.includes(def.member);
   });
 }
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { REAL_DATA } from "../testing/real-data";
 import { analyzeInstance } from "./analyze-instance";
+import { hunkFragments } from "./fragments";
 import { type FileDiff, parseDiff } from "./parse-diff";
 import { analysePatchFiles } from "./patch-facts";
 import { applyHunks, wholeFileFragments } from "./repo-fragments";
@@ -116,4 +117,31 @@ describe("TypeScript: matrix-react-sdk d775e40", () => {
     expect(found(analysis, "VoiceBroadcastBody")).toMatchObject({ kind: "function", status: "changed" });
     expect(analysis.identifiers.filter((i) => i.policies.includes("defuse"))).toEqual([]);
   });
+});
+
+describe("Java: gson 96ab171 adds the overload `JsonWriter.value(float)` beside value(boolean), value(Boolean), value(double)…", () => {
+  const codeDiff = "gson-96ab171-code.diff";
+  const testDiff = "gson-96ab171-test.diff";
+  test.each(["hunks", "exact"] as const)(
+    "%s mode: the new overload is new (a signature the tests call that does not exist yet), stated alone",
+    async (mode) => {
+      const writer = "gson/src/main/java/com/google/gson/stream/JsonWriter.java";
+      // Exact mode: JsonWriter.java whole at the commit's parent; the test file from its hunks.
+      const exact = (file: FileDiff, language: Parameters<typeof hunkFragments>[1]) => {
+        if (file.path !== writer) return hunkFragments(file, language);
+        const before = hunks("gson-15b9fa9-JsonWriter.java.txt");
+        return wholeFileFragments(file, before, applyHunks(file, before));
+      };
+      const analysis = await analyzeInstance(
+        { instanceId: "gson", goldPatch: hunks(codeDiff), testPatch: hunks(testDiff) },
+        mode === "exact" ? exact : undefined,
+      );
+      expect(found(analysis, "JsonWriter.value")).toMatchObject({
+        kind: "method",
+        status: "new",
+        signature: "public JsonWriter value(float value) throws IOException",
+      });
+      expect(found(analysis, "JsonWriter.value")?.policies).toContain("defuse");
+    },
+  );
 });
