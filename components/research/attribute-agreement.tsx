@@ -15,6 +15,9 @@ function KappaCell({ s }: { s: ScaleAgreement }) {
           [{fmt(s.low)}, {fmt(s.high)}]
         </span>
       )}
+      {s.kappa !== null && s.low === null && s.noInterval && (
+        <span className="muted"> (no interval: {s.noInterval})</span>
+      )}
     </td>
   );
 }
@@ -66,7 +69,7 @@ function Confusion({
 
 /**
  * Curator against judge (and curator against curator) per attribute: quadratic weighted κ per scale with
- * 95% instance-clustered bootstrap intervals, and each pair's confusion matrices.
+ * 95% instance-clustered jackknife intervals (none below 30 instances), and each pair's confusion matrices.
  */
 export function AttributeAgreement({ data }: { data: ResearchData }) {
   const rows = raterAgreementByAttribute(data);
@@ -76,8 +79,10 @@ export function AttributeAgreement({ data }: { data: ResearchData }) {
       <h3>Agreement per attribute</h3>
       <p className="muted">
         Quadratic weighted κ per scale on the values both raters rated, per attribute and for all attributes together
-        (&ldquo;all&rdquo;), with a 95% interval that resamples whole instances (1,000 cluster-bootstrap draws, seeded:
-        the same data give the same interval). Open a row for its confusion matrices.
+        (&ldquo;all&rdquo;), with a 95% interval that leaves whole instances out (a cluster jackknife on atanh κ,
+        Student&apos;s t on instances − 1; coverage measured at 0.94–0.96 from 30 instances). Below 30 instances, where
+        a κ interval covered under 0.93 in simulation, the cell gives κ and says there is no interval. Open a row for
+        its confusion matrices.
       </p>
       <table aria-label="Agreement per attribute">
         <thead>

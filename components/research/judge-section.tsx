@@ -51,7 +51,9 @@ export function JudgeSection({ data }: { data: ResearchData }) {
               the solution it gives away. <strong>G</strong> (guidance, 0 declarative – 3 prescriptive): how far it
               tells the agent what to do. <strong>HVM</strong> = N − max(D, G) per rated value: positive where the
               attribute is worth more than it spoils. Each value is the median of the judge&apos;s samples; the table
-              gives means over the rated values with 95% instance-clustered t intervals [low, high] (none below two
+              gives means over the rated values with 95% instance-clustered intervals [low, high]: Clopper–Pearson
+              limits at the cluster jackknife&apos;s effective sample size, and an exact bound where every value is one
+              level (coverage measured at 0.95 or more at 5, 10 and 30 instances, for rare levels too; none below two
               instances). Unanimity is the share of values whose three or more samples all agree; values with fewer
               samples are not counted in it. Scores for ids that match no imported instance are left out.
             </p>

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { type Cluster, clusteredMeanInterval } from "./cluster-interval";
+import { betaQuantile, type Cluster, clusteredMeanInterval } from "./cluster-interval";
+import { POPULATIONS, simulatedCoverage } from "./coverage-simulation";
 import { studentTCdf, studentTQuantile } from "./student-t";
 
 describe("Student's t", () => {
@@ -24,32 +25,47 @@ describe("Student's t", () => {
 
 const clustersOf = (values: number[][]): Cluster[] => values.map((v, i) => ({ key: `i${i}`, values: v }));
 
-describe("instance-clustered t interval", () => {
-  test("a worked example: mean of all values, k/(k−1)-corrected linearised variance, t on k − 1 df", () => {
-    // Sums 8, 1, 4, 3, 3 over counts 3, 1, 2, 4, 1: mean 19/11. Residuals Sᵢ − mean·mᵢ:
-    // 2.81818, −0.72727, 0.54545, −3.90909, 1.27273; Σ² = 25.66942; ×5/4 = 32.08678; √ / 11 = 0.51496;
-    // t(0.975, 4) = 2.77645: half-width 1.42975.
-    const result = clusteredMeanInterval(clustersOf([[3, 3, 2], [1], [2, 2], [0, 1, 1, 1], [3]]));
+describe("instance-clustered interval of a mean", () => {
+  test("Beta quantiles (scipy.stats.beta.ppf)", () => {
+    expect(betaQuantile(0.025, 1, 5)).toBeCloseTo(0.0050508, 6);
+    expect(betaQuantile(0.975, 3.5, 2.25)).toBeCloseTo(0.9234946, 5);
+  });
+
+  test("a worked example: jackknife variance, effective size, Clopper–Pearson limits (scipy)", () => {
+    // Sums 8, 1, 4, 3, 3 over counts 3, 1, 2, 4, 1: mean 19/11; the leave-one-instance-out means' jackknife
+    // variance 0.367566; p = mean/3, n* = p(1 − p)/(var/9) = 9.0406 shrunk by (1.95996/2.77645)² to 2.98043;
+    // scipy.stats.beta.ppf(0.025, x, n* − x + 1), ppf(0.975, x + 1, n* − x) at x = p·n*, times 3.
+    const result = clusteredMeanInterval(clustersOf([[3, 3, 2], [1], [2, 2], [0, 1, 1, 1], [3]]), 0.95, [0, 3]);
     expect(result.mean).toBeCloseTo(19 / 11, 12);
-    expect(result.low).toBeCloseTo(19 / 11 - 1.42975, 4);
-    expect(result.high).toBeCloseTo(19 / 11 + 1.42975, 4);
+    expect(result.low).toBeCloseTo(0.180147, 5);
+    expect(result.high).toBeCloseTo(2.935478, 5);
     expect(result.noInterval).toBeNull();
   });
 
-  test("clamped to the values' range", () => {
-    const result = clusteredMeanInterval(clustersOf([[3, 3, 2], [1], [2, 2], [0, 1, 1, 1], [3]]), 0.95, [0, 3]);
-    expect(result.low).toBeCloseTo(19 / 11 - 1.42975, 4);
-    expect(result.high).toBe(3); // 3.157 clamped
+  test("every value at one level: the exact bound from 0 of k instances, never a width of zero", () => {
+    // q = 1 − 0.025^(1/5) = 0.521824: [0, 3q] at level 0; [1 − q, 1 + 2q] at level 1.
+    const zeros = clusteredMeanInterval(clustersOf([[0, 0], [0], [0, 0, 0], [0], [0, 0]]), 0.95, [0, 3]);
+    expect(zeros).toMatchObject({ mean: 0, low: 0, noInterval: null });
+    expect(zeros.high).toBeCloseTo(1.565471, 5);
+    const ones = clusteredMeanInterval(clustersOf([[1, 1], [1], [1, 1, 1], [1], [1, 1]]), 0.95, [0, 3]);
+    expect(ones.low).toBeCloseTo(1 - 0.521824, 5);
+    expect(ones.high).toBeCloseTo(1 + 2 * 0.521824, 5);
   });
 
   test("below two instances: the mean, no interval, and why", () => {
-    expect(clusteredMeanInterval(clustersOf([[2, 3, 2]]))).toEqual({
+    expect(clusteredMeanInterval(clustersOf([[2, 3, 2]]), 0.95, [0, 3])).toEqual({
       mean: 7 / 3,
       low: null,
       high: null,
       noInterval: "one instance: an interval needs two or more",
     });
-    expect(clusteredMeanInterval([])).toMatchObject({ mean: null, low: null, high: null });
+    expect(clusteredMeanInterval([], 0.95, [0, 3])).toMatchObject({ mean: null, low: null, high: null });
+  });
+
+  test("an unbounded range is refused", () => {
+    expect(() => clusteredMeanInterval(clustersOf([[1], [2]]), 0.95, [0, Number.POSITIVE_INFINITY])).toThrow(
+      /range must be finite/,
+    );
   });
 
   test("the same values in any order give the same figures, to the bit", () => {
@@ -62,52 +78,19 @@ describe("instance-clustered t interval", () => {
       const j = (i * 17) % (i + 1);
       [shuffled[i], shuffled[j]] = [shuffled[j] as Cluster, shuffled[i] as Cluster];
     }
-    expect(clusteredMeanInterval(shuffled)).toEqual(clusteredMeanInterval(clusters));
+    expect(clusteredMeanInterval(shuffled, 0.95, [0, 3])).toEqual(clusteredMeanInterval(clusters, 0.95, [0, 3]));
   });
+});
 
-  // A seeded simulation: clusters of 1–4 ordinal values (0–3) from one of two populations, the true mean known.
-  function coverage(clusterCount: number, draws: number, seed: number, skewed: boolean): number {
-    let state = seed >>> 0;
-    const random = () => {
-      state = (state + 0x6d2b79f5) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-    const high = skewed ? [0.05, 0.05, 0.1, 0.8] : [0.1, 0.2, 0.3, 0.4];
-    const low = skewed ? [0.3, 0.1, 0.2, 0.4] : [0.4, 0.3, 0.2, 0.1];
-    const meanOf = (p: number[]) => p.reduce((sum, q, level) => sum + q * level, 0);
-    const truth = (meanOf(high) + meanOf(low)) / 2;
-    const draw = (p: number[]) => {
-      const u = random();
-      let sum = 0;
-      for (let level = 0; level < p.length; level++) {
-        sum += p[level] as number;
-        if (u < sum) return level;
-      }
-      return p.length - 1;
-    };
-    let covered = 0;
-    for (let d = 0; d < draws; d++) {
-      const clusters: Cluster[] = [];
-      for (let k = 0; k < clusterCount; k++) {
-        const p = random() < 0.5 ? high : low;
-        clusters.push({ key: String(k), values: Array.from({ length: 1 + Math.floor(random() * 4) }, () => draw(p)) });
-      }
-      const { low: lo, high: hi } = clusteredMeanInterval(clusters, 0.95, [0, 3]);
-      if ((lo as number) <= truth && truth <= (hi as number)) covered++;
-    }
-    return covered / draws;
-  }
-
-  test.each([
-    [30, false],
-    [30, true],
-    [60, true],
-  ])("covers 95% ± 2 points at %i instances (skewed: %s), 3,000 seeded draws", (clusterCount, skewed) => {
-    const share = coverage(clusterCount, 3000, 2026 + clusterCount, skewed);
-    expect(share).toBeGreaterThanOrEqual(0.93);
-    expect(share).toBeLessThanOrEqual(0.97);
+describe("coverage, measured (2,000 seeded draws per case)", () => {
+  const cases = (Object.keys(POPULATIONS) as Array<keyof typeof POPULATIONS>).flatMap((name) =>
+    [5, 10, 30].map((k) => [name, k] as const),
+  );
+  test.each(cases)("%s level, %i instances: at least 0.93, never a zero width", (name, instances) => {
+    const { coverage, zeroWidth } = simulatedCoverage(POPULATIONS[name], instances, 2000, 4400 + instances, (c) =>
+      clusteredMeanInterval(c, 0.95, [0, 3]),
+    );
+    expect(zeroWidth).toBe(0);
+    expect(coverage).toBeGreaterThanOrEqual(0.93);
   });
 });
