@@ -50,3 +50,13 @@ test("no κ when every rating falls in one category; unequal ratings per item ar
   expect(() => fleissKappa([["a", "b"], ["a"]])).toThrow(/same number/);
   expect(cohenKappa([])).toBeNull();
 });
+
+test("κ over two hints of a round prints no interval, and says why", () => {
+  const result = cohenKappa([
+    ["accept", "accept"],
+    ["flag", "accept"],
+  ]);
+  expect(result?.interval_note).toBe("no interval: 2 hints; below 30 a κ interval covered under 0.93 in simulation");
+  const fleiss = fleissKappa(Array.from({ length: 40 }, (_, i) => [i % 2 ? "accept" : "trim", "accept", "accept"]));
+  expect(fleiss?.interval_note).toMatch(/^no interval: 40 hints; a κ interval's coverage is not measured/);
+});

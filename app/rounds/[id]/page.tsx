@@ -21,7 +21,7 @@ function AgreementTable({ label, agreement }: { label: string; agreement: Nomina
       <caption>
         {label}: {agreement.method === "cohen" ? "Cohen's" : "Fleiss'"} κ = {fixed(agreement.kappa)} · percent agreement{" "}
         {(agreement.percent_agreement * 100).toFixed(1)}% over {agreement.items} hints × {agreement.raters_per_item}{" "}
-        curators
+        curators ({agreement.interval_note})
       </caption>
       <thead>
         <tr>
