@@ -261,7 +261,9 @@ async function main(argv: string[]): Promise<number> {
       if (!values.json) {
         const lines = accounts.map((a) => `  ${a.name.padEnd(14)} ${a.role.padEnd(8)} password: ${a.password}`);
         process.stdout.write(
-          `Demo accounts (sign in at /sign-in; the passwords are new each seed):\n${lines.join("\n")}\n`,
+          `Demo accounts (sign in at /sign-in; ${
+            settings().demoPassword ? "the password is HINTSCOPE_DEMO_PASSWORD's" : "the passwords are new each seed"
+          }):\n${lines.join("\n")}\n`,
         );
       }
       return 0;

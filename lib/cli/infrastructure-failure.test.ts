@@ -52,7 +52,7 @@ test.skipIf(!disk)(
       }) as typeof process.stderr.write;
       let code: number;
       try {
-        code = await runImportCommand(db, [file], {});
+        code = await runImportCommand(db, [file], { json: false });
       } finally {
         process.stderr.write = write;
       }

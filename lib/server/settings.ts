@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { RepositoryStoreConfig } from "../repository-store/repository-store";
+import { PasswordSchema } from "../auth/roles";
 import { dialectOf } from "./db/database-url";
 
 const flag = z.enum(["0", "1"], { message: 'must be "1" (on) or "0" (off)' }).optional();
@@ -19,7 +20,8 @@ const SettingsSchema = z.object({
     .optional(),
   HINTSCOPE_SECURE_COOKIE: flag,
   HINTSCOPE_TRUST_PROXY: flag,
-  HINTSCOPE_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  // The rule every password keeps (lib/auth/roles.ts): refused at start-up, not at the seed that uses it.
+  HINTSCOPE_DEMO_PASSWORD: PasswordSchema.optional(),
   /** the repository store: a folder of bare repositories at OWNER/NAME.git */
   HINTSCOPE_REPOS: z.string().optional(),
   /** where a missing repository or commit is fetched from: a URL with {owner} and {name}; unset: offline */
