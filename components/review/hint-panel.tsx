@@ -123,16 +123,24 @@ export function HintPanel(props: Props) {
   // the flag form in flag mode (its reasons are the digits, Enter saves; Esc closes either).
   const listRef = useRef<HTMLUListElement>(null);
   const flagRef = useRef<HTMLFieldSetElement>(null);
+  const messagesRef = useRef<HTMLFieldSetElement>(null);
+  const noteRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     const target =
       mode === "trim"
-        ? listRef.current?.querySelector<HTMLInputElement>("input[type=checkbox]")
+        ? (listRef.current?.querySelector<HTMLInputElement>("input[type=checkbox]") ??
+          messagesRef.current?.querySelector<HTMLInputElement>("input[type=checkbox]"))
         : mode === "flag"
           ? flagRef.current
           : null;
     target?.scrollIntoView({ block: "nearest" });
     target?.focus();
   }, [mode]);
+  // A reason picked by its digit (focus on the form): the note is next, typed at once; Enter saves from it.
+  // Picked in the list itself, the focus stays there (its arrows pick on).
+  useEffect(() => {
+    if (mode === "flag" && props.reason && document.activeElement === flagRef.current) noteRef.current?.focus();
+  }, [mode, props.reason]);
   // An instance can have thousands of identifiers: the list shows them a page at a time.
   const [shownCount, setShownCount] = useState(IDENTIFIER_PAGE);
   return (
@@ -308,7 +316,7 @@ export function HintPanel(props: Props) {
           })}
         </ul>
         {mode === "trim" && (data.instance.evidence?.literals.length ?? 0) > 0 && (
-          <fieldset className="messages-trim">
+          <fieldset className="messages-trim" ref={messagesRef}>
             <legend>Disclose a test-facing message (Declaration and above)</legend>
             {[...new Set(data.instance.evidence?.literals.map((l) => l.text) ?? [])].map((text) => (
               <label key={text}>
@@ -329,7 +337,7 @@ export function HintPanel(props: Props) {
         )}
         {mode === "flag" && (
           <fieldset className="flag-form" ref={flagRef} tabIndex={-1} aria-label="Flag this hint">
-            <legend>Flag this hint (reason: 1–{FLAG_REASON_IDS.length}, save: Enter)</legend>
+            <legend>Flag this hint (reason: 1–{FLAG_REASON_IDS.length}, then a note; save: Enter or Ctrl+Enter)</legend>
             <label>
               Reason{" "}
               <select value={props.reason} onChange={(e) => props.onReason(e.target.value as FlagReason | "")}>
@@ -342,11 +350,29 @@ export function HintPanel(props: Props) {
               </select>
             </label>
             <label>
-              Note <textarea value={props.note} onChange={(e) => props.onNote(e.target.value)} rows={2} />
+              Note (Shift+Enter: a new line){" "}
+              <textarea
+                ref={noteRef}
+                data-flag-note
+                value={props.note}
+                onChange={(e) => props.onNote(e.target.value)}
+                rows={2}
+              />
             </label>
+            {/* The form's own buttons, next in the tab order after the note: Enter on one does what it says. */}
+            {onDecide && (
+              <div className="decisions">
+                <button type="button" disabled={props.saving || !props.reason} onClick={() => onDecide("flag")}>
+                  Save flag
+                </button>
+                <button type="button" disabled={props.saving} onClick={() => props.onMode("view")}>
+                  Cancel (Esc)
+                </button>
+              </div>
+            )}
           </fieldset>
         )}
-        {onDecide && (
+        {onDecide && mode !== "flag" && (
           <div className="decisions">
             <button
               type="button"
@@ -367,20 +393,14 @@ export function HintPanel(props: Props) {
             >
               Trim
             </button>
-            {suggestedFlag(data, identifiers) && mode !== "flag" && (
+            {suggestedFlag(data, identifiers) && (
               <span className="muted suggestion" data-testid="suggested flag">
                 suggested: {suggestedFlag(data, identifiers)}
               </span>
             )}
-            {mode === "flag" ? (
-              <button type="button" disabled={props.saving || !props.reason} onClick={() => onDecide("flag")}>
-                Save flag
-              </button>
-            ) : (
-              <button type="button" disabled={props.saving} onClick={() => props.onMode("flag")}>
-                Flag
-              </button>
-            )}
+            <button type="button" disabled={props.saving} onClick={() => props.onMode("flag")}>
+              Flag
+            </button>
           </div>
         )}
         {props.message && (

@@ -9,9 +9,11 @@ import {
   isSelection,
   PROJECTION_ATTRIBUTES,
   type Projection,
+  SELECTION_POLICIES,
   type Selection,
 } from "@/lib/domain/hint-vocabulary";
 import { composeHint, NO_TRIM } from "@/lib/hint/compose-hint";
+import { keyText, type QueuedKey } from "@/lib/review/key-queue";
 import type { Keymap } from "@/lib/review/keymap";
 import { type CommentThread, issueLinesOf } from "@/lib/review/line-comments";
 import { agentPatchMarks, copiedGoldLines, patchMarks, revealFor, stepLabel } from "@/lib/review/patch-marks";
@@ -28,7 +30,7 @@ import { RoundNotice } from "./round-notice";
 import { ShortcutsOverlay } from "./shortcuts-overlay";
 import { StaleNotice } from "./stale-notice";
 import { hrefOf, useDecisions } from "./use-decisions";
-import { useReviewKeys } from "./use-review-keys";
+import { keyQueue, useReviewKeys } from "./use-review-keys";
 
 interface Navigation {
   previous: number | null;
@@ -150,11 +152,26 @@ export function ReviewWorkspace({
   const step = useMemo(() => stepLabel(picked, marks), [picked, marks]);
   const pick = useCallback((name: string) => dispatch({ type: "pick", name }), []);
 
+  // What a key did not do, and why (nothing to trim, a flag without its reason), or the keys kept while the
+  // page moves on: said where the eye is, in the toast.
+  const [keyNotice, setKeyNotice] = useState<string | null>(null);
+  const onKept = useCallback(
+    (keys: QueuedKey[]) => setKeyNotice(`Moving on: ${keys.map(keyText).join(" ")} kept for the next instance.`),
+    [],
+  );
+  const onKeysDropped = useCallback(
+    (keys: QueuedKey[], why: string) =>
+      keys.length > 0 && setKeyNotice(`Not taken: ${keys.map(keyText).join(" ")} (${why}).`),
+    [],
+  );
   const {
     decide,
     undo,
     lastDecision: lastDecisionShown,
   } = useDecisions({
+    onMove: (to) => keyQueue.start(data, to),
+    onMoveRefused: () => onKeysDropped(keyQueue.cancel(), "the decision was not saved"),
+    say: setKeyNotice,
     canDecide,
     round,
     data,
@@ -169,14 +186,41 @@ export function ReviewWorkspace({
     dispatch,
   });
 
+  // Trim mode with nothing to tick is refused, said: an empty hint has nothing to trim (a test-facing message
+  // to disclose is something).
+  const nothingToTrim = selected.length === 0 && (data.instance.evidence?.literals.length ?? 0) === 0;
+  const selectionLabel = SELECTION_POLICIES.find((p) => p.id === selection)?.label ?? selection;
+  const enterMode = useCallback(
+    (next: "view" | "trim" | "flag") => {
+      if (next === "trim" && nothingToTrim) {
+        setKeyNotice(
+          `Nothing to trim under ${selectionLabel}: it picks no identifier here. Nothing was decided (a accepts the empty hint, f flags it).`,
+        );
+        return;
+      }
+      setKeyNotice(null);
+      dispatch({ type: "mode", mode: next });
+    },
+    [nothingToTrim, selectionLabel],
+  );
+
   const run = useCallback(
     (command: KeyCommand) => {
-      const go = (id: number | null) => id && router.push(hrefOf(id, navigation.list));
+      const go = (id: number | null) => {
+        if (!id) return;
+        keyQueue.start(data, id);
+        router.push(hrefOf(id, navigation.list));
+      };
       switch (command.type) {
         case "navigate":
           go(command.to === "next" ? navigation.next : navigation.previous);
           break;
         case "decide":
+          if (command.action === "flag" && !reason) {
+            setKeyNotice(`Not flagged: choose a reason first (1–7, or the form's list).`);
+            break;
+          }
+          setKeyNotice(null);
           void decide(command.action);
           break;
         case "search":
@@ -199,15 +243,26 @@ export function ReviewWorkspace({
           void undo();
           break;
         case "dispatch":
-          dispatch(command.action);
+          if (command.action.type === "toggle-trim-mode") enterMode(mode === "trim" ? "view" : "trim");
+          else if (command.action.type === "mode") enterMode(command.action.mode);
+          else dispatch(command.action);
           break;
       }
     },
-    [router, navigation, decide, undo],
+    [router, navigation, decide, undo, data, reason, enterMode, mode],
   );
   const externalId = data.instance.externalId;
   const onLive = useCallback(() => setReadyFor(externalId), [externalId]);
-  useReviewKeys({ mode, stale: saved.status === "stale", canDecide, inRound: round !== null }, run, onLive, keymap);
+  useReviewKeys({
+    context: { mode, stale: saved.status === "stale", canDecide, inRound: round !== null },
+    run,
+    onLive,
+    keymap,
+    page: data,
+    instanceId: data.instance.id,
+    onKept,
+    onDropped: onKeysDropped,
+  });
 
   // The chosen selection and projection carry over from instance to instance during a session, unless
   // the list the curator came from names its own.
@@ -400,7 +455,7 @@ export function ReviewWorkspace({
           onTrim={(trim) => dispatch({ type: "trim", trim })}
           rendered={composed.text}
           mode={mode}
-          onMode={(mode) => dispatch({ type: "mode", mode })}
+          onMode={enterMode}
           reason={reason}
           onReason={(reason) => dispatch({ type: "reason", reason })}
           note={note}
@@ -440,11 +495,18 @@ export function ReviewWorkspace({
         <AuditTrail policy={`${selection} × ${projection}`} decisions={saved.decisions} threads={liveThreads} />
       )}
       {state.overlay && <ShortcutsOverlay keymap={keymap} onClose={() => dispatch({ type: "overlay", open: false })} />}
-      {state.message?.kind === "ok" && (
-        // Where the eye is, whatever the panel's scroll: the confirmation, and Undo while it applies.
+      {(state.message?.kind === "ok" || keyNotice) && (
+        // Where the eye is, whatever the panel's scroll: the confirmation, and Undo while it applies; what a
+        // key did not do, and the keys kept while the page moves on.
         <div className="toast">
-          <span role="status">{state.message.text}</span>
-          {lastDecisionShown && canDecide && (
+          {keyNotice && (
+            <span role="status" data-testid="key notice">
+              {keyNotice}
+            </span>
+          )}
+          {keyNotice && state.message?.kind === "ok" && <br />}
+          {state.message?.kind === "ok" && <span role="status">{state.message.text}</span>}
+          {state.message?.kind === "ok" && lastDecisionShown && canDecide && (
             <>
               {" "}
               <button type="button" onClick={() => void undo()} disabled={state.saving}>

@@ -43,6 +43,9 @@ function refusalMessage(result: Exclude<DecideHintResult, { ok: true }>): Worksp
  * before is shown once on arrival, with its Undo.
  */
 export function useDecisions({
+  onMove,
+  onMoveRefused,
+  say,
   canDecide,
   round,
   data,
@@ -56,6 +59,12 @@ export function useDecisions({
   router,
   dispatch,
 }: {
+  /** a decision or an undo was sent: the page moves on to instance `to` (itself, after a refresh) */
+  onMove: (to: number) => void;
+  /** it was refused: the page stays */
+  onMoveRefused: () => void;
+  /** tells the curator why a key did nothing */
+  say: (text: string) => void;
   canDecide: boolean;
   round: RoundItem | null;
   data: ReviewData;
@@ -83,6 +92,7 @@ export function useDecisions({
       if (!canDecide) return;
       if (round) {
         if (action === "reconfirm") return;
+        onMove(round.next ?? -1);
         dispatch({ type: "saving" });
         const result = await decideInRoundAction({
           roundId: round.id,
@@ -94,6 +104,7 @@ export function useDecisions({
           sourceHash: data.instance.hintSource,
         });
         if (!result.ok) {
+          onMoveRefused();
           dispatch({ type: "refused", message: { kind: "error", text: result.error } });
           return;
         }
@@ -104,6 +115,8 @@ export function useDecisions({
         router.push(round.next ? `/instances/${round.next}?round=${round.id}` : `/rounds/${round.id}`);
         return;
       }
+      const movingOn = navigation.nextPending && navigation.nextPending !== data.instance.id;
+      onMove(movingOn ? (navigation.nextPending as number) : data.instance.id);
       dispatch({ type: "saving" });
       const result = await decideHint({
         instanceId: data.instance.id,
@@ -138,7 +151,10 @@ export function useDecisions({
           );
           router.push(hrefOf(navigation.nextPending, navigation.list));
         } else router.refresh();
-      } else dispatch({ type: "refused", message: refusalMessage(result) });
+      } else {
+        onMoveRefused();
+        dispatch({ type: "refused", message: refusalMessage(result) });
+      }
     },
     [
       canDecide,
@@ -154,6 +170,8 @@ export function useDecisions({
       router,
       setLastDecision,
       dispatch,
+      onMove,
+      onMoveRefused,
     ],
   );
 
@@ -161,11 +179,16 @@ export function useDecisions({
   // an "undo" decision of its own, then the instance it was on is shown again.
   const undo = useCallback(async () => {
     const lastDecision = lastDecisionRef.current;
-    if (!lastDecision || !canDecide) return;
+    if (!lastDecision || !canDecide) {
+      if (canDecide) say("Nothing to undo: no decision of yours since this page opened.");
+      return;
+    }
+    onMove(lastDecision.instanceId);
     dispatch({ type: "saving" });
     const result = await undoDecisionAction({ decision: lastDecision.decision });
     setLastDecision(null);
     if (!result.ok) {
+      onMoveRefused();
       dispatch({ type: "refused", message: { kind: "error", text: `Not undone: ${result.error}` } });
       return;
     }
@@ -177,7 +200,7 @@ export function useDecisions({
       window.sessionStorage.setItem(SAVED_KEY, JSON.stringify({ text }));
       router.push(hrefOf(lastDecision.instanceId, lastDecision.list));
     }
-  }, [canDecide, data.instance.id, router, setLastDecision, dispatch]);
+  }, [canDecide, data.instance.id, router, setLastDecision, dispatch, onMove, onMoveRefused, say]);
 
   // A decision saved on the instance before this one: its confirmation, shown here once.
   useEffect(() => {

@@ -8,7 +8,8 @@ export const SHORTCUTS: Array<[key: string, does: string]> = [
   ["t", "trim mode: tick off identifiers and attributes, then accept"],
   ["j / k, Space (trim mode)", "move through the identifiers and attributes; tick or untick the one focused"],
   ["f", "flag the hint (choose a reason)"],
-  ["1 – 7, Enter (flag mode)", "the flag's reason, in the form's order; save the flag"],
+  ["1 – 7, Enter (flag mode)", "the flag's reason, in the form's order (then type a note); save the flag"],
+  ["Ctrl+Enter (trim or flag mode)", "save the trimmed hint or the flag, from any field of the form"],
   ["c", "re-confirm a decision the hint changed under (changed since decided)"],
   ["u / Ctrl+Z", "undo your last decision (recorded as an undo)"],
   ["1 – 4", "projection: Name only, Declaration, Declaration + Doc, Pro"],
@@ -43,13 +44,26 @@ export interface KeyContext {
   canDecide: boolean;
   /** deciding in a review round: the policy is the round's and there is nothing to re-confirm */
   inRound: boolean;
+  /**
+   * Enter that saves the form open, from wherever focus is in it: Ctrl+Enter (⌘+Enter) anywhere, or a plain
+   * Enter in the flag's note (Shift+Enter starts a new line there)
+   */
+  submit?: boolean;
+  /** focus is on a button or a link: Enter presses what it names, never a shortcut */
+  onControl?: boolean;
 }
 
 /** The command for a key press, or null when the key is not a shortcut here (the browser keeps it). */
 export function commandForKey(context: KeyContext): KeyCommand | null {
   const { key } = context;
   if (key === "Escape") return { type: "escape" };
+  // Ctrl+Enter saves the form open (the trimmed hint, the flag), even from a text field.
+  if (key === "Enter" && context.submit && context.canDecide) {
+    if (context.mode === "flag") return { type: "decide", action: "flag" };
+    if (context.mode === "trim") return { type: "decide", action: "trim" };
+  }
   if (context.inTextField) return null;
+  if (key === "Enter" && context.onControl) return null;
   // Ctrl+Z (⌘Z) outside a text field: the last decision, not the browser's undo of nothing.
   if (context.modified) return key.toLowerCase() === "z" && context.canDecide ? { type: "undo" } : null;
   if (key === "u") return context.canDecide ? { type: "undo" } : null;

@@ -108,3 +108,23 @@ test("keys in trim mode: j/k move through the tick boxes instead of the instance
   expect(key("a", { mode: "trim" })).toEqual({ type: "decide", action: "trim" });
   expect(key("j")).toEqual({ type: "navigate", to: "next" });
 });
+
+test("Enter saves the form open from its fields (Ctrl+Enter, or Enter in the note); on a button it is the button's", () => {
+  // Ctrl+Enter from the flag's note or reason, or from a description field of the trim: the form is saved.
+  expect(key("Enter", { mode: "flag", inTextField: true, modified: true, submit: true })).toEqual({
+    type: "decide",
+    action: "flag",
+  });
+  expect(key("Enter", { mode: "trim", inTextField: true, modified: true, submit: true })).toEqual({
+    type: "decide",
+    action: "trim",
+  });
+  // Nothing open to save, or a viewer: Ctrl+Enter is nobody's shortcut.
+  expect(key("Enter", { modified: true, submit: true })).toBeNull();
+  expect(key("Enter", { mode: "flag", submit: true, canDecide: false })).toBeNull();
+  // A plain Enter in a text field other than the note stays the field's.
+  expect(key("Enter", { mode: "flag", inTextField: true })).toBeNull();
+  // Focus on a button (Accept, Save flag): Enter presses that button, the page's shortcut does not fire.
+  expect(key("Enter", { mode: "flag", onControl: true })).toBeNull();
+  expect(key("Enter", { mode: "flag" })).toEqual({ type: "decide", action: "flag" });
+});
