@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type DragEvent, useRef, useState } from "react";
 import { UPLOAD_HEADER } from "@/lib/auth/same-origin";
+import { progressText } from "@/lib/domain/progress";
 import { type FieldMap, fieldMapText } from "@/lib/ingest/field-aliases";
 import { FORMAT_FIELDS, fieldsOf, type MappableFormat } from "@/lib/ingest/format-fields";
 import type { ImportJob } from "@/lib/server/import/import-jobs";
@@ -158,7 +159,12 @@ export function UploadForm() {
       return;
     }
     try {
-      const job = await followJob(sent.job, (j) =>
+      // When the analysis was first seen going, for the estimate of what is left.
+      let analysisSeen: number | null = null;
+      const job = await followJob(sent.job, (j) => {
+        if (j.state === "analysing" && analysisSeen === null) analysisSeen = Date.now();
+        // The instances this file added or changed are what its analysis takes up: "N of M".
+        const toAnalyse = j.summary ? j.summary.added + j.summary.updated : 0;
         setBusy({
           name: file.name,
           phase: j.state === "analysing" ? "analysing" : "importing",
@@ -166,10 +172,10 @@ export function UploadForm() {
             j.state === "analysing"
               ? j.waiting && j.analysed === 0
                 ? "imported; waiting for a server or worker to take up its analysis"
-                : `${j.analysed.toLocaleString("en")} instances analysed${j.fetching ? ` · fetching ${j.fetching}` : ""}${j.waiting ? " · waiting for a server or worker to go on" : ""}`
+                : `${progressText(j.analysed, toAnalyse > 0 ? toAnalyse : null, "instances analysed", analysisSeen === null ? null : Date.now() - analysisSeen)}${j.fetching ? ` · fetching ${j.fetching}` : ""}${j.waiting ? " · waiting for a server or worker to go on" : ""}`
               : `${j.records.toLocaleString("en")} records read`,
-        }),
-      );
+        });
+      });
       if (job.state === "done") record({ name: file.name, ok: true, job });
       else record({ name: file.name, ok: false, errors: job.errors ?? ["the import failed"], fields: job.fields });
     } catch (error) {

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { progressText } from "../domain/progress";
 import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import type { RunOptions } from "../ingest/import-items";
@@ -23,16 +24,16 @@ export interface ImportCommandOptions {
 const UNMATCHED_SHOWN = 5;
 
 /** Progress on stderr when it is a terminal (records read per file, redrawn in place); silent otherwise. */
-export function terminalProgress(): ((file: string, records: number) => void) | undefined {
+export function terminalProgress(total: number | null = null): ((file: string, records: number) => void) | undefined {
   if (!process.stderr.isTTY) return undefined;
   let last = 0;
+  const started = Date.now();
   return (file, records) => {
     const now = Date.now();
     if (now - last < 200) return;
     last = now;
-    process.stderr.write(
-      `\r\x1b[K${file}: ${records.toLocaleString("en")} ${file === "analysis" ? "instances analysed" : "records read"}`,
-    );
+    const unit = file === "analysis" ? "instances analysed" : "records read";
+    process.stderr.write(`\r\x1b[K${file}: ${progressText(records, total, unit, now - started)}`);
   };
 }
 
@@ -86,7 +87,9 @@ export async function runImportCommand(db: Database, files: string[], options: I
     committed = true;
     if (!options.json) process.stdout.write(`${describeImport(summary)}\n`);
     // The import is committed; the analysis of what it added or changed follows, outside its transaction.
-    const progress = terminalProgress();
+    // "N of M": the instances the analysis will take up (this import's, and any left pending before it).
+    const pending = process.stderr.isTTY ? await db.instance.count({ where: { analysisStatus: "pending" } }) : null;
+    const progress = terminalProgress(pending);
     // The analysis is most of an import's time: it runs on every core (worker threads).
     const analysis = await analyzePendingInstances(db, progress && ((done) => progress("analysis", done)), {
       workers: availableParallelism(),
