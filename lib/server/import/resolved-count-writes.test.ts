@@ -164,4 +164,28 @@ test("after a large write on PostgreSQL its tables are analysed at once, and vac
   const after = await visibility();
   expect(after.pages).toBeGreaterThan(0);
   expect(after.visible).toBe(after.pages);
+  // An import of 1,000 rows or more analyses what it wrote once committed: the planner counts them at once.
+  const resultsCounted = async () =>
+    Number(
+      (
+        await env.db.$queryRawUnsafe<Array<{ n: number }>>(
+          `SELECT reltuples AS n FROM pg_class WHERE relname = 'RunResult'`,
+        )
+      )[0]?.n,
+    );
+  expect(await resultsCounted()).toBeLessThan(1_000);
+  const ghosts = env.tmp.write(
+    "run-ghosts.jsonl",
+    jsonl(
+      range(1, 1_000).map((n) => ({
+        instance_id: `acme__ghost-${n}`,
+        model: "g",
+        selection: "official",
+        projection: "official",
+        resolved: n % 2 === 0,
+      })),
+    ),
+  );
+  await importFiles(env.db, [ghosts], BENCHMARK);
+  expect(await resultsCounted()).toBeGreaterThanOrEqual(1_000);
 });
