@@ -75,7 +75,9 @@ test("t on an empty DefUse hint decides nothing and says so; a flag's note is sa
   await page.keyboard.press("Tab");
   await expect(form.getByRole("button", { name: "Save flag" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("status").filter({ hasText: `Saved: flagged (${EMPTY_DEFUSE}).` })).toBeVisible();
+  // (The view, one instance found by its id, has no open hint left: the page stays and says so.)
+  await expect(page.getByRole("status").filter({ hasText: /^Saved: flagged\./ })).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
   await openPro(page, EMPTY_DEFUSE);
   await expect(trail(page)).toContainText("pending → flagged (guesswork)");
   await expect(trail(page)).toContainText("DefUse picks nothing: 2 names missing\nsecond line");
@@ -87,7 +89,8 @@ test("t on an empty DefUse hint decides nothing and says so; a flag's note is sa
   await expect(reason).toBeFocused();
   await reason.selectOption("spoiler");
   await page.keyboard.press("Control+Enter");
-  await expect(page.getByRole("status").filter({ hasText: `Saved: flagged (${SECOND_EMPTY}).` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Saved: flagged\./ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Hint · flagged" })).toBeVisible();
 });
 
 test("20 decisions by keyboard on the Pro list, keys typed while each next instance loads: none lost", async ({
@@ -100,8 +103,9 @@ test("20 decisions by keyboard on the Pro list, keys typed while each next insta
   await expect(page.getByText(/^\d+ of \d+ instances/)).toBeVisible();
   const pendingText = (await page.getByText(/^\d+ of \d+ instances/).textContent()) ?? "";
   const pending = Number(pendingText.split(" ")[0]);
-  // The first test flagged two of the twenty.
-  expect(pending).toBe(18);
+  // Where the first test ran in this file's database, it flagged two of the twenty.
+  const flaggedBefore = 20 - pending;
+  expect([0, 2]).toContain(flaggedBefore);
   const first = table.getByRole("link").first();
   const firstId = (await first.getAttribute("title")) ?? "";
   await first.click();
@@ -131,7 +135,7 @@ test("20 decisions by keyboard on the Pro list, keys typed while each next insta
   await expect(page.getByRole("status").filter({ hasText: /^No instance matches this view/ })).toBeVisible();
   const flags = Math.floor((pending + 1) / 4);
   await page.goto(`${PRO_LIST}&review=flagged`);
-  await expect(page.getByText(new RegExp(`^${flags + 2} of \\d+ instances`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${flags + flaggedBefore} of \\d+ instances`))).toBeVisible();
   await page.goto(`${PRO_LIST}&review=accepted`);
   await expect(page.getByText(new RegExp(`^${pending - flags} of \\d+ instances`))).toBeVisible();
 });

@@ -460,7 +460,14 @@ export function ReviewWorkspace({
           onReason={(reason) => dispatch({ type: "reason", reason })}
           note={note}
           onNote={(note) => dispatch({ type: "note", note })}
-          onDecide={canDecide ? decide : null}
+          onDecide={
+            canDecide
+              ? (action) => {
+                  setKeyNotice(null);
+                  void decide(action);
+                }
+              : null
+          }
           onPick={pick}
           picked={picked?.name ?? null}
           status={round ? ROUND_STATUS[(round.mine.action ?? "pending") as keyof typeof ROUND_STATUS] : saved.status}
