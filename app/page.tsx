@@ -1,14 +1,79 @@
 import Link from "next/link";
+import { hasRole } from "@/lib/auth/roles";
 import { guardedPage } from "@/lib/server/auth/guard";
+import { getDb } from "@/lib/server/db/client";
 import { listBenchmarks } from "@/lib/server/queries/benchmarks";
+import { myQueue } from "@/lib/server/queries/my-queue";
 
 export const dynamic = "force-dynamic";
 
-export default guardedPage("viewer", async function HomePage() {
+/** The policy the list shows review status under by default: the queue counts under it too. */
+const QUEUE_POLICY = { selection: "defuse", projection: "declaration", label: "DefUse × Declaration" } as const;
+
+const listLink = (benchmark: string, review: string) =>
+  `/instances?${new URLSearchParams({ benchmark, review }).toString()}`;
+
+export default guardedPage("viewer", async function HomePage(_props: unknown, user) {
   const benchmarks = await listBenchmarks();
+  const queue =
+    hasRole(user.role, "curator") && benchmarks.length > 0
+      ? await myQueue(await getDb(), user.name, QUEUE_POLICY.selection, QUEUE_POLICY.projection)
+      : null;
   return (
     <>
-      <h1>Benchmarks</h1>
+      {queue && (
+        <section aria-labelledby="queue-heading">
+          <h1 id="queue-heading">Your queue</h1>
+          <p className="muted">Hints left to decide under {QUEUE_POLICY.label}, the list&apos;s policy.</p>
+          <table aria-label="Left to decide">
+            <thead>
+              <tr>
+                <th>Benchmark</th>
+                <th className="num">To decide</th>
+                <th className="num">Changed since decided</th>
+                <th className="num">Decided</th>
+              </tr>
+            </thead>
+            <tbody>
+              {queue.benchmarks.map((b) => {
+                const open = Math.max(0, b.instances - b.decided - b.changed);
+                return (
+                  <tr key={b.id}>
+                    <td>{b.name}</td>
+                    <td className="num">
+                      {open > 0 ? <Link href={listLink(b.name, "pending")}>{open.toLocaleString("en")}</Link> : 0}
+                    </td>
+                    <td className="num">
+                      {b.changed > 0 ? (
+                        <Link href={listLink(b.name, "stale")}>{b.changed.toLocaleString("en")}</Link>
+                      ) : (
+                        0
+                      )}
+                    </td>
+                    <td className="num">
+                      {b.decided.toLocaleString("en")} of {b.instances.toLocaleString("en")}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {queue.rounds.length > 0 && (
+            <>
+              <h2>Review rounds waiting for you</h2>
+              <ul>
+                {queue.rounds.map((r) => (
+                  <li key={r.id}>
+                    <Link href={`/rounds/${r.id}`}>{r.name}</Link>: {r.decided} of {r.dealt} decided
+                    {r.decided < r.dealt ? `, ${r.dealt - r.decided} left` : ", all decided"}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+      {queue ? <h2>Benchmarks</h2> : <h1>Benchmarks</h1>}
       {benchmarks.length === 0 ? (
         <p>
           Nothing imported yet. <Link href="/import">Import</Link> instance or results files, or run{" "}
