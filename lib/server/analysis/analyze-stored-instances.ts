@@ -4,10 +4,10 @@ import { type AnalysisRecord, analysisRecord } from "../../instance-analysis/ana
 import { RESEARCH_FACTS_VERSION, type ResearchFacts } from "../../instance-analysis/research-facts";
 import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "../../repository-store/repository-store";
 import { type Cell, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
-import { bulkTarget, claimRows, type Database, engineOf, type Tx, withOwnConnection } from "../db/client";
+import { bulkTarget, claimRows, type Database, engineOf, type Tx, withOwnConnection, writeTurn } from "../db/client";
 import { readByKeys } from "../db/rows-of-instances";
+import { type BatchOptions, writeInBatches } from "../db/transactions";
 import type { Checkpointer } from "../db/wal-checkpoint";
-import { serialisedWrite } from "../db/write-lock";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
 import { settings } from "../settings";
 import { type AnalysisPool, analysisPool } from "./analysis-pool";
@@ -23,6 +23,11 @@ export interface AnalysisRunSummary {
 }
 
 const BATCH = 50;
+/**
+ * The time one analysed instance's write is given (its identifiers, selections, facts and row): a batch of 50
+ * took 5.2 s on PostgreSQL under a load of 50, so ten times that measure, over the transaction's base time.
+ */
+const WRITE_MS_PER_INSTANCE = 1000;
 
 /**
  * Analysis workers the server starts for an upload: one, so the analysis never holds the thread that
@@ -94,6 +99,8 @@ export async function analyzePendingInstances(
     part?: AnalysisPart;
     /** a pool the caller keeps (and closes) across runs, instead of one started for this run from `workers` */
     pool?: AnalysisPool;
+    /** for a test: the batch write's timeouts, and what it is told of one that ran out of time */
+    writeTimeouts?: Pick<BatchOptions, "timeoutMs" | "onTimeout">;
   } = {},
 ): Promise<AnalysisRunSummary> {
   const store = options.store === undefined ? settings().repositoryStore : options.store;
@@ -103,6 +110,7 @@ export async function analyzePendingInstances(
     deadline: options.stopAfterMs === undefined ? undefined : performance.now() + options.stopAfterMs,
     duringWrite: options.duringWrite,
     part: options.part,
+    writeTimeouts: options.writeTimeouts,
   };
   // On worker threads where it can (the command line: both cores), else in this process.
   const pool = options.pool ?? analysisPool(options.workers ?? 0);
@@ -148,6 +156,7 @@ interface RepositorySource {
   deadline?: number;
   duringWrite?: BatchHook;
   part?: AnalysisPart;
+  writeTimeouts?: Pick<BatchOptions, "timeoutMs" | "onTimeout">;
 }
 
 /** One instance's analysis record, on the pool or here: from the store's files where it has them (fetched first). */
@@ -290,71 +299,79 @@ async function analyzeOnConnection(
       });
     });
     const now = new Date();
-    const claimed = await serialisedWrite(() =>
-      db.$transaction(async (tx) => {
-        // Only instances still pending are written, held until this transaction ends: another process
-        // analysing the same ones (a worker whose lease lapsed while it still ran) writes each once.
-        const mine = await claimRows(
-          db,
-          tx,
-          "Instance",
-          `"analysisStatus" = 'pending'`,
-          batch.map((i) => i.id),
-        );
-        await tx.identifier.deleteMany({ where: { instanceId: { in: [...mine] } } });
-        await insertRows(
-          bulkTarget(db, tx),
-          "Identifier",
-          IDENTIFIER_COLUMNS,
-          rows.filter((row) => mine.has(row[0] as number)),
-        );
-        await insertRows(
-          bulkTarget(db, tx),
-          "IdentifierSelection",
-          ["instanceId", "position", "selection"],
-          selectionRows.filter((row) => mine.has(row[0] as number)),
-        );
-        await updateRowsById(
-          bulkTarget(db, tx),
-          "Instance",
-          UPDATE_COLUMNS,
-          updates
-            .filter(({ id }) => mine.has(id))
-            .map(({ id, data }) => ({
-              id,
-              values: [
-                data.analysisStatus,
-                data.analysisError,
-                data.approximate,
-                data.approximateReason,
-                data.unsupportedFiles,
-                data.hintSource,
-                data.evidence,
-                data.selectionCounts,
-                ...selectionCountCells(data.selectionCounts),
-                data.leakCount,
-                RESEARCH_FACTS_VERSION,
-                now,
-              ],
-            })),
-        );
-        const instanceOf = new Map(batch.map((i) => [i.id, i]));
-        await replaceResearchFactRows(
-          bulkTarget(db, tx),
-          updates
-            .filter(({ id }) => mine.has(id))
-            .map(({ id, data }) => {
-              const { benchmarkId, externalId } = instanceOf.get(id) as (typeof batch)[number];
-              return { id, benchmarkId, externalId, facts: data.research };
-            }),
-        );
-        if (source.duringWrite) {
-          const failed = updates.filter((u) => mine.has(u.id) && u.data.analysisStatus === "error").length;
-          await source.duringWrite(tx, { analysed: mine.size - failed, failed });
-        }
-        return mine;
-      }),
+    // In transactions whose time is stated from the instances they write; one that runs out of time (a
+    // loaded machine, a row another connection holds) is rolled back and written again in halves.
+    const written = await writeTurn(db)(() =>
+      writeInBatches(
+        db,
+        batch,
+        async (tx, slice) => {
+          // Only instances still pending are written, held until this transaction ends: another process
+          // analysing the same ones (a worker whose lease lapsed while it still ran) writes each once.
+          const mine = await claimRows(
+            db,
+            tx,
+            "Instance",
+            `"analysisStatus" = 'pending'`,
+            slice.map((i) => i.id),
+          );
+          await tx.identifier.deleteMany({ where: { instanceId: { in: [...mine] } } });
+          await insertRows(
+            bulkTarget(db, tx),
+            "Identifier",
+            IDENTIFIER_COLUMNS,
+            rows.filter((row) => mine.has(row[0] as number)),
+          );
+          await insertRows(
+            bulkTarget(db, tx),
+            "IdentifierSelection",
+            ["instanceId", "position", "selection"],
+            selectionRows.filter((row) => mine.has(row[0] as number)),
+          );
+          await updateRowsById(
+            bulkTarget(db, tx),
+            "Instance",
+            UPDATE_COLUMNS,
+            updates
+              .filter(({ id }) => mine.has(id))
+              .map(({ id, data }) => ({
+                id,
+                values: [
+                  data.analysisStatus,
+                  data.analysisError,
+                  data.approximate,
+                  data.approximateReason,
+                  data.unsupportedFiles,
+                  data.hintSource,
+                  data.evidence,
+                  data.selectionCounts,
+                  ...selectionCountCells(data.selectionCounts),
+                  data.leakCount,
+                  RESEARCH_FACTS_VERSION,
+                  now,
+                ],
+              })),
+          );
+          const instanceOf = new Map(slice.map((i) => [i.id, i]));
+          await replaceResearchFactRows(
+            bulkTarget(db, tx),
+            updates
+              .filter(({ id }) => mine.has(id))
+              .map(({ id, data }) => {
+                const { benchmarkId, externalId } = instanceOf.get(id) as (typeof batch)[number];
+                return { id, benchmarkId, externalId, facts: data.research };
+              }),
+          );
+          if (source.duringWrite) {
+            const failed = updates.filter((u) => mine.has(u.id) && u.data.analysisStatus === "error").length;
+            await source.duringWrite(tx, { analysed: mine.size - failed, failed });
+          }
+          return mine;
+        },
+        { msPerItem: WRITE_MS_PER_INSTANCE, ...source.writeTimeouts },
+      ),
     );
+    const claimed = new Set(written.flatMap((mine) => [...mine]));
     batch.forEach((instance, index) => {
       if (!claimed.has(instance.id)) return;
       const result = results[index] as AnalysisRecord;
@@ -381,7 +398,7 @@ export async function pendingCount(db: Database, part?: AnalysisPart): Promise<n
 
 /** Marks instances (all, or one benchmark's) for analysis again, as after a change to the engine. */
 export async function markForAnalysis(db: Database, benchmark?: string): Promise<number> {
-  const result = await serialisedWrite(() =>
+  const result = await writeTurn(db)(() =>
     db.instance.updateMany({
       where: benchmark ? { benchmark: { name: benchmark } } : {},
       data: { analysisStatus: "pending" },
