@@ -156,14 +156,17 @@ test("after a large write on PostgreSQL its tables are analysed at once, and vac
     expect(await settleAfterBulkWrite(env.db, 1_000_000)).toBe("nothing");
     return;
   }
-  expect(await settleAfterBulkWrite(env.db, 9, { analyze: 10, vacuum: 20 })).toBe("nothing");
-  expect(await settleAfterBulkWrite(env.db, 31, { analyze: 10, vacuum: 100 })).toBe("analyze");
-  expect((await visibility()).tuples).toBe(31);
-  expect(await settleAfterBulkWrite(env.db, 31, { analyze: 10, vacuum: 20 })).toBe("vacuum");
+  expect(await settleAfterBulkWrite(env.db, 9, { analyze: 10, vacuum: 20, vacuumShare: 1 })).toBe("nothing");
+  // 16 rows of 31 instances: past half of them, vacuumed (and analysed).
+  expect(await settleAfterBulkWrite(env.db, 16, { analyze: 10, vacuum: 100, vacuumShare: 0.5 })).toBe("vacuum");
   // Every page of the table all-visible again: an index-only count reads no row of it.
   const after = await visibility();
   expect(after.pages).toBeGreaterThan(0);
   expect(after.visible).toBe(after.pages);
+  expect(after.tuples).toBe(31);
+  // 12 of 31: analysed only.
+  expect(await settleAfterBulkWrite(env.db, 12, { analyze: 10, vacuum: 100, vacuumShare: 0.5 })).toBe("analyze");
+  expect(await settleAfterBulkWrite(env.db, 100, { analyze: 10, vacuum: 100, vacuumShare: 5 })).toBe("vacuum");
   // An import of 1,000 rows or more analyses what it wrote once committed: the planner counts them at once.
   const resultsCounted = async () =>
     Number(
