@@ -5,13 +5,21 @@ import {
   blocksClosedFromAbove,
   cFamilyClosers,
   closersOfOpenBrackets,
+  depth,
   indentOf,
   javaMemberIndent,
   javaUnderHeaderMethod,
   UNKNOWN_OWNER,
 } from "./languages/hunk-lines";
 import type { DiffLine, FileDiff, Hunk } from "./parse-diff";
-import { continuesFromAbove, leavesTheBody, pythonClosers, pythonHeader, resumedSignature } from "./python-hunks";
+import {
+  continuesFromAbove,
+  leavesTheBody,
+  PythonClassTracker,
+  pythonClosers,
+  pythonHeader,
+  resumedSignature,
+} from "./python-hunks";
 
 /** Text to parse (a hunk's pre- or post-image, or a whole file) and, per row, the diff line it came from. */
 export interface Fragment {
@@ -54,6 +62,13 @@ interface Wrapper {
   bodyIndent?: string;
   /** the wrapper already opens the blocks the hunk closes: no tail openers to add */
   settled?: boolean;
+  /**
+   * Python: strip this many columns of indentation (no more than a line has) instead of the hunk's common
+   * indentation: the hunk's lines keep their own levels under a stand-in class and function at the header's.
+   */
+  dedentBy?: number;
+  /** Python: the stand-in function's body indentation, where a `pass` goes when the hunk shows no body line */
+  stubBody?: string;
 }
 
 /**
@@ -164,6 +179,34 @@ function wrapperFor(
   carriedClass: string | null = null,
   path = "",
 ): Wrapper {
+  // Python: under a `def` header (its indentation read back from the hunk), the hunk's lines keep their own
+  // levels below a stand-in function at the header's: deeper lines are its body, lines at its level are its
+  // siblings, lines less indented are outside it, so a hunk may run past the function and past its class (a
+  // method's: the class an earlier hunk showed, where the hunks say which, else an unknown one).
+  const pythonDef = language === "python" ? /^(\s*)(?:async\s+)?def\s/.exec(context) : null;
+  if (pythonDef) {
+    const level = (pythonDef[1] as string).length;
+    return level > 0
+      ? {
+          prefix: [`class ${carriedClass ?? UNKNOWN_OWNER}:`, "    def __hintscope__(self):"],
+          suffix: [],
+          owner: null,
+          dedent: true,
+          dedentBy: level - 4,
+          stubBody: "        ",
+          inBody: false,
+        }
+      : {
+          prefix: ["def __hintscope__():"],
+          suffix: [],
+          owner: null,
+          dedent: true,
+          dedentBy: 0,
+          stubBody: "    ",
+          // A hunk that goes on past the function to definitions beside it defines module names there.
+          inBody: !leavesTheBody(lines, 0),
+        };
+  }
   if (!indented) return NO_WRAP;
   // Java: a class whose header the hunk does not show, its members one level in, is the file's own class.
   const javaFileClass = (shown: readonly string[]) => {
@@ -179,40 +222,6 @@ function wrapperFor(
   const inFunction = !typeName && !goType && /\(/.test(context);
   switch (language) {
     case "python":
-      // A `def` context whose hunk goes on past the function, to lines less indented than its body (new
-      // methods beside `__init__`): the function sits in an unknown class, and those lines are its members.
-      if (/^\s*(async\s+)?def\s/.test(context) && leavesTheBody(lines, indentOf(context)))
-        return {
-          // The class an earlier hunk of the file showed, where one did (carried), else unknown.
-          prefix: [`class ${carriedClass ?? UNKNOWN_OWNER}:`, `    def __hintscope__(self):`],
-          suffix: [],
-          owner: null,
-          dedent: true,
-          indent: "    ",
-          inBody: false,
-          bodyIndent: "    ",
-        };
-      // Lines under a method's header (an indented `def`) are its body: `self.x = …` there is a field of the
-      // class an earlier hunk of the file showed (carried), else of an unknown class; other names are locals.
-      if (/^\s+(async\s+)?def\s/.test(context))
-        return {
-          prefix: [`class ${carriedClass ?? UNKNOWN_OWNER}:`, "    def __hintscope__(self):"],
-          suffix: [],
-          owner: null,
-          dedent: true,
-          indent: "        ",
-          inBody: false,
-        };
-      // Indented lines under a top-level `def` context are that function's body: locals, not module names.
-      if (/^\s*(async\s+)?def\s/.test(context))
-        return {
-          prefix: ["def __hintscope__():"],
-          suffix: [],
-          owner: null,
-          dedent: true,
-          indent: "    ",
-          inBody: true,
-        };
       return { prefix: [], suffix: [], owner: /^\s*class\s+(\w+)/.exec(context)?.[1] ?? null, dedent: true };
     case "java":
       // Enum constants only parse in an enum: `A(false),` is no class member. A hunk past the constants
@@ -336,6 +345,21 @@ function javaUnderMethod(lines: readonly string[], classOf: (shown: readonly str
   };
 }
 
+/**
+ * Python: the lines a stand-in function needs before a hunk's first line, so the hunk's levels nest as they
+ * did in the file: a `pass` when the hunk shows no line of its body, or a block (`if True:`) for each level
+ * the hunk returns to later between the function's and its first line's (a hunk that starts deep in a nested
+ * block, then goes on at the body's level).
+ */
+function stubBlocks(body: readonly string[], stubBody: string): string[] {
+  const shown = body.map(indentOf).filter((level) => Number.isFinite(level));
+  const first = shown[0];
+  const functionLevel = stubBody.length - 4;
+  if (first === undefined || first <= functionLevel) return [`${stubBody}pass`];
+  const levels = [...new Set(shown.slice(1).filter((level) => level > functionLevel && level < first))];
+  return levels.sort((a, b) => a - b).map((level) => `${" ".repeat(level)}if True:`);
+}
+
 function imageOf(
   path: string,
   side: "pre" | "post",
@@ -412,13 +436,44 @@ function imageOf(
   // Python: unchanged lines before the hunk's first statement at its own level belong to a statement that
   // began above the hunk (an argument list, a string); they cannot parse, so they are blanked.
   let leading = python;
-  const body = kept.map((line, index) => {
-    if (insideString && index <= firstQuotes) return "";
-    if (leading && line.kind === " " && (indentOf(line.text) > minIndent || continuesFromAbove(line.text))) return "";
+  const blanked = kept.map((line, index) => {
+    if (insideString && index <= firstQuotes) return true;
+    if (leading && line.kind === " " && (indentOf(line.text) > minIndent || continuesFromAbove(line.text))) return true;
     leading = false;
-    const text = texts[index] as string;
-    return `${wrapper.indent ?? ""}${bodyIndentOf(text)}${wrapper.dedent ? text.slice(minIndent) : text}`;
+    return false;
   });
+  // Under a stand-in function the leading lines are its body: only those that end a statement begun above
+  // the hunk are blanked (up to the last line where the brackets closed so far reach their least depth), so
+  // a statement the hunk's first lines open (`return JsonResponse({`) keeps its brackets.
+  if (wrapper.stubBody !== undefined) {
+    const leadingRows = blanked.findIndex((b) => !b);
+    let open = 0;
+    let least = 0;
+    let until = -1;
+    for (let index = 0; index < (leadingRows < 0 ? kept.length : leadingRows); index++) {
+      if (insideString && index <= firstQuotes) {
+        until = index;
+        continue;
+      }
+      open += depth((texts[index] as string).replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "").replace(/#.*$/, ""));
+      if (open <= least || continuesFromAbove(texts[index] as string)) {
+        least = Math.min(least, open);
+        until = index;
+      }
+    }
+    blanked.forEach((_, index) => {
+      if (index > until && index < (leadingRows < 0 ? kept.length : leadingRows)) blanked[index] = false;
+    });
+  }
+  const body = kept.map((_, index) => {
+    if (blanked[index]) return "";
+    const text = texts[index] as string;
+    const dedented =
+      wrapper.dedentBy !== undefined ? text.slice(Math.min(wrapper.dedentBy, indentOf(text))) : text.slice(minIndent);
+    return `${wrapper.indent ?? ""}${bodyIndentOf(text)}${wrapper.dedent ? dedented : text}`;
+  });
+  if (wrapper.stubBody !== undefined)
+    wrapper = { ...wrapper, prefix: [...wrapper.prefix, ...stubBlocks(body, wrapper.stubBody)] };
   return {
     path,
     side,
@@ -437,37 +492,36 @@ export const contextOf = (hunk: Hunk, language: ParsedLanguage): string =>
 /** The pre- and post-images of every hunk of a file diff (the whole file for added and deleted files). */
 export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragment[] {
   const fragments: Fragment[] = [];
-  // Python: the last class an earlier hunk of this file showed (in its header or its lines), carried to a
-  // later hunk under one of its methods' headers, which names the method but not the class.
-  let lastClass: { name: string; indent: number } | null = null;
+  // Python: the classes earlier hunks of this file showed, carried to a later hunk under one of their
+  // methods' headers (which names the method but not the class) only where the hunks say so.
+  const classes = language === "python" ? new PythonClassTracker() : null;
   file.hunks.forEach((shown, hunkIndex) => {
     const whole = file.status === "added" || file.status === "deleted";
     const hunk = { ...shown, context: contextOf(shown, language) };
-    const carried =
-      language === "python" &&
-      lastClass &&
-      indentOf(hunk.context) > lastClass.indent &&
-      /^\s*(async\s+)?def\s/.test(hunk.context)
-        ? lastClass.name
-        : null;
+    const carried = classes?.classOf(hunk.context, hunk.oldStart) ?? null;
+    // A header naming a class an earlier hunk renamed: git printed the old name; the post-image has the new.
+    // Both images take the new name: the class is one, and its members are not new for its new name.
+    const renamedHeader = () =>
+      classes
+        ? {
+            ...hunk,
+            context: hunk.context.replace(/^(\s*class\s+)(\w+)/, (_, head, name) => head + classes.postName(name)),
+          }
+        : hunk;
     const contextFunction = whole ? null : (functionInContext(language, hunk.context)?.name ?? null);
     if (file.status !== "added")
       fragments.push({
-        ...imageOf(file.path, "pre", hunk.lines, whole ? null : hunk, language, carried),
+        ...imageOf(file.path, "pre", hunk.lines, whole ? null : renamedHeader(), language, carried),
         hunkIndex,
         contextFunction,
       });
     if (file.status !== "deleted")
       fragments.push({
-        ...imageOf(file.path, "post", hunk.lines, whole ? null : hunk, language, carried),
+        ...imageOf(file.path, "post", hunk.lines, whole ? null : renamedHeader(), language, carried),
         hunkIndex,
         contextFunction,
       });
-    if (language === "python")
-      for (const text of [hunk.context, ...hunk.lines.filter((l) => l.kind !== "-").map((l) => l.text)]) {
-        const found = /^(\s*)class\s+(\w+)/.exec(text);
-        if (found) lastClass = { name: found[2] as string, indent: (found[1] as string).length };
-      }
+    classes?.see(hunk, hunk.context, carried);
   });
   return fragments;
 }

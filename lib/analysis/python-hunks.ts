@@ -2,7 +2,7 @@
 
 import type { Fragment } from "./fragments";
 import { depth, indentOf, UNKNOWN_OWNER } from "./languages/hunk-lines";
-import type { DiffLine } from "./parse-diff";
+import type { DiffLine, Hunk } from "./parse-diff";
 
 /**
  * Python: whether a hunk cut from a function's body goes on to lines less indented than the body's first
@@ -119,11 +119,109 @@ export function pythonHeader(context: string, lines: readonly DiffLine[]): strin
     .slice(resumedListEnd(context, code) + 1)
     .filter((text) => !/^\s*[)\]}]/.test(text) && !/^\s*("""|''')/.test(text));
   if (statements.length === 0) return context;
-  // The hunk's least indented statements are the function's body, one level in; unless they are all
-  // definitions, which then are the header's siblings (the hunk runs on past the function's end).
-  const least = Math.min(...statements.map(indentOf));
-  const siblings = statements
-    .filter((text) => indentOf(text) === least)
-    .every((text) => /^\s*(async\s+def|def|class|@)/.test(text));
-  return `${" ".repeat(siblings ? least : Math.max(0, least - 4))}${context}`;
+  // The statements before the hunk's first definition are the function's body, one level in (the least
+  // indented of them); what comes after may leave the function, and its class too (a `def` at column 0 after
+  // the class's last method). A hunk that starts at a definition starts at the header's sibling.
+  const definition = (text: string) => /^\s*(async\s+def|def|class|@)/.test(text);
+  const firstDefinition = statements.findIndex(definition);
+  const body = firstDefinition < 0 ? statements : statements.slice(0, firstDefinition);
+  const level = body.length > 0 ? Math.max(0, Math.min(...body.map(indentOf)) - 4) : indentOf(statements[0] as string);
+  return `${" ".repeat(level)}${context}`;
+}
+
+/** Python: a class a hunk showed (on its header or in its lines), and the methods shown under it. */
+interface ShownClass {
+  name: string;
+  indent: number;
+  methods: Set<string>;
+}
+
+/**
+ * How many lines below the previous hunk a hunk may start and still sit in the class that hunk ended inside,
+ * when its header names a method that hunk did not show. Further down, another class may have begun: a class
+ * seen 194 lines above `def verbose` (ansible 984216f) is not its class; one 38 lines above
+ * `def to_wikidata_api_json_format` (openlibrary 4a5d2a7) is.
+ */
+export const CLASS_CARRY_LINES = 50;
+
+/**
+ * Python: which class each hunk's method header belongs to, from what the file's earlier hunks showed. git's
+ * python driver names only the nearest `def` above a hunk, never its class. A class is carried to a later
+ * hunk only when that hunk's header names a method an earlier hunk showed under the class (`def get` shown
+ * under `class AutocompleteJsonView`), or when the hunk right before ended inside that class no more than
+ * CLASS_CARRY_LINES lines above (`@@ … @@ class WikidataEntity:`, then `def to_wikidata_api_json_format`). A
+ * class shown far above (`class FilterBlackList` 194 lines above `def verbose`) is not carried: the hunks do
+ * not say which class it is, and no owner is better than a wrong one. A class an earlier hunk renamed
+ * (`-class PrioritizedISBN:` `+class PrioritizedIdentifier:`) takes its new name; git's header keeps the old.
+ */
+export class PythonClassTracker {
+  private readonly shown: ShownClass[] = [];
+  /** old name → new name, from a removed and an added `class` line at the same indentation in one hunk */
+  readonly renames = new Map<string, string>();
+  /** the class the previous hunk ended inside, and the pre-image line after that hunk */
+  private openAtEnd: { shown: ShownClass; after: number } | null = null;
+
+  /** The class (by its name after the patch) that a hunk under this (re-indented) header sits in, or null. */
+  classOf(context: string, oldStart: number): string | null {
+    const header = /^(\s*)(?:async\s+)?def\s+(\w+)/.exec(context);
+    if (!header) return null;
+    const indent = (header[1] as string).length;
+    if (indent === 0) return null;
+    const method = header[2] as string;
+    const byMethod = [...this.shown].reverse().find((c) => c.indent < indent && c.methods.has(method));
+    if (byMethod) return byMethod.name;
+    const open = this.openAtEnd;
+    if (open && open.shown.indent < indent && oldStart - open.after <= CLASS_CARRY_LINES) return open.shown.name;
+    return null;
+  }
+
+  /** The name a class has after the patch: the new name of a class an earlier hunk renamed. */
+  postName(name: string): string {
+    return this.renames.get(name) ?? name;
+  }
+
+  /** Reads a hunk (its re-indented header and its lines) after it was cut into images. */
+  see(hunk: Hunk, context: string, carried: string | null): void {
+    const { lines } = hunk;
+    const removed = lines.filter((l) => l.kind === "-").map((l) => /^(\s*)class\s+(\w+)/.exec(l.text));
+    const added = lines.filter((l) => l.kind === "+").map((l) => /^(\s*)class\s+(\w+)/.exec(l.text));
+    const renamedFrom = removed.filter((m) => m !== null);
+    const renamedTo = added.filter((m) => m !== null);
+    renamedFrom.forEach((old, index) => {
+      const renamed = renamedTo[index];
+      if (renamed && renamed[1] === old[1] && renamed[2] !== old[2])
+        this.renames.set(old[2] as string, renamed[2] as string);
+    });
+    const headerClass = /^(\s*)class\s+(\w+)/.exec(context);
+    const headerMethod = /^(\s*)(?:async\s+)?def\s+(\w+)/.exec(context);
+    let current: ShownClass | null = null;
+    const open = (name: string, indent: number) => {
+      const known = this.shown.find((c) => c.name === name && c.indent === indent);
+      const shown = known ?? { name, indent, methods: new Set<string>() };
+      if (!known) this.shown.push(shown);
+      return shown;
+    };
+    if (headerClass) current = open(this.postName(headerClass[2] as string), (headerClass[1] as string).length);
+    else if (headerMethod && carried) {
+      // The class carried here is one an earlier hunk showed (its own indentation, not the header's guess).
+      current =
+        [...this.shown].reverse().find((c) => c.name === carried) ??
+        open(carried, (headerMethod[1] as string).length - 4);
+      current.methods.add(headerMethod[2] as string);
+    }
+    for (const line of lines) {
+      if (line.kind === "-" || line.text.trim() === "" || /^\s*#/.test(line.text) || continuesFromAbove(line.text))
+        continue;
+      const indent = indentOf(line.text);
+      const cls = /^(\s*)class\s+(\w+)/.exec(line.text);
+      if (cls) {
+        current = open(cls[2] as string, indent);
+        continue;
+      }
+      if (current && indent <= current.indent) current = null;
+      const def = /^\s*(?:async\s+)?def\s+(\w+)/.exec(line.text);
+      if (def && current && indent === current.indent + 4) current.methods.add(def[1] as string);
+    }
+    this.openAtEnd = current ? { shown: current, after: hunk.oldStart + hunk.oldLines } : null;
+  }
 }

@@ -145,3 +145,42 @@ describe("Java: gson 96ab171 adds the overload `JsonWriter.value(float)` beside 
     },
   );
 });
+
+describe("Python: the class a method belongs to, from git's python driver's hunk headers", () => {
+  const owned = (analysis: Awaited<ReturnType<typeof analyseCommit>>, member: string) =>
+    analysis.identifiers
+      .filter((i) => i.side === "code" && i.kind === "method" && i.member === member)
+      .map((i) => i.name);
+
+  test("openlibrary 123e6e5: `@@ … @@ class PrioritizedISBN:` after a hunk renaming it: the new methods are PrioritizedIdentifier's", async () => {
+    const analysis = await analyseCommit("openlibrary-123e6e5-code.diff", "openlibrary-123e6e5-test.diff");
+    expect(owned(analysis, "__eq__")).toEqual(["PrioritizedIdentifier.__eq__"]);
+    expect(owned(analysis, "__hash__")).toEqual(["PrioritizedIdentifier.__hash__"]);
+    expect(found(analysis, "PrioritizedIdentifier.identifier")).toMatchObject({ kind: "field", status: "new" });
+    // `@@ … @@ def GET(self, isbn_or_asin: str)`, 270 lines below the class, is no method of it.
+    expect(analysis.identifiers.some((i) => i.name.startsWith("PrioritizedISBN.") && i.status === "new")).toBe(false);
+    expect(owned(analysis, "GET").filter((n) => n.startsWith("Prioritized"))).toEqual([]);
+  });
+
+  test("ansible 984216f: a class an earlier hunk showed 200 lines above (FilterBlackList) is not the class of `@@ … @@ def verbose(self, …)`", async () => {
+    const analysis = await analyseCommit("ansible-984216f-code.diff", "ansible-984216f-test.diff");
+    // The hunks do not say which class (Display): no owner is better than a wrong one.
+    expect(owned(analysis, "get_deprecation_message")).toEqual(["get_deprecation_message"]);
+    expect(analysis.identifiers.filter((i) => i.name.startsWith("FilterBlackList.")).map((i) => i.name)).toEqual([]);
+  });
+
+  test("openlibrary 4a5d2a7: after `@@ … @@ class WikidataEntity:`, the next hunk's `def to_wikidata_api_json_format(self)` and the methods after it are WikidataEntity's, though the hunk runs past the class's end", async () => {
+    const analysis = await analyseCommit("openlibrary-4a5d2a7-code.diff", "openlibrary-4a5d2a7-test.diff");
+    expect(owned(analysis, "get_statement_values")).toEqual(["WikidataEntity.get_statement_values"]);
+    expect(owned(analysis, "get_profiles_to_render")).toEqual(["WikidataEntity.get_profiles_to_render"]);
+    expect(found(analysis, "WikidataEntity.get_statement_values")?.policies).toContain("defuse");
+    // `def _cache_expired(entity)` at column 0 after the class is the module's, not a method.
+    expect(analysis.identifiers.some((i) => i.member === "_cache_expired" && i.kind === "method")).toBe(false);
+  });
+
+  test("django 14752 (SWE-bench record): a hunk under `def get(…)` that starts inside its `return JsonResponse({` statement: the new method after it is AutocompleteJsonView's", async () => {
+    const analysis = await analyseCommit("django-14752-code.diff", "django-14752-test.diff");
+    expect(owned(analysis, "serialize_result")).toEqual(["AutocompleteJsonView.serialize_result"]);
+    expect(found(analysis, "AutocompleteJsonView.serialize_result")?.policies).toContain("defuse");
+  });
+});
