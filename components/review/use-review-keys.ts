@@ -97,16 +97,21 @@ export function useReviewKeys({
   const handle = useRef<(typed: QueuedKey, where: KeyTarget) => boolean>(() => false);
   handle.current = (typed, where) => {
     const command = commandOf(typed, where);
-    // Space ticks the tick box focused (trim mode): kept during a move like a shortcut, and replayed as one.
-    if (!command && !(typed.key === " " && !where.typing)) return false;
-    if (keyQueue.moving(page)) {
+    // While the page moves on, a key is kept whatever it means here: the page it arrives at may be in another
+    // mode when it is replayed (Enter after f 1 saves a flag there; here it was nothing). Kept: shortcuts,
+    // Enter, Space, any printable key; not Tab, arrows or a modifier alone, nor typing in a field.
+    // Keys typed while the kept ones are replayed here wait behind them, on the same terms.
+    const keep = command !== null || (!where.typing && (typed.key.length === 1 || typed.key === "Enter"));
+    if (keep && keyQueue.moving(page)) {
       onKept(keyQueue.keep(typed));
       return true;
     }
-    if (where !== NO_TARGET && replaying.current.length > 0) {
+    if (keep && where !== NO_TARGET && replaying.current.length > 0) {
       replaying.current.push(typed);
       return true;
     }
+    // Space ticks the tick box focused (trim mode): replayed as a tick.
+    if (!command && !(typed.key === " " && !where.typing)) return false;
     if (!command) {
       const box = document.activeElement;
       if (where === NO_TARGET && box instanceof HTMLInputElement && box.type === "checkbox") box.click();
