@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { makeTempDir } from "../testing/fixtures";
-import { folderLoops, readFolderGraph } from "./import-graph";
+import { folderLoops, privateDbImports, readFolderGraph, writesOfReadModules } from "./import-graph";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -47,6 +47,55 @@ test("the check finds a loop of three folders and a driver imported elsewhere (a
     expect(folderLoops(graph)).toEqual([["lib/a", "lib/b", "lib/c"]]);
     expect([...graph.drivers.keys()]).toEqual(["lib/server/import"]);
     expect(graph.arrows.get("lib/server/import")?.has("lib/server/db")).toBe(true);
+  } finally {
+    tmp.cleanup();
+  }
+});
+
+test("write-lock is lib/server/db's own: no file outside it imports it (every feature write is writeTurn(db))", () => {
+  expect(privateDbImports(ROOT)).toEqual([]);
+});
+
+test("a read module (lib/server/queries) writes nothing: no write call of its own, no imported function that writes", () => {
+  expect(writesOfReadModules(ROOT)).toEqual([]);
+});
+
+test("the rules find a feature importing write-lock and a read that writes (a made tree)", () => {
+  const tmp = makeTempDir("hintscope-write-rules-");
+  try {
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(tmp.dir, file)), { recursive: true });
+      writeFileSync(path.join(tmp.dir, file), text);
+    };
+    for (const dir of ["app", "components"]) mkdirSync(path.join(tmp.dir, dir));
+    write("lib/server/db/write-lock.ts", "export const serialisedWrite = (w: () => unknown) => w();\n");
+    write(
+      "lib/server/db/client.ts",
+      'import { serialisedWrite } from "./write-lock";\nexport const x = serialisedWrite;\n',
+    );
+    write("lib/server/auth/sessions.ts", 'import { serialisedWrite } from "../db/write-lock";\nexport const s = 1;\n');
+    write("lib/server/auth/users.test.ts", 'import { serialisedWrite } from "@/lib/server/db/write-lock";\n');
+    write(
+      "lib/server/facts/backfill.ts",
+      "export const readFacts = () => 1;\n\nexport async function backfill(db: any) {\n  await db.instance.updateMany({});\n}\n",
+    );
+    write(
+      "lib/server/queries/frontier.ts",
+      'import { backfill, readFacts } from "../facts/backfill";\nexport async function f(db: any) {\n  await backfill(db);\n  return readFacts();\n}\n',
+    );
+    write("lib/server/queries/outcomes.ts", "export const g = (db: any) => db.$transaction(async () => 1);\n");
+    write(
+      "lib/server/queries/fine.ts",
+      'import { readFacts } from "../facts/backfill";\nexport const h = readFacts;\n',
+    );
+    expect(privateDbImports(tmp.dir).sort()).toEqual([
+      "lib/server/auth/sessions.ts -> lib/server/db/write-lock",
+      "lib/server/auth/users.test.ts -> lib/server/db/write-lock",
+    ]);
+    expect(writesOfReadModules(tmp.dir).sort()).toEqual([
+      "lib/server/queries/frontier.ts: backfill (lib/server/facts/backfill) db.instance.updateMany(",
+      "lib/server/queries/outcomes.ts: .$transaction(",
+    ]);
   } finally {
     tmp.cleanup();
   }

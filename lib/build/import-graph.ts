@@ -100,3 +100,100 @@ export function folderLoops(graph: FolderGraph): string[][] {
   for (const node of graph.arrows.keys()) if (!index.has(node)) visit(node);
   return loops;
 }
+
+/** Every source file of the project at `root` (lib, app, components), tests included, as relative paths. */
+function allSourceFiles(root: string, dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory())
+      return entry.name === "generated" || entry.name === "node_modules" ? [] : allSourceFiles(root, relative);
+    return SOURCE.test(entry.name) ? [relative] : [];
+  });
+}
+
+/** The files resolved from a file's relative and `@/` imports, each with the names it imports by name. */
+function importsOf(file: string, text: string): Array<{ target: string; names: string[] }> {
+  const out: Array<{ target: string; names: string[] }> = [];
+  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s([^;]*?)from\s+"([^"]+)"/g)) {
+    const spec = match[2] as string;
+    if (!spec.startsWith(".") && !spec.startsWith("@/")) continue;
+    const target = spec.startsWith("@/")
+      ? path.normalize(spec.slice(2))
+      : path.normalize(path.join(path.dirname(file), spec));
+    const names = [...((match[1] as string).match(/\{([^}]*)\}/)?.[1] ?? "").split(",")]
+      .map(
+        (n) =>
+          n
+            .replace(/^\s*type\s+/, "")
+            .trim()
+            .split(/\s+as\s+/)[0] as string,
+      )
+      .filter(Boolean);
+    out.push({ target, names });
+  }
+  return out;
+}
+
+/** The private modules of lib/server/db: only files in that folder may import them. */
+export const DB_PRIVATE = ["lib/server/db/write-lock"];
+
+/** Files outside lib/server/db (tests included) that import one of its private modules, as `file -> module`. */
+export function privateDbImports(root: string): string[] {
+  return ["lib", "app", "components"]
+    .flatMap((dir) => allSourceFiles(root, dir))
+    .filter((file) => !file.startsWith(`lib${path.sep}server${path.sep}db${path.sep}`))
+    .flatMap((file) =>
+      importsOf(file, readFileSync(path.join(root, file), "utf8"))
+        .filter(({ target }) => DB_PRIVATE.includes(target.split(path.sep).join("/")))
+        .map(({ target }) => `${file} -> ${target}`),
+    );
+}
+
+/**
+ * What writes: a Prisma write call, a transaction, raw SQL run for its effect, the bulk path's writers, a write
+ * turn or its batches. A read module's text (and the body of each function it imports) holds none.
+ */
+const WRITE_MARKERS =
+  /\b(?:db|tx|own)\.\w+\.(?:create|createMany|update|updateMany|upsert|delete|deleteMany)\(|\.\$transaction\(|\.\$executeRaw(?:Unsafe)?\(|\b(?:insertRows|updateRowsById|deleteWhereIn|writeTurn|writeInBatches|writeTransaction|serialisedWrite|claimRows)\(/;
+
+/** The text of the function (or const) `name` exported by `text`, to its closing brace at the line's start. */
+function exportedBody(text: string, name: string): string | null {
+  const start = text.search(new RegExp(`\\nexport (?:async )?(?:function\\*? |const )${name}\\b`));
+  if (start < 0) return null;
+  const end = text.indexOf("\n}", start + 1);
+  const endOfConst = text.indexOf(";\n\n", start + 1);
+  const stop = [end, endOfConst].filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? text.length;
+  return text.slice(start, stop);
+}
+
+const readSource = (root: string, target: string): string | null => {
+  for (const ext of [".ts", ".tsx", "/index.ts"]) {
+    try {
+      return readFileSync(path.join(root, `${target}${ext}`), "utf8");
+    } catch {}
+  }
+  return null;
+};
+
+/**
+ * The writes of the read modules (`readDir`, tests left out): each file's own write calls, and each imported
+ * function whose body writes, as `file: what`. Reads never write (issue 45: a research page render wrote).
+ */
+export function writesOfReadModules(root: string, readDir = "lib/server/queries"): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(root, readDir)) {
+    const text = readFileSync(path.join(root, file), "utf8");
+    const own = text.match(WRITE_MARKERS);
+    if (own) found.push(`${file}: ${own[0]}`);
+    for (const { target, names } of importsOf(file, text)) {
+      const source = readSource(root, target);
+      if (source === null) continue;
+      for (const name of names) {
+        const body = exportedBody(source, name);
+        const write = body?.match(WRITE_MARKERS);
+        if (write) found.push(`${file}: ${name} (${target}) ${write[0]}`);
+      }
+    }
+  }
+  return found;
+}

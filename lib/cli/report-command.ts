@@ -1,4 +1,5 @@
 import { ownValue } from "../domain/own-keys";
+import { backfillResearchFacts } from "../server/analysis/research-fact-rows";
 import type { Database } from "../server/db/client";
 import { evidenceLabelRows } from "../server/queries/evidence-labels";
 import { guessworkRows } from "../server/queries/guesswork";
@@ -67,6 +68,8 @@ export async function runReportCommand(db: Database, name: string | undefined, o
     );
     return 2;
   }
+  // The command, not the read, makes the facts of instances analysed before them (a server does at its start).
+  await backfillResearchFacts(db);
   const data = await loadResearchData(db);
   let rows: ReportRow[];
   try {

@@ -6,8 +6,7 @@ import {
   listRepositories,
   type RepositoryStoreConfig,
 } from "../../repository-store/repository-store";
-import type { Database } from "../db/client";
-import { serialisedWrite } from "../db/write-lock";
+import { type Database, writeTurn } from "../db/client";
 
 /** One benchmark repository as the store sees it: what the imported instances need of it, and what it has. */
 export interface RepositoryStatus {
@@ -123,7 +122,7 @@ export async function fetchMissingCommits(
   for (let at = 0; at < ids.length; at += 5000) {
     const slice = ids.slice(at, at + 5000);
     marked += (
-      await serialisedWrite(() =>
+      await writeTurn(db)(() =>
         db.instance.updateMany({ where: { id: { in: slice } }, data: { analysisStatus: "pending" } }),
       )
     ).count;

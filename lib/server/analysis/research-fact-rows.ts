@@ -1,8 +1,8 @@
 import { RESEARCH_FACTS_VERSION, type ResearchFacts, researchFacts } from "../../instance-analysis/research-facts";
 import { type BulkTarget, deleteWhereIn, insertRows, updateRowsById } from "../db/bulk-sql";
-import { bulkTarget, claimRows, type Database } from "../db/client";
+import { bulkTarget, claimRows, type Database, writeTurn } from "../db/client";
 import { identifiersWithSelections } from "../db/rows-of-instances";
-import { serialisedWrite } from "../db/write-lock";
+import { writeInBatches } from "../db/transactions";
 import { policiesOf, readEvidence } from "../stored-json";
 
 /*
@@ -74,7 +74,7 @@ export async function backfillResearchFacts(db: Database, onProgress?: (filled: 
   const behind = { researchFacts: { lt: RESEARCH_FACTS_VERSION } };
   if (!(await db.instance.findFirst({ where: behind, select: { id: true } }))) return 0;
   // Not analysed yet (or failed): no evidence, no facts (an analysis that fails deletes them).
-  await serialisedWrite(() =>
+  await writeTurn(db)(() =>
     db.instance.updateMany({ where: { ...behind, evidence: null }, data: { researchFacts: RESEARCH_FACTS_VERSION } }),
   );
   let filled = 0;
@@ -108,28 +108,35 @@ export async function backfillResearchFacts(db: Database, onProgress?: (filled: 
         leaks: evidence ? evidence.leaks.length : null,
       };
     });
-    await serialisedWrite(() =>
-      db.$transaction(async (tx) => {
-        const target = bulkTarget(db, tx);
-        // Only instances still without these facts, held until this transaction ends: another process
-        // filling (or an analysis writing) the same ones at once writes each once.
-        const mine = await claimRows(
-          db,
-          tx,
-          "Instance",
-          `"researchFacts" < ${RESEARCH_FACTS_VERSION}`,
-          made.map((m) => m.id),
-        );
-        const claimed = made.filter((m) => mine.has(m.id));
-        await replaceResearchFactRows(target, claimed);
-        // With the leak count the analysis stores beside its evidence (instances analysed before it was stored have none).
-        await updateRowsById(
-          target,
-          "Instance",
-          ["researchFacts", "leakCount"],
-          claimed.map((m) => ({ id: m.id, values: [RESEARCH_FACTS_VERSION, m.leaks] })),
-        );
-      }),
+    // In transactions whose time is stated from the instances they fill, written again in halves where one
+    // runs out of time (transactions.ts).
+    await writeTurn(db)(() =>
+      writeInBatches(
+        db,
+        made,
+        async (tx, slice) => {
+          const target = bulkTarget(db, tx);
+          // Only instances still without these facts, held until this transaction ends: another process
+          // filling (or an analysis writing) the same ones at once writes each once.
+          const mine = await claimRows(
+            db,
+            tx,
+            "Instance",
+            `"researchFacts" < ${RESEARCH_FACTS_VERSION}`,
+            slice.map((m) => m.id),
+          );
+          const claimed = slice.filter((m) => mine.has(m.id));
+          await replaceResearchFactRows(target, claimed);
+          // With the leak count the analysis stores beside its evidence (instances analysed before it was stored have none).
+          await updateRowsById(
+            target,
+            "Instance",
+            ["researchFacts", "leakCount"],
+            claimed.map((m) => ({ id: m.id, values: [RESEARCH_FACTS_VERSION, m.leaks] })),
+          );
+        },
+        { msPerItem: 100 },
+      ),
     );
     filled += page.length;
     onProgress?.(filled);

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "../db/client";
-import { serialisedWrite } from "../db/write-lock";
+import { type Database, writeTurn } from "../db/client";
 import { settings } from "../settings";
 import { addUser, hashPassword } from "./users";
 
@@ -26,7 +25,7 @@ export async function seedDemoAccounts(
     if (existing && !existing.isDemo) continue;
     if (existing) {
       const passwordHash = await hashPassword(password);
-      await serialisedWrite(() =>
+      await writeTurn(db)(() =>
         db.$transaction([
           db.user.update({ where: { id: existing.id }, data: { passwordHash, role: account.role, disabled: false } }),
           db.session.deleteMany({ where: { userId: existing.id } }),

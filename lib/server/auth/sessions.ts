@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { SESSION_MS } from "../../auth/session-cookie";
-import type { Database } from "../db/client";
-import { serialisedWrite } from "../db/write-lock";
+import { type Database, writeTurn } from "../db/client";
 import type { UserView } from "./users";
 
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -10,7 +9,7 @@ const digest = (token: string) => createHash("sha256").update(token).digest("hex
 export async function startSession(db: Database, userId: number, now = new Date()) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_MS);
-  await serialisedWrite(() => db.session.create({ data: { id: digest(token), userId, expiresAt } }));
+  await writeTurn(db)(() => db.session.create({ data: { id: digest(token), userId, expiresAt } }));
   return { token, expiresAt };
 }
 
@@ -31,7 +30,7 @@ export async function userOfSession(
 
 /** Ends a session (sign out); expired sessions go with it. */
 export async function endSession(db: Database, token: string | undefined, now = new Date()): Promise<void> {
-  await serialisedWrite(() =>
+  await writeTurn(db)(() =>
     db.session.deleteMany({ where: { OR: [{ id: digest(token ?? "") }, { expiresAt: { lte: now } }] } }),
   );
 }

@@ -1,7 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { PasswordSchema, type Role, RoleSchema, UserNameSchema } from "../../auth/roles";
-import type { Database } from "../db/client";
-import { serialisedWrite } from "../db/write-lock";
+import { selectRows } from "../db/bulk-sql";
+import { bulkTarget, type Database, engineOf, type Tx, writeTurn } from "../db/client";
 
 /** A user as everything but the sign-in code sees one: never the password hash. */
 export interface UserView {
@@ -46,13 +46,20 @@ export async function addUser(
   const name = check(UserNameSchema, input.name);
   const role = check(RoleSchema, input.role);
   const passwordHash = await hashPassword(check(PasswordSchema, input.password));
-  return serialisedWrite(async () => {
-    if (await db.user.findUnique({ where: { name } })) throw new UserError(`a user named "${name}" exists`);
-    const user = await db.user.create({
-      data: { name, role, passwordHash, isDemo: input.isDemo ?? false },
-      select: VIEW,
-    });
-    return user as UserView;
+  const taken = () => new UserError(`a user named "${name}" exists`);
+  return writeTurn(db)(async () => {
+    if (await db.user.findUnique({ where: { name } })) throw taken();
+    try {
+      const user = await db.user.create({
+        data: { name, role, passwordHash, isDemo: input.isDemo ?? false },
+        select: VIEW,
+      });
+      return user as UserView;
+    } catch (error) {
+      // Another server (or, on PostgreSQL, another request) took the name since it was read: the unique key says so.
+      if ((error as { code?: string }).code === "P2002") throw taken();
+      throw error;
+    }
   });
 }
 
@@ -64,7 +71,7 @@ export async function countUsers(db: Database): Promise<number> {
   return db.user.count();
 }
 
-async function findUser(db: Database, name: string) {
+async function findUser(db: Database | Tx, name: string) {
   const user = await db.user.findUnique({ where: { name } });
   if (!user) throw new UserError(`no user named "${name}"`);
   return user;
@@ -73,30 +80,34 @@ async function findUser(db: Database, name: string) {
 /** Changes a role; the last enabled admin keeps theirs, so the server is never left without one. */
 export async function setRole(db: Database, name: string, role: string): Promise<UserView> {
   const next = check(RoleSchema, role);
-  return serialisedWrite(async () => {
-    const user = await findUser(db, name);
-    if (user.role === "admin" && next !== "admin") await keepAnAdmin(db, user.id);
-    return (await db.user.update({ where: { id: user.id }, data: { role: next }, select: VIEW })) as UserView;
-  });
+  return writeTurn(db)(() =>
+    db.$transaction(async (tx) => {
+      await lockAdmins(db, tx);
+      const user = await findUser(tx, name);
+      if (user.role === "admin" && next !== "admin") await keepAnAdmin(tx, user.id);
+      return (await tx.user.update({ where: { id: user.id }, data: { role: next }, select: VIEW })) as UserView;
+    }, USER_WRITE),
+  );
 }
 
 /** Disables (or enables) an account; disabling ends its sessions at once. */
 export async function setDisabled(db: Database, name: string, disabled: boolean): Promise<UserView> {
-  return serialisedWrite(async () => {
-    const user = await findUser(db, name);
-    if (disabled && user.role === "admin") await keepAnAdmin(db, user.id);
-    const [updated] = await db.$transaction([
-      db.user.update({ where: { id: user.id }, data: { disabled }, select: VIEW }),
-      db.session.deleteMany({ where: { userId: disabled ? user.id : -1 } }),
-    ]);
-    return updated as UserView;
-  });
+  return writeTurn(db)(() =>
+    db.$transaction(async (tx) => {
+      await lockAdmins(db, tx);
+      const user = await findUser(tx, name);
+      if (disabled && user.role === "admin") await keepAnAdmin(tx, user.id);
+      const updated = await tx.user.update({ where: { id: user.id }, data: { disabled }, select: VIEW });
+      await tx.session.deleteMany({ where: { userId: disabled ? user.id : -1 } });
+      return updated as UserView;
+    }, USER_WRITE),
+  );
 }
 
 /** Sets a new password and ends the account's sessions. */
 export async function setPassword(db: Database, name: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(check(PasswordSchema, password));
-  await serialisedWrite(async () => {
+  await writeTurn(db)(async () => {
     const user = await findUser(db, name);
     await db.$transaction([
       db.user.update({ where: { id: user.id }, data: { passwordHash } }),
@@ -105,7 +116,26 @@ export async function setPassword(db: Database, name: string, password: string):
   });
 }
 
-async function keepAnAdmin(db: Database, leaving: number): Promise<void> {
+/**
+ * A user write's transaction: a handful of rows, but it may wait for another admin's change of the admins
+ * (lockAdmins), so it is given well over Prisma's default five seconds.
+ */
+const USER_WRITE = { maxWait: 60_000, timeout: 60_000 };
+
+/**
+ * Holds the enabled admins' rows until the transaction ends: two admins demoting (or disabling) each other at
+ * once, on two servers or on PostgreSQL's side-by-side transactions, then take turns, and the second sees the
+ * first's change, so the last admin is never lost.
+ */
+async function lockAdmins(db: Database, tx: Tx): Promise<void> {
+  await selectRows(
+    bulkTarget(db, tx),
+    `SELECT "id" FROM "User" WHERE "role" = 'admin' AND NOT "disabled" ORDER BY "id"${engineOf(db).sql.lockRows}`,
+    [],
+  );
+}
+
+async function keepAnAdmin(db: Database | Tx, leaving: number): Promise<void> {
   const others = await db.user.count({ where: { role: "admin", disabled: false, id: { not: leaving } } });
   if (others === 0) throw new UserError("this is the last enabled admin: make another admin first");
 }

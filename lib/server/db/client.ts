@@ -12,7 +12,10 @@ import { type JobQueue, jobQueueFor } from "./job-queue";
 import { applyMigrations } from "./migrate-database";
 import { postgresEngine } from "./postgres";
 import { sqliteEngine } from "./sqlite";
-import { retryWhileBusy, serialisedWrite } from "./write-lock";
+import { retryWhileBusy, serialisedWrite, writeGeneration } from "./write-lock";
+
+/** How many writes of this process have settled (write-lock.ts): a read cache keys on it. */
+export { writeGeneration };
 
 /**
  * The database client. Both engines' generated clients have the same models and calls (they come from one

@@ -23,7 +23,6 @@ import { decodeStructured } from "../../ingest/field-values";
 import { listStateToSearch } from "../../review/list-state";
 import { AppError } from "../app-error";
 import { bulkTarget, type Database, engineOf, type Tx, writeTurn } from "../db/client";
-import { serialisedWrite } from "../db/write-lock";
 import { requireKeptPick } from "../list/picks";
 import { viewState } from "../list/view-state";
 import { readRecord, readReviewSummary } from "../stored-json";
@@ -55,7 +54,7 @@ export async function createHintSet(
   const view = input.filter ? viewState(input.filter) : null;
   await requireKeptPick(db, view?.pick ?? null);
   const filter = view ? listStateToSearch(view) || null : null;
-  return serialisedWrite(() => db.hintSet.create({ data: { ...input, filter } }));
+  return writeTurn(db)(() => db.hintSet.create({ data: { ...input, filter } }));
 }
 
 /**

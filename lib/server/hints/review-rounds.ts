@@ -10,8 +10,8 @@ import {
   ROUND_ACTIONS,
   type RoundDecision,
 } from "../../review/review-round";
-import { type Database, writeTurn } from "../db/client";
-import { serialisedWrite } from "../db/write-lock";
+import { claimRows, type Database, writeTurn } from "../db/client";
+import { transactionTimeouts } from "../db/transactions";
 import { asDecision, roundState } from "../queries/round-state";
 import { readTrim } from "../stored-json";
 import { instancesOfSet } from "./hint-export";
@@ -62,21 +62,24 @@ export async function startRound(db: Database, raw: z.input<typeof StartRoundInp
   } catch (error) {
     throw new RoundError((error as Error).message);
   }
-  return serialisedWrite(() =>
-    db.$transaction(async (tx) => {
-      const round = await tx.reviewRound.create({
-        data: {
-          name: input.name,
-          hintSetId: set.id,
-          curatorsPerHint: input.curatorsPerHint,
-          curators: JSON.stringify(curators),
-          blind: input.blind,
-          createdBy,
-        },
-      });
-      await tx.roundAssignment.createMany({ data: plan.map((p) => ({ ...p, roundId: round.id })) });
-      return round;
-    }),
+  return writeTurn(db)(() =>
+    db.$transaction(
+      async (tx) => {
+        const round = await tx.reviewRound.create({
+          data: {
+            name: input.name,
+            hintSetId: set.id,
+            curatorsPerHint: input.curatorsPerHint,
+            curators: JSON.stringify(curators),
+            blind: input.blind,
+            createdBy,
+          },
+        });
+        await tx.roundAssignment.createMany({ data: plan.map((p) => ({ ...p, roundId: round.id })) });
+        return round;
+      },
+      transactionTimeouts({ rows: plan.length, msPerRow: 2 }),
+    ),
   );
 }
 
@@ -96,6 +99,9 @@ export const RoundDecisionInput = RoundVerdict.extend({
   sourceHash: z.string().max(64).optional(),
 }).refine(flagHasReason, NEEDS_REASON);
 
+/** A decision's transaction: one row, but it may wait for a publish of its round (which is given minutes). */
+const ROUND_DECISION = { maxWait: 60_000, timeout: 11 * 60 * 1000 };
+
 export type RoundDecisionResult = { ok: true; action: string } | { ok: false; error: string };
 
 /** A curator's decision on one of their hints in an open round (they may change it until the round is published). */
@@ -103,32 +109,37 @@ export async function decideInRound(db: Database, raw: unknown, curator: string)
   const parsed = RoundDecisionInput.safeParse(raw);
   if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join("; ") };
   const input = parsed.data;
-  return serialisedWrite(async () => {
-    const round = await db.reviewRound.findUnique({ where: { id: input.roundId } });
-    if (!round) return { ok: false, error: `no round with id ${input.roundId}` };
-    if (round.status !== "open")
-      return { ok: false, error: `round "${round.name}" is published: its decisions are final` };
-    const assignment = await db.roundAssignment.findUnique({
-      where: { roundId_instanceId_curator: { roundId: round.id, instanceId: input.instanceId, curator } },
-      include: { instance: { select: { hintSource: true, analysisStatus: true } } },
-    });
-    if (!assignment) return { ok: false, error: `this hint is not in your queue for round "${round.name}"` };
-    if (assignment.instance.analysisStatus === "pending") return { ok: false, error: NOT_ANALYSED };
-    if (input.sourceHash !== undefined && input.sourceHash !== assignment.instance.hintSource)
-      return { ok: false, error: "this instance changed since you opened it: reload to see the hint as it is now" };
-    await db.roundAssignment.update({
-      where: { id: assignment.id },
-      data: {
-        action: input.action,
-        flagReason: input.action === "flag" ? input.reason : null,
-        note: input.note || null,
-        trimmed: input.action === "trim" ? JSON.stringify(input.trimmed) : null,
-        sourceHash: assignment.instance.hintSource,
-        decidedAt: new Date(),
-      },
-    });
-    return { ok: true, action: input.action };
-  });
+  return writeTurn(db)(() =>
+    db.$transaction(async (tx): Promise<RoundDecisionResult> => {
+      // The round's row held until this decision is written: a publish of the round waits for it (and one that
+      // committed first is seen here as published).
+      await claimRows(db, tx, "ReviewRound", "1 = 1", [input.roundId]);
+      const round = await tx.reviewRound.findUnique({ where: { id: input.roundId } });
+      if (!round) return { ok: false, error: `no round with id ${input.roundId}` };
+      if (round.status !== "open")
+        return { ok: false, error: `round "${round.name}" is published: its decisions are final` };
+      const assignment = await tx.roundAssignment.findUnique({
+        where: { roundId_instanceId_curator: { roundId: round.id, instanceId: input.instanceId, curator } },
+        include: { instance: { select: { hintSource: true, analysisStatus: true } } },
+      });
+      if (!assignment) return { ok: false, error: `this hint is not in your queue for round "${round.name}"` };
+      if (assignment.instance.analysisStatus === "pending") return { ok: false, error: NOT_ANALYSED };
+      if (input.sourceHash !== undefined && input.sourceHash !== assignment.instance.hintSource)
+        return { ok: false, error: "this instance changed since you opened it: reload to see the hint as it is now" };
+      await tx.roundAssignment.update({
+        where: { id: assignment.id },
+        data: {
+          action: input.action,
+          flagReason: input.action === "flag" ? input.reason : null,
+          note: input.note || null,
+          trimmed: input.action === "trim" ? JSON.stringify(input.trimmed) : null,
+          sourceHash: assignment.instance.hintSource,
+          decidedAt: new Date(),
+        },
+      });
+      return { ok: true, action: input.action };
+    }, ROUND_DECISION),
+  );
 }
 
 export const AdjudicationInput = RoundVerdict.extend({
@@ -141,31 +152,34 @@ export async function adjudicate(db: Database, raw: unknown, adjudicator: string
   const parsed = AdjudicationInput.safeParse(raw);
   if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join("; ") };
   const input = parsed.data;
-  return serialisedWrite(async () => {
-    const round = await db.reviewRound.findUnique({ where: { id: input.roundId } });
-    if (round?.status !== "open") return { ok: false, error: "no open round with that id" };
-    const rows = await db.roundAssignment.findMany({ where: { roundId: round.id, instanceId: input.instanceId } });
-    if (itemOutcome(rows.map(asDecision)).state !== "disagreed")
-      return { ok: false, error: "only a hint whose curators all decided, and disagreed, is adjudicated" };
-    let trimmed: string | null = null;
-    if (input.action === "trim") {
-      trimmed = rows.find((r) => r.curator === input.trimFrom && r.action === "trim")?.trimmed ?? null;
-      if (!trimmed) return { ok: false, error: "a trim adopts one curator's trim: name a curator who trimmed" };
-    }
-    const data = {
-      adjudicator,
-      action: input.action,
-      flagReason: input.action === "flag" ? input.reason : null,
-      note: input.note || null,
-      trimmed,
-    };
-    await db.roundAdjudication.upsert({
-      where: { roundId_instanceId: { roundId: round.id, instanceId: input.instanceId } },
-      create: { roundId: round.id, instanceId: input.instanceId, ...data },
-      update: { ...data, createdAt: new Date() },
-    });
-    return { ok: true, action: input.action };
-  });
+  return writeTurn(db)(() =>
+    db.$transaction(async (tx): Promise<RoundDecisionResult> => {
+      await claimRows(db, tx, "ReviewRound", "1 = 1", [input.roundId]);
+      const round = await tx.reviewRound.findUnique({ where: { id: input.roundId } });
+      if (round?.status !== "open") return { ok: false, error: "no open round with that id" };
+      const rows = await tx.roundAssignment.findMany({ where: { roundId: round.id, instanceId: input.instanceId } });
+      if (itemOutcome(rows.map(asDecision)).state !== "disagreed")
+        return { ok: false, error: "only a hint whose curators all decided, and disagreed, is adjudicated" };
+      let trimmed: string | null = null;
+      if (input.action === "trim") {
+        trimmed = rows.find((r) => r.curator === input.trimFrom && r.action === "trim")?.trimmed ?? null;
+        if (!trimmed) return { ok: false, error: "a trim adopts one curator's trim: name a curator who trimmed" };
+      }
+      const data = {
+        adjudicator,
+        action: input.action,
+        flagReason: input.action === "flag" ? input.reason : null,
+        note: input.note || null,
+        trimmed,
+      };
+      await tx.roundAdjudication.upsert({
+        where: { roundId_instanceId: { roundId: round.id, instanceId: input.instanceId } },
+        create: { roundId: round.id, instanceId: input.instanceId, ...data },
+        update: { ...data, createdAt: new Date() },
+      });
+      return { ok: true, action: input.action };
+    }, ROUND_DECISION),
+  );
 }
 
 /**
@@ -210,7 +224,9 @@ export async function publishRound(db: Database, roundId: number, admin: string)
   const version = await writeTurn(db)(() =>
     db.$transaction(
       async (tx) => {
-        // Another admin's publish of this round may have committed since it was read: then this one stops.
+        // The round's row held (decisions and adjudications of it wait); another admin's publish of this round
+        // may have committed since it was read: then this one stops.
+        await claimRows(db, tx, "ReviewRound", "1 = 1", [round.id]);
         const now = await tx.reviewRound.findUnique({ where: { id: round.id }, select: { status: true } });
         if (now?.status !== "open") throw new RoundError(`round "${round.name}" is already published`);
         for (const item of state.items) {

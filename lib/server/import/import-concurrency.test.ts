@@ -7,7 +7,7 @@ import { ImportError } from "../../ingest/import-error";
 import { acceptDecision, jsonl, swebenchRecord } from "../../testing/fixtures";
 import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
-import { writeGeneration } from "../db/write-lock";
+import { writeGeneration } from "../db/client";
 import { createHintSet } from "../hints/hint-sets";
 import { recordDecision } from "../hints/record-decision";
 import { importFiles } from "./import-files";

@@ -9,6 +9,7 @@ import { keepPrepared } from "../../ingest/prepare-instance";
 import { openImportFile } from "../../ingest/read-import-file";
 import { RepeatConflict, RepeatedRecords } from "../../ingest/repeated-records";
 import { bulkTarget, type Database, engineOf, withOwnConnection } from "../db/client";
+import { fillRunOutcomes } from "../runs/run-outcome-texts";
 import {
   attachStage,
   copyStagedInstances,
@@ -425,6 +426,8 @@ export async function importFiles(db: Database, files: string[], options: Import
       db,
       summaries.reduce((sum, s) => sum + s.added + s.updated, 0),
     );
+    // The outcome texts of runs whose results it changed, made again now it has committed (reads never write).
+    await fillRunOutcomes(db);
     return { files: summaries, changed: summaries.some((s) => s.added + s.updated > 0) };
   } finally {
     await checkpointer?.stop();

@@ -1,5 +1,6 @@
 import { AppError } from "../app-error";
 import { type Database, writeTurn } from "../db/client";
+import { fillRunOutcomes } from "../runs/run-outcome-texts";
 import { recountResolved } from "./runs";
 
 /** The import history as the admin's page and `hints imports list` show it, newest first. */
@@ -87,7 +88,7 @@ export async function takeBackImport(
   actor: string,
   { force = false }: { force?: boolean } = {},
 ): Promise<TakenBack> {
-  return writeTurn(db)(() =>
+  const taken = await writeTurn(db)(() =>
     db.$transaction(
       async (tx) => {
         const log = await tx.importLog.findUnique({ where: { id: logId } });
@@ -181,7 +182,10 @@ export async function takeBackImport(
         });
         return result;
       },
-      { timeout: 600_000 },
+      { timeout: 600_000, maxWait: 60_000 },
     ),
   );
+  // The outcome texts of the runs whose results went, made again now it has committed (reads never write).
+  await fillRunOutcomes(db);
+  return taken;
 }

@@ -1,6 +1,7 @@
 import { backfillResearchFacts } from "../analysis/research-fact-rows";
 import { getDb } from "../db/client";
 import { requestJudgeRun } from "../judge/judge-queue";
+import { fillRunOutcomes } from "../runs/run-outcome-texts";
 import { requestAnalysis } from "./analysis-queue";
 import { settleAbandonedJobs } from "./import-jobs";
 
@@ -25,6 +26,8 @@ export async function resumePendingAnalysis(): Promise<void> {
       process.stderr.write(`hintscope: judge run ${run.id} is running: queued to go on\n`);
       await requestJudgeRun(db, run.id);
     }
+    // Run outcome texts a stopped process left to be made (reads never make them).
+    await fillRunOutcomes(db);
     let reported = 0;
     const filled = await backfillResearchFacts(db, (done) => {
       if (done - reported < 5000) return;

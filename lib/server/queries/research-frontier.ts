@@ -9,7 +9,6 @@ import {
   hintSetPoint,
   type SelectionFacts,
 } from "../../stats/frontier";
-import { backfillResearchFacts } from "../analysis/research-fact-rows";
 import { selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database } from "../db/client";
 import type { ResearchBase } from "./research";
@@ -20,7 +19,8 @@ import type { ResearchBase } from "./research";
  * stored frontier basis of its benchmark's instances: no identifier or evidence is read.
  */
 export async function loadResearchFrontier(db: Database, base: ResearchBase) {
-  await backfillResearchFacts(db);
+  // Read only: the facts are written by the analysis that makes them, and those of instances analysed before
+  // them (or under another version) at a server's start (resume-analysis.ts).
   const target = bulkTarget(db, db);
   const [sums, known, leaks, hintSets] = await Promise.all([
     selectRows(

@@ -4,9 +4,8 @@ import type { InstanceListRow, ListState, ListWindow, ReviewStatus } from "../..
 
 export { LIST_PAGE } from "../../review/list-state";
 
-import { type Database, engineOf, type Tx } from "../db/client";
+import { type Database, engineOf, type Tx, writeGeneration } from "../db/client";
 import type { SqlPieces } from "../db/engine";
-import { writeGeneration } from "../db/write-lock";
 import { evidenceCellMembers } from "./evidence-labels";
 import { type ListScope, listQuery, navigationQuery, rowColumns } from "./list-sql";
 

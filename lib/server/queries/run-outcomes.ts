@@ -1,37 +1,16 @@
 import type { InstanceNumbering, NumberedOutcomes } from "../../stats/numbered-outcomes";
 import { outcomeText, readNumberedOutcomes } from "../../stats/run-outcome-text";
-import { type BulkTarget, type Cell, cellBoolean, selectRows, updateRowsById } from "../db/bulk-sql";
-import { bulkTarget, claimRows, type Database } from "../db/client";
-import { serialisedWrite } from "../db/write-lock";
+import { bulkTarget, type Database } from "../db/client";
+import { outcomeTextsFromRows } from "../runs/run-outcome-texts";
 
 /*
- * A run's outcomes as the research page reads them: its stored text (Run.outcomes), made from its result rows
- * when first read after they changed (an import or a take-back sets it to null in the same transaction).
+ * A run's outcomes as the research page reads them: its stored text (Run.outcomes), made again right after
+ * the write that changes its result rows (runs/run-outcome-texts.ts). A read never writes: a run still without
+ * one (between that write and its fill) is read from its rows.
  */
-
-const list = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(", ");
-
-async function textsFromRows(target: BulkTarget, runIds: readonly number[]): Promise<Map<number, string>> {
-  const rows = await selectRows(
-    target,
-    `SELECT "runId", "instanceExternalId", "resolved", "status" FROM "RunResult" WHERE "runId" IN (${list(runIds.length)}) ORDER BY "id"`,
-    [...runIds],
-  );
-  const byRun = new Map<number, Array<[string, boolean, string | null]>>(runIds.map((id) => [id, []]));
-  for (const row of rows)
-    byRun
-      .get(Number(row.runId))
-      ?.push([
-        String(row.instanceExternalId),
-        cellBoolean(row.resolved) === true,
-        row.status === null ? null : String(row.status),
-      ]);
-  return new Map([...byRun].map(([id, results]) => [id, outcomeText(results)]));
-}
-
 /**
  * The outcomes of these runs over their benchmarks' numbered instances (numbered-outcomes.ts): read from
- * their stored texts, made (and stored) for those without one.
+ * their stored texts, made from the rows for those without one.
  */
 export async function runNumberedOutcomes(
   db: Database,
@@ -47,44 +26,13 @@ export async function runNumberedOutcomes(
   );
 }
 
-/** The stored outcome texts of these runs (run-outcome-text.ts), made (and stored) for those without one. */
+/** The stored outcome texts of these runs (run-outcome-text.ts), made from the rows for those without one. */
 export async function runOutcomeTexts(
   db: Database,
   runs: ReadonlyArray<{ id: number; outcomes: string | null }>,
 ): Promise<Map<number, string>> {
   const texts = new Map(runs.flatMap((r) => (r.outcomes === null ? [] : [[r.id, r.outcomes] as const])));
   const missing = runs.filter((r) => r.outcomes === null).map((r) => r.id);
-  if (missing.length > 0) {
-    const made = await serialisedWrite(() =>
-      db.$transaction(
-        async (tx) => {
-          const target = bulkTarget(db, tx);
-          // Only runs still without one, held until this transaction ends: an import writing their results
-          // waits, and then sets them to be made again.
-          const ids = [...(await claimRows(db, tx, "Run", `"outcomes" IS NULL`, missing))];
-          if (ids.length === 0) return new Map<number, string>();
-          const byRun = await textsFromRows(target, ids);
-          await updateRowsById(
-            target,
-            "Run",
-            ["outcomes"],
-            [...byRun].map(([id, text]) => ({ id, values: [text] as Cell[] })),
-          );
-          return byRun;
-        },
-        { timeout: 10 * 60 * 1000, maxWait: 60 * 1000 },
-      ),
-    );
-    for (const [id, text] of made) texts.set(id, text);
-    // Made by another process meanwhile: read as stored (or from the rows, where changed again since).
-    const others = missing.filter((id) => !texts.has(id));
-    if (others.length > 0) {
-      const stored = await db.run.findMany({ where: { id: { in: others } }, select: { id: true, outcomes: true } });
-      for (const run of stored) if (run.outcomes !== null) texts.set(run.id, run.outcomes);
-      const changed = others.filter((id) => !texts.has(id));
-      if (changed.length > 0)
-        for (const [id, text] of await textsFromRows(bulkTarget(db, db), changed)) texts.set(id, text);
-    }
-  }
+  for (const [id, text] of await outcomeTextsFromRows(bulkTarget(db, db), missing)) texts.set(id, text);
   return texts;
 }
