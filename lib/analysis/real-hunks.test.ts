@@ -119,6 +119,27 @@ describe("TypeScript: matrix-react-sdk d775e40", () => {
   });
 });
 
+describe("TypeScript: matrix-react-sdk d775e40, signatures as declared", () => {
+  test("`public get state()`, `public async stop()`, `public static instance()` keep get, async and static", async () => {
+    const analysis = await analyseCommit("matrix-react-sdk-d775e40-code.diff", "matrix-react-sdk-d775e40-test.diff");
+    expect(found(analysis, "VoiceBroadcastRecording.state")?.signature).toBe(
+      "public get state(): VoiceBroadcastInfoState",
+    );
+    expect(found(analysis, "VoiceBroadcastRecording.stop")?.signature).toBe("public async stop()");
+    expect(found(analysis, "VoiceBroadcastRecording.setState")?.signature).toBe(
+      "private setState(state: VoiceBroadcastInfoState): void",
+    );
+    const stores = await analyseCommit(
+      "matrix-react-sdk-d775e40-stores-code.diff",
+      "matrix-react-sdk-d775e40-test.diff",
+    );
+    expect(found(stores, "VoiceBroadcastRecordingsStore.instance")?.signature).toBe("public static instance()");
+    expect(found(stores, "VoiceBroadcastRecordingsStore.current")?.signature).toBe(
+      "public get current(): VoiceBroadcastRecording",
+    );
+  });
+});
+
 describe("Java: gson 96ab171 adds the overload `JsonWriter.value(float)` beside value(boolean), value(Boolean), value(double)…", () => {
   const codeDiff = "gson-96ab171-code.diff";
   const testDiff = "gson-96ab171-test.diff";

@@ -55,6 +55,24 @@ function memberChain(node: Node): { object: string; member: string } | null {
   return { object: object.text, member: property.text };
 }
 
+/**
+ * What a declaration says before its name, as written: a method's modifiers and kind (`public static`,
+ * `async`, `get`, `set`, `*`, decorators left out), a function's `async` (`export function` is not repeated).
+ */
+function modifiersOf(node: Node): string {
+  const name = node.childForFieldName("name");
+  if (!name) return "";
+  if (
+    node.type === "function_declaration" ||
+    node.type === "generator_function_declaration" ||
+    node.type === "function_signature"
+  )
+    return node.children.some((child) => child?.type === "async") ? "async " : "";
+  const first = node.children.find((child) => child !== null && child.type !== "decorator" && child.type !== "comment");
+  if (!first || first.startIndex >= name.startIndex) return "";
+  return `${foldSpace(node.text.slice(first.startIndex - node.startIndex, name.startIndex - node.startIndex))} `;
+}
+
 /** JavaScript and TypeScript: functions, classes, methods, fields, interfaces and their members, types, enums, top-level constants; calls, members, `new`, imports and `require`, types, object keys passed to calls. */
 export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
@@ -63,7 +81,7 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
     const parameters = fn.childForFieldName("parameters");
     const returns = fn.childForFieldName("return_type");
     const signature = foldSpace(
-      `${name}${fn.childForFieldName("type_parameters")?.text ?? ""}${parameters ? withoutTrailingCommas(parameters) : "()"}${returns?.text ?? ""}`,
+      `${modifiersOf(node)}${name}${fn.childForFieldName("type_parameters")?.text ?? ""}${parameters ? withoutTrailingCommas(parameters) : "()"}${returns?.text ?? ""}`,
     );
     facts.define(node, name, owner, kind, signature, parameterNames(parameters));
     for (const p of parameters?.descendantsOfType("identifier") ?? []) if (p) skip.add(p.id);
