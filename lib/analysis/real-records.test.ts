@@ -24,8 +24,8 @@ beforeAll(async () => {
 }, 120_000);
 
 test("every committed real instance is analysed, with no source file left unsupported", () => {
-  // 4 Lite, 8 Pro, 1 long Pro, 7 Multilingual, 1 Multi-SWE-bench Java
-  expect(analyses).toHaveLength(21);
+  // 4 Lite, 8 Pro, 12 Pro with an empty DefUse hint, 1 long Pro, 7 Multilingual, 1 Multi-SWE-bench Java
+  expect(analyses).toHaveLength(33);
   const unsupported = analyses.flatMap((a) => a.analysis.unsupportedFiles);
   expect(unsupported.filter((f) => /\.(py|java|go|js|ts|tsx|rs|c|h|cc|cpp|hpp|rb|php)$/.test(f))).toEqual([]);
 });
