@@ -160,3 +160,51 @@ test("no axe violations on the list of SWE-bench Pro instances (long ids, shorte
   expect(said(mismatch.violations)).toEqual([]);
   expect(mismatch.passes.flatMap((p) => p.nodes).length).toBeGreaterThan(5);
 });
+
+test("the list fits 1280 px: the columns that matter shown, the rest behind the chooser; the filters fold to one line", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  importPro();
+  await page.goto(PRO_LIST);
+  const table = page.getByRole("table", { name: "Instances" });
+  await expect(page.getByText(/^20 of \d+ instances/)).toBeVisible();
+  const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+  expect(await width()).toBeLessThanOrEqual(1280);
+  const headers = table.getByRole("columnheader");
+  await expect(headers).toHaveText([
+    "Instance",
+    "Benchmark",
+    "Language",
+    "DefUse",
+    "Review",
+    "Flags",
+    "Leaks",
+    "Resolved",
+  ]);
+  const box = await table.getByRole("columnheader", { name: "Resolved" }).boundingBox();
+  expect((box?.x ?? 9999) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
+
+  // The repository, from the chooser: shown, and still no sideways scroll; kept on the next visit.
+  await page.getByText("Columns (", { exact: false }).click();
+  await page.getByRole("group", { name: "Columns shown" }).getByLabel("Repository").check();
+  await expect(table.getByRole("columnheader", { name: "Repository" })).toBeVisible();
+  expect(await width()).toBeLessThanOrEqual(1280);
+  await page.reload();
+  await expect(table.getByRole("columnheader", { name: "Repository" })).toBeVisible();
+
+  // The filters folded: one line saying what is in force, and the rows start higher.
+  const rowsTop = async () => (await table.boundingBox())?.y ?? 9999;
+  const open = await rowsTop();
+  const summary = page.locator(".list-filters > summary");
+  await summary.click();
+  await expect(page.getByRole("group", { name: "Benchmark" })).toBeHidden();
+  await expect(summary).toContainText("SWE-bench Pro · review status of DefUse × Declaration");
+  const summaryBox = await summary.boundingBox();
+  expect(summaryBox?.height ?? 999).toBeLessThan(30);
+  const folded = await rowsTop();
+  expect(folded).toBeLessThan(open);
+  console.log(`rows start at y = ${open} with the filters open, ${folded} folded`);
+  await page.reload();
+  await expect(page.getByRole("group", { name: "Benchmark" })).toBeHidden();
+});

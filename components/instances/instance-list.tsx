@@ -81,7 +81,48 @@ const COLUMNS: Column[] = [
 
 const ROW_HEIGHT = 34;
 
-const GRID = `minmax(16rem, 3fr) minmax(8rem, 1.4fr) minmax(8rem, 1.4fr) 6.5rem repeat(${SELECTION_POLICIES.length}, 5.5rem) 9.5rem 4rem 4.5rem 6rem`;
+/** Each column's width in the grid (a selection's count: 5.5rem). */
+const WIDTHS: Partial<Record<SortKey, string>> = {
+  externalId: "minmax(16rem, 3fr)",
+  benchmark: "minmax(8rem, 1.4fr)",
+  repo: "minmax(8rem, 1.4fr)",
+  language: "6.5rem",
+  review: "9.5rem",
+  flags: "4rem",
+  leaks: "4.5rem",
+  resolved: "6rem",
+};
+const gridOf = (keys: SortKey[]) => keys.map((key) => WIDTHS[key] ?? "5.5rem").join(" ");
+
+/** Where the curator's choice of columns is kept (hidden ones), and whether the filters are folded. */
+const COLUMNS_KEY = "hintscope.list.hidden-columns";
+const FILTERS_KEY = "hintscope.list.filters";
+/**
+ * The columns behind the chooser until the curator picks otherwise, so the list fits a laptop's 1280 px: the
+ * repository (the id names it) and the counts of the selections other than the one the view reviews.
+ */
+const defaultHidden = (selection: Selection): SortKey[] => [
+  "repo",
+  ...SELECTION_POLICIES.map((p) => p.id).filter((id) => id !== selection),
+];
+
+/** The filters in force, on one line (the folded filters' summary). */
+function filtersLine(state: ListState): string {
+  const parts = [
+    ...state.benchmark,
+    ...state.language,
+    ...state.subset,
+    ...state.label.map((l) => l.replace(/^[^/]+\//, "").replaceAll("_", " ")),
+    ...state.review.map((r) => HINT_STATUS_LABELS[r]),
+    ...(state.leak ? ["leak suspected"] : []),
+    ...(state.message ? ["message not in the issue"] : []),
+    ...(state.named ? ["named differently"] : []),
+  ];
+  const policy = `${SELECTION_POLICIES.find((p) => p.id === state.selection)?.label ?? state.selection} × ${
+    PROJECTION_DEFINITIONS.find((p) => p.id === state.projection)?.label ?? state.projection
+  }`;
+  return `${parts.length > 0 ? parts.join(", ") : "none"} · review status of ${policy}`;
+}
 
 function Facet({
   label,
@@ -165,9 +206,33 @@ export function InstanceList({
     () => COLUMNS.map((c) => ({ id: c.key, header: c.header, cell: (info) => c.cell(info.row.original.row) })),
     [],
   );
+  // The columns shown: the curator's choice (kept in this browser), else the defaults; never the id column
+  // hidden, nor the one the view is sorted by.
+  const [chosenHidden, setChosenHidden] = useState<SortKey[] | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(true);
+  useEffect(() => {
+    try {
+      const stored = JSON.parse(window.localStorage.getItem(COLUMNS_KEY) ?? "null");
+      if (Array.isArray(stored)) setChosenHidden(stored.filter((k) => COLUMNS.some((c) => c.key === k)));
+    } catch {
+      // an unreadable choice: the defaults
+    }
+    if (window.localStorage.getItem(FILTERS_KEY) === "closed") setFiltersOpen(false);
+  }, []);
+  const hidden = (chosenHidden ?? defaultHidden(state.selection)).filter(
+    (key) => key !== "externalId" && key !== state.sort,
+  );
+  const shownKeys = COLUMNS.map((c) => c.key).filter((key) => !hidden.includes(key));
+  const GRID = gridOf(shownKeys);
+  const chooseColumn = (key: SortKey, shown: boolean) => {
+    const next = shown ? hidden.filter((k) => k !== key) : [...hidden, key];
+    setChosenHidden(next);
+    window.localStorage.setItem(COLUMNS_KEY, JSON.stringify(next));
+  };
   const table = useReactTable({
     data,
     columns,
+    state: { columnVisibility: Object.fromEntries(hidden.map((key) => [key, false])) },
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualFiltering: true,
@@ -246,108 +311,143 @@ export function InstanceList({
         <span id="search-wait-note" className="muted" aria-live="polite">
           {searchWaitNote(state.q)}
         </span>
-        <Facet
-          label="Benchmark"
-          name="benchmark"
-          options={facets.benchmark}
-          selected={state.benchmark}
-          onChange={(benchmark) => update({ benchmark })}
-        />
-        <Facet
-          label="Language"
-          name="language"
-          options={facets.language}
-          selected={state.language}
-          onChange={(language) => update({ language })}
-        />
-        {facets.label.length > 0 && (
-          <Facet
-            label="Published label"
-            name="label"
-            options={facets.label}
-            labels={Object.fromEntries(facets.label.map((l) => [l, l.replace(/^[^/]+\//, "").replaceAll("_", " ")]))}
-            selected={state.label}
-            onChange={(label) => update({ label })}
-          />
-        )}
-        {facets.subset.length > 0 && (
-          <Facet
-            label="Subset"
-            name="subset"
-            options={facets.subset}
-            selected={state.subset}
-            onChange={(subset) => update({ subset })}
-          />
-        )}
-        <fieldset className="facet">
-          <legend>Review status of</legend>
-          <label>
-            Selection{" "}
-            <select
-              name="selection"
-              value={state.selection}
-              onChange={(e) => update({ selection: e.target.value as Selection })}
-            >
-              {SELECTION_POLICIES.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Projection{" "}
-            <select
-              name="projection"
-              value={state.projection}
-              onChange={(e) => update({ projection: e.target.value as Projection })}
-            >
-              {PROJECTION_DEFINITIONS.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        </fieldset>
-        <fieldset className="facet">
-          <legend>Evidence</legend>
-          <label>
-            <input
-              type="checkbox"
-              name="leak"
-              checked={state.leak}
-              onChange={(e) => update({ leak: e.target.checked })}
-            />{" "}
-            leak suspected
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              name="message"
-              checked={state.message}
-              onChange={(e) => update({ message: e.target.checked })}
-            />{" "}
-            test-facing message not in the issue
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              name="named"
-              checked={state.named}
-              onChange={(e) => update({ named: e.target.checked })}
-            />{" "}
-            an agent named differently
-          </label>
-        </fieldset>
-        <Facet
-          label="Review"
-          name="review"
-          options={[...REVIEW_STATUSES]}
-          labels={HINT_STATUS_LABELS}
-          selected={state.review}
-          onChange={(review) => update({ review: review as ListState["review"] })}
-        />
+        <details className="column-chooser">
+          <summary>Columns{hidden.length > 0 ? ` (${hidden.length} hidden)` : ""}</summary>
+          <fieldset className="facet">
+            <legend>Columns shown</legend>
+            {COLUMNS.filter((c) => c.key !== "externalId").map((c) => (
+              <label key={c.key}>
+                <input
+                  type="checkbox"
+                  checked={!hidden.includes(c.key)}
+                  disabled={c.key === state.sort}
+                  onChange={(e) => chooseColumn(c.key, e.target.checked)}
+                />{" "}
+                {c.header}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+        {/* Folded to one line, the filters leave the rows the room; the choice is kept in this browser. */}
+        <details
+          className="list-filters"
+          open={filtersOpen}
+          onToggle={(e) => {
+            const open = e.currentTarget.open;
+            setFiltersOpen(open);
+            window.localStorage.setItem(FILTERS_KEY, open ? "open" : "closed");
+          }}
+        >
+          <summary>
+            Filters: <span className="muted">{filtersLine(state)}</span>
+          </summary>
+          <div className="list-controls">
+            <Facet
+              label="Benchmark"
+              name="benchmark"
+              options={facets.benchmark}
+              selected={state.benchmark}
+              onChange={(benchmark) => update({ benchmark })}
+            />
+            <Facet
+              label="Language"
+              name="language"
+              options={facets.language}
+              selected={state.language}
+              onChange={(language) => update({ language })}
+            />
+            {facets.label.length > 0 && (
+              <Facet
+                label="Published label"
+                name="label"
+                options={facets.label}
+                labels={Object.fromEntries(
+                  facets.label.map((l) => [l, l.replace(/^[^/]+\//, "").replaceAll("_", " ")]),
+                )}
+                selected={state.label}
+                onChange={(label) => update({ label })}
+              />
+            )}
+            {facets.subset.length > 0 && (
+              <Facet
+                label="Subset"
+                name="subset"
+                options={facets.subset}
+                selected={state.subset}
+                onChange={(subset) => update({ subset })}
+              />
+            )}
+            <fieldset className="facet">
+              <legend>Review status of</legend>
+              <label>
+                Selection{" "}
+                <select
+                  name="selection"
+                  value={state.selection}
+                  onChange={(e) => update({ selection: e.target.value as Selection })}
+                >
+                  {SELECTION_POLICIES.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Projection{" "}
+                <select
+                  name="projection"
+                  value={state.projection}
+                  onChange={(e) => update({ projection: e.target.value as Projection })}
+                >
+                  {PROJECTION_DEFINITIONS.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </fieldset>
+            <fieldset className="facet">
+              <legend>Evidence</legend>
+              <label>
+                <input
+                  type="checkbox"
+                  name="leak"
+                  checked={state.leak}
+                  onChange={(e) => update({ leak: e.target.checked })}
+                />{" "}
+                leak suspected
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  name="message"
+                  checked={state.message}
+                  onChange={(e) => update({ message: e.target.checked })}
+                />{" "}
+                test-facing message not in the issue
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  name="named"
+                  checked={state.named}
+                  onChange={(e) => update({ named: e.target.checked })}
+                />{" "}
+                an agent named differently
+              </label>
+            </fieldset>
+            <Facet
+              label="Review"
+              name="review"
+              options={[...REVIEW_STATUSES]}
+              labels={HINT_STATUS_LABELS}
+              selected={state.review}
+              onChange={(review) => update({ review: review as ListState["review"] })}
+            />
+          </div>
+        </details>
         {(savedViews || canDecide) && (
           // Folded, so the filters keep their room: the saved views and the whole-view decisions.
           <details className="list-tools">
