@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import type { RepositoryStoreConfig } from "../repository-store/repository-store";
 import { PasswordSchema } from "../auth/roles";
+import type { RepositoryStoreConfig } from "../repository-store/repository-store";
 import { dialectOf } from "./db/database-url";
 
 const flag = z.enum(["0", "1"], { message: 'must be "1" (on) or "0" (off)' }).optional();

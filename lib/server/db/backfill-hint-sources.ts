@@ -1,5 +1,6 @@
 import { hintSourceHash } from "../../hint/fingerprint";
 import type { PrismaClient as Database } from "../generated/prisma/client";
+import { transactionTimeouts } from "./transactions";
 import { serialisedWrite } from "./write-lock";
 
 const PAGE = 500;
@@ -22,18 +23,21 @@ export async function backfillHintSources(db: Database): Promise<number> {
     });
     if (page.length === 0) return filled;
     await serialisedWrite(() =>
-      db.$transaction(async (tx) => {
-        for (const instance of page) {
-          // Their stored identifiers come from the engine before fingerprints (version 1): once they are
-          // analysed again by today's engine, the hash changes and their decisions show as stale.
-          const hintSource = hintSourceHash(instance, PRE_FINGERPRINT_ANALYSIS);
-          await tx.instance.update({ where: { id: instance.id }, data: { hintSource } });
-          await tx.hint.updateMany({
-            where: { instanceId: instance.id, sourceHash: null },
-            data: { sourceHash: hintSource },
-          });
-        }
-      }),
+      db.$transaction(
+        async (tx) => {
+          for (const instance of page) {
+            // Their stored identifiers come from the engine before fingerprints (version 1): once they are
+            // analysed again by today's engine, the hash changes and their decisions show as stale.
+            const hintSource = hintSourceHash(instance, PRE_FINGERPRINT_ANALYSIS);
+            await tx.instance.update({ where: { id: instance.id }, data: { hintSource } });
+            await tx.hint.updateMany({
+              where: { instanceId: instance.id, sourceHash: null },
+              data: { sourceHash: hintSource },
+            });
+          }
+        },
+        transactionTimeouts({ rows: 1, msPerRow: 0 }),
+      ),
     );
     filled += page.length;
   }

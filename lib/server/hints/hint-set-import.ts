@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { firstProblem, type HintLine, ManifestSchema, parseLine } from "../../export/hint-lines";
 import { AppError } from "../app-error";
 import { bulkTarget, type Database, writeTurn } from "../db/client";
+import { transactionTimeouts } from "../db/transactions";
 import { insertVersionLines, type StoredLine, storedLine } from "./hint-set-lines";
 
 /** Imports an exported hint set (a colleague's, say): checks the manifest's checksum, then stores it as a version. */
@@ -68,22 +69,28 @@ export async function importHintSet(db: Database, jsonlPath: string, name?: stri
   });
   const setName = name ?? manifest.name;
   return writeTurn(db)(() =>
-    db.$transaction(async (tx) => {
-      const set =
-        (await tx.hintSet.findUnique({ where: { name: setName } })) ??
-        (await tx.hintSet.create({
-          data: {
-            name: setName,
-            benchmark: manifest.benchmark,
-            selection: manifest.selection,
-            projection: manifest.projection,
-          },
-        }));
-      const latest = await tx.hintSetVersion.findFirst({ where: { hintSetId: set.id }, orderBy: { version: "desc" } });
-      const version = manifest.version && !latest ? manifest.version : (latest?.version ?? 0) + 1;
-      const created = await tx.hintSetVersion.create({ data: { hintSetId: set.id, version, publishedBy: "import" } });
-      await insertVersionLines(bulkTarget(db, tx), created.id, lines);
-      return created;
-    }),
+    db.$transaction(
+      async (tx) => {
+        const set =
+          (await tx.hintSet.findUnique({ where: { name: setName } })) ??
+          (await tx.hintSet.create({
+            data: {
+              name: setName,
+              benchmark: manifest.benchmark,
+              selection: manifest.selection,
+              projection: manifest.projection,
+            },
+          }));
+        const latest = await tx.hintSetVersion.findFirst({
+          where: { hintSetId: set.id },
+          orderBy: { version: "desc" },
+        });
+        const version = manifest.version && !latest ? manifest.version : (latest?.version ?? 0) + 1;
+        const created = await tx.hintSetVersion.create({ data: { hintSetId: set.id, version, publishedBy: "import" } });
+        await insertVersionLines(bulkTarget(db, tx), created.id, lines);
+        return created;
+      },
+      transactionTimeouts({ rows: 1, msPerRow: 0 }),
+    ),
   );
 }

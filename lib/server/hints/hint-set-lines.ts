@@ -7,6 +7,7 @@ import { type Change, changeOrder, comparedDigest, comparedLine, storedLineChang
 import { type HintLine, readStoredLine, serialiseLine } from "../../export/hint-lines";
 import { type BulkTarget, execute, insertRows, selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, writeTurn } from "../db/client";
+import { transactionTimeouts } from "../db/transactions";
 
 /** A line as stored: its instance, its status, its text (one JSON object, no newline) and its digest. */
 export interface StoredLine {
@@ -66,13 +67,15 @@ export async function fillLineDigests(db: Database, versionIds: readonly number[
       });
       const positions = cases.map((_, n) => `$${2 * n + 2}`).join(", ");
       await writeTurn(db)(() =>
-        db.$transaction((tx) =>
-          execute(
-            bulkTarget(db, tx),
-            `UPDATE "HintSetLine" SET "digest" = CASE "position" ${cases.join(" ")} END
+        db.$transaction(
+          (tx) =>
+            execute(
+              bulkTarget(db, tx),
+              `UPDATE "HintSetLine" SET "digest" = CASE "position" ${cases.join(" ")} END
              WHERE "versionId" = $1 AND "position" IN (${positions}) AND "digest" IS NULL`,
-            args,
-          ),
+              args,
+            ),
+          transactionTimeouts({ rows: rows.length, msPerRow: 1 }),
         ),
       );
       filled += rows.length;

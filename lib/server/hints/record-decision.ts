@@ -11,6 +11,7 @@ import { hintFingerprint } from "../../hint/fingerprint";
 import { EMPTY_TRIM, TrimSchema } from "../../hint/trim-schema";
 import { statusAfter } from "../../review/decisions";
 import { type Database, type Tx, writeTurn } from "../db/client";
+import { transactionTimeouts } from "../db/transactions";
 import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
 import { type HintState, readHintState, readTrim, WITH_SELECTIONS, withPolicies } from "../stored-json";
 
@@ -56,7 +57,9 @@ export async function recordDecision(db: Database, raw: unknown, curator: string
   if (!parsed.success) return { ok: false, errors: parsed.error.flatten().fieldErrors as Record<string, string[]> };
   const input = parsed.data;
   try {
-    return await writeTurn(db)(() => db.$transaction((tx) => decideWithin(tx, input, curator)));
+    return await writeTurn(db)(() =>
+      db.$transaction((tx) => decideWithin(tx, input, curator), transactionTimeouts({ rows: 1, msPerRow: 0 })),
+    );
   } catch (error) {
     // Another decision on this hint committed first (its version moved on, or it created the hint): a
     // conflict, reported with what that decision was, and nothing of this one written.
@@ -212,70 +215,74 @@ export type UndoResult =
 export async function undoDecision(db: Database, decisionId: number, curator: string): Promise<UndoResult> {
   try {
     return await writeTurn(db)(() =>
-      db.$transaction(async (tx): Promise<UndoResult> => {
-        const decision = await tx.decision.findUnique({ where: { id: decisionId }, include: { hint: true } });
-        if (!decision) return { ok: false, error: `no decision ${decisionId}` };
-        if (decision.curator !== curator)
-          return { ok: false, error: `that decision is ${decision.curator}'s, not yours` };
-        if (decision.action === "undo") return { ok: false, error: "that was an undo: decide the hint again instead" };
-        const last = await tx.decision.findFirst({ where: { hintId: decision.hintId }, orderBy: { id: "desc" } });
-        if (last?.id !== decision.id)
-          return {
-            ok: false,
-            error: `${last?.curator ?? "someone"} decided this hint since (${last?.action}): nothing undone`,
-          };
-        const hint = decision.hint;
-        const restored = readHintState(decision.before);
-        const instance = await tx.instance.findUnique({
-          where: { id: hint.instanceId },
-          select: {
-            hintSource: true,
-            interfaceText: true,
-            requirements: true,
-            identifiers: { orderBy: { position: "asc" }, include: WITH_SELECTIONS },
-            modelWritten: { select: MODEL_WRITTEN_SELECT },
-          },
-        });
-        if (!instance) return { ok: false, error: "the instance is gone" };
-        const trim = restored.trimmed ?? NO_TRIM;
-        const identifiers = instance.identifiers.map(withPolicies);
-        const text = composeHint(
-          { ...instance, identifiers },
-          hint.selection,
-          hint.projection as Projection,
-          trim,
-        ).text;
-        const pending = restored.status === "pending";
-        const fingerprint = pending
-          ? null
-          : hintFingerprint(instance.hintSource, hint.selection, hint.projection, trim);
-        const updated = await tx.hint.updateMany({
-          where: { id: hint.id, version: hint.version },
-          data: {
-            status: restored.status,
-            trimmed: restored.trimmed ? JSON.stringify(restored.trimmed) : null,
-            flagReason: restored.flagReason ?? null,
-            note: restored.note ?? null,
-            renderedText: pending ? null : text,
-            fingerprint,
-            version: hint.version + 1,
-          },
-        });
-        if (updated.count !== 1) throw new LostRace();
-        const undo = await tx.decision.create({
-          data: {
-            hintId: hint.id,
-            curator,
-            action: "undo",
-            before: decision.after,
-            after: decision.before,
-            fingerprint,
-            hintText: pending ? null : text,
-          },
-          select: { id: true },
-        });
-        return { ok: true, status: restored.status, instanceId: hint.instanceId, decision: undo.id };
-      }),
+      db.$transaction(
+        async (tx): Promise<UndoResult> => {
+          const decision = await tx.decision.findUnique({ where: { id: decisionId }, include: { hint: true } });
+          if (!decision) return { ok: false, error: `no decision ${decisionId}` };
+          if (decision.curator !== curator)
+            return { ok: false, error: `that decision is ${decision.curator}'s, not yours` };
+          if (decision.action === "undo")
+            return { ok: false, error: "that was an undo: decide the hint again instead" };
+          const last = await tx.decision.findFirst({ where: { hintId: decision.hintId }, orderBy: { id: "desc" } });
+          if (last?.id !== decision.id)
+            return {
+              ok: false,
+              error: `${last?.curator ?? "someone"} decided this hint since (${last?.action}): nothing undone`,
+            };
+          const hint = decision.hint;
+          const restored = readHintState(decision.before);
+          const instance = await tx.instance.findUnique({
+            where: { id: hint.instanceId },
+            select: {
+              hintSource: true,
+              interfaceText: true,
+              requirements: true,
+              identifiers: { orderBy: { position: "asc" }, include: WITH_SELECTIONS },
+              modelWritten: { select: MODEL_WRITTEN_SELECT },
+            },
+          });
+          if (!instance) return { ok: false, error: "the instance is gone" };
+          const trim = restored.trimmed ?? NO_TRIM;
+          const identifiers = instance.identifiers.map(withPolicies);
+          const text = composeHint(
+            { ...instance, identifiers },
+            hint.selection,
+            hint.projection as Projection,
+            trim,
+          ).text;
+          const pending = restored.status === "pending";
+          const fingerprint = pending
+            ? null
+            : hintFingerprint(instance.hintSource, hint.selection, hint.projection, trim);
+          const updated = await tx.hint.updateMany({
+            where: { id: hint.id, version: hint.version },
+            data: {
+              status: restored.status,
+              trimmed: restored.trimmed ? JSON.stringify(restored.trimmed) : null,
+              flagReason: restored.flagReason ?? null,
+              note: restored.note ?? null,
+              renderedText: pending ? null : text,
+              fingerprint,
+              version: hint.version + 1,
+            },
+          });
+          if (updated.count !== 1) throw new LostRace();
+          const undo = await tx.decision.create({
+            data: {
+              hintId: hint.id,
+              curator,
+              action: "undo",
+              before: decision.after,
+              after: decision.before,
+              fingerprint,
+              hintText: pending ? null : text,
+            },
+            select: { id: true },
+          });
+          return { ok: true, status: restored.status, instanceId: hint.instanceId, decision: undo.id };
+        },
+        transactionTimeouts({ rows: 1, msPerRow: 0 }),
+      ),
     );
   } catch (error) {
     if (!(error instanceof LostRace)) throw error;

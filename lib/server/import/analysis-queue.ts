@@ -9,6 +9,7 @@ import {
 import { selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf, type Tx, writeTurn } from "../db/client";
 import type { JobQueue } from "../db/job-queue";
+import { transactionTimeouts } from "../db/transactions";
 import { queueOf, requestJob, sliceMs, workQueue } from "../queued-work";
 import { fromJson, HEARTBEAT_MS, RUNNER, toJson } from "./import-job-rows";
 
@@ -198,31 +199,34 @@ function jobsFollowed(db: Database) {
     end: async (summary: AnalysisRunSummary, finished: boolean) => {
       for (const id of ids()) {
         await writeTurn(db)(() =>
-          db.$transaction(async (tx) => {
-            await selectRows(
-              bulkTarget(db, tx),
-              `SELECT "id" FROM "ImportJob" WHERE "id" = $1${engineOf(db).sql.lockRows}`,
-              [id],
-            );
-            const row = await tx.importJob.findUnique({ where: { id } });
-            if (row?.state !== "analysing" && row?.state !== "done") return;
-            const before = fromJson<AnalysisRunSummary>(row.analysis);
-            const failed = [...(before?.failed ?? []), ...summary.failed];
-            const analysis: AnalysisRunSummary = {
-              analysed: Math.max(0, row.analysed - failed.length),
-              failed,
-              workerThreads: Math.max(before?.workerThreads ?? 0, summary.workerThreads ?? 0),
-            };
-            const ending = finished && row.state === "analysing";
-            await tx.importJob.update({
-              where: { id },
-              data: {
-                analysis: toJson(analysis),
-                fetching: null,
-                ...(ending ? { state: "done", finishedAt: new Date(), runner: RUNNER, heartbeatAt: new Date() } : {}),
-              },
-            });
-          }),
+          db.$transaction(
+            async (tx) => {
+              await selectRows(
+                bulkTarget(db, tx),
+                `SELECT "id" FROM "ImportJob" WHERE "id" = $1${engineOf(db).sql.lockRows}`,
+                [id],
+              );
+              const row = await tx.importJob.findUnique({ where: { id } });
+              if (row?.state !== "analysing" && row?.state !== "done") return;
+              const before = fromJson<AnalysisRunSummary>(row.analysis);
+              const failed = [...(before?.failed ?? []), ...summary.failed];
+              const analysis: AnalysisRunSummary = {
+                analysed: Math.max(0, row.analysed - failed.length),
+                failed,
+                workerThreads: Math.max(before?.workerThreads ?? 0, summary.workerThreads ?? 0),
+              };
+              const ending = finished && row.state === "analysing";
+              await tx.importJob.update({
+                where: { id },
+                data: {
+                  analysis: toJson(analysis),
+                  fetching: null,
+                  ...(ending ? { state: "done", finishedAt: new Date(), runner: RUNNER, heartbeatAt: new Date() } : {}),
+                },
+              });
+            },
+            transactionTimeouts({ rows: 1, msPerRow: 0 }),
+          ),
         );
       }
     },

@@ -1,6 +1,7 @@
 import { AppError } from "../app-error";
 import { type BulkTarget, execute } from "../db/bulk-sql";
 import { type Database, engineOf, type Tx, writeTurn } from "../db/client";
+import { transactionTimeouts } from "../db/transactions";
 import { recountResolvedOfSql, recountResolvedSql } from "../queries/list-sql";
 import type { FileWriter } from "./import-writer";
 
@@ -71,27 +72,30 @@ const runLabel = (r: { benchmark: { name: string }; model: string; selection: st
  */
 export async function deleteRun(db: Database, runId: number, actor: string) {
   return writeTurn(db)(() =>
-    db.$transaction(async (tx) => {
-      const run = await tx.run.findUnique({
-        where: { id: runId },
-        select: {
-          model: true,
-          selection: true,
-          projection: true,
-          benchmarkId: true,
-          benchmark: { select: { name: true } },
-          _count: { select: { results: true, patches: true, verdicts: true } },
-        },
-      });
-      if (!run) throw new AppError("not_found", `no run with id ${runId}`);
-      await tx.run.delete({ where: { id: runId } });
-      await recountResolved(db, tx, [run.benchmarkId]);
-      const removed = { results: run._count.results, patches: run._count.patches, verdicts: run._count.verdicts };
-      await tx.adminEvent.create({
-        data: { actor, action: "run.delete", subject: runLabel(run), detail: JSON.stringify({ runId, ...removed }) },
-      });
-      return { run: runLabel(run), ...removed };
-    }),
+    db.$transaction(
+      async (tx) => {
+        const run = await tx.run.findUnique({
+          where: { id: runId },
+          select: {
+            model: true,
+            selection: true,
+            projection: true,
+            benchmarkId: true,
+            benchmark: { select: { name: true } },
+            _count: { select: { results: true, patches: true, verdicts: true } },
+          },
+        });
+        if (!run) throw new AppError("not_found", `no run with id ${runId}`);
+        await tx.run.delete({ where: { id: runId } });
+        await recountResolved(db, tx, [run.benchmarkId]);
+        const removed = { results: run._count.results, patches: run._count.patches, verdicts: run._count.verdicts };
+        await tx.adminEvent.create({
+          data: { actor, action: "run.delete", subject: runLabel(run), detail: JSON.stringify({ runId, ...removed }) },
+        });
+        return { run: runLabel(run), ...removed };
+      },
+      transactionTimeouts({ rows: 1, msPerRow: 0 }),
+    ),
   );
 }
 
@@ -101,47 +105,50 @@ export async function deleteRun(db: Database, runId: number, actor: string) {
  */
 export async function moveRun(db: Database, runId: number, benchmarkName: string, actor: string) {
   return writeTurn(db)(() =>
-    db.$transaction(async (tx) => {
-      const run = await tx.run.findUnique({
-        where: { id: runId },
-        select: {
-          model: true,
-          selection: true,
-          projection: true,
-          benchmarkId: true,
-          benchmark: { select: { name: true } },
-        },
-      });
-      if (!run) throw new AppError("not_found", `no run with id ${runId}`);
-      const target = await tx.benchmark.findUnique({ where: { name: benchmarkName }, select: { id: true } });
-      if (!target) throw new AppError("bad_request", `no benchmark named "${benchmarkName}"`);
-      const clash = await tx.run.findUnique({
-        where: {
-          benchmarkId_model_selection_projection: {
-            benchmarkId: target.id,
-            model: run.model,
-            selection: run.selection,
-            projection: run.projection,
+    db.$transaction(
+      async (tx) => {
+        const run = await tx.run.findUnique({
+          where: { id: runId },
+          select: {
+            model: true,
+            selection: true,
+            projection: true,
+            benchmarkId: true,
+            benchmark: { select: { name: true } },
           },
-        },
-        select: { id: true },
-      });
-      if (clash)
-        throw new AppError(
-          "conflict",
-          `${benchmarkName} already has a run of ${run.model} (${run.selection} × ${run.projection}): delete one first`,
-        );
-      await tx.run.update({ where: { id: runId }, data: { benchmarkId: target.id } });
-      await recountResolved(db, tx, [run.benchmarkId, target.id]);
-      await tx.adminEvent.create({
-        data: {
-          actor,
-          action: "run.move",
-          subject: runLabel(run),
-          detail: JSON.stringify({ runId, from: run.benchmark.name, to: benchmarkName }),
-        },
-      });
-      return { run: runLabel(run), from: run.benchmark.name, to: benchmarkName };
-    }),
+        });
+        if (!run) throw new AppError("not_found", `no run with id ${runId}`);
+        const target = await tx.benchmark.findUnique({ where: { name: benchmarkName }, select: { id: true } });
+        if (!target) throw new AppError("bad_request", `no benchmark named "${benchmarkName}"`);
+        const clash = await tx.run.findUnique({
+          where: {
+            benchmarkId_model_selection_projection: {
+              benchmarkId: target.id,
+              model: run.model,
+              selection: run.selection,
+              projection: run.projection,
+            },
+          },
+          select: { id: true },
+        });
+        if (clash)
+          throw new AppError(
+            "conflict",
+            `${benchmarkName} already has a run of ${run.model} (${run.selection} × ${run.projection}): delete one first`,
+          );
+        await tx.run.update({ where: { id: runId }, data: { benchmarkId: target.id } });
+        await recountResolved(db, tx, [run.benchmarkId, target.id]);
+        await tx.adminEvent.create({
+          data: {
+            actor,
+            action: "run.move",
+            subject: runLabel(run),
+            detail: JSON.stringify({ runId, from: run.benchmark.name, to: benchmarkName }),
+          },
+        });
+        return { run: runLabel(run), from: run.benchmark.name, to: benchmarkName };
+      },
+      transactionTimeouts({ rows: 1, msPerRow: 0 }),
+    ),
   );
 }

@@ -1,5 +1,6 @@
 import { readIdList } from "../../ingest/id-list";
 import { type Database, writeTurn } from "../db/client";
+import { transactionTimeouts } from "../db/transactions";
 
 export interface SubsetSummary {
   benchmark: string;
@@ -23,15 +24,18 @@ export async function importSubset(
   const bench = await db.benchmark.findUnique({ where: { name: benchmark } });
   if (!bench) throw new Error(`no benchmark named "${benchmark}": import its instances first`);
   await writeTurn(db)(() =>
-    db.$transaction(async (tx) => {
-      await tx.subsetMember.deleteMany({ where: { benchmarkId: bench.id, subset } });
-      for (let at = 0; at < ids.length; at += 1000)
-        await tx.subsetMember.createMany({
-          data: ids
-            .slice(at, at + 1000)
-            .map((instanceExternalId) => ({ benchmarkId: bench.id, subset, instanceExternalId })),
-        });
-    }),
+    db.$transaction(
+      async (tx) => {
+        await tx.subsetMember.deleteMany({ where: { benchmarkId: bench.id, subset } });
+        for (let at = 0; at < ids.length; at += 1000)
+          await tx.subsetMember.createMany({
+            data: ids
+              .slice(at, at + 1000)
+              .map((instanceExternalId) => ({ benchmarkId: bench.id, subset, instanceExternalId })),
+          });
+      },
+      transactionTimeouts({ rows: 1, msPerRow: 0 }),
+    ),
   );
   const known = new Set<string>();
   for (let at = 0; at < ids.length; at += 5000)

@@ -20,6 +20,7 @@ import { readMeasure } from "../../judge/probe";
 import type { ChatMessage } from "../../judge/prompts";
 import { type Database, writeTurn } from "../db/client";
 import { readByKeys } from "../db/rows-of-instances";
+import { transactionTimeouts } from "../db/transactions";
 import { readEvidence } from "../stored-json";
 import { endpointAbilities, judgeName, type RunStatus, runStatus, type ValueToRate, valuesToRate } from "./judge-runs";
 
@@ -516,23 +517,26 @@ async function writeScores(db: Database, runId: number): Promise<void> {
     ];
   });
   await writeTurn(db)(() =>
-    db.$transaction(async (tx) => {
-      for (const row of rows)
-        await tx.judgeScore.upsert({
-          where: {
-            benchmarkId_instanceExternalId_selection_identifier_attribute_judge_sample: {
-              benchmarkId: row.benchmarkId,
-              instanceExternalId: row.instanceExternalId,
-              selection: row.selection,
-              identifier: row.identifier,
-              attribute: row.attribute,
-              judge: row.judge,
-              sample: row.sample,
+    db.$transaction(
+      async (tx) => {
+        for (const row of rows)
+          await tx.judgeScore.upsert({
+            where: {
+              benchmarkId_instanceExternalId_selection_identifier_attribute_judge_sample: {
+                benchmarkId: row.benchmarkId,
+                instanceExternalId: row.instanceExternalId,
+                selection: row.selection,
+                identifier: row.identifier,
+                attribute: row.attribute,
+                judge: row.judge,
+                sample: row.sample,
+              },
             },
-          },
-          create: row,
-          update: row,
-        });
-    }),
+            create: row,
+            update: row,
+          });
+      },
+      transactionTimeouts({ rows: 1, msPerRow: 0 }),
+    ),
   );
 }

@@ -13,6 +13,7 @@ import {
 import { type EndpointMeasure, probeEndpoint, readMeasure } from "../../judge/probe";
 import { type AttributeValues, JUDGE_TEMPLATE_VERSION, type JudgeTarget } from "../../judge/prompts";
 import { type Database, writeTurn } from "../db/client";
+import { transactionTimeouts } from "../db/transactions";
 import { readEvidence } from "../stored-json";
 import { MODEL_WRITTEN_SELECT } from "./model-descriptions";
 import { benchmarkNamed, endpointNamed } from "./named-rows";
@@ -338,37 +339,40 @@ export async function createRun(
   const all = await valuesToRate(db, benchmark.id, options.selection);
   const values = options.limit === undefined ? all : all.slice(0, options.limit);
   return writeTurn(db)(() =>
-    db.$transaction(async (tx) => {
-      const run = await tx.judgeRun.create({
-        data: {
-          endpointId: endpoint.id,
-          benchmarkId: benchmark.id,
-          selection: options.selection,
-          samples,
-          temperature: options.temperature ?? 1,
-          budget: options.budget ?? null,
-          state: "running",
-          templateVersion: JUDGE_TEMPLATE_VERSION,
-          judge: judgeName(endpoint, JUDGE_TEMPLATE_VERSION, options.repositoryFact ?? true),
-          repositoryFact: options.repositoryFact ?? true,
-        },
-      });
-      const rows = values.flatMap((v) =>
-        (["N", "DG"] as const).flatMap((kind) =>
-          Array.from({ length: samples }, (_, i) => ({
-            runId: run.id,
-            instanceId: v.instanceId,
-            instanceExternalId: v.instanceExternalId,
-            identifier: v.identifier,
-            attribute: v.attribute,
-            kind,
-            sample: i + 1,
-          })),
-        ),
-      );
-      for (let at = 0; at < rows.length; at += 500) await tx.judgeCall.createMany({ data: rows.slice(at, at + 500) });
-      return run.id;
-    }),
+    db.$transaction(
+      async (tx) => {
+        const run = await tx.judgeRun.create({
+          data: {
+            endpointId: endpoint.id,
+            benchmarkId: benchmark.id,
+            selection: options.selection,
+            samples,
+            temperature: options.temperature ?? 1,
+            budget: options.budget ?? null,
+            state: "running",
+            templateVersion: JUDGE_TEMPLATE_VERSION,
+            judge: judgeName(endpoint, JUDGE_TEMPLATE_VERSION, options.repositoryFact ?? true),
+            repositoryFact: options.repositoryFact ?? true,
+          },
+        });
+        const rows = values.flatMap((v) =>
+          (["N", "DG"] as const).flatMap((kind) =>
+            Array.from({ length: samples }, (_, i) => ({
+              runId: run.id,
+              instanceId: v.instanceId,
+              instanceExternalId: v.instanceExternalId,
+              identifier: v.identifier,
+              attribute: v.attribute,
+              kind,
+              sample: i + 1,
+            })),
+          ),
+        );
+        for (let at = 0; at < rows.length; at += 500) await tx.judgeCall.createMany({ data: rows.slice(at, at + 500) });
+        return run.id;
+      },
+      transactionTimeouts({ rows: 1, msPerRow: 0 }),
+    ),
   );
 }
 
@@ -434,16 +438,19 @@ export async function stopRun(db: Database, runId: number, reason = "stopped by 
  */
 export async function resumeRun(db: Database, runId: number, budget?: number): Promise<number> {
   return writeTurn(db)(() =>
-    db.$transaction(async (tx) => {
-      await tx.judgeRun.update({
-        where: { id: runId },
-        data: { state: "running", reason: null, finishedAt: null, ...(budget !== undefined ? { budget } : {}) },
-      });
-      const again = await tx.judgeCall.updateMany({
-        where: { runId, state: "failed" },
-        data: { state: "pending", error: null, raw: null },
-      });
-      return again.count;
-    }),
+    db.$transaction(
+      async (tx) => {
+        await tx.judgeRun.update({
+          where: { id: runId },
+          data: { state: "running", reason: null, finishedAt: null, ...(budget !== undefined ? { budget } : {}) },
+        });
+        const again = await tx.judgeCall.updateMany({
+          where: { runId, state: "failed" },
+          data: { state: "pending", error: null, raw: null },
+        });
+        return again.count;
+      },
+      transactionTimeouts({ rows: 1, msPerRow: 0 }),
+    ),
   );
 }

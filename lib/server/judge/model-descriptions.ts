@@ -19,6 +19,7 @@ import {
 } from "../../judge/describe-prompt";
 import { ANSWER_TOKENS, cacheKey, costOf, estimateTokens } from "../../judge/plan";
 import { type Database, type Tx, writeTurn } from "../db/client";
+import { transactionTimeouts } from "../db/transactions";
 import { benchmarkNamed, endpointNamed } from "./named-rows";
 
 /**
@@ -231,29 +232,32 @@ export async function writeDescriptions(
 
   const store = async (item: ToDescribe, answer: DescriptionAnswer, usage: ChatUsage | null) => {
     await writeTurn(db)(() =>
-      db.$transaction(async (tx) => {
-        const where = {
-          instanceId_identifier_path: {
-            instanceId: item.instanceId,
-            identifier: item.target.name,
-            path: item.target.path,
-          },
-        };
-        const data = {
-          description: answer.description,
-          behaviour: answer.behaviour,
-          model,
-          template: DESCRIBE_TEMPLATE_VERSION,
-          promptTokens: usage?.prompt ?? 0,
-          completionTokens: usage?.completion ?? 0,
-        };
-        await tx.modelDescription.upsert({
-          where,
-          create: { instanceId: item.instanceId, identifier: item.target.name, path: item.target.path, ...data },
-          update: data,
-        });
-        await restampHintSource(tx, item.instanceId);
-      }),
+      db.$transaction(
+        async (tx) => {
+          const where = {
+            instanceId_identifier_path: {
+              instanceId: item.instanceId,
+              identifier: item.target.name,
+              path: item.target.path,
+            },
+          };
+          const data = {
+            description: answer.description,
+            behaviour: answer.behaviour,
+            model,
+            template: DESCRIBE_TEMPLATE_VERSION,
+            promptTokens: usage?.prompt ?? 0,
+            completionTokens: usage?.completion ?? 0,
+          };
+          await tx.modelDescription.upsert({
+            where,
+            create: { instanceId: item.instanceId, identifier: item.target.name, path: item.target.path, ...data },
+            update: data,
+          });
+          await restampHintSource(tx, item.instanceId);
+        },
+        transactionTimeouts({ rows: 1, msPerRow: 0 }),
+      ),
     );
   };
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { ID_MAX_LENGTH, PICK_KEY } from "../../review/list-state";
 import { AppError } from "../app-error";
 import { type Database, writeTurn } from "../db/client";
+import { transactionTimeouts } from "../db/transactions";
 
 /** The most ids one pick keeps (rows ticked by hand, or the disagreements of one benchmark, are far fewer). */
 export const PICK_MAX = 20_000;
@@ -36,13 +37,16 @@ export async function keepPick(db: Database, ids: readonly string[], createdBy: 
   if (await db.pick.findUnique({ where: { key }, select: { key: true } })) return key;
   try {
     await writeTurn(db)(() =>
-      db.$transaction(async (tx) => {
-        await tx.pick.create({ data: { key, size: unique.length, createdBy } });
-        for (let at = 0; at < unique.length; at += 1000)
-          await tx.pickMember.createMany({
-            data: unique.slice(at, at + 1000).map((externalId) => ({ pickKey: key, externalId })),
-          });
-      }),
+      db.$transaction(
+        async (tx) => {
+          await tx.pick.create({ data: { key, size: unique.length, createdBy } });
+          for (let at = 0; at < unique.length; at += 1000)
+            await tx.pickMember.createMany({
+              data: unique.slice(at, at + 1000).map((externalId) => ({ pickKey: key, externalId })),
+            });
+        },
+        transactionTimeouts({ rows: 1, msPerRow: 0 }),
+      ),
     );
   } catch (error) {
     // Kept at the same moment by another request or server: the same ids, so the same pick.
