@@ -17,6 +17,7 @@ import { type FrontierInstance, frontier, frontierBasis, hintSetPoint } from "..
 import { REAL_DATA } from "../../testing/real-data";
 import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
+import { backfillResearchFacts } from "../analysis/research-fact-rows";
 import { countColumn } from "../analysis/stored-counts";
 import { decideView } from "../hints/bulk-decisions";
 import { createHintSet, publishHintSet, versionLines } from "../hints/hint-sets";
@@ -192,7 +193,7 @@ test("the frontier, leak shares and a published hint set's point, summed from th
   expectSameRows(leakRows(data), expectedLeaks);
 });
 
-test("facts of instances analysed before they were stored are made from their identifiers and evidence when read", async () => {
+test("facts of instances analysed before they were stored are made by the backfill (server start, report), never by a read", async () => {
   const before = frontierRows(await loadResearchData(env.db, ["frontier"]));
   const leaksBefore = leakRows(await loadResearchData(env.db, ["frontier"]));
   // As a database analysed before the facts existed: none stored, no version, and no leak count either.
@@ -202,6 +203,11 @@ test("facts of instances analysed before they were stored are made from their id
   await env.db.instance.updateMany({ data: { researchFacts: 0, leakCount: null } });
   const analysed = await env.db.instance.count({ where: { evidence: { not: null } } });
   expect(analysed).toBeGreaterThan(0);
+  // A read writes nothing: the facts are still missing after it.
+  await loadResearchData(env.db, ["frontier"]);
+  expect(await env.db.selectionFact.count()).toBe(0);
+  // The backfill (run at server start and by `hints report`) makes them from identifiers and evidence.
+  expect(await backfillResearchFacts(env.db)).toBeGreaterThan(0);
   const data = await loadResearchData(env.db, ["frontier"]);
   expectSameRows(frontierRows(data), before);
   expectSameRows(leakRows(data), leaksBefore);
