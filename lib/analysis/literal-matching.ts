@@ -4,7 +4,7 @@ import type { Location } from "./locations";
 /**
  * Test-facing literals: strings the test patch's added lines check (asserted, compared, or passed to the
  * code under test) that the gold patch's added lines write too — the same text, a template that produces it
- * (an f-string, a template string, a `%s`/`{}` format), or a message the test quotes in part. A correct
+ * (an f-string, a template string, a `%s`/`{}` format), or a message the test quotes in part or wraps in more text. A correct
  * solution that words them otherwise fails: the guesswork of messages, beside the guesswork of names.
  */
 export interface TestFacingLiteral {
@@ -46,6 +46,9 @@ function produces(gold: string, tested: string): boolean {
   if (hasHoles && !tested.includes(HOLE)) {
     const pattern = gold.replace(PLACEHOLDER, HOLE).split(HOLE).map(escapeRegExp).join("[\\s\\S]*?");
     if (new RegExp(`^${pattern}$`).test(tested)) return true;
+    // A test that wraps the message in more text (`'index.rst:55: WARNING: <message>' in warnings`): the
+    // template found inside, when its fixed text is long enough (ten characters) to say something.
+    if (fixedParts(gold).join("").length >= 10 && new RegExp(pattern).test(tested)) return true;
   }
   // A test that quotes part of the message (`match="Invalid unit"`, `assertIn`), or a whole message built
   // around the gold patch's fixed text.

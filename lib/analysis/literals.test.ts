@@ -180,3 +180,89 @@ test("real SWE-bench Lite records: the message a test checks that the fix writes
     ["Unrecognized option", true],
   ]);
 });
+
+describe("messages the analysis missed on real SWE-bench Lite records (issue 43)", () => {
+  const analyseReal = async () => {
+    const path = `${REAL_DATA}/literals/swebench-lite-message-shapes.jsonl`;
+    const byId = new Map<string, Awaited<ReturnType<typeof analyzeInstance>>>();
+    for await (const { item } of (await openImportFile(path)).items) {
+      if (item.kind !== "instance") continue;
+      const { externalId, goldPatch, testPatch, problemStatement } = item.data;
+      byId.set(externalId, await analyzeInstance({ instanceId: externalId, goldPatch, testPatch, problemStatement }));
+    }
+    return byId;
+  };
+
+  test("a message held in a variable, then passed to assertWarnsMessage (django__django-11905)", async () => {
+    // The test sets `msg = ('Using a non-boolean value … ' 'use True or False instead.')` and calls
+    // `self.assertWarnsMessage(RemovedInDjango40Warning, msg)`; the fix's warnings.warn() writes the same text.
+    const django = (await analyseReal()).get("django__django-11905");
+    expect(django?.literals.map((l) => [l.text, l.test.path, l.gold.path, l.introduced])).toEqual([
+      [
+        "Using a non-boolean value for an isnull lookup is deprecated, use True or False instead.",
+        "tests/lookup/tests.py",
+        "django/db/models/lookups.py",
+        true,
+      ],
+    ]);
+  });
+
+  test("a template found inside a longer tested string (sphinx-doc__sphinx-8474)", async () => {
+    // The fix writes __("Failed to create a cross reference. Any number is not " "assigned: %s"); the test
+    // asserts 'index.rst:55: WARNING: Failed to create … assigned: index' in warnings (four times, one text).
+    const sphinx = (await analyseReal()).get("sphinx-doc__sphinx-8474");
+    expect(sphinx?.literals.map((l) => [l.text, l.test.path, l.gold.path, l.introduced])).toEqual([
+      [
+        "index.rst:55: WARNING: Failed to create a cross reference. Any number is not assigned: index",
+        "tests/test_build_html.py",
+        "sphinx/domains/std.py",
+        true,
+      ],
+    ]);
+  });
+
+  test("a variable counts only when the test hands it to a check: a plain use or a reassigned name does not", async () => {
+    const found = await evidenceOf({
+      code: [
+        {
+          path: "units.py",
+          before: "def parse(unit):\n    return unit\n",
+          after:
+            'def parse(unit):\n    if unit == "?":\n        raise ValueError("Unknown unit marker found")\n    log("Parsing the unit now")\n    return unit\n',
+        },
+      ],
+      test: [
+        {
+          path: "test_units.py",
+          before: null,
+          after:
+            'def test_bad():\n    msg = "Unknown unit marker found"\n    with pytest.raises(ValueError, match=msg):\n        parse("?")\n    note = "Parsing the unit now"\n    print_it(note)\n    other = "Parsing the unit now"\n    x = other\n',
+        },
+      ],
+    });
+    // `msg` goes to match=; `note` only to an ordinary call, `other` only to another name: neither checks.
+    expect(found.map((l) => l.text)).toEqual(["Unknown unit marker found"]);
+  });
+
+  test("a template inside a tested string needs ten fixed characters", async () => {
+    const found = await evidenceOf({
+      code: [
+        {
+          path: "report.py",
+          before: "def report(n):\n    return n\n",
+          after:
+            'def report(n):\n    log("no rows: %s" % n)\n    log("Could not reach the mirror at %s" % n)\n    return n\n',
+        },
+      ],
+      test: [
+        {
+          path: "test_report.py",
+          before: null,
+          after:
+            "def test_it():\n    out = run()\n    assert 'WARNING: no rows: 7 (ignored)' in out\n    assert 'app.py:3: Could not reach the mirror at example.org, retrying' in out\n",
+        },
+      ],
+    });
+    expect(found.map((l) => l.text)).toEqual(["app.py:3: Could not reach the mirror at example.org, retrying"]);
+  });
+});

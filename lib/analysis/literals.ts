@@ -7,7 +7,7 @@ import type { Location } from "./locations";
  * String literals of a patch, read from the syntax tree (never by regular expressions over lines): the
  * messages a test asserts and the code under test must produce. A literal keeps its text without quotes, its
  * interpolations (f-strings, template strings, `#{}`) as holes, and whether a test checks it (in an
- * assertion, a comparison, or passed to a call).
+ * assertion, a comparison, or passed to a call; or assigned to a name the test then hands to an assertion).
  */
 
 /** The node types that are one string literal, per grammar (a concatenation of several counts as one). */
@@ -66,7 +66,7 @@ export interface SyntaxLiteral {
   text: string;
   row: number;
   column: number;
-  /** a test checks it or passes it on (see CHECKED_CONTEXT) */
+  /** a test checks it or passes it on (see CHECKED_CONTEXT), itself or through the name it is assigned to */
   checked: boolean;
 }
 
@@ -108,6 +108,69 @@ function isChecked(node: Node): boolean {
   return false;
 }
 
+/** Assignments of one value to one name: `msg = "…"`, `const msg = "…"`, `String msg = "…";`, `msg := "…"`. */
+const ASSIGNMENT_TYPES = new Set([
+  "assignment",
+  "assignment_expression",
+  "variable_declarator",
+  "short_var_declaration",
+  "let_declaration",
+]);
+
+/** Between a literal and the assignment that names it: brackets only (`msg = ('…' '…')`). */
+const WRAPPER_TYPES = new Set(["parenthesized_expression", "expression_list"]);
+
+/** A call that checks what it is handed: an assertion, a message check, a raises/warns context, a matcher. */
+const CHECK_CALL = /(^|[.:>])(assert\w*|\w*Message\w*|raises|warns|expect\w*|to[A-Z]\w*|fail\w*)$/;
+
+/** The name a literal is assigned to (the whole value of a one-name assignment), with the assignment. */
+function assignedName(node: Node): { name: string; assignment: Node } | null {
+  let up = node.parent;
+  while (up && WRAPPER_TYPES.has(up.type) && up.namedChildCount === 1) up = up.parent;
+  if (!up || !ASSIGNMENT_TYPES.has(up.type)) return null;
+  const target = up.childForFieldName("left") ?? up.childForFieldName("name") ?? up.childForFieldName("pattern");
+  if (!target || target.type !== "identifier") return null;
+  return { name: target.text, assignment: up };
+}
+
+/** Whether a use of a name stands where a test checks it: an assertion, a comparison, a checking call, `match=`. */
+function isCheckingUse(use: Node): boolean {
+  for (let up = use.parent; up; up = up.parent) {
+    if (up.type === "keyword_argument" && up.childForFieldName("name")?.text === "match") return true;
+    if (up.type === "assert_statement" || up.type === "comparison_operator") return true;
+    if (up.type === "argument_list" || up.type === "arguments") {
+      const callee = up.parent?.childForFieldName("function") ?? up.parent?.childForFieldName("name");
+      return callee !== null && callee !== undefined && CHECK_CALL.test(callee.text);
+    }
+    if (STATEMENT_END.test(up.type)) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether a literal assigned to a name is checked through it: the name, later in the same function (or the
+ * image, outside one) and on a row `keep` accepts, is handed to an assertion, a comparison, a checking call
+ * (assertWarnsMessage, assertRaisesMessage, expect…) or `match=`.
+ */
+function isCheckedThroughName(node: Node, keep: (row: number) => boolean): boolean {
+  const assigned = assignedName(node);
+  if (!assigned) return false;
+  let scope: Node | null = assigned.assignment.parent;
+  while (scope?.parent && !/function|method|lambda|closure/.test(scope.type)) scope = scope.parent;
+  if (!scope) return false;
+  const after = assigned.assignment.endIndex;
+  return scope
+    .descendantsOfType("identifier")
+    .some(
+      (use) =>
+        use !== null &&
+        use.startIndex >= after &&
+        use.text === assigned.name &&
+        keep(use.startPosition.row) &&
+        isCheckingUse(use),
+    );
+}
+
 /** Every string literal of a parsed image whose first row `keep` accepts (a nested one is its outer one's). */
 export function collectLiterals(root: Node, language: ParsedLanguage, keep: (row: number) => boolean): SyntaxLiteral[] {
   const types = STRING_TYPES[language];
@@ -126,7 +189,7 @@ export function collectLiterals(root: Node, language: ParsedLanguage, keep: (row
       text: literalText(node),
       row: node.startPosition.row,
       column: node.startPosition.column,
-      checked: isChecked(node),
+      checked: isChecked(node) || isCheckedThroughName(node, keep),
     });
   }
   return out;
