@@ -129,7 +129,7 @@ function assignedName(node: Node): { name: string; assignment: Node } | null {
   while (up && WRAPPER_TYPES.has(up.type) && up.namedChildCount === 1) up = up.parent;
   if (!up || !ASSIGNMENT_TYPES.has(up.type)) return null;
   const target = up.childForFieldName("left") ?? up.childForFieldName("name") ?? up.childForFieldName("pattern");
-  if (!target || target.type !== "identifier") return null;
+  if (target?.type !== "identifier") return null;
   return { name: target.text, assignment: up };
 }
 
