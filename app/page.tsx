@@ -21,9 +21,10 @@ export default guardedPage("viewer", async function HomePage(_props: unknown, us
       : null;
   return (
     <>
+      <h1>Benchmarks</h1>
       {queue && (
         <section aria-labelledby="queue-heading">
-          <h1 id="queue-heading">Your queue</h1>
+          <h2 id="queue-heading">Your queue</h2>
           <p className="muted">Hints left to decide under {QUEUE_POLICY.label}, the list&apos;s policy.</p>
           <table aria-label="Left to decide">
             <thead>
@@ -60,7 +61,7 @@ export default guardedPage("viewer", async function HomePage(_props: unknown, us
           </table>
           {queue.rounds.length > 0 && (
             <>
-              <h2>Review rounds waiting for you</h2>
+              <h3>Review rounds waiting for you</h3>
               <ul>
                 {queue.rounds.map((r) => (
                   <li key={r.id}>
@@ -73,7 +74,7 @@ export default guardedPage("viewer", async function HomePage(_props: unknown, us
           )}
         </section>
       )}
-      {queue ? <h2>Benchmarks</h2> : <h1>Benchmarks</h1>}
+      {queue && <h2>All benchmarks</h2>}
       {benchmarks.length === 0 ? (
         <p>
           Nothing imported yet. <Link href="/import">Import</Link> instance or results files, or run{" "}

@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test } from "vitest";
 
 /** The `$transaction(fn)` calls of a source text that pass no options (array batches aside): their lines. */
-export function untimedTransactions(source: string): number[] {
+function untimedTransactions(source: string): number[] {
   const lines: number[] = [];
   for (const match of source.matchAll(/\$transaction\(/g)) {
     const open = (match.index ?? 0) + match[0].length - 1;
