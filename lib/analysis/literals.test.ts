@@ -244,6 +244,27 @@ describe("messages the analysis missed on real SWE-bench Lite records (issue 43)
     expect(found.map((l) => l.text)).toEqual(["Unknown unit marker found"]);
   });
 
+  test("JavaScript: a message in a const, handed to toThrow", async () => {
+    const found = await evidenceOf({
+      code: [
+        {
+          path: "src/format.js",
+          before: "export function format(name) {\n  return name;\n}\n",
+          after: 'export function format(name) {\n  throw new Error("No such output format");\n}\n',
+        },
+      ],
+      test: [
+        {
+          path: "test/format.test.js",
+          before: null,
+          after:
+            'test("x", () => {\n  const message = "No such output format";\n  expect(() => format("xml")).toThrow(message);\n});\n',
+        },
+      ],
+    });
+    expect(found.map((l) => [l.text, l.test_path])).toEqual([["No such output format", "test/format.test.js"]]);
+  });
+
   test("a template inside a tested string needs ten fixed characters", async () => {
     const found = await evidenceOf({
       code: [

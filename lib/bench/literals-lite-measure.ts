@@ -17,20 +17,24 @@ let found = 0;
 let foundAny = 0;
 const rows: string[] = [];
 for (const line of lines) {
-  const r = JSON.parse(line) as { instance_id: string; patch: string; test_patch: string; problem_statement: string };
-  const added = r.test_patch.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++"));
+  // SWE-bench's fields, or Multi-SWE-bench's (fix_patch, body).
+  const r = JSON.parse(line) as Record<string, string | undefined>;
+  const id = r.instance_id ?? "";
+  const goldPatch = r.patch ?? r.fix_patch ?? "";
+  const testPatch = r.test_patch ?? "";
+  const added = testPatch.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++"));
   const checks = added.some((l) => CHECKS.test(l));
   const a = await analyzeInstance({
-    instanceId: r.instance_id,
-    goldPatch: r.patch,
-    testPatch: r.test_patch,
-    problemStatement: r.problem_statement,
+    instanceId: id,
+    goldPatch,
+    testPatch,
+    problemStatement: r.problem_statement ?? r.body ?? "",
   });
   if (checks) checking++;
   if (a.literals.length > 0) foundAny++;
   if (checks && a.literals.length > 0) found++;
   for (const l of a.literals)
-    rows.push(JSON.stringify({ id: r.instance_id, checks, text: l.text, gold: l.gold.path, introduced: l.introduced }));
+    rows.push(JSON.stringify({ id, checks, text: l.text, gold: l.gold.path, introduced: l.introduced }));
 }
 writeFileSync(out, `${rows.join("\n")}\n`);
 console.log(
