@@ -138,8 +138,11 @@ test("an upload's run options (the upload page's model, selection and projection
       benchmark: "SWE-bench-java Verified",
       run: { model: "gpt-4o-mini", selection: "defuse", projection: "declaration" },
     });
-    for (let i = 0; i < 200 && (await getImportJob(db, job.id))?.state === "importing"; i++)
+    // Until the job has ended (not only its import): its later steps must not outlive the database.
+    const ended = (state: string | undefined) => state === "done" || state === "failed";
+    for (let i = 0; i < 600 && !ended((await getImportJob(db, job.id))?.state); i++)
       await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await getImportJob(db, job.id))?.state).toBe("done");
     expect((await getImportJob(db, job.id))?.summary).toMatchObject({ added: 9 });
     expect(await db.run.findMany({ select: { model: true, selection: true, projection: true } })).toEqual([
       { model: "gpt-4o-mini", selection: "defuse", projection: "declaration" },
