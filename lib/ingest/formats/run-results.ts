@@ -372,12 +372,31 @@ export const nocodeEvaluationFormat: InputFormat = {
  * the one the user names (`--model NAME`, given to the format as the file's model); without it, refused saying
  * so. Last of the formats: a record any other reads is that format's.
  */
+/**
+ * Columns that make a record another shape than an id and its outcome with no model: one naming the run or its
+ * policy under some name (for a field map), or another harness's report.
+ */
+const NOT_INSTANCE_RESULTS: ReadonlySet<string> = new Set([
+  "model",
+  "model_name",
+  "model_name_or_path",
+  "run",
+  "run_id",
+  "agent",
+  "system",
+  "selection",
+  "projection",
+  "tests_status",
+  "all_f2p_passed",
+]);
+
 export const instanceResultsFormat: InputFormat = {
   id: "instance-results",
   label: "per-instance results (instance_id, resolved [, patch_applied])",
   shape: "records",
-  detect: (r) =>
-    "instance_id" in r && "resolved" in r && !("model" in r) && !("tests_status" in r) && !("all_f2p_passed" in r),
+  // Only an id and its outcome: a file with more columns (a `run` column naming the model under another name,
+  // say) is another shape, for a field map, not a run without a model.
+  detect: (r) => "instance_id" in r && "resolved" in r && !Object.keys(r).some((key) => NOT_INSTANCE_RESULTS.has(key)),
   // No `fields`: a near miss of another format is never told it is this one (which any id and outcome are).
   convert: (r, context) => {
     if (!context.fileModel)

@@ -201,3 +201,15 @@ test("a --map source that matches nothing is said in the refusal, not passed ove
     `(--map instance_id=meta.instance_id matched nothing: the record has no column "meta.instance_id" and no path meta → instance_id)`,
   );
 });
+
+test("results whose model sits in a column of another name (run) are a file for a field map, not results without a model", async () => {
+  const file = env.tmp.write(
+    "runs.jsonl",
+    '{"instance_id":"e2e__mapped-1","run":"m1","selection":"defuse","projection":"name","resolved":true}\n',
+  );
+  await expect(importFiles(env.db, [file], { benchmark: "E2E Mapped" })).rejects.toThrow(
+    /unknown format: a record with fields \(instance_id, run, selection, projection, resolved\); closest: plain results/,
+  );
+  const mapped = await importFiles(env.db, [file], { benchmark: "E2E Mapped", fieldMap: { model: "run" } });
+  expect(mapped.files[0]).toMatchObject({ format: "plain-results", added: 1 });
+});
