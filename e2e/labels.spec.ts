@@ -24,7 +24,7 @@ test("published labels import, show on the instance page, and the evidence is ch
   const table = page.getByRole("table", { name: "Evidence against published labels" });
   const row = table
     .getByRole("row")
-    .filter({ hasText: "solution in the issue (the gold patch's new lines)" })
+    .filter({ hasText: "solution in the problem statement (the gold patch's new lines" })
     .filter({ hasText: '("Exact patch")' });
   await expect(row).toContainText("E2E Lite labelled");
   // Like with like: the problem statement's channel against a classification of problem statements.
