@@ -101,6 +101,39 @@ export function folderLoops(graph: FolderGraph): string[][] {
   return loops;
 }
 
+/** The file a relative or `@/` import names, as the bundler resolves it (extension or index added), if any. */
+function resolveSource(target: string, exists: Set<string>): string | null {
+  for (const candidate of [target, ...[".ts", ".tsx", ".mjs"].map((x) => target + x), path.join(target, "index.ts")])
+    if (exists.has(candidate)) return candidate;
+  return null;
+}
+
+/**
+ * The import graph between files (tests and generated code left out; type-only imports count: a circle of
+ * types is a circle a reader walks too), in the shape of the folder graph: what `fileLoops` is run on.
+ */
+export function readFileGraph(root: string): FolderGraph {
+  const files = ["lib", "app", "components"].flatMap((dir) => sourceFiles(root, dir));
+  const exists = new Set(files);
+  const arrows = new Map<string, Map<string, string[]>>();
+  for (const file of files) {
+    const text = readFileSync(path.join(root, file), "utf8");
+    for (const match of text.matchAll(IMPORT)) {
+      const spec = (match[1] ?? match[2]) as string;
+      if (!spec.startsWith(".") && !spec.startsWith("@/")) continue;
+      const target = spec.startsWith("@/")
+        ? path.normalize(spec.slice(2))
+        : path.normalize(path.join(path.dirname(file), spec));
+      const to = resolveSource(target, exists);
+      if (!to || to === file) continue;
+      const out = arrows.get(file) ?? new Map<string, string[]>();
+      out.set(to, [...(out.get(to) ?? []), `${file} -> ${spec}`]);
+      arrows.set(file, out);
+    }
+  }
+  return { arrows, drivers: new Map() };
+}
+
 /** Every source file of the project at `root` (lib, app, components), tests included, as relative paths. */
 function allSourceFiles(root: string, dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {

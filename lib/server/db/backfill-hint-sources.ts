@@ -1,6 +1,6 @@
 import { hintSourceHash } from "../../hint/fingerprint";
 import type { PrismaClient as Database } from "../generated/prisma/client";
-import { transactionTimeouts } from "./transactions";
+import { transactionTimeouts } from "./transaction-limits";
 import { serialisedWrite } from "./write-lock";
 
 const PAGE = 500;

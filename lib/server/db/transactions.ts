@@ -1,4 +1,5 @@
 import type { Database, Tx } from "./client";
+import { SINGLE_ATTEMPTS, type TransactionSize, transactionTimeouts } from "./transaction-limits";
 
 /*
  * Transactions that say how long they may take. Prisma gives an interactive transaction 5 s unless told
@@ -8,24 +9,7 @@ import type { Database, Tx } from "./client";
  * back whole, so nothing of it stays).
  */
 
-/** What a transaction is given to start: a connection of the pool may be held by other writes for a while. */
-const MAX_WAIT_MS = 60_000;
-/** What any write transaction is given, whatever it writes: a loaded machine stalls a short one too. */
-const BASE_MS = 30_000;
-/** How often a transaction of one row that timed out is tried again, each time with twice the time. */
-const SINGLE_ATTEMPTS = 4;
-
-/** How a write transaction states what it writes: `rows` of about `msPerRow` each (measured under load). */
-export interface TransactionSize {
-  rows: number;
-  msPerRow: number;
-}
-
-/** The options of a write transaction of this size: its time to start, and its time to run. */
-export const transactionTimeouts = ({ rows, msPerRow }: TransactionSize, times = 1) => ({
-  maxWait: MAX_WAIT_MS,
-  timeout: Math.ceil((BASE_MS + rows * msPerRow) * times),
-});
+export { type TransactionSize, transactionTimeouts };
 
 /**
  * Whether `error` is Prisma's transaction running out of time (P2028: it could not start in time, or ran
