@@ -5,7 +5,7 @@ import type { HintLine } from "../../export/hint-lines";
 import type { Database, Tx } from "../db/client";
 import type { SqlPieces } from "../db/engine";
 import { identifiersWithSelections, readByKeys } from "../db/rows-of-instances";
-import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
+import { MODEL_WRITTEN_SELECT } from "../hint-source-select";
 import { viewState } from "../list/view-state";
 import { listIds } from "../queries/review-list";
 import { readTrim, withPolicies } from "../stored-json";

@@ -12,7 +12,7 @@ import { EMPTY_TRIM, TrimSchema } from "../../hint/trim-schema";
 import { statusAfter } from "../../review/decisions";
 import { type Database, type Tx, writeTurn } from "../db/client";
 import { transactionTimeouts } from "../db/transactions";
-import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
+import { MODEL_WRITTEN_SELECT } from "../hint-source-select";
 import { type HintState, readHintState, readTrim, WITH_SELECTIONS, withPolicies } from "../stored-json";
 
 /**

@@ -20,7 +20,10 @@ import {
 import { ANSWER_TOKENS, cacheKey, costOf, estimateTokens } from "../../judge/plan";
 import { type Database, type Tx, writeTurn } from "../db/client";
 import { transactionTimeouts } from "../db/transactions";
+import { MODEL_WRITTEN_SELECT } from "../hint-source-select";
 import { benchmarkNamed, endpointNamed } from "./named-rows";
+
+export { MODEL_WRITTEN_SELECT };
 
 /**
  * Descriptions where the benchmark has none: for every identifier a selection picks whose benchmark gives
@@ -29,15 +32,6 @@ import { benchmarkNamed, endpointNamed } from "./named-rows";
  * into the instance's hint source (decisions made on the text before are stale), and is read wherever a
  * hint is composed, rated or exported; a curator trims or replaces it like the benchmark's.
  */
-
-/** What a query selects of an instance's model-written descriptions: what composing a hint reads. */
-export const MODEL_WRITTEN_SELECT = {
-  identifier: true,
-  path: true,
-  description: true,
-  behaviour: true,
-  model: true,
-} as const;
 
 /** One identifier to describe. */
 export interface ToDescribe {

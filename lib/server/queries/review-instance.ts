@@ -5,7 +5,7 @@ import { hintStatus } from "../../hint/status";
 import { placeLocations } from "../../review/patch-marks";
 import { ratedValues, sampleOfScore } from "../../stats/judge-summary";
 import { getDb } from "../db/client";
-import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
+import { MODEL_WRITTEN_SELECT } from "../hint-source-select";
 import {
   policiesOf,
   readEvidence,

@@ -3,7 +3,7 @@ import { composeHint, NO_TRIM } from "../../hint/compose-hint";
 import { itemOutcome, type RoundDecision, roundAgreement } from "../../review/review-round";
 import type { Database } from "../db/client";
 import { identifiersWithSelections, readByKeys } from "../db/rows-of-instances";
-import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
+import { MODEL_WRITTEN_SELECT } from "../hint-source-select";
 import { readCuratorList, readTrim, withPolicies } from "../stored-json";
 
 /*
