@@ -3,6 +3,7 @@
 import { useState, useTransition } from "react";
 import { InlineFailure } from "@/components/ui/inline-failure";
 import { idsFitLink, type ListState } from "@/lib/review/list-state";
+import { pickIdsArgument } from "@/lib/review/pick-ids";
 import { keepPickAction } from "@/lib/server/actions/picks";
 
 /**
@@ -20,7 +21,7 @@ export function useNarrowToIds(update: (patch: Pick<ListState, "ids" | "pick">) 
       return;
     }
     start(async () => {
-      const kept = await keepPickAction({ ids });
+      const kept = await keepPickAction(pickIdsArgument(ids));
       if (!kept.ok) return setFailure(`The selection could not be kept: ${kept.error}`);
       update({ ids: [], pick: kept.key });
       done();

@@ -9,7 +9,8 @@ import { openWidgetsDatabase } from "../../testing/temp-database";
 import { AppError } from "../app-error";
 import { createHintSet } from "../hints/hint-sets";
 import { listIds, listWindow } from "../queries/review-list";
-import { keepPick, PICK_MAX, pickKey } from "./picks";
+import { keepPick, PICK_MAX, PICKS_PER_USER, pickKey } from "./picks";
+import { saveView } from "./saved-views";
 import { viewState } from "./view-state";
 
 let env: Awaited<ReturnType<typeof openWidgetsDatabase>>;
@@ -121,5 +122,39 @@ describe("a kept pick", () => {
     });
     await expect(refused).rejects.toThrow(`no kept pick ${unknown}`);
     expect(await env.db.hintSet.count({ where: { name: "unknown pick" } })).toBe(0);
+  });
+
+  test("a user keeps at most 20 picks: past it the oldest no view names is let go; when every one is named, refused, saying so", async () => {
+    const user = "bounded";
+    const keys: string[] = [];
+    for (let n = 0; n < PICKS_PER_USER; n++) keys.push(await keepPick(env.db, [`bound__${n}`, `bound__${n}b`], user));
+    // The first is named by a saved view (someone else's: a view names it for everyone), the second by a hint set.
+    await saveView(env.db, "someone", "first pick", `pick=${keys[0]}`);
+    await createHintSet(env.db, {
+      name: "of the second pick",
+      benchmark: "lite",
+      selection: "defuse",
+      projection: "declaration",
+      filter: `pick=${keys[1]}`,
+    });
+    const next = await keepPick(env.db, ["bound__next", "bound__nextb"], user);
+    const kept = async () =>
+      (await env.db.pick.findMany({ where: { createdBy: user }, select: { key: true } })).map((p) => p.key);
+    expect(await kept()).toHaveLength(PICKS_PER_USER);
+    // The oldest not named (the third) went, with its members; the named ones stayed.
+    expect(await kept()).not.toContain(keys[2]);
+    expect(await kept()).toEqual(expect.arrayContaining([keys[0], keys[1], next]));
+    expect(await env.db.pickMember.count({ where: { pickKey: keys[2] } })).toBe(0);
+    // A pick another user already keeps is theirs: keeping it again costs nothing.
+    expect(await keepPick(env.db, [id(1), id(3), id(6), "not__imported-1"], user)).toMatch(/^4-/);
+    expect(await kept()).toHaveLength(PICKS_PER_USER);
+    // Every pick named: the next is refused, with what to do.
+    for (const key of await kept()) await saveView(env.db, user, `view ${key}`, `pick=${key}`);
+    const refused = keepPick(env.db, ["bound__last"], user);
+    await expect(refused).rejects.toThrow(
+      "you keep 20 picks, the most one user keeps, and every one is named by a saved view or a hint set: remove a saved view to keep another",
+    );
+    await expect(refused).rejects.toBeInstanceOf(AppError);
+    expect(await kept()).toHaveLength(PICKS_PER_USER);
   });
 });

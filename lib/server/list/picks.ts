@@ -1,11 +1,18 @@
 import { createHash } from "node:crypto";
 import { ID_MAX_LENGTH, PICK_KEY } from "../../review/list-state";
+import { PICK_MAX } from "../../review/pick-ids";
 import { AppError } from "../app-error";
 import { type Database, writeTurn } from "../db/client";
 import { transactionTimeouts } from "../db/transactions";
 
-/** The most ids one pick keeps (rows ticked by hand, or the disagreements of one benchmark, are far fewer). */
-export const PICK_MAX = 20_000;
+export { PICK_MAX };
+
+/**
+ * The most picks one user keeps (a pick of 20,000 long ids is about 6 MB). Past it their oldest picks that no
+ * saved view and no hint set names are let go (a link to one then says the pick is not kept); when every one is
+ * named, a new pick is refused, saying so.
+ */
+export const PICKS_PER_USER = 20;
 
 /** A pick's key: its size, a dash, and the first 32 hex digits of a SHA-256 of its ids, unique and sorted. */
 export function pickKey(ids: readonly string[]): string {
@@ -39,6 +46,7 @@ export async function keepPick(db: Database, ids: readonly string[], createdBy: 
     await writeTurn(db)(() =>
       db.$transaction(
         async (tx) => {
+          await makeRoomFor(tx, createdBy);
           await tx.pick.create({ data: { key, size: unique.length, createdBy } });
           for (let at = 0; at < unique.length; at += 1000)
             await tx.pickMember.createMany({
@@ -59,4 +67,31 @@ export async function keepPick(db: Database, ids: readonly string[], createdBy: 
 export async function requireKeptPick(db: Database, pick: string | null): Promise<void> {
   if (pick && !(await db.pick.findUnique({ where: { key: pick }, select: { key: true } })))
     throw new AppError("not_found", `no kept pick ${pick} on this server: pick the rows again`);
+}
+
+type Tx = Parameters<Parameters<Database["$transaction"]>[0]>[0];
+
+/** Lets go of `user`'s oldest picks no saved view or hint set names, until they keep fewer than PICKS_PER_USER. */
+async function makeRoomFor(tx: Tx, user: string): Promise<void> {
+  const kept = await tx.pick.findMany({
+    where: { createdBy: user },
+    orderBy: { createdAt: "asc" },
+    select: { key: true },
+  });
+  let over = kept.length - PICKS_PER_USER + 1;
+  for (const { key } of kept) {
+    if (over <= 0) return;
+    // A key is digits, a dash and hex: nothing a LIKE pattern reads as a wildcard.
+    const named =
+      (await tx.savedView.count({ where: { search: { contains: `pick=${key}` } } })) +
+      (await tx.hintSet.count({ where: { filter: { contains: `pick=${key}` } } }));
+    if (named > 0) continue;
+    await tx.pick.delete({ where: { key } });
+    over--;
+  }
+  if (over > 0)
+    throw new AppError(
+      "conflict",
+      `you keep ${kept.length} picks, the most one user keeps, and every one is named by a saved view or a hint set: remove a saved view to keep another`,
+    );
 }
