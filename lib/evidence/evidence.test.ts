@@ -189,6 +189,23 @@ describe("solution in the issue: a quoted diff, code re-wrapped (real SWE-bench 
     expect(diffInIssue(r.patch as string, r.problem_statement as string).matched).toEqual([]);
   });
 
+  test("the change quoted among the lines it stands in, or restated on one line (django__django-16527, -14534)", () => {
+    // 16527: the issue inserts `and has_add_permission` among the lines the gold patch changes (the gold
+    // patch replaces has_change_permission with it): one name, found in place with its context around it.
+    expect(check("django__django-16527")?.detail).toMatch(/states 1 of the 1 names.*has_add_permission/);
+    // 14534: `return self.data['attrs']['id']` against the gold's `self.data['attrs'].get('id')`: the
+    // alignment stops at `.get(`, the issue's line goes on to 'id'.
+    expect(check("django__django-14534")?.detail).toMatch(/states 2 of the 3 names.*"attrs" "id"/);
+  });
+
+  test("existing code the change names, quoted elsewhere in the issue, is no solution (tokio-rs__tokio-7139)", () => {
+    // The fix adds `|| dst.remaining() == 0`; the issue quotes `cmp::min(dst.remaining(), me.max_buf_size)`,
+    // a line the patch does not touch, and a link whose commit hash has digits.
+    expect(check("tokio-rs__tokio-7139")).toBeNull();
+    // And a traceback through the line after which the fix adds code names that line's names only.
+    expect(check("sympy__sympy-13471")).toBeNull();
+  });
+
   test("token by token: whitespace, line breaks and commas do not matter; names and literals do", () => {
     expect(codeTokens("f(a,\n   'x',)")).toEqual(codeTokens('f( a "x" )'));
     const gold = diff("m.py", ["    return convert(value, unit='seconds', strict=True)"]);

@@ -222,8 +222,9 @@ const wordTokens = (line: string) => line.match(/[A-Za-z_][A-Za-z0-9_]*|\d+/g) ?
  *   six words or more, or one that is half the patch's new code;
  * - a unified diff the text quotes that makes one of the gold patch's hunks (see diffInIssue);
  * - code the text quotes that states the gold patch's change token by token, however wrapped (see
- *   codeInIssue): at least 60% of the change's names, numbers and literals matched in place, one beyond a
- *   keyword, among three or more matched words.
+ *   codeInIssue): at least 60% of the change's names, numbers and literals matched in place (with the
+ *   lines it stands in, or on the issue's line that states part of it), one beyond a keyword and the hunk's
+ *   old code, among three or more matched words.
  * The leak says which way, what matched, and which text (`source`).
  */
 export function solutionInIssue(

@@ -65,14 +65,14 @@ function lcsPairs(a: readonly string[], b: readonly string[]): Array<[number, nu
 }
 
 /**
- * The positions of `a` a local alignment with `b` matches (Smith-Waterman: a name, number or literal
+ * The pairs (i, j) a local alignment of `a` with `b` matches (Smith-Waterman: a name, number or literal
  * scores 2, another character 1, a mismatch −2, a token skipped on either side −1): where in the issue the
  * gold patch's code stands, however the issue wraps it.
  */
-export function alignedPositions(a: readonly string[], b: readonly string[]): Set<number> {
+export function alignedPairs(a: readonly string[], b: readonly string[]): Array<[number, number]> {
   const n = a.length;
   const m = b.length;
-  if (n === 0 || m === 0) return new Set();
+  if (n === 0 || m === 0) return [];
   const w = m + 1;
   const score = new Float32Array((n + 1) * w);
   // 0 start, 1 diagonal, 2 skip a token of a, 3 skip a token of b
@@ -97,38 +97,52 @@ export function alignedPositions(a: readonly string[], b: readonly string[]): Se
       if (value > best) [best, end] = [value, [i, j]];
     }
   }
-  const matched = new Set<number>();
+  const pairs: Array<[number, number]> = [];
   for (let [i, j] = end; i > 0 && j > 0; ) {
     const step = move[i * w + j] ?? 0;
     if (step === 0) break;
     if (step === 1) {
-      if (a[i - 1] === b[j - 1]) matched.add(i - 1);
+      if (a[i - 1] === b[j - 1]) pairs.push([i - 1, j - 1]);
       i--;
       j--;
     } else if (step === 2) i--;
     else j--;
   }
-  return matched;
+  return pairs.reverse();
 }
 
-/** A run of removed and added lines of a hunk (the lines between two context lines). */
+/** The positions of `a` a local alignment with `b` matches (see alignedPairs). */
+export function alignedPositions(a: readonly string[], b: readonly string[]): Set<number> {
+  return new Set(alignedPairs(a, b).map(([i]) => i));
+}
+
+/**
+ * A run of removed and added lines of a hunk (the lines between two context lines), with the context lines
+ * around it in the new file (up to three each side): the code an issue quotes around a change.
+ */
 interface ChangeBlock {
   removed: string[];
   added: string[];
+  before: string[];
+  after: string[];
 }
 
 function changeBlocks(lines: ReadonlyArray<{ kind: string; text: string }>): ChangeBlock[] {
   const blocks: ChangeBlock[] = [];
   let current: ChangeBlock | null = null;
+  let context: string[] = [];
   for (const line of lines) {
     if (line.kind === " ") {
-      current = null;
+      if (current && current.after.length < 3) current.after.push(line.text);
+      if (current && current.after.length >= 3) current = null;
+      context = [...context, line.text].slice(-3);
       continue;
     }
-    if (!current) {
-      current = { removed: [], added: [] };
+    if (!current || current.after.length > 0) {
+      current = { removed: [], added: [], before: context, after: [] };
       blocks.push(current);
     }
+    context = [];
     (line.kind === "-" ? current.removed : current.added).push(line.text);
   }
   return blocks;
@@ -139,7 +153,7 @@ const codeOf = (lines: readonly string[]) =>
   lines.filter((l) => l.trim() !== "" && !COMMENT_LINE.test(l) && !IMPORT_LINE.test(l)).flatMap(lineTokens);
 
 /** What a change block adds: its added tokens, and which of them are new (not kept from its removed lines). */
-function blockChange(block: ChangeBlock, before: ReadonlySet<string>) {
+function blockChange(block: Pick<ChangeBlock, "removed" | "added">, before: ReadonlySet<string>) {
   const added = codeOf(block.added.filter((l) => !before.has(l.trim())));
   const kept = new Set(lcsPairs(codeOf(block.removed), added).map(([, j]) => j));
   const changed = added.map((_, i) => !kept.has(i));
@@ -160,19 +174,39 @@ export interface CodeMatch {
   matched: number;
   /** names, numbers and literals the alignments match in all (changed or kept): the quoted code around the change */
   support: number;
-  /** matched changed tokens that are names or literals beyond a language's keywords */
+  /** matched changed tokens that are names or literals beyond a language's keywords and the hunk's old code */
   distinctive: number;
   /** the matched tokens in order, for the detail */
   example: string;
 }
 
+/** How many of the issue's tokens each side of a found part of the change are read for the rest of it. */
+const WINDOW = 6;
+
+/** An issue's code tokens, each with the line it stands on. */
+function tokensByLine(issue: string): { tokens: string[]; line: number[] } {
+  const tokens: string[] = [];
+  const line: number[] = [];
+  issue.split(/\r?\n/).forEach((text, k) => {
+    for (const t of codeTokens(text)) {
+      tokens.push(t);
+      line.push(k);
+    }
+  });
+  return { tokens, line };
+}
+
 /**
  * The gold patch's change compared token by token with the issue's text: per change block (removed and
  * added lines between context lines) the added tokens the block does not keep from its removed lines, and
- * of those, how many a local alignment of the block's added code with the issue matches.
+ * of those, how many the issue states in place. In place: a local alignment of the block's new code, with
+ * the context lines around it (an issue quotes a change among the lines it stands in), with the issue's
+ * code; then, on the issue's lines that alignment stands on, the longest common subsequence with the
+ * block's added code (an issue writes `x['id']` where the patch writes `x.get('id')`: the alignment stops at
+ * the difference, the line goes on).
  */
 export function codeInIssue(goldPatch: string, issue: string): CodeMatch {
-  const text = codeTokens(issue);
+  const { tokens: text, line: lineOf } = tokensByLine(issue);
   let changed = 0;
   let matched = 0;
   let support = 0;
@@ -183,6 +217,8 @@ export function codeInIssue(goldPatch: string, issue: string): CodeMatch {
     // A line the patch moves (removed in one hunk, added in another) is not new.
     const before = new Set(file.hunks.flatMap((h) => h.lines.filter((l) => l.kind !== "+").map((l) => l.text.trim())));
     for (const hunk of file.hunks) {
+      // Names the hunk shows before it (context and removed lines): stating one shows no solution.
+      const existing = new Set(codeOf(hunk.lines.filter((l) => l.kind !== "+").map((l) => l.text)));
       for (const block of changeBlocks(hunk.lines)) {
         const { added, changed: isChanged } = blockChange(block, before);
         // A block that changes only punctuation counts its characters; else its names, numbers and literals.
@@ -190,12 +226,44 @@ export function codeInIssue(goldPatch: string, issue: string): CodeMatch {
           isChanged[i] === true && (isWord(added[i] as string) || !added.some((t, k) => isChanged[k] && isWord(t)));
         const here = added.filter((_, i) => counts(i)).length;
         if (here === 0) continue;
-        const aligned = alignedPositions(added, text);
+        // Two alignments: the added code alone (the issue quotes the new code), and with its context (the
+        // issue quotes the change among its lines); an issue that also quotes the old code draws the second
+        // one there, so both are kept.
+        const above = codeOf(block.before);
+        const side = [...above, ...added, ...codeOf(block.after)];
+        const alone = alignedPairs(added, text);
+        const around = alignedPairs(side, text).map(([i, j]): [number, number] => [i - above.length, j]);
+        const aligned = new Set<number>();
+        const near: number[] = [];
+        for (const [i, j] of [...alone, ...around]) {
+          if (i < 0 || i >= added.length) continue;
+          aligned.add(i);
+          if (counts(i)) near.push(j);
+        }
+        // Around where the alignments found part of the change, on the same issue lines (a few tokens each
+        // side), what more of the change the issue states.
+        if (near.length > 0) {
+          const from = Math.min(...near) - WINDOW;
+          const to = Math.max(...near) + WINDOW;
+          const lines = new Set(near.map((j) => lineOf[j]));
+          const window = text.filter((_, j) => j >= from && j <= to && lines.has(lineOf[j] as number));
+          for (const [i] of lcsPairs(added, window)) aligned.add(i);
+        }
+        // The code quoted around the change: the alignment that found part of it (context counts only when
+        // the alignment with context reaches into the change).
+        const reaches = (pairs: Array<[number, number]>) =>
+          pairs.some(([i]) => i >= 0 && i < added.length && counts(i));
+        const supported = Math.max(
+          reaches(alone) ? alone.filter(([i]) => isWord(added[i] as string)).length : 0,
+          reaches(around) ? around.filter(([i]) => isWord(side[i + above.length] as string)).length : 0,
+        );
         const found = [...aligned].filter(counts).sort((x, y) => x - y);
         changed += here;
         matched += found.length;
-        distinctive += found.filter((i) => !KEYWORDS.has(added[i] as string)).length;
-        if (found.length > 0) support += [...aligned].filter((i) => isWord(added[i] as string)).length;
+        distinctive += found.filter(
+          (i) => !KEYWORDS.has(added[i] as string) && !existing.has(added[i] as string),
+        ).length;
+        if (found.length > 0) support += supported;
         if (found.length > 0 && shown.length < 8) shown.push(...found.map((i) => added[i] as string));
       }
     }
