@@ -58,6 +58,15 @@ function produces(gold: string, tested: string): boolean {
   return !hasHoles && goldPlain.length >= 10 && testedPlain.includes(goldPlain);
 }
 
+/**
+ * A tested text that reads as a glob pattern (a `*` at its start or end, as pytest's `fnmatch_lines` and
+ * `LineMatcher` take them), its wildcards as holes; else null.
+ */
+function globHoles(text: string): string | null {
+  if (!/^\*|\*$/.test(text) || text.replace(/\*/g, "").trim().length < 10) return null;
+  return text.replace(/\*+/g, HOLE);
+}
+
 /** The test-facing literals of an instance, one per tested text, in the test patch's order. */
 export function matchLiterals(
   code: { literals: readonly PatchLiteral[]; textBefore: readonly string[] },
@@ -77,8 +86,12 @@ export function matchLiterals(
   const seen = new Set<string>();
   for (const tested of test.literals) {
     if (!tested.checked || !isDistinctive(tested.text) || seen.has(tested.text)) continue;
-    // The closest first: the same text, then a template, then a quotation.
-    const match = gold.find((g) => g.text === tested.text) ?? gold.find((g) => produces(g.text, tested.text));
+    // The closest first: the same text, then a template, then a quotation; a glob pattern (pytest's
+    // `fnmatch_lines(["*message*"])`) with its wildcards read as holes.
+    const pattern = globHoles(tested.text);
+    const match =
+      gold.find((g) => g.text === tested.text) ??
+      gold.find((g) => produces(g.text, tested.text) || (pattern !== null && produces(g.text, pattern)));
     if (!match) continue;
     seen.add(tested.text);
     out.push({

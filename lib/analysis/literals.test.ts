@@ -221,6 +221,20 @@ describe("messages the analysis missed on real SWE-bench Lite records (issue 43)
     ]);
   });
 
+  test("a glob pattern a test matches output against (pytest-dev__pytest-8906: fnmatch_lines)", async () => {
+    // The test checks `result.stdout.fnmatch_lines(["*Using pytest.skip outside of a test will skip the entire
+    // module*"])`; the fix's message (four implicitly joined strings) starts with that text. `*` is a wildcard.
+    const pytest = (await analyseReal()).get("pytest-dev__pytest-8906");
+    expect(pytest?.literals.map((l) => [l.text, l.test.path, l.gold.path, l.introduced])).toEqual([
+      [
+        "*Using pytest.skip outside of a test will skip the entire module*",
+        "testing/test_skipping.py",
+        "src/_pytest/python.py",
+        true,
+      ],
+    ]);
+  });
+
   test("a variable counts only when the test hands it to a check: a plain use or a reassigned name does not", async () => {
     const found = await evidenceOf({
       code: [
