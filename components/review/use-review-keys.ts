@@ -9,7 +9,30 @@ import { commandForKey, type KeyCommand, type KeyContext } from "@/lib/review/re
  * Keys typed while the workspace moves on, kept across pages (the module outlives each instance's page).
  * Keyed by the review data shown: the next page's data is a new object, even on the same instance.
  */
-export const keyQueue = new KeyQueue<object>();
+export const keyQueue = new KeyQueue<object, KeyTarget>();
+
+/**
+ * The one key listener, bound once for the tab's life and never removed: a listener of the page's own would
+ * go with the page, and the keys typed between the page left unmounting and the next one's handler being
+ * bound (the loading state, then the new page's first effects) would reach nobody.
+ */
+let listening = false;
+function listenOnce() {
+  if (listening || typeof window === "undefined") return;
+  listening = true;
+  window.addEventListener("keydown", (event: KeyboardEvent) => {
+    const typed = {
+      key: event.key,
+      ctrl: event.ctrlKey,
+      meta: event.metaKey,
+      alt: event.altKey,
+      shift: event.shiftKey,
+    };
+    const where = targetOf(event.target as HTMLElement | null);
+    if (keyQueue.press(typed, where, { typing: where.typing && !where.inPatch, path: window.location.pathname }))
+      event.preventDefault();
+  });
+}
 
 /** Where a key was typed, as far as the shortcuts care. */
 interface KeyTarget {
@@ -49,6 +72,8 @@ const NO_TARGET: KeyTarget = { typing: false, inPatch: false, onControl: false, 
  * is the one being left), the keys that mean something here are kept and said (`onKept`); the page the move
  * arrives at replays them one per render, so each sees the state the one before left, and keys typed while
  * it replays wait behind them. Keys kept on the way to another page are said as not taken (`onDropped`).
+ * Keys typed while no workspace is mounted (the instance's loading state) go into the same queue through the
+ * one window listener, so the page that arrives replays them after those kept on the page left.
  */
 export function useReviewKeys({
   context,
@@ -122,19 +147,10 @@ export function useReviewKeys({
     return command.type !== "escape";
   };
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const typed = {
-        key: event.key,
-        ctrl: event.ctrlKey,
-        meta: event.metaKey,
-        alt: event.altKey,
-        shift: event.shiftKey,
-      };
-      if (handle.current(typed, targetOf(event.target as HTMLElement | null))) event.preventDefault();
-    };
-    window.addEventListener("keydown", onKey);
+    listenOnce();
+    const unbind = keyQueue.bind((typed, where) => handle.current(typed, where));
     onLive();
-    return () => window.removeEventListener("keydown", onKey);
+    return unbind;
   }, [onLive]);
   // Arrived from a move: the keys typed meanwhile.
   useEffect(() => {
