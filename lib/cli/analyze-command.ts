@@ -4,6 +4,7 @@ import { type PolicyStatsRow, paperSubset, policyStatsByLanguage } from "../anal
 import { checkRepository, ExactSourceError, repoFragments } from "../analysis/repo-fragments";
 import { SELECTIONS } from "../analysis/select-identifiers";
 import { instanceEvidence } from "../evidence/instance-evidence";
+import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import type { InstanceData } from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
@@ -21,6 +22,8 @@ export interface AnalyzeOptions {
   store?: RepositoryStoreConfig | null;
   /** stats: only the instances on which Doc2Feat and FEA both select something (the paper's Table 2) */
   paperSubset?: boolean;
+  /** --map: the file's fields read under the names a format wants, as import reads them */
+  fieldMap?: FieldMap;
 }
 
 interface Analysed {
@@ -103,7 +106,7 @@ async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: 
   if (options.repo) checkRepository(options.repo);
   const store = options.store === undefined ? null : options.store;
   for (const file of files) {
-    const opened = await openImportFile(file);
+    const opened = await openImportFile(file, { fieldMap: options.fieldMap });
     for await (const { item, line } of opened.items) {
       if (item.kind !== "instance") {
         throw new ImportError(file, line, `holds ${opened.format.label}, not benchmark instances`);

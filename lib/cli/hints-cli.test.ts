@@ -117,6 +117,17 @@ test("import --json reaches a pipe whole, past 64 KiB, and --map names renamed f
   expect(mapped.code).toBe(0);
   expect(JSON.parse(mapped.stdout).files[0].added).toBe(1);
   expect(hints("import", renamed, "--map", "patch").code).toBe(2);
+
+  // analyze, evidence and stats read what import reads: the same --map (the refusal named it before).
+  const refused = hints("analyze", renamed, "--json");
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toContain("--map");
+  const analysed = hints("analyze", renamed, "--json", "--map", "patch=the_fix");
+  expect(analysed.code).toBe(0);
+  expect(JSON.parse(analysed.stdout.trim().split("\n")[0] as string)).toMatchObject({ instance_id: rest.instance_id });
+  expect(hints("evidence", renamed, "--json", "--map", "patch=the_fix").code).toBe(0);
+  expect(hints("stats", renamed, "--json", "--map", "patch=the_fix").code).toBe(0);
+  expect(hints("stats", renamed, "--map", "patch").code).toBe(2);
 });
 
 test("stats counts an instance that appears in two files once, the later record winning", () => {

@@ -38,6 +38,7 @@ commands:
                                      (without it: from the repository store, HINTSCOPE_REPOS, where set)
                    --fallback-approximate  with --repo: an instance whose commit or file the
                                      checkout lacks is analysed from its hunks instead of failing
+                   --map F=SRC,...   read fields as import --map does (also evidence and stats)
   evidence FILE... leak channels and per-identifier evidence (stated, test-facing, transcription; no database)
                    --json one line per instance; --repo PATH adds occurrences at the base commit
   stats FILE...    identifiers per benchmark and selection (SPEC §4); --json, --benchmark NAME;
@@ -188,7 +189,16 @@ async function main(argv: string[]): Promise<number> {
     case "analyze":
     case "evidence":
     case "stats": {
+      // The same reading options as import: a file import reads with --map is read here too.
+      let fieldMap: FieldMap | undefined;
+      try {
+        fieldMap = values.map === undefined ? undefined : parseFieldMap(values.map);
+      } catch (error) {
+        process.stderr.write(`${(error as Error).message}\n`);
+        return 2;
+      }
       const options = {
+        fieldMap,
         json: values.json,
         repo: values.repo,
         fallbackApproximate: values["fallback-approximate"],
