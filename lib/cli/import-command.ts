@@ -3,9 +3,10 @@ import { progressText } from "../domain/progress";
 import type { FieldMap } from "../ingest/field-aliases";
 import { ImportError } from "../ingest/import-error";
 import type { RunOptions } from "../ingest/import-items";
-import { type AnalysisRunSummary, analyzePendingInstances } from "../server/analysis/analyze-stored-instances";
+import type { AnalysisRunSummary } from "../server/analysis/analyze-stored-instances";
 import type { Database } from "../server/db/client";
-import { type ImportSummary, importFiles } from "../server/import/import-files";
+import type { ImportSummary } from "../server/import/import-files";
+import { importThenAnalyse } from "../server/import/import-then-analyse";
 import { infrastructureFailure } from "../server/infrastructure-failure";
 
 export interface ImportCommandOptions {
@@ -75,7 +76,9 @@ export async function runImportCommand(db: Database, files: string[], options: I
   // What a failure leaves: before the commit, nothing; after it, the import, with the analysis still to run.
   let committed = false;
   try {
-    const summary = await importFiles(db, files, {
+    // The analysis is most of an import's time: it runs on every core (worker threads).
+    let progress: ReturnType<typeof terminalProgress>;
+    const { summary, analysis } = await importThenAnalyse(db, files, {
       benchmark: options.benchmark,
       demo: options.demo,
       fieldMap: options.fieldMap,
@@ -83,17 +86,22 @@ export async function runImportCommand(db: Database, files: string[], options: I
       replace: options.replace,
       experiment: options.experiment,
       onProgress: terminalProgress(),
-    });
-    committed = true;
-    if (!options.json) process.stdout.write(`${describeImport(summary)}\n`);
-    // The import is committed; the analysis of what it added or changed follows, outside its transaction.
-    // "N of M": the instances the analysis will take up (this import's, and any left pending before it).
-    const pending = process.stderr.isTTY ? await db.instance.count({ where: { analysisStatus: "pending" } }) : null;
-    const progress = terminalProgress(pending);
-    // The analysis is most of an import's time: it runs on every core (worker threads).
-    const analysis = await analyzePendingInstances(db, progress && ((done) => progress("analysis", done)), {
-      workers: availableParallelism(),
-      onFetchProgress: (line) => process.stderr.write(`\r\x1b[K${line}\n`),
+      onImported: (imported) => {
+        committed = true;
+        if (!options.json) process.stdout.write(`${describeImport(imported)}\n`);
+      },
+      analysis: {
+        mode: "now" as const,
+        workers: availableParallelism(),
+        // "N of M": the instances the analysis takes up (this import's, and any left pending before it).
+        onProgress: process.stderr.isTTY
+          ? (done, of) => {
+              progress ??= terminalProgress(of);
+              progress?.("analysis", done);
+            }
+          : undefined,
+        onFetchProgress: (line) => process.stderr.write(`\r\x1b[K${line}\n`),
+      },
     });
     if (progress) process.stderr.write("\r\x1b[K");
     if (options.json) process.stdout.write(`${JSON.stringify({ ...summary, analysis })}\n`);

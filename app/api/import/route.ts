@@ -7,11 +7,11 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { appOriginOf, crossOriginRefusal, UPLOAD_HEADER } from "@/lib/auth/same-origin";
 import { parseFieldMap } from "@/lib/ingest/field-aliases";
-import { analyzePendingInstances, SERVER_ANALYSIS_WORKERS } from "@/lib/server/analysis/analyze-stored-instances";
+import { SERVER_ANALYSIS_WORKERS } from "@/lib/server/analysis/analyze-stored-instances";
 import { guardedRoute } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
-import { importFiles } from "@/lib/server/import/import-files";
 import { describeImportFailure, maxUploadBytes, startImportJob, uploadFolder } from "@/lib/server/import/import-jobs";
+import { importThenAnalyse } from "@/lib/server/import/import-then-analyse";
 import { settings } from "@/lib/server/settings";
 
 export const runtime = "nodejs";
@@ -125,8 +125,13 @@ export const POST = guardedRoute("admin", async function post(request: Request) 
     return Response.json({ ok: true, job: started.id }, { status: 202 });
   }
   try {
-    const summary = await importFiles(db, [file], { benchmark, fieldMap, run, replace });
-    const analysis = await analyzePendingInstances(db, undefined, { workers: SERVER_ANALYSIS_WORKERS });
+    const { summary, analysis } = await importThenAnalyse(db, [file], {
+      benchmark,
+      fieldMap,
+      run,
+      replace,
+      analysis: { mode: "now", workers: SERVER_ANALYSIS_WORKERS },
+    });
     revalidatePath("/");
     const files = summary.files.map((f) => ({ ...f, file: name }));
     return Response.json({ ok: true, ...summary, files, analysis });

@@ -7,8 +7,7 @@ import { ImportError, UnknownFormatError } from "../../ingest/import-error";
 import type { RunOptions } from "../../ingest/import-items";
 import { type Database, writeTurn } from "../db/client";
 import { settings } from "../settings";
-import { requestAnalysis } from "./analysis-queue";
-import { type FileImportSummary, importFiles } from "./import-files";
+import type { FileImportSummary } from "./import-files";
 import {
   HEARTBEAT_MS,
   type ImportJob,
@@ -20,6 +19,7 @@ import {
   RUNNER,
   SILENT_MS,
 } from "./import-job-rows";
+import { importThenAnalyse } from "./import-then-analyse";
 import { removeLeftovers } from "./leftover-files";
 
 export type { ImportJob } from "./import-job-rows";
@@ -158,21 +158,45 @@ export function startImportJob(
     lastWrite = Date.now();
     void row.write();
   };
+  let imported = false;
+  /** Once: the upload's folder removed, the job's row written as it now stands, the job no longer this process's. */
+  let ended: Promise<void> | undefined;
+  const end = () => {
+    ended ??= (async () => {
+      clearInterval(heartbeat);
+      await rm(path.dirname(file), { recursive: true, force: true });
+      await row.flush();
+      running.delete(job.id);
+    })();
+    return ended;
+  };
   void (async () => {
     // The job reads as imported (or ended) only once its upload's folder is gone (a write of its progress in
     // flight could otherwise carry that out first).
     try {
-      const summary = await importFiles(db, [file], {
+      // The analysis is the queue's: whichever process works it (this server, another, a worker) takes it up.
+      await importThenAnalyse(db, [file], {
         ...options,
         onProgress: (_file, records) => {
           job.records = records;
           progressed();
         },
+        onImported: async (summary) => {
+          imported = true;
+          job.summary = { ...(summary.files[0] as FileImportSummary), file: shownName };
+          job.state = "analysing";
+          job.waiting = true;
+          await end();
+        },
+        analysis: { mode: "queued" },
       });
-      job.summary = { ...(summary.files[0] as FileImportSummary), file: shownName };
-      job.state = "analysing";
-      job.waiting = true;
     } catch (error) {
+      if (imported) {
+        process.stderr.write(
+          `hintscope: import job ${job.id}: its analysis could not be queued (${(error as Error).message}); it waits for the next server start\n`,
+        );
+        return;
+      }
       try {
         const failure = describeImportFailure(error, shownName, file);
         job.errors = failure.errors;
@@ -183,19 +207,7 @@ export function startImportJob(
       job.state = "failed";
       job.finishedAt = Date.now();
     } finally {
-      clearInterval(heartbeat);
-      await rm(path.dirname(file), { recursive: true, force: true });
-      await row.flush();
-      running.delete(job.id);
-    }
-    if (job.state !== "analysing") return;
-    // The analysis is the queue's: whichever process works it (this server, another, a worker) takes it up.
-    try {
-      await requestAnalysis(db);
-    } catch (error) {
-      process.stderr.write(
-        `hintscope: import job ${job.id}: its analysis could not be queued (${(error as Error).message}); it waits for the next server start\n`,
-      );
+      await end();
     }
   })();
   return job;
