@@ -19,8 +19,11 @@ export function FrontierSection({ data }: { data: ResearchData }) {
         identifier: <strong>guesswork left</strong> is the share of test-facing identifiers a policy does not name (mean
         over instances); <strong>disclosed beyond DefUse</strong> is the identifiers it names that no test needs (mean
         per instance); <strong>transcription</strong> is the mean share of its prose (projections with descriptions)
-        that copies runs of five or more tokens of the gold patch. Down and left is better. Each published hint set (its
-        latest version, flagged hints left out) is placed the same way on what its curators kept.
+        that copies runs of five or more tokens of the gold patch; <strong>gold patch transcribed</strong>, the spoiler
+        axis, is the mean share of the gold patch&apos;s added code (its words) that the hint as rendered under the
+        selection × projection restates in runs of five or more tokens, so a one-sentence description and a whole Pro
+        text are told apart. Down and left is better. Each published hint set (its latest version, flagged hints left
+        out) is placed the same way on what its curators kept (its share of the gold patch is not measured: –).
       </p>
       {frontier.length === 0 ? (
         <p className="muted">No instance with a test-facing identifier has been analysed yet.</p>
@@ -50,6 +53,7 @@ export function FrontierSection({ data }: { data: ResearchData }) {
                 <th className="num">Guesswork left</th>
                 <th className="num">Disclosed beyond DefUse</th>
                 <th className="num">Transcription</th>
+                <th className="num">Gold patch transcribed</th>
               </tr>
             </thead>
             <tbody>
@@ -63,6 +67,7 @@ export function FrontierSection({ data }: { data: ResearchData }) {
                   <td className="num">{share(f.guesswork_left as number)}</td>
                   <td className="num">{fmt(f.disclosed_beyond_defuse as number)}</td>
                   <td className="num">{share(f.transcription as number)}</td>
+                  <td className="num">{share(f.solution_disclosed as number | null)}</td>
                 </tr>
               ))}
             </tbody>

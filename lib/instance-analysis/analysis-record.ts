@@ -84,7 +84,7 @@ export async function analysisRecord(
       evidence: JSON.stringify(evidence),
       selectionCounts: JSON.stringify(countBySelection(analysis.identifiers)),
       leakCount: evidence.leaks.length,
-      research: researchFacts(analysis.identifiers, evidence),
+      research: researchFacts(analysis.identifiers, evidence, instance),
       count: analysis.identifiers.length,
       hintSource,
     };

@@ -1,4 +1,6 @@
 import type { InstanceEvidence } from "../evidence/evidence";
+import { type DisclosureSource, instanceDisclosure } from "../evidence/solution-disclosure";
+import type { HintSourceIdentifier } from "../hint/compose-hint";
 import {
   type FrontierBasis,
   type FrontierInstance,
@@ -14,7 +16,8 @@ import {
  * against (its test-facing names and messages, each name's copying). Facts of another version are made
  * again from the stored identifiers and evidence when the database is opened.
  */
-export const RESEARCH_FACTS_VERSION = 1;
+// 2: each selection's facts hold, per projection, the share of the gold patch its rendered hint transcribes.
+export const RESEARCH_FACTS_VERSION = 2;
 
 export interface ResearchFacts {
   selections: SelectionFacts[];
@@ -38,13 +41,20 @@ export function frontierInstance(
   };
 }
 
+/**
+ * An instance's research facts from its identifiers, its evidence, and what its hints are rendered from (its
+ * gold patch, which the rendered hints are measured against: lib/evidence/solution-disclosure.ts).
+ */
 export function researchFacts(
-  identifiers: ReadonlyArray<{ name: string; policies: readonly string[] }>,
+  identifiers: readonly HintSourceIdentifier[],
   evidence: InstanceEvidence,
+  source: DisclosureSource,
 ): ResearchFacts {
-  const instance = frontierInstance(identifiers, evidence);
+  const base = frontierInstance(identifiers, evidence);
+  const facing = identifiers.some((x) => x.policies.includes("defuse")) || (base.messages?.length ?? 0) > 0;
+  // Rendered only where the facts are kept (an instance with something test-facing).
+  const instance = facing ? { ...base, disclosure: instanceDisclosure(identifiers, source) } : base;
   const basis = frontierBasis(instance);
-  const facing = basis.test.length + basis.messages.length > 0;
   return {
     selections: selectionFacts(instance),
     leakChannels: [...new Set(evidence.leaks.map((l) => l.channel))],

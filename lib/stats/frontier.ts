@@ -1,4 +1,12 @@
-import { PROJECTIONS, SELECTIONS } from "../domain/hint-vocabulary";
+import { PROJECTIONS, type Projection, SELECTIONS } from "../domain/hint-vocabulary";
+
+/** A share per projection (0–1): how much of the gold patch's added code each rendered hint transcribes. */
+export type ProjectionShares = Readonly<Record<Projection, number>>;
+
+const NO_DISCLOSURE: ProjectionShares = Object.fromEntries(PROJECTIONS.map((p) => [p, 0])) as Record<
+  Projection,
+  number
+>;
 
 /** One instance's identifiers (their selections) and evidence, as the frontier reads them. */
 export interface FrontierInstance {
@@ -7,6 +15,11 @@ export interface FrontierInstance {
   transcription: ReadonlyMap<string, number>;
   /** test-facing messages the issue does not state (strings the tests check that the gold patch writes) */
   messages?: readonly string[];
+  /**
+   * by selection, the share of the gold patch's added code the hint rendered under each projection transcribes
+   * (lib/evidence/solution-disclosure.ts); absent: none measured (0)
+   */
+  disclosure?: ReadonlyMap<string, ProjectionShares>;
 }
 
 export interface FrontierPoint {
@@ -21,6 +34,12 @@ export interface FrontierPoint {
   disclosed_beyond_defuse: number;
   /** mean transcription share of the disclosed identifiers' hints (projections with prose only) */
   transcription: number;
+  /**
+   * the spoiler axis: mean over those instances of the share of the gold patch's added code (its word tokens)
+   * the hint rendered under this selection × projection transcribes in runs of five or more tokens
+   * (lib/evidence/solution-disclosure.ts); null where it was not measured (a hint set's curated lines)
+   */
+  solution_disclosed: number | null;
 }
 
 /** Projections that state prose about an identifier, where a hint can copy the gold patch. */
@@ -40,6 +59,8 @@ export interface SelectionFacts {
   /** the transcription shares of the identifiers it names, summed, and how many they are */
   transcriptionSum: number;
   transcriptionCount: number;
+  /** per projection, the share of the gold patch's added code the selection's hint transcribes */
+  solutionDisclosed: ProjectionShares;
 }
 
 /** An instance's part of the frontier under each selection; none where nothing faces the tests (no guesswork to leave). */
@@ -56,6 +77,7 @@ export function selectionFacts(instance: FrontierInstance): SelectionFacts[] {
       beyondDefuse: named.filter((x) => !x.policies.includes("defuse")).length,
       transcriptionSum: named.reduce((sum, x) => sum + (instance.transcription.get(x.name) ?? 0), 0),
       transcriptionCount: named.length,
+      solutionDisclosed: { ...(instance.disclosure?.get(selection) ?? NO_DISCLOSURE) },
     };
   });
 }
@@ -76,12 +98,14 @@ export function frontierTotals(facts: ReadonlyArray<readonly SelectionFacts[]>):
     instances++;
     for (const { selection, ...values } of instance) {
       const total = bySelection.get(selection);
-      if (!total) bySelection.set(selection, { ...values });
+      if (!total) bySelection.set(selection, { ...values, solutionDisclosed: { ...values.solutionDisclosed } });
       else {
         total.guessworkLeft += values.guessworkLeft;
         total.beyondDefuse += values.beyondDefuse;
         total.transcriptionSum += values.transcriptionSum;
         total.transcriptionCount += values.transcriptionCount;
+        const sums = total.solutionDisclosed as Record<Projection, number>;
+        for (const projection of PROJECTIONS) sums[projection] += values.solutionDisclosed[projection];
       }
     }
   }
@@ -91,7 +115,8 @@ export function frontierTotals(facts: ReadonlyArray<readonly SelectionFacts[]>):
 /**
  * The spoiler–guesswork frontier of a benchmark from its summed facts: each selection × projection placed by
  * how much guesswork it leaves (test-facing names it does not name) against how much it discloses (names
- * beyond DefUse, and how much of its prose copies the gold patch).
+ * beyond DefUse, how much of its prose copies the gold patch, and how much of the gold patch its rendered
+ * text transcribes: the spoiler axis, which tells the projections apart).
  */
 export function frontierOfTotals(benchmark: string, totals: FrontierTotals): FrontierPoint[] {
   const n = totals.instances;
@@ -107,6 +132,7 @@ export function frontierOfTotals(benchmark: string, totals: FrontierTotals): Fro
         guesswork_left: n === 0 || !total ? 0 : total.guessworkLeft / n,
         disclosed_beyond_defuse: n === 0 || !total ? 0 : total.beyondDefuse / n,
         transcription: !prose || total.transcriptionCount === 0 ? 0 : total.transcriptionSum / total.transcriptionCount,
+        solution_disclosed: n === 0 || !total ? 0 : total.solutionDisclosed[projection] / n,
       };
     });
   });
@@ -192,5 +218,7 @@ export function hintSetPoint(
     guesswork_left: n === 0 ? 0 : guesswork / n,
     disclosed_beyond_defuse: n === 0 ? 0 : beyond / n,
     transcription: copiedCount === 0 ? 0 : copied / copiedCount,
+    // The curated lines' share of the gold patch is not measured here (the basis keeps no patch): not a zero.
+    solution_disclosed: null,
   };
 }

@@ -1,3 +1,5 @@
+import { PROJECTIONS, type Projection } from "../../domain/hint-vocabulary";
+import type { HintSourceIdentifier } from "../../hint/compose-hint";
 import { RESEARCH_FACTS_VERSION, type ResearchFacts, researchFacts } from "../../instance-analysis/research-facts";
 import { type BulkTarget, deleteWhereIn, insertRows, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget, claimRows, type Database, writeTurn } from "../db/client";
@@ -11,6 +13,13 @@ import { policiesOf, readEvidence } from "../stored-json";
  * from the identifiers and evidence those have stored.
  */
 
+/** The SelectionFact column that keeps a projection's share of the gold patch (`declaration_doc` → `disclosedDeclarationDoc`). */
+export const disclosureColumn = (projection: Projection) =>
+  `disclosed${projection
+    .split("_")
+    .map((part) => `${part.charAt(0).toUpperCase()}${part.slice(1)}`)
+    .join("")}`;
+
 const SELECTION_FACT_COLUMNS = [
   "instanceId",
   "benchmarkId",
@@ -19,7 +28,8 @@ const SELECTION_FACT_COLUMNS = [
   "beyondDefuse",
   "transcriptionSum",
   "transcriptionCount",
-] as const;
+  ...PROJECTIONS.map(disclosureColumn),
+];
 
 /** Replaces the selection, leak and frontier-basis facts of these instances (inside the caller's transaction). */
 export async function replaceResearchFactRows(
@@ -51,6 +61,7 @@ export async function replaceResearchFactRows(
         f.beyondDefuse,
         f.transcriptionSum,
         f.transcriptionCount,
+        ...PROJECTIONS.map((projection) => f.solutionDisclosed[projection]),
       ]),
     ),
   );
@@ -84,7 +95,16 @@ export async function backfillResearchFacts(db: Database, onProgress?: (filled: 
       where: { ...behind, id: { gt: afterId } },
       orderBy: { id: "asc" },
       take: PAGE,
-      select: { id: true, benchmarkId: true, externalId: true, evidence: true },
+      // With what its hints are rendered from and measured against (research-facts.ts).
+      select: {
+        id: true,
+        benchmarkId: true,
+        externalId: true,
+        evidence: true,
+        goldPatch: true,
+        interfaceText: true,
+        requirements: true,
+      },
     });
     if (page.length === 0) return filled;
     afterId = (page.at(-1) as { id: number }).id;
@@ -92,10 +112,19 @@ export async function backfillResearchFacts(db: Database, onProgress?: (filled: 
       db,
       page.map((i) => i.id),
     );
-    const byInstance = new Map<number, Array<{ name: string; policies: string[] }>>();
+    const byInstance = new Map<number, HintSourceIdentifier[]>();
     for (const x of identifiers) {
       const list = byInstance.get(x.instanceId) ?? [];
-      list.push({ name: x.name, policies: policiesOf(x.selections) });
+      list.push({
+        name: x.name,
+        member: x.member,
+        owner: x.owner,
+        kind: x.kind,
+        path: x.path,
+        newFile: x.newFile,
+        signature: x.signature,
+        policies: policiesOf(x.selections),
+      });
       byInstance.set(x.instanceId, list);
     }
     const made = page.map((i) => {
@@ -104,7 +133,7 @@ export async function backfillResearchFacts(db: Database, onProgress?: (filled: 
         id: i.id,
         benchmarkId: i.benchmarkId,
         externalId: i.externalId,
-        facts: evidence ? researchFacts(byInstance.get(i.id) ?? [], evidence) : null,
+        facts: evidence ? researchFacts(byInstance.get(i.id) ?? [], evidence, i) : null,
         leaks: evidence ? evidence.leaks.length : null,
       };
     });

@@ -1,3 +1,4 @@
+import { PROJECTIONS } from "../../domain/hint-vocabulary";
 import { type LeakShareRow, leakSharesOfCounts } from "../../evidence/evidence-summary";
 import { readStoredLine } from "../../export/hint-lines";
 import { readFrontierBasis } from "../../instance-analysis/research-facts";
@@ -9,6 +10,7 @@ import {
   hintSetPoint,
   type SelectionFacts,
 } from "../../stats/frontier";
+import { disclosureColumn } from "../analysis/research-fact-rows";
 import { selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database } from "../db/client";
 import type { ResearchBase } from "./research";
@@ -27,7 +29,8 @@ export async function loadResearchFrontier(db: Database, base: ResearchBase) {
       target,
       `SELECT "benchmarkId", "selection", COUNT(*) AS "n", SUM("guessworkLeft") AS "guesswork",
               SUM("beyondDefuse") AS "beyond", SUM("transcriptionSum") AS "copied",
-              SUM("transcriptionCount") AS "copiedCount"
+              SUM("transcriptionCount") AS "copiedCount",
+              ${PROJECTIONS.map((p) => `SUM("${disclosureColumn(p)}") AS "${p}"`).join(", ")}
        FROM "SelectionFact" GROUP BY "benchmarkId", "selection"`,
       [],
     ),
@@ -64,6 +67,9 @@ export async function loadResearchFrontier(db: Database, base: ResearchBase) {
       beyondDefuse: Number(row.beyond),
       transcriptionSum: Number(row.copied),
       transcriptionCount: Number(row.copiedCount),
+      solutionDisclosed: Object.fromEntries(
+        PROJECTIONS.map((p) => [p, Number(row[p])]),
+      ) as SelectionFacts["solutionDisclosed"],
     });
     totals.set(nameOf(row), entry);
   }

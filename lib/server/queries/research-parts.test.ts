@@ -11,6 +11,7 @@ import { policyStats } from "../../analysis/policy-stats";
 import { SELECTIONS } from "../../domain/hint-vocabulary";
 import type { InstanceEvidence } from "../../evidence/evidence";
 import { leakShares } from "../../evidence/evidence-summary";
+import { instanceDisclosure } from "../../evidence/solution-disclosure";
 import { frontierInstance, RESEARCH_FACTS_VERSION } from "../../instance-analysis/research-facts";
 import { parseListState } from "../../review/list-state";
 import { type FrontierInstance, frontier, frontierBasis, hintSetPoint } from "../../stats/frontier";
@@ -111,9 +112,29 @@ test("a part not loaded is named where a view reads it; loaded parts give the sa
 /** Every instance as the frontier reads it, from every stored identifier and every instance's evidence. */
 async function everyInstance() {
   const [instances, identifiers, benchmarks] = await Promise.all([
-    env.db.instance.findMany({ select: { id: true, externalId: true, benchmarkId: true, evidence: true } }),
+    env.db.instance.findMany({
+      select: {
+        id: true,
+        externalId: true,
+        benchmarkId: true,
+        evidence: true,
+        goldPatch: true,
+        interfaceText: true,
+        requirements: true,
+      },
+    }),
     env.db.identifier.findMany({
-      select: { instanceId: true, name: true, ...WITH_SELECTIONS },
+      select: {
+        instanceId: true,
+        name: true,
+        member: true,
+        owner: true,
+        kind: true,
+        path: true,
+        newFile: true,
+        signature: true,
+        ...WITH_SELECTIONS,
+      },
       orderBy: [{ instanceId: "asc" }, { position: "asc" }],
     }),
     env.db.benchmark.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
@@ -122,15 +143,14 @@ async function everyInstance() {
     const own = instances.filter((i) => i.benchmarkId === b.id);
     const evidence = own.map((i) => readEvidence(i.evidence));
     const byId = new Map<string, FrontierInstance>(
-      own.map((i, n) => [
-        i.externalId,
-        frontierInstance(
-          identifiers
-            .filter((x) => x.instanceId === i.id)
-            .map((x) => ({ name: x.name, policies: policiesOf(x.selections) })),
-          evidence[n] as InstanceEvidence | null,
-        ),
-      ]),
+      own.map((i, n) => {
+        const named = identifiers
+          .filter((x) => x.instanceId === i.id)
+          .map(({ instanceId: _, selections, ...x }) => ({ ...x, policies: policiesOf(selections) }));
+        // With each selection × projection's rendered hint measured against the gold patch.
+        const instance = frontierInstance(named, evidence[n] as InstanceEvidence | null);
+        return [i.externalId, { ...instance, disclosure: instanceDisclosure(named, i) }];
+      }),
     );
     return { name: b.name, evidence, byId };
   });
@@ -191,6 +211,28 @@ test("the frontier, leak shares and a published hint set's point, summed from th
     .map((r) => ({ ...r }));
   expect(expectedLeaks.some((r) => r.with_channel > 0)).toBe(true);
   expectSameRows(leakRows(data), expectedLeaks);
+});
+
+test("the spoiler axis tells the projections apart on real SWE-bench Pro records: under DefUse, Declaration + Doc discloses less of the gold patch than Pro", async () => {
+  // Summed by the database from the stored facts of the real SQLite (or PostgreSQL) file, as the page reads them.
+  const points = frontierRows(await loadResearchData(env.db, ["frontier"])).filter(
+    (p) => p.benchmark === "SWE-bench Pro" && p.hint_set === null,
+  );
+  const at = (selection: string, projection: string) =>
+    points.find((p) => p.selection === selection && p.projection === projection)?.solution_disclosed as number;
+  expect(points.length).toBe(16);
+  expect(at("defuse", "declaration_doc")).toBeGreaterThan(0);
+  expect(at("defuse", "declaration_doc")).toBeLessThan(at("defuse", "pro"));
+  // More of the hint's text never transcribes less: name ≤ declaration ≤ declaration + doc ≤ pro.
+  for (const selection of SELECTIONS) {
+    expect(at(selection, "name")).toBeLessThanOrEqual(at(selection, "declaration"));
+    expect(at(selection, "declaration")).toBeLessThanOrEqual(at(selection, "declaration_doc") + 1e-12);
+    expect(at(selection, "declaration_doc")).toBeLessThanOrEqual(at(selection, "pro") + 1e-12);
+  }
+  // The other prose measure (each identifier's Pro text) is the same under both, as the issue found it.
+  expect(points.find((p) => p.selection === "defuse" && p.projection === "declaration_doc")?.transcription).toBe(
+    points.find((p) => p.selection === "defuse" && p.projection === "pro")?.transcription,
+  );
 });
 
 test("facts of instances analysed before they were stored are made by the backfill (server start, report), never by a read", async () => {
