@@ -2,7 +2,9 @@
 
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import { type ReactNode, useEffect, useRef } from "react";
+import type { PaneId } from "@/lib/review/pane-layout";
 import { type Mark, markColumns } from "@/lib/review/patch-marks";
+import { FoldButton } from "./pane-separator";
 
 // The editor is served by the app itself (copied to public/ on install): no CDN, works offline.
 loader.config({ paths: { vs: "/monaco/vs" } });
@@ -29,7 +31,14 @@ interface Props {
   comments?: ReadonlyArray<{ start: number; end: number; hover: string }>;
   /** the lines the curator selects (for a comment on them) */
   onSelectLines?: (start: number, end: number) => void;
+  /** the pane this editor fills, folded to a strip or open */
+  pane: PaneId;
+  folded?: boolean;
+  onFold?: (pane: PaneId) => void;
 }
+
+/** Room kept right of a revealed name that is off to the right, in pixels. */
+const SIDE_MARGIN_PX = 24;
 
 /** A read-only patch in Monaco: added and removed lines coloured, identifiers highlighted, hover and click. */
 export function PatchEditor({
@@ -44,6 +53,9 @@ export function PatchEditor({
   control,
   comments = [],
   onSelectLines,
+  pane,
+  folded = false,
+  onFold,
 }: Props) {
   const editor = useRef<MonacoEditor | null>(null);
   const monaco = useRef<Monaco | null>(null);
@@ -156,19 +168,25 @@ export function PatchEditor({
     const ed = editor.current;
     const target = revealRef.current;
     if (!ed || !target) return;
-    ed.revealLineInCenter(target.line);
     const [start, end] = markColumns(ed.getModel()?.getLineContent(target.line) ?? "", target.name, target.column);
     ed.setSelection({ startLineNumber: target.line, startColumn: start, endLineNumber: target.line, endColumn: end });
+    ed.revealLineInCenter(target.line);
+    // Sideways, the pane scrolls only as far as the name needs: where it fits, the lines start at their first
+    // column (a selection's reveal would otherwise leave every line's first characters cut off).
+    const right = ed.getOffsetForColumn(target.line, end);
+    const width = ed.getLayoutInfo().contentWidth;
+    ed.setScrollLeft(right > 0 && right + SIDE_MARGIN_PX > width ? right + SIDE_MARGIN_PX - width : 0);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: applyReveal reads the latest target through a ref
   useEffect(applyReveal, [reveal]);
 
   return (
-    <section className="pane" aria-label={label}>
-      <h2>
-        {label}
+    <section className={`pane${folded ? " folded" : ""}`} aria-label={label}>
+      <div className="pane-head">
+        <h2>{label}</h2>
         {control}
-      </h2>
+        {onFold && <FoldButton pane={pane} folded={folded} onFold={onFold} />}
+      </div>
       <div className="editor" data-testid={`${label} editor`}>
         <Editor
           value={text}
@@ -180,6 +198,9 @@ export function PatchEditor({
             minimap: { enabled: false },
             wordWrap: wrap ? "on" : "off",
             lineNumbers: "on",
+            // The code gets the width: a gutter for 3-digit numbers (it grows for longer patches), no folding.
+            lineNumbersMinChars: 3,
+            folding: false,
             // The empty line after a text's last newline is no line of the patch: no number (Monaco's
             // default dims it, in a grey below WCAG's contrast, which axe finds whenever it is in view).
             renderFinalNewline: "off",

@@ -10,17 +10,20 @@ const said = (action: string | null, reason: string | null) =>
         ? `flag (${reason})`
         : action;
 
-/** In a review round, instead of the audit trail: your decision, and the others' (blind: once you decided). */
+/**
+ * In a review round, at the hint panel's head (in view as the page opens) and instead of the audit trail: your
+ * decision, and the others' (blind: once you decided).
+ */
 export function RoundNotice({ round }: { round: RoundItem }) {
   return (
     <section className="round-notice" aria-label="Review round">
-      <h2>
+      <h3>
         Round <Link href={`/rounds/${round.id}`}>{round.name}</Link>{" "}
         <span className="muted">
           ({round.selection} × {round.projection}
           {round.blind ? ", blind" : ""})
         </span>
-      </h2>
+      </h3>
       <p>
         Your decision: <strong>{said(round.mine.action, round.mine.flagReason)}</strong>
         {round.open ? "" : " (the round is published: decisions are final)"}

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "vitest";
 import {
   DEFAULT_LAYOUTS,
@@ -146,4 +148,12 @@ test("a kept layout with every pane folded opens with none folded", () => {
     collapsed: { issue: true, gold: true, test: true, hint: true },
   });
   expect(parseStoredLayout(text, "compact").collapsed).toEqual(compact.collapsed);
+});
+
+test("the stylesheet draws the same layouts before the kept one is read (no jump when it is)", () => {
+  const css = readFileSync(path.join(import.meta.dirname, "..", "..", "app", "globals.css"), "utf8");
+  const fallbacks = [...css.matchAll(/var\(\s*--workspace-columns,\s*([^;]*?)\s*\);/g)].map((m) =>
+    (m[1] ?? "").replace(/\s+/g, " "),
+  );
+  expect(fallbacks).toEqual([gridColumns(DEFAULT_LAYOUTS.compact), gridColumns(DEFAULT_LAYOUTS.wide)]);
 });

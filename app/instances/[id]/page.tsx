@@ -47,6 +47,7 @@ export default guardedPage("viewer", async function InstancePage({ params, searc
         policy={policy}
         canDecide={hasRole(user.role, "curator") && (round?.open ?? true)}
         round={round}
+        user={user.name}
         keymap={await keymapOf(await getDb(), user.name)}
         threads={
           await threadsForInstance(await getDb(), data.instance.id, user.name, {
