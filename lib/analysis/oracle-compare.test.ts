@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import {
+  type ComparedIdentifier,
+  compareWithOracle,
+  disagreementShare,
+  type OracleRow,
+  tallyComparison,
+} from "./oracle-compare";
+
+const def = (over: Partial<ComparedIdentifier> = {}): ComparedIdentifier => ({
+  name: "PrioritizedIdentifier.__eq__",
+  member: "__eq__",
+  owner: "PrioritizedIdentifier",
+  kind: "method",
+  path: "openlibrary/core/vendors.py",
+  signature: "def __eq__(self, other)",
+  side: "code",
+  status: "new",
+  ...over,
+});
+
+describe("compareWithOracle: hunks mode against exact mode", () => {
+  it("agrees on the same identifiers, whatever the signature's spacing", () => {
+    const result = compareWithOracle([def({ signature: "def __eq__(self,  other)" })], [def()]);
+    expect(result.disagreements).toEqual([]);
+    expect(result.compared.get("python")).toBe(1);
+  });
+
+  it("names the cause of each disagreement, one per identifier, with both readings", () => {
+    const exact = [
+      def(),
+      def({ member: "isbn", name: "isbn", owner: null, kind: "function", signature: "def isbn()" }),
+      def({ member: "run", name: "Job.run", owner: "Job", signature: "def run(self)" }),
+      def({ member: "kind", name: "Job.kind", owner: "Job", kind: "property", signature: null }),
+      def({ member: "old", name: "old", owner: null, kind: "function", status: "changed", signature: "def old()" }),
+    ];
+    const hunks = [
+      def({ owner: "PrioritizedISBN", name: "PrioritizedISBN.__eq__" }),
+      def({ member: "run", name: "Job.run", owner: "Job", signature: "def run(self, x)" }),
+      def({ member: "kind", name: "Job.kind", owner: "Job", kind: "method", signature: null }),
+      def({ member: "old", name: "old", owner: null, kind: "function", status: "new", signature: "def old()" }),
+      def({ member: "helper", name: "helper", owner: null, kind: "function", signature: "def helper()" }),
+    ];
+    const causes = compareWithOracle(hunks, exact).disagreements.map((d) => [d.cause, d.key]);
+    expect(causes).toEqual([
+      ["other owner", "code openlibrary/core/vendors.py: PrioritizedIdentifier.__eq__"],
+      ["missing", "code openlibrary/core/vendors.py: isbn"],
+      ["other signature", "code openlibrary/core/vendors.py: Job.run"],
+      ["other kind", "code openlibrary/core/vendors.py: Job.kind"],
+      ["other status", "code openlibrary/core/vendors.py: old"],
+      ["extra", "code openlibrary/core/vendors.py: helper"],
+    ]);
+    const owner = compareWithOracle(hunks, exact).disagreements[0];
+    expect(owner?.hunks).toBe("PrioritizedISBN.__eq__ (method, new) `def __eq__(self, other)`");
+    expect(owner?.exact).toBe("PrioritizedIdentifier.__eq__ (method, new) `def __eq__(self, other)`");
+  });
+
+  it("pairs a member by owner first when two classes of a file define it", () => {
+    const exact = [def({ owner: "A" }), def({ owner: "B" })];
+    const hunks = [def({ owner: "B" }), def({ owner: "A" })];
+    expect(compareWithOracle(hunks, exact).disagreements).toEqual([]);
+  });
+
+  it("keeps the code and test sides apart and leaves Doc2Feat's shared names out", () => {
+    const exact = [def(), def({ kind: "name", member: "x", name: "x", owner: null })];
+    const hunks = [def({ side: "test" })];
+    const causes = compareWithOracle(hunks, exact).disagreements.map((d) => d.cause);
+    expect(causes).toEqual(["missing", "extra"]);
+  });
+
+  it("tallies per language and overall, listing each instance under its cause", () => {
+    const rows = new Map<string, OracleRow>();
+    tallyComparison(rows, "i-1", compareWithOracle([], [def(), def({ member: "b", path: "x.go" })]));
+    tallyComparison(rows, "i-2", compareWithOracle([def()], [def()]));
+    const python = rows.get("python") as OracleRow;
+    expect(python.instances).toBe(2);
+    expect(python.compared).toBe(2);
+    expect(python.byCause.missing).toBe(1);
+    expect(python.listed.missing).toEqual([
+      "i-1: code openlibrary/core/vendors.py: PrioritizedIdentifier.__eq__  (hunks: none | exact: PrioritizedIdentifier.__eq__ (method, new) `def __eq__(self, other)`)",
+    ]);
+    expect(disagreementShare(python)).toBe(0.5);
+    expect(rows.get("go")?.byCause.missing).toBe(1);
+    const all = rows.get("all") as OracleRow;
+    expect([all.instances, all.compared, all.byCause.missing]).toEqual([2, 3, 2]);
+  });
+});
