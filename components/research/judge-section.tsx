@@ -24,17 +24,30 @@ export function JudgeSection({ data }: { data: ResearchData }) {
   const agreement = raterAgreement(data.ratings).filter(
     (row) => !(row.first.startsWith("judge: ") && row.second.startsWith("judge: ")),
   );
-  const judgeGroups = new Set(judge.map((j) => `${j.benchmark} · ${j.selection} · ${j.judge}`));
-  const bars: JudgeBar[] = judge.map((j) => ({
-    attribute: judgeGroups.size > 1 ? `${j.judge} (${j.selection}, ${j.benchmark}): ${j.attribute}` : j.attribute,
-    N: j.necessity.mean ?? 0,
-    D: j.disclosure.mean ?? 0,
-    G: j.guidance.mean ?? 0,
-    HVM: j.hvm.mean ?? 0,
-    errN: err(j.necessity),
-    errD: err(j.disclosure),
-    errG: err(j.guidance),
-    errHVM: err(j.hvm),
+  // One chart (and one run of table rows) per judge, selection and benchmark: scores of different judges or
+  // selections are never pooled, and each chart's names are the attributes alone, in the paper's order.
+  const groups = new Map<string, { title: string; rows: typeof judge }>();
+  for (const j of judge) {
+    const title = `${j.benchmark} · ${j.selection} · ${j.judge}`;
+    const group = groups.get(title) ?? { title, rows: [] };
+    group.rows.push(j);
+    groups.set(title, group);
+  }
+  const chartGroups = [...groups.values()].map((g) => ({
+    title: groups.size > 1 ? g.title : null,
+    bars: g.rows.map(
+      (j): JudgeBar => ({
+        attribute: j.attribute,
+        N: j.necessity.mean ?? 0,
+        D: j.disclosure.mean ?? 0,
+        G: j.guidance.mean ?? 0,
+        HVM: j.hvm.mean ?? 0,
+        errN: err(j.necessity),
+        errD: err(j.disclosure),
+        errG: err(j.guidance),
+        errHVM: err(j.hvm),
+      }),
+    ),
   }));
   return (
     <section aria-labelledby="judge">
@@ -42,86 +55,94 @@ export function JudgeSection({ data }: { data: ResearchData }) {
       {judge.length === 0 ? (
         <p className="muted">No judge scores imported.</p>
       ) : (
-        <div className="side-by-side">
-          <div>
-            <p className="muted">
-              One row per benchmark, selection, judge and attribute: scores of different judges or selections are never
-              pooled. <strong>N</strong> (necessity, 0 redundant – 3 load-bearing): how much a correct agent needs the
-              attribute to pass the tests. <strong>D</strong> (disclosure, 0 interface – 3 transcription): how much of
-              the solution it gives away. <strong>G</strong> (guidance, 0 declarative – 3 prescriptive): how far it
-              tells the agent what to do. <strong>HVM</strong> = N − max(D, G) per rated value: positive where the
-              attribute is worth more than it spoils. Each value is the median of the judge&apos;s samples; the table
-              gives means over the rated values with 95% instance-clustered intervals [low, high]: Clopper–Pearson
-              limits at the cluster jackknife&apos;s effective sample size, and an exact bound where every value is one
-              level (coverage measured at 0.95 or more at 5, 10 and 30 instances, for rare levels too; none below two
-              instances). Unanimity is the share of values whose three or more samples all agree; values with fewer
-              samples are not counted in it. Scores for ids that match no imported instance are left out.
-            </p>
-            <table aria-label="Judge scores per attribute">
-              <thead>
-                <tr>
-                  <th>Benchmark</th>
-                  <th>Selection</th>
-                  <th>Judge</th>
-                  <th>Attribute</th>
-                  <th className="num">Instances</th>
-                  <th className="num">n</th>
-                  <th className="num">Samples</th>
-                  <th className="num">N</th>
-                  <th className="num">D</th>
-                  <th className="num">G</th>
-                  <th className="num">HVM</th>
-                  <th className="num">Unanimous</th>
-                </tr>
-              </thead>
-              <tbody>
-                {judge.map((j) => (
-                  <tr key={`${j.benchmark}\u0000${j.selection}\u0000${j.judge}\u0000${j.attribute}`}>
-                    <td>{j.benchmark}</td>
-                    <td>{j.selection}</td>
-                    <td>{j.judge}</td>
-                    <td>{j.attribute}</td>
-                    <td className="num">{j.instances}</td>
-                    <td className="num">{j.n}</td>
-                    <td className="num" title="samples per rated value">
-                      {j.samplesMin === j.samplesMax ? j.samplesMin : `${j.samplesMin}–${j.samplesMax}`}
-                    </td>
-                    {(
-                      [
-                        ["N", j.necessity],
-                        ["D", j.disclosure],
-                        ["G", j.guidance],
-                        ["HVM", j.hvm],
-                      ] as const
-                    ).map(([scale, i]) => (
-                      <td
-                        key={scale}
-                        className="num"
-                        title={
-                          i.noInterval ?? `95% interval ${fmt(i.low)}–${fmt(i.high)} (instance-clustered t interval)`
-                        }
-                      >
-                        {fmt(i.mean)} {i.noInterval ? "(no interval)" : `[${fmt(i.low)}, ${fmt(i.high)}]`}
-                      </td>
-                    ))}
-                    <td className="num" title={`${j.unanimityValues} of ${j.n} values have three or more samples`}>
-                      {j.unanimity === null ? "–" : `${(j.unanimity * 100).toFixed(0)}% of ${j.unanimityValues}`}
-                    </td>
+        <>
+          <p className="muted">
+            One row per benchmark, selection, judge and attribute: scores of different judges or selections are never
+            pooled. <strong>N</strong> (necessity, 0 redundant – 3 load-bearing): how much a correct agent needs the
+            attribute to pass the tests. <strong>D</strong> (disclosure, 0 interface – 3 transcription): how much of the
+            solution it gives away. <strong>G</strong> (guidance, 0 declarative – 3 prescriptive): how far it tells the
+            agent what to do. <strong>HVM</strong> = N − max(D, G) per rated value: positive where the attribute is
+            worth more than it spoils. Each value is the median of the judge&apos;s samples; the table gives means over
+            the rated values with 95% instance-clustered intervals [low, high]: Clopper–Pearson limits at the cluster
+            jackknife&apos;s effective sample size, and an exact bound where every value is one level (coverage measured
+            at 0.95 or more at 5, 10 and 30 instances, for rare levels too; none below two instances). Unanimity is the
+            share of values whose three or more samples all agree; values with fewer samples are not counted in it.
+            Scores for ids that match no imported instance are left out.
+          </p>
+          <div className="chart-beside">
+            <div>
+              <table aria-label="Judge scores per attribute" className="compact">
+                <thead>
+                  <tr>
+                    <th>Attribute</th>
+                    <th className="num">Instances</th>
+                    <th className="num">n</th>
+                    <th className="num">Samples</th>
+                    <th className="num">N</th>
+                    <th className="num">D</th>
+                    <th className="num">G</th>
+                    <th className="num">HVM</th>
+                    <th className="num">Unanimous</th>
                   </tr>
+                </thead>
+                {[...groups.values()].map((group) => (
+                  <tbody key={group.title}>
+                    <tr className="group-row">
+                      <th colSpan={9} scope="rowgroup">
+                        {group.title}
+                      </th>
+                    </tr>
+                    {group.rows.map((j) => (
+                      <tr key={`${j.benchmark}\u0000${j.selection}\u0000${j.judge}\u0000${j.attribute}`}>
+                        <td>{j.attribute}</td>
+                        <td className="num">{j.instances}</td>
+                        <td className="num">{j.n}</td>
+                        <td className="num" title="samples per rated value">
+                          {j.samplesMin === j.samplesMax ? j.samplesMin : `${j.samplesMin}–${j.samplesMax}`}
+                        </td>
+                        {(
+                          [
+                            ["N", j.necessity],
+                            ["D", j.disclosure],
+                            ["G", j.guidance],
+                            ["HVM", j.hvm],
+                          ] as const
+                        ).map(([scale, i]) => (
+                          <td
+                            key={scale}
+                            className="num"
+                            title={
+                              i.noInterval ??
+                              `95% interval ${fmt(i.low)}–${fmt(i.high)} (instance-clustered t interval)`
+                            }
+                          >
+                            {fmt(i.mean)}
+                            <br />
+                            <span className="muted interval">
+                              {i.noInterval ? "(no interval)" : `[${fmt(i.low)}, ${fmt(i.high)}]`}
+                            </span>
+                          </td>
+                        ))}
+                        <td className="num" title={`${j.unanimityValues} of ${j.n} values have three or more samples`}>
+                          {j.unanimity === null ? "–" : `${(j.unanimity * 100).toFixed(0)}% of ${j.unanimityValues}`}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
                 ))}
-              </tbody>
-            </table>
-            <DownloadCsv name="judge-scores" rows={judgeRowsOf(judge)} />
-            {data.unmatchedJudgeIds.map((u) => (
-              <p key={u.benchmark} className="muted" data-testid="unmatched judge ids">
-                Left out: scores for {u.ids.length} id{u.ids.length === 1 ? "" : "s"} that match no imported instance of{" "}
-                {u.benchmark}: {u.ids.slice(0, 10).join(", ")}
-                {u.ids.length > 10 ? ` and ${u.ids.length - 10} more` : ""}.
-              </p>
-            ))}
+              </table>
+              <DownloadCsv name="judge-scores" rows={judgeRowsOf(judge)} />
+              {data.unmatchedJudgeIds.map((u) => (
+                <p key={u.benchmark} className="muted" data-testid="unmatched judge ids">
+                  Left out: scores for {u.ids.length} id{u.ids.length === 1 ? "" : "s"} that match no imported instance
+                  of {u.benchmark}: {u.ids.slice(0, 10).join(", ")}
+                  {u.ids.length > 10 ? ` and ${u.ids.length - 10} more` : ""}.
+                </p>
+              ))}
+            </div>
+            <JudgeChart groups={chartGroups} />
           </div>
-          <JudgeChart bars={bars} />
-        </div>
+        </>
       )}
       <h3>Agreement (quadratic weighted kappa)</h3>
       {agreement.length === 0 ? (
@@ -152,7 +173,7 @@ export function JudgeSection({ data }: { data: ResearchData }) {
                   <td className="num">{fmt(a.necessity)}</td>
                   <td className="num">{fmt(a.disclosure)}</td>
                   <td className="num">{fmt(a.guidance)}</td>
-                  <td className="muted">{a.note ?? ""}</td>
+                  <td className="muted">{[a.note, a.interval_note].filter(Boolean).join("; ")}</td>
                 </tr>
               ))}
             </tbody>

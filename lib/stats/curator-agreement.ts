@@ -1,4 +1,5 @@
 import { weightedKappa, whyNoKappa } from "./agreement";
+import { kappaIntervalNote } from "./nominal-agreement";
 
 /** One rating of one item (an identifier's attribute on an instance) on the three scales. */
 export interface Rating {
@@ -19,6 +20,8 @@ export interface AgreementRow {
   guidance: number | null;
   /** why a scale's κ is undefined (one item, one level throughout), or null */
   note: string | null;
+  /** why the κ have no interval, said as a round's κ says it (nominal-agreement.ts's kappaIntervalNote) */
+  interval_note: string;
 }
 
 const SCALE_LETTERS = { necessity: "N", disclosure: "D", guidance: "G" } as const;
@@ -60,6 +63,7 @@ export function raterAgreement(ratings: Rating[]): AgreementRow[] {
           reasons.size === 0
             ? null
             : [...reasons.entries()].map(([why, scales]) => `${scales.join(", ")}: ${why}`).join("; "),
+        interval_note: kappaIntervalNote(shared.length, "rated item"),
       });
     }
   }

@@ -25,13 +25,16 @@ export interface NominalAgreement {
 /**
  * A round's κ has no interval: a weighted κ interval covered under 0.93 in simulation below 30 instances
  * (docs/reference/intervals.md), and none has been measured for curators' decisions at any size, so none is
- * printed under a "95 %" label; the note says so beside κ.
+ * printed under a "95 %" label; the note says so beside κ. The overall rater-agreement table (curator-agreement.ts)
+ * says it of its rated items (`unit`), whose κ intervals are per attribute, clustered by instance.
  */
-export function kappaIntervalNote(items: number): string {
-  const size = `${items} hint${items === 1 ? "" : "s"}`;
+export function kappaIntervalNote(items: number, unit = "hint"): string {
+  const size = `${items} ${unit}${items === 1 ? "" : "s"}`;
   return items < 30
     ? `no interval: ${size}; below 30 a κ interval covered under 0.93 in simulation`
-    : `no interval: ${size}; a κ interval's coverage is not measured for curators' decisions`;
+    : unit === "hint"
+      ? `no interval: ${size}; a κ interval's coverage is not measured for curators' decisions`
+      : `no interval: ${size}; per attribute, with instances as clusters, in the table below`;
 }
 
 const kappaOf = (observed: number, expected: number) => (expected >= 1 ? null : (observed - expected) / (1 - expected));
