@@ -101,6 +101,8 @@ export async function analyzePendingInstances(
     pool?: AnalysisPool;
     /** for a test: the batch write's timeouts, and what it is told of one that ran out of time */
     writeTimeouts?: Pick<BatchOptions, "timeoutMs" | "onTimeout">;
+    /** told after each batch's write: its milliseconds (transactions and retries) and its instances (a bench) */
+    onWritten?: (ms: number, instances: number) => void;
   } = {},
 ): Promise<AnalysisRunSummary> {
   const store = options.store === undefined ? settings().repositoryStore : options.store;
@@ -111,6 +113,7 @@ export async function analyzePendingInstances(
     duringWrite: options.duringWrite,
     part: options.part,
     writeTimeouts: options.writeTimeouts,
+    onWritten: options.onWritten,
   };
   // On worker threads where it can (the command line: both cores), else in this process.
   const pool = options.pool ?? analysisPool(options.workers ?? 0);
@@ -157,6 +160,7 @@ interface RepositorySource {
   duringWrite?: BatchHook;
   part?: AnalysisPart;
   writeTimeouts?: Pick<BatchOptions, "timeoutMs" | "onTimeout">;
+  onWritten?: (ms: number, instances: number) => void;
 }
 
 /** One instance's analysis record, on the pool or here: from the store's files where it has them (fetched first). */
@@ -299,6 +303,7 @@ async function analyzeOnConnection(
       });
     });
     const now = new Date();
+    const writeStarted = performance.now();
     // In transactions whose time is stated from the instances they write; one that runs out of time (a
     // loaded machine, a row another connection holds) is rolled back and written again in halves.
     const written = await writeTurn(db)(() =>
@@ -371,6 +376,7 @@ async function analyzeOnConnection(
         { msPerItem: WRITE_MS_PER_INSTANCE, ...source.writeTimeouts },
       ),
     );
+    source.onWritten?.(performance.now() - writeStarted, batch.length);
     const claimed = new Set(written.flatMap((mine) => [...mine]));
     batch.forEach((instance, index) => {
       if (!claimed.has(instance.id)) return;

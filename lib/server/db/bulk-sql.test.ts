@@ -1,7 +1,9 @@
 // The bulk path's reads: placeholders written `$n` take their values by number on both engines, whatever
 // order they come in and however often (the SQLite driver binds `?`s in the order they appear).
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { jsonl, makeTempDir, swebenchRecord } from "../../testing/fixtures";
 import { openTempDatabase } from "../../testing/temp-database";
+import { importFiles } from "../import/import-files";
 import {
   type BulkTarget,
   type Cell,
@@ -11,6 +13,7 @@ import {
   readIntList,
   readJsonTexts,
   selectRows,
+  updateRowsById,
 } from "./bulk-sql";
 import { bulkTarget, engineOf } from "./client";
 
@@ -136,7 +139,7 @@ test("a bulk insert splits its rows into statements of at most so many values an
       [2, "after", "after"],
     ],
     "rows that meet the bound exactly": Array.from({ length: 6 }, (_, n) => [n, text(cap / 2 - 3, n), "abc"]),
-    "rows without text": Array.from({ length: 2_001 }, (_, n) => [n, null, null]),
+    "rows without text": Array.from({ length: 6_001 }, (_, n) => [n, null, null]),
   };
   for (const [shape, rows] of Object.entries(shapes)) {
     await execute(bulkTarget(env.db, env.db), `DELETE FROM "ChunkProbe"`, []);
@@ -152,24 +155,124 @@ test("a bulk insert splits its rows into statements of at most so many values an
       shape,
     ).toEqual(rows);
     // Each statement is whole rows, in order; within both bounds unless it is one row; and no shorter than
-    // the bounds make it (the next row would have passed one).
-    const textOf = (values: Cell[]) =>
-      values.reduce<number>((sum, v) => sum + (typeof v === "string" ? v.length : 0), 0);
-    expect(statements.flat(), shape).toEqual(rows.flat());
-    statements.forEach((values, index) => {
-      expect(values.length % 3, shape).toBe(0);
-      if (values.length > 3) {
-        expect(values.length, shape).toBeLessThanOrEqual(4_000);
+    // the bounds make it (the next row would have passed one). SQLite binds each value (at most 4,000 a
+    // statement); PostgreSQL binds each statement's rows as one JSON text (at most 5,000 rows).
+    const perStatement = target.dialect === "postgres" ? 5_000 : 4_000 / 3;
+    const rowsOf = (values: Cell[]): Cell[][] =>
+      target.dialect === "postgres"
+        ? (JSON.parse(String(values[0])) as Array<Record<string, Cell>>).map((o) => [
+            o.n ?? null,
+            o.body ?? null,
+            o.note ?? null,
+          ])
+        : Array.from({ length: values.length / 3 }, (_, i) => values.slice(i * 3, i * 3 + 3));
+    if (target.dialect === "postgres")
+      expect(
+        statements.every((values) => values.length === 1),
+        shape,
+      ).toBe(true);
+    else
+      expect(
+        statements.every((values) => values.length % 3 === 0),
+        shape,
+      ).toBe(true);
+    const statementRows = statements.map(rowsOf);
+    expect(statementRows.flat(), shape).toEqual(rows);
+    const textOf = (values: Cell[][]) =>
+      values.flat().reduce<number>((sum, v) => sum + (typeof v === "string" ? v.length : 0), 0);
+    statementRows.forEach((values, index) => {
+      if (values.length > 1) {
+        expect(values.length, shape).toBeLessThanOrEqual(perStatement);
         expect(textOf(values), shape).toBeLessThanOrEqual(cap);
       }
-      const next = statements[index + 1]?.slice(0, 3);
+      const next = statementRows[index + 1]?.slice(0, 1);
       if (next)
         expect(
-          values.length + 3 > 4_000 || textOf(values) + textOf(next) > cap,
+          values.length + 1 > perStatement || textOf(values) + textOf(next) > cap,
           `${shape}: statement ${index} could take the next row`,
         ).toBe(true);
     });
   }
   expect(shapes["rows that meet the bound exactly"]?.length).toBe(6);
   await execute(bulkTarget(env.db, env.db), `DROP TABLE "ChunkProbe"`, []);
+});
+
+test("rows updated by id take each its own values, of every column type, in one statement per batch on PostgreSQL", async () => {
+  const tmp = makeTempDir("hintscope-bulk-update-");
+  try {
+    const records = Array.from({ length: 5 }, (_, k) => swebenchRecord(k + 1));
+    await importFiles(env.db, [tmp.write("update.jsonl", jsonl(records))], { benchmark: "bulk update" });
+    const instances = await env.db.instance.findMany({
+      where: { benchmark: { name: "bulk update" } },
+      orderBy: { id: "asc" },
+      select: { id: true, analysisStatus: true },
+    });
+    const [a, b, c, d, untouched] = instances as [(typeof instances)[number], ...typeof instances];
+    const when = new Date("2026-12-04T03:04:05.678Z");
+    const columns = ["analysisStatus", "analysisError", "approximate", "leakCount", "analyzedAt"];
+    const rows = [
+      { id: (a as { id: number }).id, values: ["done", null, true, 0, when] },
+      { id: (b as { id: number }).id, values: ["error", `q"uote \\ é😀\nline`, false, null, null] },
+      { id: (c as { id: number }).id, values: ["done", "", false, 2_147_483_647, new Date(0)] },
+      { id: (d as { id: number }).id, values: ["done", "__proto__", true, -1, when] },
+      // An id no row has: nothing to update, nothing else changed.
+      { id: 99_999_999, values: ["done", null, true, 1, when] },
+    ];
+    const { target, statements } = recording(bulkTarget(env.db, env.db));
+    await updateRowsById(target, "Instance", columns, rows);
+    expect(statements).toHaveLength(target.dialect === "postgres" ? 1 : rows.length);
+    const read = await env.db.instance.findMany({
+      where: { benchmark: { name: "bulk update" } },
+      orderBy: { id: "asc" },
+      select: { analysisStatus: true, analysisError: true, approximate: true, leakCount: true, analyzedAt: true },
+    });
+    expect(read).toEqual([
+      { analysisStatus: "done", analysisError: null, approximate: true, leakCount: 0, analyzedAt: when },
+      {
+        analysisStatus: "error",
+        analysisError: `q"uote \\ é😀\nline`,
+        approximate: false,
+        leakCount: null,
+        analyzedAt: null,
+      },
+      {
+        analysisStatus: "done",
+        analysisError: "",
+        approximate: false,
+        leakCount: 2_147_483_647,
+        analyzedAt: new Date(0),
+      },
+      { analysisStatus: "done", analysisError: "__proto__", approximate: true, leakCount: -1, analyzedAt: when },
+      {
+        analysisStatus: (untouched as { analysisStatus: string }).analysisStatus,
+        analysisError: null,
+        approximate: false,
+        leakCount: null,
+        analyzedAt: null,
+      },
+    ]);
+    // An id given twice is refused before anything is written, and a number no column stores is named.
+    await expect(
+      updateRowsById(
+        bulkTarget(env.db, env.db),
+        "Instance",
+        ["leakCount"],
+        [
+          { id: (a as { id: number }).id, values: [5] },
+          { id: (a as { id: number }).id, values: [6] },
+        ],
+      ),
+    ).rejects.toThrow(`the id ${(a as { id: number }).id} of "Instance" is given twice`);
+    await expect(
+      updateRowsById(
+        bulkTarget(env.db, env.db),
+        "Instance",
+        ["leakCount"],
+        [{ id: (a as { id: number }).id, values: [Number.NaN] }],
+      ),
+    ).rejects.toThrow(`column "leakCount" cannot store NaN`);
+    expect((await env.db.instance.findUniqueOrThrow({ where: { id: (a as { id: number }).id } })).leakCount).toBe(0);
+  } finally {
+    tmp.cleanup();
+  }
 });
