@@ -55,6 +55,19 @@ describe("compareWithOracle: hunks mode against exact mode", () => {
     expect(owner?.exact).toBe("PrioritizedIdentifier.__eq__ (method, new) `def __eq__(self, other)`");
   });
 
+  it("lists an owner or signature hunks mode does not state as unknown, not as a disagreement", () => {
+    const exact = [def(), def({ member: "GET", name: "Submit.GET", owner: "Submit", signature: "def GET(self)" })];
+    const hunks = [
+      def({ owner: null, name: "__eq__" }),
+      def({ member: "GET", name: "Submit.GET", owner: "Submit", signature: null }),
+    ];
+    const comparison = compareWithOracle(hunks, exact);
+    expect(comparison.disagreements.map((d) => d.cause)).toEqual(["owner unknown", "signature unknown"]);
+    const rows = new Map<string, OracleRow>();
+    tallyComparison(rows, "i", comparison);
+    expect(disagreementShare(rows.get("python") as OracleRow)).toBe(0);
+  });
+
   it("pairs a member by owner first when two classes of a file define it", () => {
     const exact = [def({ owner: "A" }), def({ owner: "B" })];
     const hunks = [def({ owner: "B" }), def({ owner: "A" })];

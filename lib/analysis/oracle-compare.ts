@@ -17,7 +17,13 @@ export const ORACLE_CAUSES = [
   "other signature",
   "other status",
 ] as const;
-export type OracleCause = (typeof ORACLE_CAUSES)[number];
+/**
+ * Where hunks mode states nothing that exact mode states (no class line nor header names the owner, no `def`
+ * line shows the signature): not a wrong statement, listed apart and not counted as a disagreement.
+ */
+export const ORACLE_UNKNOWNS = ["owner unknown", "signature unknown"] as const;
+export type OracleCause = (typeof ORACLE_CAUSES)[number] | (typeof ORACLE_UNKNOWNS)[number];
+const EVERY_CAUSE = [...ORACLE_CAUSES, ...ORACLE_UNKNOWNS];
 
 /** What the comparison reads of an identifier. */
 export type ComparedIdentifier = Pick<
@@ -96,9 +102,10 @@ export function compareWithOracle(
     for (const [hi, ei] of pairs) {
       count(languageOf(ei.path));
       // One cause per pair, the first that differs: an identifier is right or wrong once.
-      if ((hi.owner ?? null) !== (ei.owner ?? null)) add("other owner", hi, ei);
+      if ((hi.owner ?? null) !== (ei.owner ?? null)) add(hi.owner ? "other owner" : "owner unknown", hi, ei);
       else if (hi.kind !== ei.kind) add("other kind", hi, ei);
-      else if (!sameSignature(hi.signature, ei.signature)) add("other signature", hi, ei);
+      else if (!sameSignature(hi.signature, ei.signature))
+        add(hi.signature ? "other signature" : "signature unknown", hi, ei);
       else if (hi.status !== ei.status) add("other status", hi, ei);
     }
     for (const ei of e) {
@@ -124,8 +131,8 @@ export interface OracleRow {
 }
 
 export function emptyRow(language: string): OracleRow {
-  const zero = () => Object.fromEntries(ORACLE_CAUSES.map((c) => [c, 0])) as Record<OracleCause, number>;
-  const lists = () => Object.fromEntries(ORACLE_CAUSES.map((c) => [c, []])) as unknown as Record<OracleCause, string[]>;
+  const zero = () => Object.fromEntries(EVERY_CAUSE.map((c) => [c, 0])) as Record<OracleCause, number>;
+  const lists = () => Object.fromEntries(EVERY_CAUSE.map((c) => [c, []])) as unknown as Record<OracleCause, string[]>;
   return { language, instances: 0, compared: 0, byCause: zero(), listed: lists() };
 }
 
@@ -150,7 +157,7 @@ export function tallyComparison(rows: Map<string, OracleRow>, instanceId: string
   }
 }
 
-/** Disagreements of a row, all causes together, as a share of the identifiers compared. */
+/** Disagreements of a row (wrong statements: the unknowns aside), all causes together, as a share of the identifiers compared. */
 export function disagreementShare(row: OracleRow): number {
   const total = ORACLE_CAUSES.reduce((sum, c) => sum + row.byCause[c], 0);
   return row.compared === 0 ? 0 : total / row.compared;

@@ -25,27 +25,39 @@ export async function analyzeWithStore(
     const analysis = await analyzeInstance(input);
     return { analysis, approximateReason: analysis.approximate ? found.reason : null, facts: null };
   }
-  let analysis: InstanceAnalysis;
-  let approximateReason: ApproximateReason | null = null;
-  try {
-    // Every file both patches change, read in one `git cat-file --batch` (a file missing at the commit is
-    // then asked for alone, and named in the error).
-    const paths = new Set<string>();
-    for (const patch of [input.goldPatch, input.testPatch])
-      for (const file of parseDiffQuietly(patch)) if (file.status !== "added") paths.add(file.oldPath ?? file.path);
-    const preread = filesAt(found.gitDir, input.baseCommit, [...paths]);
-    analysis = await analyzeInstance(input, repoFragments(found.gitDir, input.baseCommit, preread));
-  } catch (error) {
-    if (!(error instanceof ExactSourceError)) throw error;
-    analysis = await analyzeInstance(input);
-    approximateReason = analysis.approximate ? `patch does not apply: ${error.message}` : null;
-  }
+  const { analysis, approximateReason } = await analyzeExactly(input, found.gitDir);
   const facts = await repositoryFacts(
     found.gitDir,
     input.baseCommit,
     analysis.identifiers.map((i) => i.member),
   );
   return { analysis, approximateReason, facts };
+}
+
+/**
+ * Analyses an instance from whole files of a repository at the base commit (without the repository's facts);
+ * a patch that does not apply to them is analysed from its hunks, saying why.
+ */
+export async function analyzeExactly(
+  input: AnalysisInput & { baseCommit: string },
+  gitDir: string,
+): Promise<{ analysis: InstanceAnalysis; approximateReason: ApproximateReason | null }> {
+  try {
+    // Every file both patches change, read in one `git cat-file --batch` (a file missing at the commit is
+    // then asked for alone, and named in the error).
+    const paths = new Set<string>();
+    for (const patch of [input.goldPatch, input.testPatch])
+      for (const file of parseDiffQuietly(patch)) if (file.status !== "added") paths.add(file.oldPath ?? file.path);
+    const preread = filesAt(gitDir, input.baseCommit, [...paths]);
+    return {
+      analysis: await analyzeInstance(input, repoFragments(gitDir, input.baseCommit, preread)),
+      approximateReason: null,
+    };
+  } catch (error) {
+    if (!(error instanceof ExactSourceError)) throw error;
+    const analysis = await analyzeInstance(input);
+    return { analysis, approximateReason: analysis.approximate ? `patch does not apply: ${error.message}` : null };
+  }
 }
 
 /** A patch's files, or none when it does not parse (the analysis then names the patch and line). */
