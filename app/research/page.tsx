@@ -39,7 +39,7 @@ const SECTIONS: Array<[id: string, title: string]> = [
 export default guardedPage("viewer", async function ResearchPage({ searchParams }: PageProps) {
   const query = await searchParams;
   return (
-    <>
+    <div className="research-page">
       <h1>Research</h1>
       <nav aria-label="On this page" className="page-toc">
         {SECTIONS.map(([id, title], index) => (
@@ -76,6 +76,6 @@ export default guardedPage("viewer", async function ResearchPage({ searchParams 
       <Suspense fallback={<SectionLoading title="Judge scores" />}>
         <JudgeScoresSection />
       </Suspense>
-    </>
+    </div>
   );
 });

@@ -33,51 +33,55 @@ export function PolicySection({ data }: { data: ResearchData }) {
       {policies.length === 0 ? (
         <p className="muted">No runs imported.</p>
       ) : (
-        <>
-          <table aria-label="Policy comparison">
-            <thead>
-              <tr>
-                <th>Benchmark</th>
-                <th>Model</th>
-                <th>Selection × projection</th>
-                <th className="num">Resolved</th>
-                <th className="num">Rate (95%)</th>
-                <th className="num">Difference (95%)</th>
-                <th className="num">p</th>
-                <th className="num">p (Holm)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {policies.map((p) => (
-                <tr key={`${p.benchmark}\u0000${p.model}\u0000${p.selection}\u0000${p.projection}`}>
-                  <td>{p.benchmark}</td>
-                  <td>{p.model}</td>
-                  <td>
-                    {p.selection} × {p.projection}
-                    {p.baseline ? " (baseline)" : p.reference ? " (reference: no no-hint run)" : ""}
-                  </td>
-                  <td className="num">
-                    {p.resolved}/{p.n}
-                  </td>
-                  <td className="num">
-                    {share(p.rate as number | null)} [{share(p.low as number)}, {share(p.high as number)}]
-                  </td>
-                  <td className="num">
-                    {p.difference === null
-                      ? "–"
-                      : `${((p.difference as number) * 100).toFixed(1)} pts [${((p.difference_low as number) * 100).toFixed(1)}, ${((p.difference_high as number) * 100).toFixed(1)}]`}
-                  </td>
-                  <td className="num">{pValue(p.p as number | null)}</td>
-                  <td className="num">{pValue(p.p_holm as number | null)}</td>
+        <div className="chart-beside">
+          <div>
+            <table aria-label="Policy comparison" className="compact">
+              <thead>
+                <tr>
+                  <th>Benchmark</th>
+                  <th>Model</th>
+                  <th>Selection × projection</th>
+                  <th className="num">Resolved</th>
+                  <th className="num">Rate (95%)</th>
+                  <th className="num">Difference (95%)</th>
+                  <th className="num">p</th>
+                  <th className="num">p (Holm)</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <DownloadCsv name="policy-comparison" rows={policies} />
-          {policyCharts.map((chart) => (
-            <PolicyChart key={chart.benchmark} benchmark={chart.benchmark} rows={chart.rows} models={chart.models} />
-          ))}
-        </>
+              </thead>
+              <tbody>
+                {policies.map((p) => (
+                  <tr key={`${p.benchmark}\u0000${p.model}\u0000${p.selection}\u0000${p.projection}`}>
+                    <td>{p.benchmark}</td>
+                    <td>{p.model}</td>
+                    <td>
+                      {p.selection} × {p.projection}
+                      {p.baseline ? " (baseline)" : p.reference ? " (reference: no no-hint run)" : ""}
+                    </td>
+                    <td className="num">
+                      {p.resolved}/{p.n}
+                    </td>
+                    <td className="num">
+                      {share(p.rate as number | null)} [{share(p.low as number)}, {share(p.high as number)}]
+                    </td>
+                    <td className="num">
+                      {p.difference === null
+                        ? "–"
+                        : `${((p.difference as number) * 100).toFixed(1)} pts [${((p.difference_low as number) * 100).toFixed(1)}, ${((p.difference_high as number) * 100).toFixed(1)}]`}
+                    </td>
+                    <td className="num">{pValue(p.p as number | null)}</td>
+                    <td className="num">{pValue(p.p_holm as number | null)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <DownloadCsv name="policy-comparison" rows={policies} />
+          </div>
+          <div className="chart-stack">
+            {policyCharts.map((chart) => (
+              <PolicyChart key={chart.benchmark} benchmark={chart.benchmark} rows={chart.rows} models={chart.models} />
+            ))}
+          </div>
+        </div>
       )}
     </section>
   );

@@ -1,20 +1,53 @@
-"use client";
+/*
+ * The research page's figures, made on the server: the caption, the space the chart will take (fixed), and for a
+ * scatter the key naming each point; the chart itself is drawn in the browser when it comes near the screen
+ * (lazy-chart.tsx, research-charts-drawn.tsx), so the page's HTML and hydration do not wait on the chart library.
+ */
+import { attributeText, keyedPoints, niceMax } from "@/lib/stats/chart-labels";
+import { CHART_WIDTH, type JudgeBar, type PolicyBarRow, type ScatterPoint } from "./chart-spec";
+import { LazyChart } from "./lazy-chart";
 
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  ErrorBar,
-  LabelList,
-  Legend,
-  ResponsiveContainer,
-  Scatter,
-  ScatterChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-  ZAxis,
-} from "recharts";
+export type { JudgeBar, PolicyBarRow } from "./chart-spec";
+
+/** Height of a bar chart with `rows` categories of `series` bars each, with its legend of `legendLines` lines. */
+const barChartHeight = (rows: number, series: number, legendLines: number) =>
+  Math.max(160, rows * (series * 7 + 14) + 40 + legendLines * 20);
+
+/** Lines a legend of these names takes at the chart's width (about 7 px a character, 30 px for the swatch). */
+const legendLines = (names: readonly string[]) => {
+  let lines = 1;
+  let used = 0;
+  for (const name of names) {
+    const w = name.length * 7 + 30;
+    if (used > 0 && used + w > CHART_WIDTH - 20) {
+      lines++;
+      used = 0;
+    }
+    used += w;
+  }
+  return lines;
+};
+
+/** The list naming a scatter's keys, beside the chart. */
+function PointKeys({ label, keys }: { label: string; keys: Array<[key: string, name: string]> }) {
+  return (
+    <ol className="chart-keys" aria-label={label}>
+      {keys.map(([key, name]) => (
+        <li key={key}>
+          <span className="chart-key">{key}</span> {name}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Keys for points, the points as drawn, and the key list: coincident points share one label beside them. */
+function keyed<T>(items: readonly T[], at: (item: T) => { x: number; y: number }, xSpan: number, ySpan: number) {
+  const groups = keyedPoints(items.map(at), xSpan / 100, ySpan / 60);
+  const keyOf = new Map<number, string>();
+  for (const g of groups) keyOf.set(g.members[0] as number, g.key);
+  return { keyOf: (index: number) => keyOf.get(index) ?? "", numbers: items.map((_, i) => String(i + 1)) };
+}
 
 export interface DisclosurePoint {
   label: string;
@@ -25,102 +58,63 @@ export interface DisclosurePoint {
   error: [number, number];
 }
 
-/** Resolve rate against identifiers disclosed per instance: one point per configuration, with interval bars. */
+/** Resolve rate against identifiers disclosed per instance: one numbered point per configuration, with interval bars. */
 export function DisclosureChart({ points }: { points: DisclosurePoint[] }) {
+  const xMax = niceMax(Math.max(0, ...points.map((p) => p.disclosed)));
+  const { keyOf } = keyed(points, (p) => ({ x: p.disclosed, y: p.rate }), xMax, 1);
   return (
     <figure aria-label="Resolve rate against identifiers disclosed" className="chart">
       <figcaption>Resolve rate against identifiers disclosed per instance (95% intervals)</figcaption>
-      <ResponsiveContainer width="100%" height={320}>
-        <ScatterChart margin={{ top: 10, right: 20, bottom: 30, left: 10 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis
-            type="number"
-            dataKey="disclosed"
-            name="identifiers disclosed per instance"
-            label={{ value: "identifiers disclosed per instance", position: "bottom" }}
-          />
-          <YAxis
-            type="number"
-            dataKey="rate"
-            name="resolve rate"
-            domain={[0, 1]}
-            tickFormatter={(v: number) => `${Math.round(v * 100)}%`}
-          />
-          <Tooltip
-            formatter={(value: unknown) => (typeof value === "number" ? value.toFixed(3) : String(value))}
-            labelFormatter={() => ""}
-          />
-          <Scatter data={points} fill="#2f5fd0" name="configuration">
-            <ErrorBar dataKey="error" direction="y" width={4} stroke="#2f5fd0" />
-          </Scatter>
-        </ScatterChart>
-      </ResponsiveContainer>
+      <LazyChart
+        spec={{
+          kind: "scatter",
+          width: CHART_WIDTH,
+          height: 320,
+          x: { label: "identifiers disclosed per instance", domain: [0, xMax], percent: false },
+          y: { label: "resolve rate", domain: [0, 1], percent: true },
+          errorBars: true,
+          series: [
+            {
+              name: "configuration",
+              points: points.map(
+                (p, i): ScatterPoint => ({ x: p.disclosed, y: p.rate, size: 1, key: keyOf(i), error: p.error }),
+              ),
+            },
+          ],
+        }}
+      />
+      <p className="muted chart-note">Each point&apos;s number is its row in the table beside.</p>
     </figure>
   );
 }
 
-export interface JudgeBar {
-  attribute: string;
-  N: number;
-  D: number;
-  G: number;
-  HVM: number;
-  errN: [number, number];
-  errD: [number, number];
-  errG: [number, number];
-  errHVM: [number, number];
-}
-
-/** Mean N, D, G and HVM per attribute with their bootstrap intervals. */
-export function JudgeChart({ bars }: { bars: JudgeBar[] }) {
+/** Mean necessity, disclosure, guidance and HVM per attribute, one chart per judge (and selection, benchmark). */
+export function JudgeChart({ groups }: { groups: Array<{ title: string | null; bars: JudgeBar[] }> }) {
   return (
     <figure aria-label="Judge scores per attribute" className="chart">
-      <figcaption>Judge scores per attribute: mean N, D, G and HVM with bootstrap intervals</figcaption>
-      <ResponsiveContainer width="100%" height={360}>
-        <BarChart data={bars} margin={{ top: 10, right: 20, bottom: 70, left: 20 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          {/* Slanted names: attribute names side by side overlapped at every width below 1,600 px. */}
-          <XAxis
-            dataKey="attribute"
-            interval={0}
-            angle={-30}
-            textAnchor="end"
-            height={60}
-            label={{ value: "attribute of the identifier", position: "bottom", offset: 50 }}
+      <figcaption>
+        Judge scores per attribute: mean necessity, disclosure, guidance and HVM with 95% intervals (N, D and G 0–3; HVM
+        −3 to 3)
+      </figcaption>
+      {groups.map((group) => (
+        <div key={group.title ?? ""} className="chart-part">
+          {group.title !== null && <p className="chart-part-title">{group.title}</p>}
+          <LazyChart
+            spec={{
+              kind: "judge",
+              width: CHART_WIDTH,
+              height: barChartHeight(group.bars.length, 4, 2),
+              bars: group.bars.map((b) => ({ ...b, attribute: attributeText(b.attribute) })),
+              nameWidth: 96,
+            }}
           />
-          <YAxis
-            domain={[-3, 3]}
-            label={{ value: "mean score (N, D, G 0–3; HVM −3–3)", angle: -90, position: "insideLeft", dy: 90 }}
-          />
-          <Tooltip />
-          <Legend />
-          {(
-            [
-              ["N", "#2f5fd0"],
-              ["D", "#c0392b"],
-              ["G", "#d68910"],
-              ["HVM", "#1e8449"],
-            ] as const
-          ).map(([key, color]) => (
-            <Bar key={key} dataKey={key} fill={color}>
-              <ErrorBar dataKey={`err${key}`} width={3} stroke="#333" />
-            </Bar>
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
+        </div>
+      ))}
     </figure>
   );
 }
 
-export interface PolicyBarRow {
-  /** selection × projection */
-  policy: string;
-  [model: string]: string | number | [number, number];
-}
-
-const SERIES_COLOURS = ["#2f5fd0", "#c0392b", "#d68910", "#1e8449", "#7d3c98", "#117a65", "#b03a2e", "#5d6d7e"];
-
-/** Resolve rate per policy (selection × projection), one series per model, with 95% intervals. */
+/** Resolve rate per policy (selection × projection), one bar per model, with 95% intervals. */
 export function PolicyChart({
   benchmark,
   rows,
@@ -133,31 +127,16 @@ export function PolicyChart({
   return (
     <figure aria-label={`Resolve rate per policy, ${benchmark}`} className="chart">
       <figcaption>Resolve rate per policy, {benchmark} (95% Wilson intervals)</figcaption>
-      <ResponsiveContainer width="100%" height={360}>
-        <BarChart data={rows} margin={{ top: 10, right: 20, bottom: 70, left: 20 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis
-            dataKey="policy"
-            interval={0}
-            angle={-30}
-            textAnchor="end"
-            height={60}
-            label={{ value: "selection × projection", position: "bottom", offset: 50 }}
-          />
-          <YAxis
-            domain={[0, 1]}
-            tickFormatter={(v: number) => `${Math.round(v * 100)}%`}
-            label={{ value: "resolve rate (95% interval)", angle: -90, position: "insideLeft", dy: 80 }}
-          />
-          <Tooltip formatter={(value: unknown) => (typeof value === "number" ? `${(value * 100).toFixed(1)}%` : "")} />
-          <Legend verticalAlign="top" />
-          {models.map((model, i) => (
-            <Bar key={model} dataKey={model} fill={SERIES_COLOURS[i % SERIES_COLOURS.length]}>
-              <ErrorBar dataKey={`err:${model}`} width={3} stroke="#333" />
-            </Bar>
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
+      <LazyChart
+        spec={{
+          kind: "policy",
+          width: CHART_WIDTH,
+          height: barChartHeight(rows.length, models.length, legendLines(models)),
+          rows,
+          models,
+          nameWidth: 110,
+        }}
+      />
     </figure>
   );
 }
@@ -173,42 +152,43 @@ export interface FrontierDot {
 
 /**
  * The spoiler–guesswork frontier: each selection × projection by the guesswork it leaves (x) and the
- * identifiers it discloses beyond DefUse (y); the point's size is the instances measured.
+ * identifiers it discloses beyond DefUse (y); the point's size is the instances measured. Points are numbered
+ * (coincident points share a label) and the key beside the chart names them.
  */
 export function FrontierChart({ benchmark, dots }: { benchmark: string; dots: FrontierDot[] }) {
+  const yMax = niceMax(Math.max(0, ...dots.map((d) => d.disclosed)));
+  const { keyOf, numbers } = keyed(dots, (d) => ({ x: d.guesswork, y: d.disclosed }), 1, yMax);
+  const point = (d: FrontierDot, i: number): ScatterPoint => ({
+    x: d.guesswork,
+    y: d.disclosed,
+    size: d.instances,
+    key: keyOf(i),
+  });
+  const indexed = dots.map((d, i) => [d, i] as const);
   return (
-    <figure aria-label={`Spoiler–guesswork frontier, ${benchmark}`} className="chart">
+    <figure aria-label={`Spoiler–guesswork frontier, ${benchmark}`} className="chart chart-with-keys">
       <figcaption>Spoiler–guesswork frontier, {benchmark}: down and left is better</figcaption>
-      <ResponsiveContainer width="100%" height={320}>
-        <ScatterChart margin={{ top: 10, right: 20, bottom: 40, left: 20 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis
-            type="number"
-            dataKey="guesswork"
-            domain={[0, 1]}
-            tickFormatter={(v: number) => `${Math.round(v * 100)}%`}
-            label={{ value: "guesswork left (test-facing names not named)", position: "bottom", offset: 20 }}
-          />
-          <YAxis
-            type="number"
-            dataKey="disclosed"
-            label={{ value: "identifiers disclosed beyond DefUse", angle: -90, position: "insideLeft", dy: 90 }}
-          />
-          <ZAxis type="number" dataKey="instances" range={[40, 200]} name="instances" />
-          <Tooltip
-            formatter={(value: unknown) => (typeof value === "number" ? value.toFixed(2) : String(value))}
-            labelFormatter={() => ""}
-          />
-          {/* Each point names its policy (or hint set), so the chart reads without the table. */}
-          <Scatter data={dots.filter((d) => !d.hintSet)} fill="#2f5fd0" name="selection × projection">
-            <LabelList dataKey="label" position="right" fontSize={10} />
-          </Scatter>
-          <Scatter data={dots.filter((d) => d.hintSet)} fill="#d67800" shape="diamond" name="published hint set">
-            <LabelList dataKey="label" position="right" fontSize={10} />
-          </Scatter>
-          <Legend verticalAlign="top" height={24} />
-        </ScatterChart>
-      </ResponsiveContainer>
+      <LazyChart
+        spec={{
+          kind: "scatter",
+          width: CHART_WIDTH,
+          height: 320,
+          x: { label: "guesswork left (test-facing names not named)", domain: [0, 1], percent: true },
+          y: { label: "disclosed beyond DefUse", domain: [0, yMax], percent: false },
+          errorBars: false,
+          series: [
+            {
+              name: "selection × projection",
+              points: indexed.filter(([d]) => !d.hintSet).map(([d, i]) => point(d, i)),
+            },
+            { name: "published hint set", points: indexed.filter(([d]) => d.hintSet).map(([d, i]) => point(d, i)) },
+          ].filter((s) => s.points.length > 0),
+        }}
+      />
+      <PointKeys
+        label={`Points of the frontier, ${benchmark}`}
+        keys={dots.map((d, i) => [numbers[i] as string, d.label])}
+      />
     </figure>
   );
 }

@@ -92,79 +92,77 @@ export async function DisclosureSection() {
   return (
     <section aria-labelledby="disclosure">
       <h2 id="disclosure">Disclosure against resolution</h2>
-      <div className="side-by-side">
-        <div>
-          <table aria-label="Identifiers per selection">
-            <thead>
-              <tr>
-                <th>Benchmark</th>
-                <th>Selection</th>
-                <th className="num">Total</th>
-                <th className="num">Mean</th>
-                <th className="num">Non-empty</th>
-                <th className="num">Mean non-empty</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.specTable.map((r) => (
-                <tr key={`${r.benchmark}/${r.selection}`}>
-                  <td>{r.benchmark}</td>
-                  <td>{r.selection}</td>
-                  <td className="num">{r.total}</td>
-                  <td className="num">{fmt(r.mean_per_instance)}</td>
-                  <td className="num">
-                    {r.non_empty_instances}/{r.instances}
-                  </td>
-                  <td className="num">{fmt(r.mean_per_non_empty)}</td>
+      <table aria-label="Identifiers per selection" className="compact">
+        <thead>
+          <tr>
+            <th>Benchmark</th>
+            <th>Selection</th>
+            <th className="num">Total</th>
+            <th className="num">Mean</th>
+            <th className="num">Non-empty</th>
+            <th className="num">Mean non-empty</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.specTable.map((r) => (
+            <tr key={`${r.benchmark}/${r.selection}`}>
+              <td>{r.benchmark}</td>
+              <td>{r.selection}</td>
+              <td className="num">{r.total}</td>
+              <td className="num">{fmt(r.mean_per_instance)}</td>
+              <td className="num">
+                {r.non_empty_instances}/{r.instances}
+              </td>
+              <td className="num">{fmt(r.mean_per_non_empty)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <DownloadCsv name="identifiers-per-selection" rows={data.specTable.map((r) => ({ ...r }))} />
+      {points.length === 0 ? (
+        <p className="muted">
+          No run varies the hint policy yet (the shared runs all use their benchmark's official hints).
+        </p>
+      ) : (
+        <div className="chart-beside">
+          <div>
+            <table aria-label="Disclosure and resolve rate per configuration" className="compact">
+              <thead>
+                <tr>
+                  <th className="num">Point</th>
+                  <th>Configuration</th>
+                  <th className="num">Identifiers per instance</th>
+                  <th className="num">Rate</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <DownloadCsv name="identifiers-per-selection" rows={data.specTable.map((r) => ({ ...r }))} />
-        </div>
-        <div>
-          {points.length === 0 ? (
-            <p className="muted">
-              No run varies the hint policy yet (the shared runs all use their benchmark's official hints).
-            </p>
-          ) : (
-            <>
-              <DisclosureChart points={points} />
-              <table aria-label="Disclosure and resolve rate per configuration">
-                <thead>
-                  <tr>
-                    <th>Configuration</th>
-                    <th className="num">Identifiers per instance</th>
-                    <th className="num">Rate</th>
+              </thead>
+              <tbody>
+                {points.map((p, i) => (
+                  <tr key={p.label}>
+                    <td className="num">{i + 1}</td>
+                    <td>{p.label}</td>
+                    <td className="num">{fmt(p.disclosed)}</td>
+                    <td className="num">
+                      {(p.rate * 100).toFixed(1)}% ({((p.rate - p.error[0]) * 100).toFixed(1)}–
+                      {((p.rate + p.error[1]) * 100).toFixed(1)}%)
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {points.map((p) => (
-                    <tr key={p.label}>
-                      <td>{p.label}</td>
-                      <td className="num">{fmt(p.disclosed)}</td>
-                      <td className="num">
-                        {(p.rate * 100).toFixed(1)}% ({((p.rate - p.error[0]) * 100).toFixed(1)}–
-                        {((p.rate + p.error[1]) * 100).toFixed(1)}%)
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <DownloadCsv
-                name="disclosure-vs-resolution"
-                rows={points.map((p) => ({
-                  configuration: p.label,
-                  disclosed: p.disclosed,
-                  rate: p.rate,
-                  ci95_low: p.rate - p.error[0],
-                  ci95_high: p.rate + p.error[1],
-                }))}
-              />
-            </>
-          )}
+                ))}
+              </tbody>
+            </table>
+            <DownloadCsv
+              name="disclosure-vs-resolution"
+              rows={points.map((p) => ({
+                configuration: p.label,
+                disclosed: p.disclosed,
+                rate: p.rate,
+                ci95_low: p.rate - p.error[0],
+                ci95_high: p.rate + p.error[1],
+              }))}
+            />
+          </div>
+          <DisclosureChart points={points} />
         </div>
-      </div>
+      )}
     </section>
   );
 }
