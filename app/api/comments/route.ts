@@ -1,3 +1,4 @@
+import { attachmentHeader, commentsFileName } from "@/lib/export/download-names";
 import { guardedRoute } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
 import { commentsForExport } from "@/lib/server/hints/line-comments";
@@ -15,7 +16,7 @@ export const GET = guardedRoute("viewer", async function get(request: Request) {
   return new Response(records.map((r) => `${JSON.stringify(r)}\n`).join(""), {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",
-      "content-disposition": `attachment; filename="comments${benchmark ? `-${benchmark.replace(/[^\w.-]+/g, "_")}` : ""}.jsonl"`,
+      "content-disposition": attachmentHeader(commentsFileName(benchmark)),
     },
   });
 });

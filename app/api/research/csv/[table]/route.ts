@@ -1,3 +1,4 @@
+import { attachmentHeader, researchCsvName } from "@/lib/export/download-names";
 import { guardedRoute } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
 import { researchCsv } from "@/lib/server/queries/research-csv";
@@ -10,12 +11,13 @@ export const GET = guardedRoute(
   "viewer",
   async function get(request: Request, { params }: { params: Promise<{ table: string }> }) {
     const { table } = await params;
-    const result = await researchCsv(await getDb(), table, new URL(request.url).searchParams);
+    const query = new URL(request.url).searchParams;
+    const result = await researchCsv(await getDb(), table, query);
     if (!result.ok) return Response.json({ ok: false, error: result.error }, { status: result.status });
     return new Response(result.csv, {
       headers: {
         "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="${table}.csv"`,
+        "content-disposition": attachmentHeader(researchCsvName(table, query)),
       },
     });
   },

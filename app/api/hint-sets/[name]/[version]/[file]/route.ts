@@ -1,3 +1,4 @@
+import { attachmentHeader, hintSetFileName } from "@/lib/export/download-names";
 import { serialiseManifest } from "@/lib/export/hint-lines";
 import { errorResponse } from "@/lib/server/app-error";
 import { guardedRoute } from "@/lib/server/auth/guard";
@@ -43,27 +44,24 @@ export const GET = guardedRoute(
       // else is a fault: thrown on, logged by the server and answered 500.
       return errorResponse(error);
     }
-    const attachment = (body: string, filename: string, type: string) =>
-      new Response(body, {
-        headers: { "content-type": type, "content-disposition": `attachment; filename="${filename}"` },
-      });
-    const base = exported.baseName;
+    // Each variant its own name (set, version, with flagged, native, format): lib/export/download-names.ts.
+    const named = hintSetFileName(name, Number(version), file as (typeof FILES)[number], {
+      flagged: query.get("flagged") === "1",
+      native: query.get("native") === "1",
+    });
+    const attachment = (body: string | Buffer, type: string) =>
+      new Response(body, { headers: { "content-type": type, "content-disposition": attachmentHeader(named) } });
     switch (file as (typeof FILES)[number]) {
       case "jsonl":
-        return attachment(exported.jsonl, `${base}.jsonl`, "application/x-ndjson");
+        return attachment(exported.jsonl, "application/x-ndjson");
       case "csv":
-        return attachment(exported.csv, `${base}.csv`, "text/csv");
+        return attachment(exported.csv, "text/csv");
       case "native":
-        return attachment(exported.native?.text ?? "", `${base}.native.jsonl`, "application/x-ndjson");
+        return attachment(exported.native?.text ?? "", "application/x-ndjson");
       case "parquet":
-        return new Response(Buffer.from(exported.parquet?.bytes ?? new Uint8Array()), {
-          headers: {
-            "content-type": "application/vnd.apache.parquet",
-            "content-disposition": `attachment; filename="${base}.parquet"`,
-          },
-        });
+        return attachment(Buffer.from(exported.parquet?.bytes ?? new Uint8Array()), "application/vnd.apache.parquet");
       case "manifest":
-        return attachment(serialiseManifest(exported.manifest), `${base}.manifest.json`, "application/json");
+        return attachment(serialiseManifest(exported.manifest), "application/json");
     }
   },
 );
