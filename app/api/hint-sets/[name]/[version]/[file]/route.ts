@@ -49,7 +49,7 @@ export const GET = guardedRoute(
       flagged: query.get("flagged") === "1",
       native: query.get("native") === "1",
     });
-    const attachment = (body: string | Buffer, type: string) =>
+    const attachment = (body: string | Uint8Array<ArrayBuffer>, type: string) =>
       new Response(body, { headers: { "content-type": type, "content-disposition": attachmentHeader(named) } });
     switch (file as (typeof FILES)[number]) {
       case "jsonl":
@@ -59,7 +59,10 @@ export const GET = guardedRoute(
       case "native":
         return attachment(exported.native?.text ?? "", "application/x-ndjson");
       case "parquet":
-        return attachment(Buffer.from(exported.parquet?.bytes ?? new Uint8Array()), "application/vnd.apache.parquet");
+        return attachment(
+          new Uint8Array(exported.parquet?.bytes ?? new Uint8Array()),
+          "application/vnd.apache.parquet",
+        );
       case "manifest":
         return attachment(serialiseManifest(exported.manifest), "application/json");
     }
