@@ -55,17 +55,39 @@ describe("compareWithOracle: hunks mode against exact mode", () => {
     expect(owner?.exact).toBe("PrioritizedIdentifier.__eq__ (method, new) `def __eq__(self, other)`");
   });
 
-  it("lists an owner or signature hunks mode does not state as unknown, not as a disagreement", () => {
-    const exact = [def(), def({ member: "GET", name: "Submit.GET", owner: "Submit", signature: "def GET(self)" })];
+  it("lists an owner or signature hunks mode does not state (or states only the inner part of) as unknown", () => {
+    const exact = [
+      def(),
+      def({ member: "GET", name: "Submit.GET", owner: "Submit", signature: "def GET(self)" }),
+      def({
+        member: "name",
+        name: "PluginLoader.get_with_context.name",
+        owner: "PluginLoader.get_with_context",
+        kind: "parameter",
+      }),
+      def({
+        member: "args",
+        name: "InternalErrorException.__init__.args",
+        owner: "InternalErrorException.__init__",
+        kind: "parameter",
+      }),
+    ];
     const hunks = [
       def({ owner: null, name: "__eq__" }),
       def({ member: "GET", name: "Submit.GET", owner: "Submit", signature: null }),
+      def({ member: "name", name: "get_with_context.name", owner: "get_with_context", kind: "parameter" }),
+      def({ member: "args", name: "inner.args", owner: "inner", kind: "parameter" }),
     ];
     const comparison = compareWithOracle(hunks, exact);
-    expect(comparison.disagreements.map((d) => d.cause)).toEqual(["owner unknown", "signature unknown"]);
+    expect(comparison.disagreements.map((d) => d.cause)).toEqual([
+      "owner unknown",
+      "signature unknown",
+      "owner unknown",
+      "other owner",
+    ]);
     const rows = new Map<string, OracleRow>();
     tallyComparison(rows, "i", comparison);
-    expect(disagreementShare(rows.get("python") as OracleRow)).toBe(0);
+    expect(disagreementShare(rows.get("python") as OracleRow)).toBe(1 / 4);
   });
 
   it("pairs a member by owner first when two classes of a file define it", () => {

@@ -59,6 +59,16 @@ export function describeIdentifier(i: ComparedIdentifier): string {
   return `${qualified(i)} (${i.kind}, ${i.status})${signature}`;
 }
 
+/**
+ * Whether hunks mode states an owner that differs from exact mode's: no owner, or the inner part of it
+ * (`get_with_context` for `PluginLoader.get_with_context`: the class line is in no hunk), states less, not
+ * something else.
+ */
+function ownerKnown(hunks: string | null, exact: string | null): boolean {
+  if (!hunks) return false;
+  return !(exact ?? "").endsWith(`.${hunks}`);
+}
+
 /** Compares one instance's analyses: hunks mode against exact mode. */
 export function compareWithOracle(
   hunks: readonly ComparedIdentifier[],
@@ -102,7 +112,8 @@ export function compareWithOracle(
     for (const [hi, ei] of pairs) {
       count(languageOf(ei.path));
       // One cause per pair, the first that differs: an identifier is right or wrong once.
-      if ((hi.owner ?? null) !== (ei.owner ?? null)) add(hi.owner ? "other owner" : "owner unknown", hi, ei);
+      if ((hi.owner ?? null) !== (ei.owner ?? null))
+        add(ownerKnown(hi.owner, ei.owner) ? "other owner" : "owner unknown", hi, ei);
       else if (hi.kind !== ei.kind) add("other kind", hi, ei);
       else if (!sameSignature(hi.signature, ei.signature))
         add(hi.signature ? "other signature" : "signature unknown", hi, ei);

@@ -52,6 +52,9 @@ async function main() {
   const config = { root: path.resolve(root), remote: null, maxBytes: null };
   const instances = await readInstances();
   const rows = new Map<string, OracleRow>();
+  // The names DefUse and FEA can state: new ones (by either mode), compared alone.
+  const newRows = new Map<string, OracleRow>();
+  const isNew = (i: { status: string }) => i.status === "new";
   const skipped = new Map<string, number>();
   let read = 0;
   const started = performance.now();
@@ -79,19 +82,38 @@ async function main() {
     }
     const hunks = await analyzeInstance(input);
     tallyComparison(rows, instance.externalId, compareWithOracle(hunks.identifiers, exact.analysis.identifiers));
+    tallyComparison(
+      newRows,
+      instance.externalId,
+      compareWithOracle(hunks.identifiers.filter(isNew), exact.analysis.identifiers.filter(isNew)),
+    );
     read++;
   }
-  const ordered = [...rows.values()].sort((a, b) =>
-    a.language === "all" ? 1 : b.language === "all" ? -1 : a.language.localeCompare(b.language),
-  );
   console.log(
     `oracle: ${read} shared instances analysed from hunks and from the store ${config.root} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
   );
   for (const [reason, n] of skipped) console.log(`  not compared: ${n} (${reason})`);
+  printTable("every definition either mode finds (new and changed)", rows);
+  printTable("new definitions only (what DefUse and FEA can state)", newRows);
+  // The list: every disagreement, each once (the new-only table's are among them).
+  const all = rows.get("all");
+  if (all && list) {
+    for (const cause of [...ORACLE_CAUSES, ...ORACLE_UNKNOWNS]) {
+      if (all.listed[cause].length === 0) continue;
+      console.log(`\n${cause} (${all.listed[cause].length}):`);
+      for (const line of all.listed[cause]) console.log(`  ${line}`);
+    }
+  }
+}
+
+function printTable(title: string, table: Map<string, OracleRow>) {
+  const ordered = [...table.values()].sort((a, b) =>
+    a.language === "all" ? 1 : b.language === "all" ? -1 : a.language.localeCompare(b.language),
+  );
   const shown = [...ORACLE_CAUSES, ...ORACLE_UNKNOWNS];
   const causeHead = shown.map((c) => c.replace("other ", "").replace(" unknown", "?").padStart(10)).join("");
   console.log(
-    `\nlanguage      n  compared${causeHead}  disagree  (target ≤ 2 %; owner? and signature? are unknowns, not counted)`,
+    `\n${title}:\nlanguage      n  compared${causeHead}  disagree  (target ≤ 2 %; owner? and signature? are unknowns, not counted)`,
   );
   for (const r of ordered) {
     const causes = shown.map((c) => String(r.byCause[c]).padStart(10)).join("");
@@ -99,14 +121,6 @@ async function main() {
     console.log(
       `${r.language.padEnd(11)} ${String(r.instances).padStart(3)} ${String(r.compared).padStart(9)}${causes}  ${pct(share).padStart(8)}  ${share <= 0.02 ? "ok" : "OVER"}`,
     );
-  }
-  const all = rows.get("all");
-  if (all && list) {
-    for (const cause of shown) {
-      if (all.listed[cause].length === 0) continue;
-      console.log(`\n${cause} (${all.listed[cause].length}):`);
-      for (const line of all.listed[cause]) console.log(`  ${line}`);
-    }
   }
 }
 
