@@ -20,6 +20,17 @@ export const FLAG_COUNT_TRIGGERS = [
 /** The triggers that keep each benchmark's count of instances (Benchmark.instanceCount, review-list.ts). */
 export const INSTANCE_COUNT_TRIGGERS = ["Instance_count_insert", "Instance_count_delete", "Instance_count_move"];
 
+/** The triggers that keep each run's counts of results (Run.resultCount, resolvedResults, matchedResults; benchmarks.ts). */
+export const RUN_COUNT_TRIGGERS = [
+  "RunResult_counts_insert",
+  "RunResult_counts_delete",
+  "RunResult_counts_update",
+  "Instance_run_match_insert",
+  "Instance_run_match_delete",
+  "Instance_run_match_update",
+  "Run_match_move",
+];
+
 /**
  * What the migrations make that prisma/schema.prisma cannot describe: the search indexes and the sorts'
  * expression indexes (the schema test expects exactly these).
@@ -37,6 +48,7 @@ export const SEARCH_OBJECTS: Record<SqlDialect, readonly string[]> = {
     ...SORT_INDEXES,
     ...FLAG_COUNT_TRIGGERS,
     ...INSTANCE_COUNT_TRIGGERS,
+    ...RUN_COUNT_TRIGGERS,
   ],
   postgres: [
     "Instance.searchWords",
