@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runExport } from "../../cli/hint-set-commands";
 import { jsonl, swebenchRecord } from "../../testing/fixtures";
-import { openTempDatabase } from "../../testing/temp-database";
+import { openTempDatabase, TEST_ENGINE } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { addUser } from "../auth/users";
 import { importFiles } from "../import/import-files";
@@ -139,3 +140,79 @@ test("three curators, a disagreement adjudicated, published and exported: the ma
   });
   expect(manifest.review.agreement.kappa).toBeCloseTo(0.7447, 4);
 });
+
+/** A round of `name` over the four instances, two curators a hint, each deciding as `decisions` says (else accept). */
+async function decidedRound(name: string, decisions: (instanceId: number, curator: string) => Record<string, unknown>) {
+  await createHintSet(env.db, { name, benchmark: "SWE-bench Lite", selection: "defuse", projection: "declaration" });
+  const round = await startRound(env.db, { name, hintSet: name, curators: ["bo", "cy"], curatorsPerHint: 2 }, "ada");
+  for (const instanceId of ids)
+    for (const curator of ["bo", "cy"])
+      expect(
+        await decideInRound(
+          env.db,
+          { roundId: round.id, instanceId, action: "accept", ...decisions(instanceId, curator) },
+          curator,
+        ),
+      ).toMatchObject({ ok: true });
+  return round;
+}
+
+test("two publishes of a round at once: one publishes it, the other is told it is published; one version", async () => {
+  const round = await decidedRound("twice", () => ({}));
+  const results = await Promise.allSettled([
+    publishRound(env.db, round.id, "ada"),
+    publishRound(env.db, round.id, "ada"),
+  ]);
+  expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+  const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult | undefined;
+  expect((refused?.reason as Error).message).toBe('round "twice" is already published');
+  const set = await env.db.hintSet.findUniqueOrThrow({ where: { name: "twice" }, include: { versions: true } });
+  expect(set.versions).toHaveLength(1);
+  expect(await env.db.decision.count({ where: { curator: "round twice (agreed: bo, cy)" } })).toBe(ids.length);
+});
+
+// The publish read the round (its outcomes and adjudications) before its transaction: an adjudication
+// committed while the publish waited for the round's row was published as it had been. Another connection
+// holds the round's row while it changes the adjudication; the publish waits for it (seen in PostgreSQL's own
+// view of who waits on a lock), then publishes what was committed.
+test.skipIf(TEST_ENGINE !== "postgres")(
+  "an adjudication committed while a publish waits for the round is the one published",
+  async () => {
+    const [h1] = ids as [number];
+    const round = await decidedRound("late", (instanceId, curator) =>
+      instanceId === h1 && curator === "cy" ? { action: "flag", reason: "spoiler" } : {},
+    );
+    expect(await adjudicate(env.db, { roundId: round.id, instanceId: h1, action: "accept" }, "ada")).toMatchObject({
+      ok: true,
+    });
+    const other = new pg.Client({ connectionString: env.url });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query('SELECT "id" FROM "ReviewRound" WHERE "id" = $1 FOR UPDATE', [round.id]);
+      await other.query(
+        `UPDATE "RoundAdjudication" SET "action" = 'flag', "flagReason" = 'spoiler' WHERE "roundId" = $1 AND "instanceId" = $2`,
+        [round.id, h1],
+      );
+      const publishing = publishRound(env.db, round.id, "ada");
+      publishing.catch(() => undefined);
+      const waiting = async () =>
+        (
+          await other.query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          )
+        ).rows[0].n > 0;
+      while (!(await waiting())) await new Promise((resolve) => setTimeout(resolve, 20));
+      await other.query("COMMIT");
+      await publishing;
+    } finally {
+      await other.end();
+    }
+    const decided = await env.db.decision.findFirstOrThrow({
+      where: { curator: "ada (adjudicating round late)" },
+      orderBy: { id: "desc" },
+    });
+    expect(decided.action).toBe("flag");
+    expect(decided.after).toContain("spoiler");
+  },
+);

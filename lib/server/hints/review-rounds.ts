@@ -189,46 +189,29 @@ export async function adjudicate(db: Database, raw: unknown, adjudicator: string
  * published. A conflict on any hint rolls all of it back: no hint decided, no version, the round still open.
  */
 export async function publishRound(db: Database, roundId: number, admin: string) {
-  const state = await roundState(db, roundId);
-  if (!state) throw new RoundError(`no round with id ${roundId}`);
-  const { round } = state;
-  if (round.status !== "open") throw new RoundError(`round "${round.name}" is already published`);
-  const open = state.items.filter(
-    (i) => i.outcome.state === "pending" || (i.outcome.state === "disagreed" && !i.adjudication),
-  );
-  if (open.length > 0)
-    throw new RoundError(
-      `${open.length} hint(s) are not final yet (undecided, or disagreed and not adjudicated): ${open
-        .slice(0, 5)
-        .map((i) => i.externalId)
-        .join(", ")}${open.length > 5 ? ", …" : ""}`,
-    );
-  const { actions, reasons } = state.agreement;
-  const review: ReviewSummary = {
-    round: round.name,
-    curators: round.curators,
-    curators_per_hint: round.curatorsPerHint,
-    blind: round.blind,
-    instances: state.counts.instances,
-    agreed: state.counts.agreed,
-    adjudicated: state.counts.adjudicated,
-    adjudicators: [...new Set(state.items.flatMap((i) => (i.adjudication ? [i.adjudication.adjudicator] : [])))].sort(),
-    agreement: {
-      method: actions?.method ?? null,
-      percent_agreement: actions?.percent_agreement ?? null,
-      kappa: actions?.kappa ?? null,
-      kappa_by_reason: reasons?.kappa ?? null,
-      categories: reasons?.categories ?? [],
-    },
-  };
-  const version = await writeTurn(db)(() =>
+  return writeTurn(db)(() =>
     db.$transaction(
       async (tx) => {
-        // The round's row held (decisions and adjudications of it wait); another admin's publish of this round
-        // may have committed since it was read: then this one stops.
-        await claimRows(db, tx, "ReviewRound", "1 = 1", [round.id]);
-        const now = await tx.reviewRound.findUnique({ where: { id: round.id }, select: { status: true } });
-        if (now?.status !== "open") throw new RoundError(`round "${round.name}" is already published`);
+        // The round's row held first (decisions and adjudications of it wait), then the round read: what it
+        // publishes is what is committed, and a publish of it by another admin, committed meanwhile, stops
+        // this one. (Read before the transaction, an adjudication changed in between was published as it was.)
+        await claimRows(db, tx, "ReviewRound", "1 = 1", [roundId]);
+        // roundState reads through the models alone, which the transaction has as the client does.
+        const state = await roundState(tx as unknown as Database, roundId);
+        if (!state) throw new RoundError(`no round with id ${roundId}`);
+        const { round } = state;
+        if (round.status !== "open") throw new RoundError(`round "${round.name}" is already published`);
+        const open = state.items.filter(
+          (i) => i.outcome.state === "pending" || (i.outcome.state === "disagreed" && !i.adjudication),
+        );
+        if (open.length > 0)
+          throw new RoundError(
+            `${open.length} hint(s) are not final yet (undecided, or disagreed and not adjudicated): ${open
+              .slice(0, 5)
+              .map((i) => i.externalId)
+              .join(", ")}${open.length > 5 ? ", …" : ""}`,
+          );
+        const review = reviewSummary(state);
         for (const item of state.items) {
           const final =
             item.outcome.state === "agreed"
@@ -283,10 +266,32 @@ export async function publishRound(db: Database, roundId: number, admin: string)
           where: { id: round.id },
           data: { status: "published", publishedVersion: published.version },
         });
-        return published;
+        return { version: published.version, review };
       },
       { timeout: 10 * 60 * 1000, maxWait: 60 * 1000 },
     ),
   );
-  return { version: version.version, review };
+}
+
+/** The round's summary for the manifest of the version it publishes: curators, outcomes, agreement. */
+function reviewSummary(state: NonNullable<Awaited<ReturnType<typeof roundState>>>): ReviewSummary {
+  const { round } = state;
+  const { actions, reasons } = state.agreement;
+  return {
+    round: round.name,
+    curators: round.curators,
+    curators_per_hint: round.curatorsPerHint,
+    blind: round.blind,
+    instances: state.counts.instances,
+    agreed: state.counts.agreed,
+    adjudicated: state.counts.adjudicated,
+    adjudicators: [...new Set(state.items.flatMap((i) => (i.adjudication ? [i.adjudication.adjudicator] : [])))].sort(),
+    agreement: {
+      method: actions?.method ?? null,
+      percent_agreement: actions?.percent_agreement ?? null,
+      kappa: actions?.kappa ?? null,
+      kappa_by_reason: reasons?.kappa ?? null,
+      categories: reasons?.categories ?? [],
+    },
+  };
 }
