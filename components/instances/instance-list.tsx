@@ -6,156 +6,24 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import {
-  HINT_STATUS_LABELS,
-  PROJECTION_DEFINITIONS,
-  type Projection,
-  SELECTION_POLICIES,
-  type Selection,
-} from "@/lib/domain/hint-vocabulary";
-import {
   type InstanceListRow,
   LIST_PAGE,
   type ListState,
   type ListWindow,
   listStateToSearch,
   parseListState,
-  REVIEW_STATUSES,
   SEARCH_MAX_LENGTH,
   type SortKey,
   shortId,
 } from "@/lib/review/list-state";
 import { searchWaitNote } from "@/lib/review/search-needle";
 import { BulkDecide } from "./bulk-decide";
+import { COLUMNS, COLUMNS_KEY, ColumnChooser, defaultHidden, FILTERS_KEY, gridOf, ROW_HEIGHT } from "./list-columns";
+import { ListFilters } from "./list-filters";
 import { PickedRows } from "./picked-rows";
 import { SavedViews } from "./saved-views";
 import { loadedRows, useListWindows } from "./use-list-windows";
 import { ViewFilterNotes } from "./view-filter-notes";
-
-type Column = {
-  key: SortKey;
-  header: string;
-  title?: string;
-  numeric?: boolean;
-  cell: (row: InstanceListRow) => React.ReactNode;
-};
-
-// One count column per selection policy, from the vocabulary: a new policy is a new column.
-const COLUMNS: Column[] = [
-  // Drawn as a link to the instance (below), with ≈ where its analysis read hunks only.
-  { key: "externalId", header: "Instance", cell: (r) => r.externalId },
-  { key: "benchmark", header: "Benchmark", cell: (r) => r.benchmark },
-  { key: "repo", header: "Repository", cell: (r) => r.repo },
-  { key: "language", header: "Language", cell: (r) => r.language },
-  ...SELECTION_POLICIES.map(
-    (p): Column => ({
-      key: p.id,
-      header: p.label.replace(/ \(.*\)$/, ""),
-      title: `identifiers ${p.label} picks: ${p.description}`,
-      numeric: true,
-      cell: (r) => r.counts[p.id],
-    }),
-  ),
-  {
-    key: "review",
-    header: "Review",
-    cell: (r) =>
-      r.notAnalysed ? (
-        <span className="status status-pending" title="the analysis has not run yet: its hint cannot be decided">
-          not analysed yet
-        </span>
-      ) : (
-        <span className={`status status-${r.review}`}>{HINT_STATUS_LABELS[r.review]}</span>
-      ),
-  },
-  { key: "flags", header: "Flags", numeric: true, cell: (r) => r.flags || "" },
-  {
-    key: "leaks",
-    header: "Leaks",
-    title:
-      "leak channels the evidence found: an id embedding another commit, a pasted fix or test, a hint quoting code",
-    numeric: true,
-    cell: (r) => (r.leaks ? <span className="badge leak">{r.leaks}</span> : ""),
-  },
-  { key: "resolved", header: "Resolved", numeric: true, cell: (r) => (r.runs ? `${r.resolved}/${r.runs}` : "") },
-];
-
-const ROW_HEIGHT = 34;
-
-/** Each column's width in the grid (a selection's count: 5.5rem). */
-const WIDTHS: Partial<Record<SortKey, string>> = {
-  externalId: "minmax(16rem, 3fr)",
-  benchmark: "minmax(8rem, 1.4fr)",
-  repo: "minmax(8rem, 1.4fr)",
-  language: "6.5rem",
-  review: "9.5rem",
-  flags: "4rem",
-  leaks: "4.5rem",
-  resolved: "6rem",
-};
-const gridOf = (keys: SortKey[]) => keys.map((key) => WIDTHS[key] ?? "5.5rem").join(" ");
-
-/** Where the curator's choice of columns is kept (hidden ones), and whether the filters are folded. */
-const COLUMNS_KEY = "hintscope.list.hidden-columns";
-const FILTERS_KEY = "hintscope.list.filters";
-/**
- * The columns behind the chooser until the curator picks otherwise, so the list fits a laptop's 1280 px: the
- * repository (the id names it) and the counts of the selections other than the one the view reviews.
- */
-const defaultHidden = (selection: Selection): SortKey[] => [
-  "repo",
-  ...SELECTION_POLICIES.map((p) => p.id).filter((id) => id !== selection),
-];
-
-/** The filters in force, on one line (the folded filters' summary). */
-function filtersLine(state: ListState): string {
-  const parts = [
-    ...state.benchmark,
-    ...state.language,
-    ...state.subset,
-    ...state.label.map((l) => l.replace(/^[^/]+\//, "").replaceAll("_", " ")),
-    ...state.review.map((r) => HINT_STATUS_LABELS[r]),
-    ...(state.leak ? ["leak suspected"] : []),
-    ...(state.message ? ["message not in the issue"] : []),
-    ...(state.named ? ["named differently"] : []),
-  ];
-  const policy = `${SELECTION_POLICIES.find((p) => p.id === state.selection)?.label ?? state.selection} × ${
-    PROJECTION_DEFINITIONS.find((p) => p.id === state.projection)?.label ?? state.projection
-  }`;
-  return `${parts.length > 0 ? parts.join(", ") : "none"} · review status of ${policy}`;
-}
-
-function Facet({
-  label,
-  name,
-  options,
-  labels,
-  selected,
-  onChange,
-}: {
-  label: string;
-  name: string;
-  options: string[];
-  labels?: Record<string, string>;
-  selected: string[];
-  onChange: (values: string[]) => void;
-}) {
-  return (
-    <fieldset className="facet">
-      <legend>{label}</legend>
-      {options.map((option) => (
-        <label key={option}>
-          <input
-            type="checkbox"
-            name={name}
-            checked={selected.includes(option)}
-            onChange={(e) => onChange(e.target.checked ? [...selected, option] : selected.filter((v) => v !== option))}
-          />{" "}
-          {labels?.[option] ?? option}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
 
 /**
  * The instance list: sortable, searchable, faceted, virtualised; its whole state is in the URL. The server
@@ -311,143 +179,18 @@ export function InstanceList({
         <span id="search-wait-note" className="muted" aria-live="polite">
           {searchWaitNote(state.q)}
         </span>
-        <details className="column-chooser">
-          <summary>Columns{hidden.length > 0 ? ` (${hidden.length} hidden)` : ""}</summary>
-          <fieldset className="facet">
-            <legend>Columns shown</legend>
-            {COLUMNS.filter((c) => c.key !== "externalId").map((c) => (
-              <label key={c.key}>
-                <input
-                  type="checkbox"
-                  checked={!hidden.includes(c.key)}
-                  disabled={c.key === state.sort}
-                  onChange={(e) => chooseColumn(c.key, e.target.checked)}
-                />{" "}
-                {c.header}
-              </label>
-            ))}
-          </fieldset>
-        </details>
+        <ColumnChooser hidden={hidden} sort={state.sort} choose={chooseColumn} />
         {/* Folded to one line, the filters leave the rows the room; the choice is kept in this browser. */}
-        <details
-          className="list-filters"
+        <ListFilters
+          state={state}
+          facets={facets}
+          update={update}
           open={filtersOpen}
-          onToggle={(e) => {
-            const open = e.currentTarget.open;
+          onOpen={(open) => {
             setFiltersOpen(open);
             window.localStorage.setItem(FILTERS_KEY, open ? "open" : "closed");
           }}
-        >
-          <summary>
-            Filters: <span className="muted">{filtersLine(state)}</span>
-          </summary>
-          <div className="list-controls">
-            <Facet
-              label="Benchmark"
-              name="benchmark"
-              options={facets.benchmark}
-              selected={state.benchmark}
-              onChange={(benchmark) => update({ benchmark })}
-            />
-            <Facet
-              label="Language"
-              name="language"
-              options={facets.language}
-              selected={state.language}
-              onChange={(language) => update({ language })}
-            />
-            {facets.label.length > 0 && (
-              <Facet
-                label="Published label"
-                name="label"
-                options={facets.label}
-                labels={Object.fromEntries(
-                  facets.label.map((l) => [l, l.replace(/^[^/]+\//, "").replaceAll("_", " ")]),
-                )}
-                selected={state.label}
-                onChange={(label) => update({ label })}
-              />
-            )}
-            {facets.subset.length > 0 && (
-              <Facet
-                label="Subset"
-                name="subset"
-                options={facets.subset}
-                selected={state.subset}
-                onChange={(subset) => update({ subset })}
-              />
-            )}
-            <fieldset className="facet">
-              <legend>Review status of</legend>
-              <label>
-                Selection{" "}
-                <select
-                  name="selection"
-                  value={state.selection}
-                  onChange={(e) => update({ selection: e.target.value as Selection })}
-                >
-                  {SELECTION_POLICIES.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                Projection{" "}
-                <select
-                  name="projection"
-                  value={state.projection}
-                  onChange={(e) => update({ projection: e.target.value as Projection })}
-                >
-                  {PROJECTION_DEFINITIONS.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </fieldset>
-            <fieldset className="facet">
-              <legend>Evidence</legend>
-              <label>
-                <input
-                  type="checkbox"
-                  name="leak"
-                  checked={state.leak}
-                  onChange={(e) => update({ leak: e.target.checked })}
-                />{" "}
-                leak suspected
-              </label>
-              <label>
-                <input
-                  type="checkbox"
-                  name="message"
-                  checked={state.message}
-                  onChange={(e) => update({ message: e.target.checked })}
-                />{" "}
-                test-facing message not in the issue
-              </label>
-              <label>
-                <input
-                  type="checkbox"
-                  name="named"
-                  checked={state.named}
-                  onChange={(e) => update({ named: e.target.checked })}
-                />{" "}
-                an agent named differently
-              </label>
-            </fieldset>
-            <Facet
-              label="Review"
-              name="review"
-              options={[...REVIEW_STATUSES]}
-              labels={HINT_STATUS_LABELS}
-              selected={state.review}
-              onChange={(review) => update({ review: review as ListState["review"] })}
-            />
-          </div>
-        </details>
+        />
         {(savedViews || canDecide) && (
           // Folded, so the filters keep their room: the saved views and the whole-view decisions.
           <details className="list-tools">
