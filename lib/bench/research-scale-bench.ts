@@ -50,7 +50,7 @@ const ROUNDS = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** Writes a corpus of `count` instances and nine runs over all of them into an empty database. */
-async function buildCorpus(db: Database, count: number): Promise<number> {
+export async function buildCorpus(db: Database, count: number): Promise<number> {
   const benchmark = await db.benchmark.create({ data: { name: `Scale ${count}` } });
   const target = bulkTarget(db, db);
   const evidence = JSON.stringify({ leaks: [], identifiers: [], literals: [] });
@@ -275,7 +275,8 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (import.meta.url === `file://${process.argv[1]}`)
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
