@@ -2,35 +2,28 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
-import {
-  isProjection,
-  isSelection,
-  type Projection,
-  SELECTION_POLICIES,
-  type Selection,
-} from "@/lib/domain/hint-vocabulary";
+import { isProjection, isSelection, type Projection, type Selection } from "@/lib/domain/hint-vocabulary";
 import { composeHint, NO_TRIM } from "@/lib/hint/compose-hint";
 import { keyText, type QueuedKey } from "@/lib/review/key-queue";
 import type { Keymap } from "@/lib/review/keymap";
 import type { CommentThread } from "@/lib/review/line-comments";
-import type { KeyCommand } from "@/lib/review/review-keys";
 import { initialWorkspace, workspaceReducer } from "@/lib/review/workspace-state";
 import type { ReviewData } from "@/lib/server/queries/review-instance";
 import type { RoundItem } from "@/lib/server/queries/round-state";
 import { AuditTrail } from "./audit-trail";
 import { GoldPane } from "./gold-pane";
 import { HintPanel } from "./hint-panel";
-import { IssueMarkdown } from "./issue-markdown";
+import { IssuePane } from "./issue-pane";
 import { LineComments } from "./line-comments";
 import { PaneGrid } from "./pane-grid";
-import { FoldButton } from "./pane-separator";
 import { PatchEditor } from "./patch-editor";
 import { type Navigation, ReviewHeader } from "./review-header";
 import { ReviewToast } from "./review-toast";
 import { RoundNotice } from "./round-notice";
 import { ShortcutsOverlay } from "./shortcuts-overlay";
 import { StaleNotice } from "./stale-notice";
-import { hrefOf, useDecisions } from "./use-decisions";
+import { useDecisions } from "./use-decisions";
+import { useKeyCommands } from "./use-key-commands";
 import { useLineSelection } from "./use-line-selection";
 import { usePatchEvidence } from "./use-patch-evidence";
 import { keyQueue, useReviewKeys } from "./use-review-keys";
@@ -155,71 +148,18 @@ export function ReviewWorkspace({
     dispatch,
   });
 
-  // Trim mode with nothing to tick is refused, said: an empty hint has nothing to trim (a test-facing message
-  // to disclose is something).
-  const nothingToTrim = selected.length === 0 && (data.instance.evidence?.literals.length ?? 0) === 0;
-  const selectionLabel = SELECTION_POLICIES.find((p) => p.id === selection)?.label ?? selection;
-  const enterMode = useCallback(
-    (next: "view" | "trim" | "flag") => {
-      if (next === "trim" && nothingToTrim) {
-        setKeyNotice(
-          `Nothing to trim under ${selectionLabel}: it picks no identifier here. Nothing was decided (a accepts the empty hint, f flags it).`,
-        );
-        return;
-      }
-      setKeyNotice(null);
-      dispatch({ type: "mode", mode: next });
-    },
-    [nothingToTrim, selectionLabel],
-  );
-
-  const run = useCallback(
-    (command: KeyCommand) => {
-      const go = (id: number | null) => {
-        if (!id) return;
-        keyQueue.start(data, id);
-        router.push(hrefOf(id, navigation.list));
-      };
-      switch (command.type) {
-        case "navigate":
-          go(command.to === "next" ? navigation.next : navigation.previous);
-          break;
-        case "decide":
-          if (command.action === "flag" && !reason) {
-            setKeyNotice(`Not flagged: choose a reason first (1–7, or the form's list).`);
-            break;
-          }
-          setKeyNotice(null);
-          void decide(command.action);
-          break;
-        case "search":
-          router.push(`/instances?${navigation.list ? `${navigation.list}&` : ""}focus=search`);
-          break;
-        case "move": {
-          // Trim mode: the next or previous tick box of the hint panel, brought into view.
-          const boxes = [...document.querySelectorAll<HTMLInputElement>("ul.identifiers input[type=checkbox]")];
-          if (boxes.length === 0) break;
-          const at = boxes.indexOf(document.activeElement as HTMLInputElement);
-          const next = at < 0 ? 0 : command.to === "next" ? Math.min(boxes.length - 1, at + 1) : Math.max(0, at - 1);
-          boxes[next]?.focus();
-          boxes[next]?.scrollIntoView({ block: "nearest" });
-          break;
-        }
-        case "escape":
-          dispatch({ type: "escape" });
-          break;
-        case "undo":
-          void undo();
-          break;
-        case "dispatch":
-          if (command.action.type === "toggle-trim-mode") enterMode(mode === "trim" ? "view" : "trim");
-          else if (command.action.type === "mode") enterMode(command.action.mode);
-          else dispatch(command.action);
-          break;
-      }
-    },
-    [router, navigation, decide, undo, data, reason, enterMode, mode],
-  );
+  const { enterMode, run } = useKeyCommands({
+    data,
+    navigation,
+    selected,
+    selection,
+    reason,
+    mode,
+    decide,
+    undo,
+    dispatch,
+    say: setKeyNotice,
+  });
   const externalId = data.instance.externalId;
   const onLive = useCallback(() => setReadyFor(externalId), [externalId]);
   useReviewKeys({
@@ -285,18 +225,8 @@ export function ReviewWorkspace({
       <PaneGrid
         user={user}
         panes={{
-          issue: ({ folded, onFold }) => (
-            <section className={`pane${folded ? " folded" : ""}`} aria-label="Issue">
-              <div className="pane-head">
-                <h2>Issue</h2>
-                <FoldButton pane="issue" folded={folded} onFold={onFold} />
-              </div>
-              {/* Focusable, so the issue scrolls from the keyboard (arrows, Page Down) like the patch panes. */}
-              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keys (WCAG 2.1.1) */}
-              <div className="body" tabIndex={0} ref={issueBody}>
-                <IssueMarkdown text={instance.problemStatement} names={names} onPick={pick} />
-              </div>
-            </section>
+          issue: (fold) => (
+            <IssuePane text={instance.problemStatement} names={names} onPick={pick} bodyRef={issueBody} fold={fold} />
           ),
           gold: (fold) => (
             <GoldPane
