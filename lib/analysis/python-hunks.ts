@@ -115,9 +115,13 @@ export function pythonHeader(context: string, lines: readonly DiffLine[]): strin
   if (!/^(async\s+)?def\s/.test(context)) return context;
   const code = lines.map(({ text }) => text.replace(/#.*$/, "")).filter((text) => text.trim() !== "");
   // A hunk that resumes the header's open parameter list: its statements start after the `):` closing it.
-  const statements = code
-    .slice(resumedListEnd(context, code) + 1)
-    .filter((text) => !/^\s*[)\]}]/.test(text) && !/^\s*("""|''')/.test(text));
+  const resumed = code.slice(resumedListEnd(context, code) + 1);
+  // A hunk that starts inside the arguments of a call begun above it (`return dict(…` then `timeout=…,` and
+  // the `)` closing it): those lines continue a statement and say nothing of the body's level.
+  // (Where nothing follows them, they are all there is to go by.)
+  const statementLine = (text: string) => !/^\s*[)\]}]/.test(text) && !/^\s*("""|''')/.test(text);
+  const afterContinued = resumed.slice(continuedStatementEnd(resumed) + 1).filter(statementLine);
+  const statements = afterContinued.length > 0 ? afterContinued : resumed.filter(statementLine);
   if (statements.length === 0) return context;
   // The statements before the hunk's first definition are the function's body, one level in (the least
   // indented of them); what comes after may leave the function, and its class too (a `def` at column 0 after
@@ -127,6 +131,24 @@ export function pythonHeader(context: string, lines: readonly DiffLine[]): strin
   const body = firstDefinition < 0 ? statements : statements.slice(0, firstDefinition);
   const level = body.length > 0 ? Math.max(0, Math.min(...body.map(indentOf)) - 4) : indentOf(statements[0] as string);
   return `${" ".repeat(level)}${context}`;
+}
+
+/**
+ * Of a hunk's code lines, the index of the last one that closes a bracket opened above the hunk (the hunk
+ * starts inside a statement's arguments), or -1 when its brackets never close more than they open.
+ */
+function continuedStatementEnd(code: readonly string[]): number {
+  let open = 0;
+  let least = 0;
+  let end = -1;
+  for (const [at, text] of code.entries()) {
+    open += depth(text.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, ""));
+    if (open < least) {
+      least = open;
+      end = at;
+    }
+  }
+  return end;
 }
 
 /** Python: a class a hunk showed (on its header or in its lines), and the methods shown under it. */

@@ -1,0 +1,37 @@
+// Hunk-boundary defects the oracle bench (lib/bench/oracle-bench.ts: hunks mode against exact mode) showed,
+// each on real hunks git made from real files (provenance in lib/testing/real-data/README.md, "hunks/",
+// issue 43's oracle section).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { REAL_DATA } from "../testing/real-data";
+import { analyzeInstance } from "./analyze-instance";
+
+const hunks = (name: string) => readFileSync(path.join(REAL_DATA, "hunks", name), "utf8");
+
+const analyse = (code: string, test = "") =>
+  analyzeInstance({ instanceId: code, goldPatch: hunks(code), testPatch: test ? hunks(test) : "" });
+
+const definitions = (analysis: Awaited<ReturnType<typeof analyse>>) =>
+  analysis.identifiers.filter((i) => i.kind !== "name").map((i) => `${i.name} ${i.kind} ${i.status}`);
+
+describe("Python: a hunk under a `def` header that starts inside a call's arguments and goes on past the function", () => {
+  test("ansible 4891563: the classes after `def meraki_argument_spec():`'s tail are the module's, each with its own __init__", async () => {
+    const found = definitions(await analyse("ansible-4891563-code.diff"));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "RateLimitException class new",
+        "RateLimitException.__init__ method new",
+        "RateLimitException.__init__.args parameter new",
+        "InternalErrorException.__init__ method new",
+        "InternalErrorException.__init__.kwargs parameter new",
+        "HTTPError.__init__ method new",
+        "_error_report function new",
+        "_error_report.inner function new",
+      ]),
+    );
+    // The function git names on the header is changed, and no method lost its class.
+    expect(found).toContain("meraki_argument_spec function changed");
+    expect(found.filter((f) => /^(__init__|inner)\b/.test(f))).toEqual([]);
+  });
+});
