@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
-import { isProjection, isSelection, type Projection, type Selection } from "@/lib/domain/hint-vocabulary";
+import type { Projection, Selection } from "@/lib/domain/hint-vocabulary";
 import { composeHint, NO_TRIM } from "@/lib/hint/compose-hint";
 import { keyText, type QueuedKey } from "@/lib/review/key-queue";
 import type { Keymap } from "@/lib/review/keymap";
@@ -27,24 +27,12 @@ import { useKeyCommands } from "./use-key-commands";
 import { useLineSelection } from "./use-line-selection";
 import { usePatchEvidence } from "./use-patch-evidence";
 import { keyQueue, useReviewKeys } from "./use-review-keys";
-
-const POLICY_KEY = "hintscope.policy";
+import { savedState, useSessionPolicy } from "./use-session-policy";
 
 /** A curator's own decision in a round, as the panel's status shows it. */
 const ROUND_STATUS = { pending: "pending", accept: "accepted", trim: "trimmed", flag: "flagged" } as const;
 
 const DEFAULT_POLICY = { selection: "defuse", projection: "declaration" } as const;
-
-function savedState(data: ReviewData, selection: Selection, projection: Projection) {
-  const hint = data.hints.find((h) => h.selection === selection && h.projection === projection);
-  return {
-    hint: hint ?? null,
-    version: hint?.version ?? 0,
-    status: hint?.status ?? "pending",
-    trim: hint?.trim ?? NO_TRIM,
-    decisions: hint?.decisions ?? [],
-  };
-}
 
 /**
  * The review workspace: the issue, the gold patch and the test patch side by side, and the hint panel.
@@ -173,16 +161,7 @@ export function ReviewWorkspace({
     onDropped: onKeysDropped,
   });
 
-  // The chosen selection and projection carry over from instance to instance during a session, unless
-  // the list the curator came from names its own.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival
-  useEffect(() => {
-    if (policy) return;
-    const stored = window.sessionStorage.getItem(POLICY_KEY)?.split("/");
-    if (isSelection(stored?.[0]) && isProjection(stored?.[1]))
-      dispatch({ type: "policy", selection: stored[0], projection: stored[1] });
-  }, []);
-  useEffect(() => window.sessionStorage.setItem(POLICY_KEY, `${selection}/${projection}`), [selection, projection]);
+  useSessionPolicy(policy, selection, projection, dispatch);
 
   const names = useMemo(
     () =>
