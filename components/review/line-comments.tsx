@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
+import { commentBodyProblem } from "@/lib/review/comment-body";
 import {
   COMMENT_PANES,
   type CommentPane,
@@ -18,6 +19,17 @@ export interface LineSelection {
 }
 
 const when = (at: string) => new Date(at).toLocaleString();
+
+/** Says, under a comment box, that what is typed is longer than a comment may be (the button is then off). */
+function TooLong({ body }: { body: string }) {
+  const problem = body.trim() === "" ? null : commentBodyProblem(body);
+  return problem ? (
+    <p role="alert" className="error">
+      {problem[0]?.toUpperCase()}
+      {problem.slice(1)}.
+    </p>
+  ) : null;
+}
 
 /** One thread: the lines it is about (as they read then), its comments, a reply box and resolve. */
 function Thread({
@@ -59,9 +71,10 @@ function Thread({
             Reply
             <textarea value={reply} rows={2} onChange={(e) => setReply(e.target.value)} />
           </label>
+          <TooLong body={reply} />
           <button
             type="button"
-            disabled={reply.trim() === ""}
+            disabled={commentBodyProblem(reply) !== null}
             onClick={() => {
               run(() => replyToThreadAction({ threadId: thread.id, body: reply, roundId }));
               setReply("");
@@ -113,7 +126,13 @@ export function LineComments({
   }
   const run = (call: () => Promise<unknown>) =>
     start(async () => {
-      const result = (await call()) as { ok: true; threads: CommentThread[] } | { ok: false; error: string };
+      let result: { ok: true; threads: CommentThread[] } | { ok: false; error: string };
+      try {
+        result = (await call()) as typeof result;
+      } catch (failure) {
+        // The request itself failed (the server out of reach, a body past what it reads): said, never silent.
+        result = { ok: false, error: `the server did not take it (${(failure as Error).message}); nothing was saved` };
+      }
       if (result.ok) {
         onThreads(result.threads);
         setError(null);
@@ -186,7 +205,8 @@ export function LineComments({
             Comment
             <textarea value={draft} rows={3} onChange={(e) => setDraft(e.target.value)} />
           </label>
-          <button type="submit" disabled={pending || draft.trim() === ""}>
+          <TooLong body={draft} />
+          <button type="submit" disabled={pending || commentBodyProblem(draft) !== null}>
             Comment on {PANE_LABEL[anchor.pane]} {linesLabel(anchor.start, anchor.end)}
           </button>
         </form>

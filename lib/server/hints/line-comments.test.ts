@@ -96,10 +96,25 @@ test("bad comments are refused with what is wrong, and write nothing", async () 
     [{ instanceId: first, pane: "issue", startLine: 9, endLine: 9, body: "x" }, /Issue: line 9 is past the end/],
     [{ instanceId: first, pane: "test", startLine: 3, endLine: 1, body: "x" }, /Test patch: lines 3–1 are not a range/],
     [{ instanceId: 987654, pane: "issue", startLine: 1, endLine: 1, body: "x" }, /no instance 987654/],
-    [{ instanceId: first, pane: "issue", startLine: 1, endLine: 1, body: "x".repeat(10_001) }, /longer than 10000/],
+    [
+      { instanceId: first, pane: "issue", startLine: 1, endLine: 1, body: "x".repeat(10_001) },
+      /^the comment is 10,001 characters long: a comment is at most 10,000 characters$/,
+    ],
+    // Bodies of megabytes (which once closed the connection with no message) are refused, saying so.
+    [
+      { instanceId: first, pane: "issue", startLine: 1, endLine: 1, body: "x".repeat(1_048_576) },
+      /^the comment is 1,048,576 characters long: a comment is at most 10,000 characters$/,
+    ],
+    [
+      { instanceId: first, pane: "issue", startLine: 1, endLine: 1, body: "é".repeat(5_000_000) },
+      /^the comment is 5,000,000 characters long: a comment is at most 10,000 characters$/,
+    ],
   ];
   for (const [input, why] of attempts) await expect(commentOnLines(env.db, input, "bo")).rejects.toThrow(why);
   await expect(replyToThread(env.db, { threadId: 987654, body: "x" }, "bo")).rejects.toThrow(/no comment thread/);
+  await expect(replyToThread(env.db, { threadId: 987654, body: "x".repeat(2_000_000) }, "bo")).rejects.toThrow(
+    "the comment is 2,000,000 characters long: a comment is at most 10,000 characters",
+  );
   expect(await env.db.lineComment.count()).toBe(before);
 });
 

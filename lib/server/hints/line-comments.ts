@@ -1,8 +1,8 @@
+import { commentBodyProblem } from "../../review/comment-body";
 import {
   type CommentPane,
   type CommentThread,
   isCommentPane,
-  MAX_COMMENT_LENGTH,
   PANE_LABEL,
   quoteLines,
   threadsOf,
@@ -24,11 +24,9 @@ const TEXT_COLUMN: Record<CommentPane, "problemStatement" | "goldPatch" | "testP
 };
 
 function checkBody(body: string): string {
-  const text = body.trim();
-  if (text === "") throw new AppError("bad_request", "the comment is empty");
-  if (text.length > MAX_COMMENT_LENGTH)
-    throw new AppError("bad_request", `the comment is longer than ${MAX_COMMENT_LENGTH} characters`);
-  return text;
+  const problem = commentBodyProblem(body);
+  if (problem) throw new AppError("bad_request", problem);
+  return body.trim();
 }
 
 /** A round a comment is written in: it must exist, be open, and hold the instance for this curator. */
