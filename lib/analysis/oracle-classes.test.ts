@@ -35,3 +35,13 @@ describe("Python: a hunk under a `def` header that starts inside a call's argume
     expect(found.filter((f) => /^(__init__|inner)\b/.test(f))).toEqual([]);
   });
 });
+
+describe("Java: a hunk under a method's header that shows only statements of its body", () => {
+  test("gson 2479: `if (JsonElement.class.isAssignableFrom(baseType)) {` in registerTypeHierarchyAdapter is no constructor, baseType no parameter", async () => {
+    const analysis = await analyse("gson-2479-code.diff");
+    const found = definitions(analysis);
+    expect(found.filter((f) => /constructor|baseType|typeAdapter/.test(f))).toEqual([]);
+    expect(found).toContain("GsonBuilder.isTypeObjectOrJsonElement method new");
+    expect(found).toContain("GsonBuilder.isTypeObjectOrJsonElement.type parameter new");
+  });
+});

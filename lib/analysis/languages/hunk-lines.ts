@@ -186,10 +186,21 @@ export function javaUnderHeaderMethod(
   const least = Math.min(...shown.map(indentOf));
   // Inside a comment only: nothing of the named method changes.
   if (shown.every((line) => line.trim() === "")) return { memberIndent: 0, end: 0, nested: 0, openAtEnd: 0 };
-  const memberIndent = javaMemberIndent(shown) ?? (Number.isFinite(least) && oneLevel(shown, least) ? least : null);
+  const declared = javaMemberIndent(shown);
+  // No line declares a member, and the least indented ones are statements (`if (…) {`, `a.b(…`, `x = …;`): the
+  // hunk shows only the named method's body, at whatever indentation it stands.
+  if (declared === null && shown.some((line) => indentOf(line) === least && javaStatement(line))) return null;
+  const memberIndent = declared ?? (Number.isFinite(least) && oneLevel(shown, least) ? least : null);
   if (memberIndent === null || memberIndent === 0) return null;
   return { memberIndent, ...headerMethodEnd(shown, memberIndent) };
 }
+
+/** Java: a line that can only be a statement of a body, never a member's declaration. */
+const javaStatement = (line: string) =>
+  /^\s*(if|for|while|switch|return|throw|try|do|else|break|continue|case|yield|assert)\b/.test(line) ||
+  /^\s*(this\.)?[\w$]+(\.[\w$]+)+\s*\(/.test(line) ||
+  /^\s*[\w$]+\s*\([^)]*\)\s*;/.test(line) ||
+  /^\s*(this\.)?[\w$.[\]]+\s*([-+*/%&|^]|<<|>>)?=[^=]/.test(line);
 
 /**
  * The brackets a hunk's lines leave open at its end, closed in order (`({` → `})`): a function whose body
