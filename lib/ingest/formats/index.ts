@@ -1,6 +1,12 @@
 import type { RawRecord } from "../field-values";
 import type { InputFormat } from "../import-items";
 import { designVerdictsFormat } from "./design-verdicts";
+import {
+  finalReportFormat,
+  instanceResultsFormat,
+  nocodeEvaluationFormat,
+  swebenchModelReportFormat,
+} from "./evaluation-reports";
 import { judgeScoresFormat } from "./judge-scores";
 import { agentlessClassificationFormat, openAiAnnotationsFormat } from "./labels";
 import { multiSwebenchFormat } from "./multi-swe-bench";
@@ -13,14 +19,10 @@ import {
 } from "./predictions";
 import {
   evalResultsMapFormat,
-  finalReportFormat,
   harnessReportFormat,
-  instanceResultsFormat,
-  nocodeEvaluationFormat,
   plainResultsFormat,
   polybenchResultFormat,
   resultsSummaryFormat,
-  swebenchModelReportFormat,
 } from "./run-results";
 import { instanceReportFormat, sweSmithFormat, sweSmithReportFormat } from "./swe-smith";
 import { swebenchFormat, swebenchProFormat } from "./swebench";

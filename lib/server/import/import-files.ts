@@ -1,25 +1,22 @@
 import { randomUUID } from "node:crypto";
-import { stat } from "node:fs/promises";
-import type { FieldMap } from "../../ingest/field-aliases";
 import { recordLabels } from "../../ingest/formats/labels";
 import { ImportError } from "../../ingest/import-error";
-import type { ImportItem, RunOptions } from "../../ingest/import-items";
+import type { ImportItem } from "../../ingest/import-items";
 import { PolicyWarnings } from "../../ingest/policy-warnings";
-import { keepPrepared } from "../../ingest/prepare-instance";
-import { openImportFile } from "../../ingest/read-import-file";
 import { RepeatConflict, RepeatedRecords } from "../../ingest/repeated-records";
 import { bulkTarget, type Database, engineOf, withOwnConnection } from "../db/client";
 import { fillRunOutcomes } from "../runs/run-outcome-texts";
-import {
-  attachStage,
-  copyStagedInstances,
-  removeStage,
-  type StagedFile,
-  stagedItems,
-  stageFile,
-  writeStagedInstances,
-} from "./import-staging";
+import { attachStage, copyStagedInstances, stagedItems, writeStagedInstances } from "./import-staging";
 import { BATCH, FileWriter, type Replacement, type Tx } from "./import-writer";
+import {
+  benchmarkResolver,
+  type ImportOptions,
+  type Located,
+  type Opened,
+  type Prepared,
+  prepareFiles,
+  removeStages,
+} from "./prepare-files";
 import { recountResolvedOfFile } from "./runs";
 import { settleAfterBulkWrite } from "./settle-bulk-write";
 
@@ -61,29 +58,8 @@ async function describeReplacements(
   return `${replacements.length} ${replacements.length === 1 ? "row" : "rows"}: ${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
 }
 
-export interface ImportOptions {
-  /** the benchmark for records and files that do not name one */
-  benchmark?: string;
-  /** label everything written as demo data */
-  demo?: boolean;
-  /** called after each batch with the file and the records read so far */
-  onProgress?: (file: string, records: number) => void;
-  /** the files' names for the fields formats read (`{patch: "gold_patch"}`) */
-  fieldMap?: FieldMap;
-  /**
-   * files up to this size are read whole into memory before the write lock (default READ_AHEAD_BYTES); larger
-   * ones are staged in a temporary database
-   */
-  readAheadBytes?: number;
-  /** the run (model, selection, projection) of records that do not say it; the user's word wins */
-  run?: RunOptions;
-  /** replace results and agent patches another import gave (else such a file is refused, naming both) */
-  replace?: boolean;
-  /** an experiment kit's folder (`--experiment DIR`): runs are filed under the policy their path names */
-  experiment?: string;
-  /** called inside the transaction once a file's records are written, before the commit (awaited) */
-  onWritten?: (file: string) => void | Promise<void>;
-}
+export type { ImportOptions } from "./prepare-files";
+export { READ_AHEAD_BYTES } from "./prepare-files";
 
 export interface FileImportSummary {
   file: string;
@@ -108,8 +84,6 @@ export interface ImportSummary {
   files: FileImportSummary[];
   changed: boolean;
 }
-
-type Located = { item: ImportItem; line: number };
 
 async function writeBatch(
   writer: FileWriter,
@@ -195,47 +169,6 @@ async function writeBatch(
         break;
     }
   }
-}
-
-/** A file opened for import: its format, the benchmark its name implies, and its records with their lines. */
-type Opened = Pick<Awaited<ReturnType<typeof openImportFile>>, "format" | "defaultBenchmark"> & {
-  items: Iterable<Located>;
-};
-
-/** How a file reaches its transaction: read whole into memory, or staged in a temporary database; and its size. */
-type Prepared = ({ ahead: Opened } | { staged: StagedFile; schema: string }) & { bytes: number };
-
-/** A record's benchmark: its own, the one given, or the one its file's name implies. */
-const benchmarkResolver =
-  (file: string, options: ImportOptions) =>
-  ({ item, line }: Located, defaultBenchmark: string | null): string => {
-    const name = item.benchmark ?? options.benchmark ?? defaultBenchmark;
-    if (!name)
-      throw new ImportError(file, line, "the file does not say which benchmark it belongs to: pass --benchmark NAME");
-    return name;
-  };
-
-/** Files up to this size are read, checked and prepared whole before the write lock is taken. */
-export const READ_AHEAD_BYTES = 32 * 1024 * 1024;
-
-/**
- * Reads a file whole, outside any transaction: every record parsed and checked (a bad file fails here,
- * having held no lock), every instance's text and hashes made. What is left for the write lock is writing.
- */
-async function readAhead(file: string, options: ImportOptions): Promise<Opened> {
-  const opened = await openImportFile(file, {
-    fieldMap: options.fieldMap,
-    run: options.run,
-    experiment: options.experiment,
-  });
-  const items: Located[] = [];
-  for await (const located of opened.items) {
-    if (located.item.kind === "instance") keepPrepared(opened.format.id, located.item.data);
-    items.push(located);
-    if (items.length % BATCH === 0) options.onProgress?.(file, items.length);
-  }
-  options.onProgress?.(file, items.length);
-  return { format: opened.format, defaultBenchmark: opened.defaultBenchmark, items };
 }
 
 /** Imports one file inside the caller's transaction and reports what it changed. */
@@ -335,43 +268,6 @@ async function importOneFile(
   summary.import_key = writer.importKey;
   return summary;
 }
-
-/** A file's size; a file that is not there (or not a file) is an ImportError naming it, not a raw ENOENT. */
-async function sizeOf(file: string): Promise<number> {
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new ImportError(file, null, "not a file");
-    return info.size;
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "ENOENT") throw new ImportError(file, null, "no such file");
-    if (code === "EACCES") throw new ImportError(file, null, "not readable (permission denied)");
-    throw error;
-  }
-}
-
-/** Reads, checks and prepares each file before any write lock: into memory, or into a stage. */
-async function prepareFiles(files: string[], options: ImportOptions): Promise<Prepared[]> {
-  const prepared: Prepared[] = [];
-  try {
-    for (const [index, file] of files.entries()) {
-      const bytes = await sizeOf(file);
-      if (bytes <= (options.readAheadBytes ?? READ_AHEAD_BYTES))
-        prepared.push({ ahead: await readAhead(file, options), bytes });
-      else {
-        const staged = await stageFile(file, { ...options, benchmarkOf: benchmarkResolver(file, options) });
-        prepared.push({ staged, schema: `stage${index}`, bytes });
-      }
-    }
-    return prepared;
-  } catch (error) {
-    await removeStages(prepared);
-    throw error;
-  }
-}
-
-const removeStages = (prepared: Prepared[]) =>
-  Promise.all(prepared.map((p) => ("staged" in p ? removeStage(p.staged.path) : undefined)));
 
 /** Imports of more than this (bytes of files) have their checkpoint run off the thread (wal-checkpoint.ts). */
 const CHECKPOINT_OFF_THREAD_BYTES = 4 * 1024 * 1024;
