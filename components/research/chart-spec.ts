@@ -25,6 +25,8 @@ export interface ScatterPoint {
   size: number;
   /** the key written beside the point ("" where another point at the same place carries it) */
   key: string;
+  /** the side of the point its key is written on */
+  side: "left" | "right";
   /** distances below and above y: its 95% interval, where the chart has them */
   error?: [number, number];
 }

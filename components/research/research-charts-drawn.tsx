@@ -12,6 +12,7 @@ import {
   CartesianGrid,
   ErrorBar,
   LabelList,
+  type LabelProps,
   Legend,
   Scatter,
   ScatterChart,
@@ -174,7 +175,31 @@ export default function DrawnChart({ spec }: { spec: ChartSpec }) {
               isAnimationActive={false}
             >
               {spec.errorBars && <ErrorBar dataKey="error" direction="y" width={4} stroke="currentColor" />}
-              <LabelList dataKey="key" position="right" fontSize={FONT - 1} fill="currentColor" />
+              <LabelList
+                dataKey="key"
+                content={(props: LabelProps) => {
+                  const point = series.points[(props as { index?: number }).index ?? -1];
+                  const box = (props.viewBox ?? {}) as { x?: number; y?: number; width?: number; height?: number };
+                  // The point's centre and its radius: the key is written just past the symbol.
+                  const r = (box.width ?? 0) / 2;
+                  const [cx, y] = [(box.x ?? 0) + r, (box.y ?? 0) + (box.height ?? 0) / 2];
+                  const x = point?.side === "left" ? cx - r - 3 : cx + r + 3;
+                  if (!point || !point.key) return <g />;
+                  return (
+                    <text
+                      x={x}
+                      y={y}
+                      textAnchor={point.side === "right" ? "start" : "end"}
+                      dominantBaseline="central"
+                      fontSize={FONT - 1}
+                      fill="currentColor"
+                      className="point-key"
+                    >
+                      {point.key}
+                    </text>
+                  );
+                }}
+              />
             </Scatter>
           ))}
         </ScatterChart>

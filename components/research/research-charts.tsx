@@ -41,12 +41,18 @@ function PointKeys({ label, keys }: { label: string; keys: Array<[key: string, n
   );
 }
 
-/** Keys for points, the points as drawn, and the key list: coincident points share one label beside them. */
+/** The scatter's plot area inside its CHART_WIDTH × SCATTER_HEIGHT box (research-charts-drawn.tsx), a little under. */
+const SCATTER_HEIGHT = 320;
+const SCATTER_PLOT = { widthPx: CHART_WIDTH - 100, heightPx: SCATTER_HEIGHT - 100, charPx: 6.5, linePx: 13 };
+
+/** Each point's label (the first point of each label's group carries it) and the side it is written on. */
 function keyed<T>(items: readonly T[], at: (item: T) => { x: number; y: number }, xSpan: number, ySpan: number) {
-  const groups = keyedPoints(items.map(at), xSpan / 100, ySpan / 60);
-  const keyOf = new Map<number, string>();
-  for (const g of groups) keyOf.set(g.members[0] as number, g.key);
-  return { keyOf: (index: number) => keyOf.get(index) ?? "", numbers: items.map((_, i) => String(i + 1)) };
+  const groups = keyedPoints(items.map(at), { ...SCATTER_PLOT, xSpan, ySpan });
+  const byFirst = new Map(groups.map((g) => [g.members[0] as number, g]));
+  return (index: number) => {
+    const g = byFirst.get(index);
+    return { key: g?.key ?? "", side: g?.side ?? ("right" as const) };
+  };
 }
 
 export interface DisclosurePoint {
@@ -61,7 +67,7 @@ export interface DisclosurePoint {
 /** Resolve rate against identifiers disclosed per instance: one numbered point per configuration, with interval bars. */
 export function DisclosureChart({ points }: { points: DisclosurePoint[] }) {
   const xMax = niceMax(Math.max(0, ...points.map((p) => p.disclosed)));
-  const { keyOf } = keyed(points, (p) => ({ x: p.disclosed, y: p.rate }), xMax, 1);
+  const keyOf = keyed(points, (p) => ({ x: p.disclosed, y: p.rate }), xMax, 1);
   return (
     <figure aria-label="Resolve rate against identifiers disclosed" className="chart">
       <figcaption>Resolve rate against identifiers disclosed per instance (95% intervals)</figcaption>
@@ -69,7 +75,7 @@ export function DisclosureChart({ points }: { points: DisclosurePoint[] }) {
         spec={{
           kind: "scatter",
           width: CHART_WIDTH,
-          height: 320,
+          height: SCATTER_HEIGHT,
           x: { label: "identifiers disclosed per instance", domain: [0, xMax], percent: false },
           y: { label: "resolve rate", domain: [0, 1], percent: true },
           errorBars: true,
@@ -77,7 +83,7 @@ export function DisclosureChart({ points }: { points: DisclosurePoint[] }) {
             {
               name: "configuration",
               points: points.map(
-                (p, i): ScatterPoint => ({ x: p.disclosed, y: p.rate, size: 1, key: keyOf(i), error: p.error }),
+                (p, i): ScatterPoint => ({ x: p.disclosed, y: p.rate, size: 1, ...keyOf(i), error: p.error }),
               ),
             },
           ],
@@ -157,12 +163,12 @@ export interface FrontierDot {
  */
 export function FrontierChart({ benchmark, dots }: { benchmark: string; dots: FrontierDot[] }) {
   const yMax = niceMax(Math.max(0, ...dots.map((d) => d.disclosed)));
-  const { keyOf, numbers } = keyed(dots, (d) => ({ x: d.guesswork, y: d.disclosed }), 1, yMax);
+  const keyOf = keyed(dots, (d) => ({ x: d.guesswork, y: d.disclosed }), 1, yMax);
   const point = (d: FrontierDot, i: number): ScatterPoint => ({
     x: d.guesswork,
     y: d.disclosed,
     size: d.instances,
-    key: keyOf(i),
+    ...keyOf(i),
   });
   const indexed = dots.map((d, i) => [d, i] as const);
   return (
@@ -172,7 +178,7 @@ export function FrontierChart({ benchmark, dots }: { benchmark: string; dots: Fr
         spec={{
           kind: "scatter",
           width: CHART_WIDTH,
-          height: 320,
+          height: SCATTER_HEIGHT,
           x: { label: "guesswork left (test-facing names not named)", domain: [0, 1], percent: true },
           y: { label: "disclosed beyond DefUse", domain: [0, yMax], percent: false },
           errorBars: false,
@@ -185,10 +191,7 @@ export function FrontierChart({ benchmark, dots }: { benchmark: string; dots: Fr
           ].filter((s) => s.points.length > 0),
         }}
       />
-      <PointKeys
-        label={`Points of the frontier, ${benchmark}`}
-        keys={dots.map((d, i) => [numbers[i] as string, d.label])}
-      />
+      <PointKeys label={`Points of the frontier, ${benchmark}`} keys={dots.map((d, i) => [String(i + 1), d.label])} />
     </figure>
   );
 }

@@ -32,20 +32,32 @@ describe("chart labels", () => {
     expect(() => wrapLabel("x", 1)).toThrow(/holds no label/);
   });
 
-  it("gives coincident points one key naming all their numbers", () => {
+  it("gives points whose labels would overlap one label naming all their numbers, and keeps labels inside the plot", () => {
+    const plot = { xSpan: 1, ySpan: 10, widthPx: 400, heightPx: 200, charPx: 7, linePx: 12 };
     const keyed = keyedPoints(
       [
         { x: 0.5, y: 2 },
         { x: 0.1, y: 0 },
-        { x: 0.501, y: 2.01 },
+        { x: 0.51, y: 2.1 },
         { x: 0.9, y: 2 },
         { x: Number.NaN, y: 1 },
+        { x: 1, y: 9 },
+        { x: 0.5, y: 3 },
       ],
-      0.01,
-      0.05,
+      plot,
     );
-    expect(keyed.map((k) => k.key)).toEqual(["1, 3", "2", "4"]);
+    expect(keyed.map((k) => k.key)).toEqual(["1, 3", "2", "4", "6", "7"]);
     expect(keyed[0]?.members).toEqual([0, 2]);
+    expect(keyed.find((k) => k.key === "6")?.side).toBe("left");
+    expect(keyed.find((k) => k.key === "2")?.side).toBe("right");
+    // Sixteen points in one place: one label.
+    const same = keyedPoints(
+      Array.from({ length: 16 }, () => ({ x: 0, y: 0 })),
+      plot,
+    );
+    expect(same).toHaveLength(1);
+    expect(same[0]?.members).toHaveLength(16);
+    expect(() => keyedPoints([], { ...plot, ySpan: 0 })).toThrow(/spans must be above 0/);
   });
 
   it("rounds a count axis up to 1, 2 or 5 × 10ⁿ", () => {

@@ -38,32 +38,67 @@ export function wrapLabel(text: string, width: number, maxLines = 3): string[] {
 }
 
 export interface KeyedPoint {
-  /** the point's key as the chart writes it beside the point: "1", or "2, 5" where points coincide */
+  /** the point's key as the chart writes it beside the point: "1", or "2, 5" where points are too close to label apart */
   key: string;
   x: number;
   y: number;
   /** the indices (into the points given) the key stands for */
   members: number[];
+  /** which side of its point the key is written on: left where it would run past the plot's right edge */
+  side: "left" | "right";
 }
 
+/** A scatter's plot area in pixels for the data spans drawn in it, and its labels' size. */
+export interface PlotGeometry {
+  xSpan: number;
+  ySpan: number;
+  widthPx: number;
+  heightPx: number;
+  /** width of a label's character and height of its line, px */
+  charPx: number;
+  linePx: number;
+}
+
+/** Gap between a point and its label, px (past the largest point's radius). */
+const LABEL_GAP = 8;
+
 /**
- * Numbers the points 1, 2, … in the order given, and gives points that coincide (within `xTolerance`
- * and `yTolerance` of the first point of a group) one label naming all their numbers: a chart writes the
- * label once per group, and a key beside it names each number.
+ * Numbers the points 1, 2, … in the order given and writes each number beside its point; where two labels would
+ * overlap (in the plot's pixels) their points share one label naming all their numbers ("2, 5"), written beside
+ * the first of them, so no two labels run into each other and none runs past the plot's edge.
  */
-export function keyedPoints(
-  points: ReadonlyArray<{ x: number; y: number }>,
-  xTolerance: number,
-  yTolerance: number,
-): KeyedPoint[] {
+export function keyedPoints(points: ReadonlyArray<{ x: number; y: number }>, plot: PlotGeometry): KeyedPoint[] {
+  if (!(plot.xSpan > 0 && plot.ySpan > 0)) throw new Error("keyedPoints: a plot's data spans must be above 0");
   const groups: KeyedPoint[] = [];
   points.forEach((p, index) => {
-    if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) return;
-    const group = groups.find((g) => Math.abs(g.x - p.x) <= xTolerance && Math.abs(g.y - p.y) <= yTolerance);
-    if (group) group.members.push(index);
-    else groups.push({ key: "", x: p.x, y: p.y, members: [index] });
+    if (Number.isFinite(p.x) && Number.isFinite(p.y))
+      groups.push({ key: String(index + 1), x: p.x, y: p.y, members: [index], side: "right" });
   });
-  for (const g of groups) g.key = g.members.map((m) => m + 1).join(", ");
+  const box = (g: KeyedPoint) => {
+    const px = (g.x / plot.xSpan) * plot.widthPx;
+    const py = (g.y / plot.ySpan) * plot.heightPx;
+    const width = g.key.length * plot.charPx;
+    g.side = px + LABEL_GAP + width > plot.widthPx ? "left" : "right";
+    const left = g.side === "right" ? px + LABEL_GAP : px - LABEL_GAP - width;
+    return { left, right: left + width, top: py - plot.linePx / 2, bottom: py + plot.linePx / 2 };
+  };
+  const overlap = (a: KeyedPoint, b: KeyedPoint) => {
+    const [p, q] = [box(a), box(b)];
+    return p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+  };
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < groups.length && !merged; i++)
+      for (let j = i + 1; j < groups.length && !merged; j++) {
+        const [a, b] = [groups[i] as KeyedPoint, groups[j] as KeyedPoint];
+        if (!overlap(a, b)) continue;
+        a.members = [...a.members, ...b.members].sort((m, n) => m - n);
+        a.key = a.members.map((m) => m + 1).join(", ");
+        groups.splice(j, 1);
+        merged = true;
+      }
+  }
+  for (const g of groups) box(g);
   return groups;
 }
 
