@@ -184,7 +184,7 @@ export default function DrawnChart({ spec }: { spec: ChartSpec }) {
                   const r = (box.width ?? 0) / 2;
                   const [cx, y] = [(box.x ?? 0) + r, (box.y ?? 0) + (box.height ?? 0) / 2];
                   const x = point?.side === "left" ? cx - r - 3 : cx + r + 3;
-                  if (!point || !point.key) return <g />;
+                  if (!point?.key) return <g />;
                   return (
                     <text
                       x={x}
