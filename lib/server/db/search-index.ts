@@ -20,15 +20,16 @@ export const FLAG_COUNT_TRIGGERS = [
 /** The triggers that keep each benchmark's count of instances (Benchmark.instanceCount, review-list.ts). */
 export const INSTANCE_COUNT_TRIGGERS = ["Instance_count_insert", "Instance_count_delete", "Instance_count_move"];
 
-/** The triggers that keep each run's counts of results (Run.resultCount, resolvedResults, matchedResults; benchmarks.ts). */
+/** The triggers that keep each run's counts of results (RunCount; benchmarks.ts). */
 export const RUN_COUNT_TRIGGERS = [
-  "RunResult_counts_insert",
-  "RunResult_counts_delete",
-  "RunResult_counts_update",
-  "Instance_run_match_insert",
-  "Instance_run_match_delete",
-  "Instance_run_match_update",
-  "Run_match_move",
+  "Run_counts_row",
+  "RunResult_count_insert",
+  "RunResult_count_delete",
+  "RunResult_count_update",
+  "Instance_run_count_insert",
+  "Instance_run_count_delete",
+  "Instance_run_count_update",
+  "Run_count_move",
 ];
 
 /**

@@ -133,7 +133,9 @@ test("the kept counts follow every later write: a result changed, an instance a 
   });
   await env.db.instance.deleteMany({ where: { id: { in: some.map((i) => i.id) } } });
   await expectCountsOfRows();
-  const run = await env.db.run.findFirstOrThrow({ where: { benchmarkId: benchmark.id, resultCount: { gt: 2 } } });
+  const run = await env.db.run.findFirstOrThrow({
+    where: { benchmarkId: benchmark.id, counts: { resultCount: { gt: 2 } } },
+  });
   const two = await env.db.runResult.findMany({ where: { runId: run.id }, take: 2 });
   await env.db.runResult.deleteMany({ where: { id: { in: two.map((r) => r.id) } } });
   await env.db.runResult.updateMany({ where: { runId: run.id }, data: { resolved: true } });

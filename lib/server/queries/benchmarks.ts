@@ -12,7 +12,7 @@ export interface BenchmarkRow {
 
 /**
  * Every benchmark with its instance, run and result counts, by name: from the counts the database keeps
- * (Benchmark.instanceCount, Run.resultCount), so the list costs the same at any corpus size.
+ * (Benchmark.instanceCount, RunCount), so the list costs the same at any corpus size.
  */
 export async function listBenchmarks(given?: Database): Promise<BenchmarkRow[]> {
   const db = given ?? (await getDb());
@@ -21,13 +21,13 @@ export async function listBenchmarks(given?: Database): Promise<BenchmarkRow[]> 
       orderBy: { name: "asc" },
       select: { id: true, name: true, isDemo: true, instanceCount: true },
     }),
-    db.run.findMany({ select: { benchmarkId: true, resultCount: true } }),
+    db.run.findMany({ select: { benchmarkId: true, counts: { select: { resultCount: true } } } }),
   ]);
   const runCounts = new Map<number, number>();
   const resultCounts = new Map<number, number>();
   for (const run of runs) {
     runCounts.set(run.benchmarkId, (runCounts.get(run.benchmarkId) ?? 0) + 1);
-    resultCounts.set(run.benchmarkId, (resultCounts.get(run.benchmarkId) ?? 0) + run.resultCount);
+    resultCounts.set(run.benchmarkId, (resultCounts.get(run.benchmarkId) ?? 0) + (run.counts?.resultCount ?? 0));
   }
   return rows.map((row) => ({
     id: row.id,
@@ -51,7 +51,7 @@ export interface RunRow {
 
 /**
  * One benchmark with its runs: how many results each has, how many resolved, how many match an instance,
- * as the database keeps them per run (Run.resultCount, resolvedResults, matchedResults: kept by triggers on
+ * as the database keeps them per run (RunCount: kept by triggers on
  * every write of a result, an instance or a run's benchmark). No result row, instance id or run's outcomes
  * is read: the page costs the same at 10,000 instances as at 50,000.
  */
@@ -70,9 +70,7 @@ export async function getBenchmark(id: number, given?: Database) {
           model: true,
           selection: true,
           projection: true,
-          resultCount: true,
-          resolvedResults: true,
-          matchedResults: true,
+          counts: { select: { resultCount: true, resolvedResults: true, matchedResults: true } },
         },
       },
     },
@@ -83,9 +81,9 @@ export async function getBenchmark(id: number, given?: Database) {
     model: run.model,
     selection: run.selection,
     projection: run.projection,
-    results: run.resultCount,
-    resolved: run.resolvedResults,
-    matched: run.matchedResults,
+    results: run.counts?.resultCount ?? 0,
+    resolved: run.counts?.resolvedResults ?? 0,
+    matched: run.counts?.matchedResults ?? 0,
   }));
   return { ...benchmark, runs };
 }
