@@ -52,7 +52,7 @@ export async function runRunsCommand(
 function refused(error: unknown): number {
   if (!(error instanceof AppError)) throw error;
   process.stderr.write(`${error.message}\n`);
-  return error.code === "not_found" ? 1 : 2;
+  return error.code === "not-found" ? 1 : 2;
 }
 
 const IMPORTS_USAGE = `usage: hints imports list [--json]

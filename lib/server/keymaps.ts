@@ -1,4 +1,5 @@
 import { type Keymap, KeymapSchema } from "../review/keymap";
+import { AppError } from "./app-error";
 import { type Database, writeTurn } from "./db/client";
 
 /** A user's keymap (the defaults where none is saved, or a saved one no longer reads). */
@@ -16,7 +17,7 @@ export async function keymapOf(db: Database, user: string): Promise<Keymap> {
 /** Saves a user's keymap; a key put back on its default is left out. Throws the reason a map is refused. */
 export async function saveKeymap(db: Database, user: string, raw: unknown): Promise<Keymap> {
   const parsed = KeymapSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join("; "));
+  if (!parsed.success) throw new AppError("invalid-input", parsed.error.issues.map((i) => i.message).join("; "));
   const changed = Object.fromEntries(Object.entries(parsed.data).filter(([key, to]) => key !== to)) as Keymap;
   await writeTurn(db)(() =>
     db.user.update({

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { appOriginOf, crossOriginRefusal, UPLOAD_HEADER } from "@/lib/auth/same-origin";
 import { parseFieldMap } from "@/lib/ingest/field-aliases";
 import { SERVER_ANALYSIS_WORKERS } from "@/lib/server/analysis/analyze-stored-instances";
+import { AppError } from "@/lib/server/app-error";
 import { guardedRoute } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
 import { describeImportFailure, maxUploadBytes, startImportJob, uploadFolder } from "@/lib/server/import/import-jobs";
@@ -54,15 +55,13 @@ const UploadQuery = z.object({
   job: z.enum(["1"]).optional(),
 });
 
-class TooLarge extends Error {}
-
 /** Counts the bytes going by and stops the upload past the limit. */
 const limit = (max: number) => {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
-      done(seen > max ? new TooLarge() : null, chunk);
+      done(seen > max ? new AppError("limit", "the upload is larger than it may be") : null, chunk);
     },
   });
 };
@@ -110,7 +109,7 @@ export const POST = guardedRoute("admin", async function post(request: Request) 
     );
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
-    if (error instanceof TooLarge) {
+    if (error instanceof AppError && error.code === "limit") {
       const mb = Math.round(maxUploadBytes() / 1024 / 1024);
       return Response.json(
         { ok: false, error: `${name}: larger than the ${mb} MB an upload may be (HINTSCOPE_MAX_UPLOAD_MB)` },

@@ -3,13 +3,14 @@
 import { z } from "zod";
 import { FlagReasonSchema } from "../../domain/hint-vocabulary";
 import { parseListState } from "../../review/list-state";
+import { type ActionResult, actionResult, refusal } from "../app-error";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { decideView } from "../hints/bulk-decisions";
 import { viewState } from "../list/view-state";
 import { listIds } from "../queries/review-list";
 
-export type BulkResult = { ok: true; message: string } | { ok: false; error: string };
+export type BulkResult = ActionResult;
 
 /** Accepts, or flags with a reason, every open hint of a list view (curators), each an audited decision. */
 export const decideViewAction = guardedAction(
@@ -24,8 +25,8 @@ export const decideViewAction = guardedAction(
     }),
   },
   async ({ search, action, reason, note, expected }, user): Promise<BulkResult> => {
-    if (action === "flag" && !reason) return { ok: false, error: "a flag needs a reason" };
-    try {
+    if (action === "flag" && !reason) return refusal("invalid-input", "a flag needs a reason");
+    return actionResult(async () => {
       const state = viewState(search);
       const outcome = await decideView(
         await getDb(),
@@ -41,19 +42,17 @@ export const decideViewAction = guardedAction(
             .join("; ")}${outcome.refused.length > 3 ? "; …" : ""})`
         : "";
       return {
-        ok: true,
+        ok: true as const,
         message: `${action === "accept" ? "Accepted" : "Flagged"} ${outcome.decided} hint(s) (${state.selection} × ${state.projection})${refused}; ${outcome.alreadyDecided} already decided, left as they were.`,
       };
-    } catch (error) {
-      return { ok: false, error: (error as Error).message };
-    }
+    });
   },
 );
 
 /** How many hints of a list view are open (pending, or changed since decided) and how many decided. */
 export const openInViewAction = guardedAction(
   { role: "curator", input: z.object({ search: z.string().max(20000) }) },
-  async ({ search }): Promise<{ ok: true; open: number; decided: number } | { ok: false; error: string }> => {
+  async ({ search }): Promise<ActionResult<{ open: number; decided: number }>> => {
     const rows = await listIds(await getDb(), parseListState(new URLSearchParams(search)));
     const open = rows.filter((r) => r.open).length;
     return { ok: true, open, decided: rows.length - open };

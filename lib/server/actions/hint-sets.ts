@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { ProjectionSchema, SelectionSchema } from "../../domain/hint-vocabulary";
-import { AppError, orRefusal } from "../app-error";
+import { type ActionResult, AppError, actionResult, failureOf, refusal } from "../app-error";
 import { guardedAction, guardedFormAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { createHintSet, publishHintSet } from "../hints/hint-sets";
@@ -16,7 +16,7 @@ const CreateInput = z.object({
   filter: z.string().max(2000).optional(),
 });
 
-export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
+export type { ActionResult } from "../app-error";
 
 /** Creates a hint set from the form on the hint-sets page (admins). */
 export const createHintSetAction = guardedFormAction(
@@ -24,13 +24,13 @@ export const createHintSetAction = guardedFormAction(
   async (input): Promise<ActionResult> => {
     const db = await getDb();
     if (await db.hintSet.findUnique({ where: { name: input.name } }))
-      return { ok: false, error: `a hint set named "${input.name}" exists` };
+      return refusal("conflict", `a hint set named "${input.name}" exists`);
     if (!(await db.benchmark.findUnique({ where: { name: input.benchmark } })))
-      return { ok: false, error: `no benchmark named "${input.benchmark}"` };
-    return orRefusal(async () => {
+      return refusal("not-found", `no benchmark named "${input.benchmark}"`);
+    return actionResult(async () => {
       await createHintSet(db, input);
       revalidatePath("/hint-sets");
-      return { ok: true, message: `Created "${input.name}".` };
+      return { ok: true as const, message: `Created "${input.name}".` };
     });
   },
 );
@@ -47,13 +47,12 @@ export const publishHintSetAction = guardedAction(
   },
   async ({ name, allowEmpty }, user): Promise<ActionResult & { empty?: boolean }> => {
     const db = await getDb();
-    if (!(await db.hintSet.findUnique({ where: { name } }))) return { ok: false, error: `no hint set named "${name}"` };
+    if (!(await db.hintSet.findUnique({ where: { name } }))) return refusal("not-found", `no hint set named "${name}"`);
     let version: Awaited<ReturnType<typeof publishHintSet>>;
     try {
       version = await publishHintSet(db, name, user.name, null, { allowEmpty });
     } catch (error) {
-      if (error instanceof AppError && error.code === "conflict")
-        return { ok: false, error: error.message, empty: true };
+      if (error instanceof AppError && error.code === "conflict") return { ...failureOf(error), empty: true };
       throw error;
     }
     revalidatePath("/hint-sets");

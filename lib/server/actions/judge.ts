@@ -2,22 +2,34 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { EndpointRefusal, EndpointUnavailable } from "../../judge/chat-client";
+import { type ActionResult, AppError, actionResult } from "../app-error";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { requestJudgeRun } from "../judge/judge-queue";
 import { createRun, planRun, resumeRun, saveEndpoint, stopRun, testEndpoint } from "../judge/judge-runs";
 import { identifiersToDescribe, planDescriptions, writeDescriptions } from "../judge/model-descriptions";
 
-export type JudgeActionResult = { ok: true; message: string; runId?: number } | { ok: false; error: string };
+export type JudgeActionResult = ActionResult<{ message: string; runId?: number }>;
+
+/**
+ * The judge's expected failures that are not AppErrors yet: an endpoint that refused or did not answer
+ * (lib/judge/chat-client.ts), and the plain Errors lib/server/judge throws for a refused request (no such
+ * run, a bad option) until it throws AppErrors; anything else (a TypeError, a database error) is a fault.
+ */
+const judgeRefusal = (error: unknown): AppError | null => {
+  if (error instanceof EndpointRefusal || error instanceof EndpointUnavailable)
+    return new AppError("unavailable", error.message);
+  if (error instanceof Error && error.constructor === Error) return new AppError("invalid-input", error.message);
+  return null;
+};
 
 async function attempt(work: () => Promise<{ message: string; runId?: number }>): Promise<JudgeActionResult> {
-  try {
+  return actionResult(async () => {
     const done = await work();
     revalidatePath("/admin/judge");
-    return { ok: true, ...done };
-  } catch (error) {
-    return { ok: false, error: (error as Error).message };
-  }
+    return { ok: true as const, ...done };
+  }, judgeRefusal);
 }
 
 /**

@@ -2,12 +2,12 @@
 
 import { z } from "zod";
 import type { CommentThread } from "../../review/line-comments";
-import { orRefusal } from "../app-error";
+import { type ActionResult, actionResult } from "../app-error";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { commentOnLines, replyToThread, resolveThread, threadsForInstance } from "../hints/line-comments";
 
-type CommentResult = { ok: true; threads: CommentThread[] } | { ok: false; error: string };
+type CommentResult = ActionResult<{ threads: CommentThread[] }>;
 
 const id = z.number().int().positive();
 
@@ -17,9 +17,9 @@ async function answer(
   viewer: string,
   everything: boolean,
 ): Promise<CommentResult> {
-  return orRefusal(async () => {
+  return actionResult(async () => {
     const { instanceId } = await write();
-    return { ok: true, threads: await threadsForInstance(await getDb(), instanceId, viewer, { everything }) };
+    return { ok: true as const, threads: await threadsForInstance(await getDb(), instanceId, viewer, { everything }) };
   });
 }
 

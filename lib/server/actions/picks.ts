@@ -1,7 +1,7 @@
 "use server";
 
 import { pickIdsInput } from "../../review/pick-ids";
-import { orRefusal } from "../app-error";
+import { type ActionResult, actionResult } from "../app-error";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { keepPick } from "../list/picks";
@@ -12,8 +12,8 @@ import { keepPick } from "../list/picks";
  */
 export const keepPickAction = guardedAction(
   { role: "viewer", input: pickIdsInput },
-  async ({ ids }, user): Promise<{ ok: true; key: string } | { ok: false; error: string }> => {
+  async ({ ids }, user): Promise<ActionResult<{ key: string }>> => {
     const db = await getDb();
-    return orRefusal(async () => ({ ok: true, key: await keepPick(db, ids, user.name) }));
+    return actionResult(async () => ({ ok: true as const, key: await keepPick(db, ids, user.name) }));
   },
 );

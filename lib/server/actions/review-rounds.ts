@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { type ActionResult, AppError, actionResult, refusal } from "../app-error";
 import { guardedAction, guardedFormAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import {
@@ -13,12 +14,11 @@ import {
   startRound,
 } from "../hints/review-rounds";
 
-export type RoundActionResult = { ok: true; message: string; id?: number } | { ok: false; error: string };
+export type RoundActionResult = ActionResult<{ message: string; id?: number }>;
 
-const failed = (error: unknown): RoundActionResult => {
-  if (error instanceof RoundError) return { ok: false, error: error.message };
-  throw error;
-};
+/** A round's rules refused the request (review-rounds.ts throws RoundError): said as invalid input. */
+const roundRefusal = (error: unknown) =>
+  error instanceof RoundError ? new AppError("invalid-input", error.message) : null;
 
 /** Starts a round (admins) from the form on /rounds: curators come as one `curators` field per box ticked. */
 export const startRoundAction = guardedFormAction(
@@ -38,14 +38,13 @@ export const startRoundAction = guardedFormAction(
       curators: form.curators.split(",").filter(Boolean),
       blind: form.blind === "on",
     });
-    if (!input.success) return { ok: false, error: input.error.issues.map((i) => i.message).join("; ") };
-    try {
-      const round = await startRound(await getDb(), input.data, user.name);
+    if (!input.success) return refusal("invalid-input", input.error.issues.map((i) => i.message).join("; "));
+    const data = input.data;
+    return actionResult(async () => {
+      const round = await startRound(await getDb(), data, user.name);
       revalidatePath("/rounds");
-      return { ok: true, message: `Started round "${round.name}".`, id: round.id };
-    } catch (error) {
-      return failed(error);
-    }
+      return { ok: true as const, message: `Started round "${round.name}".`, id: round.id };
+    }, roundRefusal);
   },
 );
 
@@ -68,14 +67,11 @@ export const adjudicateAction = guardedAction(
 /** Publishes a round whose hints are all final (admins): the hint set's next version, with the round's agreement. */
 export const publishRoundAction = guardedAction(
   { role: "admin", input: z.number().int().positive() },
-  async (roundId, user): Promise<RoundActionResult> => {
-    try {
+  async (roundId, user): Promise<RoundActionResult> =>
+    actionResult(async () => {
       const { version } = await publishRound(await getDb(), roundId, user.name);
       revalidatePath("/rounds");
       revalidatePath("/hint-sets");
-      return { ok: true, message: `Published as version ${version} of the hint set.` };
-    } catch (error) {
-      return failed(error);
-    }
-  },
+      return { ok: true as const, message: `Published as version ${version} of the hint set.` };
+    }, roundRefusal),
 );

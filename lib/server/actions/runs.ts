@@ -2,21 +2,21 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { orRefusal } from "../app-error";
+import { type ActionResult, actionResult } from "../app-error";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { takeBackImport, takenBackSentence } from "../import/imports";
 import { deleteRun, moveRun } from "../import/runs";
 
-export type RunActionResult = { ok: true; message: string } | { ok: false; error: string };
+export type RunActionResult = ActionResult;
 
 async function change(work: () => Promise<string>): Promise<RunActionResult> {
-  return orRefusal(async () => {
+  return actionResult(async () => {
     const message = await work();
     revalidatePath("/admin/runs");
     revalidatePath("/research");
     revalidatePath("/");
-    return { ok: true, message };
+    return { ok: true as const, message };
   });
 }
 

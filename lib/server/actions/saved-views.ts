@@ -1,14 +1,12 @@
 "use server";
 
 import { z } from "zod";
-import { orRefusal } from "../app-error";
+import { type ActionResult, actionResult, refusal } from "../app-error";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { deleteView, savedViewsOf, saveView } from "../list/saved-views";
 
-type ViewsResult =
-  | { ok: true; message: string; views: Array<{ name: string; search: string }> }
-  | { ok: false; error: string };
+type ViewsResult = ActionResult<{ message: string; views: Array<{ name: string; search: string }> }>;
 
 /** Saves the list's current view under a name (the signed-in user's own). */
 export const saveViewAction = guardedAction(
@@ -18,9 +16,9 @@ export const saveViewAction = guardedAction(
   },
   async ({ name, search }, user): Promise<ViewsResult> => {
     const db = await getDb();
-    return orRefusal(async () => {
+    return actionResult(async () => {
       await saveView(db, user.name, name, search);
-      return { ok: true, message: `Saved the view "${name}".`, views: await savedViewsOf(db, user.name) };
+      return { ok: true as const, message: `Saved the view "${name}".`, views: await savedViewsOf(db, user.name) };
     });
   },
 );
@@ -30,7 +28,7 @@ export const deleteViewAction = guardedAction(
   { role: "viewer", input: z.object({ name: z.string().min(1).max(100) }) },
   async ({ name }, user): Promise<ViewsResult> => {
     const db = await getDb();
-    if (!(await deleteView(db, user.name, name))) return { ok: false, error: `no saved view "${name}"` };
+    if (!(await deleteView(db, user.name, name))) return refusal("not-found", `no saved view "${name}"`);
     return { ok: true, message: `Removed the view "${name}".`, views: await savedViewsOf(db, user.name) };
   },
 );

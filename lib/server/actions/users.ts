@@ -3,22 +3,20 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { RoleSchema } from "../../auth/roles";
+import { type ActionResult, actionResult, refusal } from "../app-error";
 import { guardedAction, guardedFormAction } from "../auth/guard";
-import { addUser, setDisabled, setRole, UserError } from "../auth/users";
+import { addUser, setDisabled, setRole } from "../auth/users";
 import { getDb } from "../db/client";
 
-export type UserActionResult = { ok: true; message: string } | { ok: false; error: string };
+export type UserActionResult = ActionResult;
 
-/** Runs a user change, turning a refused rule (a taken name, the last admin) into a message. */
+/** Runs a user change; a refused rule (a taken name, the last admin: a UserError) is its failure. */
 async function change(work: () => Promise<string>): Promise<UserActionResult> {
-  try {
+  return actionResult(async () => {
     const message = await work();
     revalidatePath("/admin/users");
-    return { ok: true, message };
-  } catch (error) {
-    if (error instanceof UserError) return { ok: false, error: error.message };
-    throw error;
-  }
+    return { ok: true as const, message };
+  });
 }
 
 /** Adds an account (admins). */
@@ -46,7 +44,7 @@ export const setDisabledAction = guardedAction(
   { role: "admin", input: z.object({ name: z.string().min(1), disabled: z.boolean() }) },
   async ({ name, disabled }, user) =>
     disabled && name === user.name
-      ? { ok: false, error: "You cannot disable your own account." }
+      ? refusal("invalid-input", "You cannot disable your own account.")
       : change(async () => {
           await setDisabled(await getDb(), name, disabled);
           return `${name} is ${disabled ? "disabled" : "enabled"}.`;

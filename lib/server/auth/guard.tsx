@@ -47,7 +47,13 @@ export function guardedAction<S extends z.ZodType, R>(
     if (!user) return NOT_SIGNED_IN;
     if (!hasRole(user.role, options.role)) return forbidden(options.role);
     const parsed = options.input.safeParse(raw);
-    if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join("; "), status: 400 };
+    if (!parsed.success)
+      return {
+        ok: false,
+        code: "invalid-input",
+        error: parsed.error.issues.map((i) => i.message).join("; "),
+        status: 400,
+      };
     return run(parsed.data, user);
   };
 }

@@ -1,5 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { PasswordSchema, type Role, RoleSchema, UserNameSchema } from "../../auth/roles";
+import { AppError, type AppErrorCode } from "../app-error";
 import { selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf, type Tx, writeTurn } from "../db/client";
 
@@ -14,9 +15,9 @@ export interface UserView {
 }
 
 /** A user request the rules refuse (a taken name, a short password): the message says which rule. */
-export class UserError extends Error {
-  constructor(message: string) {
-    super(message);
+export class UserError extends AppError {
+  constructor(message: string, code: AppErrorCode = "invalid-input") {
+    super(code, message);
     this.name = "UserError";
   }
 }
@@ -46,7 +47,7 @@ export async function addUser(
   const name = check(UserNameSchema, input.name);
   const role = check(RoleSchema, input.role);
   const passwordHash = await hashPassword(check(PasswordSchema, input.password));
-  const taken = () => new UserError(`a user named "${name}" exists`);
+  const taken = () => new UserError(`a user named "${name}" exists`, "conflict");
   return writeTurn(db)(async () => {
     if (await db.user.findUnique({ where: { name } })) throw taken();
     try {
@@ -73,7 +74,7 @@ export async function countUsers(db: Database): Promise<number> {
 
 async function findUser(db: Database | Tx, name: string) {
   const user = await db.user.findUnique({ where: { name } });
-  if (!user) throw new UserError(`no user named "${name}"`);
+  if (!user) throw new UserError(`no user named "${name}"`, "not-found");
   return user;
 }
 
@@ -137,7 +138,7 @@ async function lockAdmins(db: Database, tx: Tx): Promise<void> {
 
 async function keepAnAdmin(db: Database | Tx, leaving: number): Promise<void> {
   const others = await db.user.count({ where: { role: "admin", disabled: false, id: { not: leaving } } });
-  if (others === 0) throw new UserError("this is the last enabled admin: make another admin first");
+  if (others === 0) throw new UserError("this is the last enabled admin: make another admin first", "conflict");
 }
 
 // A hash to verify against when the name is unknown, so a wrong name takes as long as a wrong password.

@@ -1,6 +1,7 @@
 import type { FlagReason } from "../../domain/hint-vocabulary";
 import { NO_TRIM } from "../../hint/compose-hint";
 import type { ListState } from "../../review/list-state";
+import { AppError } from "../app-error";
 import type { Database } from "../db/client";
 import { listIds } from "../queries/review-list";
 import { recordDecision } from "./record-decision";
@@ -30,7 +31,8 @@ export async function decideView(
   const rows = await listIds(db, state);
   const open = rows.filter((r) => r.open);
   if (open.length !== expected)
-    throw new Error(
+    throw new AppError(
+      "conflict",
       `the view now holds ${open.length} open hint(s), not the ${expected} confirmed: nothing was decided; look again`,
     );
   const outcome: BulkOutcome = { decided: 0, alreadyDecided: rows.length - open.length, refused: [] };

@@ -101,7 +101,7 @@ export async function takeBackImport(
         const key = log.key;
         if (!key)
           throw new AppError(
-            "bad_request",
+            "invalid-input",
             `${labelOf(log)} was made before imports marked the rows they add, so what it added is not known: delete its runs one by one (hints runs delete)`,
           );
         const onAdded = { instance: { importKey: key } };

@@ -42,7 +42,7 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
   } catch (error) {
     // An unknown set or version: a page that says so. Anything else (the database failing, say) is a fault:
     // thrown on to the error page, with its cause in the server's log.
-    if (error instanceof AppError && error.code === "not_found") notFound();
+    if (error instanceof AppError && error.code === "not-found") notFound();
     throw error;
   }
   const { before: first, after: second, diff, changedCount } = compared;
