@@ -1,7 +1,9 @@
 import Link from "next/link";
+import { AdminHome } from "@/components/admin/admin-home";
 import { hasRole } from "@/lib/auth/roles";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
+import { adminHome } from "@/lib/server/queries/admin-home";
 import { listBenchmarks } from "@/lib/server/queries/benchmarks";
 import { myQueue } from "@/lib/server/queries/my-queue";
 
@@ -19,6 +21,8 @@ export default guardedPage("viewer", async function HomePage(_props: unknown, us
     hasRole(user.role, "curator") && benchmarks.length > 0
       ? await myQueue(await getDb(), user.name, QUEUE_POLICY.selection, QUEUE_POLICY.projection)
       : null;
+  // An admin's home adds the imports, the jobs and the runs that landed where their instances are not.
+  const admin = hasRole(user.role, "admin") ? await adminHome(await getDb()) : null;
   return (
     <>
       <h1>Benchmarks</h1>
@@ -74,7 +78,8 @@ export default guardedPage("viewer", async function HomePage(_props: unknown, us
           )}
         </section>
       )}
-      {queue && <h2>All benchmarks</h2>}
+      {admin && <AdminHome {...admin} />}
+      {(queue || admin) && <h2>All benchmarks</h2>}
       {benchmarks.length === 0 ? (
         <p>
           Nothing imported yet. <Link href="/import">Import</Link> instance or results files, or run{" "}
