@@ -22,19 +22,18 @@ export const endpointQueue = (endpointId: number) => `${JUDGE_QUEUE}-endpoint-${
 
 const stderrLog = (line: string) => process.stderr.write(`hintscope: ${line}\n`);
 
-/** Asks for run `runId` on its endpoint's queue (this process works that queue too, unless servers leave jobs to workers). */
-export async function requestJudgeRun(db: Database, runId: number): Promise<void> {
-  const endpointId = await endpointOf(db, runId);
-  await requestJob(db, endpointQueue(endpointId), String(runId), async () => {
-    await workJudgeQueue(db, stderrLog);
-    await workEndpointQueue(db, endpointId, stderrLog);
-  });
+/**
+ * Asks for run `runId`: through the judge queue, which every server and worker takes, to its endpoint's queue,
+ * which the process that takes it works from then on (a process works only the queues of endpoints it was sent
+ * runs of: making a queue per endpoint ahead, in every process, cost each one a table and a poll a second).
+ */
+export function requestJudgeRun(db: Database, runId: number): Promise<void> {
+  return requestJob(db, JUDGE_QUEUE, String(runId), () => workJudgeQueue(db, stderrLog));
 }
 
 /**
- * This process takes judge jobs: every endpoint's queue it knows of now, and the queue of runs asked for by
- * their id alone (`hints judge run`, jobs queued before endpoints had queues of their own), each sent on to
- * its endpoint's queue, which this process then works too. Once per database; again is a no-op.
+ * This process takes judge jobs: the judge queue's, each a run asked for by its id and sent on to its
+ * endpoint's queue, which this process then works too. Once per database; again is a no-op.
  */
 export async function workJudgeQueue(db: Database, log?: (line: string) => void): Promise<void> {
   await workQueue(db, JUDGE_QUEUE, async (queue, key) => {
@@ -42,8 +41,6 @@ export async function workJudgeQueue(db: Database, log?: (line: string) => void)
     await workEndpointQueue(db, endpointId, log);
     await queue.request(endpointQueue(endpointId), key);
   });
-  for (const { id } of await db.judgeEndpoint.findMany({ select: { id: true } }))
-    await workEndpointQueue(db, id, log);
 }
 
 /** This process takes the jobs of one endpoint's queue (once; again is a no-op). */
