@@ -151,3 +151,56 @@ test("the frontier from each instance's facts, summed in any order, is the front
     true,
   );
 });
+
+test("the spoiler axis per selection × projection: each instance's share of the gold patch its rendered hint transcribes, averaged", () => {
+  const shares = (name: number, declaration: number, declaration_doc: number, pro: number) => ({
+    name,
+    declaration,
+    declaration_doc,
+    pro,
+  });
+  const instances = [
+    {
+      identifiers: [{ name: "f", policies: ["defuse", "pro"] }],
+      transcription: new Map([["f", 0.3]]),
+      disclosure: new Map([
+        ["defuse", shares(0, 0.1, 0.15, 0.4)],
+        ["pro", shares(0, 0.2, 0.25, 0.6)],
+      ]),
+    },
+    {
+      identifiers: [{ name: "g", policies: ["defuse"] }],
+      transcription: new Map<string, number>(),
+      disclosure: new Map([["defuse", shares(0, 0.3, 0.35, 0.2)]]),
+    },
+    // Nothing test-facing: not counted, whatever its hints transcribe.
+    {
+      identifiers: [{ name: "x", policies: ["pro"] }],
+      transcription: new Map<string, number>(),
+      disclosure: new Map([["pro", shares(1, 1, 1, 1)]]),
+    },
+  ];
+  const points = frontier("B", instances);
+  const at = (selection: string, projection: string) =>
+    points.find((p) => p.selection === selection && p.projection === projection)?.solution_disclosed;
+  expect(at("defuse", "name")).toBe(0);
+  expect(at("defuse", "declaration")).toBeCloseTo(0.2, 12);
+  expect(at("defuse", "declaration_doc")).toBeCloseTo(0.25, 12);
+  expect(at("defuse", "pro")).toBeCloseTo(0.3, 12);
+  // The second instance has no Pro-selection shares measured: it counts as 0, over the same two instances.
+  expect(at("pro", "pro")).toBeCloseTo(0.3, 12);
+  // The per-identifier prose measure is the same under Declaration + Doc and Pro; the spoiler axis is not.
+  expect(points.find((p) => p.selection === "defuse" && p.projection === "declaration_doc")?.transcription).toBe(
+    points.find((p) => p.selection === "defuse" && p.projection === "pro")?.transcription,
+  );
+  expect(at("defuse", "declaration_doc")).not.toBe(at("defuse", "pro"));
+  // Summed facts give the same points as the instances (what the database sums).
+  const facts = instances.map(selectionFacts);
+  expect(frontierOfTotals("B", frontierTotals(facts))).toEqual(points);
+  // A published hint set's point does not claim a share it did not measure.
+  const set = hintSetPoint(
+    { name: "s", version: 1, benchmark: "B", projection: "pro", lines: new Map([["i", ["f"]]]) },
+    new Map([["i", frontierBasis(instances[0] as (typeof instances)[number])]]),
+  );
+  expect(set.solution_disclosed).toBeNull();
+});
