@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { KeyQueue, type QueuedKey } from "@/lib/review/key-queue";
+import { KeyQueue, keepsKey, type QueuedKey } from "@/lib/review/key-queue";
 import { type Keymap, readKey } from "@/lib/review/keymap";
 import { commandForKey, type KeyCommand, type KeyContext } from "@/lib/review/review-keys";
 
@@ -123,11 +123,13 @@ export function useReviewKeys({
   handle.current = (typed, where) => {
     const command = commandOf(typed, where);
     // While the page moves on, a key is kept whatever it means here: the page it arrives at may be in another
-    // mode when it is replayed (Enter after f 1 saves a flag there; here it was nothing). Kept: shortcuts,
-    // Enter, Space, any printable key; not Tab, arrows or a modifier alone, nor typing in a field.
-    // Keys typed while the kept ones are replayed here wait behind them, on the same terms.
-    const keep = command !== null || (!where.typing && (typed.key.length === 1 || typed.key === "Enter"));
-    if (keep && keyQueue.moving(page)) {
+    // mode when it is replayed (Enter after f 1 saves a flag there; here it was nothing); kept too when typed in
+    // a text field of the page left (the flag's note still has the cursor after f 1 Enter: an a typed there
+    // before the next page came was typed into the note, and lost with it). Not Tab, arrows or a modifier
+    // alone. Keys typed while the kept ones are replayed here wait behind them (outside a text field).
+    const moving = keyQueue.moving(page);
+    const keep = keepsKey(typed, { typing: where.typing && !where.inPatch, command: command !== null, moving });
+    if (keep && moving) {
       onKept(keyQueue.keep(typed));
       return true;
     }

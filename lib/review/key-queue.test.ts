@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { KeyQueue, keyText, type QueuedKey, worthKeeping } from "./key-queue";
+import { KeyQueue, keepsKey, keyText, type QueuedKey, worthKeeping } from "./key-queue";
 
 const typed = (key: string, over: Partial<QueuedKey> = {}): QueuedKey => ({
   key,
@@ -124,4 +124,17 @@ test("with no page live and no move under way, or off an instance's page, or in 
   expect(queue.press(typed("a"), "page", onPage("/instances/2"))).toBe(false);
   expect(worthKeeping(typed("Escape"), false)).toBe(true);
   expect(worthKeeping(typed("ArrowDown"), false)).toBe(false);
+});
+
+test("while the page is left, a key typed in its text field (the flag's note after f 1 Enter) is kept, not typed there", () => {
+  // The note still has the cursor: a is no shortcut there (a letter of the note), yet the page is being left.
+  expect(keepsKey(typed("a"), { typing: true, command: false, moving: true })).toBe(true);
+  expect(keepsKey(typed("Enter"), { typing: true, command: false, moving: true })).toBe(true);
+  expect(keepsKey(typed("Tab"), { typing: true, command: false, moving: true })).toBe(false);
+  expect(keepsKey(typed("c", { ctrl: true }), { typing: false, command: false, moving: true })).toBe(false);
+  // Not moving: the note's letters are the note's; outside a field a printable key waits behind a replay.
+  expect(keepsKey(typed("a"), { typing: true, command: false, moving: false })).toBe(false);
+  expect(keepsKey(typed("x"), { typing: false, command: false, moving: false })).toBe(true);
+  expect(keepsKey(typed("ArrowDown"), { typing: false, command: false, moving: false })).toBe(false);
+  expect(keepsKey(typed("ArrowDown"), { typing: false, command: true, moving: false })).toBe(true);
 });

@@ -42,6 +42,19 @@ export function worthKeeping(typed: QueuedKey, typing: boolean): boolean {
 }
 
 /**
+ * Whether a key typed on a live page is kept rather than run there. While the page is being left (`moving`),
+ * every key worth keeping is, even one typed in the page's own text field: the form there is being saved or
+ * left (after f 1 Enter the cursor is still in the flag's note), and a key typed into it would go with it.
+ * Otherwise (the page replays keys kept for it, and keys typed meanwhile wait behind them) a shortcut, or a
+ * printable key or Enter outside a text field.
+ */
+export function keepsKey(typed: QueuedKey, at: { typing: boolean; command: boolean; moving: boolean }): boolean {
+  if (at.command) return true;
+  if (at.moving) return worthKeeping(typed, false);
+  return !at.typing && (typed.key.length === 1 || typed.key === "Enter");
+}
+
+/**
  * One move at a time: `start` when a decision is sent or a navigation begins, from the page shown (any object
  * that is new on the next page, the review data) to the instance the move goes to. While the page shown is
  * still the one left, `keep` takes the keys typed. The page that arrives asks `arrive` for them.
