@@ -12,7 +12,8 @@ import { readMeasure } from "../../judge/probe";
 import type { ChatMessage } from "../../judge/prompts";
 import { type Database, writeTurn } from "../db/client";
 import { check, type Outcome } from "./judge-answer-check";
-import { endpointAbilities, type ValueToRate } from "./judge-runs";
+import { endpointAbilities } from "./judge-endpoints";
+import type { ValueToRate } from "./judge-runs";
 
 /*
  * The judge run's service (the job, lib/server/judge/judge-execute.ts, takes a run's pending calls and hands
