@@ -149,7 +149,7 @@ export default function DrawnChart({ spec }: { spec: ChartSpec }) {
             domain={spec.y.domain}
             tickFormatter={spec.y.percent ? percent : undefined}
             fontSize={FONT}
-            width={48}
+            width={56}
             label={{
               value: spec.y.label,
               angle: -90,
