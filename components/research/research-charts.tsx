@@ -9,9 +9,9 @@ import { LazyChart } from "./lazy-chart";
 
 export type { JudgeBar, PolicyBarRow } from "./chart-spec";
 
-/** Height of a bar chart with `rows` categories of `series` bars each, with its legend of `legendLines` lines. */
+/** Height of a bar chart with `rows` categories of `series` bars each (room for a name of three lines), with its legend. */
 const barChartHeight = (rows: number, series: number, legendLines: number) =>
-  Math.max(160, rows * (series * 7 + 14) + 40 + legendLines * 20);
+  Math.max(160, rows * Math.max(44, series * 7 + 14) + 40 + legendLines * 20);
 
 /** Lines a legend of these names takes at the chart's width (about 7 px a character, 30 px for the swatch). */
 const legendLines = (names: readonly string[]) => {
