@@ -97,7 +97,6 @@ export function AdminHome({
               {i.benchmark ? `, ${i.benchmark}` : ""}): {i.added.toLocaleString("en")} added,{" "}
               {i.updated.toLocaleString("en")} updated
               {i.unmatched > 0 ? `, ${i.unmatched.toLocaleString("en")} for instances not imported` : ""}
-              {i.takenBack ? " · taken back" : ""}
             </li>
           ))}
         </ul>

@@ -64,6 +64,17 @@ test("recent imports and jobs, newest first, with their state", async () => {
     ["lite.jsonl", "done", 4],
   ]);
   expect((await adminHome(env.db, { imports: 2 })).imports).toHaveLength(2);
+  // One taken back is history (Runs and imports lists it), not on the home.
+  await env.db.importLog.updateMany({
+    where: { file: "other.jsonl" },
+    data: { takenBackAt: new Date(), takenBackBy: "ada" },
+  });
+  expect((await adminHome(env.db)).imports.map((i) => i.file)).toEqual([
+    "stray.jsonl",
+    "fits.jsonl",
+    "swebench-lite.jsonl",
+  ]);
+  await env.db.importLog.updateMany({ where: { file: "other.jsonl" }, data: { takenBackAt: null, takenBackBy: null } });
 });
 
 test("a run whose instances are not in its benchmark is listed with the benchmarks its ids fit, best first", async () => {

@@ -12,7 +12,6 @@ export interface HomeImport {
   /** records that named nothing this server has (results for instances not imported) */
   unmatched: number;
   at: Date;
-  takenBack: boolean;
 }
 
 /** An import job (an upload imported and analysed in the background) and where it stands. */
@@ -59,7 +58,12 @@ export async function adminHome(
   db: Database,
   options: { imports?: number; jobs?: number } = {},
 ): Promise<{ imports: HomeImport[]; jobs: HomeJob[]; strayRuns: StrayRun[] }> {
-  const logs = await db.importLog.findMany({ orderBy: { id: "desc" }, take: options.imports ?? 10 });
+  // The imports in force (one taken back is history: Runs and imports lists it).
+  const logs = await db.importLog.findMany({
+    where: { takenBackAt: null },
+    orderBy: { id: "desc" },
+    take: options.imports ?? 10,
+  });
   const jobs = await db.importJob.findMany({ orderBy: { startedAt: "desc" }, take: options.jobs ?? 10 });
   // Each run with results its benchmark has no instance for: counted here through the (benchmark, id) key of
   // the instances, one pass over the results.
@@ -126,7 +130,6 @@ export async function adminHome(
       updated: log.updated,
       unmatched: log.unmatched,
       at: log.createdAt,
-      takenBack: log.takenBackAt !== null,
     })),
     jobs: jobs.map((job) => ({
       id: job.id,
