@@ -34,6 +34,20 @@ async function sidewaysScroll(page: Page) {
   });
 }
 
+/** How many characters of a line the gold pane shows without scrolling sideways (its font, its text area). */
+async function columnsOf(page: Page) {
+  const pane = page.getByTestId("Gold patch editor");
+  await pane.locator(".view-line").first().waitFor();
+  return pane.evaluate((element) => {
+    const line = element.querySelector(".view-line") as HTMLElement;
+    const area = element.querySelector(".editor-scrollable") as HTMLElement;
+    const context = document.createElement("canvas").getContext("2d") as CanvasRenderingContext2D;
+    context.font = getComputedStyle(line).font;
+    const scrollbar = 14;
+    return Math.floor((area.getBoundingClientRect().width - scrollbar) / context.measureText("0").width);
+  });
+}
+
 async function widthOf(page: Page, pane: string) {
   const box = await page.getByRole("region", { name: pane, exact: true }).boundingBox();
   return box?.width ?? 0;
@@ -62,7 +76,7 @@ test("at 1280×800 on Pro data: no sideways scroll, the code gets the width, pan
     test: await widthOf(page, "Test patch"),
     hint: await widthOf(page, "Hint"),
   };
-  console.log(`panes at 1280: ${JSON.stringify(widths)}`);
+  console.log(`panes at 1280: ${JSON.stringify(widths)}; columns of code per patch: ${await columnsOf(page)}`);
   expect(widths.gold).toBeGreaterThan(widths.issue);
   expect(widths.gold).toBeGreaterThan(widths.hint);
   expect(widths.gold).toBeGreaterThanOrEqual(360);
@@ -183,7 +197,7 @@ test("at 1920×1080 the panes take the window's width, the patches most of it", 
   importPro();
   await openPro(page, NAVIDROME);
   const workspace = await page.locator(".workspace").boundingBox();
-  console.log(`workspace at 1920: ${workspace?.width} px`);
+  console.log(`workspace at 1920: ${workspace?.width} px; columns of code per patch: ${await columnsOf(page)}`);
   expect(workspace?.width ?? 0).toBeGreaterThan(1800);
   const gold = await widthOf(page, "Gold patch");
   expect(gold).toBeGreaterThan(500);
