@@ -13,12 +13,12 @@ export type { JudgeBar, PolicyBarRow } from "./chart-spec";
 const barChartHeight = (rows: number, series: number, legendLines: number) =>
   Math.max(160, rows * Math.max(44, series * 7 + 14) + 40 + legendLines * 20);
 
-/** Lines a legend of these names takes at the chart's width (about 7 px a character, 30 px for the swatch). */
+/** Lines a legend of these names takes at the chart's width (about 7.5 px a character, 36 px for the swatch and gap; over rather than under). */
 const legendLines = (names: readonly string[]) => {
   let lines = 1;
   let used = 0;
   for (const name of names) {
-    const w = name.length * 7 + 30;
+    const w = name.length * 7.5 + 36;
     if (used > 0 && used + w > CHART_WIDTH - 20) {
       lines++;
       used = 0;
