@@ -45,3 +45,17 @@ describe("Java: a hunk under a method's header that shows only statements of its
     expect(found).toContain("GsonBuilder.isTypeObjectOrJsonElement.type parameter new");
   });
 });
+
+describe("Python: a hunk under a `def` header that starts inside a triple-quoted string", () => {
+  test("sphinx 7738: the test method after the string's end is the class's (unknown here), not nested in the header's function", async () => {
+    const analysis = await analyzeInstance({
+      instanceId: "sphinx-7738",
+      goldPatch: "",
+      testPatch: hunks("sphinx-7738-test.diff"),
+    });
+    const method = analysis.identifiers.find(
+      (i) => i.member === "test_underscore_in_attribute_strip_signature_backslash",
+    );
+    expect(method).toMatchObject({ kind: "method", status: "new", owner: null });
+  });
+});

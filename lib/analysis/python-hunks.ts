@@ -113,15 +113,34 @@ export function resumedSignature(
  */
 export function pythonHeader(context: string, lines: readonly DiffLine[]): string {
   if (!/^(async\s+)?def\s/.test(context)) return context;
-  const code = lines.map(({ text }) => text.replace(/#.*$/, "")).filter((text) => text.trim() !== "");
+  const all = lines.map(({ text }) => text.replace(/#.*$/, "")).filter((text) => text.trim() !== "");
+  // A hunk that starts inside a triple-quoted string (its text, then quotes alone closing it, no `:` line
+  // before them opening a docstring): the string's lines say nothing of the body's level.
+  const closing = all.findIndex((text) => /"""|'''/.test(text));
+  const insideString =
+    closing >= 0 &&
+    /^\s*("""|''')[)\],;]*\s*$/.test(all[closing] as string) &&
+    !all.slice(0, closing).some((text) => /:\s*$/.test(text));
+  // Lines that start inside a multi-line string (its text may stand at any column) are left out too.
+  const code: string[] = [];
+  let inString = false;
+  for (const text of insideString ? all.slice(closing + 1) : all) {
+    if (!inString) code.push(text);
+    if (((text.match(/"""|'''/g) ?? []).length & 1) === 1) inString = !inString;
+  }
   // A hunk that resumes the header's open parameter list: its statements start after the `):` closing it.
-  const resumed = code.slice(resumedListEnd(context, code) + 1);
-  // A hunk that starts inside the arguments of a call begun above it (`return dict(…` then `timeout=…,` and
-  // the `)` closing it): those lines continue a statement and say nothing of the body's level.
-  // (Where nothing follows them, they are all there is to go by.)
-  const statementLine = (text: string) => !/^\s*[)\]}]/.test(text) && !/^\s*("""|''')/.test(text);
-  const afterContinued = resumed.slice(continuedStatementEnd(resumed) + 1).filter(statementLine);
-  const statements = afterContinued.length > 0 ? afterContinued : resumed.filter(statementLine);
+  const statementsOf = (code: readonly string[]) => {
+    const resumed = code.slice(resumedListEnd(context, code) + 1);
+    // A hunk that starts inside the arguments of a call begun above it (`return dict(…` then `timeout=…,` and
+    // the `)` closing it): those lines continue a statement and say nothing of the body's level.
+    // (Where nothing follows them, they are all there is to go by.)
+    const statementLine = (text: string) => !/^\s*[)\]}]/.test(text) && !/^\s*("""|''')/.test(text);
+    const afterContinued = resumed.slice(continuedStatementEnd(resumed) + 1).filter(statementLine);
+    return afterContinued.length > 0 ? afterContinued : resumed.filter(statementLine);
+  };
+  // (A hunk whose only statements stand inside strings reads them as the old reading did: all lines.)
+  const outside = statementsOf(code);
+  const statements = outside.length > 0 ? outside : statementsOf(all);
   if (statements.length === 0) return context;
   // The statements before the hunk's first definition are the function's body, one level in (the least
   // indented of them); what comes after may leave the function, and its class too (a `def` at column 0 after
