@@ -3,7 +3,7 @@ import type { EvidenceInput } from "../../evidence/evidence";
 import { type AnalysisRecord, analysisRecord } from "../../instance-analysis/analysis-record";
 import { RESEARCH_FACTS_VERSION, type ResearchFacts } from "../../instance-analysis/research-facts";
 import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "../../repository-store/repository-store";
-import { type Cell, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
+import { type Cell, deleteWhereIn, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget, claimRows, type Database, engineOf, type Tx, withOwnConnection, writeTurn } from "../db/client";
 import { readByKeys } from "../db/rows-of-instances";
 import { type BatchOptions, writeInBatches } from "../db/transactions";
@@ -320,7 +320,8 @@ async function analyzeOnConnection(
             `"analysisStatus" = 'pending'`,
             slice.map((i) => i.id),
           );
-          await tx.identifier.deleteMany({ where: { instanceId: { in: [...mine] } } });
+          // Raw, as the rows after it: one statement, not a query of Prisma's engine.
+          await deleteWhereIn(bulkTarget(db, tx), "Identifier", "instanceId", [...mine]);
           await insertRows(
             bulkTarget(db, tx),
             "Identifier",
