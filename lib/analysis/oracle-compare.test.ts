@@ -31,7 +31,7 @@ describe("compareWithOracle: hunks mode against exact mode", () => {
       def(),
       def({ member: "isbn", name: "isbn", owner: null, kind: "function", signature: "def isbn()" }),
       def({ member: "run", name: "Job.run", owner: "Job", signature: "def run(self)" }),
-      def({ member: "kind", name: "Job.kind", owner: "Job", kind: "property", signature: null }),
+      def({ member: "kind", name: "Job.kind", owner: "Job", kind: "field", signature: null }),
       def({ member: "old", name: "old", owner: null, kind: "function", status: "changed", signature: "def old()" }),
     ];
     const hunks = [
