@@ -137,6 +137,8 @@ export default function DrawnChart({ spec }: { spec: ChartSpec }) {
             type="number"
             dataKey="x"
             name={spec.x.label}
+            // The x axis's first tick clear of the y axis's: "0%" and "0" met at the corner.
+            padding={{ left: 14, right: 4 }}
             domain={spec.x.domain}
             tickFormatter={spec.x.percent ? percent : undefined}
             fontSize={FONT}
