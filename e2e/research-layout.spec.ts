@@ -131,7 +131,7 @@ test("the research page at 1280 with SWE-bench Pro data: no sideways scroll, cha
   const names = await judge
     .locator(".chart-part")
     .first()
-    .locator(".recharts-yAxis .recharts-cartesian-axis-tick text")
+    .locator("text.name-tick")
     .evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? "").trim()));
   const paper = ["name", "kind", "path", "newfile", "signature", "weaksemantics", "strongsemantics"];
   const shown = names.map((n) => n.replace(/\s+/g, ""));

@@ -35,7 +35,15 @@ function NameTick({ x, y, payload, width }: { x?: number; y?: number; payload?: 
   const lines = wrapLabel(String(payload?.value ?? ""), Math.max(4, Math.floor((width - 8) / CHAR)));
   const top = (y ?? 0) - ((lines.length - 1) * LINE) / 2;
   return (
-    <text x={x} y={top} textAnchor="end" fontSize={FONT} fill="currentColor" dominantBaseline="central">
+    <text
+      x={x}
+      y={top}
+      textAnchor="end"
+      fontSize={FONT}
+      fill="currentColor"
+      dominantBaseline="central"
+      className="name-tick"
+    >
       {lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a label's lines, fixed for the label
         <tspan key={i} x={x} y={top + i * LINE}>
