@@ -91,9 +91,9 @@ test("the research views on the demo data: rates, design constraints, judge scor
   await expect(checks).toContainText("N: stated in the issue vs not");
 
   const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Download resolve-rates.csv" }).click();
+  await page.getByRole("link", { name: "Download the resolve rates (CSV)" }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe("resolve-rates.csv");
+  expect(file.suggestedFilename()).toBe("research-resolve-rates.csv");
   const csv = readFileSync(await file.path(), "utf8").split("\r\n");
   expect(csv[0]).toBe(
     // The columns of `hints report resolve-rates`: one row builder for both (lib/server/queries/research-report.ts).

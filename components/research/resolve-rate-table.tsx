@@ -98,8 +98,8 @@ export function ResolveRateTable({ rows }: { rows: ResolveRateRow[] }) {
           </label>
         ))}
         {/* The rows `hints report resolve-rates` prints, made on the server by the same row builder. */}
-        <a className="download" href={csvHref(filters)} download="resolve-rates.csv">
-          Download resolve-rates.csv
+        <a className="download" href={csvHref(filters)} download>
+          Download the resolve rates (CSV)
         </a>
       </div>
       <table aria-label="Resolve rates">

@@ -1,6 +1,6 @@
 // Python's hunks: what git's headers and a hunk's lines say about the blocks the hunk was cut from.
 
-import type { Fragment } from "./fragments";
+import type { Fragment } from "./fragment";
 import { depth, indentOf, UNKNOWN_OWNER } from "./languages/hunk-lines";
 import type { DiffLine, Hunk } from "./parse-diff";
 

@@ -389,7 +389,10 @@ test("requests in flight when the process is killed are in the run's totals, wit
   expect(server.billed.requests).toBeGreaterThan(VALUES * 6);
   // Every request the server billed is in the run's prompt tokens (those lost at the kill as estimated).
   expect(resumed.usage.prompt / server.billed.prompt).toBeGreaterThan(0.99);
-  expect(resumed.usage.prompt / server.billed.prompt).toBeLessThan(1.01);
+  // And no more than that, but for requests reserved against the budget at the kill that had not reached the
+  // server yet (a reservation is recorded before its request is sent): at most the endpoint's concurrency.
+  const perRequest = server.billed.prompt / server.billed.requests;
+  expect(resumed.usage.prompt - server.billed.prompt).toBeLessThanOrEqual(4 * perRequest * 1.01);
 }, 120_000);
 
 test("a run may leave the measured repository fact out: another judge, its N prompt without the fact, its scores saying so", async () => {

@@ -13,14 +13,13 @@ import {
 import { disclosureColumn } from "../analysis/research-fact-rows";
 import { selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database } from "../db/client";
-import type { ResearchBase } from "./research";
 
 /**
  * The frontier per benchmark and the leak shares, summed by the database from the facts the analysis stores
  * per instance (research-fact-rows.ts), and the published hint sets on the frontier, each measured against the
  * stored frontier basis of its benchmark's instances: no identifier or evidence is read.
  */
-export async function loadResearchFrontier(db: Database, base: ResearchBase) {
+export async function loadResearchFrontier(db: Database, base: { benchmarkName: ReadonlyMap<number, string> }) {
   // Read only: the facts are written by the analysis that makes them, and those of instances analysed before
   // them (or under another version) at a server's start (resume-analysis.ts).
   const target = bulkTarget(db, db);
