@@ -13,7 +13,8 @@ if (!annotationsFile) {
   process.stderr.write("usage: literals-verified-measure.ts ANNOTATIONS.csv [records.jsonl]\n");
   process.exit(2);
 }
-const NAMES_A_MESSAGE = /\b(message|messages|string|strings|wording|error text|text of|warning text|exact text|output text)\b/i;
+const NAMES_A_MESSAGE =
+  /\b(message|messages|string|strings|wording|error text|text of|warning text|exact text|output text)\b/i;
 const annotations = new Map(
   (parse(readFileSync(annotationsFile, "utf8"), { columns: true }) as Array<Record<string, string>>).map((r) => [
     r.instance_id as string,
@@ -42,11 +43,22 @@ for (const line of readFileSync(recordsFile, "utf8").trim().split("\n")) {
   if (positive) positives++;
   if (has) found++;
   if (positive && has) foundPositive++;
-  if (positive && !has) missed.push(`${r.instance_id}: ${(a.false_negative_notes ?? "").slice(0, 200).replace(/\s+/g, " ")}`);
-  if (!positive && has) extra.push(`${r.instance_id}: ${analysis.literals.map((l) => JSON.stringify(l.text)).join(", ").slice(0, 160)}`);
+  if (positive && !has)
+    missed.push(`${r.instance_id}: ${(a.false_negative_notes ?? "").slice(0, 200).replace(/\s+/g, " ")}`);
+  if (!positive && has)
+    extra.push(
+      `${r.instance_id}: ${analysis.literals
+        .map((l) => JSON.stringify(l.text))
+        .join(", ")
+        .slice(0, 160)}`,
+    );
 }
-console.log(`annotated instances in the records: ${annotated}; tests too narrow naming a message or string: ${positives}`);
-console.log(`recall ${foundPositive}/${positives} = ${(foundPositive / positives).toFixed(2)}; precision ${foundPositive}/${found} = ${(foundPositive / Math.max(found, 1)).toFixed(2)}`);
+console.log(
+  `annotated instances in the records: ${annotated}; tests too narrow naming a message or string: ${positives}`,
+);
+console.log(
+  `recall ${foundPositive}/${positives} = ${(foundPositive / positives).toFixed(2)}; precision ${foundPositive}/${found} = ${(foundPositive / Math.max(found, 1)).toFixed(2)}`,
+);
 console.log("\nmissed:");
 for (const m of missed) console.log(`  ${m}`);
 console.log("\nfound without such a note:");
