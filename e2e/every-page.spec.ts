@@ -37,7 +37,7 @@ async function preparePro(page: Page): Promise<string> {
     prepared = true;
   }
   await page.goto("/rounds");
-  const existing = page.getByRole("link", { name: "Round pro pages" });
+  const existing = page.getByRole("link", { name: "pro pages", exact: true });
   if ((await existing.count()) > 0) {
     await existing.first().click();
   } else {
@@ -45,6 +45,7 @@ async function preparePro(page: Page): Promise<string> {
     await form.getByLabel("Name").fill("pro pages");
     await form.getByLabel("Hint set").selectOption(SET);
     await form.getByLabel("grace").check();
+    await form.getByLabel("Curators per hint").selectOption("1");
     await form.getByRole("button", { name: "Start round" }).click();
   }
   await expect(page.getByRole("heading", { name: "Round pro pages" })).toBeVisible();
