@@ -7,7 +7,15 @@
  *
  * On the demo data; BENCH_UI_BROWSER_CORPUS=N adds N shared instances replicated under new ids (needs the
  * shared data beside the project), with nine runs over all of them, as the scale bench builds its corpus.
+ * BENCH_UI_BROWSER_DB=FILE keeps the database there and uses it as it is when the file exists (the corpus is
+ * built once, and the same one measured before and after a change).
+ *
+ * The instance page's own moments, from the navigation's start (medians of 3): its keys live (hydrated,
+ * shortcuts bound: `data-ready-for`) and both patches painted (a line in each Monaco pane); and `j` to the
+ * next instance: keys live and both patches painted again, from the key press, with the Monaco editors the page
+ * created by then (kept across instances, the count stays at 2).
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { DEMO_FILES } from "../../prisma/demo/demo-files";
@@ -37,6 +45,7 @@ const PASSWORD = "browser-bench-password";
 const CORPUS = Number(process.env.BENCH_UI_BROWSER_CORPUS ?? 0);
 const LOADS = 3;
 const DEMO_BENCHMARK = "Demo: Hintscope sample";
+const KEPT_DB = process.env.BENCH_UI_BROWSER_DB ? path.resolve(process.env.BENCH_UI_BROWSER_DB) : null;
 
 /** Long tasks the page sees from its start, kept where the bench can read them after the load. */
 const LONG_TASKS = `
@@ -44,7 +53,58 @@ const LONG_TASKS = `
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
   }).observe({ type: "longtask", buffered: true });
+  // The review page's moments, first seen (ms from the navigation's start): keys live, both patches painted.
+  window.__moments = {};
+  const seen = () => {
+    const m = window.__moments;
+    if (m.keys === undefined && document.querySelector("[data-ready-for]")) m.keys = performance.now();
+    if (m.patches === undefined && ["Gold patch", "Test patch"].every((l) =>
+      document.querySelector('[data-testid="' + l + ' editor"] .view-line'))) m.patches = performance.now();
+  };
+  new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true });
 `;
+
+/** ms from the navigation's start to the instance page's keys live and both its patches painted. */
+async function instanceMoments(page: Page, url: string): Promise<{ keys: number; patches: number }> {
+  await page.goto(url, { waitUntil: "commit", timeout: 300_000 });
+  const handle = await page.waitForFunction(
+    () => {
+      const m = (window as unknown as { __moments: { keys?: number; patches?: number } }).__moments;
+      return m.keys !== undefined && m.patches !== undefined ? m : null;
+    },
+    null,
+    { timeout: 300_000, polling: 100 },
+  );
+  return (await handle.jsonValue()) as { keys: number; patches: number };
+}
+
+const paneText = (page: Page, label: string) =>
+  page.evaluate((l) => document.querySelector(`[data-testid="${l} editor"] .view-lines`)?.textContent ?? "", label);
+
+/**
+ * `j` on an open instance page: ms from the key to the next instance's keys live, and to both its patches
+ * painted (the gold pane's text changed, a line in the test pane); and the editors the page has created.
+ */
+async function nextMoments(page: Page): Promise<{ keys: number; patches: number; editors: number }> {
+  const from = await page.locator("[data-ready-for]").getAttribute("data-ready-for");
+  const gold = await paneText(page, "Gold patch");
+  const start = await page.evaluate(() => performance.now());
+  await page.keyboard.press("j");
+  await page.locator(`[data-ready-for]:not([data-ready-for="${from}"])`).waitFor({ timeout: 300_000 });
+  const keys = (await page.evaluate(() => performance.now())) - start;
+  await page.waitForFunction(
+    (before) =>
+      (document.querySelector('[data-testid="Gold patch editor"] .view-lines')?.textContent ?? "") !== before &&
+      document.querySelector('[data-testid="Test patch editor"] .view-line') !== null,
+    gold,
+    { timeout: 300_000, polling: "raf" },
+  );
+  const patches = (await page.evaluate(() => performance.now())) - start;
+  const editors = Number(
+    (await page.locator("[data-editors-created]").first().getAttribute("data-editors-created")) ?? Number.NaN,
+  );
+  return { keys, patches, editors };
+}
 
 /** One load of `url` in a page of its own: its figures once it has loaded and the network is quiet. */
 async function load(browser: Browser, page: Page, url: string): Promise<BrowserFigures> {
@@ -70,28 +130,13 @@ async function load(browser: Browser, page: Page, url: string): Promise<BrowserF
 
 async function main() {
   const tmp = makeTempDir("hintscope-ui-browser-");
-  const url = `file:${path.join(tmp.dir, "browser.db")}`;
+  const file = KEPT_DB ?? path.join(tmp.dir, "browser.db");
+  const reuse = KEPT_DB !== null && existsSync(KEPT_DB);
+  const url = `file:${file}`;
   const db = await openDatabase(url);
-  let benchmark = DEMO_BENCHMARK;
-  if (CORPUS > 0) {
-    if (!SHARED_DATA) {
-      console.log(SHARED_DATA_MISSING);
-      return;
-    }
-    // The corpus first, alone: its nine runs are written over every instance there is.
-    benchmark = `Scale ${CORPUS}`;
-    const file = path.join(tmp.dir, `replicated-${CORPUS}.jsonl`);
-    await replicate(file, CORPUS);
-    await importFiles(db, [file], { benchmark });
-    await analyzePendingInstances(db);
-    await addRunsAndHintSet(db, benchmark, tmp.dir);
-  }
-  await importFiles(db, DEMO_FILES, { demo: true });
-  await analyzePendingInstances(db);
-  // A hint set with two published versions, for the compare page (the demo has runs of its own).
-  if (CORPUS === 0) await addRunsAndHintSet(db, benchmark, tmp.dir);
-  await backfillResearchFacts(db);
-  await addUser(db, { name: "browser", role: "curator", password: PASSWORD });
+  const benchmark = CORPUS > 0 ? `Scale ${CORPUS}` : DEMO_BENCHMARK;
+  if (reuse) console.log(`the kept database ${KEPT_DB}, as it is`);
+  else await build(db, benchmark, tmp.dir);
   const instance = await db.instance.findFirstOrThrow({
     where: { benchmark: { name: benchmark } },
     orderBy: { id: "asc" },
@@ -99,7 +144,33 @@ async function main() {
   });
   const total = await db.instance.count();
   await db.$disconnect();
+  await measure(url, instance.id, total);
+  tmp.cleanup();
+}
 
+/** The corpus, the demo data, the runs, the hint set and the bench's user, in a new database. */
+async function build(db: Awaited<ReturnType<typeof openDatabase>>, benchmark: string, dir: string) {
+  if (CORPUS > 0) {
+    if (!SHARED_DATA) {
+      console.log(SHARED_DATA_MISSING);
+      return;
+    }
+    // The corpus first, alone: its nine runs are written over every instance there is.
+    const file = path.join(dir, `replicated-${CORPUS}.jsonl`);
+    await replicate(file, CORPUS);
+    await importFiles(db, [file], { benchmark });
+    await analyzePendingInstances(db);
+    await addRunsAndHintSet(db, benchmark, dir);
+  }
+  await importFiles(db, DEMO_FILES, { demo: true });
+  await analyzePendingInstances(db);
+  // A hint set with two published versions, for the compare page (the demo has runs of its own).
+  if (CORPUS === 0) await addRunsAndHintSet(db, benchmark, dir);
+  await backfillResearchFacts(db);
+  await addUser(db, { name: "browser", role: "curator", password: PASSWORD });
+}
+
+async function measure(url: string, instanceId: number, total: number) {
   const server = await startAppServer(PORT, url);
   const browser = await launchChromium();
   try {
@@ -108,7 +179,7 @@ async function main() {
     await signIn(await context.newPage(), BASE, "browser", PASSWORD);
     const pages: Array<[string, string]> = [
       ["list", "/instances"],
-      ["instance", `/instances/${instance.id}`],
+      ["instance", `/instances/${instanceId}`],
       ["research", "/research"],
       ["compare", `/hint-sets/${SCALE_HINT_SET}/compare?from=1&to=2`],
     ];
@@ -128,11 +199,37 @@ async function main() {
       }
       console.log(`  ${figuresLine(name, medianFigures(loads))}`);
     }
+    const moments: Array<{ keys: number; patches: number }> = [];
+    for (let n = 0; n < LOADS; n++) {
+      const page = await context.newPage();
+      moments.push(await instanceMoments(page, `${BASE}/instances/${instanceId}`));
+      await page.close();
+    }
+    const ms = (values: number[]) => `${Math.round(median(values))} ms`;
+    console.log(
+      `  instance   keys live ${ms(moments.map((m) => m.keys))} · both patches painted ${ms(moments.map((m) => m.patches))} (from the navigation's start)`,
+    );
+    // j three times in one page, as a curator walks the list: each from the key press.
+    const page = await context.newPage();
+    await instanceMoments(page, `${BASE}/instances/${instanceId}`);
+    const steps: Array<{ keys: number; patches: number; editors: number }> = [];
+    for (let n = 0; n < LOADS; n++) steps.push(await nextMoments(page));
+    await page.close();
+    console.log(
+      `  j → next   keys live ${ms(steps.map((s) => s.keys))} · both patches painted ${ms(steps.map((s) => s.patches))} (from the key) · Monaco editors created in the page: ${steps.map((s) => (Number.isNaN(s.editors) ? "not counted" : s.editors)).join(", ")}`,
+    );
   } finally {
     await browser.close();
     await server.stop();
-    tmp.cleanup();
   }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 await main();
