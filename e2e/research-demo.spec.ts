@@ -96,7 +96,7 @@ test("the research views on the demo data: rates, design constraints, judge scor
   expect(file.suggestedFilename()).toBe("research-resolve-rates.csv");
   const csv = readFileSync(await file.path(), "utf8").split("\r\n");
   expect(csv[0]).toBe(
-    // The columns of `hints report resolve-rates`: one row builder for both (lib/server/queries/research-report.ts).
+    // The columns of `hints report resolve-rates`: one row builder for both (lib/server/research/research-report.ts).
     "benchmark,model,selection,projection,resolved,n,unresolved,empty_patch,error,not_run,rate,low,high,instances,rate_over_instances,rate_over_instances_low,rate_over_instances_high,partial,unmatched,stated_rate,stated_resolved,stated_total,mismatch",
   );
   expect(csv.some((line) => line.startsWith("Demo: Hintscope sample,demo-model-a,defuse,declaration,"))).toBe(true);

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { EVIDENCE_CHECKS, type EvidenceLabelRow, LABEL_TESTS } from "@/lib/evidence/evidence-labels";
 import { type EVIDENCE_CELLS, evidenceCellText } from "@/lib/review/list-state";
 import { getDb } from "@/lib/server/db/client";
-import { evidenceLabelRows } from "@/lib/server/queries/evidence-labels";
+import { evidenceLabelRows } from "@/lib/server/research/evidence-labels";
 import { DownloadCsv } from "./download-csv";
 import { fmt, share } from "./format";
 

@@ -1,5 +1,5 @@
 import { LEAK_CHANNELS } from "@/lib/evidence/evidence-summary";
-import { evidenceJudgeRows, frontierRows, leakRows, type ResearchData } from "@/lib/server/queries/research-report";
+import { evidenceJudgeRows, frontierRows, leakRows, type ResearchData } from "@/lib/server/research/research-report";
 import { DownloadCsv } from "./download-csv";
 import { fmt, share } from "./format";
 import { FrontierChart } from "./research-charts";

@@ -1,4 +1,4 @@
-import { judgeRowsOf, type ResearchData } from "@/lib/server/queries/research-report";
+import { judgeRowsOf, type ResearchData } from "@/lib/server/research/research-report";
 import { curatorJudgeDisagreements, raterAgreement } from "@/lib/stats/curator-agreement";
 import { summariseJudgeScores } from "@/lib/stats/judge-summary";
 import { AttributeAgreement } from "./attribute-agreement";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { type PAIRED_CELLS, pairedCellText } from "@/lib/review/list-state";
-import type { PairedView } from "@/lib/server/queries/research-report";
+import type { PairedView } from "@/lib/server/research/research-report";
 import { DownloadCsv } from "./download-csv";
 import { pValue } from "./format";
 

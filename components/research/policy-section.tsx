@@ -1,4 +1,4 @@
-import { policyRows, type ResearchData } from "@/lib/server/queries/research-report";
+import { policyRows, type ResearchData } from "@/lib/server/research/research-report";
 import { DownloadCsv } from "./download-csv";
 import { pValue, share } from "./format";
 import { type PolicyBarRow, PolicyChart } from "./research-charts";

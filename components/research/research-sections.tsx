@@ -1,10 +1,10 @@
 import { Suspense } from "react";
 import { SELECTIONS } from "@/lib/analysis/select-identifiers";
 import { getDb } from "@/lib/server/db/client";
-import { guessworkRows } from "@/lib/server/queries/guesswork";
-import type { ReportRow, ResearchData } from "@/lib/server/queries/research-report";
-import { designRows, pairedView } from "@/lib/server/queries/research-report";
-import { researchData } from "@/lib/server/queries/research-request";
+import { guessworkRows } from "@/lib/server/research/guesswork";
+import type { ReportRow, ResearchData } from "@/lib/server/research/research-report";
+import { designRows, pairedView } from "@/lib/server/research/research-report";
+import { researchData } from "@/lib/server/research/research-request";
 import { meanOverAttempted } from "@/lib/stats/numbered-outcomes";
 import { resolveRates } from "@/lib/stats/resolve-rates";
 import { DownloadCsv } from "./download-csv";
@@ -19,7 +19,7 @@ import { ResolveRateTable } from "./resolve-rate-table";
 /*
  * The research page's sections: each an async server component the page puts under its own Suspense
  * boundary, each reading only the parts of the request's research data it shows (each part loaded once,
- * lib/server/queries/research-request.ts), so a section streams as soon as its own parts are read.
+ * lib/server/research/research-request.ts), so a section streams as soon as its own parts are read.
  */
 
 /** The resolve rates of a request's runs, made once for the sections that show them (keyed by its runs part). */

@@ -7,8 +7,8 @@ import { countColumn } from "../server/analysis/stored-counts";
 import { insertRows, selectRows } from "../server/db/bulk-sql";
 import { bulkTarget, type Database, openDatabase } from "../server/db/client";
 import { getBenchmark } from "../server/queries/benchmarks";
-import { guessworkRows } from "../server/queries/guesswork";
-import { loadResearchData } from "../server/queries/research";
+import { guessworkRows } from "../server/research/guesswork";
+import { loadResearchData } from "../server/research/research";
 import {
   designRows,
   disclosureRows,
@@ -19,8 +19,8 @@ import {
   policyRows,
   raterAgreementRows,
   resolveRateRows,
-} from "../server/queries/research-report";
-import { LIST_PAGE, listFacets, listWindow } from "../server/queries/review-list";
+} from "../server/research/research-report";
+import { LIST_PAGE, listFacets, listWindow } from "../server/list/review-list";
 import { outcomeText } from "../stats/run-outcome-text";
 import { makeTempDir } from "../testing/fixtures";
 import { startPostgresCluster } from "../testing/postgres-cluster";

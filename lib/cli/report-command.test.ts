@@ -104,8 +104,8 @@ test("text tables align numbers right and the rest left", () => {
 });
 
 test("the paired view opens on the first pair that shares instances, never an empty pair, and follows the URL's runs", async () => {
-  const { loadResearchData } = await import("../server/queries/research");
-  const { pairedView } = await import("../server/queries/research-report");
+  const { loadResearchData } = await import("../server/research/research");
+  const { pairedView } = await import("../server/research/research-report");
   const data = await loadResearchData(env.db);
   const view = pairedView(data);
   expect(view?.n).toBe(4);

@@ -1,10 +1,10 @@
 import { ownValue } from "../domain/own-keys";
 import { backfillResearchFacts } from "../server/analysis/research-fact-rows";
 import type { Database } from "../server/db/client";
-import { evidenceLabelRows } from "../server/queries/evidence-labels";
-import { guessworkRows } from "../server/queries/guesswork";
-import { loadResearchData } from "../server/queries/research";
-import { REPORTS, type ReportName, type ReportRow, researchReport } from "../server/queries/research-report";
+import { evidenceLabelRows } from "../server/research/evidence-labels";
+import { guessworkRows } from "../server/research/guesswork";
+import { loadResearchData } from "../server/research/research";
+import { REPORTS, type ReportName, type ReportRow, researchReport } from "../server/research/research-report";
 import { figureText, pValueText } from "../stats/figure-text";
 
 export interface ReportOptions {
@@ -47,13 +47,13 @@ export function textTable(rows: ReportRow[]): string {
 
 /** `hints report NAME`: one research table, as JSON rows or an aligned text table. */
 export async function runReportCommand(db: Database, name: string | undefined, o: ReportOptions): Promise<number> {
-  // Observed guesswork analyses agents' patches: its own query (lib/server/queries/guesswork.ts).
+  // Observed guesswork analyses agents' patches: its own query (lib/server/research/guesswork.ts).
   if (name === "guesswork") {
     const rows = await guessworkRows(db, o.benchmark);
     process.stdout.write(o.json ? `${JSON.stringify(rows)}\n` : `${textTable(rows)}\n`);
     return 0;
   }
-  // The evidence against published labels: its own query too (lib/server/queries/evidence-labels.ts).
+  // The evidence against published labels: its own query too (lib/server/research/evidence-labels.ts).
   if (name === "evidence-labels") {
     const rows = await evidenceLabelRows(db, o.benchmark);
     process.stdout.write(

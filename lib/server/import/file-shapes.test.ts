@@ -8,8 +8,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTempDatabase } from "../../testing/temp-database";
-import { loadResearchData, runInstances } from "../queries/research";
-import { resolveRateRows } from "../queries/research-report";
+import { loadResearchData, runInstances } from "../research/research";
+import { resolveRateRows } from "../research/research-report";
 import { importFiles } from "./import-files";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -223,7 +223,7 @@ test("OpenHands' output.jsonl: the agent patch from test_result, the result from
 
 test("observed guesswork per run: failed instances whose agent named the tests' function differently", async () => {
   const { analyzePendingInstances } = await import("../analysis/analyze-stored-instances");
-  const { guessworkRows } = await import("../queries/guesswork");
+  const { guessworkRows } = await import("../research/guesswork");
   const gold = (name: string) =>
     `diff --git a/lib/locale.py b/lib/locale.py\n--- a/lib/locale.py\n+++ b/lib/locale.py\n@@ -1 +1,3 @@\n x = 1\n+def ${name}(module):\n+    return module\n`;
   const tests = `diff --git a/tests/test_locale.py b/tests/test_locale.py\n--- a/tests/test_locale.py\n+++ b/tests/test_locale.py\n@@ -1 +1,3 @@\n from lib.locale import *\n+def test_it():\n+    assert get_best_parsable_locale(None) is None\n`;

@@ -3,8 +3,8 @@ import { acceptDecision, jsonl, swebenchRecord } from "../../testing/fixtures";
 import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { recordDecision } from "../hints/record-decision";
-import { loadResearchData } from "../queries/research";
-import { resolveRateRows } from "../queries/research-report";
+import { loadResearchData } from "../research/research";
+import { resolveRateRows } from "../research/research-report";
 import { importFiles } from "./import-files";
 import { listImports, takeBackImport } from "./imports";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { jsonl, swebenchRecord } from "../../testing/fixtures";
 import { openTempDatabase } from "../../testing/temp-database";
-import { loadResearchData } from "../queries/research";
-import { resolveRateRows } from "../queries/research-report";
+import { loadResearchData } from "../research/research";
+import { resolveRateRows } from "../research/research-report";
 import { importFiles } from "./import-files";
 import { deleteRun, listRuns, moveRun } from "./runs";
 

@@ -1,12 +1,12 @@
 import { attachmentHeader, researchCsvName } from "@/lib/export/download-names";
 import { guardedRoute } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
-import { researchCsv } from "@/lib/server/queries/research-csv";
+import { researchCsv } from "@/lib/server/research/research-csv";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** A research table as CSV: the rows `hints report NAME` prints (lib/server/queries/research-csv.ts). */
+/** A research table as CSV: the rows `hints report NAME` prints (lib/server/research/research-csv.ts). */
 export const GET = guardedRoute(
   "viewer",
   async function get(request: Request, { params }: { params: Promise<{ table: string }> }) {

@@ -1,6 +1,6 @@
 import { guardedRoute } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
-import { runInstances } from "@/lib/server/queries/research";
+import { runInstances } from "@/lib/server/research/research";
 import { parseIdParam } from "@/lib/server/route-params";
 
 export const runtime = "nodejs";

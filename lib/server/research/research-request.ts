@@ -1,0 +1,32 @@
+import "server-only";
+import { cache } from "react";
+import { getDb } from "../db/client";
+import {
+  composeResearchData,
+  loadResearchBase,
+  loadResearchJudge,
+  loadResearchRuns,
+  type ResearchPart,
+} from "./research";
+import { loadResearchFrontier } from "./research-frontier";
+
+/*
+ * The research data of the request being served, each part loaded once however many of the page's sections
+ * ask for it: each section is its own async component under its own Suspense boundary and awaits only the
+ * parts it shows, so a section streams as soon as its own parts are read.
+ */
+const base = cache(async () => loadResearchBase(await getDb()));
+const runs = cache(async () => loadResearchRuns(await getDb(), await base()));
+const judge = cache(async () => loadResearchJudge(await getDb(), await base()));
+const frontier = cache(async () => loadResearchFrontier(await getDb(), await base()));
+
+/** The research data with the parts a section shows. */
+export async function researchData(...parts: ResearchPart[]) {
+  const [loadedBase, loadedRuns, loadedJudge, loadedFrontier] = await Promise.all([
+    base(),
+    parts.includes("runs") ? runs() : undefined,
+    parts.includes("judge") ? judge() : undefined,
+    parts.includes("frontier") ? frontier() : undefined,
+  ]);
+  return composeResearchData(loadedBase, { runs: loadedRuns, judge: loadedJudge, frontier: loadedFrontier });
+}
