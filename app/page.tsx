@@ -3,9 +3,9 @@ import { AdminHome } from "@/components/admin/admin-home";
 import { hasRole } from "@/lib/auth/roles";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
+import { myQueue } from "@/lib/server/list/my-queue";
 import { adminHome } from "@/lib/server/queries/admin-home";
 import { listBenchmarks } from "@/lib/server/queries/benchmarks";
-import { myQueue } from "@/lib/server/queries/my-queue";
 
 export const dynamic = "force-dynamic";
 

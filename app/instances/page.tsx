@@ -4,8 +4,8 @@ import { hasRole } from "@/lib/auth/roles";
 import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
+import { LIST_PAGE, listFacets, listWindow } from "@/lib/server/list/review-list";
 import { savedViewsOf } from "@/lib/server/list/saved-views";
-import { LIST_PAGE, listFacets, listWindow } from "@/lib/server/queries/review-list";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { StartRoundForm } from "@/components/rounds/start-round-form";
 import { hasRole } from "@/lib/auth/roles";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
-import { listRounds } from "@/lib/server/queries/round-state";
+import { listRounds } from "@/lib/server/hints/round-state";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { type CommentThread, linesLabel, PANE_LABEL } from "@/lib/review/line-comments";
-import type { ReviewData } from "@/lib/server/queries/review-instance";
+import type { ReviewData } from "@/lib/server/hints/review-instance";
 
 type Decision = ReviewData["hints"][number]["decisions"][number];
 

@@ -1,5 +1,5 @@
 import { LEAK_CHANNELS } from "@/lib/evidence/evidence-summary";
-import type { ReviewData } from "@/lib/server/queries/review-instance";
+import type { ReviewData } from "@/lib/server/hints/review-instance";
 
 /* What the instance's evidence says, as the hint panel shows it: leak channels, a note per identifier, a suggested flag. */
 

@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { agentPatchMarks, type Mark } from "@/lib/review/patch-marks";
-import type { ReviewData } from "@/lib/server/queries/review-instance";
+import type { ReviewData } from "@/lib/server/hints/review-instance";
 import type { PaneFold } from "./pane-grid";
 import { PatchEditor } from "./patch-editor";
 

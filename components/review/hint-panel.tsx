@@ -13,7 +13,7 @@ import {
 import { descriptionProblem, withMessage } from "@/lib/hint/compose-hint";
 import type { PaneId } from "@/lib/review/pane-layout";
 import type { Mode, WorkspaceAction, WorkspaceState } from "@/lib/review/workspace-state";
-import type { ReviewData } from "@/lib/server/queries/review-instance";
+import type { ReviewData } from "@/lib/server/hints/review-instance";
 import { LeakChannels, PublishedLabels, suggestedFlag, TestFacingMessages } from "./evidence-notes";
 import { FlagForm } from "./flag-form";
 import { IdentifierList } from "./identifier-list";

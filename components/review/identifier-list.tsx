@@ -16,7 +16,7 @@ import {
   withIdentifier,
 } from "@/lib/hint/compose-hint";
 import type { Mode } from "@/lib/review/workspace-state";
-import type { ReviewData } from "@/lib/server/queries/review-instance";
+import type { ReviewData } from "@/lib/server/hints/review-instance";
 import { IdentifierEvidenceLine } from "./evidence-notes";
 
 type Identifier = ReviewData["identifiers"][number];

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { analysisModeText } from "@/lib/domain/analysis-mode";
 import type { WorkspaceAction } from "@/lib/review/workspace-state";
-import type { ReviewData } from "@/lib/server/queries/review-instance";
-import type { RoundItem } from "@/lib/server/queries/round-state";
+import type { ReviewData } from "@/lib/server/hints/review-instance";
+import type { RoundItem } from "@/lib/server/hints/round-state";
 import { hrefOf } from "./use-decisions";
 
 export interface Navigation {

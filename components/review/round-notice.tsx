@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { RoundItem } from "@/lib/server/queries/round-state";
+import type { RoundItem } from "@/lib/server/hints/round-state";
 
 const said = (action: string | null, reason: string | null) =>
   action === null

@@ -1,4 +1,4 @@
-import type { ReviewData } from "@/lib/server/queries/review-instance";
+import type { ReviewData } from "@/lib/server/hints/review-instance";
 
 /** What the runs did with this instance: each run's outcome, and the guesswork seen in the agents' patches. */
 export function RunEvidence({ data }: { data: ReviewData }) {

@@ -1,6 +1,6 @@
 import { HINT_STATUS_LABELS } from "@/lib/domain/hint-vocabulary";
 import { lineDiff } from "@/lib/review/line-diff";
-import type { ReviewData } from "@/lib/server/queries/review-instance";
+import type { ReviewData } from "@/lib/server/hints/review-instance";
 
 type Hint = ReviewData["hints"][number];
 

@@ -7,8 +7,8 @@ import { NO_TRIM, type Trim } from "@/lib/hint/compose-hint";
 import type { WorkspaceAction, WorkspaceMessage } from "@/lib/review/workspace-state";
 import { decideHint, undoDecisionAction } from "@/lib/server/actions/decide-hint";
 import { decideInRoundAction } from "@/lib/server/actions/review-rounds";
-import type { ReviewData } from "@/lib/server/queries/review-instance";
-import type { RoundItem } from "@/lib/server/queries/round-state";
+import type { ReviewData } from "@/lib/server/hints/review-instance";
+import type { RoundItem } from "@/lib/server/hints/round-state";
 
 /** Where a decision's confirmation waits for the next page (sessionStorage). */
 const SAVED_KEY = "hintscope.saved";

@@ -5,7 +5,7 @@ import { useCallback } from "react";
 import { type FlagReason, SELECTION_POLICIES, type Selection } from "@/lib/domain/hint-vocabulary";
 import type { KeyCommand } from "@/lib/review/review-keys";
 import type { Mode, WorkspaceAction } from "@/lib/review/workspace-state";
-import type { ReviewData } from "@/lib/server/queries/review-instance";
+import type { ReviewData } from "@/lib/server/hints/review-instance";
 import type { Navigation } from "./review-header";
 import { hrefOf } from "./use-decisions";
 import { keyQueue } from "./use-review-keys";

@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { copiedGoldLines, type Picked, patchMarks, revealFor, stepLabel } from "@/lib/review/patch-marks";
-import type { ReviewData } from "@/lib/server/queries/review-instance";
+import type { ReviewData } from "@/lib/server/hints/review-instance";
 
 type Identifier = ReviewData["identifiers"][number];
 

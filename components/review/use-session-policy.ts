@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { isProjection, isSelection, type Projection, type Selection } from "@/lib/domain/hint-vocabulary";
 import { NO_TRIM } from "@/lib/hint/compose-hint";
 import type { WorkspaceAction } from "@/lib/review/workspace-state";
-import type { ReviewData } from "@/lib/server/queries/review-instance";
+import type { ReviewData } from "@/lib/server/hints/review-instance";
 
 const POLICY_KEY = "hintscope.policy";
 

@@ -21,7 +21,7 @@ import { parseListState } from "../review/list-state";
 import { type Cell, insertRows } from "../server/db/bulk-sql";
 import { bulkTarget, type Database, openDatabase } from "../server/db/client";
 import { importFiles } from "../server/import/import-files";
-import { listFacets, listWindow } from "../server/queries/review-list";
+import { listFacets, listWindow } from "../server/list/review-list";
 import { makeTempDir } from "../testing/fixtures";
 import { POSTGRES_AVAILABLE, startPostgresCluster } from "../testing/postgres-cluster";
 import { SHARED_DATA_MISSING, sharedFiles } from "../testing/shared-data";

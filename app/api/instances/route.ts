@@ -1,7 +1,7 @@
 import { parseListState } from "@/lib/review/list-state";
 import { guardedRoute } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
-import { listWindow, MAX_WINDOW } from "@/lib/server/queries/review-list";
+import { listWindow, MAX_WINDOW } from "@/lib/server/list/review-list";
 import { parseIdParam } from "@/lib/server/route-params";
 
 export const runtime = "nodejs";

@@ -5,8 +5,8 @@ import { InstanceList } from "@/components/instances/instance-list";
 import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
+import { LIST_PAGE, listFacets, listWindow } from "@/lib/server/list/review-list";
 import { getBenchmark } from "@/lib/server/queries/benchmarks";
-import { LIST_PAGE, listFacets, listWindow } from "@/lib/server/queries/review-list";
 import { parseIdParam } from "@/lib/server/route-params";
 
 export const dynamic = "force-dynamic";

@@ -7,10 +7,10 @@ import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
 import { threadsForInstance } from "@/lib/server/hints/line-comments";
+import { getReviewData } from "@/lib/server/hints/review-instance";
+import { roundItemFor } from "@/lib/server/hints/round-state";
 import { keymapOf } from "@/lib/server/keymaps";
-import { getReviewData } from "@/lib/server/queries/review-instance";
-import { listNavigation } from "@/lib/server/queries/review-list";
-import { roundItemFor } from "@/lib/server/queries/round-state";
+import { listNavigation } from "@/lib/server/list/review-list";
 import { parseIdParam } from "@/lib/server/route-params";
 
 export const dynamic = "force-dynamic";

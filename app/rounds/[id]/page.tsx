@@ -6,7 +6,7 @@ import type { CommentThread } from "@/lib/review/line-comments";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
 import { roundThreads } from "@/lib/server/hints/line-comments";
-import { nextForCurator, roundState } from "@/lib/server/queries/round-state";
+import { nextForCurator, roundState } from "@/lib/server/hints/round-state";
 import { parseIdParam } from "@/lib/server/route-params";
 import type { NominalAgreement } from "@/lib/stats/nominal-agreement";
 

@@ -7,8 +7,8 @@ import { type ActionResult, actionResult, refusal } from "../app-error";
 import { guardedAction } from "../auth/guard";
 import { getDb } from "../db/client";
 import { decideView } from "../hints/bulk-decisions";
+import { listIds } from "../list/review-list";
 import { viewState } from "../list/view-state";
-import { listIds } from "../queries/review-list";
 
 export type BulkResult = ActionResult;
 

@@ -3,7 +3,7 @@ import { parseListState } from "../../review/list-state";
 import { jsonl, makeTempDir } from "../../testing/fixtures";
 import { openTempDatabase } from "../../testing/temp-database";
 import { importFiles } from "../import/import-files";
-import { listIds } from "../queries/review-list";
+import { listIds } from "../list/review-list";
 import { analyzePendingInstances } from "./analyze-stored-instances";
 
 const diff = (path: string, lines: string[]) =>

@@ -3,7 +3,7 @@ import { NO_TRIM } from "../../hint/compose-hint";
 import type { ListState } from "../../review/list-state";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
-import { listIds } from "../queries/review-list";
+import { listIds } from "../list/review-list";
 import { recordDecision } from "./record-decision";
 
 export interface BulkOutcome {

@@ -6,8 +6,8 @@ import type { Database, Tx } from "../db/client";
 import type { SqlPieces } from "../db/engine";
 import { identifiersWithSelections, readByKeys } from "../db/rows-of-instances";
 import { MODEL_WRITTEN_SELECT } from "../hint-source-select";
+import { listIds } from "../list/review-list";
 import { viewState } from "../list/view-state";
-import { listIds } from "../queries/review-list";
 import { readTrim, withPolicies } from "../stored-json";
 
 const PAGE = 500;

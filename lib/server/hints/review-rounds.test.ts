@@ -8,9 +8,9 @@ import { openTempDatabase, TEST_ENGINE } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { addUser } from "../auth/users";
 import { importFiles } from "../import/import-files";
-import { nextForCurator, roundState } from "../queries/round-state";
 import { createHintSet } from "./hint-sets";
 import { adjudicate, decideInRound, publishRound, startRound } from "./review-rounds";
+import { nextForCurator, roundState } from "./round-state";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
 let ids: number[];

@@ -12,11 +12,11 @@ import {
 } from "../../review/review-round";
 import { claimRows, type Database, writeTurn } from "../db/client";
 import { transactionTimeouts } from "../db/transactions";
-import { asDecision, roundState } from "../queries/round-state";
 import { readTrim } from "../stored-json";
 import { instancesOfSet } from "./hint-export";
 import { publishWithin } from "./hint-sets";
 import { NOT_ANALYSED, recordDecisionWithin } from "./record-decision";
+import { asDecision, roundState } from "./round-state";
 
 /** A round request the rules refuse; the message says which rule. */
 export class RoundError extends Error {

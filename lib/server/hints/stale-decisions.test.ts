@@ -6,7 +6,7 @@ import { jsonl, swebenchRecord } from "../../testing/fixtures";
 import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { importFiles } from "../import/import-files";
-import { listWindow } from "../queries/review-list";
+import { listWindow } from "../list/review-list";
 import { currentHintLines } from "./hint-export";
 import { createHintSet, exportFilter, publishHintSet, versionLines, writeHintExport } from "./hint-sets";
 import { recordDecision } from "./record-decision";

@@ -12,7 +12,7 @@ import type {
 import { instanceValues } from "../../ingest/prepare-instance";
 import { type Cell, insertRows, selectByKeys, selectRows, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget } from "../db/client";
-import { namedInstances } from "../queries/list-sql";
+import { namedInstances } from "../list/list-sql";
 import { INSTANCE_COLUMNS, UPDATED_COLUMNS } from "./import-columns";
 
 import { BATCH, type InstanceRow, lastOfEach, WriterState } from "./import-writer-state";

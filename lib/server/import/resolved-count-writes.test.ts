@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { parseListState } from "../../review/list-state";
 import { jsonl, swebenchRecord } from "../../testing/fixtures";
 import { openTempDatabase, TEST_ENGINE } from "../../testing/temp-database";
-import { listWindow } from "../queries/review-list";
+import { listWindow } from "../list/review-list";
 import { importFiles } from "./import-files";
 import { takeBackImport } from "./imports";
 import { settleAfterBulkWrite } from "./settle-bulk-write";

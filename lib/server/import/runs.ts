@@ -2,7 +2,7 @@ import { AppError } from "../app-error";
 import { type BulkTarget, execute } from "../db/bulk-sql";
 import { type Database, engineOf, type Tx, writeTurn } from "../db/client";
 import { transactionTimeouts } from "../db/transactions";
-import { recountResolvedOfSql, recountResolvedSql } from "../queries/list-sql";
+import { recountResolvedOfSql, recountResolvedSql } from "../list/list-sql";
 import type { FileWriter } from "./import-writer";
 
 /** The list's stored Resolved counts of these benchmarks, recounted inside the transaction that changed them. */

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { parseListState } from "../../review/list-state";
 import { jsonl, makeTempDir, swebenchRecord } from "../../testing/fixtures";
 import { openTempDatabase } from "../../testing/temp-database";
-import { listFacets, listIds } from "../queries/review-list";
+import { listFacets, listIds } from "../list/review-list";
 import { importFiles } from "./import-files";
 import { importSubset, listSubsets } from "./subsets";
 

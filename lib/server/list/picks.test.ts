@@ -8,8 +8,8 @@ import { listStateToSearch, parseListState, pickSize } from "../../review/list-s
 import { openWidgetsDatabase } from "../../testing/temp-database";
 import { AppError } from "../app-error";
 import { createHintSet } from "../hints/hint-sets";
-import { listIds, listWindow } from "../queries/review-list";
 import { keepPick, PICK_MAX, PICKS_PER_USER, pickKey } from "./picks";
+import { listIds, listWindow } from "./review-list";
 import { saveView } from "./saved-views";
 import { viewState } from "./view-state";
 

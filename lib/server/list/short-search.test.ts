@@ -6,8 +6,8 @@ import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { engineOf } from "../db/client";
 import { importFiles } from "../import/import-files";
-import { listQuery } from "../queries/list-sql";
-import { listIds, listWindow } from "../queries/review-list";
+import { listQuery } from "./list-sql";
+import { listIds, listWindow } from "./review-list";
 
 /*
  * Issue 47: a search of one or two characters has no trigram, and neither engine's index can answer it

@@ -10,7 +10,7 @@ import { openWidgetsDatabase } from "../../testing/temp-database";
 import { AppError } from "../app-error";
 import { currentHintLines } from "../hints/hint-export";
 import { createHintSet } from "../hints/hint-sets";
-import { listIds } from "../queries/review-list";
+import { listIds } from "./review-list";
 import { savedViewsOf, saveView } from "./saved-views";
 
 let env: Awaited<ReturnType<typeof openWidgetsDatabase>>;

@@ -6,7 +6,7 @@ export { LIST_PAGE } from "../../review/list-state";
 
 import { type Database, engineOf, type Tx, writeGeneration } from "../db/client";
 import type { SqlPieces } from "../db/engine";
-import { evidenceCellMembers } from "./evidence-labels";
+import { evidenceCellMembers } from "../research/evidence-labels";
 import { type ListScope, listQuery, navigationQuery, rowColumns } from "./list-sql";
 
 /** Rows a window holds at most: what a screen shows, many times over. */

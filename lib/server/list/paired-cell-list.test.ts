@@ -11,7 +11,7 @@ import { ATTEMPTED, resultStatus, UNATTEMPTED_WORDS } from "../../stats/result-s
 import { jsonl, swebenchRecord } from "../../testing/fixtures";
 import { openTempDatabase } from "../../testing/temp-database";
 import { importFiles } from "../import/import-files";
-import { loadResearchData } from "./research";
+import { loadResearchData } from "../research/research";
 import { listIds } from "./review-list";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
