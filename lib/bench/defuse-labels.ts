@@ -3,9 +3,10 @@
 // marks ambiguous count neither for nor against. Prints precision, recall and F1 overall and per language,
 // from hunks only, and lists what was extra and missing.
 //
-//   npx tsx lib/bench/defuse-labels.ts [labels.json] [records.jsonl …]
-// Without records files, the records beside labels.json (records-*.jsonl) and the shared instances are read.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+//   npx tsx lib/bench/defuse-labels.ts [labels.json | labels-folder] [records.jsonl …]
+// A folder holds one label (or an array of labels) per *.json file. Without records files, the records beside the
+// labels (records-*.jsonl) and the shared instances are read.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { analyzeInstance, type InstanceAnalysis } from "../analysis/analyze-instance";
 import { openImportFile } from "../ingest/read-import-file";
@@ -74,6 +75,20 @@ export async function readPatches(files: string[]): Promise<Map<string, { goldPa
   return out;
 }
 
+/** The labels in a labels.json file, or in every *.json file of a folder (each one label or an array of them). */
+export function readLabels(fileOrFolder: string): DefuseLabel[] {
+  const files = statSync(fileOrFolder).isDirectory()
+    ? readdirSync(fileOrFolder)
+        .filter((f) => f.endsWith(".json"))
+        .sort()
+        .map((f) => path.join(fileOrFolder, f))
+    : [fileOrFolder];
+  return files.flatMap((file) => {
+    const parsed = JSON.parse(readFileSync(file, "utf8")) as DefuseLabel | DefuseLabel[];
+    return Array.isArray(parsed) ? parsed : [parsed];
+  });
+}
+
 export async function scoreLabels(labels: DefuseLabel[], records: string[]): Promise<LabelScore[]> {
   const patches = await readPatches(records);
   const rows = new Map<string, LabelScore>();
@@ -108,7 +123,7 @@ async function main() {
   const labelsFile = path.resolve(process.argv[2] ?? "../shared/data/labels/defuse-dev/labels.json");
   let records = process.argv.slice(3).map((f) => path.resolve(f));
   if (records.length === 0) {
-    const dir = path.dirname(labelsFile);
+    const dir = statSync(labelsFile).isDirectory() ? labelsFile : path.dirname(labelsFile);
     const shared = path.resolve("../shared/data/instances");
     records = [
       ...readdirSync(dir)
@@ -117,7 +132,7 @@ async function main() {
       ...(existsSync(shared) ? readdirSync(shared).map((f) => path.join(shared, f)) : []),
     ];
   }
-  const labels = JSON.parse(readFileSync(labelsFile, "utf8")) as DefuseLabel[];
+  const labels = readLabels(labelsFile);
   const rows = await scoreLabels(labels, records);
   console.log(`DefUse by qualified name against ${labelsFile} (${labels.length} instances), from hunks:`);
   console.log("language     n  picked expected hits  precision recall  F1");

@@ -1,0 +1,31 @@
+// The label reader of the DefUse bench: a labels.json file (an array) or a folder of per-instance label files,
+// read from the shared defuse-dev labels (skipped without ../shared/data).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { SHARED_DATA, SHARED_DATA_MISSING } from "../testing/shared-data";
+import { type DefuseLabel, readLabels } from "./defuse-labels";
+
+if (!SHARED_DATA) console.warn(SHARED_DATA_MISSING);
+
+describe.skipIf(!SHARED_DATA)("DefUse bench labels", () => {
+  const file = path.join(SHARED_DATA as string, "labels", "defuse-dev", "labels.json");
+  const dev = () => JSON.parse(readFileSync(file, "utf8")) as DefuseLabel[];
+  const folder = mkdtempSync(path.join(tmpdir(), "defuse-labels-"));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("reads a labels.json array as before", () => {
+    expect(readLabels(file).map((l) => l.instance_id)).toEqual(dev().map((l) => l.instance_id));
+  });
+
+  it("reads a folder of one-label files and array files, every label once, in file-name order", () => {
+    const [first, second, third] = dev();
+    writeFileSync(path.join(folder, `b-${first?.instance_id}.json`), JSON.stringify(first));
+    writeFileSync(path.join(folder, "a-pair.json"), JSON.stringify([second, third]));
+    writeFileSync(path.join(folder, "README.md"), "not a label");
+    const labels = readLabels(folder);
+    expect(labels.map((l) => l.instance_id)).toEqual([second?.instance_id, third?.instance_id, first?.instance_id]);
+    expect(labels[2]?.defuse).toEqual(first?.defuse);
+  });
+});
