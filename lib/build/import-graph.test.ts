@@ -2,7 +2,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { makeTempDir } from "../testing/fixtures";
-import { folderLoops, privateDbImports, readFolderGraph, writesOfReadModules } from "./import-graph";
+import {
+  folderLoops,
+  privateDbImports,
+  READ_PLACES,
+  readFolderGraph,
+  readModules,
+  writesOfReadModules,
+} from "./import-graph";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -56,11 +63,18 @@ test("write-lock is lib/server/db's own: no file outside it imports it (every fe
   expect(privateDbImports(ROOT)).toEqual([]);
 });
 
-test("a read module (lib/server/queries) writes nothing: no write call of its own, no imported function that writes", () => {
+test("a read module writes nothing: no write call of its own, no imported function that writes (queries, research, the list's and the hints' reads)", () => {
+  const { files, missing } = readModules(ROOT);
+  expect(missing).toEqual([]);
+  // every read place holds files the rule reads, and a writer the list names is passed over
+  for (const place of READ_PLACES)
+    expect(files.some((file) => (place.endsWith("/") ? file.startsWith(place) : file === place))).toBe(true);
+  expect(files).toContain("lib/server/list/review-list.ts");
+  expect(files).not.toContain("lib/server/list/picks.ts");
   expect(writesOfReadModules(ROOT)).toEqual([]);
 });
 
-test("the rules find a feature importing write-lock and a read that writes (a made tree)", () => {
+test("the rule finds a feature importing write-lock (a made tree)", () => {
   const tmp = makeTempDir("hintscope-write-rules-");
   try {
     const write = (file: string, text: string) => {
@@ -75,27 +89,61 @@ test("the rules find a feature importing write-lock and a read that writes (a ma
     );
     write("lib/server/auth/sessions.ts", 'import { serialisedWrite } from "../db/write-lock";\nexport const s = 1;\n');
     write("lib/server/auth/users.test.ts", 'import { serialisedWrite } from "@/lib/server/db/write-lock";\n');
+    expect(privateDbImports(tmp.dir).sort()).toEqual([
+      "lib/server/auth/sessions.ts -> lib/server/db/write-lock",
+      "lib/server/auth/users.test.ts -> lib/server/db/write-lock",
+    ]);
+  } finally {
+    tmp.cleanup();
+  }
+});
+
+test("the rule finds a read that writes in each read place, from the day a place is made (a made tree)", () => {
+  const tmp = makeTempDir("hintscope-read-rules-");
+  try {
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(tmp.dir, file)), { recursive: true });
+      writeFileSync(path.join(tmp.dir, file), text);
+    };
     write(
       "lib/server/facts/backfill.ts",
       "export const readFacts = () => 1;\n\nexport async function backfill(db: any) {\n  await db.instance.updateMany({});\n}\n",
     );
+    const readsFacts = 'import { readFacts } from "../facts/backfill";\nexport const h = readFacts;\n';
+    // queries: a backfill called from a read, a transaction of its own; a read that reads passes
     write(
       "lib/server/queries/frontier.ts",
       'import { backfill, readFacts } from "../facts/backfill";\nexport async function f(db: any) {\n  await backfill(db);\n  return readFacts();\n}\n',
     );
     write("lib/server/queries/outcomes.ts", "export const g = (db: any) => db.$transaction(async () => 1);\n");
+    write("lib/server/queries/fine.ts", readsFacts);
+    write("lib/server/queries/fine.test.ts", "export const t = (db: any) => db.run.update({});\n");
+    // the list: a read through the backfill, and a new file that writes; the writers the rule names pass
     write(
-      "lib/server/queries/fine.ts",
-      'import { readFacts } from "../facts/backfill";\nexport const h = readFacts;\n',
+      "lib/server/list/review-list.ts",
+      'import { backfill } from "@/lib/server/facts/backfill";\nexport const l = backfill;\n',
     );
-    expect(privateDbImports(tmp.dir).sort()).toEqual([
-      "lib/server/auth/sessions.ts -> lib/server/db/write-lock",
-      "lib/server/auth/users.test.ts -> lib/server/db/write-lock",
-    ]);
-    expect(writesOfReadModules(tmp.dir).sort()).toEqual([
+    write("lib/server/list/new-read.ts", "export const n = (db: any) => writeTurn(db, async () => 1);\n");
+    write("lib/server/list/picks.ts", "export const p = (db: any) => writeTurn(db, async () => 1);\n");
+    write("lib/server/list/saved-views.ts", "export const v = (db: any) => db.savedView.upsert({});\n");
+    // hints: a read file that writes; the hints' own writers are no read; review-instance.ts is listed but gone
+    write("lib/server/hints/round-state.ts", "export const r = (tx: any) => tx.roundAssignment.update({});\n");
+    write("lib/server/hints/record-decision.ts", "export const d = (tx: any) => tx.hint.upsert({});\n");
+    const before = [
+      "lib/server/hints/review-instance.ts: missing (listed as a read in READ_PLACES)",
+      "lib/server/hints/round-state.ts: tx.roundAssignment.update(",
+      "lib/server/list/new-read.ts: writeTurn(",
+      "lib/server/list/review-list.ts: backfill (lib/server/facts/backfill) db.instance.updateMany(",
       "lib/server/queries/frontier.ts: backfill (lib/server/facts/backfill) db.instance.updateMany(",
       "lib/server/queries/outcomes.ts: .$transaction(",
-    ]);
+    ];
+    // lib/server/research is not made yet: passed over, not a failure
+    expect(writesOfReadModules(tmp.dir).sort()).toEqual(before);
+    write("lib/server/research/fine.ts", readsFacts);
+    write("lib/server/research/tallies.ts", "export const t = (db: any) => db.$executeRawUnsafe('UPDATE x');\n");
+    expect(writesOfReadModules(tmp.dir).sort()).toEqual(
+      [...before, "lib/server/research/tallies.ts: .$executeRawUnsafe("].sort(),
+    );
   } finally {
     tmp.cleanup();
   }
