@@ -1,6 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import type { Fragment } from "./fragments";
 import type { ParsedLanguage } from "./grammars";
+import { moduleOfGrammar } from "./languages/lookup";
 import type { Location } from "./locations";
 
 /*
@@ -9,21 +10,6 @@ import type { Location } from "./locations";
  * interpolations (f-strings, template strings, `#{}`) as holes, and whether a test checks it (in an
  * assertion, a comparison, or passed to a call; or assigned to a name the test then hands to an assertion).
  */
-
-/** The node types that are one string literal, per grammar (a concatenation of several counts as one). */
-const STRING_TYPES: Record<ParsedLanguage, readonly string[]> = {
-  python: ["concatenated_string", "string"],
-  javascript: ["string", "template_string"],
-  typescript: ["string", "template_string"],
-  tsx: ["string", "template_string"],
-  java: ["string_literal", "text_block"],
-  go: ["interpreted_string_literal", "raw_string_literal"],
-  rust: ["string_literal", "raw_string_literal"],
-  ruby: ["string"],
-  php: ["string", "encapsed_string"],
-  c: ["concatenated_string", "string_literal", "raw_string_literal"],
-  cpp: ["concatenated_string", "string_literal", "raw_string_literal"],
-};
 
 /** Children of a string that are interpolated code, not text. */
 const HOLE_TYPES = new Set([
@@ -173,7 +159,8 @@ function isCheckedThroughName(node: Node, keep: (row: number) => boolean): boole
 
 /** Every string literal of a parsed image whose first row `keep` accepts (a nested one is its outer one's). */
 export function collectLiterals(root: Node, language: ParsedLanguage, keep: (row: number) => boolean): SyntaxLiteral[] {
-  const types = STRING_TYPES[language];
+  // The node types that are one string literal in this grammar (a concatenation of several counts as one).
+  const types = moduleOfGrammar(language).stringTypes;
   const out: SyntaxLiteral[] = [];
   // Found natively (one call into the parser's library), not by walking every node from here.
   for (const node of root.descendantsOfType([...types])) {

@@ -1,3 +1,5 @@
+import type { UseRules } from "./languages/language";
+import { extensionsImportsOmit, isDictatedMember, moduleOfPath } from "./languages/lookup";
 import type { PatchDefinition, PatchUse } from "./patch-facts";
 
 const CONSTRUCTOR_MEMBERS = new Set(["__init__", "constructor", "__new__"]);
@@ -13,7 +15,13 @@ function calleeNames(owner: string | null): string[] {
   return CONSTRUCTOR_MEMBERS.has(last) && parts.length > 1 ? [parts.at(-2) as string, last] : [last];
 }
 
-const stripExtension = (path: string) => path.replace(/\.(py|pyi|java|go|js|jsx|mjs|cjs|ts|tsx|mts|cts)$/, "");
+/** The extensions an import leaves off (`a.b.c`, `org.pkg.Cls`, `./x`): the modules' own (UseRules.importOmitsExtension). */
+const OMITTED_EXTENSION = new RegExp(`\\.(${extensionsImportsOmit().join("|")})$`);
+
+const stripExtension = (path: string) => path.replace(OMITTED_EXTENSION, "");
+
+/** How uses reach definitions in a path's language (see UseRules): none of its departures for unknown files. */
+const rulesOfPath = (path: string): UseRules => moduleOfPath(path)?.uses ?? {};
 
 /** Resolves `../src/format/bytes` against the importing file's folder. */
 function resolveRelative(from: string, module: string): string {
@@ -32,7 +40,7 @@ export function importLoadsFile(module: string, fromPath: string, path: string):
     const target = resolveRelative(fromPath, module);
     return bare === target || bare === `${target}/index` || bare === stripExtension(target);
   }
-  // Python `a.b.c` and Java `org.pkg.Cls`: a path suffix; Go `host/x/pkg`: the file's folder is the package.
+  // Python `a.b.c` and Java `org.pkg.Cls`: a path suffix; Go's `host/x/pkg`: the file's folder is the package.
   const dotted = module.replace(/^\.+/, "").replace(/\./g, "/");
   if (
     bare === dotted ||
@@ -42,41 +50,13 @@ export function importLoadsFile(module: string, fromPath: string, path: string):
   )
     return true;
   const folder = path.split("/").slice(0, -1).join("/");
-  if (path.endsWith(".go") && folder !== "" && (module === folder || module.endsWith(`/${folder}`))) return true;
+  if (rulesOfPath(path).packageIsFolder && folder !== "" && (module === folder || module.endsWith(`/${folder}`)))
+    return true;
   return !module.includes(".") && module.includes("/") && (bare === module || bare.endsWith(`/${module}`));
 }
 
-// Names a language or its standard interfaces dictate (overrides, protocols): no author chose them.
-const DICTATED_NAMES = new Set([
-  "toString",
-  "equals",
-  "hashCode",
-  "compareTo",
-  "clone",
-  "finalize",
-  "iterator",
-  "close",
-  "valueOf",
-  "toJSON",
-  "String",
-  "Error",
-  // Ruby's protocols
-  "inspect",
-  "to_s",
-  "to_str",
-  "to_h",
-  "to_a",
-  "to_ary",
-  "to_json",
-  "each",
-  "hash",
-  "eql?",
-  "method_missing",
-  "respond_to_missing?",
-]);
-
 /** Whether a definition's name was dictated by the language rather than chosen by the patch's author. */
-export const isDictatedName = (member: string) => DICTATED_NAMES.has(member) || /^__\w+__$/.test(member);
+export const isDictatedName = (member: string) => isDictatedMember(member);
 
 /** Per file of a patch: the names its imports give packages (`au` → `go.example.com/app/internal/audit`). */
 export type ImportAliases = (path: string) => ReadonlyMap<string, string> | undefined;
@@ -94,10 +74,10 @@ const classLike = (qualifier: string) => {
 };
 
 /**
- * Go: whether a use can denote a package-level definition. Unqualified, only from the same package (its
+ * Where a package is its folder (Go): whether a use can denote a package-level definition. Unqualified, only from the same package (its
  * folder); qualified, only through the package's name or the alias the using file imports it under.
  */
-function goPackageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
+function packageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
   const defFolder = folderOf(def.path);
   if (use.qualifier === null) return folderOf(use.location.path) === defFolder;
   const imported = aliases?.(use.location.path)?.get(use.qualifier);
@@ -113,8 +93,9 @@ function goPackageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAl
 /** Whether a use on one side refers to a definition made on the other (SPEC §3: by qualified name, or by member name for `obj.member`). */
 export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
   if (def.kind === "file") {
-    // Go's `_test.go` files belong to the tests: a package import from code never loads them.
-    if (def.path.endsWith("_test.go") && !use.location.path.endsWith("_test.go")) return false;
+    // Files only the tests load (Go's `_test.go`): a package import from code never loads them.
+    const testOnly = rulesOfPath(def.path).testOnlyFile;
+    if (testOnly?.(def.path) && !testOnly(use.location.path)) return false;
     return (
       (use.kind === "import" || use.kind === "module") &&
       use.module !== undefined &&
@@ -122,8 +103,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     );
   }
   if (def.kind === "parameter") {
-    // Go has no keyword arguments: a key names a struct's field, never a parameter.
-    if (def.path.endsWith(".go")) return false;
+    // Without keyword arguments (Go) a key names a struct's field, never a parameter.
+    if (rulesOfPath(def.path).noKeywordArguments) return false;
     if ((use.kind !== "keyword" && use.kind !== "key") || use.name !== def.member) return false;
     return use.qualifier === null || calleeNames(def.owner).includes(use.qualifier);
   }
@@ -134,23 +115,27 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   if (use.name !== def.member || use.kind === "module" || use.kind === "keyword") return false;
   // `self.x` and `this.x` reach the using class's own members, which live on the using side.
   if (use.qualifier !== null && SELF_NAMES.has(use.qualifier)) return false;
-  const go = def.path.endsWith(".go");
+  const rules = rulesOfPath(def.path);
   if (!def.owner) {
     if (use.kind === "key") return false;
-    if (go) return goPackageAllows(use, def, aliases);
+    if (rules.packageIsFolder) return packageAllows(use, def, aliases);
     // `Cls.name` cannot reach a module-level name (a module would be lower-case).
     return use.qualifier === null || !classLike(use.qualifier);
   }
   // `QTable.read(…)` reaches QTable's read, not RST's: a class-like qualifier must be the owner (Go has no
   // class-qualified calls; its PascalCase qualifiers are package variables).
-  if (!go && use.qualifier !== null && use.kind !== "key" && classLike(use.qualifier)) {
+  if (!rules.qualifierNeverClass && use.qualifier !== null && use.kind !== "key" && classLike(use.qualifier)) {
     const owner = lastSegment(def.owner);
     if (owner !== null && use.qualifier.split(".").pop() !== owner) return false;
   }
   // Struct-literal and options-object keys name fields of the literal's type.
   // In Go a key's qualifier is the literal's type: a key of another struct type (the test's own) is none of these.
   if (use.kind === "key")
-    return use.qualifier === null || use.qualifier === lastSegment(def.owner) || (def.kind === "field" && !go);
+    return (
+      use.qualifier === null ||
+      use.qualifier === lastSegment(def.owner) ||
+      (def.kind === "field" && !rules.qualifierNeverClass)
+    );
   // A member is reached through something: `obj.member`, `Owner.member`, `obj.method()`.
   return use.qualifier !== null || use.kind === "import";
 }

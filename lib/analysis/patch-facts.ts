@@ -1,110 +1,21 @@
-import { contextOf, type Fragment, hunkFragments } from "./fragments";
+import { addContextFunctions } from "./context-functions";
+import { type Fragment, hunkFragments } from "./fragments";
 import { getParsers, grammarOfPath, type ParsedLanguage } from "./grammars";
-import { functionInContext } from "./hunk-context";
-import { extractCFamily } from "./languages/c-family";
-import { extractGo } from "./languages/go";
-import { javaUnderHeaderMethod, UNKNOWN_OWNER } from "./languages/hunk-lines";
+import { UNKNOWN_OWNER } from "./languages/hunk-lines";
 import { languageOfPath } from "./languages/infer-language";
-import { extractJava } from "./languages/java";
-import { extractJavaScript } from "./languages/javascript";
-import { extractPhp } from "./languages/php";
-import { extractPython } from "./languages/python";
-import { extractRuby } from "./languages/ruby";
-import { extractRust } from "./languages/rust";
-import {
-  type DefinitionKind,
-  type Extractor,
-  FactCollector,
-  type SyntaxDefinition,
-  type SyntaxUse,
-  type UseKind,
-} from "./languages/syntax-facts";
-import { fragmentLiterals, type PatchLiteral, type SyntaxLiteral } from "./literals";
-import { type Location, locate, paramLocation } from "./locations";
+import { moduleOfGrammar } from "./languages/lookup";
+import type { DefinitionKind, SyntaxDefinition } from "./languages/syntax-facts";
+import { FactCollector } from "./languages/syntax-facts";
+import { fragmentLiterals } from "./literals";
+import { locate, paramLocation } from "./locations";
+import { removedDefinitions, withoutMoved } from "./moved-definitions";
 import type { DiffLine, FileDiff } from "./parse-diff";
-
-const EXTRACTORS: Record<ParsedLanguage, Extractor> = {
-  python: extractPython,
-  java: extractJava,
-  go: extractGo,
-  javascript: extractJavaScript,
-  typescript: extractJavaScript,
-  tsx: extractJavaScript,
-  rust: extractRust,
-  c: extractCFamily,
-  cpp: extractCFamily,
-  ruby: extractRuby,
-  php: extractPhp,
-};
+import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
 export type { Location } from "./locations";
-
-/** A name a patch defines anew or changes. */
-export interface PatchDefinition {
-  name: string;
-  member: string;
-  owner: string | null;
-  kind: DefinitionKind;
-  path: string;
-  newFile: boolean;
-  signature: string | null;
-  status: "new" | "changed";
-  /** for callables: the parameters as declared after the patch */
-  params: string[];
-  /** an overloaded callable: every declaration of the name the patch adds or changes, in file order */
-  overloads?: Array<{ signature: string | null; params: string[] }>;
-  /** a function or class defined inside a function's body */
-  local?: boolean;
-  location: Location;
-}
-
-/** A name referenced on an added line of a patch. */
-export interface PatchUse {
-  name: string;
-  qualifier: string | null;
-  kind: UseKind;
-  module?: string;
-  /** for calls: how many arguments it passes, where the language's extractor counts them */
-  arity?: number;
-  location: Location;
-}
-
-export interface PatchFacts {
-  definitions: PatchDefinition[];
-  uses: PatchUse[];
-  /** code files in languages the analysis does not parse */
-  unsupportedFiles: string[];
-  /** true when a changed file was seen only through its hunks */
-  approximate: boolean;
-  /** every file path the patch touches */
-  paths: string[];
-  /**
-   * Names new to their file: on its added lines (a definition the patch adds, or any name used there) and
-   * nowhere in what the patch shows of the file before (the whole file with the repository, else the
-   * hunks' context and removed lines). What NoCode-bench's augment.py compares, file by file.
-   */
-  newNames: Set<string>;
-  /** string literals on added lines, with where they stand */
-  literals: PatchLiteral[];
-  /** what the patch shows of its files before it (the whole files with the repository): where a literal stood already */
-  textBefore: string[];
-}
-
-/** Supplies the fragments of a file: its hunks by default, whole files in exact mode. */
-export type FragmentSource = (file: FileDiff, language: ParsedLanguage) => Fragment[] | Promise<Fragment[]>;
-
-interface ParsedFragment {
-  fragment: Fragment;
-  definitions: SyntaxDefinition[];
-  uses: SyntaxUse[];
-  /** string literals: on added rows (post), or anywhere in the image (pre) */
-  literals: SyntaxLiteral[];
-}
+export type { FragmentSource, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
 const CALLABLE: ReadonlySet<DefinitionKind> = new Set(["function", "method", "constructor"]);
-
-/** Languages where a second declaration of a name with other parameters is an overload (elsewhere it replaces the first). */
-const OVERLOADING: ReadonlySet<ParsedLanguage> = new Set(["java", "cpp", "typescript", "tsx"]);
 
 /**
  * An owner as stated: the placeholder of an unseen class dropped, a stand-in function the analysis wrote
@@ -123,6 +34,7 @@ export function cleanOwner(owner: string | null, contextFunction: string | null 
 const STAND_IN = "__hintscope__";
 
 async function parseFragment(fragment: Fragment, language: ParsedLanguage): Promise<ParsedFragment> {
+  const module = moduleOfGrammar(language);
   const parser = (await getParsers()).get(language);
   const tree = parser?.parse(fragment.text);
   if (!tree) return { fragment, definitions: [], uses: [], literals: [] };
@@ -133,7 +45,7 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
     const usesIn = (start: number, end: number) =>
       (added[Math.min(end + 1, added.length - 1)] as number) > (added[start] as number);
     const collector = new FactCollector(fragment.side === "post", usesIn);
-    const facts = EXTRACTORS[language](tree.rootNode, fragment.owner, fragment.inBody, collector);
+    const facts = module.extract(tree.rootNode, fragment.owner, fragment.inBody, collector);
     // A definition's own line as written (whole-file images have lines outside the hunks too).
     let lines: string[] | null = null;
     const lineText = (row: number) => {
@@ -149,7 +61,8 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
       .filter((d) => (d.row >= first || d.row === fragment.signatureRow) && d.row < last)
       // A signature resumed from the hunk header may lack parameters above the hunk: not one to state.
       .map((d) => (d.row === fragment.signatureRow ? { ...d, signature: null } : d))
-      .flatMap((d) => (language === "python" ? pythonScope(d, lineText(d.row)) : [d]))
+      // The original indentation may settle scope (Python): a definition the module moves or drops.
+      .flatMap((d) => module.scopeDefinition?.(d, lineText(d.row)) ?? [d])
       .map((d) => {
         const owner = cleanOwner(d.owner, fragment.contextFunction ?? null);
         return { ...d, owner, name: owner ? `${owner}.${d.member}` : d.member };
@@ -160,19 +73,6 @@ async function parseFragment(fragment: Fragment, language: ParsedLanguage): Prom
   } finally {
     tree.delete();
   }
-}
-
-/**
- * In Python the original indentation settles scope: a hunk shows only part of a block, and the parser,
- * seeing it out of context, can take a local assignment or a nested def for a module-level one. A def one
- * level in, whose class the hunk does not show, is a method of that unseen class; deeper, it is local.
- */
-function pythonScope(def: SyntaxDefinition, text: string): SyntaxDefinition[] {
-  if (def.owner !== null || def.local) return [def];
-  const indent = /^[ \t]*/.exec(text)?.[0] ?? "";
-  if (indent === "") return [def];
-  const oneLevel = indent === "\t" || indent.length === 4 || indent.length === 2;
-  return def.kind === "function" && oneLevel ? [{ ...def, kind: "method" }] : [];
 }
 
 /** Whether any row in [row, endRow] of a fragment is a changed line (added in post, removed in pre). */
@@ -228,7 +128,7 @@ function fileDefinitions(
       const earlier = preDeclarations.get(def.name) ?? [];
       const sameSignature = earlier.find((d) => (d.signature ?? "") === (def.signature ?? ""));
       const newOverload =
-        OVERLOADING.has(language) &&
+        moduleOfGrammar(language).overloads &&
         CALLABLE.has(def.kind) &&
         earlier.length > 0 &&
         !sameSignature &&
@@ -292,85 +192,6 @@ function fileDefinitions(
     });
   }
   return definitions;
-}
-
-/**
- * Where, in a hunk's lines, the body of the function its header names ends (the index of the first line
- * past it; the hunk's length when it does not end in the hunk): in brace languages the line whose `}` closes
- * more blocks than the hunk opened; in Python and Ruby the first line indented no deeper than the header.
- */
-function endOfContextBody(language: ParsedLanguage, context: string, lines: readonly string[]): number {
-  // Java: the named method ends at the `}` at its class's member level (git's java driver drops the
-  // header's indentation, so a `}` of the method and one of a block inside it look alike otherwise).
-  if (language === "java") {
-    const under = javaUnderHeaderMethod(lines);
-    if (under) return under.end ?? lines.length;
-  }
-  if (language === "python" || language === "ruby") {
-    const own = /^[ \t]*/.exec(context)?.[0].length ?? 0;
-    const end = lines.findIndex(
-      (line) => line.trim() !== "" && !/^\s*#/.test(line) && (/^[ \t]*/.exec(line)?.[0].length ?? 0) <= own,
-    );
-    return end < 0 ? lines.length : end;
-  }
-  let depth = 0;
-  for (const [index, line] of lines.entries()) {
-    const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, "").replace(/\/\/.*$/, "");
-    for (const ch of code) {
-      if (ch === "{") depth++;
-      else if (ch === "}" && --depth < 0) return index + 1;
-    }
-  }
-  return lines.length;
-}
-
-/** Functions whose bodies a hunk changes while their own line is above it: git names them in the hunk header. */
-function addContextFunctions(
-  file: FileDiff,
-  language: ParsedLanguage,
-  out: Map<string, PatchDefinition>,
-  parsed: ParsedFragment[],
-): void {
-  if (file.status !== "modified" && file.status !== "renamed") return;
-  const members = new Set([...out.values()].map((d) => d.member));
-  file.hunks.forEach((hunk, hunkIndex) => {
-    const context = contextOf(hunk, language);
-    const fn = functionInContext(language, context);
-    // Only a change inside the named function's body is its change: a hunk can run on past that body's end
-    // (new methods after it), and changes there are not the named function's.
-    const bodyEnd = endOfContextBody(
-      language,
-      context,
-      hunk.lines.map((line) => line.text),
-    );
-    // A blank line added or removed at a body's end (before the next definition) changes nothing in it.
-    const changed = hunk.lines.find((line, index) => line.kind !== " " && index < bodyEnd && line.text.trim() !== "");
-    if (!changed || !fn || members.has(fn.name)) return;
-    // git names the last function line above the hunk; when a definition that opens inside the hunk (on
-    // the changed line or above it) holds the first change, the change is that definition's, not the named one's.
-    const side = changed.kind === "+" ? "post" : "pre";
-    const image = parsed.find((p) => p.fragment.hunkIndex === hunkIndex && p.fragment.side === side);
-    const changedRow = image?.fragment.rows.indexOf(changed) ?? -1;
-    const holdsChange = image?.definitions.some(
-      (def) => def.row <= changedRow && def.endRow >= changedRow && image.fragment.rows[def.row] != null,
-    );
-    if (holdsChange) return;
-    members.add(fn.name);
-    const name = fn.owner ? `${fn.owner}.${fn.name}` : fn.name;
-    out.set(name, {
-      name,
-      member: fn.name,
-      owner: fn.owner,
-      kind: fn.owner ? "method" : "function",
-      path: file.path,
-      newFile: false,
-      // The header is cut at 80 characters: not a signature to show as declared.
-      signature: null,
-      status: "changed",
-      params: [],
-      location: { path: file.path, diffLine: changed.diffLine, fileLine: changed.newLine ?? changed.oldLine },
-    });
-  });
 }
 
 /** The names referenced on a file's added lines. */
@@ -485,57 +306,6 @@ export async function analysePatchFiles(
   }
   facts.definitions = withoutMoved(facts.definitions, removed);
   return facts;
-}
-
-/** A file's definitions that its pre-image has and its post-image does not (by qualified name). */
-function removedDefinitions(path: string, parsed: ParsedFragment[]): Array<{ path: string; def: SyntaxDefinition }> {
-  const after = new Set(
-    parsed.filter((p) => p.fragment.side === "post").flatMap((p) => p.definitions.map((d) => d.name)),
-  );
-  return parsed
-    .filter((p) => p.fragment.side === "pre")
-    .flatMap((p) => p.definitions)
-    .filter((def) => !def.local && !after.has(def.name))
-    .map((def) => ({ path, def }));
-}
-
-const folderOf = (path: string) => path.split("/").slice(0, -1).join("/");
-
-/**
- * New-ness against the whole patch's pre-image (SPEC §3): a definition one file adds under a name another
- * file of the patch removes is moved, not new (in Go, within its package: the same folder). Moved as it
- * was, it is dropped; with another signature it is changed, and only the parameters it gains are new.
- */
-function withoutMoved(
-  definitions: PatchDefinition[],
-  removed: Array<{ path: string; def: SyntaxDefinition }>,
-): PatchDefinition[] {
-  if (removed.length === 0) return definitions;
-  const movedFrom = (def: PatchDefinition) =>
-    removed.find(
-      (r) =>
-        r.path !== def.path &&
-        r.def.name === def.name &&
-        r.def.kind === def.kind &&
-        (!def.path.endsWith(".go") || folderOf(r.path) === folderOf(def.path)),
-    )?.def;
-  const out: PatchDefinition[] = [];
-  const dropped = new Map<string, SyntaxDefinition>();
-  for (const def of definitions) {
-    const old = def.status === "new" && def.kind !== "file" && def.kind !== "parameter" ? movedFrom(def) : undefined;
-    if (!old) {
-      out.push(def);
-      continue;
-    }
-    dropped.set(`${def.path}\0${def.name}`, old);
-    if ((old.signature ?? "") !== (def.signature ?? "")) out.push({ ...def, status: "changed" });
-  }
-  // A moved callable's parameters are new only where it gains them.
-  return out.filter((def) => {
-    if (def.kind !== "parameter" || !def.owner) return true;
-    const old = dropped.get(`${def.path}\0${def.owner}`);
-    return !old?.params.includes(def.member);
-  });
 }
 
 /** The member names a whole file defines (its functions, classes, methods, fields…); empty for a language not parsed. */

@@ -1,7 +1,7 @@
 import { PROJECTION_ATTRIBUTES, type Projection } from "../domain/hint-vocabulary";
 import type { HintAttribute } from "../domain/judge-scales";
 import { findInterfaceEntry, type InterfaceEntry, oneSentence, requirementsMentioning } from "./benchmark-hints";
-import { languageOfPath } from "./languages/infer-language";
+import { moduleOfPath } from "./languages/lookup";
 import type { InstanceIdentifier } from "./select-identifiers";
 
 export {
@@ -106,9 +106,6 @@ export function agentText(text: string): string {
 /** Whether a text holds a line meant for the curator only. */
 export const hasPlaceholder = (text: string) => text.split("\n").some((line) => PLACEHOLDER_LINE.test(line));
 
-/** Languages that write a member of a type or namespace as `Owner::member`. */
-const SCOPED_WITH_COLONS = new Set(["rust", "cpp", "c", "php"]);
-
 /**
  * A name as its own language writes it: `Store::new` in Rust, C++ and PHP, `Owner.member` elsewhere
  * (Ruby's singleton and instance methods alike, as `A.m`). Only the hint's text: identifiers keep their
@@ -116,8 +113,7 @@ const SCOPED_WITH_COLONS = new Set(["rust", "cpp", "c", "php"]);
  */
 export function displayName(identifier: { name: string; owner: string | null; member: string; path: string }): string {
   if (!identifier.owner) return identifier.name;
-  const language = languageOfPath(identifier.path);
-  return language && SCOPED_WITH_COLONS.has(language)
+  return moduleOfPath(identifier.path)?.memberSeparator === "::"
     ? `${identifier.owner.split(".").join("::")}::${identifier.member}`
     : identifier.name;
 }

@@ -1,4 +1,5 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
+import { moduleOfPath } from "./languages/lookup";
 import type { DefinitionKind } from "./languages/syntax-facts";
 import { matchIsCertain, useMatches } from "./match-uses";
 import type { Location, PatchDefinition, PatchFacts, PatchUse } from "./patch-facts";
@@ -109,10 +110,11 @@ export function selectIdentifiers(
   const testNames = newNamesOf(test);
   const shared = new Set([...newNamesOf(code)].filter((name) => testNames.has(name)));
   const identifiers: InstanceIdentifier[] = [];
-  // The names each file's imports give packages (Go aliases), for package-qualified uses.
+  // The names each file's imports give packages (where a package is a folder: Go's aliases), for package-qualified uses.
   const aliasesByFile = new Map<string, Map<string, string>>();
   for (const use of [...code.uses, ...test.uses]) {
-    if (use.kind !== "module" || use.module === undefined || !use.location.path.endsWith(".go")) continue;
+    if (use.kind !== "module" || use.module === undefined || !moduleOfPath(use.location.path)?.uses?.packageIsFolder)
+      continue;
     const map = aliasesByFile.get(use.location.path) ?? new Map<string, string>();
     map.set(use.name, use.module);
     aliasesByFile.set(use.location.path, map);

@@ -1,32 +1,8 @@
 import { ownValue } from "../../domain/own-keys";
+import { moduleNamed, moduleOfPath } from "./lookup";
 
-const EXTENSION_LANGUAGE: Record<string, string> = {
-  py: "python",
-  pyi: "python",
-  java: "java",
-  go: "go",
-  js: "javascript",
-  jsx: "javascript",
-  mjs: "javascript",
-  cjs: "javascript",
-  ts: "typescript",
-  tsx: "typescript",
-  mts: "typescript",
-  cts: "typescript",
-  rs: "rust",
-  c: "c",
-  h: "c",
-  cc: "cpp",
-  cpp: "cpp",
-  hpp: "cpp",
-  hh: "cpp",
-  hxx: "cpp",
-  cxx: "cpp",
-  ipp: "cpp",
-  php: "php",
-  rb: "ruby",
-  rake: "ruby",
-  gemspec: "ruby",
+/** Languages known by their extension that no module reads yet: their files count as unsupported code. */
+const UNPARSED_EXTENSIONS: Record<string, string> = {
   kt: "kotlin",
   scala: "scala",
   cs: "csharp",
@@ -35,14 +11,15 @@ const EXTENSION_LANGUAGE: Record<string, string> = {
 
 /**
  * The language of a source path by its extension (or a well-known file name), or null for non-code files:
- * the one map that import, analysis and rendering share.
+ * the one map that import, analysis and rendering share (the modules' extensions, see registry.ts).
  */
 export function languageOfPath(path: string): string | null {
+  const module = moduleOfPath(path);
+  if (module) return module.name;
   const base = path.slice(path.lastIndexOf("/") + 1);
-  if (base === "Rakefile" || base === "Gemfile") return "ruby";
   const dot = base.lastIndexOf(".");
   if (dot < 0) return null;
-  return ownValue(EXTENSION_LANGUAGE, base.slice(dot + 1).toLowerCase()) ?? null;
+  return ownValue(UNPARSED_EXTENSIONS, base.slice(dot + 1).toLowerCase()) ?? null;
 }
 
 /** The paths a unified diff touches (post-image names, or pre-image names for deleted files). */
@@ -69,17 +46,10 @@ export function inferLanguage(patch: string): string | null {
   return best;
 }
 
-const LANGUAGE_ALIASES: Record<string, string> = {
-  js: "javascript",
-  ts: "typescript",
-  py: "python",
-  golang: "go",
-  "c++": "cpp",
-  "c#": "csharp",
-};
+const UNPARSED_ALIASES: Record<string, string> = { "c#": "csharp" };
 
 /** A language name as datasets spell it ("js", "Python", "golang") in this project's spelling. */
 export function normaliseLanguage(name: string): string {
   const key = name.trim().toLowerCase();
-  return ownValue(LANGUAGE_ALIASES, key) ?? key;
+  return moduleNamed(key)?.name ?? ownValue(UNPARSED_ALIASES, key) ?? key;
 }

@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type DefinitionKind, type Extractor, foldSpace, headerText } from "./syntax-facts";
+import { type DefinitionKind, type Extractor, foldSpace, headerText } from "../syntax-facts";
 
 const TYPE_KINDS: Record<string, DefinitionKind> = {
   class_declaration: "class",

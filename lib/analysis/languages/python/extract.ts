@@ -1,6 +1,6 @@
 import type { Node } from "web-tree-sitter";
-import { UNKNOWN_OWNER } from "./hunk-lines";
-import { type Extractor, foldSpace, lastSegment, withoutTrailingCommas } from "./syntax-facts";
+import { UNKNOWN_OWNER } from "../hunk-lines";
+import { type Extractor, foldSpace, lastSegment, withoutTrailingCommas } from "../syntax-facts";
 
 const PARAM_NAME_TYPES = new Set([
   "identifier",

@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, headerText } from "./syntax-facts";
+import { type Extractor, headerText } from "../syntax-facts";
 
 /** `Foo`, `Foo<T>`, `&mut Foo`, `crate::a::Foo` → Foo. */
 function typeName(node: Node | null): string | null {

@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type DefinitionKind, type Extractor, foldSpace, headerText, withoutTrailingCommas } from "./syntax-facts";
+import { type DefinitionKind, type Extractor, foldSpace, headerText, withoutTrailingCommas } from "../syntax-facts";
 
 const PARAMETER_TYPES = new Set([
   "required_parameter",

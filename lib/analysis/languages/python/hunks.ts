@@ -1,8 +1,8 @@
 // Python's hunks: what git's headers and a hunk's lines say about the blocks the hunk was cut from.
 
-import type { Fragment } from "./fragment";
-import { depth, indentOf, UNKNOWN_OWNER } from "./languages/hunk-lines";
-import type { DiffLine, Hunk } from "./parse-diff";
+import type { Fragment } from "../../fragment";
+import type { DiffLine, Hunk } from "../../parse-diff";
+import { depth, indentOf, UNKNOWN_OWNER } from "../hunk-lines";
 
 /**
  * Python: whether a hunk cut from a function's body goes on to lines less indented than the body's first

@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, foldSpace, withoutTrailingCommas } from "./syntax-facts";
+import { type Extractor, foldSpace, withoutTrailingCommas } from "../syntax-facts";
 
 /** `A`, `A::B` (as `A.B`). */
 const constantName = (node: Node | null) => (node ? node.text.replace(/\s+/g, "").replace(/::/g, ".") : null);

@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, foldSpace, headerText } from "./syntax-facts";
+import { type Extractor, foldSpace, headerText } from "../syntax-facts";
 
 /** The function declarator inside a declarator chain (`*f(int)`, `(*f)(void)`, `A::m(int) const`). */
 function functionDeclarator(node: Node | null): Node | null {

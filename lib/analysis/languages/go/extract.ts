@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, headerText } from "./syntax-facts";
+import { type Extractor, headerText } from "../syntax-facts";
 
 const parameterNames = (parameters: Node | null) =>
   (parameters?.namedChildren ?? [])

@@ -1,0 +1,19 @@
+import type { LanguageModule } from "../language";
+import { extractCFamily } from "./extract";
+import { cFamilyHunks } from "./hunks";
+
+/** String literal node types of the C and C++ grammars. */
+export const C_STRINGS = ["concatenated_string", "string_literal", "raw_string_literal"] as const;
+
+export const c: LanguageModule = {
+  name: "c",
+  extensions: ["c", "h"],
+  grammars: [{ name: "c", wasm: "tree-sitter-c/tree-sitter-c.wasm" }],
+  // A `.h` header may be C or C++ (fmt, nlohmann/json write C++ in .h): C++'s grammar reads both.
+  grammarOf: (path) => (path.toLowerCase().endsWith(".h") ? "cpp" : "c"),
+  extract: extractCFamily,
+  overloads: false,
+  stringTypes: C_STRINGS,
+  memberSeparator: "::",
+  hunks: cFamilyHunks({ record: (keyword) => (keyword === "class" ? "struct" : keyword), namespaces: false }),
+};

@@ -1,0 +1,17 @@
+import { extractCFamily } from "../c/extract";
+import { CPP_CLASS_TAIL, cFamilyHunks } from "../c/hunks";
+import { C_STRINGS } from "../c/index";
+import type { LanguageModule } from "../language";
+
+/** C++: C's reading (one extractor for both), with classes, namespaces and overloads. */
+export const cpp: LanguageModule = {
+  name: "cpp",
+  aliases: ["c++"],
+  extensions: ["cc", "cpp", "hpp", "hh", "hxx", "cxx", "ipp"],
+  grammars: [{ name: "cpp", wasm: "tree-sitter-cpp/tree-sitter-cpp.wasm" }],
+  extract: extractCFamily,
+  overloads: true,
+  stringTypes: C_STRINGS,
+  memberSeparator: "::",
+  hunks: cFamilyHunks({ record: (keyword) => keyword, namespaces: true, classTail: CPP_CLASS_TAIL }),
+};

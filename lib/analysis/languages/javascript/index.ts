@@ -1,0 +1,20 @@
+import type { LanguageModule } from "../language";
+import { extractJavaScript } from "./extract";
+import { javaScriptHunks } from "./hunks";
+
+/** String literal node types of the JavaScript and TypeScript grammars. */
+export const JAVASCRIPT_STRINGS = ["string", "template_string"] as const;
+
+export const javascript: LanguageModule = {
+  name: "javascript",
+  aliases: ["js"],
+  extensions: ["js", "jsx", "mjs", "cjs"],
+  grammars: [{ name: "javascript", wasm: "tree-sitter-javascript/tree-sitter-javascript.wasm" }],
+  extract: extractJavaScript,
+  overloads: false,
+  stringTypes: JAVASCRIPT_STRINGS,
+  memberSeparator: ".",
+  dictatedNames: ["valueOf", "toJSON"],
+  hunks: javaScriptHunks,
+  uses: { importOmitsExtension: true },
+};

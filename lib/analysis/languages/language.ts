@@ -1,0 +1,160 @@
+// What the shared analysis asks of a language: one object per language (`languages/<name>/index.ts`),
+// listed once in `registry.ts`. The shared code never tests a language's name; it asks the module.
+import type { Fragment } from "../fragment";
+import type { DiffLine, Hunk } from "../parse-diff";
+import type { Extractor, SyntaxDefinition } from "./syntax-facts";
+
+/** A tree-sitter grammar the analysis loads: its name (what `grammarOf` answers) and its .wasm under node_modules. */
+export interface Grammar {
+  name: string;
+  /** path of the .wasm file under node_modules (read from there, never fetched) */
+  wasm: string;
+}
+
+/** The function a hunk's context line (what git prints after `@@`) names. */
+export interface ContextFunction {
+  name: string;
+  owner: string | null;
+}
+
+/** How a hunk cut from inside a class or function body is made to parse on its own. */
+export interface Wrapper {
+  prefix: string[];
+  suffix: string[];
+  owner: string | null;
+  /** strip the hunk's common indentation (Python blocks must start at the wrapper's level) */
+  dedent: boolean;
+  /** then indent by this, to sit inside the wrapper */
+  indent?: string;
+  inBody?: boolean;
+  /** lines at the hunk's deeper level get this too (they are the stand-in function's body) */
+  bodyIndent?: string;
+  /** the wrapper already opens the blocks the hunk closes: no tail openers to add */
+  settled?: boolean;
+  /**
+   * Strip this many columns of indentation (no more than a line has) instead of the hunk's common
+   * indentation: the hunk's lines keep their own levels under a stand-in class and function at the header's.
+   */
+  dedentBy?: number;
+  /** the stand-in function's body indentation, where a `pass` goes when the hunk shows no body line */
+  stubBody?: string;
+}
+
+/** What `wrap` is told of a hunk image. */
+export interface WrapRequest {
+  /** the hunk header's context line, as `hunks.header` gave it */
+  context: string;
+  /** the hunk's least indented line is indented (it was cut from inside something) */
+  indented: boolean;
+  /** the image's lines (a comment opened above the hunk blanked) */
+  lines: readonly string[];
+  /** the class an earlier hunk of the file showed, carried to this one (see `classTracker`) */
+  carriedClass: string | null;
+  path: string;
+}
+
+/** Blocks a hunk closes before it opens any: how many, and whether the last `}` stands at column 0. */
+export interface ClosedBlocks {
+  count: number;
+  atColumnZero: boolean;
+}
+
+/** Carries the classes earlier hunks of a file showed to later hunks whose headers name only a method. */
+export interface ClassTracker {
+  /** the class a hunk under this header (starting at `oldStart`) is in, where the hunks say so */
+  classOf(context: string, oldStart: number): string | null;
+  /** a class's name after the patch (an earlier hunk may have renamed it) */
+  postName(name: string): string;
+  /** records what a hunk shows */
+  see(hunk: Hunk, context: string, carried: string | null): void;
+}
+
+/** A language whose blocks are its indentation (Python): what a hunk's lines say that brackets would. */
+export interface OffsideRules {
+  /** a hunk that starts inside the signature its header opens: the image with that header written back */
+  resumedSignature(
+    path: string,
+    side: "pre" | "post",
+    kept: DiffLine[],
+    context: string,
+    carriedClass: string | null,
+  ): Fragment | null;
+  /** a line that ends a statement begun above the hunk (blanked when leading, never sets the indentation) */
+  continuesFromAbove(text: string): boolean;
+  /** the index of the line closing a string the hunk starts inside (its text blanked up to it), or -1 */
+  stringEnd(lines: readonly string[]): number;
+}
+
+/** How a language's hunks are read and made to parse. */
+export interface HunkRules {
+  /** the header as the analysis reads it (default: git's context line as is) */
+  header?(hunk: Hunk): string;
+  /** the function a header names (default: the brace languages' reading in hunk-context.ts) */
+  contextFunction?(context: string): ContextFunction | null;
+  /** the stand-in declaration around a hunk (`NO_WRAP` in wrapping.ts when none is needed) */
+  wrap(request: WrapRequest): Wrapper;
+  /** stand-in openers for blocks a hunk closes before it opens any (default: none) */
+  tailOpeners?(wrapper: Wrapper, closed: ClosedBlocks, context: string): string[];
+  /** the language has `/* … *\/` comments: one opened above the hunk is blanked, one left open is closed */
+  blockComments: boolean;
+  /** the wrapper's suffix with closers for blocks the hunk's lines leave open (default: as it is) */
+  closeOpenBlocks?(suffix: readonly string[], lines: readonly string[]): string[];
+  /** a wrapper reopened around a hunk that runs past the end of a group its header opened (Go's `var (`) */
+  reopen?(wrapper: Wrapper, context: string, lines: readonly string[]): Wrapper;
+  /** where the body of the function a header names ends in a hunk's lines; undefined: by counting braces */
+  endOfContextBody?(context: string, lines: readonly string[]): number | undefined;
+  /** present for a language whose blocks are its indentation */
+  offside?: OffsideRules;
+  /** a fresh tracker of classes across one file's hunks (default: none) */
+  classTracker?(): ClassTracker;
+}
+
+/** How uses reach definitions, where a language departs from classes and modules. */
+export interface UseRules {
+  /** an import names a file without its extension (`a.b.c`, `org.pkg.Cls`, `./x`) */
+  importOmitsExtension?: boolean;
+  /**
+   * A package is its folder: importing the folder loads its files, a bare name reaches only its own
+   * package's files, a qualified one only through the package's name or import alias, and a definition
+   * moves only within its folder.
+   */
+  packageIsFolder?: boolean;
+  /** a qualifier names a package (or, for a key, the literal's type), never a class */
+  qualifierNeverClass?: boolean;
+  /** calls take no keyword arguments: a key names a field, never a parameter */
+  noKeywordArguments?: boolean;
+  /** files only the tests load: an import from code never reaches them */
+  testOnlyFile?(path: string): boolean;
+}
+
+/** One language the analysis knows: everything the shared code would otherwise branch on its name for. */
+export interface LanguageModule {
+  /** the name `languageOfPath` answers and `inferLanguage` counts ("python", "cpp") */
+  name: string;
+  /** other spellings datasets use ("py", "golang", "c++"), lower-case */
+  aliases?: readonly string[];
+  /** file extensions, lower-case, without the dot */
+  extensions: readonly string[];
+  /** whole file names that are this language whatever their extension ("Rakefile") */
+  fileNames?: readonly string[];
+  /** the grammars this module reads; the first is the default */
+  grammars: readonly Grammar[];
+  /** the grammar for a path of this language (default: the first); may name another module's grammar */
+  grammarOf?(path: string): string;
+  /** definitions and uses of a parsed image */
+  extract: Extractor;
+  /** a definition adjusted by its own line's indentation, or dropped (default: kept as it is) */
+  scopeDefinition?(definition: SyntaxDefinition, lineText: string): SyntaxDefinition[];
+  /** a second declaration with other parameters is an overload (elsewhere it replaces the first) */
+  overloads: boolean;
+  /** the node types that are one string literal (a concatenation of several counts as one) */
+  stringTypes: readonly string[];
+  /** how a member of a type or namespace is written in a hint: `Owner.member` or `Owner::member` */
+  memberSeparator: "." | "::";
+  /** member names the language or its standard interfaces dictate (overrides, protocols): no author chose them */
+  dictatedNames?: readonly string[];
+  /** a pattern for dictated names (Python's `__dunder__`) */
+  dictatedPattern?: RegExp;
+  hunks: HunkRules;
+  uses?: UseRules;
+}

@@ -1,0 +1,69 @@
+import type { LanguageModule } from "../language";
+import type { SyntaxDefinition } from "../syntax-facts";
+import { indentedBodyEnd, NO_WRAP } from "../wrapping";
+import { extractPython } from "./extract";
+import { continuesFromAbove, PythonClassTracker, pythonClosers, pythonHeader, resumedSignature } from "./hunks";
+import { pythonWrap } from "./wrap";
+
+/**
+ * In Python the original indentation settles scope: a hunk shows only part of a block, and the parser,
+ * seeing it out of context, can take a local assignment or a nested def for a module-level one. A def one
+ * level in, whose class the hunk does not show, is a method of that unseen class; deeper, it is local.
+ */
+function pythonScope(def: SyntaxDefinition, text: string): SyntaxDefinition[] {
+  if (def.owner !== null || def.local) return [def];
+  const indent = /^[ \t]*/.exec(text)?.[0] ?? "";
+  if (indent === "") return [def];
+  const oneLevel = indent === "\t" || indent.length === 4 || indent.length === 2;
+  return def.kind === "function" && oneLevel ? [{ ...def, kind: "method" }] : [];
+}
+
+/** A hunk that starts inside a docstring shows its text and then its closing quotes: the index of those, or -1. */
+function stringEnd(lines: readonly string[]): number {
+  const firstQuotes = lines.findIndex((line) => /"""|'''/.test(line));
+  // (Quotes alone on a line right after a `def …:` or `class …:` open a docstring instead.)
+  const insideString =
+    firstQuotes >= 0 &&
+    /^\s*("""|''')[)\],;]*\s*$/.test(lines[firstQuotes] ?? "") &&
+    !lines.slice(0, firstQuotes).some((line) => /:\s*(#.*)?$/.test(line));
+  return insideString ? firstQuotes : -1;
+}
+
+export const python: LanguageModule = {
+  name: "python",
+  aliases: ["py"],
+  extensions: ["py", "pyi"],
+  grammars: [{ name: "python", wasm: "tree-sitter-python/tree-sitter-python.wasm" }],
+  extract: extractPython,
+  scopeDefinition: pythonScope,
+  overloads: false,
+  stringTypes: ["concatenated_string", "string"],
+  memberSeparator: ".",
+  dictatedPattern: /^__\w+__$/,
+  hunks: {
+    header: (hunk) => pythonHeader(hunk.context, hunk.lines),
+    contextFunction: (text) => {
+      const match = /^(?:async\s+)?def\s+(\w+)\s*\(/.exec(text);
+      return match?.[1] ? { name: match[1], owner: null } : null;
+    },
+    wrap: (request) =>
+      pythonWrap(request) ??
+      (request.indented
+        ? {
+            prefix: [],
+            suffix: [],
+            owner: /^\s*class\s+(\w+)/.exec(request.context)?.[1] ?? null,
+            dedent: true,
+          }
+        : NO_WRAP),
+    blockComments: false,
+    closeOpenBlocks: (suffix, lines) => {
+      const closers = pythonClosers(lines);
+      return closers !== "" ? [...suffix, closers] : [...suffix];
+    },
+    endOfContextBody: indentedBodyEnd,
+    offside: { resumedSignature, continuesFromAbove, stringEnd },
+    classTracker: () => new PythonClassTracker(),
+  },
+  uses: { importOmitsExtension: true },
+};

@@ -1,0 +1,36 @@
+import type { LanguageModule, Wrapper, WrapRequest } from "../language";
+import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
+import { extractRust } from "./extract";
+
+function rustWrap({ context, indented }: WrapRequest): Wrapper {
+  if (!indented) return NO_WRAP;
+  // `impl<T> Trait for Store<T> {` → the methods are Store's; `trait T {`, `mod m {` likewise.
+  const implType = /\bimpl\b(?:\s*<[^>]*>)?\s+(?:[\w:<>, &']+\s+for\s+)?&?(?:[\w]+::)*(\w+)/.exec(context)?.[1];
+  if (implType) return { prefix: [`impl ${implType} {`], suffix: ["}"], owner: null, dedent: false };
+  const item = /\b(trait|struct|enum|mod|union)\s+(\w+)/.exec(context);
+  if (item) return { prefix: [`${item[1]} ${item[2]} {`], suffix: ["}"], owner: null, dedent: false };
+  return /\bfn\s/.test(context) || headerNames(context).inFunction
+    ? { prefix: ["fn __hintscope__() {"], suffix: ["}"], owner: null, dedent: false }
+    : NO_WRAP;
+}
+
+export const rust: LanguageModule = {
+  name: "rust",
+  extensions: ["rs"],
+  grammars: [{ name: "rust", wasm: "tree-sitter-rust/tree-sitter-rust.wasm" }],
+  extract: extractRust,
+  overloads: false,
+  stringTypes: ["string_literal", "raw_string_literal"],
+  memberSeparator: "::",
+  hunks: {
+    wrap: rustWrap,
+    tailOpeners: (wrapper, closed) =>
+      braceTailOpeners(wrapper, closed, {
+        first: ({ atTop, inClass }) =>
+          atTop || inClass || wrapper.prefix[0]?.startsWith("impl") || wrapper.prefix[0]?.startsWith("trait")
+            ? "fn __hintscope_tail__() {"
+            : "{",
+      }),
+    blockComments: true,
+  },
+};

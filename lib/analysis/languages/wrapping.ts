@@ -1,0 +1,103 @@
+// Helpers the language modules share to wrap a hunk in stand-in declarations (see HunkRules in language.ts).
+import { indentOf } from "./hunk-lines";
+import type { ClosedBlocks, Wrapper } from "./language";
+
+/** No stand-in: the hunk parses as it is. */
+export const NO_WRAP: Wrapper = { prefix: [], suffix: [], owner: null, dedent: false };
+
+/** A one-line stand-in opener and its closer. */
+export const wrapIn = (opener: string, closer = "}"): Wrapper => ({
+  prefix: [opener],
+  suffix: [closer],
+  owner: null,
+  dedent: false,
+});
+
+/** What a hunk header names, read alike for every brace language. */
+export interface HeaderNames {
+  /** the class, interface, enum, record or struct the header opens */
+  typeName: string | null;
+  enumName: string | null;
+  /** Go's `type X struct` */
+  goType: string | null;
+  /** the header opens a function (a `(` and no type) */
+  inFunction: boolean;
+}
+
+export function headerNames(context: string): HeaderNames {
+  const typeName = /\b(?:class|interface|enum|record|struct)\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
+  const enumName = /\benum\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
+  const goType = /^\s*type\s+(\w+)\s+struct\b/.exec(context)?.[1] ?? null;
+  const inFunction = !typeName && !goType && /\(/.test(context);
+  return { typeName, enumName, goType, inFunction };
+}
+
+/**
+ * Whether a hunk's least indented lines are statements (JavaScript, TypeScript): declarations with
+ * `const`/`let`/`var`, control flow, `this.x = …`, compound assignments, calls ending in `;`. Class members
+ * (`name(…) {`, `x = 1;`, `private y: T;`) are not.
+ */
+export function looksLikeStatements(lines: readonly string[]): boolean {
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
+  if (code.length === 0) return false;
+  const least = Math.min(...code.map(indentOf));
+  return code
+    .filter((l) => indentOf(l) === least)
+    .some(
+      (l) =>
+        /^\s*(const|let|var|return|if|for|while|switch|throw|await|try|else|do|yield|break|continue)\b/.test(l) ||
+        /^\s*this\.[\w$.]+\s*=[^=]/.test(l) ||
+        /^\s*[\w$.[\]]+\s*(\+|-|\*|\/|%|\|\||&&|\?\?)=/.test(l) ||
+        /^\s*[\w$.]+\([^{}]*\);\s*$/.test(l),
+    );
+}
+
+/**
+ * Whether a hunk header names a method of a class (JavaScript, TypeScript, PHP): an indented line that
+ * declares `name(` (with modifiers, `async`, `function` in PHP), not a statement (`if (`, `for (`) or a call.
+ */
+export function isMethodHeader(context: string): boolean {
+  if (indentOf(context) === 0) return false;
+  if (/^\s*(if|for|while|switch|catch|return|else|do|try|await|new|throw|yield)\b/.test(context)) return false;
+  return /^\s*((public|private|protected|static|async|override|readonly|abstract|final|get|set)\s+)*(function\s+)?[A-Za-z_$][\w$]*\s*(<[^>]*>)?\s*\([^;]*\{?\s*$/.test(
+    context,
+  );
+}
+
+/** Where a brace language's tail openers stand: at the top (no wrapper) or in a one-line class wrapper. */
+export interface TailPlace {
+  atTop: boolean;
+  inClass: boolean;
+  wrapper: Wrapper;
+}
+
+/**
+ * Stand-in openers for blocks a hunk closes before opening any: inside a class, a method first (its body
+ * is what the tail ends); elsewhere plain blocks or a function. Without them the first `}` closed the
+ * stand-in class, and the members after it were read as top-level code. `classTail` opens a class and a
+ * method at once, for a hunk under a method's header that runs past that method's end and the class's (a
+ * `}` at column 0 closes the last block): the new members after the named one are kept.
+ */
+export function braceTailOpeners(
+  wrapper: Wrapper,
+  closed: ClosedBlocks,
+  shape: { classTail?: string; first: (place: TailPlace) => string },
+): string[] {
+  const { count } = closed;
+  if (count <= 0) return [];
+  if (wrapper.prefix.length === 0 && closed.atColumnZero && count >= 2 && shape.classTail)
+    return [shape.classTail, ...Array.from({ length: count - 2 }, () => "{")];
+  const inClass =
+    wrapper.prefix.some((line) => /^(class|enum|interface|struct|trait)\s/.test(line)) && wrapper.prefix.length === 1;
+  const atTop = wrapper.prefix.length === 0;
+  return [shape.first({ atTop, inClass, wrapper }), ...Array.from({ length: count - 1 }, () => "{")];
+}
+
+/** Where the body a header names ends in an indentation language (Python, Ruby): the first line no deeper. */
+export function indentedBodyEnd(context: string, lines: readonly string[]): number {
+  const own = /^[ \t]*/.exec(context)?.[0].length ?? 0;
+  const end = lines.findIndex(
+    (line) => line.trim() !== "" && !/^\s*#/.test(line) && (/^[ \t]*/.exec(line)?.[0].length ?? 0) <= own,
+  );
+  return end < 0 ? lines.length : end;
+}

@@ -1,0 +1,57 @@
+import { moduleOfPath } from "./languages/lookup";
+import type { SyntaxDefinition } from "./languages/syntax-facts";
+import type { ParsedFragment, PatchDefinition } from "./patch-types";
+
+/** A file's definitions that its pre-image has and its post-image does not (by qualified name). */
+export function removedDefinitions(
+  path: string,
+  parsed: ParsedFragment[],
+): Array<{ path: string; def: SyntaxDefinition }> {
+  const after = new Set(
+    parsed.filter((p) => p.fragment.side === "post").flatMap((p) => p.definitions.map((d) => d.name)),
+  );
+  return parsed
+    .filter((p) => p.fragment.side === "pre")
+    .flatMap((p) => p.definitions)
+    .filter((def) => !def.local && !after.has(def.name))
+    .map((def) => ({ path, def }));
+}
+
+const folderOf = (path: string) => path.split("/").slice(0, -1).join("/");
+
+/**
+ * New-ness against the whole patch's pre-image (SPEC §3): a definition one file adds under a name another
+ * file of the patch removes is moved, not new (where a package is its folder, as in Go, within that folder). Moved as it
+ * was, it is dropped; with another signature it is changed, and only the parameters it gains are new.
+ */
+export function withoutMoved(
+  definitions: PatchDefinition[],
+  removed: Array<{ path: string; def: SyntaxDefinition }>,
+): PatchDefinition[] {
+  if (removed.length === 0) return definitions;
+  const movedFrom = (def: PatchDefinition) =>
+    removed.find(
+      (r) =>
+        r.path !== def.path &&
+        r.def.name === def.name &&
+        r.def.kind === def.kind &&
+        (!moduleOfPath(def.path)?.uses?.packageIsFolder || folderOf(r.path) === folderOf(def.path)),
+    )?.def;
+  const out: PatchDefinition[] = [];
+  const dropped = new Map<string, SyntaxDefinition>();
+  for (const def of definitions) {
+    const old = def.status === "new" && def.kind !== "file" && def.kind !== "parameter" ? movedFrom(def) : undefined;
+    if (!old) {
+      out.push(def);
+      continue;
+    }
+    dropped.set(`${def.path}\0${def.name}`, old);
+    if ((old.signature ?? "") !== (def.signature ?? "")) out.push({ ...def, status: "changed" });
+  }
+  // A moved callable's parameters are new only where it gains them.
+  return out.filter((def) => {
+    if (def.kind !== "parameter" || !def.owner) return true;
+    const old = dropped.get(`${def.path}\0${def.owner}`);
+    return !old?.params.includes(def.member);
+  });
+}

@@ -1,0 +1,69 @@
+import type { Fragment } from "./fragment";
+import type { ParsedLanguage } from "./grammars";
+import type { DefinitionKind, SyntaxDefinition, SyntaxUse, UseKind } from "./languages/syntax-facts";
+import type { PatchLiteral, SyntaxLiteral } from "./literals";
+import type { Location } from "./locations";
+import type { FileDiff } from "./parse-diff";
+
+/** A name a patch defines anew or changes. */
+export interface PatchDefinition {
+  name: string;
+  member: string;
+  owner: string | null;
+  kind: DefinitionKind;
+  path: string;
+  newFile: boolean;
+  signature: string | null;
+  status: "new" | "changed";
+  /** for callables: the parameters as declared after the patch */
+  params: string[];
+  /** an overloaded callable: every declaration of the name the patch adds or changes, in file order */
+  overloads?: Array<{ signature: string | null; params: string[] }>;
+  /** a function or class defined inside a function's body */
+  local?: boolean;
+  location: Location;
+}
+
+/** A name referenced on an added line of a patch. */
+export interface PatchUse {
+  name: string;
+  qualifier: string | null;
+  kind: UseKind;
+  module?: string;
+  /** for calls: how many arguments it passes, where the language's extractor counts them */
+  arity?: number;
+  location: Location;
+}
+
+export interface PatchFacts {
+  definitions: PatchDefinition[];
+  uses: PatchUse[];
+  /** code files in languages the analysis does not parse */
+  unsupportedFiles: string[];
+  /** true when a changed file was seen only through its hunks */
+  approximate: boolean;
+  /** every file path the patch touches */
+  paths: string[];
+  /**
+   * Names new to their file: on its added lines (a definition the patch adds, or any name used there) and
+   * nowhere in what the patch shows of the file before (the whole file with the repository, else the
+   * hunks' context and removed lines). What NoCode-bench's augment.py compares, file by file.
+   */
+  newNames: Set<string>;
+  /** string literals on added lines, with where they stand */
+  literals: PatchLiteral[];
+  /** what the patch shows of its files before it (the whole files with the repository): where a literal stood already */
+  textBefore: string[];
+}
+
+/** Supplies the fragments of a file: its hunks by default, whole files in exact mode. */
+export type FragmentSource = (file: FileDiff, language: ParsedLanguage) => Fragment[] | Promise<Fragment[]>;
+
+/** One parsed image of a file: what it defines, uses and quotes. */
+export interface ParsedFragment {
+  fragment: Fragment;
+  definitions: SyntaxDefinition[];
+  uses: SyntaxUse[];
+  /** string literals: on added rows (post), or anywhere in the image (pre) */
+  literals: SyntaxLiteral[];
+}
