@@ -1,16 +1,35 @@
 "use client";
 
-import Editor, { loader, type OnMount } from "@monaco-editor/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { loader, type Monaco } from "@monaco-editor/react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { PaneId } from "@/lib/review/pane-layout";
 import { type Mark, markColumns } from "@/lib/review/patch-marks";
+import { borrowEditor, type EditorOptions, type PooledEditor, returnEditor, swapModel } from "./editor-pool";
 import { FoldButton } from "./pane-separator";
 
 // The editor is served by the app itself (copied to public/ on install): no CDN, works offline.
 loader.config({ paths: { vs: "/monaco/vs" } });
 
-type MonacoEditor = Parameters<OnMount>[0];
-type Monaco = Parameters<OnMount>[1];
+type MonacoEditor = PooledEditor["editor"];
+
+/** The patch panes' editor options (the label and the wrap are the pane's). */
+const editorOptions = (label: string, wrap: boolean): EditorOptions => ({
+  readOnly: true,
+  domReadOnly: true,
+  minimap: { enabled: false },
+  wordWrap: wrap ? "on" : "off",
+  lineNumbers: "on",
+  // The code gets the width: a gutter for 3-digit numbers (it grows for longer patches), no folding.
+  lineNumbersMinChars: 3,
+  folding: false,
+  // The empty line after a text's last newline is no line of the patch: no number (Monaco's
+  // default dims it, in a grey below WCAG's contrast, which axe finds whenever it is in view).
+  renderFinalNewline: "off",
+  scrollBeyondLastLine: false,
+  fontSize: 12,
+  renderLineHighlight: "none",
+  ariaLabel: label,
+});
 
 interface Props {
   label: string;
@@ -40,7 +59,11 @@ interface Props {
 /** Room kept right of a revealed name that is off to the right, in pixels. */
 const SIDE_MARGIN_PX = 24;
 
-/** A read-only patch in Monaco: added and removed lines coloured, identifiers highlighted, hover and click. */
+/**
+ * A read-only patch in Monaco: added and removed lines coloured, identifiers highlighted, hover and click.
+ * The editor is borrowed from the page's pool (./editor-pool.ts) and given back when the pane goes: moving
+ * to the next instance swaps the text model, not the editor.
+ */
 export function PatchEditor({
   label,
   text,
@@ -118,25 +141,69 @@ export function PatchEditor({
     decorations.current = ed.deltaDecorations(decorations.current, lines);
   };
 
-  const onMount: OnMount = (ed, m) => {
-    editor.current = ed;
-    monaco.current = m;
+  const onPickRef = useRef(onPick);
+  onPickRef.current = onPick;
+  const host = useRef<HTMLDivElement | null>(null);
+  const [ready, setReady] = useState(false);
+  const optionsRef = useRef(editorOptions(label, wrap));
+  optionsRef.current = editorOptions(label, wrap);
+  const textRef = useRef(text);
+  textRef.current = text;
+  /** the text the editor's model holds */
+  const shownText = useRef<string | null>(null);
+
+  // Borrow an editor once Monaco is loaded (the first pane loads it; every later one finds it loaded), and give
+  // it back when the pane goes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pane borrows once; text, options and handlers are read through refs
+  useEffect(() => {
+    let gone = false;
+    let lent: { entry: PooledEditor; m: Monaco; subscriptions: Array<{ dispose(): void }> } | null = null;
+    loader
+      .init()
+      .then((m) => {
+        if (gone || !host.current) return;
+        const entry = borrowEditor(m, pane, host.current, textRef.current, optionsRef.current);
+        shownText.current = textRef.current;
+        editor.current = entry.editor;
+        monaco.current = m;
+        decorations.current = [];
+        lent = { entry, m, subscriptions: listen(entry.editor) };
+        decorate();
+        applyReveal();
+        setReady(true);
+      })
+      .catch((error: unknown) => {
+        if ((error as { type?: string } | null)?.type !== "cancelation") console.error("Monaco did not load:", error);
+      });
+    return () => {
+      gone = true;
+      if (!lent) return;
+      for (const s of lent.subscriptions) s.dispose();
+      editor.current = null;
+      decorations.current = [];
+      returnEditor(lent.m, lent.entry);
+    };
+  }, []);
+
+  // Another text in the same pane (another patch chosen, or the next instance in this pane): a new model.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: decorate and applyReveal read the latest state through refs
+  useEffect(() => {
+    const ed = editor.current;
+    const m = monaco.current;
+    if (!ed || !m || shownText.current === text) return;
+    swapModel(m, ed, text);
+    shownText.current = text;
+    decorations.current = [];
     decorate();
     applyReveal();
-    // Follow the page's light/dark theme when the curator switches it.
-    const html = document.documentElement;
-    // The page's own choice, else the system's preference (as the page's colours do).
-    const system = window.matchMedia("(prefers-color-scheme: dark)");
-    const dark = () => html.dataset.theme === "dark" || (html.dataset.theme !== "light" && system.matches);
-    const follow = () => m.editor.setTheme(dark() ? "vs-dark" : "vs");
-    follow();
-    const observer = new MutationObserver(follow);
-    observer.observe(html, { attributes: true, attributeFilter: ["data-theme"] });
-    system.addEventListener("change", follow);
-    ed.onDidDispose(() => {
-      observer.disconnect();
-      system.removeEventListener("change", follow);
-    });
+  }, [text]);
+
+  useEffect(() => {
+    editor.current?.updateOptions({ wordWrap: wrap ? "on" : "off", ariaLabel: label });
+  }, [wrap, label]);
+
+  /** The pane's own handlers on the borrowed editor, disposed when it is given back. */
+  const listen = (ed: MonacoEditor): Array<{ dispose(): void }> => [
     ed.onMouseDown((event) => {
       const position = event.target.position;
       if (!position) return;
@@ -145,8 +212,8 @@ export function PatchEditor({
         const [start, end] = markColumns(ed.getModel()?.getLineContent(mark.line) ?? "", mark.name, mark.column);
         return position.column >= start && position.column <= end;
       });
-      if (hit) onPick(hit.name);
-    });
+      if (hit) onPickRef.current(hit.name);
+    }),
     // A selection of one or more lines is what a comment can be about.
     ed.onDidChangeCursorSelection((event) => {
       const { startLineNumber, endLineNumber, endColumn } = event.selection;
@@ -155,8 +222,8 @@ export function PatchEditor({
       // A selection that ends at the very start of a line stops on the line before it.
       const end = endColumn === 1 && endLineNumber > startLineNumber ? endLineNumber - 1 : endLineNumber;
       onSelectLinesRef.current?.(startLineNumber, end);
-    });
-  };
+    }),
+  ];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: decorate reads the latest marks through a ref
   useEffect(decorate, [marks, copied, messages, comments]);
@@ -188,30 +255,8 @@ export function PatchEditor({
         {onFold && <FoldButton pane={pane} folded={folded} onFold={onFold} />}
       </div>
       <div className="editor" data-testid={`${label} editor`}>
-        <Editor
-          value={text}
-          language="plaintext"
-          onMount={onMount}
-          options={{
-            readOnly: true,
-            domReadOnly: true,
-            minimap: { enabled: false },
-            wordWrap: wrap ? "on" : "off",
-            lineNumbers: "on",
-            // The code gets the width: a gutter for 3-digit numbers (it grows for longer patches), no folding.
-            lineNumbersMinChars: 3,
-            folding: false,
-            // The empty line after a text's last newline is no line of the patch: no number (Monaco's
-            // default dims it, in a grey below WCAG's contrast, which axe finds whenever it is in view).
-            renderFinalNewline: "off",
-            scrollBeyondLastLine: false,
-            fontSize: 12,
-            renderLineHighlight: "none",
-            ariaLabel: label,
-          }}
-          height="100%"
-          loading={<p className="muted">Loading the editor…</p>}
-        />
+        {!ready && <p className="muted">Loading the editor…</p>}
+        <div ref={host} className="editor-host" hidden={!ready} style={{ width: "100%", height: "100%" }} />
       </div>
     </section>
   );
