@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SHARED_DATA, SHARED_DATA_MISSING } from "../testing/shared-data";
+import { bareKey, labelOwner } from "./defuse-label-attributes";
 import { type DefuseLabel, readLabels } from "./defuse-labels";
 
 if (!SHARED_DATA) console.warn(SHARED_DATA_MISSING);
@@ -27,5 +28,18 @@ describe.skipIf(!SHARED_DATA)("DefUse bench labels", () => {
     const labels = readLabels(folder);
     expect(labels.map((l) => l.instance_id)).toEqual([second?.instance_id, third?.instance_id, first?.instance_id]);
     expect(labels[2]?.defuse).toEqual(first?.defuse);
+  });
+});
+
+describe("DefUse bench keys", () => {
+  it("scores bare names by their last segment and files by their path", () => {
+    expect(bareKey("Gson.FutureTypeAdapter.delegate")).toBe("delegate");
+    expect(bareKey("src/hooks/useWindowWidth.ts", "file")).toBe("src/hooks/useWindowWidth.ts");
+  });
+
+  it("reads the owner a label states from its qualified name", () => {
+    expect(labelOwner({ name: "XmlMapper.Builder.xmlTagProcessor", kind: "method" })).toBe("XmlMapper.Builder");
+    expect(labelOwner({ name: "setEnvFlags", kind: "function" })).toBeNull();
+    expect(labelOwner({ name: "packages/util/chunk.ts", kind: "file" })).toBeNull();
   });
 });

@@ -1,0 +1,149 @@
+// DefUse against hand labels, beyond the names (companion of defuse-labels.ts, same label formats): precision,
+// recall and F1 by qualified name (a name's last two dotted segments, a file its path) and by bare name (the last
+// segment), then, for every name both the tool and the label select, whether owner, kind, path, new-file flag and
+// signature agree. Lists every disagreement with its class: missing, extra, owner, kind, path, new-file, signature.
+//
+//   npx tsx lib/bench/defuse-label-attributes.ts [labels.json | labels-folder] [records.jsonl …]
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { analyzeInstance } from "../analysis/analyze-instance";
+import type { InstanceIdentifier } from "../analysis/select-identifiers";
+import { labelKey, readLabels, readPatches } from "./defuse-labels";
+
+interface LabelEntry {
+  name: string;
+  kind: string;
+  path?: string;
+  new_file?: boolean;
+  signature?: string | null;
+}
+
+export const bareKey = (name: string, kind?: string): string =>
+  kind === "file" || name.includes("/") ? name : (name.split(".").pop() ?? name);
+
+/** The owner a label's qualified name states: every segment but the last (null for a top-level name or a file). */
+export function labelOwner(entry: LabelEntry): string | null {
+  if (entry.kind === "file" || entry.name.includes("/")) return null;
+  const parts = entry.name.split(".");
+  return parts.length > 1 ? parts.slice(0, -1).join(".") : null;
+}
+
+const squash = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").replace(/\s*([(),:<>[\]])\s*/g, "$1");
+
+/** The owner as a label writes it, from a tool identifier: its owner, else the qualified name's prefix. */
+function toolOwner(i: InstanceIdentifier): string | null {
+  if (i.kind === "file") return null;
+  if (i.owner) return i.owner;
+  const parts = i.name.split(".");
+  return parts.length > 1 ? parts.slice(0, -1).join(".") : null;
+}
+
+/** Owners agree when one is the other's tail (a label may write `Gson.FutureTypeAdapter`, a tool `FutureTypeAdapter`). */
+const ownersAgree = (a: string | null, b: string | null) =>
+  a === b || (a !== null && b !== null && (a.endsWith(`.${b}`) || b.endsWith(`.${a}`)));
+
+interface Counts {
+  hits: number;
+  picked: number;
+  expected: number;
+}
+const prf = (c: Counts) => {
+  const p = c.picked === 0 ? 1 : c.hits / c.picked;
+  const r = c.expected === 0 ? 1 : c.hits / c.expected;
+  return { p, r, f1: p + r === 0 ? 0 : (2 * p * r) / (p + r) };
+};
+
+async function main() {
+  const labelsPath = path.resolve(process.argv[2] ?? "../shared/data/labels/defuse-dev/labels.json");
+  let records = process.argv.slice(3).map((f) => path.resolve(f));
+  if (records.length === 0) {
+    const dir = statSync(labelsPath).isDirectory() ? labelsPath : path.dirname(labelsPath);
+    const shared = path.resolve("../shared/data/instances");
+    records = [
+      ...readdirSync(dir)
+        .filter((f) => /^records.*\.jsonl$/.test(f))
+        .map((f) => path.join(dir, f)),
+      ...(existsSync(shared) ? readdirSync(shared).map((f) => path.join(shared, f)) : []),
+    ];
+  }
+  const labels = readLabels(labelsPath);
+  const patches = await readPatches(records);
+  const qualified: Counts = { hits: 0, picked: 0, expected: 0 };
+  const bare: Counts = { hits: 0, picked: 0, expected: 0 };
+  const agree = { owner: [0, 0], kind: [0, 0], path: [0, 0], newFile: [0, 0], signature: [0, 0] };
+  const disagreements: string[] = [];
+  const picks: string[] = [];
+  for (const label of labels) {
+    const patch = patches.get(label.instance_id);
+    if (!patch) throw new Error(`labels: ${label.instance_id} is in no records file (${records.join(", ")})`);
+    const analysis = await analyzeInstance({ instanceId: label.instance_id, ...patch });
+    const id = label.instance_id.replace(/^instance_/, "").slice(0, 40);
+    const entries = label.defuse as LabelEntry[];
+    const ambiguousQ = new Set((label.ambiguous ?? []).map((a) => labelKey(a.name)));
+    const ambiguousB = new Set((label.ambiguous ?? []).map((a) => bareKey(a.name)));
+    const selected = analysis.identifiers.filter((i) => i.policies.includes("defuse"));
+    for (const i of selected)
+      picks.push(
+        `${id}: ${i.kind} ${i.kind === "file" ? i.path : i.name} owner=${i.owner ?? "-"} path=${i.path}${i.newFile ? " [new file]" : ""} sig=${i.signature ?? "-"} (${i.status}, ${i.side})`,
+      );
+    const keyOf = (i: InstanceIdentifier, key: (n: string, k?: string) => string) =>
+      key(i.kind === "file" ? i.path : i.name, i.kind);
+    // qualified
+    const expectedQ = new Map(entries.map((e) => [labelKey(e.name, e.kind), e]));
+    const pickedQ = new Map<string, InstanceIdentifier>();
+    for (const i of selected) {
+      const k = keyOf(i, labelKey);
+      if (ambiguousQ.has(k) && !expectedQ.has(k)) continue;
+      if (!pickedQ.has(k)) pickedQ.set(k, i);
+    }
+    qualified.picked += pickedQ.size;
+    qualified.expected += expectedQ.size;
+    for (const [k, i] of pickedQ) {
+      const e = expectedQ.get(k);
+      if (!e) {
+        disagreements.push(`${id}: extra ${k} (${i.kind}, ${i.path})`);
+        continue;
+      }
+      qualified.hits++;
+      const checks: Array<[keyof typeof agree, boolean, string]> = [
+        ["owner", ownersAgree(labelOwner(e), toolOwner(i)), `${labelOwner(e)} vs ${toolOwner(i)}`],
+        ["kind", e.kind === i.kind, `${e.kind} vs ${i.kind}`],
+        ["path", !e.path || e.path === i.path, `${e.path} vs ${i.path}`],
+        ["newFile", e.new_file === undefined || e.new_file === i.newFile, `${e.new_file} vs ${i.newFile}`],
+      ];
+      if (e.signature)
+        checks.push(["signature", squash(e.signature) === squash(i.signature), `${e.signature} vs ${i.signature}`]);
+      for (const [attr, ok, detail] of checks) {
+        agree[attr][1]++;
+        if (ok) agree[attr][0]++;
+        else disagreements.push(`${id}: ${attr} of ${k}: label ${detail}`);
+      }
+    }
+    for (const [k] of expectedQ) if (!pickedQ.has(k)) disagreements.push(`${id}: missing ${k}`);
+    // bare
+    const expectedB = new Set(entries.map((e) => bareKey(e.name, e.kind)));
+    const pickedB = new Set(
+      selected.map((i) => keyOf(i, bareKey)).filter((k) => !(ambiguousB.has(k) && !expectedB.has(k))),
+    );
+    bare.picked += pickedB.size;
+    bare.expected += expectedB.size;
+    for (const k of pickedB) if (expectedB.has(k)) bare.hits++;
+  }
+  const line = (title: string, c: Counts) => {
+    const { p, r, f1 } = prf(c);
+    return `${title.padEnd(10)} picked ${c.picked}, expected ${c.expected}, hits ${c.hits}: precision ${p.toFixed(2)}, recall ${r.toFixed(2)}, F1 ${f1.toFixed(2)}`;
+  };
+  console.log(`DefUse against ${labelsPath} (${labels.length} instances), from hunks:`);
+  console.log(line("qualified", qualified));
+  console.log(line("bare", bare));
+  console.log("attribute agreement on the names both select:");
+  for (const [attr, [ok, n]] of Object.entries(agree)) console.log(`  ${attr.padEnd(9)} ${ok}/${n}`);
+  console.log("\ndisagreements:");
+  for (const d of disagreements) console.log(`  ${d}`);
+  if (process.env.PICKS === "1") {
+    console.log("\nselected by the tool:");
+    for (const p of picks) console.log(`  ${p}`);
+  }
+}
+
+if (process.argv[1]?.endsWith("defuse-label-attributes.ts")) void main();
