@@ -3,7 +3,7 @@ import { CreateHintSetForm } from "@/components/hint-sets/create-hint-set-form";
 import { PublishButton } from "@/components/hint-sets/publish-button";
 import { hasRole } from "@/lib/auth/roles";
 import { guardedPage } from "@/lib/server/auth/guard";
-import { listHintSets } from "@/lib/server/queries/hint-sets";
+import { listHintSets } from "@/lib/server/hints/hint-set-list";
 
 export const dynamic = "force-dynamic";
 

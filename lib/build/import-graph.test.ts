@@ -128,6 +128,7 @@ test("the rule finds a read that writes in each read place, from the day a place
     write("lib/server/list/saved-views.ts", "export const v = (db: any) => db.savedView.upsert({});\n");
     // hints: a read file that writes; the hints' own writers are no read; review-instance.ts is listed but gone
     write("lib/server/hints/round-state.ts", "export const r = (tx: any) => tx.roundAssignment.update({});\n");
+    write("lib/server/hints/hint-set-list.ts", readsFacts);
     write("lib/server/hints/record-decision.ts", "export const d = (tx: any) => tx.hint.upsert({});\n");
     const before = [
       "lib/server/hints/review-instance.ts: missing (listed as a read in READ_PLACES)",

@@ -218,7 +218,8 @@ export const READ_PLACES: readonly string[] = [
   "lib/server/research/",
   // the list's SQL, search, windows, navigation and a curator's queue, beside the list's own writes
   "lib/server/list/",
-  // the review page's and rounds' reads, beside the hints' writes
+  // the hint sets page's, the review page's and rounds' reads, beside the hints' writes
+  "lib/server/hints/hint-set-list.ts",
   "lib/server/hints/review-instance.ts",
   "lib/server/hints/round-state.ts",
 ];

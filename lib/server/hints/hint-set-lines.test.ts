@@ -7,9 +7,9 @@ import type { HintLine } from "../../export/hint-lines";
 import { hintLine } from "../../testing/fixtures";
 import { migrationStatements, openTempDatabase, TEST_ENGINE } from "../../testing/temp-database";
 import { bulkTarget } from "../db/client";
-import { listHintSets } from "../queries/hint-sets";
 import { importHintSet } from "./hint-set-import";
 import { fillLineDigests, insertVersionLines, type StoredLine, storedLine, versionDifferences } from "./hint-set-lines";
+import { listHintSets } from "./hint-set-list";
 import { assembleVersionExport, compareVersions, versionLines } from "./hint-sets";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
