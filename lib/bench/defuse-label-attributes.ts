@@ -70,7 +70,13 @@ async function main() {
   const patches = await readPatches(records);
   const qualified: Counts = { hits: 0, picked: 0, expected: 0 };
   const bare: Counts = { hits: 0, picked: 0, expected: 0 };
-  const agree = { owner: [0, 0], kind: [0, 0], path: [0, 0], newFile: [0, 0], signature: [0, 0] };
+  const agree: Record<"owner" | "kind" | "path" | "newFile" | "signature", { ok: number; n: number }> = {
+    owner: { ok: 0, n: 0 },
+    kind: { ok: 0, n: 0 },
+    path: { ok: 0, n: 0 },
+    newFile: { ok: 0, n: 0 },
+    signature: { ok: 0, n: 0 },
+  };
   const disagreements: string[] = [];
   const picks: string[] = [];
   for (const label of labels) {
@@ -114,8 +120,8 @@ async function main() {
       if (e.signature)
         checks.push(["signature", squash(e.signature) === squash(i.signature), `${e.signature} vs ${i.signature}`]);
       for (const [attr, ok, detail] of checks) {
-        agree[attr][1]++;
-        if (ok) agree[attr][0]++;
+        agree[attr].n++;
+        if (ok) agree[attr].ok++;
         else disagreements.push(`${id}: ${attr} of ${k}: label ${detail}`);
       }
     }
@@ -137,7 +143,7 @@ async function main() {
   console.log(line("qualified", qualified));
   console.log(line("bare", bare));
   console.log("attribute agreement on the names both select:");
-  for (const [attr, [ok, n]] of Object.entries(agree)) console.log(`  ${attr.padEnd(9)} ${ok}/${n}`);
+  for (const [attr, { ok, n }] of Object.entries(agree)) console.log(`  ${attr.padEnd(9)} ${ok}/${n}`);
   console.log("\ndisagreements:");
   for (const d of disagreements) console.log(`  ${d}`);
   if (process.env.PICKS === "1") {
