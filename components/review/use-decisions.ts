@@ -33,8 +33,7 @@ function refusalMessage(result: Exclude<DecideHintResult, { ok: true }>): Worksp
         : `Conflict: ${c.curator} already decided this hint (${c.action}, now ${c.status}) at ${new Date(c.at).toLocaleString()}. Your decision was not saved; reload to see theirs.`,
     };
   }
-  if ("error" in result) return { kind: "error", text: result.error };
-  return { kind: "error", text: Object.values(result.errors).flat().join("; ") || "The decision was not valid." };
+  return { kind: "error", text: result.error };
 }
 
 /**

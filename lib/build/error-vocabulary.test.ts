@@ -1,89 +1,83 @@
-// The architecture's rule on errors (issue 45): one vocabulary of expected failures (AppError and its codes,
-// lib/server/app-error.ts) and one failure shape for server actions (`ActionFailure`, made by `refusal`,
-// `failureOf` or `actionResult`). Each rule runs on the tree, and on a made violation to show it can fail.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+// The architecture's rules on errors (issue 45): one vocabulary of expected failures (AppError and its codes,
+// lib/server/app-error.ts) and one failure shape for server actions, `{ ok: false, code, error }`. Each rule
+// runs on the tree, and on a made violation to show it can fail (lib/build/error-vocabulary.ts).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import type { AppErrorCode } from "../server/app-error";
+import { makeTempDir } from "../testing/fixtures";
+import {
+  APP_ERROR_CODES,
+  actionFiles,
+  actionShapeFaults,
+  otherFailureShapes,
+  plainErrorThrows,
+  readSources,
+  serverFiles,
+  strayErrorClasses,
+} from "./error-vocabulary";
 
 const ROOT = process.cwd();
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(path.join(ROOT, dir))) {
-    const rel = path.join(dir, name);
-    if (name === "node_modules" || name.startsWith(".")) continue;
-    if (statSync(path.join(ROOT, rel)).isDirectory()) out.push(...sourceFiles(rel));
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts")) out.push(rel);
+/** Every code once (tsc fails here when AppErrorCode gains or loses one). */
+const EVERY_CODE = {
+  "not-found": true,
+  forbidden: true,
+  "invalid-input": true,
+  conflict: true,
+  limit: true,
+  unavailable: true,
+} satisfies Record<AppErrorCode, true>;
+
+function madeTree(files: Record<string, string>) {
+  const tmp = makeTempDir("hintscope-error-rules-");
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(tmp.dir, file)), { recursive: true });
+    writeFileSync(path.join(tmp.dir, file), text);
   }
-  return out;
+  return tmp;
 }
-
-/** The server's code: where an expected failure is an AppError. */
-const serverFiles = () => [...sourceFiles("lib/server"), ...sourceFiles("app")];
-/** Server actions: lib/server/actions/* and any app/**\/actions.ts. */
-const actionFiles = () => [
-  ...sourceFiles("lib/server/actions"),
-  ...sourceFiles("app").filter((f) => path.basename(f) === "actions.ts"),
-];
-
-/**
- * Error subclasses the vocabulary leaves where they are, each with why. Everything else in the server's code
- * that extends Error directly is a violation: an expected failure is an AppError (or a subclass of it).
- */
-const OUTSIDE_VOCABULARY: Record<string, string> = {
-  "lib/server/app-error.ts:AppError": "the vocabulary itself",
-  "lib/server/hints/record-decision.ts:LostRace":
-    "an internal retry signal between two statements of one decision's write, caught inside it: never leaves",
-  "lib/server/hints/review-rounds.ts:RoundError":
-    "to become `extends AppError` (its file was held by another change); its action translates it meanwhile (roundRefusal)",
-};
-
-/** Classes that extend Error itself, outside the vocabulary: `file:Class`. */
-function strayErrorClasses(files: Array<{ file: string; source: string }>): string[] {
-  const found: string[] = [];
-  for (const { file, source } of files)
-    for (const match of source.matchAll(/\bclass\s+(\w+)\s+extends\s+Error\b/g)) {
-      const key = `${file}:${match[1]}`;
-      if (!(key in OUTSIDE_VOCABULARY)) found.push(key);
-    }
-  return found;
-}
-
-/**
- * Failures a server action makes in another shape: any `ok: false` written in an action file (a literal or a
- * type), where the one shape comes from app-error.ts (`refusal`, `failureOf`, `actionResult`, `ActionResult`).
- */
-function otherFailureShapes(files: Array<{ file: string; source: string }>): string[] {
-  const found: string[] = [];
-  for (const { file, source } of files)
-    source.split("\n").forEach((line, index) => {
-      if (/\bok\s*:\s*false\b/.test(line)) found.push(`${file}:${index + 1}: ${line.trim()}`);
-    });
-  return found;
-}
-
-const read = (files: string[]) => files.map((file) => ({ file, source: readFileSync(path.join(ROOT, file), "utf8") }));
 
 describe("one error vocabulary", () => {
+  test("the rule's codes are AppError's", () => {
+    expect([...APP_ERROR_CODES].sort()).toEqual(Object.keys(EVERY_CODE).sort());
+  });
+
   test("no Error subclass in the server's code outside AppError's vocabulary", () => {
-    const files = serverFiles();
+    const files = serverFiles(ROOT);
     expect(files.length).toBeGreaterThan(100);
-    expect(strayErrorClasses(read(files))).toEqual([]);
+    expect(strayErrorClasses(readSources(ROOT, files))).toEqual([]);
   });
 
   test("a made violation is caught: a new Error subclass in a server file", () => {
     const made = [{ file: "lib/server/list/made.ts", source: "export class QuotaError extends Error {}\n" }];
     expect(strayErrorClasses(made)).toEqual(["lib/server/list/made.ts:QuotaError"]);
-    // A subclass of AppError is the vocabulary.
+    // A subclass of AppError is the vocabulary (as RoundError and UserError are).
     expect(strayErrorClasses([{ file: "x.ts", source: "class Quota extends AppError {}" }])).toEqual([]);
+  });
+
+  test("the judge throws no plain Error: what reaches an admin is an AppError with its code", () => {
+    const files = serverFiles(ROOT).filter((f) => f.startsWith(path.join("lib", "server", "judge")));
+    expect(files.length).toBeGreaterThan(5);
+    expect(plainErrorThrows(readSources(ROOT, files))).toEqual([]);
+  });
+
+  test("a made violation is caught: a plain Error for a run that does not exist", () => {
+    const made = [
+      {
+        file: "lib/server/judge/made.ts",
+        source: 'if (!run) throw new AppError("not-found", "no run");\nif (!run) throw new Error("no run " + id);\n',
+      },
+    ];
+    expect(plainErrorThrows(made)).toEqual(['lib/server/judge/made.ts:2: if (!run) throw new Error("no run " + id);']);
   });
 });
 
 describe("one failure shape for server actions", () => {
-  test("no server action answers a failure in another shape", () => {
-    const files = actionFiles();
+  test("no server action writes a failure of its own", () => {
+    const files = actionFiles(ROOT);
     expect(files.length).toBeGreaterThan(5);
-    expect(otherFailureShapes(read(files))).toEqual([]);
+    expect(otherFailureShapes(readSources(ROOT, files))).toEqual([]);
   });
 
   test("a made violation is caught: an action that turns an error into its own { ok: false, error }", () => {
@@ -96,5 +90,73 @@ describe("one failure shape for server actions", () => {
     expect(otherFailureShapes(made)).toEqual([
       "lib/server/actions/made.ts:5: return { ok: false, error: (error as Error).message };",
     ]);
+  });
+
+  // The type checker reads the whole program an action imports (tens of seconds on a loaded machine): no limit.
+  test("every action's answer, as the type checker reads it, is { ok: true, … } or { ok: false, code, error }", {
+    timeout: 0,
+  }, () => {
+    expect(actionShapeFaults(ROOT)).toEqual([]);
+  });
+
+  test("made violations are caught: shapes made outside the action (a decision's, an undo's, a sign-in's), a message for an error, a code outside the vocabulary", {
+    timeout: 0,
+  }, () => {
+    const tmp = madeTree({
+      "lib/server/app-error.ts": `export type AppErrorCode = "not-found" | "conflict";
+export type ActionFailure<D extends object = Record<never, never>> = { ok: false; code: AppErrorCode; error: string } & D;
+export const refusal = (code: AppErrorCode, error: string): ActionFailure => ({ ok: false, code, error });
+`,
+      "lib/server/hints/decide.ts": `export type DecisionResult =
+  | { ok: true; version: number }
+  | { ok: false; conflict: { curator: string } }
+  | { ok: false; errors: Record<string, string[]> };
+export async function record(): Promise<DecisionResult> { return { ok: true, version: 1 }; }
+export type UndoResult = { ok: true } | { ok: false; error: string };
+export async function undo(): Promise<UndoResult> { return { ok: true }; }
+`,
+      "lib/server/actions/decide.ts": `import { record, undo } from "../hints/decide";
+import { refusal } from "../app-error";
+export const decide = async (input: unknown) => record();
+export const undoIt = async () => undo();
+export async function signIn(previous: unknown, form: FormData): Promise<{ error: string; name: string } | null> {
+  return null;
+}
+export const told = async () => (Math.random() ? { ok: true as const, message: "done" } : refusal("conflict", "taken"));
+export const said = async () => ({ ok: false as const, code: "conflict" as const, message: "taken" });
+export const coded = async () => ({ ok: false as const, code: "gone" as const, error: "gone" });
+`,
+    });
+    try {
+      expect(actionShapeFaults(tmp.dir, ["lib/server/actions/decide.ts"]).sort()).toEqual(
+        [
+          "lib/server/actions/decide.ts:decide: fails with { ok: false; conflict: { curator: string; }; }: no `code`, no `error`",
+          "lib/server/actions/decide.ts:decide: fails with { ok: false; errors: Record<string, string[]>; }: no `code`, no `error`",
+          "lib/server/actions/decide.ts:undoIt: fails with { ok: false; error: string; }: no `code`",
+          "lib/server/actions/decide.ts:signIn: answers { error: string; name: string; }: no `ok`",
+          'lib/server/actions/decide.ts:said: fails with { ok: false; code: "conflict"; message: string; }: no `error`, a `message` (a failure\'s sentence is `error`)',
+          'lib/server/actions/decide.ts:coded: fails with { ok: false; code: "gone"; error: string; }: a `code` outside the vocabulary ("gone")',
+        ].sort(),
+      );
+    } finally {
+      tmp.cleanup();
+    }
+  });
+});
+
+describe("infrastructure failures are translated at the edge of every action and route", () => {
+  const source = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
+  /** The body of a function in a source text, from its name to the next top-level `}`. */
+  const body = (text: string, name: string) => {
+    const start = text.indexOf(`export function ${name}`);
+    return start < 0 ? "" : text.slice(start, text.indexOf("\n}\n", start));
+  };
+
+  test("guardedAction answers through actionResult, guardedRoute through routeResult, and the public sign-in through actionResult", () => {
+    const guard = source("lib/server/auth/guard.tsx");
+    expect(body(guard, "guardedAction")).toMatch(/return actionResult\(\(\) => run\(/);
+    expect(body(guard, "guardedRoute")).toMatch(/return routeResult\(\(\) => handler\(/);
+    // guard-coverage.test.ts holds that every other action and route is made by these two.
+    expect(source("lib/server/actions/session.ts")).toMatch(/export async function signInAction[\s\S]*?actionResult\(/);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { AppError, actionResult, httpStatus, refusal } from "./app-error";
+import { AppError, actionResult, httpStatus, refusal, refusalWith, routeResult } from "./app-error";
 import { UserError } from "./auth/users";
 import { openDatabase } from "./db/client";
 
@@ -57,4 +57,43 @@ test("a database that does not answer: the action says so in words, not the driv
   expect((answer as { error: string }).error).toMatch(/^the database stopped answering/);
   expect((answer as { error: string }).error).not.toMatch(/prisma|invocation/i);
   if (!(db instanceof Error)) await db.$disconnect();
+});
+
+test("a failure's own fields sit beside the one shape, which they cannot overwrite", () => {
+  expect(refusalWith("conflict", "ada decided it", { conflict: { curator: "ada" } })).toEqual({
+    ok: false,
+    code: "conflict",
+    error: "ada decided it",
+    conflict: { curator: "ada" },
+  });
+  expect(refusalWith("limit", "too many", { error: "other", ok: true } as object)).toEqual({
+    ok: false,
+    code: "limit",
+    error: "too many",
+  });
+});
+
+test("an API route's expected failure and a database that does not answer, as JSON in the one shape; a fault thrown on", async () => {
+  const missing = await routeResult(async () => {
+    throw new AppError("not-found", "no judge run 7");
+  });
+  expect(missing.status).toBe(404);
+  expect(await missing.json()).toEqual({ ok: false, code: "not-found", error: "no judge run 7" });
+  // A real client of a PostgreSQL server that is not there (nothing listens on port 1).
+  const db = await openDatabase("postgresql://hintscope@127.0.0.1:1/none?connect_timeout=5").catch((error) => error);
+  const gone = await routeResult(async () => {
+    if (db instanceof Error) throw db;
+    return Response.json({ ok: true, users: await db.user.count() });
+  });
+  expect(gone.status).toBe(503);
+  const body = (await gone.json()) as { ok: boolean; code: string; error: string };
+  expect(body).toMatchObject({ ok: false, code: "unavailable" });
+  expect(body.error).toMatch(/^the database stopped answering/);
+  expect(body.error).not.toMatch(/prisma|invocation/i);
+  if (!(db instanceof Error)) await db.$disconnect();
+  await expect(
+    routeResult(async () => {
+      throw new TypeError("x is undefined");
+    }),
+  ).rejects.toThrow("x is undefined");
 });

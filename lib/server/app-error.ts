@@ -7,7 +7,9 @@ import { infrastructureFailure } from "./infrastructure-failure";
  * the edge (infrastructure-failure.ts) into "unavailable", saying what happened.
  *
  * The architecture test (lib/build/error-vocabulary.test.ts) fails on another Error subclass in the server's
- * code, and on a server action that answers a failure in any other shape than `ActionFailure`.
+ * code, a plain Error thrown by the judge, and a server action whose answer (read by the type checker) is
+ * not `{ ok: true, … }` or `ActionFailure`. One field name for the sentence a person reads: a failure's is
+ * `error` (as the guard's refusals, the API routes' JSON and the sign-in form's), a success's is `message`.
  */
 export type AppErrorCode =
   /** what was named does not exist */
@@ -54,14 +56,28 @@ export function errorResponse(error: unknown): Response {
   throw error;
 }
 
-/** The one failure a server action answers with: its code, and the sentence the person reads. */
-export type ActionFailure = { ok: false; code: AppErrorCode; error: string };
+/**
+ * The one failure a server action answers with: its code, and the sentence the person reads; `Details` a
+ * failure's own further fields (a conflict's who and when, a form's fields) beside them.
+ */
+export type ActionFailure<Details extends object = Record<never, never>> = {
+  ok: false;
+  code: AppErrorCode;
+  error: string;
+} & Details;
 
 /** A server action's answer: `{ ok: true, … }` with what it did, or the one failure shape. */
 export type ActionResult<Done extends object = { message: string }> = ({ ok: true } & Done) | ActionFailure;
 
 /** A failure an action answers with, without throwing (a rule checked before any work). */
 export const refusal = (code: AppErrorCode, message: string): ActionFailure => ({ ok: false, code, error: message });
+
+/** A failure with its own further fields (`refusal`'s shape, and what the page needs to say more). */
+export const refusalWith = <Details extends object>(
+  code: AppErrorCode,
+  message: string,
+  details: Details,
+): ActionFailure<Details> => ({ ...details, ...refusal(code, message) });
 
 /** An expected failure as the action's answer. */
 export const failureOf = (error: AppError): ActionFailure => refusal(error.code, error.message);
@@ -83,6 +99,29 @@ export async function actionResult<T>(
     const infrastructure = infrastructureFailure(error);
     if (infrastructure) return refusal("unavailable", `${infrastructure.what}; reload the page to see what was kept`);
     throw error;
+  }
+}
+
+/**
+ * An API route's expected failure as JSON in the one shape, `{ ok: false, code, error }`, with its status: an
+ * AppError, or a failure of the database or the disk as 503 saying what happened; a fault is thrown on.
+ */
+export function routeFailure(error: unknown): Response {
+  if (error instanceof AppError) return Response.json(failureOf(error), { status: httpStatus(error) });
+  const infrastructure = infrastructureFailure(error);
+  if (infrastructure)
+    return Response.json(refusal("unavailable", `${infrastructure.what}; ask again to see what was kept`), {
+      status: STATUS.unavailable,
+    });
+  throw error;
+}
+
+/** Runs an API route's handler: what it did not answer itself is answered by `routeFailure`. */
+export async function routeResult(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    return routeFailure(error);
   }
 }
 

@@ -13,16 +13,14 @@ import { identifiersToDescribe, planDescriptions, writeDescriptions } from "../j
 export type JudgeActionResult = ActionResult<{ message: string; runId?: number }>;
 
 /**
- * The judge's expected failures that are not AppErrors yet: an endpoint that refused or did not answer
- * (lib/judge/chat-client.ts), and the plain Errors lib/server/judge throws for a refused request (no such
- * run, a bad option) until it throws AppErrors; anything else (a TypeError, a database error) is a fault.
+ * An endpoint that refused or did not answer (lib/judge/chat-client.ts, pure code beneath the vocabulary):
+ * said as unavailable. lib/server/judge throws AppErrors for a refused request (no such run, a bad option);
+ * anything else (a TypeError, a database error) is a fault.
  */
-const judgeRefusal = (error: unknown): AppError | null => {
-  if (error instanceof EndpointRefusal || error instanceof EndpointUnavailable)
-    return new AppError("unavailable", error.message);
-  if (error instanceof Error && error.constructor === Error) return new AppError("invalid-input", error.message);
-  return null;
-};
+const judgeRefusal = (error: unknown): AppError | null =>
+  error instanceof EndpointRefusal || error instanceof EndpointUnavailable
+    ? new AppError("unavailable", error.message)
+    : null;
 
 async function attempt(work: () => Promise<{ message: string; runId?: number }>): Promise<JudgeActionResult> {
   return actionResult(async () => {

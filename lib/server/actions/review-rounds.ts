@@ -2,23 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { type ActionResult, AppError, actionResult, refusal } from "../app-error";
+import { type ActionResult, actionResult, refusal } from "../app-error";
 import { guardedAction, guardedFormAction } from "../auth/guard";
 import { getDb } from "../db/client";
-import {
-  adjudicate,
-  decideInRound,
-  publishRound,
-  RoundError,
-  StartRoundInput,
-  startRound,
-} from "../hints/review-rounds";
+import { adjudicate, decideInRound, publishRound, StartRoundInput, startRound } from "../hints/review-rounds";
 
 export type RoundActionResult = ActionResult<{ message: string; id?: number }>;
-
-/** A round's rules refused the request (review-rounds.ts throws RoundError): said as invalid input. */
-const roundRefusal = (error: unknown) =>
-  error instanceof RoundError ? new AppError("invalid-input", error.message) : null;
 
 /** Starts a round (admins) from the form on /rounds: curators come as one `curators` field per box ticked. */
 export const startRoundAction = guardedFormAction(
@@ -44,7 +33,7 @@ export const startRoundAction = guardedFormAction(
       const round = await startRound(await getDb(), data, user.name);
       revalidatePath("/rounds");
       return { ok: true as const, message: `Started round "${round.name}".`, id: round.id };
-    }, roundRefusal);
+    });
   },
 );
 
@@ -73,5 +62,5 @@ export const publishRoundAction = guardedAction(
       revalidatePath("/rounds");
       revalidatePath("/hint-sets");
       return { ok: true as const, message: `Published as version ${version} of the hint set.` };
-    }, roundRefusal),
+    }),
 );

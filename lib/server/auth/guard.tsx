@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import type { z } from "zod";
 import { forbidden, NOT_SIGNED_IN, type Refusal } from "../../auth/refusal";
 import { hasRole, type Role } from "../../auth/roles";
+import { type ActionFailure, actionResult, routeResult } from "../app-error";
 import { endListTurn, LIST_TURN_HEADER } from "../list/list-turns";
 import { currentUser, requestedPath } from "./request-user";
 import type { UserView } from "./users";
@@ -41,7 +42,7 @@ export function guardedPage<P>(role: Role, page: (props: P, user: UserView) => P
 export function guardedAction<S extends z.ZodType, R>(
   options: { role: Role; input: S },
   run: (input: z.output<S>, user: UserView) => Promise<R>,
-): (raw: unknown) => Promise<R | Refusal> {
+): (raw: unknown) => Promise<R | Refusal | ActionFailure> {
   return async (raw: unknown) => {
     const user = await currentUser();
     if (!user) return NOT_SIGNED_IN;
@@ -54,7 +55,8 @@ export function guardedAction<S extends z.ZodType, R>(
         error: parsed.error.issues.map((i) => i.message).join("; "),
         status: 400,
       };
-    return run(parsed.data, user);
+    // The edge: an AppError, or the database or the disk failing, answered in the one failure shape.
+    return actionResult(() => run(parsed.data, user));
   };
 }
 
@@ -62,7 +64,7 @@ export function guardedAction<S extends z.ZodType, R>(
 export function guardedFormAction<S extends z.ZodType, R>(
   options: { role: Role; input: S },
   run: (input: z.output<S>, user: UserView) => Promise<R>,
-): (previous: unknown, form: FormData) => Promise<R | Refusal> {
+): (previous: unknown, form: FormData) => Promise<R | Refusal | ActionFailure> {
   const action = guardedAction(options, run);
   return (_previous: unknown, form: FormData) => action(Object.fromEntries(form));
 }
@@ -75,8 +77,9 @@ export function guardedRoute<C>(
   return async (request: Request, context: C) => {
     endListTurnOnceSent(request.headers.get(LIST_TURN_HEADER));
     const user = await currentUser();
-    if (!user) return Response.json({ ok: false, error: NOT_SIGNED_IN.error }, { status: 401 });
-    if (!hasRole(user.role, role)) return Response.json({ ok: false, error: forbidden(role).error }, { status: 403 });
-    return handler(request, context, user);
+    if (!user) return Response.json({ ok: false, code: "forbidden", error: NOT_SIGNED_IN.error }, { status: 401 });
+    if (!hasRole(user.role, role))
+      return Response.json({ ok: false, code: "forbidden", error: forbidden(role).error }, { status: 403 });
+    return routeResult(() => handler(request, context, user));
   };
 }

@@ -162,6 +162,7 @@ test("undo takes back the curator's own last decision, audited as an undo; not a
     // Another curator cannot undo ada's decision.
     expect(await undoDecision(db, flagged.decision, "grace")).toEqual({
       ok: false,
+      code: "forbidden",
       error: "that decision is ada's, not yours",
     });
     // Ada's undo brings back the accepted hint, and both decisions stay in the audit trail.
@@ -176,6 +177,7 @@ test("undo takes back the curator's own last decision, audited as an undo; not a
     expect(again.ok).toBe(true);
     expect(await undoDecision(db, first.ok ? first.decision : 0, "ada")).toMatchObject({
       ok: false,
+      code: "conflict",
       error: expect.stringMatching(/^grace decided this hint since/),
     });
     // Grace's own undo brings back what was there before her decision.

@@ -10,6 +10,7 @@ import { composeHint, NO_TRIM, type Trim } from "../../hint/compose-hint";
 import { hintFingerprint } from "../../hint/fingerprint";
 import { EMPTY_TRIM, TrimSchema } from "../../hint/trim-schema";
 import { statusAfter } from "../../review/decisions";
+import { type ActionFailure, refusal } from "../app-error";
 import { type Database, type Tx, writeTurn } from "../db/client";
 import { transactionTimeouts } from "../db/transactions";
 import { MODEL_WRITTEN_SELECT } from "../hint-source-select";
@@ -203,9 +204,7 @@ async function decideWithin(tx: Tx, input: z.output<typeof DecisionInput>, curat
   return { ok: true, version: hint.version, status: after.status, text, decision: decision.id };
 }
 
-export type UndoResult =
-  | { ok: true; status: string; instanceId: number; decision: number }
-  | { ok: false; error: string };
+export type UndoResult = { ok: true; status: string; instanceId: number; decision: number } | ActionFailure;
 
 /**
  * Takes back a curator's own last decision on a hint: the hint goes back to the state before it (pending,
@@ -218,17 +217,17 @@ export async function undoDecision(db: Database, decisionId: number, curator: st
       db.$transaction(
         async (tx): Promise<UndoResult> => {
           const decision = await tx.decision.findUnique({ where: { id: decisionId }, include: { hint: true } });
-          if (!decision) return { ok: false, error: `no decision ${decisionId}` };
+          if (!decision) return refusal("not-found", `no decision ${decisionId}`);
           if (decision.curator !== curator)
-            return { ok: false, error: `that decision is ${decision.curator}'s, not yours` };
+            return refusal("forbidden", `that decision is ${decision.curator}'s, not yours`);
           if (decision.action === "undo")
-            return { ok: false, error: "that was an undo: decide the hint again instead" };
+            return refusal("invalid-input", "that was an undo: decide the hint again instead");
           const last = await tx.decision.findFirst({ where: { hintId: decision.hintId }, orderBy: { id: "desc" } });
           if (last?.id !== decision.id)
-            return {
-              ok: false,
-              error: `${last?.curator ?? "someone"} decided this hint since (${last?.action}): nothing undone`,
-            };
+            return refusal(
+              "conflict",
+              `${last?.curator ?? "someone"} decided this hint since (${last?.action}): nothing undone`,
+            );
           const hint = decision.hint;
           const restored = readHintState(decision.before);
           const instance = await tx.instance.findUnique({
@@ -241,7 +240,7 @@ export async function undoDecision(db: Database, decisionId: number, curator: st
               modelWritten: { select: MODEL_WRITTEN_SELECT },
             },
           });
-          if (!instance) return { ok: false, error: "the instance is gone" };
+          if (!instance) return refusal("not-found", "the instance is gone");
           const trim = restored.trimmed ?? NO_TRIM;
           const identifiers = instance.identifiers.map(withPolicies);
           const text = composeHint(
@@ -286,6 +285,6 @@ export async function undoDecision(db: Database, decisionId: number, curator: st
     );
   } catch (error) {
     if (!(error instanceof LostRace)) throw error;
-    return { ok: false, error: "the hint changed while it was being undone: nothing undone" };
+    return refusal("conflict", "the hint changed while it was being undone: nothing undone");
   }
 }

@@ -45,6 +45,10 @@ test("a round needs curators who can review, as many as it deals per hint", asyn
   await expect(
     startRound(env.db, { name: "x", hintSet: "lite", curators: ["bo", "cy"], curatorsPerHint: 3 }, "ada"),
   ).rejects.toThrow(/at least as many curators/);
+  // A round's refusals are the vocabulary's: a set that is not there is not-found, a taken name a conflict.
+  await expect(
+    startRound(env.db, { name: "x", hintSet: "nothing", curators: ["bo"], curatorsPerHint: 1 }, "ada"),
+  ).rejects.toMatchObject({ name: "RoundError", code: "not-found", message: 'no hint set named "nothing"' });
 });
 
 test("three curators, a disagreement adjudicated, published and exported: the manifest's κ is the worked example's", async () => {
@@ -66,10 +70,14 @@ test("three curators, a disagreement adjudicated, published and exported: the ma
   await decide("di", h2, "flag", { reason: "spoiler" });
   await decide("bo", h3, "flag", { reason: "spoiler" });
   await decide("cy", h3, "flag", { reason: "spoiler" });
-  expect(await decide("di", h3, "flag")).toMatchObject({ ok: false, error: "a flag needs a reason" });
+  expect(await decide("di", h3, "flag")).toMatchObject({
+    ok: false,
+    code: "invalid-input",
+    error: "a flag needs a reason",
+  });
   await decide("di", h3, "flag", { reason: "guesswork" });
   for (const c of ["bo", "cy", "di"]) await decide(c, h4, "trim", { trimmed: trim });
-  expect(await decide("vi", h1, "accept")).toMatchObject({ ok: false, error: /not in your queue/ });
+  expect(await decide("vi", h1, "accept")).toMatchObject({ ok: false, code: "forbidden", error: /not in your queue/ });
 
   const state = await roundState(env.db, round.id);
   expect(state?.progress).toEqual([
@@ -105,7 +113,11 @@ test("three curators, a disagreement adjudicated, published and exported: the ma
   expect(published.review.agreement.method).toBe("fleiss");
   expect(published.review.agreement.kappa).toBeCloseTo(70 / 94, 12);
   expect(published.review.agreement.kappa_by_reason).toBeCloseTo(0.52, 12);
-  expect(await decide("bo", h1, "flag", { reason: "spoiler" })).toMatchObject({ ok: false, error: /published/ });
+  expect(await decide("bo", h1, "flag", { reason: "spoiler" })).toMatchObject({
+    ok: false,
+    code: "conflict",
+    error: /published/,
+  });
 
   // The outcomes are the hints' decisions now, each in the audit trail under the round or the adjudicator.
   const audit = await env.db.decision.findMany({ orderBy: { id: "asc" } });

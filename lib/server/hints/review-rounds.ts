@@ -10,6 +10,7 @@ import {
   ROUND_ACTIONS,
   type RoundDecision,
 } from "../../review/review-round";
+import { type ActionFailure, AppError, type AppErrorCode, refusal } from "../app-error";
 import { claimRows, type Database, writeTurn } from "../db/client";
 import { transactionTimeouts } from "../db/transactions";
 import { readTrim } from "../stored-json";
@@ -18,10 +19,10 @@ import { publishWithin } from "./hint-sets";
 import { NOT_ANALYSED, recordDecisionWithin } from "./record-decision";
 import { asDecision, roundState } from "./round-state";
 
-/** A round request the rules refuse; the message says which rule. */
-export class RoundError extends Error {
-  constructor(message: string) {
-    super(message);
+/** A round request the rules refuse, as the vocabulary's code (a bad request unless said); the message says which rule. */
+export class RoundError extends AppError {
+  constructor(message: string, code: AppErrorCode = "invalid-input") {
+    super(code, message);
     this.name = "RoundError";
   }
 }
@@ -38,9 +39,9 @@ export const StartRoundInput = z.object({
 export async function startRound(db: Database, raw: z.input<typeof StartRoundInput>, createdBy: string) {
   const input = StartRoundInput.parse(raw);
   const set = await db.hintSet.findUnique({ where: { name: input.hintSet } });
-  if (!set) throw new RoundError(`no hint set named "${input.hintSet}"`);
+  if (!set) throw new RoundError(`no hint set named "${input.hintSet}"`, "not-found");
   if (await db.reviewRound.findUnique({ where: { name: input.name } }))
-    throw new RoundError(`a round named "${input.name}" exists`);
+    throw new RoundError(`a round named "${input.name}" exists`, "conflict");
   const curators = [...new Set(input.curators)];
   const users = await db.user.findMany({ where: { name: { in: curators } } });
   for (const name of curators) {
@@ -102,12 +103,12 @@ export const RoundDecisionInput = RoundVerdict.extend({
 /** A decision's transaction: one row, but it may wait for a publish of its round (which is given minutes). */
 const ROUND_DECISION = { maxWait: 60_000, timeout: 11 * 60 * 1000 };
 
-export type RoundDecisionResult = { ok: true; action: string } | { ok: false; error: string };
+export type RoundDecisionResult = { ok: true; action: string } | ActionFailure;
 
 /** A curator's decision on one of their hints in an open round (they may change it until the round is published). */
 export async function decideInRound(db: Database, raw: unknown, curator: string): Promise<RoundDecisionResult> {
   const parsed = RoundDecisionInput.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join("; ") };
+  if (!parsed.success) return refusal("invalid-input", parsed.error.issues.map((i) => i.message).join("; "));
   const input = parsed.data;
   return writeTurn(db)(() =>
     db.$transaction(async (tx): Promise<RoundDecisionResult> => {
@@ -115,17 +116,17 @@ export async function decideInRound(db: Database, raw: unknown, curator: string)
       // committed first is seen here as published).
       await claimRows(db, tx, "ReviewRound", "1 = 1", [input.roundId]);
       const round = await tx.reviewRound.findUnique({ where: { id: input.roundId } });
-      if (!round) return { ok: false, error: `no round with id ${input.roundId}` };
+      if (!round) return refusal("not-found", `no round with id ${input.roundId}`);
       if (round.status !== "open")
-        return { ok: false, error: `round "${round.name}" is published: its decisions are final` };
+        return refusal("conflict", `round "${round.name}" is published: its decisions are final`);
       const assignment = await tx.roundAssignment.findUnique({
         where: { roundId_instanceId_curator: { roundId: round.id, instanceId: input.instanceId, curator } },
         include: { instance: { select: { hintSource: true, analysisStatus: true } } },
       });
-      if (!assignment) return { ok: false, error: `this hint is not in your queue for round "${round.name}"` };
-      if (assignment.instance.analysisStatus === "pending") return { ok: false, error: NOT_ANALYSED };
+      if (!assignment) return refusal("forbidden", `this hint is not in your queue for round "${round.name}"`);
+      if (assignment.instance.analysisStatus === "pending") return refusal("invalid-input", NOT_ANALYSED);
       if (input.sourceHash !== undefined && input.sourceHash !== assignment.instance.hintSource)
-        return { ok: false, error: "this instance changed since you opened it: reload to see the hint as it is now" };
+        return refusal("conflict", "this instance changed since you opened it: reload to see the hint as it is now");
       await tx.roundAssignment.update({
         where: { id: assignment.id },
         data: {
@@ -150,20 +151,20 @@ export const AdjudicationInput = RoundVerdict.extend({
 /** An admin's final decision on a hint the round's curators disagreed on (recorded with who and when). */
 export async function adjudicate(db: Database, raw: unknown, adjudicator: string): Promise<RoundDecisionResult> {
   const parsed = AdjudicationInput.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join("; ") };
+  if (!parsed.success) return refusal("invalid-input", parsed.error.issues.map((i) => i.message).join("; "));
   const input = parsed.data;
   return writeTurn(db)(() =>
     db.$transaction(async (tx): Promise<RoundDecisionResult> => {
       await claimRows(db, tx, "ReviewRound", "1 = 1", [input.roundId]);
       const round = await tx.reviewRound.findUnique({ where: { id: input.roundId } });
-      if (round?.status !== "open") return { ok: false, error: "no open round with that id" };
+      if (round?.status !== "open") return refusal("not-found", "no open round with that id");
       const rows = await tx.roundAssignment.findMany({ where: { roundId: round.id, instanceId: input.instanceId } });
       if (itemOutcome(rows.map(asDecision)).state !== "disagreed")
-        return { ok: false, error: "only a hint whose curators all decided, and disagreed, is adjudicated" };
+        return refusal("invalid-input", "only a hint whose curators all decided, and disagreed, is adjudicated");
       let trimmed: string | null = null;
       if (input.action === "trim") {
         trimmed = rows.find((r) => r.curator === input.trimFrom && r.action === "trim")?.trimmed ?? null;
-        if (!trimmed) return { ok: false, error: "a trim adopts one curator's trim: name a curator who trimmed" };
+        if (!trimmed) return refusal("invalid-input", "a trim adopts one curator's trim: name a curator who trimmed");
       }
       const data = {
         adjudicator,
@@ -198,9 +199,9 @@ export async function publishRound(db: Database, roundId: number, admin: string)
         await claimRows(db, tx, "ReviewRound", "1 = 1", [roundId]);
         // roundState reads through the models alone, which the transaction has as the client does.
         const state = await roundState(tx as unknown as Database, roundId);
-        if (!state) throw new RoundError(`no round with id ${roundId}`);
+        if (!state) throw new RoundError(`no round with id ${roundId}`, "not-found");
         const { round } = state;
-        if (round.status !== "open") throw new RoundError(`round "${round.name}" is already published`);
+        if (round.status !== "open") throw new RoundError(`round "${round.name}" is already published`, "conflict");
         const open = state.items.filter(
           (i) => i.outcome.state === "pending" || (i.outcome.state === "disagreed" && !i.adjudication),
         );

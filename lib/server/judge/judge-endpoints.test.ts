@@ -220,6 +220,12 @@ test("endpoint parameters are data: sent with every request, naming the judge, c
     await expect(endpoint("bad", { baseUrl: url })).rejects.toThrow(/must be http or https/);
   await expect(endpoint("bad", { baseUrl: "not a url" })).rejects.toThrow(/is not a URL/);
   expect((await listEndpoints(db)).find((e) => e.name === "bad")).toBeUndefined();
+  // Each is the vocabulary's invalid input (an admin's action says it), and a name that is not there not-found.
+  await expect(endpoint("bad", { parameters: "[1]" })).rejects.toMatchObject({ code: "invalid-input" });
+  await expect(endpoint("bad", { baseUrl: "ftp://example.org/v1" })).rejects.toMatchObject({ code: "invalid-input" });
+  await expect(endpoint("bad", { timeoutMs: 1.5 })).rejects.toMatchObject({ code: "invalid-input" });
+  await expect(testEndpoint(db, "nowhere")).rejects.toMatchObject({ code: "not-found", message: /no judge endpoint/ });
+  await expect(runStatus(db, 999_999)).rejects.toMatchObject({ code: "not-found", message: "no judge run 999999" });
 });
 
 test("the plan counts a prompt once per request where the endpoint takes n, as it is billed", async () => {

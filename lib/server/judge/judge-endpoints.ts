@@ -1,5 +1,6 @@
 import { checkBaseUrl, readParameters } from "../../judge/chat-client";
 import { type EndpointMeasure, probeEndpoint, readMeasure } from "../../judge/probe";
+import { AppError } from "../app-error";
 import { type Database, writeTurn } from "../db/client";
 import { endpointNamed } from "./named-rows";
 
@@ -8,6 +9,19 @@ import { endpointNamed } from "./named-rows";
  * timeout), listed without their keys, tested (what the endpoint really does, measured), and the judge's name
  * a run's scores carry. Runs are in judge-runs.ts.
  */
+
+/**
+ * A check of what an admin typed, from the pure judge client (an endpoint's URL, its parameters): its plain
+ * Error said as the vocabulary's invalid input.
+ */
+function asked<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof Error && error.constructor === Error) throw new AppError("invalid-input", error.message);
+    throw error;
+  }
+}
 
 export interface EndpointInput {
   name: string;
@@ -31,15 +45,20 @@ export interface EndpointInput {
  * URL, model or parameters forget what its test measured.
  */
 export async function saveEndpoint(db: Database, input: EndpointInput) {
-  checkBaseUrl(input.baseUrl);
+  asked(() => checkBaseUrl(input.baseUrl));
   const parameters =
     input.parameters === undefined
       ? undefined
-      : typeof input.parameters === "string"
-        ? readParameters(input.parameters)
-        : readParameters(JSON.stringify(input.parameters ?? {}));
+      : asked(() =>
+          readParameters(
+            typeof input.parameters === "string" ? input.parameters : JSON.stringify(input.parameters ?? {}),
+          ),
+        );
   if (input.timeoutMs !== undefined && !(Number.isInteger(input.timeoutMs) && input.timeoutMs >= 1))
-    throw new Error(`an endpoint's timeout must be a whole number of milliseconds, not ${input.timeoutMs}`);
+    throw new AppError(
+      "invalid-input",
+      `an endpoint's timeout must be a whole number of milliseconds, not ${input.timeoutMs}`,
+    );
   return writeTurn(db)(async () => {
     const before = await db.judgeEndpoint.findUnique({ where: { name: input.name } });
     const data = {
@@ -80,11 +99,15 @@ export async function saveEndpoint(db: Database, input: EndpointInput) {
  */
 export async function setEndpointOptions(db: Database, name: string, pairs: string[]) {
   const endpoint = await endpointNamed(db, name);
-  const parameters = readParameters(endpoint.parameters);
+  const parameters = asked(() => readParameters(endpoint.parameters));
   let timeoutMs: number | undefined;
   for (const pair of pairs) {
     const at = pair.indexOf("=");
-    if (at < 1) throw new Error(`"${pair}" is not key=value (e.g. reasoning_effort=medium, timeout_ms=300000)`);
+    if (at < 1)
+      throw new AppError(
+        "invalid-input",
+        `"${pair}" is not key=value (e.g. reasoning_effort=medium, timeout_ms=300000)`,
+      );
     const key = pair.slice(0, at);
     const text = pair.slice(at + 1);
     if (key === "timeout_ms") {

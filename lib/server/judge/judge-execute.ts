@@ -1,4 +1,5 @@
 import type { JudgeCallKind } from "../../judge/answers";
+import { AppError } from "../app-error";
 import { type Database, writeTurn } from "../db/client";
 import { judgeName, type RunStatus, runStatus, valuesToRate } from "./judge-runs";
 import { writeScores } from "./judge-scores";
@@ -20,7 +21,7 @@ export type { RunOptions };
  */
 export async function executeRun(db: Database, runId: number, options: RunOptions = {}): Promise<RunStatus> {
   const run = await loadRun(db, runId);
-  if (!run) throw new Error(`no judge run ${runId}`);
+  if (!run) throw new AppError("not-found", `no judge run ${runId}`);
   if (run.state !== "running") return runStatus(db, runId);
   // The scores carry the judge's name as the run began: an endpoint since given another model or other
   // parameters would answer as another judge under that name.

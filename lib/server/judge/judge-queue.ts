@@ -1,3 +1,4 @@
+import { AppError } from "../app-error";
 import type { Database } from "../db/client";
 import type { JobQueue } from "../db/job-queue";
 import { requestJob, sliceMs, workQueue } from "../queued-work";
@@ -50,7 +51,7 @@ function workEndpointQueue(db: Database, endpointId: number, log?: (line: string
 
 async function endpointOf(db: Database, runId: number): Promise<number> {
   const run = await db.judgeRun.findUnique({ where: { id: runId }, select: { endpointId: true } });
-  if (!run) throw new Error(`no judge run ${runId}`);
+  if (!run) throw new AppError("not-found", `no judge run ${runId}`);
   return run.endpointId;
 }
 

@@ -10,6 +10,7 @@ import {
   ratedAttributes,
 } from "../../judge/plan";
 import { type AttributeValues, JUDGE_TEMPLATE_VERSION, type JudgeTarget } from "../../judge/prompts";
+import { AppError } from "../app-error";
 import { type Database, writeTurn } from "../db/client";
 import { transactionTimeouts } from "../db/transactions";
 import { readEvidence } from "../stored-json";
@@ -243,7 +244,7 @@ export interface RunStatus {
 
 export async function runStatus(db: Database, runId: number): Promise<RunStatus> {
   const run = await db.judgeRun.findUnique({ where: { id: runId } });
-  if (!run) throw new Error(`no judge run ${runId}`);
+  if (!run) throw new AppError("not-found", `no judge run ${runId}`);
   const counts = await db.judgeCall.groupBy({ by: ["state"], where: { runId }, _count: { _all: true } });
   const count = (state: string) => counts.find((c) => c.state === state)?._count._all ?? 0;
   return {
