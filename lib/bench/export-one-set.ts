@@ -1,7 +1,7 @@
 /** Exports one benchmark's hints from DATABASE_URL and prints `{ms, maxRssMb, lines}`: the probe of the export benchmark. */
 import { openDatabase } from "../server/db/client";
 import { currentHintLines } from "../server/hints/hint-export";
-import { writeHintExport } from "../server/hints/hint-sets";
+import { writeHintExport } from "../server/hints/version-export";
 
 const [benchmark, out] = process.argv.slice(2);
 if (!benchmark || !out) throw new Error("usage: export-one-set BENCHMARK DIR");

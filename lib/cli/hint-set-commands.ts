@@ -5,14 +5,8 @@ import { slug } from "../export/text-formats";
 import type { Database } from "../server/db/client";
 import { currentHintLines } from "../server/hints/hint-export";
 import { importHintSet } from "../server/hints/hint-set-import";
-import {
-  assembleVersionExport,
-  compareVersions,
-  createHintSet,
-  publishHintSet,
-  writeHintExport,
-  writeVersionExport,
-} from "../server/hints/hint-sets";
+import { compareVersions, createHintSet, publishHintSet } from "../server/hints/hint-sets";
+import { assembleVersionExport, writeHintExport, writeVersionExport } from "../server/hints/version-export";
 
 export interface HintSetOptions {
   set?: string;

@@ -19,9 +19,10 @@ import { addUser } from "../auth/users";
 import { importFiles } from "../import/import-files";
 import { readTrim, WITH_SELECTIONS, withPolicies } from "../stored-json";
 import { importHintSet } from "./hint-set-import";
-import { assembleVersionExport, createHintSet, publishHintSet } from "./hint-sets";
+import { createHintSet, publishHintSet } from "./hint-sets";
 import { recordDecision } from "./record-decision";
 import { decideInRound, publishRound, startRound } from "./review-rounds";
+import { assembleVersionExport } from "./version-export";
 
 /** Every name Object.prototype has: each a valid Python identifier, and each a trap for a plain-object map. */
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype).sort();

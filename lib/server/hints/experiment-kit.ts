@@ -17,7 +17,9 @@ import { decodeStructured } from "../../ingest/field-values";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
 import { readRecord } from "../stored-json";
-import { exportFilter, importedFieldMap, NATIVE_ROW_SELECT, versionLines } from "./hint-sets";
+import { versionLines } from "./hint-sets";
+import { importedFieldMap, NATIVE_ROW_SELECT } from "./native-lines";
+import { exportFilter } from "./version-export";
 
 const PAGE = 500;
 

@@ -12,8 +12,9 @@ import { jsonl, swebenchRecord } from "../../testing/fixtures";
 import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { importFiles } from "../import/import-files";
-import { assembleVersionExport, createHintSet, publishHintSet, writeVersionExport } from "./hint-sets";
+import { createHintSet, publishHintSet } from "./hint-sets";
 import { recordDecision } from "./record-decision";
+import { assembleVersionExport, writeVersionExport } from "./version-export";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
 let duck: Awaited<ReturnType<DuckDBInstance["connect"]>>;

@@ -10,7 +10,8 @@ import { bulkTarget } from "../db/client";
 import { importHintSet } from "./hint-set-import";
 import { fillLineDigests, insertVersionLines, type StoredLine, storedLine, versionDifferences } from "./hint-set-lines";
 import { listHintSets } from "./hint-set-list";
-import { assembleVersionExport, compareVersions, versionLines } from "./hint-sets";
+import { compareVersions, versionLines } from "./hint-sets";
+import { assembleVersionExport } from "./version-export";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
 beforeAll(async () => {

@@ -7,8 +7,9 @@ import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { importFiles } from "../import/import-files";
 import { importHintSet } from "./hint-set-import";
-import { createHintSet, exportFilter, publishHintSet, versionLines, writeHintExport } from "./hint-sets";
+import { createHintSet, publishHintSet, versionLines } from "./hint-sets";
 import { recordDecision } from "./record-decision";
+import { exportFilter, writeHintExport } from "./version-export";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
 let other: Awaited<ReturnType<typeof openTempDatabase>>;

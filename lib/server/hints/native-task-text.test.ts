@@ -22,8 +22,9 @@ import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { importFiles } from "../import/import-files";
 import { readRecord, WITH_SELECTIONS, withPolicies } from "../stored-json";
-import { assembleVersionExport, createHintSet, publishHintSet } from "./hint-sets";
+import { createHintSet, publishHintSet } from "./hint-sets";
 import { recordDecision } from "./record-decision";
+import { assembleVersionExport } from "./version-export";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
 

@@ -8,8 +8,9 @@ import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { importFiles } from "../import/import-files";
 import { listWindow } from "../list/review-list";
 import { currentHintLines } from "./hint-export";
-import { createHintSet, exportFilter, publishHintSet, versionLines, writeHintExport } from "./hint-sets";
+import { createHintSet, publishHintSet, versionLines } from "./hint-sets";
 import { recordDecision } from "./record-decision";
+import { exportFilter, writeHintExport } from "./version-export";
 
 let env: Awaited<ReturnType<typeof openTempDatabase>>;
 let instanceId = 0;

@@ -3,7 +3,7 @@ import { serialiseManifest } from "@/lib/export/hint-lines";
 import { errorResponse } from "@/lib/server/app-error";
 import { guardedRoute } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
-import { assembleVersionExport, type VersionExport } from "@/lib/server/hints/hint-sets";
+import { assembleVersionExport, type VersionExport } from "@/lib/server/hints/version-export";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
