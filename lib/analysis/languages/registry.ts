@@ -2,6 +2,7 @@
 // language is one folder implementing LanguageModule (language.ts) and one line here.
 import { c } from "./c";
 import { cpp } from "./cpp";
+import { csharp } from "./csharp";
 import { go } from "./go";
 import { java } from "./java";
 import { javascript } from "./javascript";
@@ -12,4 +13,16 @@ import { ruby } from "./ruby";
 import { rust } from "./rust";
 import { typescript } from "./typescript";
 
-export const LANGUAGES: readonly LanguageModule[] = [python, java, go, javascript, typescript, rust, c, cpp, ruby, php];
+export const LANGUAGES: readonly LanguageModule[] = [
+  python,
+  java,
+  go,
+  javascript,
+  typescript,
+  rust,
+  c,
+  cpp,
+  ruby,
+  php,
+  csharp,
+];
