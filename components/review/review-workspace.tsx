@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import type { Projection, Selection } from "@/lib/domain/hint-vocabulary";
 import { composeHint, NO_TRIM } from "@/lib/hint/compose-hint";
 import { keyText, type QueuedKey } from "@/lib/review/key-queue";
@@ -40,6 +40,7 @@ const DEFAULT_POLICY = { selection: "defuse", projection: "declaration" } as con
  */
 export function ReviewWorkspace({
   data,
+  issue,
   navigation,
   policy,
   canDecide,
@@ -55,6 +56,8 @@ export function ReviewWorkspace({
   /** the user's own keys for the shortcuts (lib/review/keymap.ts) */
   keymap?: Keymap;
   data: ReviewData;
+  /** the issue's text rendered on the server (./issue-text.tsx): no Markdown is parsed in the browser */
+  issue: ReactNode;
   navigation: Navigation;
   policy: { selection: Selection; projection: Projection } | null;
   /** the signed-in user may decide (a curator or admin); a viewer sees no decision buttons */
@@ -163,15 +166,6 @@ export function ReviewWorkspace({
 
   useSessionPolicy(policy, selection, projection, dispatch);
 
-  const names = useMemo(
-    () =>
-      shown.map((i) => ({
-        name: i.name,
-        strong: i.policies.includes("defuse"),
-        hover: `${i.name} (${i.kind})${i.signature ? `: ${i.signature}` : ""}`,
-      })),
-    [shown],
-  );
   const { lineSelection, setLineSelection, issueBody, liveThreads, setLiveThreads, commentMarks } = useLineSelection(
     data.instance.problemStatement,
     threads,
@@ -205,7 +199,14 @@ export function ReviewWorkspace({
         user={user}
         panes={{
           issue: (fold) => (
-            <IssuePane text={instance.problemStatement} names={names} onPick={pick} bodyRef={issueBody} fold={fold} />
+            <IssuePane
+              text={instance.problemStatement}
+              rendered={issue}
+              showOthers={showOthers}
+              onPick={pick}
+              bodyRef={issueBody}
+              fold={fold}
+            />
           ),
           gold: (fold) => (
             <GoldPane

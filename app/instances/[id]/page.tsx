@@ -1,8 +1,10 @@
 import { notFound } from "next/navigation";
 import { IdentifierTable } from "@/components/instance/identifier-table";
+import { IssueText } from "@/components/review/issue-text";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
 import { hasRole } from "@/lib/auth/roles";
 import type { Projection, Selection } from "@/lib/domain/hint-vocabulary";
+import { issueNames } from "@/lib/review/issue-marks";
 import { parseListState } from "@/lib/review/list-state";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
@@ -43,6 +45,7 @@ export default guardedPage("viewer", async function InstancePage({ params, searc
     <>
       <ReviewWorkspace
         data={data}
+        issue={<IssueText text={data.instance.problemStatement} names={issueNames(data.identifiers)} />}
         navigation={navigation}
         policy={policy}
         canDecide={hasRole(user.role, "curator") && (round?.open ?? true)}
