@@ -5,8 +5,7 @@ import { guessworkRows } from "@/lib/server/research/guesswork";
 import type { ReportRow, ResearchData } from "@/lib/server/research/research-report";
 import { designRows, pairedView } from "@/lib/server/research/research-report";
 import { researchData } from "@/lib/server/research/research-request";
-import { meanOverAttempted } from "@/lib/stats/numbered-outcomes";
-import { resolveRates } from "@/lib/stats/resolve-rates";
+import { disclosedMean, resolveRatesOfTallies } from "@/lib/stats/run-tallies";
 import { DownloadCsv } from "./download-csv";
 import { fmt, pValue, share } from "./format";
 import { FrontierSection } from "./frontier-section";
@@ -23,10 +22,10 @@ import { ResolveRateTable } from "./resolve-rate-table";
  */
 
 /** The resolve rates of a request's runs, made once for the sections that show them (keyed by its runs part). */
-const ratesMade = new WeakMap<object, ReturnType<typeof resolveRates>>();
+const ratesMade = new WeakMap<object, ReturnType<typeof resolveRatesOfTallies>>();
 const ratesOf = (data: ResearchData) => {
-  const made = ratesMade.get(data.runOutcomes) ?? resolveRates(data.runOutcomes);
-  ratesMade.set(data.runOutcomes, made);
+  const made = ratesMade.get(data.talliedRuns) ?? resolveRatesOfTallies(data.talliedRuns);
+  ratesMade.set(data.talliedRuns, made);
   return made;
 };
 
@@ -79,9 +78,9 @@ export async function DisclosureSection() {
     )
     .map((r) => {
       // The mean identifiers its selection names over the instances the run attempted (n > 0 of them).
-      const run = data.runOutcomes.find((o) => o.runId === r.runId);
-      const counts = data.disclosedBy(r.benchmark, r.selection);
-      const disclosed = r.selection === "none" || !run || !counts ? 0 : (meanOverAttempted(run, counts) ?? 0);
+      const run = data.talliedRuns.find((o) => o.runId === r.runId);
+      const selection = SELECTIONS.find((s) => s === r.selection);
+      const disclosed = !run || !selection ? 0 : (disclosedMean(run.tally, selection) ?? 0);
       return {
         label: `${r.model} · ${r.selection} × ${r.projection}`,
         disclosed,

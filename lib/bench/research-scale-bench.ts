@@ -6,9 +6,12 @@ import { disclosureColumn } from "../server/analysis/research-fact-rows";
 import { countColumn } from "../server/analysis/stored-counts";
 import { insertRows, selectRows } from "../server/db/bulk-sql";
 import { bulkTarget, type Database, openDatabase } from "../server/db/client";
+import { LIST_PAGE, listFacets, listWindow } from "../server/list/review-list";
 import { getBenchmark } from "../server/queries/benchmarks";
 import { guessworkRows } from "../server/research/guesswork";
-import { loadResearchData } from "../server/research/research";
+import { composeResearchData, loadResearchJudge } from "../server/research/research";
+import { loadResearchGround, loadResearchRunCounts } from "../server/research/research-counts";
+import { loadResearchFrontier } from "../server/research/research-frontier";
 import {
   designRows,
   disclosureRows,
@@ -20,7 +23,7 @@ import {
   raterAgreementRows,
   resolveRateRows,
 } from "../server/research/research-report";
-import { LIST_PAGE, listFacets, listWindow } from "../server/list/review-list";
+import { fillResearchTallies } from "../server/runs/research-tallies";
 import { outcomeText } from "../stats/run-outcome-text";
 import { makeTempDir } from "../testing/fixtures";
 import { startPostgresCluster } from "../testing/postgres-cluster";
@@ -181,6 +184,8 @@ export async function buildCorpus(db: Database, count: number): Promise<number> 
       );
     await db.run.update({ where: { id: created.id }, data: { outcomes: outcomeText(results) } });
   }
+  // The research tallies, as the write that imports runs leaves them (lib/server/runs/research-tallies.ts).
+  await fillResearchTallies(db);
   return benchmark.id;
 }
 
@@ -196,9 +201,18 @@ async function benchmarkPage(db: Database, id: number) {
   return benchmark.runs.length;
 }
 
-/** What the research page's sections compute (components/research/*): every part, every table. */
+/**
+ * What the research page's sections compute (components/research/*, lib/server/research/research-request.ts):
+ * every part, every table, from the counts the database keeps.
+ */
 async function researchPage(db: Database) {
-  const data = await loadResearchData(db);
+  const ground = await loadResearchGround(db);
+  const [runs, judge, frontier] = await Promise.all([
+    loadResearchRunCounts(db, ground),
+    loadResearchJudge(db, ground),
+    loadResearchFrontier(db, ground),
+  ]);
+  const data = composeResearchData(ground, { runs, judge, frontier });
   const tables = [
     resolveRateRows(data),
     policyRows(data),

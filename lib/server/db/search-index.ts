@@ -32,6 +32,20 @@ export const RUN_COUNT_TRIGGERS = [
   "Run_count_move",
 ];
 
+/** The triggers that count changes to what a benchmark's research tallies are made from (ResearchTally). */
+export const RESEARCH_TALLY_TRIGGERS = [
+  "Benchmark_research_tally_row",
+  "Run_research_tally_insert",
+  "Run_research_tally_delete",
+  "Run_research_tally_update",
+  "RunResult_research_tally_insert",
+  "RunResult_research_tally_delete",
+  "RunResult_research_tally_update",
+  "Instance_research_tally_insert",
+  "Instance_research_tally_delete",
+  "Instance_research_tally_update",
+];
+
 /**
  * What the migrations make that prisma/schema.prisma cannot describe: the search indexes and the sorts'
  * expression indexes (the schema test expects exactly these).
@@ -50,6 +64,7 @@ export const SEARCH_OBJECTS: Record<SqlDialect, readonly string[]> = {
     ...FLAG_COUNT_TRIGGERS,
     ...INSTANCE_COUNT_TRIGGERS,
     ...RUN_COUNT_TRIGGERS,
+    ...RESEARCH_TALLY_TRIGGERS,
   ],
   postgres: [
     "Instance.searchWords",

@@ -2,10 +2,16 @@ import { SELECTIONS } from "../../domain/hint-vocabulary";
 import { PAIRED_CELLS } from "../../review/list-state";
 import { chiSquareTest } from "../../stats/agreement";
 import { designOutcome, designRates, VERDICTS } from "../../stats/design-constraints";
-import { exactMcNemar, pairOutcomes } from "../../stats/mcnemar";
-import { attemptedAny, outcomeOf } from "../../stats/numbered-outcomes";
-import { pairedDifferenceInterval, policyComparison } from "../../stats/policy-comparison";
-import { type ResolveRateRow, resolveRates } from "../../stats/resolve-rates";
+import { exactMcNemar } from "../../stats/mcnemar";
+import { pairedDifferenceInterval } from "../../stats/policy-comparison";
+import type { ResolveRateRow } from "../../stats/resolve-rates";
+import {
+  pairCells,
+  policyComparisonOfTallies,
+  resolveRatesOfTallies,
+  type TalliedRun,
+  tallyAttemptedAny,
+} from "../../stats/run-tallies";
 import { wilsonInterval } from "../../stats/wilson";
 import {
   agreementReportRow,
@@ -79,7 +85,7 @@ export function resolveRateReportRow(r: ResolveRateRow): ReportRow {
 
 /** Resolve rates, per benchmark, over the imported instances, with the stated figures beside them. */
 export function resolveRateRows(data: ResearchData, benchmark?: string): ReportRow[] {
-  return resolveRates(data.runOutcomes)
+  return resolveRatesOfTallies(data.talliedRuns)
     .filter((r) => !benchmark || r.benchmark === benchmark)
     .sort(
       (a, b) =>
@@ -93,14 +99,16 @@ export function resolveRateRows(data: ResearchData, benchmark?: string): ReportR
 
 /** The policy comparison (the paper's main table): see lib/stats/policy-comparison.ts. */
 export function policyRows(data: ResearchData, benchmark?: string): ReportRow[] {
-  const runs = data.runOutcomes.filter((r) => !benchmark || r.benchmark === benchmark);
-  return policyComparison(runs).map((row) => ({ ...row }));
+  const runs = data.talliedRuns.filter((r) => !benchmark || r.benchmark === benchmark);
+  return policyComparisonOfTallies(runs, (name, model) =>
+    data.tallyOf(name)?.groups.find((g) => g.model === model),
+  ).map((row) => ({ ...row }));
 }
 
 /** Two configurations on the instances both ran: the 2×2 table, each rate, the difference, McNemar's p. */
 export function pairedRows(data: ResearchData, first: string, second: string, benchmark?: string): ReportRow[] {
   const find = (name: string) => {
-    const matches = data.runOutcomes.filter(
+    const matches = data.talliedRuns.filter(
       (r) => configurationName(r) === name && (!benchmark || r.benchmark === benchmark),
     );
     if (matches.length === 0) throw new Error(`no configuration "${name}"${benchmark ? ` in ${benchmark}` : ""}`);
@@ -112,26 +120,21 @@ export function pairedRows(data: ResearchData, first: string, second: string, be
   // Two benchmarks' instances are different instances, whatever their ids: nothing to pair.
   if (a.benchmark !== b.benchmark)
     throw new Error(`"${first}" is a run of ${a.benchmark} and "${second}" one of ${b.benchmark}: add --benchmark`);
-  const table = pairOutcomes(a, b);
+  const table = cellsOf(data, a, b);
   const rate = (resolved: number) => wilsonInterval(resolved, table.n);
-  const firstRate = rate(table.both.length + table.firstOnly.length);
-  const secondRate = rate(table.both.length + table.secondOnly.length);
-  const difference = pairedDifferenceInterval(
-    table.both.length,
-    table.firstOnly.length,
-    table.secondOnly.length,
-    table.neither.length,
-  );
+  const firstRate = rate(table.both + table.firstOnly);
+  const secondRate = rate(table.both + table.secondOnly);
+  const difference = pairedDifferenceInterval(table.both, table.firstOnly, table.secondOnly, table.neither);
   return [
     {
       benchmark: a.benchmark,
       first: first,
       second: second,
       n: table.n,
-      both: table.both.length,
-      first_only: table.firstOnly.length,
-      second_only: table.secondOnly.length,
-      neither: table.neither.length,
+      both: table.both,
+      first_only: table.firstOnly,
+      second_only: table.secondOnly,
+      neither: table.neither,
       first_rate: firstRate.rate,
       first_low: firstRate.low,
       first_high: firstRate.high,
@@ -142,9 +145,17 @@ export function pairedRows(data: ResearchData, first: string, second: string, be
       difference_low: difference.low,
       difference_high: difference.high,
       // No instance in common: nothing was tested, so no p (exact McNemar on 0 and 0 would say 1).
-      p: table.n === 0 ? null : exactMcNemar(table.firstOnly.length, table.secondOnly.length),
+      p: table.n === 0 ? null : exactMcNemar(table.firstOnly, table.secondOnly),
     },
   ];
+}
+
+/** Two runs' 2×2 table over the imported instances both attempted, from their benchmark's pairs. */
+function cellsOf(data: ResearchData, a: TalliedRun, b: TalliedRun) {
+  const cells =
+    a.benchmark === b.benchmark ? pairCells(data.tallyOf(a.benchmark)?.pairs ?? [], a.runId, b.runId) : null;
+  if (!cells) throw new Error(`runs ${a.runId} and ${b.runId} are no two runs of one benchmark`);
+  return cells;
 }
 
 export interface PairedView {
@@ -167,18 +178,9 @@ export interface PairedView {
  * benchmark that overlaps, never an empty pair. Null when no two runs overlap.
  */
 export function pairedView(data: ResearchData, first?: number, second?: number): PairedView | null {
-  const runs = data.runOutcomes.filter(attemptedAny);
+  const runs = data.talliedRuns.filter((r) => tallyAttemptedAny(r.tally));
   const label = (r: (typeof runs)[number]) => `${r.benchmark} · ${r.model} · ${r.selection} × ${r.projection}`;
-  // Each pair's table made once (the default pair is found by making its table, then shown).
-  const tables = new Map<string, ReturnType<typeof pairOutcomes>>();
-  const tableOf = (a: (typeof runs)[number], b: (typeof runs)[number]) => {
-    const key = `${a.runId} ${b.runId}`;
-    const made = tables.get(key);
-    if (made) return made;
-    const table = pairOutcomes(a, b);
-    tables.set(key, table);
-    return table;
-  };
+  const tableOf = (a: TalliedRun, b: TalliedRun) => cellsOf(data, a, b);
   const byId = new Map(runs.map((r) => [r.runId, r]));
   let a = first === undefined ? undefined : byId.get(first);
   let b = second === undefined ? undefined : byId.get(second);
@@ -195,18 +197,13 @@ export function pairedView(data: ResearchData, first?: number, second?: number):
     configurations: runs.map((r) => ({ runId: r.runId, label: label(r) })),
     first: a.runId,
     second: b.runId,
-    cells: Object.fromEntries(PAIRED_CELLS.map((cell) => [cell, table[cell].length])) as PairedView["cells"],
+    cells: Object.fromEntries(PAIRED_CELLS.map((cell) => [cell, table[cell]])) as PairedView["cells"],
     benchmark: a.benchmark,
     n: table.n,
-    firstRate: rate(table.both.length + table.firstOnly.length),
-    secondRate: rate(table.both.length + table.secondOnly.length),
-    difference: pairedDifferenceInterval(
-      table.both.length,
-      table.firstOnly.length,
-      table.secondOnly.length,
-      table.neither.length,
-    ),
-    p: table.n === 0 ? null : exactMcNemar(table.firstOnly.length, table.secondOnly.length),
+    firstRate: rate(table.both + table.firstOnly),
+    secondRate: rate(table.both + table.secondOnly),
+    difference: pairedDifferenceInterval(table.both, table.firstOnly, table.secondOnly, table.neither),
+    p: table.n === 0 ? null : exactMcNemar(table.firstOnly, table.secondOnly),
   };
 }
 
@@ -216,16 +213,17 @@ export function pairedView(data: ResearchData, first?: number, second?: number):
  */
 export function designRows(data: ResearchData, benchmark?: string): ReportRow[] {
   const rows: ReportRow[] = [];
-  for (const run of data.runOutcomes) {
+  for (const run of data.talliedRuns) {
     if (benchmark && run.benchmark !== benchmark) continue;
     const verdicts = data.verdicts.get(run.runId);
     if (!verdicts) continue;
-    const known = run.instances;
-    const passedOf = { get: (id: string) => outcomeOf(run, id) };
+    // Each verdict's instance: imported or not, and the run's outcome there (read with the verdicts).
+    const known = { has: (id: string) => data.verdictOutcome(run.runId, id).known };
+    const passedOf = { get: (id: string) => data.verdictOutcome(run.runId, id).passed };
     const rates = designRates(verdicts, passedOf, known);
     const counts = { pass: [0, 0, 0], fail: [0, 0, 0] };
     for (const [id, list] of verdicts) {
-      const passed = outcomeOf(run, id);
+      const passed = passedOf.get(id);
       if (!known.has(id) || passed === undefined || list.length === 0) continue;
       const row = passed ? counts.pass : counts.fail;
       const j = VERDICTS.indexOf(designOutcome(list));

@@ -4,14 +4,16 @@ import type { InstanceEvidence } from "../../evidence/evidence";
 import type { Rating } from "../../stats/curator-agreement";
 import type { Verdict } from "../../stats/design-constraints";
 import { type JudgeSample, ratedValues, sampleOfScore } from "../../stats/judge-summary";
-import { InstanceNumbering, type NumberedOutcomes } from "../../stats/numbered-outcomes";
+import { InstanceNumbering, type NumberedOutcomes, outcomeOf } from "../../stats/numbered-outcomes";
 import type { RunOutcomes } from "../../stats/resolve-rates";
 import { resultStatus } from "../../stats/result-status";
+import { type TalliedRun, tallyBenchmark } from "../../stats/run-tallies";
 import { countColumn } from "../analysis/stored-counts";
 import { readIntList, readJsonTexts, selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf, getDb } from "../db/client";
 import { readByKeys } from "../db/rows-of-instances";
 import { readEvidence, readSummary, readTestCounts } from "../stored-json";
+import type { ResearchGround, ResearchRunsPart } from "./research-counts";
 import { loadResearchFrontier } from "./research-frontier";
 import { runNumberedOutcomes } from "./run-outcomes";
 
@@ -178,12 +180,47 @@ export async function loadResearchRuns(db: Database, base: ResearchBase) {
     else byInstance.set(id, [row.verdict as Verdict]);
     verdicts.set(runId, byInstance);
   }
-  return { runOutcomes, verdicts };
+  // The counts the tables are made from (lib/stats/run-tallies.ts), counted here from every instance: the
+  // same the page reads as kept (research-counts.ts).
+  const byBenchmark = new Map<string, RunOutcomes[]>();
+  for (const run of runOutcomes) byBenchmark.set(run.benchmark, [...(byBenchmark.get(run.benchmark) ?? []), run]);
+  const tallies = new Map(
+    [...byBenchmark].map(([benchmark, runs]) => {
+      const counts = Object.fromEntries(
+        SELECTIONS.map((s) => [s, base.disclosedBy(benchmark, s) ?? new Int32Array(0)]),
+      ) as Record<Selection, Int32Array>;
+      return [benchmark, tallyBenchmark(base.instancesOf(benchmark).size, runs, counts)] as const;
+    }),
+  );
+  const talliedRuns = runOutcomes.map(
+    (run): TalliedRun => ({
+      runId: run.runId,
+      benchmark: run.benchmark,
+      model: run.model,
+      selection: run.selection,
+      projection: run.projection,
+      summary: run.summary,
+      tally: tallies.get(run.benchmark)?.runs.find((r) => r.runId === run.runId) as TalliedRun["tally"],
+      instances: run.codes.length,
+    }),
+  );
+  const byId = new Map(runOutcomes.map((run) => [run.runId, run]));
+  const part: ResearchRunsPart & { runOutcomes: RunOutcomes[] } = {
+    runOutcomes,
+    tallyOf: (benchmark: string) => tallies.get(benchmark),
+    talliedRuns,
+    verdicts,
+    verdictOutcome: (runId, externalId) => {
+      const run = byId.get(runId);
+      return { known: run?.instances.has(externalId) ?? false, passed: run ? outcomeOf(run, externalId) : undefined };
+    },
+  };
+  return part;
 }
 
 /** The judge's samples (of imported instances), the ids it scored that match none, and every rater's ratings. */
-export async function loadResearchJudge(db: Database, base: ResearchBase) {
-  const [scores, curatorScores] = await Promise.all([
+export async function loadResearchJudge(db: Database, base: { benchmarkName: ReadonlyMap<number, string> }) {
+  const [scores, curatorScores, judgedRows] = await Promise.all([
     db.judgeScore.findMany({
       select: {
         benchmarkId: true,
@@ -199,7 +236,17 @@ export async function loadResearchJudge(db: Database, base: ResearchBase) {
       },
     }),
     db.curatorScore.findMany({ include: { instance: { select: { benchmarkId: true, externalId: true } } } }),
+    // The internal ids of the instances the judge scored: rows of scores, not of every instance.
+    selectRows(
+      bulkTarget(db, db),
+      `SELECT DISTINCT s."benchmarkId", s."instanceExternalId", i."id" FROM "JudgeScore" s
+       JOIN "Instance" i ON i."benchmarkId" = s."benchmarkId" AND i."externalId" = s."instanceExternalId"`,
+      [],
+    ),
   ]);
+  const idOfScored = new Map(
+    judgedRows.map((row) => [instanceKey(Number(row.benchmarkId), String(row.instanceExternalId)), Number(row.id)]),
+  );
   // Scores of ids that match no imported instance are left out (as resolve rates and design verdicts leave
   // out such results), and listed per benchmark.
   const judgeSamples: JudgeSample[] = [];
@@ -208,7 +255,7 @@ export async function loadResearchJudge(db: Database, base: ResearchBase) {
   const judgedIds = new Map<string, number>();
   for (const s of scores) {
     const benchmark = base.benchmarkName.get(s.benchmarkId) ?? "";
-    const id = base.instanceIdOfId(s.benchmarkId, s.instanceExternalId);
+    const id = idOfScored.get(instanceKey(s.benchmarkId, s.instanceExternalId));
     if (id === undefined) {
       unmatchedJudgeIds.set(benchmark, (unmatchedJudgeIds.get(benchmark) ?? new Set()).add(s.instanceExternalId));
       continue;
@@ -268,10 +315,13 @@ export async function loadResearchJudge(db: Database, base: ResearchBase) {
 type Loaded<T extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<T>>;
 
 /** The research data of the parts loaded; a part not loaded throws, naming it, where a view reads it. */
-export function composeResearchData(
-  base: ResearchBase,
+export function composeResearchData<
+  B extends Omit<ResearchGround, "tallyOf">,
+  R extends ResearchRunsPart & { runOutcomes?: RunOutcomes[] },
+>(
+  base: B,
   parts: {
-    runs?: Loaded<typeof loadResearchRuns>;
+    runs?: R;
     judge?: Loaded<typeof loadResearchJudge>;
     frontier?: Loaded<typeof loadResearchFrontier>;
   },
@@ -282,12 +332,21 @@ export function composeResearchData(
   };
   return {
     ...base,
-    get runOutcomes() {
-      return need(parts.runs, "runs").runOutcomes;
+    /** every run's outcome per instance: only where the runs were read per instance (loadResearchRuns) */
+    get runOutcomes(): RunOutcomes[] {
+      const { runOutcomes } = need(parts.runs, "runs");
+      if (!runOutcomes) throw new Error("research data: the runs were read as counts, not per instance");
+      return runOutcomes;
+    },
+    /** every run with its counts (lib/stats/run-tallies.ts): what the tables are made from */
+    get talliedRuns() {
+      return need(parts.runs, "runs").talliedRuns;
     },
     get verdicts() {
       return need(parts.runs, "runs").verdicts;
     },
+    verdictOutcome: (runId: number, externalId: string) => need(parts.runs, "runs").verdictOutcome(runId, externalId),
+    tallyOf: (benchmark: string) => need(parts.runs, "runs").tallyOf(benchmark),
     get judgeSamples() {
       return need(parts.judge, "judge").judgeSamples;
     },

@@ -1,39 +1,17 @@
-import { outcomeText } from "../../stats/run-outcome-text";
-import { type BulkTarget, type Cell, cellBoolean, selectRows, updateRowsById } from "../db/bulk-sql";
+import { type Cell, updateRowsById } from "../db/bulk-sql";
 import { bulkTarget, claimRows, type Database, writeTurn } from "../db/client";
 import { writeInBatches } from "../db/transactions";
+import { fillResearchTallies } from "./research-tallies";
+import { outcomeTextsFromRows } from "./run-outcome-rows";
+
+export { outcomeTextsFromRows };
 
 /*
  * A run's outcomes as one stored text (Run.outcomes, run-outcome-text.ts), made from its result rows. An
  * import that changes a run's results, or a take-back that deletes them, sets the text to null in its own
  * transaction; right after it commits, fillRunOutcomes makes the texts again (and a server's start makes any
- * a stopped process left). Reads never write it: a read of a run still without one makes it from the rows.
+ * a stopped process left), and then the research tallies of the benchmarks that changed (research-tallies.ts). Reads never write it: a read of a run still without one makes it from the rows.
  */
-
-const list = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(", ");
-
-/** The outcome texts of these runs, made from their result rows (read only). */
-export async function outcomeTextsFromRows(
-  target: BulkTarget,
-  runIds: readonly number[],
-): Promise<Map<number, string>> {
-  if (runIds.length === 0) return new Map();
-  const rows = await selectRows(
-    target,
-    `SELECT "runId", "instanceExternalId", "resolved", "status" FROM "RunResult" WHERE "runId" IN (${list(runIds.length)}) ORDER BY "id"`,
-    [...runIds],
-  );
-  const byRun = new Map<number, Array<[string, boolean, string | null]>>(runIds.map((id) => [id, []]));
-  for (const row of rows)
-    byRun
-      .get(Number(row.runId))
-      ?.push([
-        String(row.instanceExternalId),
-        cellBoolean(row.resolved) === true,
-        row.status === null ? null : String(row.status),
-      ]);
-  return new Map([...byRun].map(([id, results]) => [id, outcomeText(results)]));
-}
 
 /** Runs a fill transaction makes texts for: each reads its run's result rows (up to a benchmark's 50,000). */
 const RUNS_PER_TRANSACTION = 20;
@@ -73,5 +51,7 @@ export async function fillRunOutcomes(db: Database): Promise<number> {
     );
     stored += written.reduce((sum, n) => sum + n, 0);
   }
+  // The research tallies of the benchmarks whose runs or instances changed, from the texts just made.
+  await fillResearchTallies(db);
   return stored;
 }
