@@ -1,19 +1,18 @@
-import type { ModelWritten } from "../../analysis/render-hint";
 import type { EvidenceInput } from "../../evidence/evidence";
 import { type AnalysisRecord, analysisRecord } from "../../instance-analysis/analysis-record";
-import { RESEARCH_FACTS_VERSION, type ResearchFacts } from "../../instance-analysis/research-facts";
 import { ensureCommit, type FetchProgress, type RepositoryStoreConfig } from "../../repository-store/repository-store";
-import { type Cell, deleteWhereIn, insertRows, selectRows, updateRowsById } from "../db/bulk-sql";
-import { bulkTarget, claimRows, type Database, engineOf, type Tx, withOwnConnection, writeTurn } from "../db/client";
-import { readByKeys } from "../db/rows-of-instances";
-import { type BatchOptions, writeInBatches } from "../db/transactions";
+import { type Database, engineOf, withOwnConnection, writeTurn } from "../db/client";
+import type { BatchOptions } from "../db/transactions";
 import type { Checkpointer } from "../db/wal-checkpoint";
-import { MODEL_WRITTEN_SELECT } from "../judge/model-descriptions";
 import { settings } from "../settings";
+import { analysedRows, type BatchHook, writeAnalysedBatch } from "./analysis-batch-write";
 import { type AnalysisPool, analysisPool } from "./analysis-pool";
 import { observePendingGuesswork } from "./observe-guesswork";
-import { replaceResearchFactRows } from "./research-fact-rows";
-import { SELECTION_COUNT_COLUMNS, selectionCountCells } from "./stored-counts";
+import { type AnalysisPart, BATCH, pendingReader } from "./pending-instances";
+
+// The batch write (analysis-batch-write.ts) and the pending instances' reads (pending-instances.ts) live apart.
+export type { BatchHook } from "./analysis-batch-write";
+export { type AnalysisPart, pendingCount } from "./pending-instances";
 
 export interface AnalysisRunSummary {
   analysed: number;
@@ -21,13 +20,6 @@ export interface AnalysisRunSummary {
   /** worker threads that analysed instances (0: the analysis ran in this process) */
   workerThreads?: number;
 }
-
-const BATCH = 50;
-/**
- * The time one analysed instance's write is given (its identifiers, selections, facts and row): a batch of 50
- * took 5.2 s on PostgreSQL under a load of 50, so ten times that measure, over the transaction's base time.
- */
-const WRITE_MS_PER_INSTANCE = 1000;
 
 /**
  * Analysis workers the server starts for an upload: one, so the analysis never holds the thread that
@@ -46,36 +38,6 @@ const yieldNow = async () => {
   await new Promise((resolve) => setImmediate(resolve));
   lastYield = performance.now();
 };
-
-const IDENTIFIER_COLUMNS = [
-  "instanceId",
-  "name",
-  "member",
-  "owner",
-  "kind",
-  "path",
-  "newFile",
-  "signature",
-  "side",
-  "status",
-  "locations",
-  "position",
-] as const;
-
-const UPDATE_COLUMNS = [
-  "analysisStatus",
-  "analysisError",
-  "approximate",
-  "approximateReason",
-  "unsupportedFiles",
-  "hintSource",
-  "evidence",
-  "selectionCounts",
-  ...SELECTION_COUNT_COLUMNS,
-  "leakCount",
-  "researchFacts",
-  "analyzedAt",
-] as const;
 
 /**
  * Runs the identifier analysis on every instance marked pending (new or changed by an import, or marked by
@@ -143,15 +105,6 @@ export async function analyzePendingInstances(
   }
 }
 
-/** A share of the pending instances: those whose id is `index` modulo `of`. */
-export interface AnalysisPart {
-  index: number;
-  of: number;
-}
-
-/** What a batch's write transaction also does, given the transaction and what the batch wrote. */
-export type BatchHook = (tx: Tx, written: { analysed: number; failed: number }) => Promise<unknown>;
-
 interface RepositorySource {
   store: RepositoryStoreConfig | null;
   onFetchProgress?: FetchProgress;
@@ -161,6 +114,16 @@ interface RepositorySource {
   part?: AnalysisPart;
   writeTimeouts?: Pick<BatchOptions, "timeoutMs" | "onTimeout">;
   onWritten?: (ms: number, instances: number) => void;
+}
+
+/**
+ * Promises awaited later, marked handled now: when this batch's write fails, the next batch's analyses are
+ * rejected by the closing pool before anyone awaits them, and that must not end the process (an unhandled
+ * rejection) and hide the write's own error. Each is still awaited, and its failure thrown, in turn.
+ */
+function handled<T>(promises: Array<Promise<T>>): Array<Promise<T>> {
+  for (const promise of promises) promise.catch(() => {});
+  return promises;
 }
 
 /** One instance's analysis record, on the pool or here: from the store's files where it has them (fetched first). */
@@ -179,26 +142,6 @@ async function analyseOne(
   return analysisRecord(instance, found);
 }
 
-/**
- * A batch with its model-written descriptions: they are part of what the hints are made from, so the
- * analysis's hint source counts them as a description writer's does.
- */
-async function withModelWritten<T extends { id: number }>(db: Database, batch: T[]) {
-  if (batch.length === 0) return batch.map((i) => ({ ...i, modelWritten: [] as ModelWritten[] }));
-  const rows = await readByKeys(
-    batch.map((i) => i.id),
-    (chunk) =>
-      db.modelDescription.findMany({
-        where: { instanceId: { in: chunk } },
-        select: { instanceId: true, ...MODEL_WRITTEN_SELECT },
-      }),
-  );
-  const byInstance = new Map<number, ModelWritten[]>();
-  for (const { instanceId, ...written } of rows)
-    byInstance.set(instanceId, [...(byInstance.get(instanceId) ?? []), written]);
-  return batch.map((i) => ({ ...i, modelWritten: byInstance.get(i.id) ?? [] }));
-}
-
 async function analyzeOnConnection(
   db: Database,
   onProgress: ((done: number) => void) | undefined,
@@ -207,178 +150,24 @@ async function analyzeOnConnection(
   source: RepositorySource,
 ): Promise<AnalysisRunSummary> {
   const summary: AnalysisRunSummary = { analysed: 0, failed: [] };
-  const part = source.part;
-  if (part && !(Number.isInteger(part.of) && part.of >= 1 && Number.isInteger(part.index) && part.index >= 0))
-    throw new Error(`a share of the analysis must be a whole index modulo a whole count (${JSON.stringify(part)})`);
-  const share = part && part.of > 1 ? ` AND "id" % ${part.of} = ${part.index}` : "";
-  // Read straight from the driver: a batch's patches are megabytes, and this thread also writes.
-  const fetchAfter = async (afterId: number) =>
-    withModelWritten(
-      db,
-      await selectRows(
-        bulkTarget(db, db),
-        `SELECT "id", "benchmarkId", "externalId", "repo", "baseCommit", "problemStatement", "hintsText", "goldPatch", "testPatch",
-                "interfaceText", "requirements"
-         FROM "Instance" WHERE "analysisStatus" = 'pending' AND "id" > $1${share} ORDER BY "id" LIMIT ${BATCH}`,
-        [afterId],
-      ).then((rows) =>
-        rows.map((row) => ({
-          id: Number(row.id),
-          benchmarkId: Number(row.benchmarkId),
-          externalId: String(row.externalId),
-          repo: String(row.repo),
-          baseCommit: String(row.baseCommit),
-          problemStatement: String(row.problemStatement),
-          hintsText: row.hintsText === null ? null : String(row.hintsText),
-          goldPatch: String(row.goldPatch),
-          testPatch: String(row.testPatch),
-          interfaceText: row.interfaceText === null ? null : String(row.interfaceText),
-          requirements: row.requirements === null ? null : String(row.requirements),
-        })),
-      ),
-    );
+  const fetchAfter = pendingReader(db, source.part);
   // A pipeline: on workers, the next batch is queued before this one's results are awaited, so no worker
   // waits for another's last instance of a batch, nor for the writes; in this process, one batch at a time.
   let batch = await fetchAfter(0);
-  let analysing = batch.map((instance) => analyseOne(pool, instance, source));
+  let analysing = handled(batch.map((instance) => analyseOne(pool, instance, source)));
   for (;;) {
     if (batch.length === 0) return summary;
     const pastDeadline = source.deadline !== undefined && performance.now() > source.deadline;
     const nextBatch = pool ? (pastDeadline ? [] : await fetchAfter((batch.at(-1) as { id: number }).id)) : null;
-    const nextAnalysing = nextBatch ? nextBatch.map((instance) => analyseOne(pool, instance, source)) : null;
+    const nextAnalysing = nextBatch ? handled(nextBatch.map((instance) => analyseOne(pool, instance, source))) : null;
     const results = await Promise.all(analysing);
-    const rows: Cell[][] = [];
-    const selectionRows: Cell[][] = [];
-    const updates: Array<{
-      id: number;
-      data: {
-        analysisStatus: string;
-        analysisError: string | null;
-        approximate: boolean;
-        approximateReason: string | null;
-        unsupportedFiles: string;
-        hintSource: string;
-        evidence: string | null;
-        selectionCounts: string | null;
-        leakCount: number | null;
-        research: ResearchFacts | null;
-      };
-    }> = [];
-    batch.forEach((instance, index) => {
-      const result = results[index] as AnalysisRecord;
-      if ("patchError" in result) {
-        updates.push({
-          id: instance.id,
-          data: {
-            analysisStatus: "error",
-            analysisError: result.patchError,
-            approximate: false,
-            approximateReason: null,
-            unsupportedFiles: "[]",
-            hintSource: result.hintSource,
-            evidence: null,
-            selectionCounts: null,
-            leakCount: null,
-            research: null,
-          },
-        });
-        return;
-      }
-      for (const row of result.identifiers) rows.push([instance.id, ...row]);
-      for (const [position, selection] of result.selections) selectionRows.push([instance.id, position, selection]);
-      updates.push({
-        id: instance.id,
-        data: {
-          analysisStatus: "done",
-          analysisError: null,
-          approximate: result.approximate,
-          approximateReason: result.approximateReason,
-          unsupportedFiles: result.unsupportedFiles,
-          hintSource: result.hintSource,
-          evidence: result.evidence,
-          selectionCounts: result.selectionCounts,
-          leakCount: result.leakCount,
-          research: result.research,
-        },
-      });
-    });
-    const now = new Date();
     const writeStarted = performance.now();
-    // In transactions whose time is stated from the instances they write; one that runs out of time (a
-    // loaded machine, a row another connection holds) is rolled back and written again in halves.
-    const written = await writeTurn(db)(() =>
-      writeInBatches(
-        db,
-        batch,
-        async (tx, slice) => {
-          // Only instances still pending are written, held until this transaction ends: another process
-          // analysing the same ones (a worker whose lease lapsed while it still ran) writes each once.
-          const mine = await claimRows(
-            db,
-            tx,
-            "Instance",
-            `"analysisStatus" = 'pending'`,
-            slice.map((i) => i.id),
-          );
-          // Raw, as the rows after it: one statement, not a query of Prisma's engine.
-          await deleteWhereIn(bulkTarget(db, tx), "Identifier", "instanceId", [...mine]);
-          await insertRows(
-            bulkTarget(db, tx),
-            "Identifier",
-            IDENTIFIER_COLUMNS,
-            rows.filter((row) => mine.has(row[0] as number)),
-          );
-          await insertRows(
-            bulkTarget(db, tx),
-            "IdentifierSelection",
-            ["instanceId", "position", "selection"],
-            selectionRows.filter((row) => mine.has(row[0] as number)),
-          );
-          await updateRowsById(
-            bulkTarget(db, tx),
-            "Instance",
-            UPDATE_COLUMNS,
-            updates
-              .filter(({ id }) => mine.has(id))
-              .map(({ id, data }) => ({
-                id,
-                values: [
-                  data.analysisStatus,
-                  data.analysisError,
-                  data.approximate,
-                  data.approximateReason,
-                  data.unsupportedFiles,
-                  data.hintSource,
-                  data.evidence,
-                  data.selectionCounts,
-                  ...selectionCountCells(data.selectionCounts),
-                  data.leakCount,
-                  RESEARCH_FACTS_VERSION,
-                  now,
-                ],
-              })),
-          );
-          const instanceOf = new Map(slice.map((i) => [i.id, i]));
-          await replaceResearchFactRows(
-            bulkTarget(db, tx),
-            updates
-              .filter(({ id }) => mine.has(id))
-              .map(({ id, data }) => {
-                const { benchmarkId, externalId } = instanceOf.get(id) as (typeof batch)[number];
-                return { id, benchmarkId, externalId, facts: data.research };
-              }),
-          );
-          if (source.duringWrite) {
-            const failed = updates.filter((u) => mine.has(u.id) && u.data.analysisStatus === "error").length;
-            await source.duringWrite(tx, { analysed: mine.size - failed, failed });
-          }
-          return mine;
-        },
-        { msPerItem: WRITE_MS_PER_INSTANCE, ...source.writeTimeouts },
-      ),
+    const claimed = await writeAnalysedBatch(
+      db,
+      batch.map((instance, index) => analysedRows(instance, results[index] as AnalysisRecord)),
+      source,
     );
     source.onWritten?.(performance.now() - writeStarted, batch.length);
-    const claimed = new Set(written.flatMap((mine) => [...mine]));
     batch.forEach((instance, index) => {
       if (!claimed.has(instance.id)) return;
       const result = results[index] as AnalysisRecord;
@@ -388,19 +177,8 @@ async function analyzeOnConnection(
     checkpointer?.nudge();
     onProgress?.(summary.analysed + summary.failed.length);
     batch = nextBatch ?? (pastDeadline ? [] : await fetchAfter((batch.at(-1) as { id: number }).id));
-    analysing = nextAnalysing ?? batch.map((instance) => analyseOne(pool, instance, source));
+    analysing = nextAnalysing ?? handled(batch.map((instance) => analyseOne(pool, instance, source)));
   }
-}
-
-/** How many instances are pending (of a share of them, where given). */
-export async function pendingCount(db: Database, part?: AnalysisPart): Promise<number> {
-  if (!part || part.of <= 1) return db.instance.count({ where: { analysisStatus: "pending" } });
-  const [row] = await selectRows(
-    bulkTarget(db, db),
-    `SELECT COUNT(*) AS "n" FROM "Instance" WHERE "analysisStatus" = 'pending' AND "id" % $1 = $2`,
-    [part.of, part.index],
-  );
-  return Number(row?.n ?? 0);
 }
 
 /** Marks instances (all, or one benchmark's) for analysis again, as after a change to the engine. */

@@ -1,11 +1,12 @@
 import { PROJECTIONS, type Projection } from "../../domain/hint-vocabulary";
 import type { HintSourceIdentifier } from "../../hint/compose-hint";
 import { RESEARCH_FACTS_VERSION, type ResearchFacts, researchFacts } from "../../instance-analysis/research-facts";
-import { type BulkTarget, deleteWhereIn, insertRows, updateRowsById } from "../db/bulk-sql";
-import { bulkTarget, claimRows, type Database, writeTurn } from "../db/client";
+import { type BulkWrite, writeTogether } from "../db/bulk-write-together";
+import { bulkTarget, type Database, writeTurn } from "../db/client";
 import { identifiersWithSelections } from "../db/rows-of-instances";
 import { writeInBatches } from "../db/transactions";
 import { policiesOf, readEvidence } from "../stored-json";
+import { claimAndClear } from "./claim-and-clear";
 
 /*
  * The research facts of instances as rows (lib/instance-analysis/research-facts.ts): written in the analysis's
@@ -31,46 +32,48 @@ const SELECTION_FACT_COLUMNS = [
   ...PROJECTIONS.map(disclosureColumn),
 ];
 
-/** Replaces the selection, leak and frontier-basis facts of these instances (inside the caller's transaction). */
-export async function replaceResearchFactRows(
-  target: BulkTarget,
+/** The tables of research-fact rows, each keyed by "instanceId": cleared before an instance's facts are written. */
+export const RESEARCH_FACT_TABLES = ["SelectionFact", "LeakFact", "FrontierBasis"] as const;
+
+/**
+ * The selection, leak and frontier-basis fact rows of these instances, to write (writeTogether) once their
+ * old ones are cleared (claimAndClear with RESEARCH_FACT_TABLES).
+ */
+export function researchFactWrites(
   instances: ReadonlyArray<{ id: number; benchmarkId: number; externalId: string; facts: ResearchFacts | null }>,
-): Promise<void> {
-  if (instances.length === 0) return;
-  const ids = instances.map((i) => i.id);
-  for (const table of ["SelectionFact", "LeakFact", "FrontierBasis"])
-    await deleteWhereIn(target, table, "instanceId", ids);
-  await insertRows(
-    target,
-    "FrontierBasis",
-    ["instanceId", "benchmarkId", "externalId", "basis"],
-    instances.flatMap(({ id, benchmarkId, externalId, facts }) =>
-      facts?.basis ? [[id, benchmarkId, externalId, facts.basis]] : [],
-    ),
-  );
-  await insertRows(
-    target,
-    "SelectionFact",
-    SELECTION_FACT_COLUMNS,
-    instances.flatMap(({ id, benchmarkId, facts }) =>
-      (facts?.selections ?? []).map((f) => [
-        id,
-        benchmarkId,
-        f.selection,
-        f.guessworkLeft,
-        f.beyondDefuse,
-        f.transcriptionSum,
-        f.transcriptionCount,
-        ...PROJECTIONS.map((projection) => f.solutionDisclosed[projection]),
-      ]),
-    ),
-  );
-  await insertRows(
-    target,
-    "LeakFact",
-    ["instanceId", "benchmarkId", "channel"],
-    instances.flatMap(({ id, benchmarkId, facts }) => (facts?.leakChannels ?? []).map((c) => [id, benchmarkId, c])),
-  );
+): BulkWrite[] {
+  return [
+    {
+      insert: "FrontierBasis",
+      columns: ["instanceId", "benchmarkId", "externalId", "basis"],
+      rows: instances.flatMap(({ id, benchmarkId, externalId, facts }) =>
+        facts?.basis ? [[id, benchmarkId, externalId, facts.basis]] : [],
+      ),
+    },
+    {
+      insert: "SelectionFact",
+      columns: SELECTION_FACT_COLUMNS,
+      rows: instances.flatMap(({ id, benchmarkId, facts }) =>
+        (facts?.selections ?? []).map((f) => [
+          id,
+          benchmarkId,
+          f.selection,
+          f.guessworkLeft,
+          f.beyondDefuse,
+          f.transcriptionSum,
+          f.transcriptionCount,
+          ...PROJECTIONS.map((projection) => f.solutionDisclosed[projection]),
+        ]),
+      ),
+    },
+    {
+      insert: "LeakFact",
+      columns: ["instanceId", "benchmarkId", "channel"],
+      rows: instances.flatMap(({ id, benchmarkId, facts }) =>
+        (facts?.leakChannels ?? []).map((c) => [id, benchmarkId, c]),
+      ),
+    },
+  ];
 }
 
 const PAGE = 500;
@@ -79,15 +82,19 @@ const PAGE = 500;
  * Makes the research facts of instances whose facts are of no or another version, from their stored
  * identifiers and evidence, a page at a time (instances without evidence have none: marked at once). Runs
  * where the research figures are read and at a server's start; with nothing to do it costs one indexed query.
- * Returns how many instances it filled.
+ * Returns how many instances it filled; tells `onProgress` after each page how many of how many it has.
  */
-export async function backfillResearchFacts(db: Database, onProgress?: (filled: number) => void): Promise<number> {
+export async function backfillResearchFacts(
+  db: Database,
+  onProgress?: (filled: number, total: number) => void,
+): Promise<number> {
   const behind = { researchFacts: { lt: RESEARCH_FACTS_VERSION } };
   if (!(await db.instance.findFirst({ where: behind, select: { id: true } }))) return 0;
   // Not analysed yet (or failed): no evidence, no facts (an analysis that fails deletes them).
   await writeTurn(db)(() =>
     db.instance.updateMany({ where: { ...behind, evidence: null }, data: { researchFacts: RESEARCH_FACTS_VERSION } }),
   );
+  const total = await db.instance.count({ where: behind });
   let filled = 0;
   let afterId = 0;
   for (;;) {
@@ -144,30 +151,31 @@ export async function backfillResearchFacts(db: Database, onProgress?: (filled: 
         db,
         made,
         async (tx, slice) => {
-          const target = bulkTarget(db, tx);
-          // Only instances still without these facts, held until this transaction ends: another process
-          // filling (or an analysis writing) the same ones at once writes each once.
-          const mine = await claimRows(
+          // Only instances still without these facts, held until this transaction ends (another process
+          // filling, or an analysis writing, the same ones at once writes each once), their old facts cleared.
+          const mine = await claimAndClear(
             db,
             tx,
-            "Instance",
             `"researchFacts" < ${RESEARCH_FACTS_VERSION}`,
             slice.map((m) => m.id),
+            RESEARCH_FACT_TABLES,
           );
           const claimed = slice.filter((m) => mine.has(m.id));
-          await replaceResearchFactRows(target, claimed);
-          // With the leak count the analysis stores beside its evidence (instances analysed before it was stored have none).
-          await updateRowsById(
-            target,
-            "Instance",
-            ["researchFacts", "leakCount"],
-            claimed.map((m) => ({ id: m.id, values: [RESEARCH_FACTS_VERSION, m.leaks] })),
-          );
+          // With the leak count the analysis stores beside its evidence (instances analysed before it was
+          // stored have none); in one statement on PostgreSQL (writeTogether).
+          await writeTogether(bulkTarget(db, tx), [
+            ...researchFactWrites(claimed),
+            {
+              update: "Instance",
+              columns: ["researchFacts", "leakCount"],
+              rows: claimed.map((m) => ({ id: m.id, values: [RESEARCH_FACTS_VERSION, m.leaks] })),
+            },
+          ]);
         },
         { msPerItem: 100 },
       ),
     );
     filled += page.length;
-    onProgress?.(filled);
+    onProgress?.(filled, total);
   }
 }

@@ -1,3 +1,4 @@
+// Over 300 lines: every bulk statement shape both engines share (placeholders, JSON rows, text bounds) in one place.
 import type { ArgType, SqlQueryable } from "@prisma/driver-adapter-utils";
 import type { SqlDialect } from "./database-url";
 
@@ -18,7 +19,7 @@ const textLength = (row: ReadonlyArray<Cell>) => {
 };
 
 /** Rows in consecutive runs of at most `perStatement` rows and (past each run's first) MAX_TEXT_PER_STATEMENT characters of text. */
-function* statementChunks<T extends ReadonlyArray<Cell>>(rows: ReadonlyArray<T>, perStatement: number) {
+export function* statementChunks<T extends ReadonlyArray<Cell>>(rows: ReadonlyArray<T>, perStatement: number) {
   let start = 0;
   while (start < rows.length) {
     let end = start + 1;
@@ -34,6 +35,13 @@ function* statementChunks<T extends ReadonlyArray<Cell>>(rows: ReadonlyArray<T>,
 }
 
 export type Cell = string | number | boolean | Date | null;
+
+const sent = { statements: 0 };
+/**
+ * How many statements this process has sent by the bulk path so far (a test counts a write's round trips by
+ * the difference: on PostgreSQL each one goes through Prisma's transaction and the server and back).
+ */
+export const bulkStatementsSent = () => sent.statements;
 
 /** What the bulk path needs of a client: Prisma's public raw-SQL calls (a transaction client, usually). */
 export interface RawClient {
@@ -122,6 +130,7 @@ export function readIntList(value: unknown): Int32Array {
  * `$1`, `$2`… in any order and any number of times, as selectRows takes them.
  */
 export async function execute(target: BulkTarget, given: string, givenArgs: Cell[]): Promise<number> {
+  sent.statements++;
   const { sql, args } = /\$\d/.test(given) ? bound(target, given, givenArgs) : { sql: given, args: givenArgs };
   if (target.driver) return (await target.driver).executeRaw({ sql, args, argTypes: argTypesOf(args) });
   return target.client.$executeRawUnsafe(sql, ...args);
@@ -143,6 +152,7 @@ function bound(target: BulkTarget, sql: string, args: Cell[]): { sql: string; ar
 }
 
 async function query(target: BulkTarget, sql: string, args: Cell[]): Promise<Array<Record<string, unknown>>> {
+  sent.statements++;
   if (!target.driver) return target.client.$queryRawUnsafe<Array<Record<string, unknown>>>(sql, ...args);
   const result = await (await target.driver).queryRaw({ sql, args, argTypes: argTypesOf(args) });
   return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, i) => [name, row[i]])));
@@ -231,7 +241,7 @@ export async function selectByRowKeys(
 }
 
 /** A cell a column can store: a number must be finite (JSON, and so the PostgreSQL path, has no NaN). */
-function finite(column: string, value: Cell): Cell {
+export function finite(column: string, value: Cell): Cell {
   if (typeof value === "number" && !Number.isFinite(value))
     throw new Error(`column "${column}" cannot store ${value} (a finite number is needed)`);
   return value;
@@ -243,7 +253,7 @@ function finite(column: string, value: Cell): Cell {
  * with no list of them here. Each row is an object of its columns' values (Dates as ISO texts, which a
  * timestamp column reads as the same instant Prisma writes).
  */
-function rowsAsJson(columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<Cell>>): string {
+export function rowsAsJson(columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<Cell>>): string {
   const objects = rows.map((row) => {
     const object: Record<string, Cell> = {};
     columns.forEach((column, i) => {
@@ -255,7 +265,7 @@ function rowsAsJson(columns: readonly string[], rows: ReadonlyArray<ReadonlyArra
 }
 
 /** Rows per statement of the PostgreSQL JSON path: bound by text (statementChunks) more than by this. */
-const JSON_ROWS_PER_STATEMENT = 5_000;
+export const JSON_ROWS_PER_STATEMENT = 5_000;
 
 /**
  * Inserts many rows with multi-row INSERT statements inside the open transaction, so they commit or roll
@@ -308,6 +318,21 @@ export async function deleteWhereIn(
   return deleted;
 }
 
+/** Rows to set by id as cells (their values, then the id), checked: distinct ids, finite numbers. */
+export function updateCellsById(
+  table: string,
+  columns: readonly string[],
+  rows: ReadonlyArray<{ id: number; values: ReadonlyArray<Cell> }>,
+): Cell[][] {
+  const ids = new Set<number>();
+  for (const row of rows) {
+    if (ids.has(row.id)) throw new Error(`updateRowsById: the id ${row.id} of "${table}" is given twice`);
+    ids.add(row.id);
+    for (const [i, value] of row.values.entries()) finite(columns[i] as string, value);
+  }
+  return rows.map((row) => [...row.values, row.id]);
+}
+
 /**
  * Updates rows by id inside the open transaction (as insertRows), each row's `columns` set to its `values`.
  * PostgreSQL: one statement per few thousand rows (`UPDATE … FROM json_populate_recordset(…)`), since every
@@ -322,16 +347,10 @@ export async function updateRowsById(
   rows: ReadonlyArray<{ id: number; values: ReadonlyArray<Cell> }>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const ids = new Set<number>();
-  for (const row of rows) {
-    if (ids.has(row.id)) throw new Error(`updateRowsById: the id ${row.id} of "${table}" is given twice`);
-    ids.add(row.id);
-    for (const [i, value] of row.values.entries()) finite(columns[i] as string, value);
-  }
+  const cells = updateCellsById(table, columns, rows);
   if (target.dialect === "postgres") {
     const sets = columns.map((c) => `"${c}" = v."${c}"`).join(", ");
     const sql = `UPDATE "${table}" AS t SET ${sets} FROM json_populate_recordset(NULL::"${table}", $1::json) AS v WHERE t."id" = v."id"`;
-    const cells = rows.map((row) => [...row.values, row.id]);
     for (const chunk of statementChunks(cells, JSON_ROWS_PER_STATEMENT))
       await execute(target, sql, [rowsAsJson([...columns, "id"], chunk)]);
     return;
