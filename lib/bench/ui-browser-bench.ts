@@ -78,33 +78,47 @@ async function instanceMoments(page: Page, url: string): Promise<{ keys: number;
   return (await handle.jsonValue()) as { keys: number; patches: number };
 }
 
-const paneText = (page: Page, label: string) =>
-  page.evaluate((l) => document.querySelector(`[data-testid="${l} editor"] .view-lines`)?.textContent ?? "", label);
-
 /**
  * `j` on an open instance page: ms from the key to the next instance's keys live, and to both its patches
- * painted (the gold pane's text changed, a line in the test pane); and the editors the page has created.
+ * painted (the last change of each Monaco pane's lines, once both have changed and stayed still for
+ * QUIET_MS); and the Monaco editors the page has created.
  */
 async function nextMoments(page: Page): Promise<{ keys: number; patches: number; editors: number }> {
   const from = await page.locator("[data-ready-for]").getAttribute("data-ready-for");
-  const gold = await paneText(page, "Gold patch");
-  const start = await page.evaluate(() => performance.now());
+  const start = await page.evaluate(() => {
+    const last = { gold: -1, test: -1 };
+    (window as unknown as { __paneLines: typeof last }).__paneLines = last;
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        const at = record.target instanceof Element ? record.target : record.target.parentElement;
+        const pane = at?.closest('[data-testid$=" editor"]');
+        if (!pane || !at?.closest(".view-lines")) continue;
+        last[pane.getAttribute("data-testid")?.startsWith("Test") ? "test" : "gold"] = performance.now();
+      }
+    });
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+    return performance.now();
+  });
   await page.keyboard.press("j");
   await page.locator(`[data-ready-for]:not([data-ready-for="${from}"])`).waitFor({ timeout: 300_000 });
   const keys = (await page.evaluate(() => performance.now())) - start;
-  await page.waitForFunction(
-    (before) =>
-      (document.querySelector('[data-testid="Gold patch editor"] .view-lines')?.textContent ?? "") !== before &&
-      document.querySelector('[data-testid="Test patch editor"] .view-line') !== null,
-    gold,
-    { timeout: 300_000, polling: "raf" },
+  const handle = await page.waitForFunction(
+    ({ since, quiet }) => {
+      const last = (window as unknown as { __paneLines: { gold: number; test: number } }).__paneLines;
+      if (last.gold < since || last.test < since) return null;
+      const latest = Math.max(last.gold, last.test);
+      return performance.now() - latest >= quiet ? latest : null;
+    },
+    { since: start, quiet: QUIET_MS },
+    { timeout: 300_000, polling: 50 },
   );
-  const patches = (await page.evaluate(() => performance.now())) - start;
-  const editors = Number(
-    (await page.locator("[data-editors-created]").first().getAttribute("data-editors-created")) ?? Number.NaN,
-  );
+  const patches = ((await handle.jsonValue()) as number) - start;
+  const editors = Number((await page.locator("html").getAttribute("data-monaco-editors")) ?? Number.NaN);
   return { keys, patches, editors };
 }
+
+/** How long both panes' lines stay still before `j`'s patches count as painted. */
+const QUIET_MS = 500;
 
 /** One load of `url` in a page of its own: its figures once it has loaded and the network is quiet. */
 async function load(browser: Browser, page: Page, url: string): Promise<BrowserFigures> {
@@ -216,7 +230,7 @@ async function measure(url: string, instanceId: number, total: number) {
     for (let n = 0; n < LOADS; n++) steps.push(await nextMoments(page));
     await page.close();
     console.log(
-      `  j → next   keys live ${ms(steps.map((s) => s.keys))} · both patches painted ${ms(steps.map((s) => s.patches))} (from the key) · Monaco editors created in the page: ${steps.map((s) => (Number.isNaN(s.editors) ? "not counted" : s.editors)).join(", ")}`,
+      `  j → next   keys live ${ms(steps.map((s) => s.keys))} · both patches painted ${ms(steps.map((s) => s.patches))} (from the key) · Monaco editors created in the page after each j: ${steps.map((s) => (Number.isNaN(s.editors) ? "not counted" : s.editors)).join(", ")}`,
     );
   } finally {
     await browser.close();
