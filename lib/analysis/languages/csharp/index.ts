@@ -11,7 +11,7 @@ export const isCSharpTestPath = (path: string): boolean =>
 /** C# (tree-sitter-c-sharp): one module, as issue 45 asks of a language. */
 export const csharp: LanguageModule = {
   name: "csharp",
-  aliases: ["c#", "cs", "c-sharp"],
+  aliases: ["c#", "c-sharp"],
   extensions: ["cs"],
   grammars: [{ name: "csharp", wasm: "tree-sitter-c-sharp/tree-sitter-c_sharp.wasm" }],
   extract: extractCSharp,
