@@ -1,6 +1,6 @@
 import { analyzeInstance, type InstanceAnalysis, PatchError } from "../analysis/analyze-instance";
 import { inferLanguage } from "../analysis/languages/infer-language";
-import { type PolicyStatsRow, paperSubset, policyStatsByLanguage } from "../analysis/policy-stats";
+import { type PolicyStatsRow, policyStatsByLanguage } from "../analysis/policy-stats";
 import { checkRepository, ExactSourceError, repoFragments } from "../analysis/repo-fragments";
 import { SELECTIONS } from "../analysis/select-identifiers";
 import { instanceEvidence } from "../evidence/instance-evidence";
@@ -11,6 +11,7 @@ import { openImportFile } from "../ingest/read-import-file";
 import { type RepositoryFact, repositoryFacts } from "../repository-store/repository-facts";
 import { ensureCommit, hasCommit, type RepositoryStoreConfig } from "../repository-store/repository-store";
 import { analyzeWithStore } from "../repository-store/store-analysis";
+import { paperTable2 } from "../stats/paper-table2";
 
 export interface AnalyzeOptions {
   json: boolean;
@@ -20,7 +21,7 @@ export interface AnalyzeOptions {
   benchmark?: string;
   /** without --repo: the repository store (HINTSCOPE_REPOS), read and fetched into; null: hunks only */
   store?: RepositoryStoreConfig | null;
-  /** stats: only the instances on which Doc2Feat and FEA both select something (the paper's Table 2) */
+  /** stats: the paper's Table 2: FEA over the gold and test patches, on the instances where Doc2Feat and it select something */
   paperSubset?: boolean;
   /** --map: the file's fields read under the names a format wants, as import reads them */
   fieldMap?: FieldMap;
@@ -241,12 +242,13 @@ export async function runStatsCommand(files: string[], options: AnalyzeOptions):
     });
   });
   const all = [...analysed.values()];
-  const counted = options.paperSubset ? paperSubset(all) : all;
-  if (options.paperSubset)
-    process.stderr.write(
-      `paper subset: ${counted.length} of ${all.length} instances (Doc2Feat and FEA both select something)\n`,
-    );
-  const rows = policyStatsByLanguage(counted);
+  let rows: PolicyStatsRow[];
+  if (options.paperSubset) {
+    // as the paper counted: FEA-Bench's selection over the gold and the test patch (lib/stats/paper-table2.ts)
+    const table = paperTable2(all);
+    process.stderr.write(`${table.how.join("\n")}\n`);
+    rows = table.rows;
+  } else rows = policyStatsByLanguage(all);
   process.stdout.write(`${options.json ? JSON.stringify(rows) : describeStats(rows)}\n`);
   return failures > 0 ? 1 : 0;
 }
