@@ -8,7 +8,10 @@
  * each batch's write transactions (claims, identifiers, selections, the instance rows, the research facts) is
  * summed. Prints each engine's
  * write time, per instance, and PostgreSQL's ratio to SQLite's (the target: at most 2×); then whether both
- * engines wrote the same analysis (every analysed table's rows, compared value by value).
+ * engines wrote the same analysis (every analysed table's rows, compared value by value). Then times the
+ * research-facts version bump on each engine: every analysed instance's facts made again from what is stored,
+ * as a server's first start after the release makes them (with "N of M" on stderr), and checks they are the
+ * rows the analysis wrote.
  */
 
 import { createHash } from "node:crypto";
@@ -17,6 +20,7 @@ import type { EvidenceInput } from "../evidence/evidence";
 import { analysisRecord } from "../instance-analysis/analysis-record";
 import type { AnalysisPool, WorkResponse } from "../server/analysis/analysis-pool";
 import { analyzePendingInstances } from "../server/analysis/analyze-stored-instances";
+import { backfillResearchFacts } from "../server/analysis/research-fact-rows";
 import { type Database, openDatabase } from "../server/db/client";
 import { importFiles } from "../server/import/import-files";
 import { makeTempDir } from "../testing/fixtures";
@@ -31,6 +35,10 @@ interface Figures {
   analysisMs: number;
   batches: number;
   digest: Record<string, string>;
+  /** the research facts made again after a version bump (every analysed instance's), and whether the same */
+  backfillMs: number;
+  backfilled: number;
+  backfillSame: boolean;
 }
 
 /** The analysed tables, each read in a fixed order; `analyzedAt` (the clock) left out. */
@@ -116,10 +124,34 @@ async function measure(engine: string, url: string, file: string): Promise<Figur
     );
     const analysisMs = performance.now() - started;
     process.stderr.write("\n");
-    return { engine, writeMs, analysisMs, batches, digest: await digest(db) };
+    const analysed = await digest(db);
+    // (The warm-up only computes the answers.)
+    const backfill = engine === "warm-up" ? { backfillMs: 0, backfilled: 0 } : await versionBump(engine, db);
+    const again = engine === "warm-up" ? analysed : await digest(db);
+    const backfillSame = Object.keys(TABLES).every((t) => again[t] === analysed[t]);
+    return { engine, writeMs, analysisMs, batches, digest: analysed, ...backfill, backfillSame };
   } finally {
     await db.$disconnect();
   }
+}
+
+/**
+ * The research-facts version bump: every analysed instance's facts behind (as after a release that changes
+ * them), then made again as a server's first start makes them (backfillResearchFacts), timed, saying "N of M"
+ * on stderr as it goes. The rows marked behind are vacuumed first on PostgreSQL (untimed), as rows written
+ * long before a release would be.
+ */
+async function versionBump(engine: string, db: Database): Promise<{ backfillMs: number; backfilled: number }> {
+  await db.$executeRawUnsafe(
+    `UPDATE "Instance" SET "researchFacts" = "researchFacts" - 1 WHERE "evidence" IS NOT NULL`,
+  );
+  if (engine === "postgres") await db.$executeRawUnsafe(`VACUUM ANALYZE "Instance"`);
+  const started = performance.now();
+  const backfilled = await backfillResearchFacts(db, (filled, total) =>
+    process.stderr.write(`\r  ${engine}: research facts made again for ${filled} of ${total}   `),
+  );
+  process.stderr.write("\n");
+  return { backfillMs: performance.now() - started, backfilled };
 }
 
 async function main() {
@@ -146,11 +178,17 @@ async function main() {
         `  ${engine.padEnd(8)} writes ${(f.writeMs / 1000).toFixed(1)} s (${(f.writeMs / count).toFixed(2)} ms/instance, ${f.batches} batches); ` +
           `the whole analysis run ${(f.analysisMs / 1000).toFixed(1)} s`,
       );
+      console.log(
+        `  ${engine.padEnd(8)} research-facts version bump: ${f.backfilled} instances' facts made again in ${(f.backfillMs / 1000).toFixed(1)} s ` +
+          `(${(f.backfillMs / Math.max(1, f.backfilled)).toFixed(2)} ms/instance); ${f.backfillSame ? "the same rows as the analysis wrote" : "DIFFERENT rows from the analysis's"}`,
+      );
+      if (!f.backfillSame) process.exitCode = 1;
     }
     const [sqlite, postgres] = ["sqlite", "postgres"].map((e) => figures.find((f) => f.engine === e));
     if (sqlite && postgres) {
       console.log(
-        `  ratio PostgreSQL / SQLite writes: ${(postgres.writeMs / sqlite.writeMs).toFixed(2)}× (target ≤ 2×)`,
+        `  ratio PostgreSQL / SQLite writes: ${(postgres.writeMs / sqlite.writeMs).toFixed(2)}× (target ≤ 2×); ` +
+          `version bump ${(postgres.backfillMs / sqlite.backfillMs).toFixed(2)}×`,
       );
       const differ = Object.keys(TABLES).filter((t) => sqlite.digest[t] !== postgres.digest[t]);
       for (const t of Object.keys(TABLES))
