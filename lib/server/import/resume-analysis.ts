@@ -29,10 +29,10 @@ export async function resumePendingAnalysis(): Promise<void> {
     // Run outcome texts a stopped process left to be made (reads never make them).
     await fillRunOutcomes(db);
     let reported = 0;
-    const filled = await backfillResearchFacts(db, (done) => {
+    const filled = await backfillResearchFacts(db, (done, total) => {
       if (done - reported < 5000) return;
       reported = done;
-      process.stderr.write(`hintscope: research facts made for ${done} analysed instance(s)…\n`);
+      process.stderr.write(`hintscope: research facts made for ${done} of ${total} analysed instance(s)…\n`);
     });
     if (filled > 0) process.stderr.write(`hintscope: research facts made for ${filled} analysed instance(s)\n`);
     const pending = await db.instance.count({ where: { analysisStatus: "pending" } });
