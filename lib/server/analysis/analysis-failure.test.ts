@@ -32,10 +32,13 @@ test("a batch write that fails ends the analysis with its own error, never a cra
   // Seen under load on PostgreSQL (bench:scale, 50k): the write failed, the pool was closed, and the next
   // batch's instances, rejected by the closing pool ("Terminating worker thread"), were nobody's to catch:
   // the process died of an unhandled rejection that hid the write's own error. A stand-in worker on piscina's
-  // real pool answers the first batch (50 instances) at once, as patches that do not parse, and holds the rest, so the next batch is surely on the pool when the first one's write fails.
-  const firstBatch = (
-    await temp.db.instance.findMany({ orderBy: { id: "asc" }, take: 50, select: { id: true } })
-  ).map((i) => i.id);
+  // real pool answers the first batch (50 instances) at once, as patches that do not
+  // parse, and the rest after 5 s, so the next batch is on the pool when the first one's write fails. (Were
+  // the machine so slow that the first batch's write began after 5 s, the test would pass without catching
+  // the defect: it never fails for the machine's speed.)
+  const firstBatch = (await temp.db.instance.findMany({ orderBy: { id: "asc" }, take: 50, select: { id: true } })).map(
+    (i) => i.id,
+  );
   const script = path.join(temp.tmp.dir, "holding-worker.mjs");
   writeFileSync(
     script,
