@@ -44,6 +44,15 @@ export const RESEARCH_TALLY_TRIGGERS = [
   "Instance_research_tally_insert",
   "Instance_research_tally_delete",
   "Instance_research_tally_update",
+  "SelectionFact_research_tally_insert",
+  "SelectionFact_research_tally_delete",
+  "SelectionFact_research_tally_update",
+  "LeakFact_research_tally_insert",
+  "LeakFact_research_tally_delete",
+  "LeakFact_research_tally_update",
+  "Instance_fact_tally_insert",
+  "Instance_fact_tally_delete",
+  "Instance_fact_tally_update",
 ];
 
 /**

@@ -10,9 +10,32 @@ import {
   hintSetPoint,
   type SelectionFacts,
 } from "../../stats/frontier";
-import { disclosureColumn } from "../analysis/research-fact-rows";
 import { selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database } from "../db/client";
+import { type BenchmarkFacts, benchmarkFactsFromRows } from "../runs/research-tallies";
+
+/**
+ * Every benchmark's sums of the analysis's facts: the kept text where it is as new as their last change
+ * (ResearchTally.facts, made by the write path: lib/server/runs/research-tallies.ts), else summed from the rows
+ * for that benchmark by the same statements. Never written here.
+ */
+async function researchFacts(db: Database): Promise<Map<number, BenchmarkFacts>> {
+  const rows = await selectRows(
+    bulkTarget(db, db),
+    `SELECT b."id", t."facts" FROM "Benchmark" b
+     LEFT JOIN "ResearchTally" t ON t."benchmarkId" = b."id" AND t."factsTalliedAt" = t."factChanges"`,
+    [],
+  );
+  const facts = new Map<number, BenchmarkFacts>();
+  await Promise.all(
+    rows.map(async (row) => {
+      const id = Number(row.id);
+      const kept = typeof row.facts === "string" ? (JSON.parse(row.facts) as BenchmarkFacts) : null;
+      facts.set(id, kept ?? (await benchmarkFactsFromRows(db, id)));
+    }),
+  );
+  return facts;
+}
 
 /**
  * The frontier per benchmark and the leak shares, summed by the database from the facts the analysis stores
@@ -23,27 +46,8 @@ export async function loadResearchFrontier(db: Database, base: { benchmarkName: 
   // Read only: the facts are written by the analysis that makes them, and those of instances analysed before
   // them (or under another version) at a server's start (resume-analysis.ts).
   const target = bulkTarget(db, db);
-  const [sums, known, leaks, hintSets] = await Promise.all([
-    selectRows(
-      target,
-      `SELECT "benchmarkId", "selection", COUNT(*) AS "n", SUM("guessworkLeft") AS "guesswork",
-              SUM("beyondDefuse") AS "beyond", SUM("transcriptionSum") AS "copied",
-              SUM("transcriptionCount") AS "copiedCount",
-              ${PROJECTIONS.map((p) => `SUM("${disclosureColumn(p)}") AS "${p}"`).join(", ")}
-       FROM "SelectionFact" GROUP BY "benchmarkId", "selection"`,
-      [],
-    ),
-    // Instances whose evidence was computed (the analysis stores its leak count with it): the leak shares' denominator.
-    selectRows(
-      target,
-      `SELECT "benchmarkId", COUNT(*) AS "n" FROM "Instance" WHERE "leakCount" IS NOT NULL GROUP BY "benchmarkId"`,
-      [],
-    ),
-    selectRows(
-      target,
-      `SELECT "benchmarkId", "channel", COUNT(*) AS "n" FROM "LeakFact" GROUP BY "benchmarkId", "channel"`,
-      [],
-    ),
+  const [facts, hintSets] = await Promise.all([
+    researchFacts(db),
     // Each hint set's latest published version, for the frontier.
     db.hintSet.findMany({
       select: {
@@ -56,6 +60,11 @@ export async function loadResearchFrontier(db: Database, base: { benchmarkName: 
   ]);
   const names = [...new Set(base.benchmarkName.values())].sort((a, b) => a.localeCompare(b));
   const nameOf = (row: Record<string, unknown>) => base.benchmarkName.get(Number(row.benchmarkId)) ?? "";
+  const sums = [...facts].flatMap(([benchmarkId, f]) =>
+    f.sums.map((row): Record<string, unknown> => ({ ...row, benchmarkId })),
+  );
+  const known = [...facts].map(([benchmarkId, f]) => ({ benchmarkId, n: f.known }));
+  const leaks = [...facts].flatMap(([benchmarkId, f]) => f.leaks.map(([channel, n]) => ({ benchmarkId, channel, n })));
   const totals = new Map<string, { instances: number; bySelection: Map<string, Omit<SelectionFacts, "selection">> }>();
   for (const row of sums) {
     const entry = totals.get(nameOf(row)) ?? { instances: 0, bySelection: new Map() };

@@ -1,7 +1,8 @@
-import { SELECTIONS, type Selection } from "../../domain/hint-vocabulary";
+import { PROJECTIONS, SELECTIONS, type Selection } from "../../domain/hint-vocabulary";
 import { InstanceNumbering } from "../../stats/numbered-outcomes";
 import { outcomeText, readNumberedOutcomes } from "../../stats/run-outcome-text";
 import { type BenchmarkTally, tallyBenchmark } from "../../stats/run-tallies";
+import { disclosureColumn } from "../analysis/research-fact-rows";
 import { countColumn } from "../analysis/stored-counts";
 import { type BulkTarget, execute, readIntList, readJsonTexts, selectRows } from "../db/bulk-sql";
 import { bulkTarget, type Database, engineOf, writeTurn } from "../db/client";
@@ -69,8 +70,53 @@ async function storedOrMade(target: BulkTarget, runs: ReadonlyArray<{ id: number
 }
 
 /**
- * Makes the tallies of every benchmark whose text is older than its last change, and stores each stamped with
- * the count of changes it was made after; returns how many it stored. A change committed while one is made
+ * A benchmark's sums of the analysis's facts, as the frontier and the leak shares read them: per selection the
+ * instances with facts and the sums of each fact; the instances whose evidence was computed; per leak channel
+ * the instances that show it. Read only; the same statements whether made for keeping or read for a benchmark
+ * whose kept sums are behind.
+ */
+export interface BenchmarkFacts {
+  sums: Array<Record<string, number | string>>;
+  known: number;
+  leaks: Array<[channel: string, count: number]>;
+}
+
+export async function benchmarkFactsFromRows(db: Database, benchmarkId: number): Promise<BenchmarkFacts> {
+  const target = bulkTarget(db, db);
+  const [sums, [known], leaks] = await Promise.all([
+    selectRows(
+      target,
+      `SELECT "selection", COUNT(*) AS "n", SUM("guessworkLeft") AS "guesswork",
+              SUM("beyondDefuse") AS "beyond", SUM("transcriptionSum") AS "copied",
+              SUM("transcriptionCount") AS "copiedCount",
+              ${PROJECTIONS.map((p) => `SUM("${disclosureColumn(p)}") AS "${p}"`).join(", ")}
+       FROM "SelectionFact" WHERE "benchmarkId" = $1 GROUP BY "selection" ORDER BY "selection"`,
+      [benchmarkId],
+    ),
+    // Instances whose evidence was computed (the analysis stores its leak count with it): the leak shares' denominator.
+    selectRows(target, `SELECT COUNT(*) AS "n" FROM "Instance" WHERE "benchmarkId" = $1 AND "leakCount" IS NOT NULL`, [
+      benchmarkId,
+    ]),
+    selectRows(
+      target,
+      `SELECT "channel", COUNT(*) AS "n" FROM "LeakFact" WHERE "benchmarkId" = $1 GROUP BY "channel" ORDER BY "channel"`,
+      [benchmarkId],
+    ),
+  ]);
+  return {
+    // Numbers as numbers (PostgreSQL hands sums of integers over as big integers), the selection as text.
+    sums: sums.map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === "selection" ? String(v) : Number(v)])),
+    ),
+    known: Number(known?.n ?? 0),
+    leaks: leaks.map((row) => [String(row.channel), Number(row.n)]),
+  };
+}
+
+/**
+ * Makes the tallies (and the sums of the analysis's facts) of every benchmark whose text is older than its
+ * last change, and stores each stamped with the count of changes it was made after; returns how many texts it
+ * stored. The analysis may call it once its writes are done (its facts and counts change both texts). A change committed while one is made
  * leaves it unstored (the count moved on), for the fill after that change.
  */
 export async function fillResearchTallies(db: Database): Promise<number> {
@@ -91,6 +137,24 @@ export async function fillResearchTallies(db: Database): Promise<number> {
         target,
         `UPDATE "ResearchTally" SET "tallies" = $1, "talliedAt" = $2 WHERE "benchmarkId" = $3 AND "changes" = $2`,
         [JSON.stringify(tally), changes, benchmarkId],
+      ),
+    );
+  }
+  // The analysis's sums, by their own count.
+  const staleFacts = await selectRows(
+    target,
+    `SELECT "benchmarkId", "factChanges" FROM "ResearchTally" WHERE "factsTalliedAt" IS NULL OR "factsTalliedAt" <> "factChanges" ORDER BY "benchmarkId"`,
+    [],
+  );
+  for (const row of staleFacts) {
+    const benchmarkId = Number(row.benchmarkId);
+    const changes = Number(row.factChanges);
+    const facts = await benchmarkFactsFromRows(db, benchmarkId);
+    stored += await writeTurn(db)(() =>
+      execute(
+        target,
+        `UPDATE "ResearchTally" SET "facts" = $1, "factsTalliedAt" = $2 WHERE "benchmarkId" = $3 AND "factChanges" = $2`,
+        [JSON.stringify(facts), changes, benchmarkId],
       ),
     );
   }
