@@ -220,9 +220,80 @@ describe("hunk wrapping: where a hunk of a C# file stands, from its lines", () =
     expect(p.suffix).toEqual(["}"]);
   });
 
+  test("a file-scoped namespace's class at column 0 (git's header): members at 4, statements under them", () => {
+    expect(wrap(["    public int X { get; set; }"], "public class Foo").prefix).toEqual(["class Foo {"]);
+    expect(wrap(["        return x;"], "public class Foo").prefix).toEqual(["class Foo {", "void __hintscope__() {"]);
+  });
+
   test("a header that names a type gives the class", () => {
     const w = wrap(["        private int _x;"], "    public sealed class JsonObjectAttribute : JsonContainerAttribute");
     expect(w.prefix).toEqual(["class JsonObjectAttribute {"]);
+  });
+});
+
+describe("modern C# (file-scoped namespace, positional record, expression bodies, named arguments)", () => {
+  // A made pair of new files, read by the real parser: what a test of such code uses of it.
+  const added = (file: string, lines: string[]) =>
+    [
+      `diff --git a/${file} b/${file}`,
+      "new file mode 100644",
+      "--- /dev/null",
+      `+++ b/${file}`,
+      `@@ -0,0 +1,${lines.length} @@`,
+      ...lines.map((l) => `+${l}`),
+      "",
+    ].join("\n");
+  const code = added("src/Lib/Shapes.cs", [
+    "namespace Lib;",
+    "",
+    "public record Point(int X, int Y);",
+    "",
+    "public interface IShape",
+    "{",
+    "    double Area();",
+    "}",
+    "",
+    "public sealed class Circle : IShape",
+    "{",
+    "    public const double Tau = 6.28;",
+    "    public Circle(double radius) { Radius = radius; }",
+    "    public double Radius { get; init; }",
+    "    public double Area() => Radius * Radius * Tau / 2;",
+    "    public static Circle Unit(double scale = 1) => new(scale);",
+    "}",
+  ]);
+  const tests = added("tests/Lib.Tests/CircleTests.cs", [
+    "namespace Lib.Tests;",
+    "",
+    "public class CircleTests",
+    "{",
+    "    [Fact]",
+    "    public void AreaOfUnit()",
+    "    {",
+    "        var c = Circle.Unit(scale: 2);",
+    "        Assert.Equal(12.56, c.Area(), 2);",
+    "        var p = new Point(1, 2) { X = 3 };",
+    "        Assert.Equal(3, p.X);",
+    "    }",
+    "}",
+  ]);
+
+  test("DefUse: the types, the members and the named parameter the test uses; kinds, owners and signatures", async () => {
+    const analysis = await analyzeInstance({ instanceId: "made", goldPatch: code, testPatch: tests });
+    const picked = analysis.identifiers
+      .filter((i) => i.policies.includes("defuse"))
+      .map((i) => `${i.kind} ${i.name}${i.signature ? ` : ${i.signature}` : ""}`)
+      .sort();
+    expect(picked).toEqual([
+      "class Circle",
+      "class Point",
+      "field Point.X",
+      "method Circle.Area : public double Area()",
+      "method Circle.Unit : public static Circle Unit(double scale = 1)",
+      // `c.Area()` on a `var`: by member name it is the interface's Area too (Circle implements it).
+      "method IShape.Area : double Area()",
+      "parameter Circle.Unit.scale",
+    ]);
   });
 });
 
