@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, foldSpace, headerText } from "../syntax-facts";
+import { type Extractor, type FactCollector, foldSpace, headerText } from "../syntax-facts";
 
 /** The function declarator inside a declarator chain (`*f(int)`, `(*f)(void)`, `A::m(int) const`). */
 function functionDeclarator(node: Node | null): Node | null {
@@ -56,6 +56,92 @@ const KEYWORDS = new Set(
 );
 
 const join = (owner: string | null, inner: string | null) => (owner && inner ? `${owner}.${inner}` : (owner ?? inner));
+
+/**
+ * A C++ `using Name = …;` (none inside a function: `owner` undefined there) or a `#define`, object- or
+ * function-like (wherever it stands).
+ */
+function defineAliasOrMacro(node: Node, owner: string | null | undefined, facts: FactCollector, skip: Set<number>) {
+  const name = node.childForFieldName("name");
+  if (!name) return;
+  if (node.type === "alias_declaration") {
+    if (owner === undefined) return;
+    skip.add(name.id);
+    facts.define(node, name.text, owner, "type", foldSpace(node.text).replace(/;$/, ""));
+    return;
+  }
+  skip.add(name.id);
+  const parameters = node.childForFieldName("parameters");
+  facts.define(
+    node,
+    name.text,
+    null,
+    node.type === "preproc_function_def" ? "function" : "constant",
+    `#define ${name.text}${parameters?.text ?? ""}`,
+    (parameters?.namedChildren ?? []).map((p) => p?.text ?? "").filter(Boolean),
+  );
+}
+
+/**
+ * The uses a node records by itself: "done" when its children need no visit, "children" when they do, null
+ * for a node of another kind.
+ */
+function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "children" | "done" | null {
+  switch (node.type) {
+    case "preproc_include": {
+      const path = node.childForFieldName("path");
+      if (path && facts.countsAt(path)) {
+        const module = path.text.replace(/^["<]|[">]$/g, "");
+        facts.use(path, module.split("/").pop() ?? module, "module", null, module);
+      }
+      return "done";
+    }
+    case "call_expression": {
+      const callee = node.childForFieldName("function");
+      if (callee?.type === "identifier") {
+        skip.add(callee.id);
+        facts.use(callee, callee.text, "call");
+      } else if (callee?.type === "field_expression") {
+        const field = callee.childForFieldName("field");
+        if (field) {
+          skip.add(field.id);
+          facts.use(field, field.text, "call", callee.childForFieldName("argument")?.text ?? null);
+        }
+      } else if (callee?.type === "qualified_identifier") {
+        const { owner: qualifier, member } = splitQualified(callee);
+        skip.add(callee.id);
+        facts.use(callee, member, "call", qualifier?.split(".").pop() ?? null);
+      }
+      return "children";
+    }
+    case "field_expression": {
+      const field = node.childForFieldName("field");
+      if (field && !skip.has(field.id) && facts.countsAt(field)) {
+        skip.add(field.id);
+        facts.use(field, field.text, "attribute", node.childForFieldName("argument")?.text ?? null);
+      }
+      return "children";
+    }
+    case "qualified_identifier": {
+      if (!skip.has(node.id) && facts.countsAt(node)) {
+        const { owner: qualifier, member } = splitQualified(node);
+        skip.add(node.id);
+        facts.use(node, member, "attribute", qualifier?.split(".").pop() ?? null);
+      }
+      return "done";
+    }
+    case "type_identifier": {
+      if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
+      return "done";
+    }
+    case "identifier":
+    case "field_identifier": {
+      if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
+      return "done";
+    }
+  }
+  return null;
+}
 
 /**
  * C and C++: functions (a prototype in a header and the definition in a source are the same name),
@@ -181,31 +267,11 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
         }
         return;
       }
-      case "alias_declaration": {
-        const name = node.childForFieldName("name");
-        if (name && !inFunction) {
-          skip.add(name.id);
-          facts.define(node, name.text, owner, "type", foldSpace(node.text).replace(/;$/, ""));
-        }
-        return;
-      }
+      case "alias_declaration":
       case "preproc_def":
-      case "preproc_function_def": {
-        const name = node.childForFieldName("name");
-        if (name) {
-          skip.add(name.id);
-          const parameters = node.childForFieldName("parameters");
-          facts.define(
-            node,
-            name.text,
-            null,
-            node.type === "preproc_function_def" ? "function" : "constant",
-            `#define ${name.text}${parameters?.text ?? ""}`,
-            (parameters?.namedChildren ?? []).map((p) => p?.text ?? "").filter(Boolean),
-          );
-        }
+      case "preproc_function_def":
+        defineAliasOrMacro(node, inFunction ? undefined : owner, facts, skip);
         return;
-      }
       case "namespace_definition": {
         const name = node.childForFieldName("name");
         const body = node.childForFieldName("body");
@@ -220,57 +286,8 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
           if (child && child.type !== "template_parameter_list") visit(child, owner, inClass, inFunction);
         return;
       }
-      case "preproc_include": {
-        const path = node.childForFieldName("path");
-        if (path && facts.countsAt(path)) {
-          const module = path.text.replace(/^["<]|[">]$/g, "");
-          facts.use(path, module.split("/").pop() ?? module, "module", null, module);
-        }
-        return;
-      }
-      case "call_expression": {
-        const callee = node.childForFieldName("function");
-        if (callee?.type === "identifier") {
-          skip.add(callee.id);
-          facts.use(callee, callee.text, "call");
-        } else if (callee?.type === "field_expression") {
-          const field = callee.childForFieldName("field");
-          if (field) {
-            skip.add(field.id);
-            facts.use(field, field.text, "call", callee.childForFieldName("argument")?.text ?? null);
-          }
-        } else if (callee?.type === "qualified_identifier") {
-          const { owner: qualifier, member } = splitQualified(callee);
-          skip.add(callee.id);
-          facts.use(callee, member, "call", qualifier?.split(".").pop() ?? null);
-        }
-        break;
-      }
-      case "field_expression": {
-        const field = node.childForFieldName("field");
-        if (field && !skip.has(field.id) && facts.countsAt(field)) {
-          skip.add(field.id);
-          facts.use(field, field.text, "attribute", node.childForFieldName("argument")?.text ?? null);
-        }
-        break;
-      }
-      case "qualified_identifier": {
-        if (!skip.has(node.id) && facts.countsAt(node)) {
-          const { owner: qualifier, member } = splitQualified(node);
-          skip.add(node.id);
-          facts.use(node, member, "attribute", qualifier?.split(".").pop() ?? null);
-        }
-        return;
-      }
-      case "type_identifier": {
-        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
-        return;
-      }
-      case "identifier":
-      case "field_identifier": {
-        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
-        return;
-      }
+      default:
+        if (recordUses(node, facts, skip) === "done") return;
     }
     for (const child of node.namedChildren) if (child) visit(child, owner, inClass, inFunction);
   };

@@ -1,6 +1,29 @@
-import { cFamilyClosers, UNKNOWN_OWNER } from "../hunk-lines";
+import { UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
+
+/**
+ * C and C++: what a hunk leaves open at its end, closed: blocks (`}`) and preprocessor conditionals
+ * (`#endif`). Without them a function whose body runs past the hunk, behind a macro such as `STATIC`, does
+ * not parse as a function at all, and its local variables read as globals.
+ */
+export function cFamilyClosers(lines: readonly string[]): string[] {
+  let braces = 0;
+  let conditionals = 0;
+  for (const line of lines) {
+    if (/^\s*#\s*if(n?def)?\b/.test(line)) conditionals++;
+    else if (/^\s*#\s*endif\b/.test(line)) conditionals = Math.max(0, conditionals - 1);
+    const code = line
+      .replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "")
+      .replace(/\/\/.*$/, "")
+      .replace(/\/\*.*?\*\//g, "");
+    for (const ch of code) {
+      if (ch === "{") braces++;
+      else if (ch === "}") braces = Math.max(0, braces - 1);
+    }
+  }
+  return [..."}".repeat(braces), ...Array.from({ length: conditionals }, () => "#endif")];
+}
 
 /** Where C and C++ differ in a hunk's stand-ins. */
 export interface CDialect {

@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, headerText } from "../syntax-facts";
+import { type Extractor, type FactCollector, headerText } from "../syntax-facts";
 
 const parameterNames = (parameters: Node | null) =>
   (parameters?.namedChildren ?? [])
@@ -35,6 +35,103 @@ const ownLiteral = (element: Node, literal: Node): boolean => {
     if (node.type === "composite_literal") return false;
   return true;
 };
+
+/**
+ * The uses a node records by itself: "done" when its children need no visit, "children" when they do, null
+ * for a node of another kind.
+ */
+function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "children" | "done" | null {
+  switch (node.type) {
+    case "call_expression": {
+      const fn = node.childForFieldName("function");
+      if (fn?.type === "identifier") {
+        skip.add(fn.id);
+        facts.use(fn, fn.text, "call");
+      } else if (fn?.type === "selector_expression") {
+        const field = fn.childForFieldName("field");
+        if (field) {
+          skip.add(field.id);
+          facts.use(field, field.text, "call", fn.childForFieldName("operand")?.text ?? null);
+        }
+      }
+      return "children";
+    }
+    case "selector_expression": {
+      const field = node.childForFieldName("field");
+      if (field && !skip.has(field.id))
+        facts.use(field, field.text, "attribute", node.childForFieldName("operand")?.text ?? null);
+      return "children";
+    }
+    case "composite_literal": {
+      const typeNode = node.childForFieldName("type");
+      // A literal of an anonymous struct (`[]struct{ now time.Time }{{now: t}}`, a test's table): its keys
+      // are fields the literal declares itself, uses of nothing.
+      if (anonymousStruct(typeNode)) {
+        for (const key of node.childForFieldName("body")?.descendantsOfType("keyed_element") ?? []) {
+          const name = key?.namedChildren[0]?.namedChildren[0] ?? key?.namedChildren[0];
+          if (name && key?.parent?.parent && ownLiteral(key, node)) skip.add(name.id);
+        }
+      }
+      const type = baseType(typeNode);
+      const pkg = typeNode?.type === "qualified_type" ? (typeNode.childForFieldName("package")?.text ?? null) : null;
+      if (type) facts.use(node, type, "instantiation", pkg);
+      for (const element of node.childForFieldName("body")?.namedChildren ?? []) {
+        if (element?.type !== "keyed_element") continue;
+        const key = element.namedChildren[0]?.namedChildren[0] ?? element.namedChildren[0];
+        if (key?.type === "identifier" || key?.type === "field_identifier") {
+          skip.add(key.id);
+          facts.use(key, key.text, "key", type);
+        }
+      }
+      return "children";
+    }
+    case "literal_value": {
+      // A literal whose type is elided (`VulnInfos{"a": {DiffStatus: "+"}}`, `[]T{{Name: "x"}}`): its keys
+      // are still the fields of the element type, uses as in a typed literal (whose own body is handled
+      // above, so this is reached for the nested ones only).
+      for (const element of node.namedChildren) {
+        if (element?.type !== "keyed_element") continue;
+        const key = element.namedChildren[0]?.namedChildren[0] ?? element.namedChildren[0];
+        if ((key?.type === "identifier" || key?.type === "field_identifier") && !skip.has(key.id)) {
+          skip.add(key.id);
+          facts.use(key, key.text, "key", null);
+        }
+      }
+      return "children";
+    }
+    case "import_spec": {
+      // The name a file refers to the package by: its alias (`au "…/audit"`), else the path's last part.
+      const path = node.childForFieldName("path");
+      const alias = node.childForFieldName("name");
+      const text = path?.text.replace(/^["`]|["`]$/g, "") ?? "";
+      const name = alias?.type === "package_identifier" ? alias.text : (text.split("/").pop() ?? text);
+      if (path) facts.use(path, name, "module", null, text);
+      return "done";
+    }
+    case "qualified_type": {
+      // `flipt.Variant`: the type Variant of the package the file calls flipt.
+      const pkg = node.childForFieldName("package");
+      const name = node.childForFieldName("name");
+      if (pkg && name && facts.countsAt(name)) {
+        skip.add(name.id);
+        facts.use(name, name.text, "type", pkg.text);
+      }
+      return "done";
+    }
+    case "package_clause":
+      return "done";
+    case "type_identifier": {
+      if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
+      return "done";
+    }
+    case "identifier":
+    case "field_identifier": {
+      if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
+      return "done";
+    }
+  }
+  return null;
+}
 
 /** Go: functions, methods (owned by their receiver type), structs and their fields, interfaces, types, package constants and variables; calls, selectors, struct-literal keys, types, imports. */
 export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
@@ -123,93 +220,8 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
         }
         break;
       }
-      case "call_expression": {
-        const fn = node.childForFieldName("function");
-        if (fn?.type === "identifier") {
-          skip.add(fn.id);
-          facts.use(fn, fn.text, "call");
-        } else if (fn?.type === "selector_expression") {
-          const field = fn.childForFieldName("field");
-          if (field) {
-            skip.add(field.id);
-            facts.use(field, field.text, "call", fn.childForFieldName("operand")?.text ?? null);
-          }
-        }
-        break;
-      }
-      case "selector_expression": {
-        const field = node.childForFieldName("field");
-        if (field && !skip.has(field.id))
-          facts.use(field, field.text, "attribute", node.childForFieldName("operand")?.text ?? null);
-        break;
-      }
-      case "composite_literal": {
-        const typeNode = node.childForFieldName("type");
-        // A literal of an anonymous struct (`[]struct{ now time.Time }{{now: t}}`, a test's table): its keys
-        // are fields the literal declares itself, uses of nothing.
-        if (anonymousStruct(typeNode)) {
-          for (const key of node.childForFieldName("body")?.descendantsOfType("keyed_element") ?? []) {
-            const name = key?.namedChildren[0]?.namedChildren[0] ?? key?.namedChildren[0];
-            if (name && key?.parent?.parent && ownLiteral(key, node)) skip.add(name.id);
-          }
-        }
-        const type = baseType(typeNode);
-        const pkg = typeNode?.type === "qualified_type" ? (typeNode.childForFieldName("package")?.text ?? null) : null;
-        if (type) facts.use(node, type, "instantiation", pkg);
-        for (const element of node.childForFieldName("body")?.namedChildren ?? []) {
-          if (element?.type !== "keyed_element") continue;
-          const key = element.namedChildren[0]?.namedChildren[0] ?? element.namedChildren[0];
-          if (key?.type === "identifier" || key?.type === "field_identifier") {
-            skip.add(key.id);
-            facts.use(key, key.text, "key", type);
-          }
-        }
-        break;
-      }
-      case "literal_value": {
-        // A literal whose type is elided (`VulnInfos{"a": {DiffStatus: "+"}}`, `[]T{{Name: "x"}}`): its keys
-        // are still the fields of the element type, uses as in a typed literal (whose own body is handled
-        // above, so this is reached for the nested ones only).
-        for (const element of node.namedChildren) {
-          if (element?.type !== "keyed_element") continue;
-          const key = element.namedChildren[0]?.namedChildren[0] ?? element.namedChildren[0];
-          if ((key?.type === "identifier" || key?.type === "field_identifier") && !skip.has(key.id)) {
-            skip.add(key.id);
-            facts.use(key, key.text, "key", null);
-          }
-        }
-        break;
-      }
-      case "import_spec": {
-        // The name a file refers to the package by: its alias (`au "…/audit"`), else the path's last part.
-        const path = node.childForFieldName("path");
-        const alias = node.childForFieldName("name");
-        const text = path?.text.replace(/^["`]|["`]$/g, "") ?? "";
-        const name = alias?.type === "package_identifier" ? alias.text : (text.split("/").pop() ?? text);
-        if (path) facts.use(path, name, "module", null, text);
-        return;
-      }
-      case "qualified_type": {
-        // `flipt.Variant`: the type Variant of the package the file calls flipt.
-        const pkg = node.childForFieldName("package");
-        const name = node.childForFieldName("name");
-        if (pkg && name && facts.countsAt(name)) {
-          skip.add(name.id);
-          facts.use(name, name.text, "type", pkg.text);
-        }
-        return;
-      }
-      case "package_clause":
-        return;
-      case "type_identifier": {
-        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
-        return;
-      }
-      case "identifier":
-      case "field_identifier": {
-        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
-        return;
-      }
+      default:
+        if (recordUses(node, facts, skip) === "done") return;
     }
     for (const child of node.namedChildren) if (child) visit(child, inFunction);
   };

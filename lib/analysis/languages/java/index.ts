@@ -1,7 +1,8 @@
-import { indentOf, javaMemberIndent, javaUnderHeaderMethod, UNKNOWN_OWNER } from "../hunk-lines";
+import { indentOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
 import { extractJava } from "./extract";
+import { javaMemberIndent, javaUnderHeaderMethod } from "./hunks";
 
 /**
  * Java: a hunk under a header that names a method (git's java driver prints it without its indentation). Its

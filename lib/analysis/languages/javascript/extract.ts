@@ -1,5 +1,13 @@
+// Over 300 lines: one walk of the JavaScript, TypeScript and TSX grammars (their node types are one family), kept whole.
 import type { Node } from "web-tree-sitter";
-import { type DefinitionKind, type Extractor, foldSpace, headerText, withoutTrailingCommas } from "../syntax-facts";
+import {
+  type DefinitionKind,
+  type Extractor,
+  type FactCollector,
+  foldSpace,
+  headerText,
+  withoutTrailingCommas,
+} from "../syntax-facts";
 
 const PARAMETER_TYPES = new Set([
   "required_parameter",
@@ -71,6 +79,113 @@ function modifiersOf(node: Node): string {
   const first = node.children.find((child) => child !== null && child.type !== "decorator" && child.type !== "comment");
   if (!first || first.startIndex >= name.startIndex) return "";
   return `${foldSpace(node.text.slice(first.startIndex - node.startIndex, name.startIndex - node.startIndex))} `;
+}
+
+/**
+ * The uses a node records by itself (calls and the keys of options objects, `new`, members, imports, names):
+ * "done" when its children need no visit, "children" when they do, null for a node of another kind.
+ */
+function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "children" | "done" | null {
+  switch (node.type) {
+    case "call_expression": {
+      const fn = node.childForFieldName("function");
+      let callee: string | null = null;
+      // How many arguments the call passes, to tell overloads apart (none said for a spread `...xs`).
+      const args = node.childForFieldName("arguments")?.namedChildren.filter((a) => a?.type !== "comment") ?? [];
+      const arity = args.some((a) => a?.type === "spread_element") ? undefined : args.length;
+      if (fn?.type === "identifier") {
+        skip.add(fn.id);
+        callee = fn.text;
+        facts.use(fn, fn.text, "call", null, undefined, arity);
+        if (fn.text === "require") {
+          const source = node.childForFieldName("arguments")?.namedChildren[0];
+          if (source?.type === "string")
+            facts.use(source, source.text.slice(1, -1), "module", null, source.text.slice(1, -1));
+        }
+      } else if (fn?.type === "member_expression") {
+        const property = fn.childForFieldName("property");
+        // `jest.mock("../src/NewFile")`, `vi.mock(…)`, `jest.requireActual(…)`: the string names a module,
+        // a use of the file that defines it, like an import.
+        const object = fn.childForFieldName("object")?.text;
+        if (
+          property &&
+          (object === "jest" || object === "vi") &&
+          /^(mock|doMock|unmock|requireActual|requireMock|importActual|importMock)$/.test(property.text)
+        ) {
+          const source = node.childForFieldName("arguments")?.namedChildren[0];
+          if (source?.type === "string" && facts.countsAt(source)) {
+            const module = source.text.slice(1, -1);
+            facts.use(source, module.split("/").pop() ?? module, "module", null, module);
+          }
+        }
+        if (property) {
+          skip.add(property.id);
+          callee = property.text;
+          facts.use(property, property.text, "call", fn.childForFieldName("object")?.text ?? null, undefined, arity);
+        }
+      }
+      // Options objects are the keyword arguments of JavaScript: `formatBytes(1, { binary: true })`.
+      for (const arg of node.childForFieldName("arguments")?.namedChildren ?? []) {
+        if (arg?.type !== "object") continue;
+        for (const pair of arg.namedChildren) {
+          const key =
+            pair?.type === "pair"
+              ? pair.childForFieldName("key")
+              : pair?.type === "shorthand_property_identifier"
+                ? pair
+                : null;
+          if (key && (key.type === "property_identifier" || key.type === "shorthand_property_identifier")) {
+            skip.add(key.id);
+            facts.use(key, key.text, "key", callee);
+          }
+        }
+      }
+      return "children";
+    }
+    case "new_expression": {
+      const ctor = node.childForFieldName("constructor");
+      const name = ctor?.type === "member_expression" ? ctor.childForFieldName("property") : ctor;
+      if (name && (name.type === "identifier" || name.type === "property_identifier")) {
+        skip.add(name.id);
+        facts.use(name, name.text, "instantiation");
+      }
+      return "children";
+    }
+    case "member_expression": {
+      const property = node.childForFieldName("property");
+      if (property && !skip.has(property.id)) {
+        skip.add(property.id);
+        facts.use(property, property.text, "attribute", node.childForFieldName("object")?.text ?? null);
+      }
+      return "children";
+    }
+    case "import_statement": {
+      const source = node.childForFieldName("source");
+      const module = source?.text.slice(1, -1) ?? "";
+      if (source) facts.use(source, module.split("/").pop() ?? module, "module", null, module);
+      for (const specifier of node.descendantsOfType(["import_specifier", "namespace_import"])) {
+        const name = specifier?.childForFieldName("name") ?? specifier?.namedChildren[0];
+        if (name) {
+          skip.add(name.id);
+          facts.use(name, name.text, "import", null, module);
+        }
+      }
+      const clause = node.namedChildren.find((c) => c?.type === "import_clause");
+      const defaultName = clause?.namedChildren.find((c) => c?.type === "identifier");
+      if (defaultName) facts.use(defaultName, defaultName.text, "import", null, module);
+      return "done";
+    }
+    case "type_identifier": {
+      if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
+      return "done";
+    }
+    case "identifier":
+    case "shorthand_property_identifier": {
+      if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
+      return "done";
+    }
+  }
+  return null;
 }
 
 /** JavaScript and TypeScript: functions, classes, methods, fields, interfaces and their members, types, enums, top-level constants; calls, members, `new`, imports and `require`, types, object keys passed to calls. */
@@ -208,103 +323,8 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, null, true);
         return;
       }
-      case "call_expression": {
-        const fn = node.childForFieldName("function");
-        let callee: string | null = null;
-        // How many arguments the call passes, to tell overloads apart (none said for a spread `...xs`).
-        const args = node.childForFieldName("arguments")?.namedChildren.filter((a) => a?.type !== "comment") ?? [];
-        const arity = args.some((a) => a?.type === "spread_element") ? undefined : args.length;
-        if (fn?.type === "identifier") {
-          skip.add(fn.id);
-          callee = fn.text;
-          facts.use(fn, fn.text, "call", null, undefined, arity);
-          if (fn.text === "require") {
-            const source = node.childForFieldName("arguments")?.namedChildren[0];
-            if (source?.type === "string")
-              facts.use(source, source.text.slice(1, -1), "module", null, source.text.slice(1, -1));
-          }
-        } else if (fn?.type === "member_expression") {
-          const property = fn.childForFieldName("property");
-          // `jest.mock("../src/NewFile")`, `vi.mock(…)`, `jest.requireActual(…)`: the string names a module,
-          // a use of the file that defines it, like an import.
-          const object = fn.childForFieldName("object")?.text;
-          if (
-            property &&
-            (object === "jest" || object === "vi") &&
-            /^(mock|doMock|unmock|requireActual|requireMock|importActual|importMock)$/.test(property.text)
-          ) {
-            const source = node.childForFieldName("arguments")?.namedChildren[0];
-            if (source?.type === "string" && facts.countsAt(source)) {
-              const module = source.text.slice(1, -1);
-              facts.use(source, module.split("/").pop() ?? module, "module", null, module);
-            }
-          }
-          if (property) {
-            skip.add(property.id);
-            callee = property.text;
-            facts.use(property, property.text, "call", fn.childForFieldName("object")?.text ?? null, undefined, arity);
-          }
-        }
-        // Options objects are the keyword arguments of JavaScript: `formatBytes(1, { binary: true })`.
-        for (const arg of node.childForFieldName("arguments")?.namedChildren ?? []) {
-          if (arg?.type !== "object") continue;
-          for (const pair of arg.namedChildren) {
-            const key =
-              pair?.type === "pair"
-                ? pair.childForFieldName("key")
-                : pair?.type === "shorthand_property_identifier"
-                  ? pair
-                  : null;
-            if (key && (key.type === "property_identifier" || key.type === "shorthand_property_identifier")) {
-              skip.add(key.id);
-              facts.use(key, key.text, "key", callee);
-            }
-          }
-        }
-        break;
-      }
-      case "new_expression": {
-        const ctor = node.childForFieldName("constructor");
-        const name = ctor?.type === "member_expression" ? ctor.childForFieldName("property") : ctor;
-        if (name && (name.type === "identifier" || name.type === "property_identifier")) {
-          skip.add(name.id);
-          facts.use(name, name.text, "instantiation");
-        }
-        break;
-      }
-      case "member_expression": {
-        const property = node.childForFieldName("property");
-        if (property && !skip.has(property.id)) {
-          skip.add(property.id);
-          facts.use(property, property.text, "attribute", node.childForFieldName("object")?.text ?? null);
-        }
-        break;
-      }
-      case "import_statement": {
-        const source = node.childForFieldName("source");
-        const module = source?.text.slice(1, -1) ?? "";
-        if (source) facts.use(source, module.split("/").pop() ?? module, "module", null, module);
-        for (const specifier of node.descendantsOfType(["import_specifier", "namespace_import"])) {
-          const name = specifier?.childForFieldName("name") ?? specifier?.namedChildren[0];
-          if (name) {
-            skip.add(name.id);
-            facts.use(name, name.text, "import", null, module);
-          }
-        }
-        const clause = node.namedChildren.find((c) => c?.type === "import_clause");
-        const defaultName = clause?.namedChildren.find((c) => c?.type === "identifier");
-        if (defaultName) facts.use(defaultName, defaultName.text, "import", null, module);
-        return;
-      }
-      case "type_identifier": {
-        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
-        return;
-      }
-      case "identifier":
-      case "shorthand_property_identifier": {
-        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
-        return;
-      }
+      default:
+        if (recordUses(node, facts, skip) === "done") return;
     }
     for (const child of node.namedChildren) if (child) visit(child, owner, inFunction);
   };

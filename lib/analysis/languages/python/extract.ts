@@ -1,6 +1,6 @@
 import type { Node } from "web-tree-sitter";
 import { UNKNOWN_OWNER } from "../hunk-lines";
-import { type Extractor, foldSpace, lastSegment, withoutTrailingCommas } from "../syntax-facts";
+import { type Extractor, type FactCollector, foldSpace, lastSegment, withoutTrailingCommas } from "../syntax-facts";
 
 const PARAM_NAME_TYPES = new Set([
   "identifier",
@@ -40,6 +40,31 @@ function inParsedFunction(node: Node): boolean {
   return false;
 }
 
+/** Every function and class nested in `fn`'s body, named after the definitions around it. */
+function defineLocals(fn: Node, qualified: string, facts: FactCollector, definitionNames: Set<number>) {
+  const body = fn.childForFieldName("body");
+  for (const local of body?.descendantsOfType(LOCAL_TYPES) ?? []) {
+    if (!local) continue;
+    const nameNode = local.childForFieldName("name");
+    if (!nameNode) continue;
+    const chain: string[] = [];
+    for (let up = local.parent; up && up.id !== fn.id; up = up.parent)
+      if (LOCAL_TYPES.includes(up.type)) chain.unshift(up.childForFieldName("name")?.text ?? "?");
+    definitionNames.add(nameNode.id);
+    const parameters = local.childForFieldName("parameters");
+    const isFunction = local.type === "function_definition";
+    facts.define(
+      local,
+      nameNode.text,
+      [qualified, ...chain].join("."),
+      isFunction ? "function" : "class",
+      isFunction ? foldSpace(`${nameNode.text}${parameters ? withoutTrailingCommas(parameters) : "()"}`) : null,
+      isFunction ? parameterNames(parameters) : [],
+      true,
+    );
+  }
+}
+
 /**
  * Python: functions, classes, methods, class and `self.` fields, module variables; calls, attributes,
  * imports, keywords. Functions and classes inside a function's body are local definitions, named by the
@@ -48,31 +73,6 @@ function inParsedFunction(node: Node): boolean {
 export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
   const definitionNames = new Set<number>();
   const calleeIds = new Set<number>();
-
-  // Every function and class nested in `fn`'s body, named after the definitions around it.
-  const defineLocals = (fn: Node, qualified: string) => {
-    const body = fn.childForFieldName("body");
-    for (const local of body?.descendantsOfType(LOCAL_TYPES) ?? []) {
-      if (!local) continue;
-      const nameNode = local.childForFieldName("name");
-      if (!nameNode) continue;
-      const chain: string[] = [];
-      for (let up = local.parent; up && up.id !== fn.id; up = up.parent)
-        if (LOCAL_TYPES.includes(up.type)) chain.unshift(up.childForFieldName("name")?.text ?? "?");
-      definitionNames.add(nameNode.id);
-      const parameters = local.childForFieldName("parameters");
-      const isFunction = local.type === "function_definition";
-      facts.define(
-        local,
-        nameNode.text,
-        [qualified, ...chain].join("."),
-        isFunction ? "function" : "class",
-        isFunction ? foldSpace(`${nameNode.text}${parameters ? withoutTrailingCommas(parameters) : "()"}`) : null,
-        isFunction ? parameterNames(parameters) : [],
-        true,
-      );
-    }
-  };
 
   const visit = (node: Node, scope: Scope, parentType = ""): void => {
     switch (node.type) {
@@ -111,7 +111,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
             parameterNames(parameters),
             true,
           );
-          defineLocals(node, `${UNKNOWN_OWNER}.${nameNode.text}`);
+          defineLocals(node, `${UNKNOWN_OWNER}.${nameNode.text}`, facts, definitionNames);
           break;
         }
         if (nameNode && !scope.inFunction) {
@@ -129,7 +129,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
             signature,
             parameterNames(parameters),
           );
-          defineLocals(node, scope.owner ? `${scope.owner}.${nameNode.text}` : nameNode.text);
+          defineLocals(node, scope.owner ? `${scope.owner}.${nameNode.text}` : nameNode.text, facts, definitionNames);
           // A method's body may assign `self.x` fields; any other body only matters where it has added lines.
           if (!scope.owner && !facts.bodyMatters(node)) return;
           for (const child of node.namedChildren) {

@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, foldSpace, withoutTrailingCommas } from "../syntax-facts";
+import { type Extractor, type FactCollector, foldSpace, withoutTrailingCommas } from "../syntax-facts";
 
 /** `A`, `A::B` (as `A.B`). */
 const constantName = (node: Node | null) => (node ? node.text.replace(/\s+/g, "").replace(/::/g, ".") : null);
@@ -24,6 +24,18 @@ const parameterNames = (parameters: Node | null) =>
   (parameters?.namedChildren ?? [])
     .map((p) => (p?.type === "identifier" ? p.text : (p?.childForFieldName("name")?.text ?? "")))
     .filter((name) => /^\w+$/.test(name));
+
+/** A call of a method by name, and of the method a `send(:name)` or `respond_to?(:name)` names. */
+function callUse(name: Node, receiver: Node | null, args: Node | null, facts: FactCollector, skip: Set<number>) {
+  skip.add(name.id);
+  facts.use(name, name.text, "call", receiver?.text ?? null);
+  if (SENDS.has(name.text)) {
+    // `obj.send(:finalize!)`, `respond_to?(:name)`: the symbol names a method.
+    const first = args?.namedChildren[0];
+    if (first?.type === "simple_symbol" && facts.countsAt(first))
+      facts.use(first, first.text.slice(1), "call", receiver?.text ?? null);
+  }
+}
 
 /**
  * Ruby: classes and modules (`A::B` as `A.B`), instance methods (`A#m`) and singleton methods
@@ -150,16 +162,7 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
             if (arg && arg.type !== "simple_symbol") visit(arg, owner, inMethod);
           return;
         }
-        if (name) {
-          skip.add(name.id);
-          facts.use(name, name.text, "call", receiver?.text ?? null);
-          if (SENDS.has(name.text)) {
-            // `obj.send(:finalize!)`, `respond_to?(:name)`: the symbol names a method.
-            const first = args?.namedChildren[0];
-            if (first?.type === "simple_symbol" && facts.countsAt(first))
-              facts.use(first, first.text.slice(1), "call", receiver?.text ?? null);
-          }
-        }
+        if (name) callUse(name, receiver, args, facts, skip);
         break;
       }
       case "scope_resolution": {

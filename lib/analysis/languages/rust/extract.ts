@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, headerText } from "../syntax-facts";
+import { type Extractor, type FactCollector, headerText } from "../syntax-facts";
 
 /** `Foo`, `Foo<T>`, `&mut Foo`, `crate::a::Foo` → Foo. */
 function typeName(node: Node | null): string | null {
@@ -36,6 +36,109 @@ const parameterNames = (parameters: Node | null) =>
     .filter((p) => p?.type === "parameter")
     .map((p) => p?.childForFieldName("pattern")?.text ?? "")
     .filter((name) => /^\w+$/.test(name));
+
+/**
+ * The uses a node records by itself: "done" when its children need no visit, "children" when they do, null
+ * for a node of another kind.
+ */
+function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "children" | "done" | null {
+  switch (node.type) {
+    case "use_declaration": {
+      // `use crate::a::b::{C, d}`: each imported name, with its module path.
+      const argument = node.childForFieldName("argument");
+      if (argument && facts.countsAt(argument)) {
+        for (const leaf of argument.descendantsOfType(["identifier", "type_identifier"])) {
+          if (!leaf) continue;
+          const path = argument.text.replace(/\s+/g, "");
+          facts.use(leaf, leaf.text, "import", null, path);
+        }
+      }
+      return "done";
+    }
+    case "call_expression": {
+      const callee = node.childForFieldName("function");
+      if (callee?.type === "identifier") {
+        skip.add(callee.id);
+        facts.use(callee, callee.text, "call");
+      } else if (callee?.type === "scoped_identifier") {
+        const name = callee.childForFieldName("name");
+        const path = callee.childForFieldName("path");
+        if (name) {
+          skip.add(name.id);
+          facts.use(name, name.text, "call", path ? (typeName(path) ?? path.text.split("::").pop() ?? null) : null);
+        }
+      } else if (callee?.type === "field_expression") {
+        const field = callee.childForFieldName("field");
+        if (field) {
+          skip.add(field.id);
+          facts.use(field, field.text, "call", callee.childForFieldName("value")?.text ?? null);
+        }
+      }
+      return "children";
+    }
+    case "scoped_identifier": {
+      // `E::V`, `T::CONST`: a member of E or T.
+      const name = node.childForFieldName("name");
+      const path = node.childForFieldName("path");
+      if (name && !skip.has(name.id) && facts.countsAt(name)) {
+        skip.add(name.id);
+        facts.use(name, name.text, "attribute", path ? (path.text.split("::").pop() ?? null) : null);
+      }
+      return "children";
+    }
+    case "field_expression": {
+      const field = node.childForFieldName("field");
+      if (field && !skip.has(field.id) && facts.countsAt(field)) {
+        skip.add(field.id);
+        facts.use(field, field.text, "attribute", node.childForFieldName("value")?.text ?? null);
+      }
+      return "children";
+    }
+    case "struct_expression": {
+      const type = typeName(node.childForFieldName("name"));
+      if (type) facts.use(node, type, "instantiation");
+      for (const field of node.childForFieldName("body")?.namedChildren ?? []) {
+        const key =
+          field?.type === "field_initializer"
+            ? field.childForFieldName("field")
+            : field?.type === "shorthand_field_initializer"
+              ? field.namedChildren[0]
+              : null;
+        if (key && facts.countsAt(key)) {
+          skip.add(key.id);
+          facts.use(key, key.text, "key", type);
+        }
+      }
+      return "children";
+    }
+    case "macro_invocation": {
+      const macro = node.childForFieldName("macro");
+      if (macro) facts.use(macro, macro.text.split("::").pop() ?? macro.text, "call");
+      // Macro arguments are tokens: `s.evict(…)` and `Mode::Fast` are read back from their order.
+      for (const tree of node.descendantsOfType("token_tree")) {
+        const tokens = tree?.children ?? [];
+        tokens.forEach((token, index) => {
+          if (token?.type !== "identifier" || skip.has(token.id) || !facts.countsAt(token)) return;
+          const before = tokens[index - 1];
+          const owner = before && (before.type === "." || before.type === "::") ? tokens[index - 2] : null;
+          const called = tokens[index + 1]?.type === "token_tree" && tokens[index + 1]?.text.startsWith("(");
+          facts.use(token, token.text, called ? "call" : owner ? "attribute" : "name", owner?.text ?? null);
+        });
+      }
+      return "done";
+    }
+    case "type_identifier": {
+      if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
+      return "done";
+    }
+    case "identifier":
+    case "field_identifier": {
+      if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
+      return "done";
+    }
+  }
+  return null;
+}
 
 /**
  * Rust: free functions, methods of `impl T` / `impl Trait for T` (owned by T), traits and their methods,
@@ -170,99 +273,8 @@ export const extractRust: Extractor = (root, contextOwner, _inBody, facts) => {
         if (body) for (const child of body.namedChildren) if (child) visit(child, null, inFunction || tests);
         return;
       }
-      case "use_declaration": {
-        // `use crate::a::b::{C, d}`: each imported name, with its module path.
-        const argument = node.childForFieldName("argument");
-        if (argument && facts.countsAt(argument)) {
-          for (const leaf of argument.descendantsOfType(["identifier", "type_identifier"])) {
-            if (!leaf) continue;
-            const path = argument.text.replace(/\s+/g, "");
-            facts.use(leaf, leaf.text, "import", null, path);
-          }
-        }
-        return;
-      }
-      case "call_expression": {
-        const callee = node.childForFieldName("function");
-        if (callee?.type === "identifier") {
-          skip.add(callee.id);
-          facts.use(callee, callee.text, "call");
-        } else if (callee?.type === "scoped_identifier") {
-          const name = callee.childForFieldName("name");
-          const path = callee.childForFieldName("path");
-          if (name) {
-            skip.add(name.id);
-            facts.use(name, name.text, "call", path ? (typeName(path) ?? path.text.split("::").pop() ?? null) : null);
-          }
-        } else if (callee?.type === "field_expression") {
-          const field = callee.childForFieldName("field");
-          if (field) {
-            skip.add(field.id);
-            facts.use(field, field.text, "call", callee.childForFieldName("value")?.text ?? null);
-          }
-        }
-        break;
-      }
-      case "scoped_identifier": {
-        // `E::V`, `T::CONST`: a member of E or T.
-        const name = node.childForFieldName("name");
-        const path = node.childForFieldName("path");
-        if (name && !skip.has(name.id) && facts.countsAt(name)) {
-          skip.add(name.id);
-          facts.use(name, name.text, "attribute", path ? (path.text.split("::").pop() ?? null) : null);
-        }
-        break;
-      }
-      case "field_expression": {
-        const field = node.childForFieldName("field");
-        if (field && !skip.has(field.id) && facts.countsAt(field)) {
-          skip.add(field.id);
-          facts.use(field, field.text, "attribute", node.childForFieldName("value")?.text ?? null);
-        }
-        break;
-      }
-      case "struct_expression": {
-        const type = typeName(node.childForFieldName("name"));
-        if (type) facts.use(node, type, "instantiation");
-        for (const field of node.childForFieldName("body")?.namedChildren ?? []) {
-          const key =
-            field?.type === "field_initializer"
-              ? field.childForFieldName("field")
-              : field?.type === "shorthand_field_initializer"
-                ? field.namedChildren[0]
-                : null;
-          if (key && facts.countsAt(key)) {
-            skip.add(key.id);
-            facts.use(key, key.text, "key", type);
-          }
-        }
-        break;
-      }
-      case "macro_invocation": {
-        const macro = node.childForFieldName("macro");
-        if (macro) facts.use(macro, macro.text.split("::").pop() ?? macro.text, "call");
-        // Macro arguments are tokens: `s.evict(…)` and `Mode::Fast` are read back from their order.
-        for (const tree of node.descendantsOfType("token_tree")) {
-          const tokens = tree?.children ?? [];
-          tokens.forEach((token, index) => {
-            if (token?.type !== "identifier" || skip.has(token.id) || !facts.countsAt(token)) return;
-            const before = tokens[index - 1];
-            const owner = before && (before.type === "." || before.type === "::") ? tokens[index - 2] : null;
-            const called = tokens[index + 1]?.type === "token_tree" && tokens[index + 1]?.text.startsWith("(");
-            facts.use(token, token.text, called ? "call" : owner ? "attribute" : "name", owner?.text ?? null);
-          });
-        }
-        return;
-      }
-      case "type_identifier": {
-        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
-        return;
-      }
-      case "identifier":
-      case "field_identifier": {
-        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
-        return;
-      }
+      default:
+        if (recordUses(node, facts, skip) === "done") return;
     }
     for (const child of node.namedChildren) if (child) visit(child, owner, inFunction);
   };
