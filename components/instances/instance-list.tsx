@@ -1,28 +1,23 @@
 "use client";
 
-import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
-  type InstanceListRow,
-  LIST_PAGE,
   type ListState,
   type ListWindow,
   listStateToSearch,
   parseListState,
   SEARCH_MAX_LENGTH,
-  type SortKey,
-  shortId,
 } from "@/lib/review/list-state";
 import { searchWaitNote } from "@/lib/review/search-needle";
 import { BulkDecide } from "./bulk-decide";
-import { COLUMNS, COLUMNS_KEY, ColumnChooser, defaultHidden, FILTERS_KEY, gridOf, ROW_HEIGHT } from "./list-columns";
+import { ColumnChooser } from "./list-columns";
 import { ListFilters } from "./list-filters";
+import { ListGrid, useColumnChoices } from "./list-grid";
 import { PickedRows } from "./picked-rows";
 import { SavedViews } from "./saved-views";
-import { loadedRows, useListWindows } from "./use-list-windows";
+import { useListWindows } from "./use-list-windows";
 import { ViewFilterNotes } from "./view-filter-notes";
 
 /**
@@ -69,60 +64,7 @@ export function InstanceList({
     return () => window.removeEventListener("popstate", back);
   }, []);
 
-  const data = useMemo(() => loadedRows(loaded), [loaded]);
-  const columns = useMemo<ColumnDef<{ index: number; row: InstanceListRow }>[]>(
-    () => COLUMNS.map((c) => ({ id: c.key, header: c.header, cell: (info) => c.cell(info.row.original.row) })),
-    [],
-  );
-  // The columns shown: the curator's choice (kept in this browser), else the defaults; never the id column
-  // hidden, nor the one the view is sorted by.
-  const [chosenHidden, setChosenHidden] = useState<SortKey[] | null>(null);
-  const [filtersOpen, setFiltersOpen] = useState(true);
-  useEffect(() => {
-    try {
-      const stored = JSON.parse(window.localStorage.getItem(COLUMNS_KEY) ?? "null");
-      if (Array.isArray(stored)) setChosenHidden(stored.filter((k) => COLUMNS.some((c) => c.key === k)));
-    } catch {
-      // an unreadable choice: the defaults
-    }
-    if (window.localStorage.getItem(FILTERS_KEY) === "closed") setFiltersOpen(false);
-  }, []);
-  const hidden = (chosenHidden ?? defaultHidden(state.selection)).filter(
-    (key) => key !== "externalId" && key !== state.sort,
-  );
-  const shownKeys = COLUMNS.map((c) => c.key).filter((key) => !hidden.includes(key));
-  const GRID = gridOf(shownKeys);
-  const chooseColumn = (key: SortKey, shown: boolean) => {
-    const next = shown ? hidden.filter((k) => k !== key) : [...hidden, key];
-    setChosenHidden(next);
-    window.localStorage.setItem(COLUMNS_KEY, JSON.stringify(next));
-  };
-  const table = useReactTable({
-    data,
-    columns,
-    state: { columnVisibility: Object.fromEntries(hidden.map((key) => [key, false])) },
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualFiltering: true,
-  });
-  const tableRows = table.getRowModel().rows;
-  const byIndex = useMemo(() => new Map(tableRows.map((r) => [r.original.index, r])), [tableRows]);
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: loaded.matching,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
-  const firstPage = Math.floor((items[0]?.index ?? 0) / LIST_PAGE);
-  const lastPage = Math.floor((items.at(-1)?.index ?? 0) / LIST_PAGE);
-  // The pages scrolled into view that are not here yet.
-  useEffect(() => {
-    if (loaded.key !== search) return;
-    for (let page = firstPage; page <= lastPage; page++)
-      if (!loaded.pages.has(page) && page * LIST_PAGE < loaded.matching) void fetchPage(search, page);
-  }, [firstPage, lastPage, loaded, search, fetchPage]);
+  const { hidden, chooseColumn, filtersOpen, keepFiltersOpen } = useColumnChoices(state.selection, state.sort);
 
   const searchBox = useRef<HTMLInputElement>(null);
   // Rows picked by their tick boxes: the view can be narrowed to them (the `ids` facet), and then decided,
@@ -181,16 +123,7 @@ export function InstanceList({
         </span>
         <ColumnChooser hidden={hidden} sort={state.sort} choose={chooseColumn} />
         {/* Folded to one line, the filters leave the rows the room; the choice is kept in this browser. */}
-        <ListFilters
-          state={state}
-          facets={facets}
-          update={update}
-          open={filtersOpen}
-          onOpen={(open) => {
-            setFiltersOpen(open);
-            window.localStorage.setItem(FILTERS_KEY, open ? "open" : "closed");
-          }}
-        />
+        <ListFilters state={state} facets={facets} update={update} open={filtersOpen} onOpen={keepFiltersOpen} />
         {(savedViews || canDecide) && (
           // Folded, so the filters keep their room: the saved views and the whole-view decisions.
           <details className="list-tools">
@@ -221,108 +154,18 @@ export function InstanceList({
           </>
         )}
       </p>
-      <div
-        role="table"
-        aria-label="Instances"
-        aria-rowcount={loaded.matching + 1}
-        className={`vtable${settled ? "" : " loading"}`}
-      >
-        <div role="rowgroup">
-          {table.getHeaderGroups().map((group) => (
-            <div role="row" key={group.id} className="vrow vhead" style={{ gridTemplateColumns: GRID }}>
-              {group.headers.map((header) => {
-                const key = header.column.id as SortKey;
-                const sorted = state.sort === key;
-                return (
-                  <div
-                    role="columnheader"
-                    key={header.id}
-                    aria-sort={sorted ? (state.desc ? "descending" : "ascending") : "none"}
-                  >
-                    <button
-                      type="button"
-                      title={COLUMNS.find((c) => c.key === key)?.title}
-                      onClick={() => update({ sort: key, desc: sorted ? !state.desc : false })}
-                    >
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                      {sorted ? (state.desc ? " ▼" : " ▲") : ""}
-                    </button>
-                  </div>
-                );
-              })}
-            </div>
-          ))}
-        </div>
-        <div role="rowgroup" ref={scroller} className="vbody">
-          <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-            {items.map((item) => {
-              const row = byIndex.get(item.index);
-              const style = {
-                gridTemplateColumns: GRID,
-                position: "absolute" as const,
-                top: 0,
-                left: 0,
-                right: 0,
-                height: ROW_HEIGHT,
-                transform: `translateY(${item.start}px)`,
-              };
-              if (!row)
-                return (
-                  <div
-                    role="row"
-                    key={`loading-${item.index}`}
-                    aria-rowindex={item.index + 2}
-                    className="vrow"
-                    style={style}
-                  >
-                    <div role="cell" className="muted">
-                      …
-                    </div>
-                  </div>
-                );
-              return (
-                <div role="row" key={row.original.row.id} aria-rowindex={item.index + 2} className="vrow" style={style}>
-                  {row.getVisibleCells().map((cell) => (
-                    <div
-                      role="cell"
-                      key={cell.id}
-                      className={COLUMNS.find((c) => c.key === cell.column.id)?.numeric ? "num" : undefined}
-                    >
-                      {cell.column.id === "externalId" ? (
-                        <>
-                          {canDecide && (
-                            <input
-                              type="checkbox"
-                              className="pick"
-                              aria-label={`Select ${row.original.row.externalId}`}
-                              checked={picked.has(row.original.row.externalId)}
-                              onChange={() => togglePicked(row.original.row.externalId)}
-                            />
-                          )}
-                          <Link
-                            href={`/instances/${row.original.row.id}${listQuery}`}
-                            title={row.original.row.externalId}
-                            aria-label={row.original.row.externalId}
-                          >
-                            {shortId(row.original.row.externalId)}
-                          </Link>
-                          {row.original.row.approximate && (
-                            <span className="badge approximate" title={`analysis ${row.original.row.approximate}`}>
-                              ≈<span className="visually-hidden"> analysis {row.original.row.approximate}</span>
-                            </span>
-                          )}
-                        </>
-                      ) : (
-                        flexRender(cell.column.columnDef.cell, cell.getContext())
-                      )}
-                    </div>
-                  ))}
-                </div>
-              );
-            })}
-          </div>
-        </div>
-      </div>
+      <ListGrid
+        loaded={loaded}
+        search={search}
+        fetchPage={fetchPage}
+        hidden={hidden}
+        state={state}
+        update={update}
+        canDecide={canDecide}
+        picked={picked}
+        togglePicked={togglePicked}
+        listQuery={listQuery}
+      />
     </div>
   );
 }
