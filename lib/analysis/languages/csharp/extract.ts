@@ -1,5 +1,6 @@
 import type { Node } from "web-tree-sitter";
 import { type DefinitionKind, type Extractor, foldSpace } from "../syntax-facts";
+import { recordUses } from "./uses";
 
 const TYPE_KINDS: Record<string, DefinitionKind> = {
   class_declaration: "class",
@@ -16,28 +17,6 @@ const parameterNames = (parameters: Node | null) =>
     .filter((p): p is Node => p?.type === "parameter")
     .map((p) => p.childForFieldName("name")?.text ?? "")
     .filter(Boolean);
-
-/** The type a type node names: `List<Foo>` → List, `A.B.Foo` → Foo, `Foo?` → Foo. */
-function typeName(node: Node | null): string | null {
-  if (!node) return null;
-  switch (node.type) {
-    case "identifier":
-      return node.text;
-    case "generic_name":
-      return node.namedChildren[0]?.text ?? null;
-    case "qualified_name":
-      return typeName(node.childForFieldName("name"));
-    case "nullable_type":
-    case "array_type":
-      return typeName(node.childForFieldName("type") ?? node.namedChildren[0] ?? null);
-    default:
-      return null;
-  }
-}
-
-/** A member name as written: `Foo` of `Foo` or of `Foo<T>`. */
-const simpleName = (node: Node | null): Node | null =>
-  node?.type === "generic_name" ? (node.namedChildren[0] ?? null) : node?.type === "identifier" ? node : null;
 
 /**
  * A declaration as written, without its attributes and without its body (a constructor's `: this(…)` and a
@@ -95,6 +74,7 @@ export const extractCSharp: Extractor = (root, contextOwner, _inBody, facts) => 
         return;
       }
     }
+    recordUses(node, facts, skip);
     switch (node.type) {
       case "method_declaration":
       case "constructor_declaration":
@@ -153,85 +133,6 @@ export const extractCSharp: Extractor = (root, contextOwner, _inBody, facts) => 
         }
         break;
       }
-      case "invocation_expression": {
-        const fn = node.childForFieldName("function");
-        const args = node.childForFieldName("arguments");
-        const arity = args?.namedChildren.filter((a) => a?.type === "argument").length;
-        const callee = fn?.type === "member_access_expression" ? fn.childForFieldName("name") : fn;
-        const name = simpleName(callee ?? null);
-        if (name && fn) {
-          skip.add(name.id);
-          const qualifier =
-            fn.type === "member_access_expression" ? (fn.childForFieldName("expression")?.text ?? null) : null;
-          if (facts.countsAt(name)) facts.use(name, name.text, "call", qualifier, undefined, arity);
-          // Named arguments (`Foo(comparison: …)`) name the callee's parameters.
-          for (const arg of args?.namedChildren ?? []) {
-            const label = arg?.type === "argument" ? arg.childForFieldName("name") : null;
-            if (label) {
-              skip.add(label.id);
-              if (facts.countsAt(label)) facts.use(label, label.text, "keyword", name.text);
-            }
-          }
-        }
-        break;
-      }
-      case "object_creation_expression": {
-        const type = typeName(node.childForFieldName("type"));
-        if (type && facts.countsAt(node))
-          facts.use(
-            node,
-            type,
-            "instantiation",
-            null,
-            undefined,
-            node.childForFieldName("arguments")?.namedChildren.filter((a) => a?.type === "argument").length,
-          );
-        const args = node.childForFieldName("arguments");
-        for (const arg of args?.namedChildren ?? []) {
-          const label = arg?.type === "argument" ? arg.childForFieldName("name") : null;
-          if (label && type) {
-            skip.add(label.id);
-            if (facts.countsAt(label)) facts.use(label, label.text, "keyword", type);
-          }
-        }
-        initializerKeys(node.childForFieldName("initializer"), type);
-        break;
-      }
-      case "implicit_object_creation_expression":
-        initializerKeys(node.namedChildren.find((c) => c?.type === "initializer_expression") ?? null, null);
-        break;
-      case "attribute": {
-        // `[JsonObject(MissingMemberHandling = …)]` is JsonObjectAttribute's: its named arguments set its members.
-        const name = typeName(node.childForFieldName("name"));
-        if (name) {
-          const attribute = name.endsWith("Attribute") ? name : `${name}Attribute`;
-          if (facts.countsAt(node)) {
-            facts.use(node, name, "type");
-            if (attribute !== name) facts.use(node, attribute, "type");
-          }
-          for (const arg of node.namedChildren.find((c) => c?.type === "attribute_argument_list")?.namedChildren ??
-            []) {
-            const label = arg?.childForFieldName("name");
-            if (label) {
-              skip.add(label.id);
-              if (facts.countsAt(label)) facts.use(label, label.text, "key", attribute);
-            }
-          }
-          const nameNode = node.childForFieldName("name");
-          if (nameNode) for (const id of nameNode.descendantsOfType("identifier")) if (id) skip.add(id.id);
-          if (nameNode?.type === "identifier") skip.add(nameNode.id);
-        }
-        break;
-      }
-      case "member_access_expression": {
-        const name = simpleName(node.childForFieldName("name"));
-        if (name && !skip.has(name.id)) {
-          skip.add(name.id);
-          if (facts.countsAt(name))
-            facts.use(name, name.text, "attribute", node.childForFieldName("expression")?.text ?? null);
-        }
-        break;
-      }
       case "using_directive":
       case "namespace_declaration":
       case "file_scoped_namespace_declaration": {
@@ -252,18 +153,6 @@ export const extractCSharp: Extractor = (root, contextOwner, _inBody, facts) => 
       }
     }
     visitChildren(node, owner, inBody);
-  };
-
-  /** `new T { A = 1, B = { … } }`: each `A` sets a member of T. */
-  const initializerKeys = (initializer: Node | null, type: string | null) => {
-    for (const entry of initializer?.namedChildren ?? []) {
-      if (entry?.type !== "assignment_expression") continue;
-      const left = entry.childForFieldName("left");
-      if (left?.type === "identifier") {
-        skip.add(left.id);
-        if (facts.countsAt(left)) facts.use(left, left.text, "key", type);
-      }
-    }
   };
 
   visit(root, contextOwner, false);
