@@ -11,6 +11,7 @@ import { bulkTarget, type Database, engineOf, type Tx, writeTurn } from "../db/c
 import type { JobQueue } from "../db/job-queue";
 import { transactionTimeouts } from "../db/transactions";
 import { queueOf, requestJob, sliceMs, workQueue } from "../queued-work";
+import { fillResearchTallies } from "../runs/research-tallies";
 import { fromJson, HEARTBEAT_MS, RUNNER, toJson } from "./import-job-rows";
 
 /**
@@ -147,6 +148,8 @@ async function analysisSlice(
   const mine = await pendingCount(db, part);
   const remaining = part.of > 1 ? await pendingCount(db) : mine;
   await jobs.end(summary, remaining === 0);
+  // The analysis's counts and facts changed: the research page's kept sums made again once none is pending.
+  if (remaining === 0) await fillResearchTallies(db);
   options.log?.(
     `analysed ${summary.analysed} instance(s)${summary.failed.length > 0 ? `, ${summary.failed.length} failed` : ""}${part.of > 1 ? ` (share ${shareKey(part)}: ${mine} pending)` : ""}; ${remaining} pending`,
   );

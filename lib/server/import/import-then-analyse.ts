@@ -1,5 +1,6 @@
 import { type AnalysisRunSummary, analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import type { Database } from "../db/client";
+import { fillResearchTallies } from "../runs/research-tallies";
 import { requestAnalysis } from "./analysis-queue";
 import { type ImportOptions, type ImportSummary, importFiles } from "./import-files";
 
@@ -58,5 +59,7 @@ export async function importThenAnalyse<W extends AnalysisWay>(
     workers: way.workers,
     onFetchProgress: way.onFetchProgress,
   });
+  // The analysis's counts and facts changed: the research page's kept sums made again.
+  await fillResearchTallies(db);
   return { summary, analysis } as Result;
 }

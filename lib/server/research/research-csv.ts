@@ -1,6 +1,8 @@
 import { csvLine } from "../../export/text-formats";
 import type { Database } from "../db/client";
-import { loadResearchData, type ResearchPart } from "./research";
+import { composeResearchData, loadResearchJudge, RESEARCH_PARTS, type ResearchPart } from "./research";
+import { loadResearchGround, loadResearchRunCounts } from "./research-counts";
+import { loadResearchFrontier } from "./research-frontier";
 import { REPORTS, type ReportName, type ReportRow, researchReport } from "./research-report";
 
 /** The research tables the page downloads as CSV, with the parts of the research data each reads. */
@@ -32,7 +34,15 @@ export async function researchCsv(
     return { ok: false, status: 404, error: `no research table "${name}": one of ${REPORTS.join(", ")}` };
   }
   const table = name as ReportName;
-  const data = await loadResearchData(db, CSV_PARTS[table]);
+  // The page's own reads: the counts the database keeps (research-counts.ts).
+  const ground = await loadResearchGround(db);
+  const parts = CSV_PARTS[table] ?? RESEARCH_PARTS;
+  const [runs, judge, frontier] = await Promise.all([
+    parts.includes("runs") ? loadResearchRunCounts(db, ground) : undefined,
+    parts.includes("judge") ? loadResearchJudge(db, ground) : undefined,
+    parts.includes("frontier") ? loadResearchFrontier(db, ground) : undefined,
+  ]);
+  const data = composeResearchData(ground, { runs, judge, frontier });
   let rows: ReportRow[];
   try {
     rows = researchReport(data, table, {
