@@ -41,6 +41,39 @@ export function useColumnChoices(selection: ListState["selection"], sort: SortKe
   return { hidden, chooseColumn, filtersOpen, keepFiltersOpen };
 }
 
+/** A row's id: its tick box (for a curator), its link to review it in this view, and a mark of an approximate analysis. */
+function IdCell({
+  row,
+  listQuery,
+  pick,
+}: {
+  row: InstanceListRow;
+  listQuery: string;
+  pick: { picked: boolean; togglePicked: (externalId: string) => void } | null;
+}) {
+  return (
+    <>
+      {pick && (
+        <input
+          type="checkbox"
+          className="pick"
+          aria-label={`Select ${row.externalId}`}
+          checked={pick.picked}
+          onChange={() => pick.togglePicked(row.externalId)}
+        />
+      )}
+      <Link href={`/instances/${row.id}${listQuery}`} title={row.externalId} aria-label={row.externalId}>
+        {shortId(row.externalId)}
+      </Link>
+      {row.approximate && (
+        <span className="badge approximate" title={`analysis ${row.approximate}`}>
+          ≈<span className="visually-hidden"> analysis {row.approximate}</span>
+        </span>
+      )}
+    </>
+  );
+}
+
 /** The rows of a view: sortable headers, and the rows scrolled into view (a window fetched as it is reached). */
 export function ListGrid({
   loaded,
@@ -167,29 +200,11 @@ export function ListGrid({
                     className={COLUMNS.find((c) => c.key === cell.column.id)?.numeric ? "num" : undefined}
                   >
                     {cell.column.id === "externalId" ? (
-                      <>
-                        {canDecide && (
-                          <input
-                            type="checkbox"
-                            className="pick"
-                            aria-label={`Select ${row.original.row.externalId}`}
-                            checked={picked.has(row.original.row.externalId)}
-                            onChange={() => togglePicked(row.original.row.externalId)}
-                          />
-                        )}
-                        <Link
-                          href={`/instances/${row.original.row.id}${listQuery}`}
-                          title={row.original.row.externalId}
-                          aria-label={row.original.row.externalId}
-                        >
-                          {shortId(row.original.row.externalId)}
-                        </Link>
-                        {row.original.row.approximate && (
-                          <span className="badge approximate" title={`analysis ${row.original.row.approximate}`}>
-                            ≈<span className="visually-hidden"> analysis {row.original.row.approximate}</span>
-                          </span>
-                        )}
-                      </>
+                      <IdCell
+                        row={row.original.row}
+                        listQuery={listQuery}
+                        pick={canDecide ? { picked: picked.has(row.original.row.externalId), togglePicked } : null}
+                      />
                     ) : (
                       flexRender(cell.column.columnDef.cell, cell.getContext())
                     )}

@@ -1,3 +1,4 @@
+// Over 300 lines: the research page's sections side by side, each a small server component over its own read.
 import { Suspense } from "react";
 import { SELECTIONS } from "@/lib/analysis/select-identifiers";
 import { getDb } from "@/lib/server/db/client";

@@ -1,3 +1,4 @@
+// Over 300 lines: the evidence a curator checks (leak channels, per-identifier and literal evidence) measured over the same texts of one instance.
 import { parseDiff } from "../analysis/parse-diff";
 import type { RepositoryFact } from "../repository-store/repository-facts";
 import { addedLines, statedIn, transcription, wordIn } from "./copied-tokens";

@@ -1,3 +1,4 @@
+// Over 300 lines: the two finders of a solution in an issue (a quoted diff, code token by token) share the issue's reading and the patch's lines.
 import { type FileDiff, parseDiff } from "../analysis/parse-diff";
 
 /*

@@ -1,3 +1,4 @@
+// Over 300 lines: the export format in one place: a hint line and the manifest, their schemas, serialisers and the builder that counts them.
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import {

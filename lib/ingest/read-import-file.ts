@@ -1,3 +1,4 @@
+// Over 300 lines: opening an import file whole (its format sniffed, its records streamed with line numbers, depth and size bounds, a record of no known format explained) is one reader.
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { ownValue } from "../domain/own-keys";

@@ -1,3 +1,4 @@
+// Over 300 lines: the text readers (JSON Lines, a JSON array or document, CSV) with the line-numbered errors and bounds they share.
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { CsvError, parse as parseCsv } from "csv-parse";

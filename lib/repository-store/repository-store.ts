@@ -1,3 +1,4 @@
+// Over 300 lines: the repository store's git plumbing (find, fetch a commit, remote URLs, list and prune) over one folder layout.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";

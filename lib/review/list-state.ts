@@ -1,3 +1,4 @@
+// Over 300 lines: the list's whole URL state (sort, facets, policy, evidence and paired cells) with its parser and writer, which must agree.
 import { z } from "zod";
 import {
   DEFAULT_POLICY,

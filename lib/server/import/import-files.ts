@@ -1,3 +1,4 @@
+// Over 300 lines: an import's one transaction: files read, instances, runs, labels and scores written, and the summary counted as they go.
 import { randomUUID } from "node:crypto";
 import { recordLabels } from "../../ingest/formats/labels";
 import { ImportError } from "../../ingest/import-error";

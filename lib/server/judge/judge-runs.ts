@@ -1,3 +1,4 @@
+// Over 300 lines: a judge run's lifecycle (the values it rates, its plan and cost, create, stop, resume, status) over one set of rows.
 import { parseInterfaceText } from "../../analysis/benchmark-hints";
 import { describeIdentifiers, type HintItem } from "../../analysis/render-hint";
 import type { HintAttribute } from "../../domain/judge-scales";

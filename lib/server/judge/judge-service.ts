@@ -1,3 +1,4 @@
+// Over 300 lines: one class, a judge run's calls (asked, cached, budget reserved and charged, recorded), whose parts share the run's counts.
 import { type JudgeCallKind, responseFormat } from "../../judge/answers";
 import {
   type ChatResult,

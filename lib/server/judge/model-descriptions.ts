@@ -1,3 +1,4 @@
+// Over 300 lines: the descriptions a model writes, one flow: what lacks one, its plan and cost, the writing with its retries, and the counts the page shows.
 import { parseInterfaceText } from "../../analysis/benchmark-hints";
 import { describeIdentifiers, type ModelWritten } from "../../analysis/render-hint";
 import { ANALYSIS_VERSION } from "../../domain/analysis-version";
