@@ -1,83 +1,20 @@
 import { addContextFunctions } from "./context-functions";
-import { type Fragment, hunkFragments } from "./fragments";
-import { getParsers, grammarOfPath, type ParsedLanguage } from "./grammars";
-import { UNKNOWN_OWNER } from "./languages/hunk-lines";
+import { hunkFragments } from "./fragments";
+import { grammarOfPath, type ParsedLanguage } from "./grammars";
 import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
 import type { DefinitionKind, SyntaxDefinition } from "./languages/syntax-facts";
-import { FactCollector } from "./languages/syntax-facts";
-import { fragmentLiterals } from "./literals";
 import { locate, paramLocation } from "./locations";
 import { removedDefinitions, withoutMoved } from "./moved-definitions";
-import type { DiffLine, FileDiff } from "./parse-diff";
+import type { FileDiff } from "./parse-diff";
+import { parseFragments, touchesChange } from "./parse-fragments";
 import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
 export type { Location } from "./locations";
+export { cleanOwner, membersDefinedIn } from "./parse-fragments";
 export type { FragmentSource, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
 const CALLABLE: ReadonlySet<DefinitionKind> = new Set(["function", "method", "constructor"]);
-
-/**
- * An owner as stated: the placeholder of an unseen class dropped, a stand-in function the analysis wrote
- * around a hunk named as the function it stands for (git's header names it), or dropped where none is
- * known. No name the analysis makes up is ever stated.
- */
-export function cleanOwner(owner: string | null, contextFunction: string | null = null): string | null {
-  if (!owner) return null;
-  const parts = owner
-    .split(".")
-    .map((p) => (p === STAND_IN ? contextFunction : p))
-    .filter((p): p is string => p !== null && p !== UNKNOWN_OWNER && !/^__hintscope/i.test(p));
-  return parts.length > 0 ? parts.join(".") : null;
-}
-
-const STAND_IN = "__hintscope__";
-
-async function parseFragment(fragment: Fragment, language: ParsedLanguage): Promise<ParsedFragment> {
-  const module = moduleOfGrammar(language);
-  const parser = (await getParsers()).get(language);
-  const tree = parser?.parse(fragment.text);
-  if (!tree) return { fragment, definitions: [], uses: [], literals: [] };
-  try {
-    // Prefix counts of added rows, so any row range can be asked "does it hold an added line?" at once.
-    const added = [0];
-    for (const line of fragment.rows) added.push((added.at(-1) as number) + (line?.kind === "+" ? 1 : 0));
-    const usesIn = (start: number, end: number) =>
-      (added[Math.min(end + 1, added.length - 1)] as number) > (added[start] as number);
-    const collector = new FactCollector(fragment.side === "post", usesIn);
-    const facts = module.extract(tree.rootNode, fragment.owner, fragment.inBody, collector);
-    // A definition's own line as written (whole-file images have lines outside the hunks too).
-    let lines: string[] | null = null;
-    const lineText = (row: number) => {
-      const shown = fragment.rows[row]?.text;
-      if (shown !== undefined) return shown;
-      lines = lines ?? fragment.text.split("\n");
-      return lines[row] ?? "";
-    };
-    // Rows the analysis added (a stand-in class around a hunk) define nothing.
-    const first = fragment.addedRows?.before ?? 0;
-    const last = fragment.rows.length - (fragment.addedRows?.after ?? 0);
-    const definitions = facts.definitions
-      .filter((d) => (d.row >= first || d.row === fragment.signatureRow) && d.row < last)
-      // A signature resumed from the hunk header may lack parameters above the hunk: not one to state.
-      .map((d) => (d.row === fragment.signatureRow ? { ...d, signature: null } : d))
-      // The original indentation may settle scope (Python): a definition the module moves or drops.
-      .flatMap((d) => module.scopeDefinition?.(d, lineText(d.row)) ?? [d])
-      .map((d) => {
-        const owner = cleanOwner(d.owner, fragment.contextFunction ?? null);
-        return { ...d, owner, name: owner ? `${owner}.${d.member}` : d.member };
-      });
-    // Literals of the added rows only: what stood before is checked against the image's text (cheaper).
-    const literals = fragment.side === "post" ? fragmentLiterals(tree.rootNode, language, fragment) : [];
-    return { fragment, definitions, uses: facts.uses, literals };
-  } finally {
-    tree.delete();
-  }
-}
-
-/** Whether any row in [row, endRow] of a fragment is a changed line (added in post, removed in pre). */
-const touchesChange = (fragment: Fragment, row: number, endRow: number) =>
-  fragment.rows.slice(row, endRow + 1).some((line) => line && line.kind !== " ");
 
 /** The definitions a file's patch adds or changes, by comparing its pre- and post-images. */
 function fileDefinitions(
@@ -209,45 +146,6 @@ function fileUses(parsed: ParsedFragment[]): PatchUse[] {
   return uses;
 }
 
-/** Maps a definition found in one image of a hunk onto the other, through the context lines they share. */
-function carryOver(def: SyntaxDefinition, from: Fragment, to: Fragment): SyntaxDefinition | null {
-  const header = from.rows[def.row];
-  if (header?.kind !== " ") return null;
-  const row = to.rows.indexOf(header);
-  let last = def.endRow;
-  while (last > def.row && from.rows[last]?.kind !== " ") last--;
-  const endRow = to.rows.indexOf(from.rows[last] as DiffLine);
-  return row < 0 ? null : { ...def, row, endRow: Math.max(row, endRow) };
-}
-
-/**
- * Parses a file's images. The side of a hunk with no changed lines (the pre-image of a hunk that only
- * adds) holds nothing but context: its definitions are the other side's context definitions, carried over
- * instead of parsed again, unless a changed line falls inside one (its signature may have changed then).
- */
-async function parseFragments(fragments: Fragment[], language: ParsedLanguage): Promise<ParsedFragment[]> {
-  const parsed = new Map<Fragment, ParsedFragment>();
-  for (const fragment of fragments)
-    if (!fragment.unchangedSide) parsed.set(fragment, await parseFragment(fragment, language));
-  for (const fragment of fragments) {
-    if (!fragment.unchangedSide) continue;
-    const other = [...parsed.values()].find(
-      (p) => p.fragment.hunkIndex === fragment.hunkIndex && p.fragment !== fragment,
-    );
-    const carried = other?.definitions.map((def) => ({ def, moved: carryOver(def, other.fragment, fragment) }));
-    const safe = carried?.every(
-      ({ def, moved }) => !moved || !touchesChange(other?.fragment as Fragment, def.row, def.endRow),
-    );
-    parsed.set(
-      fragment,
-      other && carried && safe
-        ? { fragment, definitions: carried.flatMap(({ moved }) => (moved ? [moved] : [])), uses: [], literals: [] }
-        : await parseFragment(fragment, language),
-    );
-  }
-  return fragments.map((fragment) => parsed.get(fragment) as ParsedFragment);
-}
-
 /** Definitions and uses of one patch (already parsed into file diffs); `exact` when the fragments are whole files. */
 export async function analysePatchFiles(
   files: FileDiff[],
@@ -306,14 +204,4 @@ export async function analysePatchFiles(
   }
   facts.definitions = withoutMoved(facts.definitions, removed);
   return facts;
-}
-
-/** The member names a whole file defines (its functions, classes, methods, fields…); empty for a language not parsed. */
-export async function membersDefinedIn(filePath: string, text: string): Promise<Set<string>> {
-  const language = grammarOfPath(filePath);
-  if (!language) return new Set();
-  const rows = text.split("\n").map(() => null);
-  const fragment: Fragment = { path: filePath, side: "pre", text, rows, owner: null, inBody: false, whole: true };
-  const parsed = await parseFragment(fragment, language);
-  return new Set(parsed.definitions.map((d) => d.member));
 }

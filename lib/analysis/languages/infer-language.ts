@@ -5,7 +5,6 @@ import { moduleNamed, moduleOfPath } from "./lookup";
 const UNPARSED_EXTENSIONS: Record<string, string> = {
   kt: "kotlin",
   scala: "scala",
-  cs: "csharp",
   swift: "swift",
 };
 
@@ -46,10 +45,8 @@ export function inferLanguage(patch: string): string | null {
   return best;
 }
 
-const UNPARSED_ALIASES: Record<string, string> = { "c#": "csharp" };
-
 /** A language name as datasets spell it ("js", "Python", "golang") in this project's spelling. */
 export function normaliseLanguage(name: string): string {
   const key = name.trim().toLowerCase();
-  return moduleNamed(key)?.name ?? ownValue(UNPARSED_ALIASES, key) ?? key;
+  return moduleNamed(key)?.name ?? key;
 }
