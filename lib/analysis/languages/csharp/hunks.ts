@@ -117,6 +117,38 @@ export function fileClass(path: string): string {
 const TYPE_IN_HEADER = /\b(class|struct|interface|enum|record)\s+([A-Za-z_]\w*)/;
 
 /**
+ * The braces a hunk's lines leave open (`depth`, negative when they close more than they open), the
+ * indentation of each closer that ends a block opened above the hunk, and the index of the first such closer
+ * at the members' level or less (where the hunk leaves the member it started in).
+ */
+function bracesOf(
+  scanned: readonly ScannedLine[],
+  lines: readonly string[],
+  memberLevel: number,
+): { depth: number; closers: number[]; leadingEnd: number } {
+  let depth = 0;
+  let lowest = 0;
+  const closers: number[] = [];
+  let leadingEnd = lines.length;
+  scanned.forEach(({ code: text }, index) => {
+    if (PREPROCESSOR.test(lines[index] as string)) return;
+    const indent = leadingSpace(lines[index] as string);
+    for (const ch of text) {
+      if (ch === "{") depth++;
+      else if (ch === "}") {
+        depth--;
+        if (depth < lowest) {
+          lowest = depth;
+          closers.push(indent);
+          if (indent <= memberLevel && leadingEnd === lines.length) leadingEnd = index;
+        }
+      }
+    }
+  });
+  return { depth, closers, leadingEnd };
+}
+
+/**
  * The stand-in blocks around a hunk: a namespace for each level above the members, the class the header or
  * the file names at the members' level, a method for the level below, plain blocks deeper; as many as the
  * hunk's least indented lines and its closing braces need, and closers for all that stays open.
@@ -154,26 +186,7 @@ export function csharpWrap({ context, lines, path }: WrapRequest): Wrapper {
         : role === "statement"
           ? Math.max(least, memberLevel + unit)
           : least;
-  // The braces the lines close that opened above them, and the indentation of each such closer.
-  let depth = 0;
-  let lowest = 0;
-  const closers: number[] = [];
-  let leadingEnd = lines.length;
-  scanned.forEach(({ code: text }, index) => {
-    if (PREPROCESSOR.test(lines[index] as string)) return;
-    const indent = leadingSpace(lines[index] as string);
-    for (const ch of text) {
-      if (ch === "{") depth++;
-      else if (ch === "}") {
-        depth--;
-        if (depth < lowest) {
-          lowest = depth;
-          closers.push(indent);
-          if (indent <= memberLevel && leadingEnd === lines.length) leadingEnd = index;
-        }
-      }
-    }
-  });
+  const { depth, closers, leadingEnd } = bracesOf(scanned, lines, memberLevel);
   // Content levels to open, outermost first: every level a closer ends and the top's, and under a member
   // every level from the class's down.
   const closed = closers.map((c) => c + unit);
