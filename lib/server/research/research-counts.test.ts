@@ -409,3 +409,25 @@ test("the frontier's and leak shares' sums are kept apart: the analysis's writes
   await fillResearchTallies(env.db);
   expect(await figures()).toEqual(changed);
 });
+
+test("a run imported or deleted between the ground's read and the runs' read is counted from the rows for that request", async () => {
+  const [a, b] = pro as [string, string];
+  const ground = await loadResearchGround(env.db);
+  await importReport("c-none", ["agent-c", "none", "none"], { resolved_ids: [a], unresolved_ids: [b] });
+  await env.db.run.deleteMany({ where: { model: "agent-a", selection: "defuse" } });
+  const data = composeResearchData(ground, { runs: await loadResearchRunCounts(env.db, ground) });
+  const rows = await loadResearchData(env.db, ["runs"]);
+  expect(data.talliedRuns.map((r) => r.model).sort()).toEqual(rows.runOutcomes.map((r) => r.model).sort());
+  expect(resolveRateRows(data)).toEqual(
+    resolveRates(rows.runOutcomes)
+      .sort(
+        (x, y) =>
+          x.benchmark.localeCompare(y.benchmark) ||
+          x.model.localeCompare(y.model) ||
+          x.selection.localeCompare(y.selection) ||
+          x.projection.localeCompare(y.projection),
+      )
+      .map(resolveRateReportRow),
+  );
+  expect(policyRows(data)).toEqual(policyComparison(rows.runOutcomes).map((row) => ({ ...row })));
+});

@@ -111,9 +111,21 @@ export async function loadResearchRunCounts(db: Database, ground: ResearchGround
       [],
     ),
   ]);
+  // A run written between the ground's read and this one (an import committed meanwhile): its benchmark is
+  // counted from its rows for this request, so the runs and their counts are of the same moment.
+  const runIdsOf = new Map<number, number[]>();
+  for (const run of runs) runIdsOf.set(run.benchmarkId, [...(runIdsOf.get(run.benchmarkId) ?? []), run.id]);
+  const recounted = new Map<string, BenchmarkTally>();
+  for (const [benchmarkId, ids] of runIdsOf) {
+    const benchmark = ground.benchmarkName.get(benchmarkId) ?? "";
+    const kept = ground.tallyOf(benchmark)?.runs.map((r) => r.runId);
+    const same = kept?.length === ids.length && ids.every((id) => kept.includes(id));
+    if (!same) recounted.set(benchmark, await benchmarkTallyFromRows(db, benchmarkId));
+  }
+  const tallyOf = (benchmark: string) => recounted.get(benchmark) ?? ground.tallyOf(benchmark);
   const talliedRuns = runs.map((run): TalliedRun => {
     const benchmark = ground.benchmarkName.get(run.benchmarkId) ?? "";
-    const tally = ground.tallyOf(benchmark);
+    const tally = tallyOf(benchmark);
     const counts = tally?.runs.find((r) => r.runId === run.id);
     if (!tally || !counts) throw new Error(`the research counts of ${benchmark} do not hold run ${run.id}`);
     return {
@@ -148,7 +160,7 @@ export async function loadResearchRunCounts(db: Database, ground: ResearchGround
   }
   return {
     talliedRuns,
-    tallyOf: ground.tallyOf,
+    tallyOf,
     verdicts,
     verdictOutcome: (runId, externalId) =>
       outcomes.get(`${runId}\u0000${externalId}`) ?? { known: false, passed: undefined },
