@@ -1,4 +1,8 @@
-import { agreementReportRow, type ResearchData, raterAgreementByAttribute } from "@/lib/server/research/research-report";
+import {
+  agreementReportRow,
+  type ResearchData,
+  raterAgreementByAttribute,
+} from "@/lib/server/research/research-report";
 import { SCALES, type ScaleAgreement } from "@/lib/stats/attribute-agreement";
 import { DownloadCsv } from "./download-csv";
 import { fmt } from "./format";
