@@ -111,7 +111,9 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   // A constructor has no name of its own to guess: its class (and its parameters) carry the contract. An
   // override's name is the overridden method's (Java's `@Override`): that one is the name to state.
   if (def.kind === "constructor" || CONSTRUCTOR_MEMBERS.has(def.member) || isDictatedName(def.member)) return false;
-  if (def.kind === "method" && /(^|\s)@Override\b/.test(def.signature ?? "")) return false;
+  // Unless the use names the overriding class itself (`DoNotMockEnforcer.super.check(…)`, `Owner.check`):
+  // then it is this method the test calls, as when the patch adds both (mockito-3220).
+  if (def.kind === "method" && /(^|\s)@Override\b/.test(def.signature ?? "") && !namesOwner(use, def)) return false;
   if (use.name !== def.member || use.kind === "module" || use.kind === "keyword") return false;
   // `self.x` and `this.x` reach the using class's own members, which live on the using side.
   if (use.qualifier !== null && SELF_NAMES.has(use.qualifier)) return false;
@@ -119,8 +121,9 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   if (!def.owner) {
     if (use.kind === "key") return false;
     if (rules.packageIsFolder) return packageAllows(use, def, aliases);
-    // `Cls.name` cannot reach a module-level name (a module would be lower-case).
-    return use.qualifier === null || !classLike(use.qualifier);
+    // `Cls.name` cannot reach a module-level name (a module would be lower-case); it can reach a method
+    // whose class line no hunk shows (qutebrowser's `WebEngineVersions.from_qt`).
+    return use.qualifier === null || !classLike(use.qualifier) || def.kind === "method";
   }
   // `QTable.read(…)` reaches QTable's read, not RST's: a class-like qualifier must be the owner (Go has no
   // class-qualified calls; its PascalCase qualifiers are package variables).
@@ -151,4 +154,26 @@ export function matchIsCertain(use: PatchUse, def: PatchDefinition): boolean {
   if (use.qualifier === null) return use.kind !== "key";
   if (SELF_NAMES.has(use.qualifier)) return true;
   return classLike(use.qualifier) && use.qualifier.split(".").pop() === lastSegment(def.owner);
+}
+
+/** Whether a use's class-like qualifier is the definition's owner (`Owner.member`, `Owner.super.member`). */
+function namesOwner(use: PatchUse, def: PatchDefinition): boolean {
+  const owner = lastSegment(def.owner);
+  const qualifier = use.qualifier?.replace(/\.super$/, "") ?? null;
+  return owner !== null && qualifier !== null && classLike(qualifier) && qualifier.split(".").pop() === owner;
+}
+
+/**
+ * The class a method whose class line no hunk shows belongs to, from the uses that reach it: the one class
+ * every class-like qualifier names (`version.WebEngineVersions.from_qt(…)` → WebEngineVersions), else null.
+ */
+export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): string | null {
+  if (def.owner || def.kind !== "method") return null;
+  const classes = new Set(
+    uses.flatMap((use) => {
+      const qualifier = use.qualifier?.replace(/\.super$/, "") ?? null;
+      return qualifier !== null && classLike(qualifier) ? [qualifier.split(".").pop() as string] : [];
+    }),
+  );
+  return classes.size === 1 ? ([...classes][0] ?? null) : null;
 }

@@ -1,7 +1,7 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
 import { moduleOfPath } from "./languages/lookup";
 import type { DefinitionKind } from "./languages/syntax-facts";
-import { matchIsCertain, useMatches } from "./match-uses";
+import { matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
 import type { Location, PatchDefinition, PatchFacts, PatchUse } from "./patch-facts";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
@@ -141,7 +141,10 @@ export function selectIdentifiers(
         // A local function or class is nobody's to use from the other patch.
         const candidates = def.local ? [] : def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
         const uses = candidates.filter((use) => useMatches(use, def, aliases));
-        return { def, uses: uses.map((use) => ({ use, certain: matchIsCertain(use, def) })) };
+        const owner = ownerFromUses(def, uses);
+        const separator = moduleOfPath(def.path)?.memberSeparator ?? ".";
+        const named = owner ? { ...def, owner, name: `${owner}${separator}${def.member}` } : def;
+        return { def: named, uses: uses.map((use) => ({ use, certain: matchIsCertain(use, named) })) };
       });
     // A use only its name ties to a definition, and that several of this side's definitions share: the
     // instance's own new definitions are what it most likely means, not a changed namesake.

@@ -75,6 +75,9 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
       const type = baseType(typeNode);
       const pkg = typeNode?.type === "qualified_type" ? (typeNode.childForFieldName("package")?.text ?? null) : null;
       if (type) facts.use(node, type, "instantiation", pkg);
+      // A map literal's keys are expressions (`map[string]string{kubeClusterEnvVar: …}`): names used as any
+      // other, left to the walk, not fields of a type.
+      if (typeNode?.type === "map_type") return "children";
       for (const element of node.childForFieldName("body")?.namedChildren ?? []) {
         if (element?.type !== "keyed_element") continue;
         const key = element.namedChildren[0]?.namedChildren[0] ?? element.namedChildren[0];
@@ -86,6 +89,7 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
       return "children";
     }
     case "literal_value": {
+      if (mapLiteralBody(node)) return "children";
       // A literal whose type is elided (`VulnInfos{"a": {DiffStatus: "+"}}`, `[]T{{Name: "x"}}`): its keys
       // are still the fields of the element type, uses as in a typed literal (whose own body is handled
       // above, so this is reached for the nested ones only).
@@ -229,3 +233,9 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
   visit(root, false);
   return facts.facts();
 };
+
+/** The body of a map literal (`map[K]V{…}`): its keys are expressions, not fields. */
+function mapLiteralBody(node: Node): boolean {
+  const parent = node.parent;
+  return parent?.type === "composite_literal" && parent.childForFieldName("type")?.type === "map_type";
+}

@@ -48,13 +48,35 @@ function javaWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
   // Enum constants only parse in an enum: `A(false),` is no class member. A hunk past the constants
   // (the first line is no constant) starts after the `;` that ends them.
   if (enumName && !inFunction) {
-    const first = lines.find((l) => l.trim() !== "" && !/^\s*(\/\/|\*|\/\*)/.test(l)) ?? "";
-    const constants = /^\s*[A-Z][A-Z0-9_]*\s*(\(|,|;|\{|$)/.test(first);
+    const code = (l: string) => l.trim() !== "" && !/^\s*(\/\/|\*|\/\*)/.test(l);
+    // Lines that only close blocks (`}`, `},`) end a constant's body the hunk starts inside: a `},` among
+    // them says more constants follow.
+    const closers = (l: string) => /^\s*[})\]]+\s*[,;]?\s*$/.test(l);
+    const firstIndex = lines.findIndex((l) => code(l) && !closers(l));
+    const first = firstIndex < 0 ? "" : (lines[firstIndex] ?? "");
+    const closedConstant = lines
+      .slice(0, firstIndex < 0 ? lines.length : firstIndex)
+      .some((l) => /^\s*\}\s*,\s*$/.test(l));
+    const constants = closedConstant || /^\s*[A-Z][A-Z0-9_]*\s*(\(|,|;|\{|$)/.test(first);
     return { prefix: [`enum ${enumName} {${constants ? "" : " ;"}`], suffix: ["}"], owner: null, dedent: false };
   }
   return inFunction
     ? javaUnderMethod(lines, javaFileClass)
     : { prefix: [`class ${typeName ?? javaFileClass(lines)} {`], suffix: ["}"], owner: null, dedent: false };
+}
+
+/**
+ * In an enum's constants (its prefix without the `;` that ends them), blocks a hunk closes before it opens
+ * any are a constant's body (`A { … },`) and, inside it, a method's: opened as a stand-in constant with a
+ * body and a method in it (neither is a hunk row, so neither is a definition).
+ */
+function enumConstantTail(wrapper: Wrapper, count: number): string[] | null {
+  if (count <= 0 || wrapper.prefix.length !== 1 || !/^enum \S+ \{$/.test(wrapper.prefix[0] ?? "")) return null;
+  return [
+    "__HINTSCOPE_TAIL__ {",
+    ...(count >= 2 ? ["void __hintscope_tail__() {"] : []),
+    ...Array.from({ length: count - 2 }, () => "{"),
+  ];
 }
 
 export const java: LanguageModule = {
@@ -69,6 +91,7 @@ export const java: LanguageModule = {
   hunks: {
     wrap: javaWrap,
     tailOpeners: (wrapper, closed) =>
+      enumConstantTail(wrapper, closed.count) ??
       braceTailOpeners(wrapper, closed, {
         classTail: `class ${UNKNOWN_OWNER} { void __hintscope_tail__() {`,
         first: ({ inClass, atTop }) =>
