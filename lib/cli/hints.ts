@@ -1,102 +1,25 @@
-import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { DEMO_FILES } from "../../prisma/demo/demo-files";
-import { RepositoryError } from "../analysis/repo-fragments";
-import { type FieldMap, parseFieldMap } from "../ingest/field-aliases";
-import { ImportError } from "../ingest/import-error";
-import { analyzePendingInstances, markForAnalysis } from "../server/analysis/analyze-stored-instances";
-import { seedDemoAccounts } from "../server/auth/demo-accounts";
 import { openDatabase } from "../server/db/client";
-import { commentsForExport } from "../server/hints/line-comments";
-import { importSubset, listSubsets } from "../server/import/subsets";
 import { infrastructureFailure } from "../server/infrastructure-failure";
 import { settings } from "../server/settings";
-import { runAnalyzeCommand, runEvidenceCommand, runStatsCommand } from "./analyze-command";
-import { ExperimentUsageError, runExperimentCommand } from "./experiment-command";
+import { runExperiment, runImport, runReading } from "./file-commands";
 import { runExport, runSets, UsageError } from "./hint-set-commands";
-import { describeAnalysis, runImportCommand } from "./import-command";
 import { runJudgeCommand } from "./judge-command";
 import { runReportCommand } from "./report-command";
 import { runReposCommand } from "./repos-command";
 import { runImportsCommand, runRunsCommand } from "./runs-command";
+import { runComments, runReanalyze, runSeed, runSubsets, runWorker } from "./store-commands";
+import { USAGE } from "./usage";
 import { runUsersCommand } from "./users-command";
-import { runWorkerCommand } from "./worker-command";
 
-const USAGE = `usage: npm run hints -- COMMAND [options]
+/*
+ * The command line: its options (read by lib/build/docs-commands.ts from the parseArgs call here) and the
+ * dispatch to each command group's file (file-commands.ts, store-commands.ts, and one file per command).
+ */
 
-commands:
-  import FILE...   import instance, results or judge-score files (JSONL, JSON, CSV, Parquet)
-                   --benchmark NAME  benchmark for files that do not name one
-                   --json            print one JSON summary
-                   --map F=SRC,...   read the file's field SRC as the field F a format wants (patch=gold_patch)
-                   --model NAME, --selection S, --projection P  the run of records that do not say it
-                   --replace         replace results or agent patches another import gave (else refused)
-                   --experiment DIR  an experiment kit: runs filed under the policy their path names
-  analyze FILE...  find identifiers and the selections that pick them (no database needed)
-                   --json            one JSON object per instance
-                   --repo PATH       exact mode: whole files from a checkout at the base commit
-                                     (without it: from the repository store, HINTSCOPE_REPOS, where set)
-                   --fallback-approximate  with --repo: an instance whose commit or file the
-                                     checkout lacks is analysed from its hunks instead of failing
-                   --map F=SRC,...   read fields as import --map does (also evidence and stats)
-  evidence FILE... leak channels and per-identifier evidence (stated, test-facing, transcription; no database)
-                   --json one line per instance; --repo PATH adds occurrences at the base commit
-  stats FILE...    identifiers per benchmark and selection (SPEC §4); --json, --benchmark NAME;
-                   --paper-subset: only instances where Doc2Feat and FEA both select something (Table 2)
-  export           --set NAME [--version N] --out DIR [--include-flagged] [--csv] [--format native|parquet|hf]:
-                   a published hint set (native: also the benchmark's own records, the curated hint in
-                   the text their agents read as the task; --hint-field NAME: in a field NAME instead;
-                   hf: the Hugging Face datasets layout, data/test-00000-of-00001.parquet and README.md)
-                   --benchmark NAME --selection S --projection P --out DIR: a policy straight from the analysis
-  experiment       export --benchmark B --policies defuse/declaration,none/none,official/official --out DIR
-                   [--sets defuse-declaration=NAME,...]: the benchmark's records once per policy, for an
-                   agent harness to run, and hintscope-kit.json; import the runs with the kit (found above
-                   the files, or --experiment DIR) and each is filed under the policy its path names
-  sets create NAME --benchmark B --selection S --projection P [--filter "language=python&review=accepted"]
-  sets publish NAME | sets import FILE.jsonl [--name N]
-  sets compare NAME [--from N] [--to M] [--with OTHER] [--json]: what changed between versions or sets
-  report NAME      a research table: resolve-rates, policies, paired, judge, design, disclosure,
-                   frontier, leaks (leak channels per benchmark), evidence-judge (evidence vs judge scores),
-                   guesswork (agents' patches that named the tests' functions differently), rater-agreement
-                   (curators against judges per attribute: κ with instance-clustered intervals, confusion)
-                   --benchmark NAME, --json; paired: --first MODEL/SEL/PROJ --second MODEL/SEL/PROJ
-  reanalyze        run the analysis again on stored instances (--benchmark NAME: one benchmark)
-  repos            status [--benchmark NAME] [--json]: the repositories imported instances come from, and
-                   what the store (HINTSCOPE_REPOS) holds of them; fetch [--benchmark NAME]: the missing
-                   commits from HINTSCOPE_GIT_REMOTE, then analyse again; prune [--max-gb N]
-  judge            the paper's LLM judge on an OpenAI-compatible endpoint: endpoint add|list, plan, run,
-                   status, resume, stop; describe plan|run|list: descriptions a model writes where the
-                   benchmark has none (\`hints judge\` for the options)
-  subsets          import FILE --name NAME --benchmark B: an id list (JSON array, {"ids": […]}, or one id a
-                   line) as a named subset, a facet of the list and a hint set's view; list [--json]
-  comments         export [--benchmark NAME]: every comment thread on instances' lines as JSON Lines (stdout),
-                   apart from any hint
-  imports          list [--json]: the import history; take-back ID [--force]: delete every row that file added
-                   (instances, runs, results, patches, scores, labels), audited; refused where curators
-                   have worked on its instances unless --force
-  runs             list [--benchmark NAME] [--json], delete ID (results, agent patches and verdicts too),
-                   move ID --benchmark NAME (a run imported under the wrong benchmark); audited
-  users            add NAME --role admin|curator|viewer (password prompted, or stdin), list [--json],
-                   set-role NAME ROLE, disable NAME, enable NAME, password NAME
-  worker           take queued jobs (uploads' analyses, judge runs) until stopped (Ctrl-C), beside the
-                   servers of a PostgreSQL database (as many as wanted, on any machine); --threads N for
-                   the analysis (default: every core); HINTSCOPE_SERVER_JOBS=0 on the servers leaves the
-                   jobs to workers
-  seed             import the project's demo data (labelled as demo) and make the demo accounts
-                   (demo-admin, demo-curator), printing their passwords
-  migrate          create or update the database schema
-
-The database is DATABASE_URL (default: file:var/hintscope.db).`;
-
-async function main(argv: string[]): Promise<number> {
-  // A bad setting (HINTSCOPE_MAX_UPLOAD_MB=abc, say) is refused with its name before anything runs.
-  try {
-    settings();
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
-    return 2;
-  }
-  const { positionals, values } = parseArgs({
+/** The command line read: the command's words and every option (each documented in usage.ts). */
+const parseCli = (argv: string[]) =>
+  parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -147,81 +70,39 @@ async function main(argv: string[]): Promise<number> {
       help: { type: "boolean", short: "h", default: false },
     },
   });
+
+async function main(argv: string[]): Promise<number> {
+  // A bad setting (HINTSCOPE_MAX_UPLOAD_MB=abc, say) is refused with its name before anything runs.
+  try {
+    settings();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 2;
+  }
+  const { positionals, values } = parseCli(argv);
   const [command, ...rest] = positionals;
   if (values.help || !command) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
+  return runCommand(command, rest, values);
+}
+
+/** Runs one command with its words and the options read; answers the exit code. */
+async function runCommand(
+  command: string,
+  rest: string[],
+  values: ReturnType<typeof parseCli>["values"],
+): Promise<number> {
   switch (command) {
-    case "import": {
-      let fieldMap: FieldMap | undefined;
-      try {
-        fieldMap = values.map === undefined ? undefined : parseFieldMap(values.map);
-      } catch (error) {
-        process.stderr.write(`${(error as Error).message}\n`);
-        return 2;
-      }
-      const db = await openDatabase();
-      return runImportCommand(db, rest, {
-        benchmark: values.benchmark,
-        json: values.json,
-        fieldMap,
-        run: { model: values.model, selection: values.selection, projection: values.projection },
-        replace: values.replace,
-        experiment: values.experiment,
-      });
-    }
-    case "experiment": {
-      const db = await openDatabase();
-      try {
-        return await runExperimentCommand(db, rest, {
-          benchmark: values.benchmark,
-          policies: values.policies,
-          sets: values.sets,
-          out: values.out,
-          json: values.json ?? false,
-        });
-      } catch (error) {
-        process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-        return error instanceof ExperimentUsageError ? 2 : 1;
-      }
-    }
+    case "import":
+      return runImport(rest, values);
+    case "experiment":
+      return runExperiment(rest, values);
     case "analyze":
     case "evidence":
-    case "stats": {
-      // The same reading options as import: a file import reads with --map is read here too.
-      let fieldMap: FieldMap | undefined;
-      try {
-        fieldMap = values.map === undefined ? undefined : parseFieldMap(values.map);
-      } catch (error) {
-        process.stderr.write(`${(error as Error).message}\n`);
-        return 2;
-      }
-      const options = {
-        fieldMap,
-        json: values.json,
-        repo: values.repo,
-        fallbackApproximate: values["fallback-approximate"],
-        benchmark: values.benchmark,
-        store: settings().repositoryStore,
-        paperSubset: values["paper-subset"],
-      };
-      if (options.fallbackApproximate && !options.repo) {
-        process.stderr.write("--fallback-approximate goes with --repo PATH\n");
-        return 2;
-      }
-      try {
-        return await (command === "analyze"
-          ? runAnalyzeCommand(rest, options)
-          : command === "evidence"
-            ? runEvidenceCommand(rest, options)
-            : runStatsCommand(rest, options));
-      } catch (error) {
-        if (!(error instanceof ImportError) && !(error instanceof RepositoryError)) throw error;
-        process.stderr.write(`${error.message}\n`);
-        return error instanceof RepositoryError ? 2 : 1;
-      }
-    }
+    case "stats":
+      return runReading(command, rest, values);
     case "export":
     case "sets": {
       const db = await openDatabase();
@@ -248,36 +129,6 @@ async function main(argv: string[]): Promise<number> {
         json: values.json ?? false,
       });
     }
-    case "reanalyze": {
-      const db = await openDatabase();
-      await markForAnalysis(db, values.benchmark);
-      const analysis = await analyzePendingInstances(db, undefined, { workers: availableParallelism() });
-      process.stdout.write(`${values.json ? JSON.stringify(analysis) : describeAnalysis(analysis)}\n`);
-      return 0;
-    }
-    case "worker": {
-      const threads = values.threads === undefined ? availableParallelism() : Number(values.threads);
-      if (!Number.isInteger(threads) || threads < 1) {
-        process.stderr.write(`hints worker: --threads ${values.threads}: must be a whole number from 1\n`);
-        return 2;
-      }
-      return runWorkerCommand(await openDatabase(), { workers: threads });
-    }
-    case "seed": {
-      const db = await openDatabase();
-      const code = await runImportCommand(db, DEMO_FILES, { json: values.json, demo: true });
-      if (code !== 0) return code;
-      const accounts = await seedDemoAccounts(db);
-      if (!values.json) {
-        const lines = accounts.map((a) => `  ${a.name.padEnd(14)} ${a.role.padEnd(8)} password: ${a.password}`);
-        process.stdout.write(
-          `Demo accounts (sign in at /sign-in; ${
-            settings().demoPassword ? "the password is HINTSCOPE_DEMO_PASSWORD's" : "the passwords are new each seed"
-          }):\n${lines.join("\n")}\n`,
-        );
-      }
-      return 0;
-    }
     case "judge": {
       const db = await openDatabase();
       return runJudgeCommand(db, rest, {
@@ -300,47 +151,16 @@ async function main(argv: string[]): Promise<number> {
         withoutRepositoryFact: values["without-repository-fact"],
       });
     }
-    case "subsets": {
-      const db = await openDatabase();
-      const [verb, file] = rest;
-      try {
-        if (verb === "import" && file && values.name && values.benchmark) {
-          const summary = await importSubset(db, file, values.benchmark, values.name);
-          process.stdout.write(
-            values.json
-              ? `${JSON.stringify(summary)}\n`
-              : `Subset "${summary.subset}" of ${summary.benchmark}: ${summary.ids} ids${summary.unmatched.length ? ` (${summary.unmatched.length} not imported yet, e.g. ${summary.unmatched[0]})` : ""}. The list's Subset facet and a hint set's view (subset=${summary.subset}) select it.\n`,
-          );
-          return 0;
-        }
-        if (verb === "list") {
-          const subsets = await listSubsets(db);
-          process.stdout.write(
-            values.json
-              ? `${JSON.stringify(subsets)}\n`
-              : `${subsets.map((s) => `${s.benchmark}  ${s.subset}  ${s.ids} ids`).join("\n") || "no subsets"}\n`,
-          );
-          return 0;
-        }
-      } catch (error) {
-        process.stderr.write(`${(error as Error).message}\n`);
-        return 1;
-      }
-      process.stderr.write(
-        "usage: hints subsets import FILE --name NAME --benchmark B [--json] | hints subsets list [--json]\n",
-      );
-      return 2;
-    }
-    case "comments": {
-      if (rest[0] !== "export") {
-        process.stderr.write("usage: hints comments export [--benchmark NAME]\n");
-        return 2;
-      }
-      const db = await openDatabase();
-      for (const record of await commentsForExport(db, values.benchmark))
-        process.stdout.write(`${JSON.stringify(record)}\n`);
-      return 0;
-    }
+    case "reanalyze":
+      return runReanalyze(values);
+    case "worker":
+      return runWorker(values);
+    case "seed":
+      return runSeed(values);
+    case "subsets":
+      return runSubsets(rest, values);
+    case "comments":
+      return runComments(rest, values);
     case "repos": {
       const db = await openDatabase();
       return runReposCommand(db, settings().repositoryStore, rest, {
