@@ -30,11 +30,12 @@ test("j swaps the patches' models, not their editors: the same Monaco editors sh
   const tests = page.getByTestId("Test patch editor");
   await expect(gold).toContainText("def step_0():");
   await expect(tests).toContainText("def test_step_0():");
-  // The editors' own elements, marked: the page keeps these very nodes from instance to instance.
-  await gold.locator(".monaco-editor").evaluate((node) => {
+  // The editors' own elements (each the element its Monaco editor was created in), marked: the page keeps these
+  // very nodes from instance to instance. (Monaco draws each model in a view of its own inside it.)
+  await gold.locator(".pooled-editor").evaluate((node) => {
     (node as unknown as { kept: string }).kept = "gold";
   });
-  await tests.locator(".monaco-editor").evaluate((node) => {
+  await tests.locator(".pooled-editor").evaluate((node) => {
     (node as unknown as { kept: string }).kept = "test";
   });
   const editorsInPage = await page.locator(".monaco-editor").count();
@@ -46,23 +47,24 @@ test("j swaps the patches' models, not their editors: the same Monaco editors sh
     await expect(gold).toContainText(`def step_${n}():`);
     await expect(tests).toContainText(`def test_step_${n}():`);
     // The next instance's patches in the same editor nodes.
-    expect(await gold.locator(".monaco-editor").evaluate((node) => (node as unknown as { kept?: string }).kept)).toBe(
+    expect(await gold.locator(".pooled-editor").evaluate((node) => (node as unknown as { kept?: string }).kept)).toBe(
       "gold",
     );
-    expect(await tests.locator(".monaco-editor").evaluate((node) => (node as unknown as { kept?: string }).kept)).toBe(
+    expect(await tests.locator(".pooled-editor").evaluate((node) => (node as unknown as { kept?: string }).kept)).toBe(
       "test",
     );
     // No editor created, none left behind in the page, and only the shown instance's two models alive.
     await expect(root).toHaveAttribute("data-monaco-editors", "2");
     await expect(root).toHaveAttribute("data-monaco-models", "2");
     await expect(page.locator(".monaco-editor")).toHaveCount(editorsInPage);
+    await expect(page.locator(".pooled-editor")).toHaveCount(2);
   }
 
   // And back with k: the editors are the same, the models the previous instance's.
   await page.keyboard.press("k");
   await reviewReady(page, idOf(WALK - 2));
   await expect(gold).toContainText(`def step_${WALK - 2}():`);
-  expect(await gold.locator(".monaco-editor").evaluate((node) => (node as unknown as { kept?: string }).kept)).toBe(
+  expect(await gold.locator(".pooled-editor").evaluate((node) => (node as unknown as { kept?: string }).kept)).toBe(
     "gold",
   );
   await expect(root).toHaveAttribute("data-monaco-editors", "2");
