@@ -1,4 +1,4 @@
-// Over 300 lines: opening an import file whole (its format sniffed, its records streamed with line numbers, depth and size bounds, a record of no known format explained) is one reader.
+// Over 300 lines: opening an import file whole (its container sniffed, its records streamed with line numbers, depth, NUL and size bounds, its run named) is one reader.
 import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { ownValue } from "../domain/own-keys";
@@ -6,11 +6,15 @@ import { nativeBenchmarkOf, nativeFieldMapOf, originalOfNative } from "../export
 import { kitRunOptions } from "./experiment-kit-lookup";
 import { type FieldMap, fieldMapNotes, withFieldNames } from "./field-aliases";
 import { RecordError } from "./field-values";
-import { closestFormat, detectFormat } from "./formats";
+import { detectFormat } from "./formats";
 import { ImportError, MAX_REPORTED, UnknownFormatError } from "./import-error";
 import type { ImportItem, InputFormat, RunOptions } from "./import-items";
 import { checkedDocument } from "./json-document-scan";
 import { readParquet } from "./parquet-records";
+import { unknownFormatReason } from "./unknown-format";
+
+export { unknownFormatReason } from "./unknown-format";
+
 import { layoutNote } from "./run-layout";
 import { namedRun, type RunNaming, scanModelNames } from "./run-naming";
 import {
@@ -106,57 +110,6 @@ function recordsOf(container: Container, file: string): AsyncGenerator<LocatedRe
         yield await readJsonDocument(file);
       })();
   }
-}
-
-function describeFields(record: Record<string, unknown>): string {
-  const keys = Object.keys(record);
-  return `${keys.slice(0, 8).join(", ")}${keys.length > 8 ? ", …" : ""}`;
-}
-
-/**
- * Why a record matches no format, as a person can act on it: the closest format and the fields it lacks
- * (`closest: SWE-bench instances (swebench) — missing test_patch`), and `--map` suggested only where a
- * rename could help (the record has fields that format does not read).
- */
-export function unknownFormatReason(record: Record<string, unknown>): string {
-  const fields = `a record with fields (${describeFields(record)})`;
-  const near = closestFormat(record);
-  if (!near) {
-    return `unknown format: ${fields} matches no known instance, results or score format; name its fields with --map FIELD=SOURCE (or the upload page's field map)`;
-  }
-  const unused = Object.keys(record).filter((f) => !near.format.fields?.includes(f));
-  // A field is suggested as the source of a missing one only where its value could be that field (never a
-  // boolean or a date as a model or a text); the run's names can be said with their own options instead.
-  const source = unused.find((f) => couldBeText(record[f]));
-  const runFields = near.missing.filter((f) => RUN_FIELDS.has(f));
-  const advice = [
-    source !== undefined
-      ? `if the file names ${near.missing.length === 1 ? "it" : "them"} otherwise, say which with --map (e.g. --map ${near.missing[0]}=${source})`
-      : runFields.length === near.missing.length
-        ? null
-        : "--map cannot help: the record holds no other field to read them from",
-    runFields.length > 0
-      ? `${source !== undefined ? "or " : ""}say the run of a file that does not name it with ${runFields.map((f) => `--${f} ${f === "model" ? "NAME" : f.toUpperCase()}`).join(" ")}`
-      : null,
-  ]
-    .filter((part) => part !== null)
-    .join("; ");
-  return `unknown format: ${fields}; closest: ${near.format.label} (${near.format.id}) — missing ${near.missing.join(", ")}; ${advice}`;
-}
-
-/** Fields that name a run: said with their own options, not mapped from another field. */
-const RUN_FIELDS = new Set(["model", "selection", "projection"]);
-
-/** Whether a value could be a name or a text: not a boolean, a number or a date (as JSON or CSV writes them). */
-function couldBeText(value: unknown): boolean {
-  if (typeof value !== "string") return false;
-  const text = value.trim();
-  return (
-    text !== "" &&
-    !/^(true|false|yes|no|none|null|nan)$/i.test(text) &&
-    !/^-?\d+(\.\d+)?$/.test(text) &&
-    !/^\d{4}-\d{2}-\d{2}([ T][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)
-  );
 }
 
 type ReadRecord = Extract<LocatedRecord, { record: unknown }>;
