@@ -1,3 +1,4 @@
+// Over 300 lines: the tallies made from every instance and each table made from them, kept side by side so both stay one definition.
 import { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
 import { isNoHint } from "../domain/run-policy";
 import { exactMcNemar } from "./mcnemar";

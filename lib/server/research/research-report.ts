@@ -1,3 +1,4 @@
+// Over 300 lines: every research table as report rows (the page's and `hints report`'s), one builder per table.
 import { SELECTIONS } from "../../domain/hint-vocabulary";
 import { PAIRED_CELLS } from "../../review/list-state";
 import { chiSquareTest } from "../../stats/agreement";

@@ -1,3 +1,4 @@
+// Over 300 lines: the research data read per instance (base, runs, judge) and composed into the views' parts, one loader per part.
 import { policyStatsOfCounts } from "../../analysis/policy-stats";
 import { isSelection, SELECTIONS, type Selection } from "../../domain/hint-vocabulary";
 import type { InstanceEvidence } from "../../evidence/evidence";
