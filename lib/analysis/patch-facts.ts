@@ -59,6 +59,26 @@ function fileDefinitions(
           first.overloads ??= [{ signature: first.signature, params: first.params }];
           if (!first.overloads.some((o) => o.signature === def.signature))
             first.overloads.push({ signature: def.signature, params: def.params });
+          // A new overload declared after a changed one of its name (JObject.Property(string, StringComparison)
+          // below Property(string)): the name is new, as it would be in the other order; the hint states it.
+          const isAdded = !(preDeclarations.get(def.name) ?? []).some(
+            (d) => (d.signature ?? "") === (def.signature ?? ""),
+          );
+          // (More declarations after than before: a signature merely edited, `object` → `object?`, adds none.)
+          const more = (postDeclarations.get(def.name)?.length ?? 0) > (preDeclarations.get(def.name)?.length ?? 0);
+          if (first.status === "changed" && isAdded && more && moduleOfGrammar(language).overloads) {
+            const pre = new Set((preDeclarations.get(def.name) ?? []).map((d) => d.signature ?? ""));
+            const addedOverloads = first.overloads.filter((o) => !pre.has(o.signature ?? ""));
+            const { overloads: _all, ...rest } = first;
+            out.set(def.name, {
+              ...rest,
+              ...(addedOverloads.length > 1 ? { overloads: addedOverloads } : {}),
+              status: "new",
+              signature: def.signature,
+              params: def.params,
+              location,
+            });
+          }
         }
         continue;
       }

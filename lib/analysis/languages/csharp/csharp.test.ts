@@ -174,13 +174,11 @@ function report(set: CaseSet, mode: string, s: Score): void {
 /** The figures reached on the development set, the same from hunks and in exact mode (expected: the hand labels). */
 function expectDevelopment(s: Score): void {
   expect(s.expected).toBe(12);
-  // Missed: the new constructor overload (a constructor matches no use, match-uses.ts) and JObject.Property, a new
-  // overload declared after the changed one it overloads (patch-facts.ts keeps the name "changed").
-  expect({ hits: s.hits, picked: s.picked }).toEqual({ hits: 10, picked: 10 });
-  expect(s.missing.sort()).toEqual([
-    "7f78562d: UnixDateTimeConverter.UnixDateTimeConverter",
-    "9fe24483: JObject.Property",
-  ]);
+  // Missed: the new constructor overload (a constructor matches no use, match-uses.ts: the Java labels call a
+  // changed constructor ambiguous). JObject.Property, a new overload declared after the changed one it
+  // overloads, is new (it was kept "changed" until patch-facts.ts let a later new overload make the name new).
+  expect({ hits: s.hits, picked: s.picked }).toEqual({ hits: 11, picked: 11 });
+  expect(s.missing.sort()).toEqual(["7f78562d: UnixDateTimeConverter.UnixDateTimeConverter"]);
   expect(s.disagreements).toEqual([]);
 }
 
