@@ -28,8 +28,8 @@ interface PageProps {
 
 export default guardedPage("viewer", async function InstancePage({ params, searchParams }: PageProps, user) {
   // Monaco's files fetched while the page streams and hydrates, not after: the patch panes load them then.
+  // (Not its stylesheet: Monaco's loader takes any <link> to it, a preload too, as the sheet already applied.)
   for (const script of MONACO_SCRIPTS) preload(script, { as: "script" });
-  preload("/monaco/vs/editor/editor.main.css", { as: "style" });
   const id = parseIdParam((await params).id);
   const data = id === null ? null : await getReviewData(id);
   if (!data) notFound();
