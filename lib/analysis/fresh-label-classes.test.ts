@@ -4,6 +4,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { openImportFile } from "../ingest/read-import-file";
+import { analyseCase } from "../testing/analysis-helpers";
 import { REAL_DATA } from "../testing/real-data";
 import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
 
@@ -82,5 +83,31 @@ describe("Python", () => {
     const found = analysisOf("scikit-learn-11281").identifiers.find((i) => i.member === "fit_predict");
     expect(found).toMatchObject({ kind: "method", status: "new", owner: null });
     expect(found?.policies).toContain("defuse");
+  });
+});
+
+describe("signatures as the labels write them", () => {
+  test("a function held in a const is stated as its binding: `name = (params): R` (element-web-6205c704)", () => {
+    expect(identifier("element-web-6205c704", "determineVoiceBroadcastLiveness")?.signature).toBe(
+      "determineVoiceBroadcastLiveness = (infoState: VoiceBroadcastInfoState): VoiceBroadcastLiveness",
+    );
+  });
+
+  test.each([
+    ["export const twice = (n: number): number => n * 2;", "twice = (n: number): number"],
+    ["export const load = async (id: string) => fetch(id);", "load = async (id: string)"],
+    ["export const one = x => x;", "one = (x)"],
+    ["export function plain(a: string): void {}", "plain(a: string): void"],
+  ])("TypeScript: %s", async (line, signature) => {
+    const analysis = await analyseCase({
+      code: [{ path: "src/util.ts", before: null, after: `${line}\n` }],
+      test: [{ path: "test/util.test.ts", before: null, after: 'import { x } from "../src/util";\n' }],
+    });
+    const name = signature.split(/[ (]/)[0] as string;
+    expect(analysis.identifiers.find((i) => i.name === name)?.signature).toBe(signature);
+  });
+
+  test("an abstract Java method's signature has no trailing `;` (mockito-3220 MockCreationSettings.getMockType)", () => {
+    expect(identifier("mockito-3220", "MockCreationSettings.getMockType")?.signature).toBe("MockType getMockType()");
   });
 });

@@ -96,7 +96,8 @@ export function withoutTrailingCommas(node: Node, end = node.endIndex): string {
 
 /** The source text from a node's start up to (not including) its body: a declaration as written. */
 export function headerText(node: Node, body: Node | null): string {
-  if (!body) return foldSpace(withoutTrailingCommas(node));
+  // A declaration without a body (an abstract or interface method, a prototype) is stated without its `;`.
+  if (!body) return foldSpace(withoutTrailingCommas(node)).replace(/\s*;$/, "");
   return foldSpace(withoutTrailingCommas(node, body.startIndex)).replace(/[\s{:]+$/, "");
 }
 

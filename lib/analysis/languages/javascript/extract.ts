@@ -194,12 +194,19 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
 
   const callable = (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node) => {
     const parameters = fn.childForFieldName("parameters");
+    // An arrow function's one bare parameter (`x => …`) has a field of its own.
+    const single = parameters ? null : fn.childForFieldName("parameter");
     const returns = fn.childForFieldName("return_type");
-    const signature = foldSpace(
-      `${modifiersOf(node)}${name}${fn.childForFieldName("type_parameters")?.text ?? ""}${parameters ? withoutTrailingCommas(parameters) : "()"}${returns?.text ?? ""}`,
-    );
-    facts.define(node, name, owner, kind, signature, parameterNames(parameters));
+    const list = parameters ? withoutTrailingCommas(parameters) : single ? `(${single.text})` : "()";
+    const rest = `${fn.childForFieldName("type_parameters")?.text ?? ""}${list}${returns?.text ?? ""}`;
+    // A function held in a binding (`const f = (a): R => …`) is stated as the binding: `f = (a): R`.
+    const bound = node.type === "variable_declarator" && fn.type === "arrow_function";
+    const async = fn.children.some((child) => child?.type === "async") ? "async " : "";
+    const signature = foldSpace(bound ? `${name} = ${async}${rest}` : `${modifiersOf(node)}${name}${rest}`);
+    const names = single?.type === "identifier" ? [single.text] : parameterNames(parameters);
+    facts.define(node, name, owner, kind, signature, names);
     for (const p of parameters?.descendantsOfType("identifier") ?? []) if (p) skip.add(p.id);
+    if (single) skip.add(single.id);
   };
 
   const visit = (node: Node, owner: string | null, inFunction: boolean): void => {
