@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { HUNG_MS } from "./lib/testing/test-time";
 
 export default defineConfig({
   resolve: {
@@ -15,7 +16,8 @@ export default defineConfig({
     environment: "node",
     // better-sqlite3 is a native addon: separate processes keep each test file's database to itself.
     pool: "forks",
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // A test fails by time only when hung: no limit a loaded machine reaches (lib/testing/test-time.ts).
+    testTimeout: HUNG_MS,
+    hookTimeout: HUNG_MS,
   },
 });

@@ -67,7 +67,6 @@ for (const viewport of [
     test.use({ viewport });
 
     test("every page with Pro data: no axe violation, no sideways scroll", async ({ page }) => {
-      test.setTimeout(300_000);
       const round = await preparePro(page);
       const pages: Array<{ url: string; ready: (page: Page) => Promise<void> }> = [
         { url: "/", ready: async (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible() },
@@ -137,7 +136,6 @@ test("a curator's home with a round waiting: no axe violation, no sideways scrol
   browser,
   page,
 }) => {
-  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await preparePro(page);
   const context = await browser.newContext({

@@ -62,7 +62,6 @@ async function violations(page: Page) {
 test("at 1280×800 on Pro data: no sideways scroll, the code gets the width, panes resize by keys and by drag, fold, and stay so", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   importPro();
   await openPro(page, NAVIDROME);
@@ -131,7 +130,6 @@ test("at 1280×800 on Pro data: no sideways scroll, the code gets the width, pan
 test("at 1280×800 a pick keeps the lines' first column in view; the flag form opens whole and in view; axe finds nothing", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   importPro();
   await openPro(page, NAVIDROME);
@@ -192,7 +190,6 @@ test("at 1280×800 a pick keeps the lines' first column in view; the flag form o
 });
 
 test("at 1920×1080 the panes take the window's width, the patches most of it", async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1920, height: 1080 });
   importPro();
   await openPro(page, NAVIDROME);
@@ -211,7 +208,6 @@ test("a round on Pro data at 1280×800: its notice is in view on the instance, t
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   importPro();
   hints(

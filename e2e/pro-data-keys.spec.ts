@@ -37,7 +37,6 @@ const trail = (page: Page) => page.getByRole("region", { name: "Audit trail" });
 test("t on an empty DefUse hint decides nothing and says so; a flag's note is saved by Enter, Tab reaches Save flag", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   importPro();
   await openPro(page, EMPTY_DEFUSE);
   await expect(page.getByTestId("rendered hint")).toHaveText("(empty: DefUse picks nothing here)");
@@ -131,7 +130,6 @@ async function countOf(page: Page, review: string) {
 test("keys typed while the next instance is held loading, the cursor still in the flag's note, are replayed there", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   importPro();
   const [flagged, accepted] = [await countOf(page, "flagged"), await countOf(page, "accepted")];
   await page.goto(`${PRO_LIST}&review=pending`);
@@ -157,7 +155,6 @@ test("keys typed while the next instance is held loading, the cursor still in th
 test("20 decisions by keyboard on the Pro list, keys typed while each next instance loads: none lost", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   importPro();
   await page.goto(`${PRO_LIST}&review=pending`);
   const table = page.getByRole("table", { name: "Instances" });
@@ -206,7 +203,6 @@ test("20 decisions by keyboard on the Pro list, keys typed while each next insta
 });
 
 test("no axe violations on the list of SWE-bench Pro instances (long ids, shortened in the list)", async ({ page }) => {
-  test.setTimeout(180_000);
   importPro();
   await page.goto(PRO_LIST);
   const table = page.getByRole("table", { name: "Instances" });
@@ -229,7 +225,6 @@ test("no axe violations on the list of SWE-bench Pro instances (long ids, shorte
 test("the list fits 1280 px: the columns that matter shown, the rest behind the chooser; the filters fold to one line", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   importPro();
   await page.goto(PRO_LIST);
   const table = page.getByRole("table", { name: "Instances" });

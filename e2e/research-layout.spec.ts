@@ -76,7 +76,6 @@ async function beside(page: Page, table: Locator, figure: Locator) {
 test("the research page at 1280 with SWE-bench Pro data: no sideways scroll, charts beside their tables, full names in the paper's order, no label overlapping another, axe clean", async ({
   page,
 }) => {
-  test.setTimeout(300_000);
   hints(
     "import",
     path.join(REAL, "swebench-pro-sample.jsonl"),

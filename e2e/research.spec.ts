@@ -15,7 +15,6 @@ const PRO_RUNS = FULL ? path.join(SHARED, "results", "swebench-pro") : path.join
 test("with the nine SWE-bench Pro runs imported, each model's rate is over the imported instances and a paired comparison adds up", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const runFiles = readdirSync(PRO_RUNS).map((name) => path.join(PRO_RUNS, name));
   await page.goto("/import");
   await page.getByLabel("Choose files to import").setInputFiles([PRO_INSTANCES, ...runFiles]);

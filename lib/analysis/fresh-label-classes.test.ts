@@ -24,7 +24,7 @@ beforeAll(async () => {
       analyses.set(externalId, await analyzeInstance({ instanceId: externalId, goldPatch, testPatch }));
     }
   }
-}, 120_000);
+});
 
 const analysisOf = (part: string) => {
   const found = [...analyses.entries()].find(([id]) => id.includes(part));

@@ -29,7 +29,7 @@ describe.skipIf(!SHARED_DATA)("hunk shapes over every shared instance", () => {
         analyses.push(await analyzeInstance({ instanceId: externalId, goldPatch, testPatch }));
       }
     }
-  }, 600_000);
+  });
 
   test("no name the analysis makes up (a stand-in wrapper's, a placeholder owner) reaches an identifier", () => {
     const leaked = analyses.flatMap((a) =>

@@ -21,7 +21,7 @@ beforeAll(async () => {
       });
     }
   }
-}, 120_000);
+});
 
 test("every committed real instance is analysed, with no source file left unsupported", () => {
   // 4 Lite, 8 Pro, 12 Pro with an empty DefUse hint, 1 long Pro, 7 Multilingual, 1 Multi-SWE-bench Java

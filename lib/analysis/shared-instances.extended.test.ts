@@ -25,7 +25,7 @@ describe.skipIf(!SHARED_DATA)("every shared instance", () => {
       }
     }
     stats = policyStats(analyses.map((a) => ({ benchmark: a.benchmark, identifiers: a.analysis.identifiers })));
-  }, 300_000);
+  });
 
   test("all 711 are analysed without an exception", () => {
     expect(analyses).toHaveLength(711);

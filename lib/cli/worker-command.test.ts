@@ -13,6 +13,7 @@ import { jsonl, makeTempDir, swebenchRecord } from "../testing/fixtures";
 import { hintsCommand } from "../testing/hints-command";
 import { POSTGRES_AVAILABLE, startPostgresCluster } from "../testing/postgres-cluster";
 import { openTempDatabase, TEST_ENGINE } from "../testing/temp-database";
+import { HUNG_MS } from "../testing/test-time";
 
 // The tests spawn `hints` processes (the bundle the run's global setup built) and wait for them to end: no
 // wall-clock limit here, which a loaded machine reached.
@@ -41,7 +42,7 @@ function startWorker(url: string, env: Record<string, string> = {}): Worker {
 }
 
 let workersSaid = () => "";
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms: number): Promise<T> {
+async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms = HUNG_MS - 60_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();
@@ -53,20 +54,16 @@ async function until<T>(what: string, check: () => Promise<T | undefined | false
 
 const pending = (db: Database) => db.instance.count({ where: { analysisStatus: "pending" } });
 
-test.skipIf(TEST_ENGINE !== "sqlite")(
-  "on SQLite a worker is refused, saying why",
-  async () => {
-    const { url, close } = await openTempDatabase();
-    try {
-      const worker = startWorker(url);
-      expect(await worker.exited).toBe(2);
-      expect(worker.stderr()).toMatch(/this database is SQLite, served by one server that analyses its uploads itself/);
-    } finally {
-      await close();
-    }
-  },
-  60_000,
-);
+test.skipIf(TEST_ENGINE !== "sqlite")("on SQLite a worker is refused, saying why", async () => {
+  const { url, close } = await openTempDatabase();
+  try {
+    const worker = startWorker(url);
+    expect(await worker.exited).toBe(2);
+    expect(worker.stderr()).toMatch(/this database is SQLite, served by one server that analyses its uploads itself/);
+  } finally {
+    await close();
+  }
+});
 
 // In the SQLite run on a cluster of its own (once is enough), under PostgreSQL on the run's cluster.
 test.skipIf(TEST_ENGINE === "sqlite" && !POSTGRES_AVAILABLE)(
@@ -101,22 +98,16 @@ test.skipIf(TEST_ENGINE === "sqlite" && !POSTGRES_AVAILABLE)(
           .flatMap((w) => [...w.stderr().matchAll(/analysed (\d+) instance\(s\)/g)])
           .reduce((sum, m) => sum + Number(m[1]), 0);
       // Both workers take shares of the analysis, side by side.
-      await until(
-        "both workers to end a slice",
-        async () => workers.every((w) => /analysed \d+ instance\(s\)/.test(w.stderr())),
-        120_000,
+      await until("both workers to end a slice", async () =>
+        workers.every((w) => /analysed \d+ instance\(s\)/.test(w.stderr())),
       );
       // Then the one that last wrote is killed while its slice runs (more is counted than the ended slices
       // said) and much is left.
-      const victim = await until(
-        "a worker mid-slice",
-        async () => {
-          const row = await db.importJob.findUniqueOrThrow({ where: { id: "upload-1" } });
-          const worker = workers.find((w) => w.child.pid === pidOf(row.runner));
-          return worker && row.analysed > ended() && (await pending(db)) > count / 4 ? worker : undefined;
-        },
-        120_000,
-      );
+      const victim = await until("a worker mid-slice", async () => {
+        const row = await db.importJob.findUniqueOrThrow({ where: { id: "upload-1" } });
+        const worker = workers.find((w) => w.child.pid === pidOf(row.runner));
+        return worker && row.analysed > ended() && (await pending(db)) > count / 4 ? worker : undefined;
+      });
       const survivor = workers.find((w) => w !== victim) as Worker;
       victim.child.kill("SIGKILL");
       await victim.exited;
@@ -124,14 +115,10 @@ test.skipIf(TEST_ENGINE === "sqlite" && !POSTGRES_AVAILABLE)(
       expect(leftAtKill).toBeGreaterThan(0);
       const survivorBefore = survivor.stderr();
 
-      const job = await until(
-        "the analysis to end",
-        async () => {
-          const row = await db.importJob.findUniqueOrThrow({ where: { id: "upload-1" } });
-          return row.state === "done" ? row : undefined;
-        },
-        120_000,
-      );
+      const job = await until("the analysis to end", async () => {
+        const row = await db.importJob.findUniqueOrThrow({ where: { id: "upload-1" } });
+        return row.state === "done" ? row : undefined;
+      });
       expect(await pending(db)).toBe(0);
       expect(pidOf(job.runner)).toBe(survivor.child.pid);
       // The job's count is exact though a slice was cut short: it moved with each batch's own write.
@@ -164,5 +151,4 @@ test.skipIf(TEST_ENGINE === "sqlite" && !POSTGRES_AVAILABLE)(
       cluster?.stop();
     }
   },
-  300_000,
 );

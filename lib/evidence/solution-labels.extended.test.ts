@@ -39,7 +39,7 @@ describe.skipIf(!SHARED_DATA)("solution in the problem statement against labels 
         leaks.some((l) => l.channel === "solution_in_issue" && l.source === "problem_statement"),
       );
     }
-  }, 300_000);
+  });
 
   const count = (ids: readonly string[]) => ids.filter((id) => flagged.get(id)).length;
 

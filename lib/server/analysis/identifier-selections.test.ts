@@ -19,7 +19,7 @@ beforeAll(async () => {
   env = await openTempDatabase();
   await importFiles(env.db, [path.join(REAL_DATA, "swebench-pro-sample.jsonl")]);
   await analyzePendingInstances(env.db);
-}, 120_000);
+});
 afterAll(() => env.close());
 
 /** Every stored identifier as [instance id, position, name, its selections as read]. */

@@ -21,7 +21,7 @@ const RUN = TEST_ENGINE === "sqlite" && POSTGRES_AVAILABLE;
 let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | null = null;
 beforeAll(async () => {
   if (RUN) cluster = await startPostgresCluster();
-}, 60_000);
+});
 afterAll(() => cluster?.stop());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,5 +93,4 @@ test.skipIf(!RUN)(
       tmp.cleanup();
     }
   },
-  120_000,
 );

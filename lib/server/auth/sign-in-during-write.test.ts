@@ -22,7 +22,7 @@ const RUN = TEST_ENGINE === "sqlite" && POSTGRES_AVAILABLE;
 let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | null = null;
 beforeAll(async () => {
   if (RUN) cluster = await startPostgresCluster();
-}, 60_000);
+});
 afterAll(() => cluster?.stop());
 
 test.skipIf(!RUN)(
@@ -85,5 +85,4 @@ test.skipIf(!RUN)(
       await two.$disconnect();
     }
   },
-  120_000,
 );

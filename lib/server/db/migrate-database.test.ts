@@ -38,4 +38,4 @@ test("a migration that takes longer than five seconds is applied and recorded", 
   expect(await env.db.$queryRawUnsafe(`SELECT "id" FROM "SlowMigration"`)).toEqual([{ id: 1 }]);
   // Recorded: applying again does nothing.
   expect(await applyMigrations(env.db, TEST_ENGINE, dir)).toEqual([]);
-}, 60_000);
+});

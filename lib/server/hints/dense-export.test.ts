@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openWidgetsDatabase } from "../../testing/temp-database";
+import { HUNG_MS } from "../../testing/test-time";
 import { backfillResearchFacts } from "../analysis/research-fact-rows";
 import { insertRows } from "../db/bulk-sql";
 import { bulkTarget } from "../db/client";
@@ -72,7 +73,7 @@ beforeAll(async () => {
         instances.map(({ id, hintSource }) => [id, "defuse", "declaration", "accepted", hintSource, 1, new Date()]),
       );
     },
-    { timeout: 10 * 60 * 1000 },
+    { timeout: HUNG_MS },
   );
 });
 afterAll(() => env.close());

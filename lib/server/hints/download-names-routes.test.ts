@@ -58,7 +58,7 @@ beforeAll(async () => {
   await publishHintSet(env.db, SET, "ada");
   await decide("acme__widgets-3", "flag", { reason: "spoiler", note: "gives the return value away" });
   await publishHintSet(env.db, SET, "ada");
-}, 120_000);
+});
 afterAll(() => env.close());
 
 /** The file name a download arrives under (the header's ASCII name), and the answer's status. */

@@ -49,7 +49,7 @@ beforeAll(async () => {
     await createHintSet(env.db, { name, benchmark: BENCH, ...policy });
     await publishHintSet(env.db, name, "ada");
   }
-}, 240_000);
+});
 afterAll(() => env.close());
 
 test("policies are read as runs spell them; a kit's run id names its policy in a path", () => {

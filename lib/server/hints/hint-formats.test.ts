@@ -67,7 +67,7 @@ beforeAll(async () => {
   // Version 2: a flag with its reason and a note.
   await decide("acme__widgets-3", "flag", { reason: "spoiler", note: "gives the return value away" });
   await publishHintSet(env.db, "lite doc", "ada");
-}, 120_000);
+});
 afterAll(() => env.close());
 
 test("JSONL, CSV, Parquet and the datasets layout: the same fields with the same types in every version", async () => {

@@ -109,7 +109,7 @@ beforeAll(async () => {
   };
   await importFiles(env.db, [env.tmp.write("swe-smith-tasks.jsonl", jsonl([smith]))]);
   await analyzePendingInstances(env.db);
-}, 240_000);
+});
 afterAll(() => env.close());
 
 describe.each(FAMILIES)("$benchmark", ({ benchmark, task }) => {
@@ -161,7 +161,7 @@ describe.each(FAMILIES)("$benchmark", ({ benchmark, task }) => {
         }
       }
     expect(hinted).toBeGreaterThan(0);
-  }, 240_000);
+  });
 
   test("exported natively, renamed and imported back (no option given): nothing added, nothing changed", async () => {
     const name = `${benchmark} defuse declaration`;

@@ -33,7 +33,7 @@ test("two analyses of the same pending instances at once (a lapsed lease's slice
     await close();
     tmp.cleanup();
   }
-}, 120_000);
+});
 
 test("a queue of this process: asked before anyone works it, it runs once work begins; asked while running, once more after", async () => {
   const queue = jobQueueFor(`file:/nonexistent/queue-${process.pid}.db`, "sqlite", 60);

@@ -118,7 +118,7 @@ setInterval(() => {}, 1000);
     } finally {
       await close();
     }
-  }, 120_000);
+  });
 });
 
 test("an upload's run options (the upload page's model, selection and projection) name the run of a file that does not say it", async () => {

@@ -358,7 +358,7 @@ test("the command line: endpoint test, endpoint set, the plan's requests, retry-
   expect(retried.stderr).toContain(`judge run ${id}: 2 failed calls asked again`);
   expect(retried.code).toBe(0);
   expect(await runStatus(db, id)).toMatchObject({ state: "done", calls: { done: 2, failed: 0 } });
-}, 120_000);
+});
 
 test("requests in flight when the process is killed are in the run's totals, with those sent again on resume", async () => {
   await endpoint("killed", { supportsN: false, concurrency: 4 });
@@ -399,7 +399,7 @@ test("requests in flight when the process is killed are in the run's totals, wit
   // server yet (a reservation is recorded before its request is sent): at most the endpoint's concurrency.
   const perRequest = server.billed.prompt / server.billed.requests;
   expect(resumed.usage.prompt - server.billed.prompt).toBeLessThanOrEqual(4 * perRequest * 1.01);
-}, 120_000);
+});
 
 test("a run may leave the measured repository fact out: another judge, its N prompt without the fact, its scores saying so", async () => {
   // The repository store measured the names: in no file at the base commit.
@@ -461,4 +461,4 @@ test("a run may leave the measured repository fact out: another judge, its N pro
   ]);
   expect(cli.code).toBe(0);
   expect(JSON.parse(cli.stdout)).toMatchObject({ judge: without.judge, state: "done", calls: { done: 6, cached: 6 } });
-}, 120_000);
+});

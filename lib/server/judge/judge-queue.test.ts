@@ -77,4 +77,4 @@ test("a run of an endpoint that hangs does not hold back another endpoint's run:
   await db.judgeRun.update({ where: { id: stuckRun }, data: { state: "stopped", reason: "ended by the test" } });
   stuck.always = null;
   await stuck.close();
-}, 180_000);
+});

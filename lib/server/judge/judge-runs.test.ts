@@ -202,7 +202,7 @@ test("a run whose process is killed mid-way resumes where it stopped (the comman
   // What was answered before the kill was not asked again: at most the one request in flight is repeated.
   expect(server.requests.length).toBeLessThanOrEqual(VALUES * 6 + 1);
   expect(await db.judgeScore.count({ where: { judge: resumed.judge } })).toBe(VALUES * 3);
-}, 120_000);
+});
 
 // Two servers starting at once on one PostgreSQL database, each finding the run left running, and the command
 // line resuming it meanwhile: it is a job of the queue, keyed by the run, so one process at a time runs it and
@@ -249,5 +249,4 @@ await db.$disconnect();
     });
     expect(server.requests).toHaveLength(VALUES * 6);
   },
-  120_000,
 );

@@ -23,7 +23,7 @@ beforeAll(async () => {
   await importFiles(env.db, [env.tmp.write("lite.jsonl", jsonl(records))]);
   await analyzePendingInstances(env.db);
   for (const i of await env.db.instance.findMany()) idOf.set(i.externalId, i.id);
-}, 120_000);
+});
 afterAll(() => env.close());
 
 /** Every instance's stored count beside the live one. */

@@ -184,4 +184,4 @@ test("an id, repository or benchmark holding the needle, for every needle length
     expect(ofLength.some((n) => expected(n).length > 0)).toBe(true);
   }
   expect([...needles].some((n) => expected(n).length === 0)).toBe(true);
-}, 120_000);
+});

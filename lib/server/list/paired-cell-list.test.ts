@@ -67,7 +67,7 @@ beforeAll(async () => {
       ...[runs.a, runs.b].map((runId) => ({ runId, instanceExternalId: "acme__widgets-999", resolved: true })),
     ],
   });
-}, 120_000);
+});
 afterAll(() => env.close());
 
 const cellIds = async (first: number, second: number, cell: string) =>

@@ -48,7 +48,7 @@ beforeAll(async () => {
       startedAt: new Date(Date.now() + 1000),
     },
   });
-}, 120_000);
+});
 afterAll(() => env.close());
 
 test("recent imports and jobs, newest first, with their state", async () => {

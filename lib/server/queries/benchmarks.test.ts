@@ -21,7 +21,7 @@ beforeAll(async () => {
     path.join(REAL_DATA, "swebench-pro-sample.jsonl"),
     ...readdirSync(runs).map((name) => path.join(runs, name)),
   ]);
-}, 300_000);
+});
 afterAll(() => env.close());
 
 test("each run's results, resolved and matched counts are the counts of its result rows", async () => {

@@ -52,7 +52,7 @@ beforeAll(async () => {
     resolved: i + 1 > 40,
   }));
   await importFiles(env.db, [write("guesser-results.jsonl", jsonl(results))], { benchmark: "Guess" });
-}, 120_000);
+});
 afterAll(() => env.close());
 
 test("guesswork is a share of the failed instances with a non-empty patch: 15 of 25, empty ones apart", async () => {

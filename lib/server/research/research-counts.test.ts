@@ -61,7 +61,7 @@ beforeAll(async () => {
   expect(multi.length).toBe(7);
   // Identifier counts per selection as the analysis writes them (made up, varied, some zero).
   await setCounts(1);
-}, 120_000);
+});
 afterAll(() => env.close());
 
 /** Writes every instance's four counts (as the analysis stores them), from a seed. */
@@ -302,7 +302,7 @@ test("the kept counts give every research figure the rows give, through imports,
   expect(await keptIsCurrent()).toBe(true);
   const last = await expectSameFigures();
   expect(last.rates).toHaveLength(3);
-}, 300_000);
+});
 
 test("a read never writes the kept counts", async () => {
   await env.db.runResult.updateMany({

@@ -48,7 +48,7 @@ beforeAll(async () => {
     resolved: i % 3 === 0,
   }));
   await importFiles(env.db, [env.tmp.write("plain-results.jsonl", jsonl(plain))], { benchmark: BENCH });
-}, 120_000);
+});
 afterAll(() => env.close());
 
 /** What `hints report resolve-rates --json` prints, parsed. */

@@ -27,7 +27,7 @@ beforeAll(async () => {
   await importFiles(env.db, [path.join(REAL_DATA, "swebench-multilingual.jsonl")], {
     benchmark: "SWE-bench Multilingual",
   });
-}, 120_000);
+});
 afterAll(() => env.close());
 
 test("the frontier's and leak shares' sums are kept apart: the analysis's writes leave the runs' counts current, and the kept sums are the rows' sums", async () => {

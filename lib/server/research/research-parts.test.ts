@@ -47,7 +47,7 @@ beforeAll(async () => {
     ...readdirSync(runs).map((name) => path.join(runs, name)),
   ]);
   await analyzePendingInstances(env.db);
-}, 300_000);
+});
 afterAll(() => env.close());
 
 test("SPEC §4's table from the stored counts equals the table from every identifier's selections", async () => {

@@ -14,7 +14,7 @@ let env: Awaited<ReturnType<typeof openTempDatabase>>;
 
 beforeAll(async () => {
   env = await openTempDatabase();
-}, 120_000);
+});
 afterAll(() => env.close());
 
 test("an import analysed at once leaves the kept counts current and equal to the counts of its rows", async () => {
@@ -35,4 +35,4 @@ test("an import analysed at once leaves the kept counts current and equal to the
   const facts = JSON.parse(kept?.facts as string);
   expect(facts).toEqual(await benchmarkFactsFromRows(env.db, benchmarkId));
   expect(facts.sums.length).toBeGreaterThan(0);
-}, 300_000);
+});

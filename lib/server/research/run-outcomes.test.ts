@@ -25,7 +25,7 @@ beforeAll(async () => {
   ids = (await env.db.instance.findMany({ select: { externalId: true }, orderBy: { id: "asc" } })).map(
     (i) => i.externalId,
   );
-}, 120_000);
+});
 afterAll(() => env.close());
 
 /** Writes a run's results file (same name: same run) in a folder of its own, and imports it. */
