@@ -90,58 +90,88 @@ export interface PolicyRow {
  * reference, and its row says so (`reference: true`, `baseline: false`): it is never called a baseline.
  */
 export function policyComparison(runs: readonly RunOutcomes[]): PolicyRow[] {
-  const groups = new Map<string, RunOutcomes[]>();
-  for (const run of runs) {
-    if (!attemptedAny(run)) continue; // a run with verdicts but no results compares nothing
-    const key = JSON.stringify([run.benchmark, run.model]);
-    groups.get(key)?.push(run) ?? groups.set(key, [run]);
-  }
-  const rows: PolicyRow[] = [];
-  for (const group of [...groups.values()].sort((a, b) =>
-    `${a[0]?.benchmark}\u0000${a[0]?.model}`.localeCompare(`${b[0]?.benchmark}\u0000${b[0]?.model}`),
-  )) {
-    const ordered = [...group].sort((a, b) => {
-      const baseA = isNoHint(a.selection) ? 0 : 1;
-      const baseB = isNoHint(b.selection) ? 0 : 1;
-      return (
-        baseA - baseB || `${a.selection}\u0000${a.projection}`.localeCompare(`${b.selection}\u0000${b.projection}`)
-      );
-    });
+  // A run with verdicts but no results compares nothing.
+  return comparedGroups(runs.filter(attemptedAny)).flatMap((ordered) => {
     const baseline = ordered[0] as RunOutcomes;
     if (ordered.some((run) => run.instances !== baseline.instances))
       throw new Error(`the runs of ${baseline.benchmark} are not numbered over the same instances`);
     // The imported instances every compared configuration attempted.
     const common = attemptedByEvery(ordered, baseline.codes.length);
-    const groupRows = ordered.map((run, index) => {
-      const { n, resolved, both, firstOnly, secondOnly, neither } = pairedCounts(run.codes, baseline.codes, common);
-      const rate = wilsonInterval(resolved, n);
-      const paired = index === 0 ? null : pairedDifferenceInterval(both, firstOnly, secondOnly, neither);
-      return {
-        benchmark: run.benchmark,
-        model: run.model,
-        selection: run.selection,
-        projection: run.projection,
-        baseline: index === 0 && isNoHint(run.selection),
-        reference: index === 0,
-        resolved,
-        n,
-        rate: rate.rate,
-        low: rate.low,
-        high: rate.high,
-        difference: paired?.difference ?? null,
-        difference_low: paired ? paired.low : null,
-        difference_high: paired ? paired.high : null,
-        p: index === 0 || n === 0 ? null : exactMcNemar(firstOnly, secondOnly),
-        p_holm: null as number | null,
-      };
-    });
-    const tested = groupRows.filter((r) => r.p !== null);
-    const adjusted = holmAdjust(tested.map((r) => r.p as number));
-    tested.forEach((row, i) => {
-      row.p_holm = adjusted[i] ?? null;
-    });
-    rows.push(...groupRows);
+    return comparisonRows(ordered, (run) => pairedCounts(run.codes, baseline.codes, common));
+  });
+}
+
+/** What a configuration's row is made from: its paired counts against the group's reference. */
+export interface PairedCounts {
+  n: number;
+  resolved: number;
+  both: number;
+  firstOnly: number;
+  secondOnly: number;
+  neither: number;
+}
+
+type Configuration = { benchmark: string; model: string; selection: string; projection: string };
+
+/**
+ * Runs grouped per benchmark and model (in that order), each group's "no hint" baseline first and the rest by
+ * selection and projection: the groups and order of the policy table, from rows or from tallies.
+ */
+export function comparedGroups<T extends Configuration>(runs: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const run of runs) {
+    const key = JSON.stringify([run.benchmark, run.model]);
+    groups.get(key)?.push(run) ?? groups.set(key, [run]);
   }
+  return [...groups.values()]
+    .sort((a, b) => `${a[0]?.benchmark}\u0000${a[0]?.model}`.localeCompare(`${b[0]?.benchmark}\u0000${b[0]?.model}`))
+    .map((group) =>
+      [...group].sort((a, b) => {
+        const baseA = isNoHint(a.selection) ? 0 : 1;
+        const baseB = isNoHint(b.selection) ? 0 : 1;
+        return (
+          baseA - baseB || `${a.selection}\u0000${a.projection}`.localeCompare(`${b.selection}\u0000${b.projection}`)
+        );
+      }),
+    );
+}
+
+/**
+ * One group's rows (its reference first): each rate with Wilson's interval, the paired difference from the
+ * reference with Newcombe's, the exact McNemar p, and Holm's adjustment across the group's tested rows.
+ */
+export function comparisonRows<T extends Configuration>(
+  ordered: readonly T[],
+  countsOf: (run: T, index: number) => PairedCounts,
+): PolicyRow[] {
+  const rows = ordered.map((run, index): PolicyRow => {
+    const { n, resolved, both, firstOnly, secondOnly, neither } = countsOf(run, index);
+    const rate = wilsonInterval(resolved, n);
+    const paired = index === 0 ? null : pairedDifferenceInterval(both, firstOnly, secondOnly, neither);
+    return {
+      benchmark: run.benchmark,
+      model: run.model,
+      selection: run.selection,
+      projection: run.projection,
+      baseline: index === 0 && isNoHint(run.selection),
+      reference: index === 0,
+      resolved,
+      n,
+      rate: rate.rate,
+      low: rate.low,
+      high: rate.high,
+      difference: paired?.difference ?? null,
+      difference_low: paired ? paired.low : null,
+      difference_high: paired ? paired.high : null,
+      p: index === 0 || n === 0 ? null : exactMcNemar(firstOnly, secondOnly),
+      p_holm: null,
+    };
+  });
+  const tested = rows.filter((r) => r.p !== null);
+  const adjusted = holmAdjust(tested.map((r) => r.p as number));
+  tested.forEach((row, i) => {
+    row.p_holm = adjusted[i] ?? null;
+  });
   return rows;
 }
 

@@ -1,9 +1,7 @@
 // Over 300 lines: the tallies made from every instance and each table made from them, kept side by side so both stay one definition.
 import { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
-import { isNoHint } from "../domain/run-policy";
-import { exactMcNemar } from "./mcnemar";
 import { isAttemptedCode, NO_RESULT, type NumberedOutcomes, RESOLVED, statusCode } from "./numbered-outcomes";
-import { holmAdjust, type PolicyRow, pairedDifferenceInterval } from "./policy-comparison";
+import { comparedGroups, comparisonRows, type PolicyRow } from "./policy-comparison";
 import { PARTIAL_SHARE, type ResolveRateRow, statedSummary, summaryMismatch } from "./resolve-rates";
 import { ATTEMPTED, emptyStatusCounts, RESULT_STATUSES } from "./result-status";
 import { wilsonInterval } from "./wilson";
@@ -247,30 +245,14 @@ export function policyComparisonOfTallies(
   runs: readonly TalliedRun[],
   groupOf: (benchmark: string, model: string) => GroupTally | undefined,
 ): PolicyRow[] {
-  const groups = new Map<string, TalliedRun[]>();
-  for (const run of runs) {
-    if (!tallyAttemptedAny(run.tally)) continue;
-    const key = JSON.stringify([run.benchmark, run.model]);
-    groups.get(key)?.push(run) ?? groups.set(key, [run]);
-  }
-  const rows: PolicyRow[] = [];
-  for (const group of [...groups.values()].sort((a, b) =>
-    `${a[0]?.benchmark}\u0000${a[0]?.model}`.localeCompare(`${b[0]?.benchmark}\u0000${b[0]?.model}`),
-  )) {
-    const ordered = [...group].sort((a, b) => {
-      const baseA = isNoHint(a.selection) ? 0 : 1;
-      const baseB = isNoHint(b.selection) ? 0 : 1;
-      return (
-        baseA - baseB || `${a.selection}\u0000${a.projection}`.localeCompare(`${b.selection}\u0000${b.projection}`)
-      );
-    });
+  return comparedGroups(runs.filter((run) => tallyAttemptedAny(run.tally))).flatMap((ordered) => {
     const baseline = ordered[0] as TalliedRun;
     const tally = groupOf(baseline.benchmark, baseline.model);
     if (!tally || tally.runIds.length !== ordered.length || ordered.some((r) => !tally.runIds.includes(r.runId)))
       throw new Error(`the counts of ${baseline.benchmark} do not hold the runs of ${baseline.model}`);
     const place = (runId: number) => tally.runIds.indexOf(runId);
     const b = place(baseline.runId);
-    const groupRows = ordered.map((run, index) => {
+    return comparisonRows(ordered, (run) => {
       const r = place(run.runId);
       let n = 0;
       let both = 0;
@@ -284,37 +266,9 @@ export function policyComparisonOfTallies(
         else if (mine) firstOnly += count;
         else if (theirs) secondOnly += count;
       }
-      const resolved = both + firstOnly;
-      const neither = n - both - firstOnly - secondOnly;
-      const rate = wilsonInterval(resolved, n);
-      const paired = index === 0 ? null : pairedDifferenceInterval(both, firstOnly, secondOnly, neither);
-      return {
-        benchmark: run.benchmark,
-        model: run.model,
-        selection: run.selection,
-        projection: run.projection,
-        baseline: index === 0 && isNoHint(run.selection),
-        reference: index === 0,
-        resolved,
-        n,
-        rate: rate.rate,
-        low: rate.low,
-        high: rate.high,
-        difference: paired?.difference ?? null,
-        difference_low: paired ? paired.low : null,
-        difference_high: paired ? paired.high : null,
-        p: index === 0 || n === 0 ? null : exactMcNemar(firstOnly, secondOnly),
-        p_holm: null as number | null,
-      };
+      return { n, resolved: both + firstOnly, both, firstOnly, secondOnly, neither: n - both - firstOnly - secondOnly };
     });
-    const tested = groupRows.filter((r) => r.p !== null);
-    const adjusted = holmAdjust(tested.map((r) => r.p as number));
-    tested.forEach((row, i) => {
-      row.p_holm = adjusted[i] ?? null;
-    });
-    rows.push(...groupRows);
-  }
-  return rows;
+  });
 }
 
 /** The mean identifiers a selection picks over the instances a run attempted (meanOverAttempted); null: none. */
