@@ -71,66 +71,7 @@ export function JudgeSection({ data }: { data: ResearchData }) {
           </p>
           <div className="chart-beside">
             <div>
-              <table aria-label="Judge scores per attribute" className="compact">
-                <thead>
-                  <tr>
-                    <th>Attribute</th>
-                    <th className="num">Instances</th>
-                    <th className="num">n</th>
-                    <th className="num">Samples</th>
-                    <th className="num">N</th>
-                    <th className="num">D</th>
-                    <th className="num">G</th>
-                    <th className="num">HVM</th>
-                    <th className="num">Unanimous</th>
-                  </tr>
-                </thead>
-                {[...groups.values()].map((group) => (
-                  <tbody key={group.title}>
-                    <tr className="group-row">
-                      <th colSpan={9} scope="rowgroup">
-                        {group.title}
-                      </th>
-                    </tr>
-                    {group.rows.map((j) => (
-                      <tr key={`${j.benchmark}\u0000${j.selection}\u0000${j.judge}\u0000${j.attribute}`}>
-                        <td>{j.attribute}</td>
-                        <td className="num">{j.instances}</td>
-                        <td className="num">{j.n}</td>
-                        <td className="num" title="samples per rated value">
-                          {j.samplesMin === j.samplesMax ? j.samplesMin : `${j.samplesMin}–${j.samplesMax}`}
-                        </td>
-                        {(
-                          [
-                            ["N", j.necessity],
-                            ["D", j.disclosure],
-                            ["G", j.guidance],
-                            ["HVM", j.hvm],
-                          ] as const
-                        ).map(([scale, i]) => (
-                          <td
-                            key={scale}
-                            className="num"
-                            title={
-                              i.noInterval ??
-                              `95% interval ${fmt(i.low)}–${fmt(i.high)} (instance-clustered t interval)`
-                            }
-                          >
-                            {fmt(i.mean)}
-                            <br />
-                            <span className="muted interval">
-                              {i.noInterval ? "(no interval)" : `[${fmt(i.low)}, ${fmt(i.high)}]`}
-                            </span>
-                          </td>
-                        ))}
-                        <td className="num" title={`${j.unanimityValues} of ${j.n} values have three or more samples`}>
-                          {j.unanimity === null ? "–" : `${(j.unanimity * 100).toFixed(0)}% of ${j.unanimityValues}`}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                ))}
-              </table>
+              <JudgeScoresTable groups={[...groups.values()]} />
               <DownloadCsv name="judge-scores" rows={judgeRowsOf(judge)} />
               {data.unmatchedJudgeIds.map((u) => (
                 <p key={u.benchmark} className="muted" data-testid="unmatched judge ids">
@@ -144,6 +85,81 @@ export function JudgeSection({ data }: { data: ResearchData }) {
           </div>
         </>
       )}
+      <RaterAgreementPart agreement={agreement} data={data} />
+      <DisagreementsPart disagreements={disagreements} disagreementIds={disagreementIds} data={data} />
+    </section>
+  );
+}
+
+type JudgeRow = ReturnType<typeof summariseJudgeScores>[number];
+
+/** The judge's scores as a table, one run of rows per benchmark, selection and judge. */
+function JudgeScoresTable({ groups }: { groups: Array<{ title: string; rows: JudgeRow[] }> }) {
+  return (
+    <table aria-label="Judge scores per attribute" className="compact">
+      <thead>
+        <tr>
+          <th>Attribute</th>
+          <th className="num">Instances</th>
+          <th className="num">n</th>
+          <th className="num">Samples</th>
+          <th className="num">N</th>
+          <th className="num">D</th>
+          <th className="num">G</th>
+          <th className="num">HVM</th>
+          <th className="num">Unanimous</th>
+        </tr>
+      </thead>
+      {groups.map((group) => (
+        <tbody key={group.title}>
+          <tr className="group-row">
+            <th colSpan={9} scope="rowgroup">
+              {group.title}
+            </th>
+          </tr>
+          {group.rows.map((j) => (
+            <tr key={`${j.benchmark}\u0000${j.selection}\u0000${j.judge}\u0000${j.attribute}`}>
+              <td>{j.attribute}</td>
+              <td className="num">{j.instances}</td>
+              <td className="num">{j.n}</td>
+              <td className="num" title="samples per rated value">
+                {j.samplesMin === j.samplesMax ? j.samplesMin : `${j.samplesMin}–${j.samplesMax}`}
+              </td>
+              {(
+                [
+                  ["N", j.necessity],
+                  ["D", j.disclosure],
+                  ["G", j.guidance],
+                  ["HVM", j.hvm],
+                ] as const
+              ).map(([scale, i]) => (
+                <td
+                  key={scale}
+                  className="num"
+                  title={i.noInterval ?? `95% interval ${fmt(i.low)}–${fmt(i.high)} (instance-clustered t interval)`}
+                >
+                  {fmt(i.mean)}
+                  <br />
+                  <span className="muted interval">
+                    {i.noInterval ? "(no interval)" : `[${fmt(i.low)}, ${fmt(i.high)}]`}
+                  </span>
+                </td>
+              ))}
+              <td className="num" title={`${j.unanimityValues} of ${j.n} values have three or more samples`}>
+                {j.unanimity === null ? "–" : `${(j.unanimity * 100).toFixed(0)}% of ${j.unanimityValues}`}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      ))}
+    </table>
+  );
+}
+
+/** Agreement between raters (curators, judges), by quadratic weighted kappa, with its CSV. */
+function RaterAgreementPart({ agreement, data }: { agreement: ReturnType<typeof raterAgreement>; data: ResearchData }) {
+  return (
+    <>
       <h3>Agreement (quadratic weighted kappa)</h3>
       {agreement.length === 0 ? (
         <p className="muted">
@@ -182,55 +198,68 @@ export function JudgeSection({ data }: { data: ResearchData }) {
           <AttributeAgreement data={data} />
         </>
       )}
-      {disagreements.length > 0 && (
-        <>
-          <h3>Curator and judge two levels apart ({disagreements.length})</h3>
-          <table aria-label="Curator–judge disagreements">
-            <thead>
-              <tr>
-                <th>Instance</th>
-                <th>Identifier · attribute</th>
-                <th>Scale</th>
-                <th>Curator</th>
-                <th>Judge</th>
+    </>
+  );
+}
+
+/** Where a curator and a judge are two levels apart, with a hint set of those instances for a round. */
+function DisagreementsPart({
+  disagreements,
+  disagreementIds,
+  data,
+}: {
+  disagreements: ReturnType<typeof curatorJudgeDisagreements>;
+  disagreementIds: Map<string, Set<string>>;
+  data: ResearchData;
+}) {
+  if (disagreements.length === 0) return null;
+  return (
+    <>
+      <h3>Curator and judge two levels apart ({disagreements.length})</h3>
+      <table aria-label="Curator–judge disagreements">
+        <thead>
+          <tr>
+            <th>Instance</th>
+            <th>Identifier · attribute</th>
+            <th>Scale</th>
+            <th>Curator</th>
+            <th>Judge</th>
+          </tr>
+        </thead>
+        <tbody>
+          {disagreements.slice(0, 100).map((d) => {
+            const [, externalId, identifier, attribute] = JSON.parse(d.item) as string[];
+            return (
+              <tr key={`${d.item}\u0000${d.curator}\u0000${d.judge}\u0000${d.scale}`}>
+                <td>{externalId}</td>
+                <td>
+                  {identifier} · {attribute}
+                </td>
+                <td>{d.scale}</td>
+                <td>
+                  {d.curator}: {d.curatorLevel}
+                </td>
+                <td>
+                  {d.judge}: {d.judgeLevel}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {disagreements.slice(0, 100).map((d) => {
-                const [, externalId, identifier, attribute] = JSON.parse(d.item) as string[];
-                return (
-                  <tr key={`${d.item}\u0000${d.curator}\u0000${d.judge}\u0000${d.scale}`}>
-                    <td>{externalId}</td>
-                    <td>
-                      {identifier} · {attribute}
-                    </td>
-                    <td>{d.scale}</td>
-                    <td>
-                      {d.curator}: {d.curatorLevel}
-                    </td>
-                    <td>
-                      {d.judge}: {d.judgeLevel}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <p className="muted">
-            A review round can take them up:{" "}
-            {[...disagreementIds].map(([benchmarkId, ids], n) => (
-              <span key={benchmarkId}>
-                {n > 0 && "; "}
-                <HintSetOfIds benchmark={data.benchmarkNameOf(benchmarkId)} ids={[...ids].sort()}>
-                  make a hint set of these {ids.size} instance(s)
-                  {disagreementIds.size > 1 ? ` of ${data.benchmarkNameOf(benchmarkId)}` : ""}
-                </HintSetOfIds>
-              </span>
-            ))}
-            , then start a round on it.
-          </p>
-        </>
-      )}
-    </section>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="muted">
+        A review round can take them up:{" "}
+        {[...disagreementIds].map(([benchmarkId, ids], n) => (
+          <span key={benchmarkId}>
+            {n > 0 && "; "}
+            <HintSetOfIds benchmark={data.benchmarkNameOf(benchmarkId)} ids={[...ids].sort()}>
+              make a hint set of these {ids.size} instance(s)
+              {disagreementIds.size > 1 ? ` of ${data.benchmarkNameOf(benchmarkId)}` : ""}
+            </HintSetOfIds>
+          </span>
+        ))}
+        , then start a round on it.
+      </p>
+    </>
   );
 }

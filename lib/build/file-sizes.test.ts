@@ -18,8 +18,6 @@ const BEING_SPLIT = new Set<string>([
   "components/review/review-workspace.tsx ReviewWorkspace",
   "components/review/use-decisions.ts useDecisions",
   "components/review/patch-editor.tsx PatchEditor",
-  // issue 45: the research page's judge section (another engineer's files)
-  "components/research/judge-section.tsx JudgeSection",
   // issue 47: a bench script's one scenario
   "lib/bench/ui-scale-bench.ts scale",
 ]);
