@@ -18,8 +18,6 @@ const BEING_SPLIT = new Set<string>([
   "components/review/review-workspace.tsx ReviewWorkspace",
   "components/review/use-decisions.ts useDecisions",
   "components/review/patch-editor.tsx PatchEditor",
-  // issue 47: a bench script's one scenario
-  "lib/bench/ui-scale-bench.ts scale",
 ]);
 
 /** A fault's file, and its function where it is one: `file` or `file name` (lines may move, names stay). */
