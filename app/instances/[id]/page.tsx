@@ -1,5 +1,4 @@
 import { notFound } from "next/navigation";
-import { preload } from "react-dom";
 import { IdentifierTable } from "@/components/instance/identifier-table";
 import { IssueText } from "@/components/review/issue-text";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
@@ -18,18 +17,12 @@ import { parseIdParam } from "@/lib/server/route-params";
 
 export const dynamic = "force-dynamic";
 
-/** The editor's scripts as the patch panes load them (components/review/patch-editor.tsx: /monaco/vs). */
-const MONACO_SCRIPTS = ["/monaco/vs/loader.js", "/monaco/vs/editor/editor.main.js"];
-
 interface PageProps {
   params: Promise<{ id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
 export default guardedPage("viewer", async function InstancePage({ params, searchParams }: PageProps, user) {
-  // Monaco's files fetched while the page streams and hydrates, not after: the patch panes load them then.
-  // (Not its stylesheet: Monaco's loader takes any <link> to it, a preload too, as the sheet already applied.)
-  for (const script of MONACO_SCRIPTS) preload(script, { as: "script" });
   const id = parseIdParam((await params).id);
   const data = id === null ? null : await getReviewData(id);
   if (!data) notFound();
