@@ -59,6 +59,87 @@ interface Props {
 /** Room kept right of a revealed name that is off to the right, in pixels. */
 const SIDE_MARGIN_PX = 24;
 
+type Decorations = Parameters<MonacoEditor["deltaDecorations"]>[1];
+type PatchModel = NonNullable<ReturnType<MonacoEditor["getModel"]>>;
+
+/** A patch's decorations: added, removed and hunk lines, copied and message lines, comments, and the marks. */
+function patchDecorations(
+  m: Monaco,
+  model: PatchModel,
+  shown: Required<Pick<Props, "copied" | "messages" | "comments">> & Pick<Props, "marks">,
+): Decorations {
+  const lines: Decorations = [];
+  for (let line = 1; line <= model.getLineCount(); line++) {
+    const first = model.getLineContent(line)[0];
+    const className = first === "+" ? "patch-add" : first === "-" ? "patch-del" : first === "@" ? "patch-hunk" : null;
+    if (className) lines.push({ range: new m.Range(line, 1, line, 1), options: { isWholeLine: true, className } });
+  }
+  for (const { line, hover } of shown.copied) {
+    if (line < 1 || line > model.getLineCount()) continue;
+    lines.push({
+      range: new m.Range(line, 1, line, 1),
+      options: { isWholeLine: true, className: "copied-line", hoverMessage: { value: hover } },
+    });
+  }
+  for (const { line, hover } of shown.messages) {
+    if (line < 1 || line > model.getLineCount()) continue;
+    lines.push({
+      range: new m.Range(line, 1, line, 1),
+      options: { isWholeLine: true, className: "message-line", hoverMessage: { value: hover } },
+    });
+  }
+  for (const { start, end, hover } of shown.comments) {
+    if (start < 1 || start > model.getLineCount()) continue;
+    lines.push({
+      range: new m.Range(start, 1, Math.min(end, model.getLineCount()), 1),
+      options: { isWholeLine: true, linesDecorationsClassName: "comment-gutter", hoverMessage: { value: hover } },
+    });
+  }
+  for (const mark of shown.marks) {
+    if (mark.line < 1 || mark.line > model.getLineCount()) continue;
+    const [start, end] = markColumns(model.getLineContent(mark.line), mark.name, mark.column);
+    lines.push({
+      range: new m.Range(mark.line, start, mark.line, end),
+      options: {
+        inlineClassName: `ident-${mark.role}${mark.strong ? "" : " ident-other"}`,
+        hoverMessage: { value: mark.hover },
+        stickiness: 1,
+      },
+    });
+  }
+  return lines;
+}
+
+/** The pane's own handlers on the borrowed editor (read through refs: always the latest), disposed when it is given back. */
+function listenTo(
+  ed: MonacoEditor,
+  marksRef: { current: Props["marks"] },
+  onPickRef: { current: Props["onPick"] },
+  onSelectLinesRef: { current: Props["onSelectLines"] },
+): Array<{ dispose(): void }> {
+  return [
+    ed.onMouseDown((event) => {
+      const position = event.target.position;
+      if (!position) return;
+      const hit = marksRef.current.find((mark) => {
+        if (mark.line !== position.lineNumber) return false;
+        const [start, end] = markColumns(ed.getModel()?.getLineContent(mark.line) ?? "", mark.name, mark.column);
+        return position.column >= start && position.column <= end;
+      });
+      if (hit) onPickRef.current(hit.name);
+    }),
+    // A selection of one or more lines is what a comment can be about.
+    ed.onDidChangeCursorSelection((event) => {
+      const { startLineNumber, endLineNumber, endColumn } = event.selection;
+      // Only the curator's own selections: a picked identifier's selection (set by the page) is not one.
+      if (event.selection.isEmpty() || event.source === "api") return;
+      // A selection that ends at the very start of a line stops on the line before it.
+      const end = endColumn === 1 && endLineNumber > startLineNumber ? endLineNumber - 1 : endLineNumber;
+      onSelectLinesRef.current?.(startLineNumber, end);
+    }),
+  ];
+}
+
 /**
  * A read-only patch in Monaco: added and removed lines coloured, identifiers highlighted, hover and click.
  * The editor is borrowed from the page's pool (./editor-pool.ts) and given back when the pane goes: moving
@@ -99,45 +180,12 @@ export function PatchEditor({
     const m = monaco.current;
     const model = ed?.getModel();
     if (!ed || !m || !model) return;
-    const lines: Parameters<MonacoEditor["deltaDecorations"]>[1] = [];
-    for (let line = 1; line <= model.getLineCount(); line++) {
-      const first = model.getLineContent(line)[0];
-      const className = first === "+" ? "patch-add" : first === "-" ? "patch-del" : first === "@" ? "patch-hunk" : null;
-      if (className) lines.push({ range: new m.Range(line, 1, line, 1), options: { isWholeLine: true, className } });
-    }
-    for (const { line, hover } of copiedRef.current) {
-      if (line < 1 || line > model.getLineCount()) continue;
-      lines.push({
-        range: new m.Range(line, 1, line, 1),
-        options: { isWholeLine: true, className: "copied-line", hoverMessage: { value: hover } },
-      });
-    }
-    for (const { line, hover } of messagesRef.current) {
-      if (line < 1 || line > model.getLineCount()) continue;
-      lines.push({
-        range: new m.Range(line, 1, line, 1),
-        options: { isWholeLine: true, className: "message-line", hoverMessage: { value: hover } },
-      });
-    }
-    for (const { start, end, hover } of commentsRef.current) {
-      if (start < 1 || start > model.getLineCount()) continue;
-      lines.push({
-        range: new m.Range(start, 1, Math.min(end, model.getLineCount()), 1),
-        options: { isWholeLine: true, linesDecorationsClassName: "comment-gutter", hoverMessage: { value: hover } },
-      });
-    }
-    for (const mark of marksRef.current) {
-      if (mark.line < 1 || mark.line > model.getLineCount()) continue;
-      const [start, end] = markColumns(model.getLineContent(mark.line), mark.name, mark.column);
-      lines.push({
-        range: new m.Range(mark.line, start, mark.line, end),
-        options: {
-          inlineClassName: `ident-${mark.role}${mark.strong ? "" : " ident-other"}`,
-          hoverMessage: { value: mark.hover },
-          stickiness: 1,
-        },
-      });
-    }
+    const lines = patchDecorations(m, model, {
+      copied: copiedRef.current,
+      messages: messagesRef.current,
+      comments: commentsRef.current,
+      marks: marksRef.current,
+    });
     decorations.current = ed.deltaDecorations(decorations.current, lines);
   };
 
@@ -167,7 +215,7 @@ export function PatchEditor({
         editor.current = entry.editor;
         monaco.current = m;
         decorations.current = [];
-        lent = { entry, m, subscriptions: listen(entry.editor) };
+        lent = { entry, m, subscriptions: listenTo(entry.editor, marksRef, onPickRef, onSelectLinesRef) };
         decorate();
         applyReveal();
         setReady(true);
@@ -201,29 +249,6 @@ export function PatchEditor({
   useEffect(() => {
     editor.current?.updateOptions({ wordWrap: wrap ? "on" : "off", ariaLabel: label });
   }, [wrap, label]);
-
-  /** The pane's own handlers on the borrowed editor, disposed when it is given back. */
-  const listen = (ed: MonacoEditor): Array<{ dispose(): void }> => [
-    ed.onMouseDown((event) => {
-      const position = event.target.position;
-      if (!position) return;
-      const hit = marksRef.current.find((mark) => {
-        if (mark.line !== position.lineNumber) return false;
-        const [start, end] = markColumns(ed.getModel()?.getLineContent(mark.line) ?? "", mark.name, mark.column);
-        return position.column >= start && position.column <= end;
-      });
-      if (hit) onPickRef.current(hit.name);
-    }),
-    // A selection of one or more lines is what a comment can be about.
-    ed.onDidChangeCursorSelection((event) => {
-      const { startLineNumber, endLineNumber, endColumn } = event.selection;
-      // Only the curator's own selections: a picked identifier's selection (set by the page) is not one.
-      if (event.selection.isEmpty() || event.source === "api") return;
-      // A selection that ends at the very start of a line stops on the line before it.
-      const end = endColumn === 1 && endLineNumber > startLineNumber ? endLineNumber - 1 : endLineNumber;
-      onSelectLinesRef.current?.(startLineNumber, end);
-    }),
-  ];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: decorate reads the latest marks through a ref
   useEffect(decorate, [marks, copied, messages, comments]);

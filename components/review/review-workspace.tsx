@@ -3,8 +3,7 @@
 import { useRouter } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import type { Projection, Selection } from "@/lib/domain/hint-vocabulary";
-import { composeHint, NO_TRIM } from "@/lib/hint/compose-hint";
-import { keyText, type QueuedKey } from "@/lib/review/key-queue";
+import { NO_TRIM } from "@/lib/hint/compose-hint";
 import type { Keymap } from "@/lib/review/keymap";
 import type { CommentThread } from "@/lib/review/line-comments";
 import { initialWorkspace, workspaceReducer } from "@/lib/review/workspace-state";
@@ -12,43 +11,25 @@ import type { ReviewData } from "@/lib/server/hints/review-instance";
 import type { RoundItem } from "@/lib/server/hints/round-state";
 import { AuditTrail } from "./audit-trail";
 import { GoldPane } from "./gold-pane";
-import { HintPanel } from "./hint-panel";
 import { IssuePane } from "./issue-pane";
-import { LineComments } from "./line-comments";
 import { PaneGrid } from "./pane-grid";
 import { PatchEditor } from "./patch-editor";
 import { type Navigation, ReviewHeader } from "./review-header";
 import { ReviewToast } from "./review-toast";
-import { RoundNotice } from "./round-notice";
 import { ShortcutsOverlay } from "./shortcuts-overlay";
-import { StaleNotice } from "./stale-notice";
 import { useDecisions } from "./use-decisions";
 import { useKeyCommands } from "./use-key-commands";
 import { useLineSelection } from "./use-line-selection";
 import { usePatchEvidence } from "./use-patch-evidence";
 import { keyQueue, useReviewKeys } from "./use-review-keys";
 import { savedState, useSessionPolicy } from "./use-session-policy";
-
-/** A curator's own decision in a round, as the panel's status shows it. */
-const ROUND_STATUS = { pending: "pending", accept: "accepted", trim: "trimmed", flag: "flagged" } as const;
+import { NO_TEST_PATCH, useComposedHint, useKeyNotice } from "./use-workspace-hint";
+import { WorkspaceHintPane } from "./workspace-hint-pane";
 
 const DEFAULT_POLICY = { selection: "defuse", projection: "declaration" } as const;
 
-/**
- * The review workspace: the issue, the gold patch and the test patch side by side, and the hint panel.
- * It opens on the policy of the list the curator came from (`policy`), else the one last used.
- */
-export function ReviewWorkspace({
-  data,
-  issue,
-  navigation,
-  policy,
-  canDecide,
-  round = null,
-  keymap = {},
-  threads = [],
-  user = "",
-}: {
+/** What the review page hands the workspace. */
+interface ReviewWorkspaceProps {
   /** the signed-in user's name: the panes' layout is kept per user */
   user?: string;
   /** comment threads on lines of the instance's texts, as this user may see them */
@@ -64,7 +45,23 @@ export function ReviewWorkspace({
   canDecide: boolean;
   /** deciding in a review round: the decision is the curator's own in the round, on the round's policy */
   round?: RoundItem | null;
-}) {
+}
+
+/**
+ * The review workspace: the issue, the gold patch and the test patch side by side, and the hint panel.
+ * It opens on the policy of the list the curator came from (`policy`), else the one last used.
+ */
+export function ReviewWorkspace({
+  data,
+  issue,
+  navigation,
+  policy,
+  canDecide,
+  round = null,
+  keymap = {},
+  threads = [],
+  user = "",
+}: ReviewWorkspaceProps) {
   const router = useRouter();
   const [state, dispatch] = useReducer(workspaceReducer, policy ?? DEFAULT_POLICY, (opening) =>
     initialWorkspace(
@@ -81,47 +78,14 @@ export function ReviewWorkspace({
 
   useEffect(() => dispatch({ type: "reset-trim", trim: startingTrim }), [startingTrim]);
 
-  const source = useMemo(
-    () => ({
-      interfaceText: data.instance.interfaceText,
-      requirements: data.instance.requirements,
-      identifiers: data.identifiers,
-      modelWritten: data.instance.modelWritten,
-    }),
-    [data],
-  );
-  // The hint as the curator's trim leaves it; the server renders the same text when it records a decision.
-  const composed = useMemo(
-    () => composeHint(source, selection, projection, trim),
-    [source, selection, projection, trim],
-  );
-  const selected = composed.selected;
-
-  // DefUse is highlighted in every pane; the toggle adds the other selections' identifiers, lighter.
-  const shown = useMemo(
-    () => data.identifiers.filter((i) => i.policies.includes("defuse") || (showOthers && i.policies.length > 0)),
-    [data.identifiers, showOthers],
-  );
+  const { source, composed, selected, shown } = useComposedHint(data, selection, projection, trim, showOthers);
   const { marks, copiedLines, messageLines, reveal, step } = usePatchEvidence(data, shown, selected, picked);
   const pick = useCallback((name: string) => dispatch({ type: "pick", name }), []);
 
   // What a key did not do, and why (nothing to trim, a flag without its reason), or the keys kept while the
   // page moves on: said where the eye is, in the toast.
-  const [keyNotice, setKeyNotice] = useState<string | null>(null);
-  const onKept = useCallback(
-    (keys: QueuedKey[]) => setKeyNotice(`Moving on: ${keys.map(keyText).join(" ")} kept for the next instance.`),
-    [],
-  );
-  const onKeysDropped = useCallback(
-    (keys: QueuedKey[], why: string) =>
-      keys.length > 0 && setKeyNotice(`Not taken: ${keys.map(keyText).join(" ")} (${why}).`),
-    [],
-  );
-  const {
-    decide,
-    undo,
-    lastDecision: lastDecisionShown,
-  } = useDecisions({
+  const { keyNotice, setKeyNotice, onKept, onKeysDropped } = useKeyNotice();
+  const { decide, undo, lastDecision } = useDecisions({
     onMove: (to) => keyQueue.start(data, to),
     onMoveRefused: () => onKeysDropped(keyQueue.cancel(), "the decision was not saved"),
     say: setKeyNotice,
@@ -139,18 +103,8 @@ export function ReviewWorkspace({
     dispatch,
   });
 
-  const { enterMode, run } = useKeyCommands({
-    data,
-    navigation,
-    selected,
-    selection,
-    reason,
-    mode,
-    decide,
-    undo,
-    dispatch,
-    say: setKeyNotice,
-  });
+  const commands = { data, navigation, selected, selection, reason, mode, decide, undo, dispatch };
+  const { enterMode, run } = useKeyCommands({ ...commands, say: setKeyNotice });
   const externalId = data.instance.externalId;
   const onLive = useCallback(() => setReadyFor(externalId), [externalId]);
   useReviewKeys({
@@ -171,17 +125,16 @@ export function ReviewWorkspace({
     threads,
   );
   const instance = data.instance;
-  // At the hint panel's head, in view as the page opens: what changed under a stale decision, the round's notice.
-  const notices = round ? (
-    <RoundNotice round={round} />
-  ) : saved.status === "stale" && saved.hint ? (
-    <StaleNotice
-      hint={saved.hint}
-      currentText={composeHint(source, selection, projection, saved.trim).text}
-      onReconfirm={canDecide ? () => void decide("reconfirm") : null}
-      saving={state.saving}
-    />
-  ) : null;
+  // What the gold and the test pane each show of the evidence, and where a line selection goes.
+  const side = (pane: "gold" | "test") => ({
+    marks: marks[pane],
+    messages: messageLines[pane],
+    reveal: reveal[pane],
+    comments: commentMarks[pane],
+    onPick: pick,
+    wrap,
+    onSelectLines: (start: number, end: number) => setLineSelection({ pane, start, end }),
+  });
   return (
     <>
       <ReviewHeader
@@ -208,74 +161,23 @@ export function ReviewWorkspace({
               fold={fold}
             />
           ),
-          gold: (fold) => (
-            <GoldPane
-              data={data}
-              shown={shown}
-              marks={marks.gold}
-              copied={copiedLines}
-              messages={messageLines.gold}
-              reveal={reveal.gold}
-              onPick={pick}
-              wrap={wrap}
-              comments={commentMarks.gold}
-              onSelectLines={(start, end) => setLineSelection({ pane: "gold", start, end })}
-              fold={fold}
-            />
-          ),
+          gold: (fold) => <GoldPane data={data} shown={shown} copied={copiedLines} fold={fold} {...side("gold")} />,
           test: (fold) => (
             <PatchEditor
               pane="test"
               {...fold}
               label="Test patch"
-              text={
-                instance.testPatch ||
-                "# The tests are not in this record: the benchmark keeps them in the repository at its commit\n# (SWE-smith does), and FAIL_TO_PASS names the ones that must pass.\n"
-              }
-              marks={marks.test}
-              messages={messageLines.test}
-              reveal={reveal.test}
-              onPick={pick}
-              wrap={wrap}
-              comments={commentMarks.test}
-              onSelectLines={(start, end) => setLineSelection({ pane: "test", start, end })}
+              text={instance.testPatch || NO_TEST_PATCH}
+              {...side("test")}
             />
           ),
           hint: ({ folded, onFold }) => (
-            <HintPanel
-              data={data}
-              state={state}
-              dispatch={dispatch}
-              identifiers={selected}
+            <WorkspaceHintPane
+              {...{ data, state, dispatch, selected, source, saved, round, canDecide, decide, pick, folded, onFold }}
               rendered={composed.text}
               onMode={enterMode}
-              onDecide={
-                canDecide
-                  ? (action) => {
-                      setKeyNotice(null);
-                      void decide(action);
-                    }
-                  : null
-              }
-              onPick={pick}
-              status={
-                round ? ROUND_STATUS[(round.mine.action ?? "pending") as keyof typeof ROUND_STATUS] : saved.status
-              }
-              policyLocked={round !== null}
-              notices={notices}
-              folded={folded}
-              onFold={onFold}
-              comments={
-                <LineComments
-                  key={instance.id}
-                  instanceId={instance.id}
-                  threads={liveThreads}
-                  onThreads={setLiveThreads}
-                  selected={lineSelection}
-                  canComment={canDecide}
-                  roundId={round?.id ?? null}
-                />
-              }
+              clearNotice={() => setKeyNotice(null)}
+              comments={{ liveThreads, setLiveThreads, lineSelection }}
             />
           ),
         }}
@@ -287,7 +189,7 @@ export function ReviewWorkspace({
       <ReviewToast
         message={state.message}
         keyNotice={keyNotice}
-        canUndo={Boolean(lastDecisionShown) && canDecide}
+        canUndo={Boolean(lastDecision) && canDecide}
         saving={state.saving}
         onUndo={() => void undo()}
       />

@@ -36,6 +36,114 @@ function refusalMessage(result: Exclude<DecideHintResult, { ok: true }>): Worksp
   return { kind: "error", text: result.error };
 }
 
+/** What a decision needs from the page: the instance, the curator's edits, where to go, how to say it. */
+interface DecisionContext {
+  data: ReviewData;
+  trim: Trim;
+  reason: string;
+  note: string;
+  navigation: { nextPending: number | null; list: string };
+  router: ReturnType<typeof useRouter>;
+  dispatch: Dispatch<WorkspaceAction>;
+  onMove: (to: number) => void;
+  onMoveRefused: () => void;
+}
+
+/** A curator's own decision in a review round, then the round's next instance (or the round's page). */
+async function decideInRound(
+  { data, trim, reason, note, router, dispatch, onMove, onMoveRefused }: DecisionContext,
+  round: RoundItem,
+  action: "accept" | "trim" | "flag",
+) {
+  onMove(round.next ?? -1);
+  dispatch({ type: "saving" });
+  const result = await decideInRoundAction({
+    roundId: round.id,
+    instanceId: data.instance.id,
+    action,
+    trimmed: action === "trim" ? trim : undefined,
+    reason: action === "flag" ? reason || null : null,
+    note,
+    sourceHash: data.instance.hintSource,
+  });
+  if (!result.ok) {
+    onMoveRefused();
+    dispatch({ type: "refused", message: { kind: "error", text: result.error } });
+    return;
+  }
+  window.sessionStorage.setItem(
+    SAVED_KEY,
+    `Saved in round ${round.name}: ${result.action} (${data.instance.externalId}).`,
+  );
+  router.push(round.next ? `/instances/${round.next}?round=${round.id}` : `/rounds/${round.id}`);
+}
+
+/** A decision on the hint itself, then the view's next open hint (or, the last one, said so here). */
+async function decideOnHint(
+  {
+    data,
+    trim,
+    reason,
+    note,
+    navigation,
+    router,
+    dispatch,
+    onMove,
+    onMoveRefused,
+    selection,
+    projection,
+    savedVersion,
+    setLastDecision,
+  }: DecisionContext & {
+    selection: Selection;
+    projection: Projection;
+    savedVersion: number;
+    setLastDecision: (undoable: Undoable | null) => void;
+  },
+  action: "accept" | "trim" | "flag" | "reconfirm",
+) {
+  const movingOn = navigation.nextPending && navigation.nextPending !== data.instance.id;
+  onMove(movingOn ? (navigation.nextPending as number) : data.instance.id);
+  dispatch({ type: "saving" });
+  const result = await decideHint({
+    instanceId: data.instance.id,
+    selection,
+    projection,
+    action,
+    expectedVersion: savedVersion,
+    sourceHash: data.instance.hintSource,
+    trimmed: action === "accept" ? NO_TRIM : trim,
+    reason: action === "flag" ? reason || null : null,
+    note,
+  });
+  if (result.ok) {
+    const undoable = { decision: result.decision, instanceId: data.instance.id, list: navigation.list };
+    if (!navigation.nextPending || navigation.nextPending === data.instance.id) {
+      // The last open hint of the view: said, instead of staying on it as if there were more. (Moving on,
+      // the next page says what was saved, with its Undo: nothing is shown on a page about to go.)
+      setLastDecision(undoable);
+      dispatch({
+        type: "saved",
+        message: {
+          kind: "ok",
+          text: `Saved: ${result.status}. The view's queue is done: no open hint left in it.`,
+        },
+      });
+    }
+    if (navigation.nextPending && navigation.nextPending !== data.instance.id) {
+      // The next page says what was saved here (and can undo it), so the confirmation outlives the move.
+      window.sessionStorage.setItem(
+        SAVED_KEY,
+        JSON.stringify({ text: `Saved: ${result.status} (${data.instance.externalId}).`, ...undoable }),
+      );
+      router.push(hrefOf(navigation.nextPending, navigation.list));
+    } else router.refresh();
+  } else {
+    onMoveRefused();
+    dispatch({ type: "refused", message: refusalMessage(result) });
+  }
+}
+
 /**
  * The review workspace's decisions: `decide` saves one (on the hint, or as the curator's own in a round) and
  * moves on to the view's next open hint; `undo` takes the last one back; a confirmation saved on the page
@@ -89,71 +197,12 @@ export function useDecisions({
   const decide = useCallback(
     async (action: "accept" | "trim" | "flag" | "reconfirm") => {
       if (!canDecide) return;
+      const context = { data, trim, reason, note, navigation, router, dispatch, onMove, onMoveRefused };
       if (round) {
-        if (action === "reconfirm") return;
-        onMove(round.next ?? -1);
-        dispatch({ type: "saving" });
-        const result = await decideInRoundAction({
-          roundId: round.id,
-          instanceId: data.instance.id,
-          action,
-          trimmed: action === "trim" ? trim : undefined,
-          reason: action === "flag" ? reason || null : null,
-          note,
-          sourceHash: data.instance.hintSource,
-        });
-        if (!result.ok) {
-          onMoveRefused();
-          dispatch({ type: "refused", message: { kind: "error", text: result.error } });
-          return;
-        }
-        window.sessionStorage.setItem(
-          SAVED_KEY,
-          `Saved in round ${round.name}: ${result.action} (${data.instance.externalId}).`,
-        );
-        router.push(round.next ? `/instances/${round.next}?round=${round.id}` : `/rounds/${round.id}`);
+        if (action !== "reconfirm") await decideInRound(context, round, action);
         return;
       }
-      const movingOn = navigation.nextPending && navigation.nextPending !== data.instance.id;
-      onMove(movingOn ? (navigation.nextPending as number) : data.instance.id);
-      dispatch({ type: "saving" });
-      const result = await decideHint({
-        instanceId: data.instance.id,
-        selection,
-        projection,
-        action,
-        expectedVersion: savedVersion,
-        sourceHash: data.instance.hintSource,
-        trimmed: action === "accept" ? NO_TRIM : trim,
-        reason: action === "flag" ? reason || null : null,
-        note,
-      });
-      if (result.ok) {
-        const undoable = { decision: result.decision, instanceId: data.instance.id, list: navigation.list };
-        if (!navigation.nextPending || navigation.nextPending === data.instance.id) {
-          // The last open hint of the view: said, instead of staying on it as if there were more. (Moving on,
-          // the next page says what was saved, with its Undo: nothing is shown on a page about to go.)
-          setLastDecision(undoable);
-          dispatch({
-            type: "saved",
-            message: {
-              kind: "ok",
-              text: `Saved: ${result.status}. The view's queue is done: no open hint left in it.`,
-            },
-          });
-        }
-        if (navigation.nextPending && navigation.nextPending !== data.instance.id) {
-          // The next page says what was saved here (and can undo it), so the confirmation outlives the move.
-          window.sessionStorage.setItem(
-            SAVED_KEY,
-            JSON.stringify({ text: `Saved: ${result.status} (${data.instance.externalId}).`, ...undoable }),
-          );
-          router.push(hrefOf(navigation.nextPending, navigation.list));
-        } else router.refresh();
-      } else {
-        onMoveRefused();
-        dispatch({ type: "refused", message: refusalMessage(result) });
-      }
+      await decideOnHint({ ...context, selection, projection, savedVersion, setLastDecision }, action);
     },
     [
       canDecide,

@@ -15,9 +15,6 @@ const ROOT = process.cwd();
  */
 const BEING_SPLIT = new Set<string>([
   // issue 45: the review workspace, its decisions hook and the patch editor (another engineer's split)
-  "components/review/review-workspace.tsx ReviewWorkspace",
-  "components/review/use-decisions.ts useDecisions",
-  "components/review/patch-editor.tsx PatchEditor",
 ]);
 
 /** A fault's file, and its function where it is one: `file` or `file name` (lines may move, names stay). */
