@@ -8,7 +8,7 @@ import { expect, test } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 /** The places a file states a time limit of a test or hook of its own, as `file:line: text`. */
-export function ownTimeLimits(file: string, text: string): string[] {
+function ownTimeLimits(file: string, text: string): string[] {
   const found: string[] = [];
   const lines = text.split("\n");
   lines.forEach((line, index) => {

@@ -12,8 +12,8 @@ import { openTempDatabase } from "../../testing/temp-database";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { engineOf } from "../db/client";
 import { currentHintLines } from "../hints/hint-export";
-import { evidenceLabelRows } from "../research/evidence-labels";
 import { listFacets, listIds } from "../list/review-list";
+import { evidenceLabelRows } from "../research/evidence-labels";
 import { readEvidence } from "../stored-json";
 import { importFiles } from "./import-files";
 
