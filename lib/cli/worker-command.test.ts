@@ -125,7 +125,10 @@ test.skipIf(TEST_ENGINE === "sqlite" && !POSTGRES_AVAILABLE)(
       expect(job.analysed).toBe(count);
       expect(JSON.parse(job.analysis as string)).toMatchObject({ analysed: count, failed: [] });
       // The survivor analysed what was left after the kill.
-      expect(survivor.stderr().slice(survivorBefore.length)).toMatch(/analysed \d+ instance\(s\)[^\n]*; 0 pending/);
+      // (Its last slice says so once it has written the job's end: waited for, not raced.)
+      await until("the survivor to say none is pending", async () =>
+        /analysed \d+ instance\(s\)[^\n]*; 0 pending/.test(survivor.stderr().slice(survivorBefore.length)),
+      );
 
       // Every instance analysed, each written once: the same identifiers for every one of these
       // same-shaped records, and no identifier twice.

@@ -148,11 +148,12 @@ async function analysisSlice(
   const mine = await pendingCount(db, part);
   const remaining = part.of > 1 ? await pendingCount(db) : mine;
   await jobs.end(summary, remaining === 0);
-  // The analysis's counts and facts changed: the research page's kept sums made again once none is pending.
-  if (remaining === 0) await fillResearchTallies(db);
   options.log?.(
     `analysed ${summary.analysed} instance(s)${summary.failed.length > 0 ? `, ${summary.failed.length} failed` : ""}${part.of > 1 ? ` (share ${shareKey(part)}: ${mine} pending)` : ""}; ${remaining} pending`,
   );
+  // The analysis's counts and facts changed: the research page's kept sums made again once none is pending
+  // (after the slice has said what it did: the job is done, these are the page's).
+  if (remaining === 0) await fillResearchTallies(db);
   // What is left of this share (its slice's deadline came, or an upload added more meanwhile) is its next job's.
   if (mine > 0) await queue.request(ANALYSIS_QUEUE, shareKey(part));
 }
