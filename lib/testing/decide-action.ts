@@ -47,10 +47,33 @@ export async function decideByAction(
     body: JSON.stringify([input]),
   });
   const text = await response.text();
-  const result = /\{"ok":(true|false)[^\n]*/.exec(text)?.[0];
-  if (response.status !== 200 || !result) return { kind: "error", status: response.status, text: text.slice(0, 500) };
-  const parsed = JSON.parse(result) as { ok: boolean; version?: number; conflict?: { version: number } };
+  const parsed = response.status === 200 ? actionResult(text) : null;
+  if (!parsed) return { kind: "error", status: response.status, text: text.slice(0, 500) };
   if (parsed.ok) return { kind: "saved", version: parsed.version as number };
   if (parsed.conflict) return { kind: "conflict", version: parsed.conflict.version };
-  return { kind: "error", status: response.status, text: result };
+  return { kind: "error", status: response.status, text: JSON.stringify(parsed) };
+}
+
+interface ActionResult {
+  ok: boolean;
+  version?: number;
+  conflict?: { version: number };
+}
+
+/**
+ * The action's result in a React Server Components answer: one line `N:{…}` per chunk, the result being the
+ * chunk that is an object with a boolean `ok` (whatever order its keys come in).
+ */
+export function actionResult(text: string): ActionResult | null {
+  for (const line of text.split("\n")) {
+    const body = /^[0-9a-f]+:(\{.*\})$/.exec(line)?.[1];
+    if (!body) continue;
+    try {
+      const value = JSON.parse(body) as Partial<ActionResult>;
+      if (typeof value.ok === "boolean") return value as ActionResult;
+    } catch {
+      // another chunk's encoding (not JSON): not the result
+    }
+  }
+  return null;
 }
