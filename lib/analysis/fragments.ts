@@ -121,7 +121,10 @@ function imageOf(
 ): Fragment {
   const kept = lines.filter((line) => line.kind === " " || line.kind === (side === "pre" ? "-" : "+"));
   const rules = module.hunks;
-  const offside = rules.offside;
+  // An image that starts at the file's first line (a whole file, or a hunk from line 1) has nothing above
+  // it: no string, statement or block began before its first line.
+  const fromTop = hunk === null || (side === "pre" ? hunk.oldStart : hunk.newStart) <= 1;
+  const offside = fromTop ? undefined : rules.offside;
   if (offside && hunk) {
     const resumed = offside.resumedSignature(path, side, kept, hunk.context, carriedClass);
     if (resumed) return resumed;

@@ -59,3 +59,39 @@ describe("Python: a hunk under a `def` header that starts inside a triple-quoted
     expect(method).toMatchObject({ kind: "method", status: "new", owner: null });
   });
 });
+
+describe("an image that starts at the file's first line has nothing above it", () => {
+  test("sphinx 8595: a new Python file opening with a docstring keeps its definitions (the quotes open the string, not close one)", async () => {
+    const analysis = await analyzeInstance({
+      instanceId: "sphinx-8595",
+      goldPatch: "",
+      testPatch: hunks("sphinx-8595-empty-all-test.diff"),
+    });
+    expect(definitions(analysis)).toEqual(
+      expect.arrayContaining(["__all__ variable new", "foo function new", "bar function new", "baz function new"]),
+    );
+  });
+});
+
+describe("PHP: a hunk under a method's header that runs past the method's end (git's php driver)", () => {
+  test("laravel 51195: the new test method after the named one's `}` is the file's class's", async () => {
+    const analysis = await analyzeInstance({
+      instanceId: "laravel-51195",
+      goldPatch: "",
+      testPatch: hunks("laravel-51195-test.diff"),
+    });
+    expect(definitions(analysis)).toContain("BladeVerbatimTest.testNewlinesAreInsertedCorrectlyAfterEcho method new");
+  });
+
+  test("laravel 53914: a new static method among changed ones, each of the file's class; a statement-only hunk stays a body", async () => {
+    const found = definitions(await analyse("laravel-53914-code.diff"));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "DatabaseManager.calculateDynamicConnectionName method new",
+        "DatabaseManager.calculateDynamicConnectionName.config parameter new",
+        "DatabaseManager.dynamicConnectionConfigurations field new",
+      ]),
+    );
+    expect(found.filter((f) => /__hintscope|\$/.test(f))).toEqual([]);
+  });
+});

@@ -1,49 +1,14 @@
 import { indentOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
+import { fileClass, wrapUnderMethod } from "../member-hunks";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
 import { extractJava } from "./extract";
-import { javaMemberIndent, javaUnderHeaderMethod } from "./hunks";
-
-/**
- * Java: a hunk under a header that names a method (git's java driver prints it without its indentation). Its
- * lines at member level (declarations with modifiers or annotations) are the class's members; the `}` at
- * that level closes the named method, and only the lines above it are that method's body.
- */
-function javaUnderMethod(lines: readonly string[], classOf: (shown: readonly string[]) => string): Wrapper {
-  const under = javaUnderHeaderMethod(lines);
-  const suffix = ["}".repeat((under?.openAtEnd ?? 0) + 1)];
-  if (under?.end === 0)
-    return { prefix: [`class ${classOf(lines)} {`], suffix, owner: null, dedent: false, settled: true };
-  if (under && under.end !== null)
-    return {
-      prefix: [
-        `class ${classOf(lines)} {`,
-        "void __hintscope__() {",
-        ...Array.from({ length: under.nested }, () => "{"),
-      ],
-      suffix,
-      owner: null,
-      dedent: false,
-      settled: true,
-    };
-  return {
-    prefix: [`class ${UNKNOWN_OWNER} {`, "void __hintscope__() {"],
-    suffix: ["}", "}"],
-    owner: null,
-    dedent: false,
-  };
-}
+import { JAVA_MEMBER_LINES, javaUnderHeaderMethod } from "./hunks";
 
 function javaWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
   // A class whose header the hunk does not show, its members one level in, is the file's own class.
-  const javaFileClass = (shown: readonly string[]) => {
-    const own = /([A-Z][\w$]*)\.java$/.exec(path)?.[1];
-    const member = javaMemberIndent(shown) ?? Math.min(...shown.map(indentOf));
-    return own && (member === 4 || member === 2 || shown.some((l) => /^\t\S/.test(l) && indentOf(l) === member))
-      ? own
-      : UNKNOWN_OWNER;
-  };
+  const javaFileClass = (shown: readonly string[]) => fileClass(path, "java", shown, JAVA_MEMBER_LINES, UNKNOWN_OWNER);
   const { typeName, enumName, inFunction } = headerNames(context);
   // Enum constants only parse in an enum: `A(false),` is no class member. A hunk past the constants
   // (the first line is no constant) starts after the `;` that ends them.
@@ -61,7 +26,11 @@ function javaWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
     return { prefix: [`enum ${enumName} {${constants ? "" : " ;"}`], suffix: ["}"], owner: null, dedent: false };
   }
   return inFunction
-    ? javaUnderMethod(lines, javaFileClass)
+    ? wrapUnderMethod(lines, JAVA_MEMBER_LINES, {
+        classOf: javaFileClass,
+        unknownOwner: UNKNOWN_OWNER,
+        method: "void __hintscope__() {",
+      })
     : { prefix: [`class ${typeName ?? javaFileClass(lines)} {`], suffix: ["}"], owner: null, dedent: false };
 }
 

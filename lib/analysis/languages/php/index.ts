@@ -1,21 +1,42 @@
 import { UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
+import { fileClass, type MemberLines, wrapUnderMethod } from "../member-hunks";
 import { braceTailOpeners, headerNames, isMethodHeader, NO_WRAP } from "../wrapping";
 import { extractPhp } from "./extract";
 
-function phpWrap({ context, indented }: WrapRequest): Wrapper {
+/** PHP's member declarations and statements, line by line (see MemberLines). */
+const PHP_MEMBER_LINES: MemberLines = {
+  // A modifier (`public function`, `private static $x`, `final const`), an attribute line, `use Trait;`.
+  declaresMember: (line) =>
+    /^\s*((final|abstract)\s+)?(public|protected|private|static|var)\s/.test(line) ||
+    /^\s*#\[[\w\\]+/.test(line) ||
+    /^\s*(function|const)\s+\w+/.test(line),
+  isStatement: (line) =>
+    /^\s*(if|for|foreach|while|switch|return|throw|try|do|else|elseif|break|continue|case|yield|echo|unset)\b/.test(
+      line,
+    ) ||
+    /^\s*\$[\w>\-[\]'"]+\s*([-+*/%.&|^]|\?\?)?=[^=>]/.test(line) ||
+    /^\s*(\$this|self|static|parent|[A-Z]\w*)(->|::)\w+/.test(line) ||
+    /^\s*\$\w+(->|::)\w+/.test(line),
+};
+
+function phpWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
   const { inFunction } = headerNames(context);
   const phpType = /\b(class|interface|trait|enum)\s+(\w+)/.exec(context);
   if (phpType && !inFunction)
     return { prefix: [`${phpType[1]} ${phpType[2]} {`], suffix: ["}"], owner: null, dedent: false };
-  if (inFunction && isMethodHeader(context))
-    return {
-      prefix: [`class ${UNKNOWN_OWNER} {`, "function __hintscope__() {"],
-      suffix: ["}", "}"],
-      owner: null,
-      dedent: false,
-    };
+  // A method's header (git's php driver drops its indentation): the lines at member level after its `}` are
+  // the class's members, the file's own class when they stand one level in.
+  if (
+    inFunction &&
+    (isMethodHeader(context) || /^((abstract|final|public|protected|private|static)\s+)+function\s/.test(context))
+  )
+    return wrapUnderMethod(lines, PHP_MEMBER_LINES, {
+      classOf: (shown) => fileClass(path, "php", shown, PHP_MEMBER_LINES, UNKNOWN_OWNER),
+      unknownOwner: UNKNOWN_OWNER,
+      method: "function __hintscope__() {",
+    });
   return inFunction ? { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
 }
 
