@@ -134,7 +134,11 @@ function imageOf(
   const comments = rules.blockComments ? blockCommentEdges(kept.map((l) => l.text)) : { leading: 0, openAtEnd: false };
   const texts = kept.map((line, index) => (index < comments.leading ? "" : line.text));
   // A hunk that starts inside a string (a Python docstring) shows its text and then its closing quotes.
-  const stringEnd = offside ? offside.stringEnd(kept.map((line) => line.text)) : -1;
+  const stringEnd = offside
+    ? offside.stringEnd(kept.map((line) => line.text))
+    : !fromTop && rules.stringEnd
+      ? rules.stringEnd(kept.map((line) => line.text))
+      : -1;
   const minIndent = Math.min(
     ...kept.map((line, index) =>
       index <= stringEnd || offside?.continuesFromAbove(line.text) === true
@@ -170,6 +174,16 @@ function imageOf(
 export const contextOf = (hunk: Hunk, language: ParsedLanguage): string =>
   moduleOfGrammar(language).hunks.header?.(hunk) ?? hunk.context;
 
+/** Where a hunk's lines go on past the top-level declaration its header is in (see HunkRules.topLevelEnd): the index in `lines` after that declaration's end, or -1. */
+function topLevelCut(module: LanguageModule, lines: readonly DiffLine[], side: "pre" | "post"): number {
+  if (!module.hunks.topLevelEnd) return -1;
+  const kept = lines.flatMap((line, index) =>
+    line.kind === " " || line.kind === (side === "pre" ? "-" : "+") ? [index] : [],
+  );
+  const end = module.hunks.topLevelEnd(kept.map((index) => (lines[index] as DiffLine).text));
+  return end < 0 ? -1 : (kept[end] as number) + 1;
+}
+
 /** The pre- and post-images of every hunk of a file diff (the whole file for added and deleted files). */
 export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragment[] {
   const fragments: Fragment[] = [];
@@ -191,18 +205,20 @@ export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragmen
           }
         : hunk;
     const contextFunction = whole ? null : (functionInContext(language, hunk.context)?.name ?? null);
-    if (file.status !== "added")
-      fragments.push({
-        ...imageOf(file.path, "pre", hunk.lines, whole ? null : renamedHeader(), module, carried),
-        hunkIndex,
-        contextFunction,
-      });
-    if (file.status !== "deleted")
-      fragments.push({
-        ...imageOf(file.path, "post", hunk.lines, whole ? null : renamedHeader(), module, carried),
-        hunkIndex,
-        contextFunction,
-      });
+    for (const side of ["pre", "post"] as const) {
+      if (side === "pre" ? file.status === "added" : file.status === "deleted") continue;
+      const header = whole ? null : renamedHeader();
+      // Past the end of the top-level declaration the hunk started in, its lines are read apart, unwrapped.
+      const cut = whole ? -1 : topLevelCut(module, hunk.lines, side);
+      const head = cut < 0 ? hunk.lines : hunk.lines.slice(0, cut);
+      fragments.push({ ...imageOf(file.path, side, head, header, module, carried), hunkIndex, contextFunction });
+      if (cut >= 0)
+        fragments.push({
+          ...imageOf(file.path, side, hunk.lines.slice(cut), { ...hunk, context: "" }, module, carried),
+          hunkIndex,
+          contextFunction: null,
+        });
+    }
     classes?.see(hunk, hunk.context, carried);
   });
   return fragments;

@@ -95,3 +95,48 @@ describe("PHP: a hunk under a method's header that runs past the method's end (g
     expect(found.filter((f) => /__hintscope|\$/.test(f))).toEqual([]);
   });
 });
+
+describe("Go: a hunk that runs past the end of the top-level declaration its header names", () => {
+  test("vuls 4c04acb: the test functions after `func TestDiff`'s closing `}` (a composite literal's tail above it) are new", async () => {
+    const analysis = await analyzeInstance({
+      instanceId: "vuls-4c04acb",
+      goldPatch: "",
+      testPatch: hunks("vuls-4c04acb-test.diff"),
+    });
+    expect(definitions(analysis)).toEqual(
+      expect.arrayContaining([
+        "TestPlusMinusDiff function new",
+        "TestPlusDiff function new",
+        "TestPlusDiff.t parameter new",
+        "TestMinusDiff function new",
+      ]),
+    );
+    expect(definitions(analysis).filter((d) => /__hintscope/.test(d))).toEqual([]);
+  });
+
+  test("vuls 4a72295: a new `var` whose raw string the hunk's end cuts off is still a new variable", async () => {
+    const analysis = await analyzeInstance({
+      instanceId: "vuls-4a72295",
+      goldPatch: "",
+      testPatch: hunks("vuls-4a72295-test-first-hunk.diff"),
+    });
+    expect(definitions(analysis)).toContain("golang112JSON variable new");
+  });
+});
+
+describe("Go: a hunk that starts inside a raw string", () => {
+  test("the line whose backtick closes it is told from one whose backtick opens one (real lines)", async () => {
+    const { goRawStringEnd } = await import("./languages/go");
+    // caddy 5404 lexer_test.go: the hunk's first line ends a heredoc input.
+    const caddy = hunks("caddy-5404-test.diff")
+      .split("\n")
+      .filter((l) => /^[ +]/.test(l) && !l.startsWith("+++"))
+      .map((l) => l.slice(1));
+    expect(goRawStringEnd(caddy)).toBe(0);
+    // vuls ca3f6b1 scanner/redhatbase_test.go: an rpm list's last line, then the struct's next field.
+    expect(goRawStringEnd(["kernel 0 2.6.32 695.20.3.el6 x86_64`,", "\t\t\t\tpacks: models.Packages{"])).toBe(0);
+    // navidrome 3982ba7 db/backup_test.go: the backtick opens an SQL text; a lone one (hugo 12579) closes.
+    expect(goRawStringEnd(["\t\t\t_, err = Db().ExecContext(ctx, `", "\t\t\tCREATE TABLE x();", "\t\t\t`)"])).toBe(-1);
+    expect(goRawStringEnd(["-- content.md --", "Hello", "\t`", "\tb := Test(t, files)"])).toBe(2);
+  });
+});

@@ -99,6 +99,18 @@ export interface HunkRules {
   blockComments: boolean;
   /** the wrapper's suffix with closers for blocks the hunk's lines leave open (default: as it is) */
   closeOpenBlocks?(suffix: readonly string[], lines: readonly string[]): string[];
+  /**
+   * Where a hunk's lines (one image's) leave a top-level declaration for good: the index of the line that
+   * ends it (Go's `}` at column 0, which gofmt puts nowhere else), when top-level declarations follow; -1
+   * otherwise. The lines after it are read apart, as top-level code, so what the cut-off part above cannot
+   * parse (a composite literal's tail read as blocks) does not swallow them.
+   */
+  topLevelEnd?(lines: readonly string[]): number;
+  /**
+   * A brace language's multi-line string the hunk starts inside (Go's raw strings): the index of the line
+   * that closes it, its text blanked up to there; -1 when the hunk does not start in one (default: never).
+   */
+  stringEnd?(lines: readonly string[]): number;
   /** a wrapper reopened around a hunk that runs past the end of a group its header opened (Go's `var (`) */
   reopen?(wrapper: Wrapper, context: string, lines: readonly string[]): Wrapper;
   /** where the body of the function a header names ends in a hunk's lines; undefined: by counting braces */

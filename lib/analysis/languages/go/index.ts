@@ -14,6 +14,73 @@ function goWrap({ context, indented }: WrapRequest): Wrapper {
   return inFunction ? { prefix: ["func __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
 }
 
+/**
+ * A hunk that starts inside a raw string (a test's JSON between backticks): the index of the line whose
+ * backtick closes it (what precedes the backtick opens nothing, what follows only ends the expression:
+ * `` ]`), ``), or -1.
+ */
+export function goRawStringEnd(lines: readonly string[]): number {
+  const first = lines.findIndex((line) => line.includes("`"));
+  if (first < 0) return -1;
+  const line = lines[first] as string;
+  const at = line.indexOf("`");
+  const before = line.slice(0, at);
+  const after = line.slice(at + 1);
+  const closes = /^[)\]},;\s]*(\/\/.*)?$/.test(after) && !/([=(:,{]|\breturn)\s*$/.test(before) && !after.includes("`");
+  return closes ? first : -1;
+}
+
+/**
+ * gofmt puts a top-level declaration's closing `}` (or a group's `)`) at column 0 and nothing else there but
+ * labels: the first such line outside a raw string, followed by another top-level declaration, ends the
+ * declaration the hunk started in.
+ */
+function goTopLevelEnd(lines: readonly string[]): number {
+  let backticks = 0;
+  const start = goRawStringEnd(lines) + 1;
+  for (const [index, line] of lines.entries()) {
+    if (index < start) continue;
+    if (backticks % 2 === 0 && /^[})]\)?\s*$/.test(line)) {
+      const next = lines.slice(index + 1).find((l) => l.trim() !== "");
+      if (next !== undefined && /^(func|var|const|type|import)\b/.test(next)) return index;
+    }
+    backticks += (line.match(/`/g) ?? []).length;
+  }
+  return -1;
+}
+
+/**
+ * Closers for the `{` and `(` a hunk's lines leave open (a function whose body runs past the hunk's end),
+ * raw strings' text (between backticks, across lines) and comments aside, so the function still parses as one;
+ * a raw string left open is closed before them.
+ */
+function goClosers(lines: readonly string[]): string {
+  const open: string[] = [];
+  let raw = false;
+  for (const line of lines.slice(goRawStringEnd(lines) + 1)) {
+    const parts = line.split("`");
+    for (const [index, part] of parts.entries()) {
+      if (index > 0) raw = !raw;
+      if (raw) continue;
+      const code = part.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "").replace(/\/\/.*$/, "");
+      for (const ch of code) {
+        if (ch === "{" || ch === "(") open.push(ch);
+        else if (ch === "}" || ch === ")") {
+          const at = open.lastIndexOf(ch === "}" ? "{" : "(");
+          if (at >= 0) open.splice(at);
+        }
+      }
+      if (/\/\//.test(part)) break;
+    }
+  }
+  // A raw string the lines open and leave open (`[]byte(\`…` cut by the hunk's end) is closed first.
+  const closers = open
+    .reverse()
+    .map((ch) => (ch === "{" ? "}" : ")"))
+    .join("");
+  return raw ? `\`${closers}` : closers;
+}
+
 export const go: LanguageModule = {
   name: "go",
   aliases: ["golang"],
@@ -39,6 +106,12 @@ export const go: LanguageModule = {
       });
     },
     blockComments: true,
+    topLevelEnd: goTopLevelEnd,
+    stringEnd: goRawStringEnd,
+    closeOpenBlocks: (suffix, lines) => {
+      const open = goClosers(lines);
+      return open !== "" ? [open, ...suffix] : [...suffix];
+    },
     // A hunk that starts inside `var (` / `const (` and runs past its `)`: reopen the group above it.
     reopen: (wrapper, context, lines) => {
       const group = GROUP.exec(context)?.[1];
