@@ -140,3 +140,21 @@ describe("Go: a hunk that starts inside a raw string", () => {
     expect(goRawStringEnd(["-- content.md --", "Hello", "\t`", "\tb := Test(t, files)"])).toBe(2);
   });
 });
+
+describe("Java: a hunk whose end cuts a body off", () => {
+  test("lombok 3371: a renamed record's first nine lines, its constructor's body left open, still give the record and its members", async () => {
+    const analysis = await analyzeInstance({
+      instanceId: "lombok-3371",
+      goldPatch: "",
+      testPatch: hunks("lombok-3371-test.diff"),
+    });
+    expect(definitions(analysis)).toEqual(
+      expect.arrayContaining([
+        "NonNullOnRecordSimple class new",
+        "NonNullOnRecordSimple.a field new",
+        "NonNullOnRecordSimple.b field new",
+        "NonNullOnRecordSimple.constructor constructor new",
+      ]),
+    );
+  });
+});

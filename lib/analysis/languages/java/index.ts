@@ -1,4 +1,4 @@
-import { indentOf, UNKNOWN_OWNER } from "../hunk-lines";
+import { closersOfOpenBrackets, indentOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { fileClass, wrapUnderMethod } from "../member-hunks";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
@@ -71,6 +71,11 @@ export const java: LanguageModule = {
               : "{",
       }),
     blockComments: true,
+    // A body the hunk's end cuts off is closed, so what it holds still parses as that body.
+    closeOpenBlocks: (suffix, lines) => {
+      const open = closersOfOpenBrackets(lines);
+      return open !== "" ? [open, ...suffix] : [...suffix];
+    },
     // The named method ends at the `}` at its class's member level (git's java driver drops the header's
     // indentation, so a `}` of the method and one of a block inside it look alike otherwise).
     endOfContextBody: (_context, lines) => {

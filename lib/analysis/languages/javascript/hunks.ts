@@ -1,42 +1,6 @@
-import { codeOf, UNKNOWN_OWNER } from "../hunk-lines";
+import { closersOfOpenBrackets, UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerNames, isMethodHeader, looksLikeStatements, NO_WRAP } from "../wrapping";
-
-/**
- * The brackets a hunk's lines leave open at its end, closed in order (`({` → `})`): a function whose body
- * runs past the hunk's end still parses as that function, and its locals stay its own.
- */
-export function closersOfOpenBrackets(lines: readonly string[]): string {
-  const pairs: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
-  const open: string[] = [];
-  let inComment = false;
-  for (const line of lines) {
-    let code = line;
-    if (inComment) {
-      const close = code.indexOf("*/");
-      if (close < 0) continue;
-      inComment = false;
-      code = code.slice(close + 2);
-    }
-    code = codeOf(code).replace(/\/\*.*?\*\//g, "");
-    const opened = code.indexOf("/*");
-    if (opened >= 0) {
-      inComment = true;
-      code = code.slice(0, opened);
-    }
-    for (const ch of code) {
-      if (ch in pairs) open.push(ch);
-      else if (ch === ")" || ch === "]" || ch === "}") {
-        const index = open.lastIndexOf(ch === ")" ? "(" : ch === "]" ? "[" : "{");
-        if (index >= 0) open.splice(index);
-      }
-    }
-  }
-  return open
-    .reverse()
-    .map((ch) => pairs[ch])
-    .join("");
-}
 
 function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;

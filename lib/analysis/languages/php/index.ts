@@ -1,4 +1,4 @@
-import { UNKNOWN_OWNER } from "../hunk-lines";
+import { closersOfOpenBrackets, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { fileClass, type MemberLines, wrapUnderMethod } from "../member-hunks";
 import { braceTailOpeners, headerNames, isMethodHeader, NO_WRAP } from "../wrapping";
@@ -57,5 +57,10 @@ export const php: LanguageModule = {
         first: ({ inClass, atTop }) => (inClass || atTop ? "function __hintscope_tail__() {" : "{"),
       }),
     blockComments: true,
+    // A body the hunk's end cuts off is closed, so what it holds still parses as that body.
+    closeOpenBlocks: (suffix, lines) => {
+      const open = closersOfOpenBrackets(lines);
+      return open !== "" ? [open, ...suffix] : [...suffix];
+    },
   },
 };
