@@ -158,3 +158,22 @@ describe("Java: a hunk whose end cuts a body off", () => {
     );
   });
 });
+
+describe("Java: a hunk under a nested type's header that closes that type", () => {
+  test("gson 1555: the members after `BaseIntegerAdapter`'s closing `}` are the file's class's, not the nested one's", async () => {
+    const analysis = await analyzeInstance({
+      instanceId: "gson-1555",
+      goldPatch: "",
+      testPatch: hunks("gson-1555-test.diff"),
+    });
+    const found = definitions(analysis);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "JsonAdapterSerializerDeserializerTest.testJsonAdapterNullSafe method new",
+        "JsonAdapterSerializerDeserializerTest.Computer3 class new",
+        "JsonAdapterSerializerDeserializerTest.Computer3.user1 field new",
+      ]),
+    );
+    expect(found.filter((f) => f.startsWith("BaseIntegerAdapter."))).toEqual([]);
+  });
+});

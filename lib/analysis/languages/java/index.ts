@@ -1,9 +1,9 @@
-import { closersOfOpenBrackets, indentOf, UNKNOWN_OWNER } from "../hunk-lines";
+import { closersOfOpenBrackets, codeOf, indentOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { fileClass, wrapUnderMethod } from "../member-hunks";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
 import { extractJava } from "./extract";
-import { JAVA_MEMBER_LINES, javaUnderHeaderMethod } from "./hunks";
+import { JAVA_MEMBER_LINES, javaMemberIndent, javaUnderHeaderMethod } from "./hunks";
 
 function javaWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
@@ -25,6 +25,10 @@ function javaWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
     const constants = closedConstant || /^\s*[A-Z][A-Z0-9_]*\s*(\(|,|;|\{|$)/.test(first);
     return { prefix: [`enum ${enumName} {${constants ? "" : " ;"}`], suffix: ["}"], owner: null, dedent: false };
   }
+  if (typeName && !inFunction && /\b(private|protected|static)\s/.test(context)) {
+    const nested = nestedTypeTail(lines, typeName, javaFileClass);
+    if (nested) return nested;
+  }
   return inFunction
     ? wrapUnderMethod(lines, JAVA_MEMBER_LINES, {
         classOf: javaFileClass,
@@ -32,6 +36,47 @@ function javaWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
         method: "void __hintscope__() {",
       })
     : { prefix: [`class ${typeName ?? javaFileClass(lines)} {`], suffix: ["}"], owner: null, dedent: false };
+}
+
+/**
+ * Under a nested type's header (`private static final class X`, which only a member can be): a hunk that
+ * closes that type (a `}` reaching its lowest depth, members at that `}`'s indentation after it) goes on in
+ * the enclosing class, the file's own when its members stand one level in. Opened as the enclosing class,
+ * the nested one, and a method when the hunk starts inside one; null when the hunk does not close the type.
+ */
+function nestedTypeTail(
+  lines: readonly string[],
+  typeName: string,
+  outerOf: (shown: readonly string[]) => string,
+): Wrapper | null {
+  // Each line where the depth reaches a new lowest (a block opened above the hunk closes), and that depth.
+  const lows: Array<{ index: number; depth: number }> = [];
+  let depth = 0;
+  let lowest = 0;
+  for (const [index, line] of lines.entries())
+    for (const ch of codeOf(line)) {
+      if (ch === "{") depth++;
+      else if (ch === "}" && --depth < lowest) {
+        lowest = depth;
+        lows.push({ index, depth });
+      }
+    }
+  // The type's own `}`: the first such line after which, up to the next, members stand at its indentation.
+  const closing = lows.find((low, n) => {
+    const after = lines.slice(low.index + 1, lows[n + 1]?.index ?? lines.length);
+    return javaMemberIndent(after) === (/^[ \t]*/.exec(lines[low.index] as string)?.[0].length ?? 0);
+  });
+  if (!closing) return null;
+  const closes = -closing.depth;
+  const prefix = [
+    `class ${outerOf(lines.slice(closing.index + 1))} {`,
+    `class ${typeName} {`,
+    ...(closes >= 2 ? ["void __hintscope_tail__() {"] : []),
+    ...Array.from({ length: Math.max(0, closes - 2) }, () => "{"),
+  ];
+  // What the hunk leaves open of the stand-ins (the enclosing class, unless a `}` at its level closes it).
+  const open = prefix.length + lowest;
+  return { prefix, suffix: open > 0 ? ["}".repeat(open)] : [], owner: null, dedent: false, settled: true };
 }
 
 /**
