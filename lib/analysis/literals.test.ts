@@ -301,3 +301,147 @@ describe("messages the analysis missed on real SWE-bench Lite records (issue 43)
     expect(found.map((l) => l.text)).toEqual(["app.py:3: Could not reach the mirror at example.org, retrying"]);
   });
 });
+
+describe("message shapes missed or mistaken on real SWE-bench Lite records (issue 43, Verified annotations)", () => {
+  const literalsOf = async (goldPatch: string, testPatch: string) =>
+    (await analyzeInstance({ instanceId: "case", goldPatch, testPatch })).literals.map((l) => l.text);
+
+  test("a message built with `+` from literals and code is one template (sympy__sympy-13971)", async () => {
+    // sympy/printing/latex.py's _print_SeqFormula returns r"\left[" + r", ".join(…) + r"\right]"; the test
+    // (sympy/printing/tests/test_latex.py) asserts latex(s1) == latex_str, latex_str = r'\left[0, 1, 4, 9, \ldots\right]'.
+    // Cut from the record: one hunk of each patch, two of the test's twelve strings.
+    const gold = [
+      "diff --git a/sympy/printing/latex.py b/sympy/printing/latex.py",
+      "--- a/sympy/printing/latex.py",
+      "+++ b/sympy/printing/latex.py",
+      "@@ -1657,9 +1657,9 @@ def _print_SeqFormula(self, s):",
+      "         else:",
+      "             printset = tuple(s)",
+      " ",
+      '-        return (r"\\left\\["',
+      '+        return (r"\\left["',
+      '               + r", ".join(self._print(el) for el in printset)',
+      '-              + r"\\right\\]")',
+      '+              + r"\\right]")',
+      " ",
+      "     _print_SeqPer = _print_SeqFormula",
+      "     _print_SeqAdd = _print_SeqFormula",
+      "",
+    ].join("\n");
+    const tests = [
+      "diff --git a/sympy/printing/tests/test_latex.py b/sympy/printing/tests/test_latex.py",
+      "--- a/sympy/printing/tests/test_latex.py",
+      "+++ b/sympy/printing/tests/test_latex.py",
+      "@@ -614,9 +614,9 @@ def test_latex_sequences():",
+      "     s1 = SeqFormula(a**2, (0, oo))",
+      "     s2 = SeqPer((1, 2))",
+      " ",
+      "-    latex_str = r'\\left\\[0, 1, 4, 9, \\ldots\\right\\]'",
+      "+    latex_str = r'\\left[0, 1, 4, 9, \\ldots\\right]'",
+      "     assert latex(s1) == latex_str",
+      " ",
+      "-    latex_str = r'\\left\\[1, 2, 1, 2, \\ldots\\right\\]'",
+      "+    latex_str = r'\\left[1, 2, 1, 2, \\ldots\\right]'",
+      "     assert latex(s2) == latex_str",
+      " ",
+      "",
+    ].join("\n");
+    expect(await literalsOf(gold, tests)).toEqual([
+      String.raw`\left[0, 1, 4, 9, \ldots\right]`,
+      String.raw`\left[1, 2, 1, 2, \ldots\right]`,
+    ]);
+  });
+
+  test("a string the patch changes below its first line is the patch's (django__django-14155)", async () => {
+    // The test (tests/urlpatterns_reverse/tests.py) keeps the first line of an implicitly joined expected repr
+    // and changes the next two (url_name='no-kwargs', route='…'); the fix (django/urls/resolvers.py) writes the
+    // %r template that produces them. Cut from the record: the repr hunk of each patch.
+    const gold = [
+      "diff --git a/django/urls/resolvers.py b/django/urls/resolvers.py",
+      "--- a/django/urls/resolvers.py",
+      "+++ b/django/urls/resolvers.py",
+      "@@ -59,8 +59,15 @@ def __getitem__(self, index):",
+      "         return (self.func, self.args, self.kwargs)[index]",
+      " ",
+      "     def __repr__(self):",
+      '-        return "ResolverMatch(func=%s, args=%s, kwargs=%s, url_name=%s, app_names=%s, namespaces=%s, route=%s)" % (',
+      "-            self._func_path, self.args, self.kwargs, self.url_name,",
+      "-            self.app_names, self.namespaces, self.route,",
+      "+        if isinstance(self.func, functools.partial):",
+      "+            func = repr(self.func)",
+      "+        else:",
+      "+            func = self._func_path",
+      "+        return (",
+      "+            'ResolverMatch(func=%s, args=%r, kwargs=%r, url_name=%r, '",
+      "+            'app_names=%r, namespaces=%r, route=%r)' % (",
+      "+                func, self.args, self.kwargs, self.url_name,",
+      "+                self.app_names, self.namespaces, self.route,",
+      "+            )",
+      "         )",
+      " ",
+      "",
+    ].join("\n");
+    const tests = [
+      "diff --git a/tests/urlpatterns_reverse/tests.py b/tests/urlpatterns_reverse/tests.py",
+      "--- a/tests/urlpatterns_reverse/tests.py",
+      "+++ b/tests/urlpatterns_reverse/tests.py",
+      "@@ -1141,7 +1141,7 @@ def test_repr(self):",
+      "         self.assertEqual(",
+      "             repr(resolve('/no_kwargs/42/37/')),",
+      '             "ResolverMatch(func=urlpatterns_reverse.views.empty_view, "',
+      "-            \"args=('42', '37'), kwargs={}, url_name=no-kwargs, app_names=[], \"",
+      '-            "namespaces=[], route=^no_kwargs/([0-9]+)/([0-9]+)/$)",',
+      "+            \"args=('42', '37'), kwargs={}, url_name='no-kwargs', app_names=[], \"",
+      "+            \"namespaces=[], route='^no_kwargs/([0-9]+)/([0-9]+)/$')\",",
+      "         )",
+      " ",
+      "",
+    ].join("\n");
+    expect(await literalsOf(gold, tests)).toEqual([
+      "ResolverMatch(func=urlpatterns_reverse.views.empty_view, args=('42', '37'), kwargs={}, url_name='no-kwargs', app_names=[], namespaces=[], route='^no_kwargs/([0-9]+)/([0-9]+)/$')",
+    ]);
+  });
+
+  test("a template whose fixed text is one short word produces no message (django__django-12125: 'import %s')", async () => {
+    // The fix (django/db/migrations/serializer.py) changes a line holding {"import %s" % module}; the test
+    // (tests/migrations/test_writer.py) expects {'import migrations.test_writer'}: an import line the serializer
+    // has always written, which a template of seven fixed characters matches as it would any `import X`.
+    const gold = [
+      "diff --git a/django/db/migrations/serializer.py b/django/db/migrations/serializer.py",
+      "--- a/django/db/migrations/serializer.py",
+      "+++ b/django/db/migrations/serializer.py",
+      "@@ -269,7 +269,7 @@ def serialize(self):",
+      "             if module == builtins.__name__:",
+      "                 return self.value.__name__, set()",
+      "             else:",
+      '-                return "%s.%s" % (module, self.value.__name__), {"import %s" % module}',
+      '+                return "%s.%s" % (module, self.value.__qualname__), {"import %s" % module}',
+      " ",
+      " ",
+      " class UUIDSerializer(BaseSerializer):",
+      "",
+    ].join("\n");
+    const tests = [
+      "diff --git a/tests/migrations/test_writer.py b/tests/migrations/test_writer.py",
+      "--- a/tests/migrations/test_writer.py",
+      "+++ b/tests/migrations/test_writer.py",
+      "@@ -383,5 +383,14 @@ class DateChoices(datetime.date, models.Choices):",
+      '             "default=datetime.date(1969, 11, 19))"',
+      "         )",
+      " ",
+      "+    def test_serialize_nested_class(self):",
+      "+        for nested_cls in [self.NestedEnum, self.NestedChoices]:",
+      "+            cls_name = nested_cls.__name__",
+      "+            with self.subTest(cls_name):",
+      "+                self.assertSerializedResultEqual(",
+      "+                    nested_cls,",
+      '+                    ("migrations.test_writer.WriterTests.%s" % cls_name, {\'import migrations.test_writer\'}),',
+      "+                )",
+      "+",
+      "     def test_serialize_uuid(self):",
+      "         self.assertSerializedEqual(uuid.uuid1())",
+      "",
+    ].join("\n");
+    expect(await literalsOf(gold, tests)).toEqual([]);
+  });
+});

@@ -177,3 +177,16 @@ describe("Java: a hunk under a nested type's header that closes that type", () =
     expect(found.filter((f) => f.startsWith("BaseIntegerAdapter."))).toEqual([]);
   });
 });
+
+describe("TypeScript: a hunk under an interface's header", () => {
+  test("element-web 4fec436: the interface closed at the top level, a component after it: the new member is the interface's", async () => {
+    const found = definitions(await analyse("element-web-4fec436-code.diff"));
+    expect(found).toContain("Props.saveDeviceName field new");
+    expect(found.filter((f) => /__hintscope/.test(f))).toEqual([]);
+  });
+
+  test("element-web 776ffa4: `onFinished();` in an interface is a method's signature, not a statement: the new member is the interface's", async () => {
+    const found = definitions(await analyse("element-web-776ffa4-code.diff"));
+    expect(found).toContain("IProps.closeOnInteraction field new");
+  });
+});

@@ -6,6 +6,9 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
   const { typeName, enumName, inFunction } = headerNames(context);
   if (enumName && !inFunction) return { prefix: [`enum ${enumName} {`], suffix: ["}"], owner: null, dedent: false };
+  // An interface's or an object type's members (`onFinished();` is a method's signature there, no call).
+  const type = typeOpener(context);
+  if (type && !type.startsWith("class ")) return { prefix: [type], suffix: ["}"], owner: null, dedent: false };
   // Under a class's header, lines that are statements (`const x =`, `return`, `this.y = …`, `total += 1`) are
   // a method's body the hunk is cut from, not the class's members: a stand-in method holds them.
   if (typeName && looksLikeStatements(lines))
@@ -31,12 +34,17 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
 /** JavaScript's and TypeScript's hunks (TypeScript's module shares them). */
 export const javaScriptHunks: HunkRules = {
   wrap: javaScriptWrap,
-  tailOpeners: (wrapper, closed) =>
-    braceTailOpeners(wrapper, closed, {
+  tailOpeners: (wrapper, closed, context) => {
+    // A hunk under a type's header (`interface Props {`) that closes just that type at the top level: its
+    // lines above the `}` are the type's members, reopened under its own name.
+    const type = typeOpener(context);
+    if (type && wrapper.prefix.length === 0 && closed.count === 1) return [type];
+    return braceTailOpeners(wrapper, closed, {
       classTail: `class ${UNKNOWN_OWNER} { __hintscope_tail__() {`,
       first: ({ inClass, atTop }) =>
         inClass ? "__hintscope_tail__() {" : atTop ? "function __hintscope_tail__() {" : "{",
-    }),
+    });
+  },
   blockComments: true,
   // A function (an arrow component, a `describe` callback) whose body runs past the hunk's end is closed,
   // so that it still parses as a function and its `const`s stay its locals.
@@ -45,3 +53,14 @@ export const javaScriptHunks: HunkRules = {
     return open !== "" ? [open, ...suffix] : [...suffix];
   },
 };
+
+/** The opener of the type a hunk header declares (`interface Props {`, `type Props = {`, `class A {`), or null. */
+export function typeOpener(context: string): string | null {
+  const declared =
+    /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(class|interface|enum)\s+([A-Za-z_$][\w$]*)/.exec(
+      context,
+    );
+  if (declared) return `${declared[1]} ${declared[2]} {`;
+  const alias = /^\s*(?:export\s+)?type\s+([A-Za-z_$][\w$]*)\s*(<[^=]*>)?\s*=\s*\{\s*$/.exec(context);
+  return alias ? `type ${alias[1]}${alias[2] ?? ""} = {` : null;
+}
