@@ -306,10 +306,11 @@ describe("message shapes missed or mistaken on real SWE-bench Lite records (issu
   const literalsOf = async (goldPatch: string, testPatch: string) =>
     (await analyzeInstance({ instanceId: "case", goldPatch, testPatch })).literals.map((l) => l.text);
 
-  test("a message built with `+` from literals and code is one template (sympy__sympy-13971)", async () => {
+  test("a message built with `+` from literals and code is one template; a string a name holds is checked by an unchanged assert (sympy__sympy-13971)", async () => {
     // sympy/printing/latex.py's _print_SeqFormula returns r"\left[" + r", ".join(…) + r"\right]"; the test
     // (sympy/printing/tests/test_latex.py) asserts latex(s1) == latex_str, latex_str = r'\left[0, 1, 4, 9, \ldots\right]'.
-    // Cut from the record: one hunk of each patch, two of the test's twelve strings.
+    // The patch changes only the assignments: the assert lines that check latex_str are context. Cut from the
+    // record: one hunk of each patch, two of the test's twelve strings.
     const gold = [
       "diff --git a/sympy/printing/latex.py b/sympy/printing/latex.py",
       "--- a/sympy/printing/latex.py",
@@ -352,56 +353,6 @@ describe("message shapes missed or mistaken on real SWE-bench Lite records (issu
     ]);
   });
 
-  test("a string the patch changes below its first line is the patch's (django__django-14155)", async () => {
-    // The test (tests/urlpatterns_reverse/tests.py) keeps the first line of an implicitly joined expected repr
-    // and changes the next two (url_name='no-kwargs', route='…'); the fix (django/urls/resolvers.py) writes the
-    // %r template that produces them. Cut from the record: the repr hunk of each patch.
-    const gold = [
-      "diff --git a/django/urls/resolvers.py b/django/urls/resolvers.py",
-      "--- a/django/urls/resolvers.py",
-      "+++ b/django/urls/resolvers.py",
-      "@@ -59,8 +59,15 @@ def __getitem__(self, index):",
-      "         return (self.func, self.args, self.kwargs)[index]",
-      " ",
-      "     def __repr__(self):",
-      '-        return "ResolverMatch(func=%s, args=%s, kwargs=%s, url_name=%s, app_names=%s, namespaces=%s, route=%s)" % (',
-      "-            self._func_path, self.args, self.kwargs, self.url_name,",
-      "-            self.app_names, self.namespaces, self.route,",
-      "+        if isinstance(self.func, functools.partial):",
-      "+            func = repr(self.func)",
-      "+        else:",
-      "+            func = self._func_path",
-      "+        return (",
-      "+            'ResolverMatch(func=%s, args=%r, kwargs=%r, url_name=%r, '",
-      "+            'app_names=%r, namespaces=%r, route=%r)' % (",
-      "+                func, self.args, self.kwargs, self.url_name,",
-      "+                self.app_names, self.namespaces, self.route,",
-      "+            )",
-      "         )",
-      " ",
-      "",
-    ].join("\n");
-    const tests = [
-      "diff --git a/tests/urlpatterns_reverse/tests.py b/tests/urlpatterns_reverse/tests.py",
-      "--- a/tests/urlpatterns_reverse/tests.py",
-      "+++ b/tests/urlpatterns_reverse/tests.py",
-      "@@ -1141,7 +1141,7 @@ def test_repr(self):",
-      "         self.assertEqual(",
-      "             repr(resolve('/no_kwargs/42/37/')),",
-      '             "ResolverMatch(func=urlpatterns_reverse.views.empty_view, "',
-      "-            \"args=('42', '37'), kwargs={}, url_name=no-kwargs, app_names=[], \"",
-      '-            "namespaces=[], route=^no_kwargs/([0-9]+)/([0-9]+)/$)",',
-      "+            \"args=('42', '37'), kwargs={}, url_name='no-kwargs', app_names=[], \"",
-      "+            \"namespaces=[], route='^no_kwargs/([0-9]+)/([0-9]+)/$')\",",
-      "         )",
-      " ",
-      "",
-    ].join("\n");
-    expect(await literalsOf(gold, tests)).toEqual([
-      "ResolverMatch(func=urlpatterns_reverse.views.empty_view, args=('42', '37'), kwargs={}, url_name='no-kwargs', app_names=[], namespaces=[], route='^no_kwargs/([0-9]+)/([0-9]+)/$')",
-    ]);
-  });
-
   test("a template whose fixed text is one short word produces no message (django__django-12125: 'import %s')", async () => {
     // The fix (django/db/migrations/serializer.py) changes a line holding {"import %s" % module}; the test
     // (tests/migrations/test_writer.py) expects {'import migrations.test_writer'}: an import line the serializer
@@ -435,7 +386,7 @@ describe("message shapes missed or mistaken on real SWE-bench Lite records (issu
       "+            with self.subTest(cls_name):",
       "+                self.assertSerializedResultEqual(",
       "+                    nested_cls,",
-      '+                    ("migrations.test_writer.WriterTests.%s" % cls_name, {\'import migrations.test_writer\'}),',
+      "+                    (\"migrations.test_writer.WriterTests.%s\" % cls_name, {'import migrations.test_writer'}),",
       "+                )",
       "+",
       "     def test_serialize_uuid(self):",

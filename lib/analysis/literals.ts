@@ -135,10 +135,10 @@ function isCheckingUse(use: Node): boolean {
 
 /**
  * Whether a literal assigned to a name is checked through it: the name, later in the same function (or the
- * image, outside one) and on a row `keep` accepts, is handed to an assertion, a comparison, a checking call
+ * image, outside one) and on a row `visible` accepts, is handed to an assertion, a comparison, a checking call
  * (assertWarnsMessage, assertRaisesMessage, expect…) or `match=`.
  */
-function isCheckedThroughName(node: Node, keep: (row: number) => boolean): boolean {
+function isCheckedThroughName(node: Node, visible: (row: number) => boolean): boolean {
   const assigned = assignedName(node);
   if (!assigned) return false;
   let scope: Node | null = assigned.assignment.parent;
@@ -152,19 +152,62 @@ function isCheckedThroughName(node: Node, keep: (row: number) => boolean): boole
         use !== null &&
         use.startIndex >= after &&
         use.text === assigned.name &&
-        keep(use.startPosition.row) &&
+        visible(use.startPosition.row) &&
         isCheckingUse(use),
     );
 }
 
-/** Every string literal of a parsed image whose first row `keep` accepts (a nested one is its outer one's). */
-export function collectLiterals(root: Node, language: ParsedLanguage, keep: (row: number) => boolean): SyntaxLiteral[] {
+/** A binary `+` (PHP's `.`) in any grammar: where a message is built from literals and code. */
+const CONCATENATION_TYPES = new Set(["binary_operator", "binary_expression", "binary"]);
+
+const isConcatenation = (node: Node | null): node is Node => {
+  if (!node || !CONCATENATION_TYPES.has(node.type)) return false;
+  const operator = node.childForFieldName("operator")?.text;
+  return operator === "+" || operator === ".";
+};
+
+/** The outermost `+` chain a literal is an operand of (brackets between count), or null. */
+function concatenationOf(node: Node): Node | null {
+  let top: Node | null = null;
+  for (let up = node.parent; up; up = up.parent) {
+    if (isConcatenation(up)) top = up;
+    else if (up.type !== "parenthesized_expression" || !isConcatenation(up.parent)) break;
+  }
+  return top;
+}
+
+/** A `+` chain's text: its literal operands' text, every other operand (a call, a name) a hole. */
+function concatenationText(node: Node, types: readonly string[]): string {
+  if (types.includes(node.type)) return literalText(node);
+  if (node.type === "parenthesized_expression" && node.namedChildCount === 1) {
+    const inner = node.namedChildren[0];
+    if (inner && (isConcatenation(inner) || types.includes(inner.type))) return concatenationText(inner, types);
+  }
+  if (!isConcatenation(node)) return HOLE;
+  const left = node.childForFieldName("left");
+  const right = node.childForFieldName("right");
+  return `${left ? concatenationText(left, types) : ""}${right ? concatenationText(right, types) : ""}`;
+}
+
+/**
+ * Every string literal of a parsed image whose first row `keep` accepts (a nested one is its outer one's).
+ * Literals joined by `+` with code between (`r"\left[" + r", ".join(…) + r"\right]"`, `"No user " + name`)
+ * are one template, the code its holes. A literal assigned to a name is checked when the name is checked on
+ * a row `visible` accepts (an unchanged `assert latex(s) == latex_str` below a changed assignment).
+ */
+export function collectLiterals(
+  root: Node,
+  language: ParsedLanguage,
+  keep: (row: number) => boolean,
+  visible: (row: number) => boolean = keep,
+): SyntaxLiteral[] {
   // The node types that are one string literal in this grammar (a concatenation of several counts as one).
   const types = moduleOfGrammar(language).stringTypes;
   const out: SyntaxLiteral[] = [];
+  const chains = new Set<number>();
   // Found natively (one call into the parser's library), not by walking every node from here.
   for (const node of root.descendantsOfType([...types])) {
-    if (!node || !keep(node.startPosition.row)) continue;
+    if (!node) continue;
     // A string inside a concatenation, or inside another string's interpolation, is part of that one.
     let outer = false;
     for (let up = node.parent; up && !outer; up = up.parent) {
@@ -172,11 +215,16 @@ export function collectLiterals(root: Node, language: ParsedLanguage, keep: (row
       else if (STATEMENT_END.test(up.type)) break;
     }
     if (outer) continue;
+    const chain = concatenationOf(node);
+    if (chain && chains.has(chain.id)) continue;
+    const whole = chain ?? node;
+    if (!keep(whole.startPosition.row)) continue;
+    if (chain) chains.add(chain.id);
     out.push({
-      text: literalText(node),
-      row: node.startPosition.row,
-      column: node.startPosition.column,
-      checked: isChecked(node) || isCheckedThroughName(node, keep),
+      text: chain ? concatenationText(chain, types) : literalText(node),
+      row: whole.startPosition.row,
+      column: whole.startPosition.column,
+      checked: isChecked(whole) || isCheckedThroughName(whole, visible),
     });
   }
   return out;
@@ -188,6 +236,6 @@ export function fragmentLiterals(root: Node, language: ParsedLanguage, fragment:
   const last = fragment.rows.length - (fragment.addedRows?.after ?? 0);
   const inImage = (row: number) => row >= first && row < last;
   return fragment.side === "post"
-    ? collectLiterals(root, language, (row) => inImage(row) && fragment.rows[row]?.kind === "+")
+    ? collectLiterals(root, language, (row) => inImage(row) && fragment.rows[row]?.kind === "+", inImage)
     : collectLiterals(root, language, inImage);
 }
