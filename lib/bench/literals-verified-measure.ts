@@ -15,6 +15,11 @@ if (!annotationsFile) {
 }
 const NAMES_A_MESSAGE =
   /\b(message|messages|string|strings|wording|error text|text of|warning text|exact text|output text)\b/i;
+/** The words of a note that name a message or string, with twenty characters either side. */
+const noteAround = (note: string) => {
+  const at = NAMES_A_MESSAGE.exec(note);
+  return at ? note.slice(Math.max(0, at.index - 20), at.index + at[0].length + 20).replace(/\s+/g, " ") : "";
+};
 const annotations = new Map(
   (parse(readFileSync(annotationsFile, "utf8"), { columns: true }) as Array<Record<string, string>>).map((r) => [
     r.instance_id as string,
@@ -27,6 +32,7 @@ let foundPositive = 0;
 let found = 0;
 const missed: string[] = [];
 const extra: string[] = [];
+const hits: string[] = [];
 for (const line of readFileSync(recordsFile, "utf8").trim().split("\n")) {
   const r = JSON.parse(line) as Record<string, string>;
   const a = annotations.get(r.instance_id as string);
@@ -43,8 +49,18 @@ for (const line of readFileSync(recordsFile, "utf8").trim().split("\n")) {
   if (positive) positives++;
   if (has) found++;
   if (positive && has) foundPositive++;
+  if (positive && has)
+    hits.push(
+      `${r.instance_id}: ${analysis.literals
+        .map((l) => JSON.stringify(l.text))
+        .join(", ")
+        .slice(0, 160)}`,
+    );
   if (positive && !has)
-    missed.push(`${r.instance_id}: ${(a.false_negative_notes ?? "").slice(0, 200).replace(/\s+/g, " ")}`);
+    missed.push(
+      // The words that made the note count, with what stands around them ("an empty string" is a value, not a message).
+      `${r.instance_id}: …${noteAround(a.false_negative_notes ?? "")}… | ${(a.false_negative_notes ?? "").slice(0, 120).replace(/\s+/g, " ")}`,
+    );
   if (!positive && has)
     extra.push(
       `${r.instance_id}: ${analysis.literals
@@ -59,6 +75,8 @@ console.log(
 console.log(
   `recall ${foundPositive}/${positives} = ${(foundPositive / positives).toFixed(2)}; precision ${foundPositive}/${found} = ${(foundPositive / Math.max(found, 1)).toFixed(2)}`,
 );
+console.log("\nfound, with such a note:");
+for (const h of hits) console.log(`  ${h}`);
 console.log("\nmissed:");
 for (const m of missed) console.log(`  ${m}`);
 console.log("\nfound without such a note:");
