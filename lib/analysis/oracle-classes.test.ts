@@ -190,3 +190,17 @@ describe("TypeScript: a hunk under an interface's header", () => {
     expect(found).toContain("IProps.closeOnInteraction field new");
   });
 });
+
+describe("Go: the function a hunk header names", () => {
+  test("caddy 5626: a hunk that starts after an inner block's `}` still changes the named method (its body ends at column 0)", async () => {
+    const found = definitions(await analyse("caddy-5626-code.diff"));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "Dispenser.nextOnSameLine method changed",
+        "Dispenser.NextLine method changed",
+        "Dispenser.isNewLine method changed",
+        "Dispenser.isNextOnNewLine method changed",
+      ]),
+    );
+  });
+});

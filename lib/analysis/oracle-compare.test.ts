@@ -120,3 +120,49 @@ describe("compareWithOracle: hunks mode against exact mode", () => {
     expect([all.instances, all.compared, all.byCause.missing]).toEqual([2, 3, 2]);
   });
 });
+
+describe("a changed definition no hunk shows", () => {
+  const at = (column?: number) => ({
+    path: "gson/Gson.java",
+    diffLine: 0,
+    fileLine: 120,
+    patch: "gold" as const,
+    ...(column ? { column } : {}),
+  });
+  const gson = (over: Partial<ComparedIdentifier> = {}) =>
+    def({
+      name: "Gson",
+      member: "Gson",
+      owner: null,
+      kind: "class",
+      path: "gson/Gson.java",
+      status: "changed",
+      signature: null,
+      ...over,
+    });
+
+  it("is not in hunks when its declaration lies in no hunk and no header names it; missing when a header or a hunk line does", () => {
+    const headers = () => ["public <T> T fromJson(JsonElement json, TypeToken<T> typeOfT) throws JsonSyntaxE"];
+    expect(compareWithOracle([], [gson({ definedAt: at() })], headers).disagreements.map((d) => d.cause)).toEqual([
+      "not in hunks",
+    ]);
+    expect(
+      compareWithOracle([], [gson({ definedAt: at() })], () => ["public final class Gson {"]).disagreements[0]?.cause,
+    ).toBe("missing");
+    expect(compareWithOracle([], [gson({ definedAt: at(14) })], headers).disagreements[0]?.cause).toBe("missing");
+    // A new definition's lines are added: always shown.
+    expect(compareWithOracle([], [gson({ status: "new", definedAt: at() })], headers).disagreements[0]?.cause).toBe(
+      "missing",
+    );
+  });
+
+  it("is not counted as a disagreement", () => {
+    const rows = new Map<string, OracleRow>();
+    tallyComparison(
+      rows,
+      "i-1",
+      compareWithOracle([], [gson({ definedAt: at() })], () => []),
+    );
+    expect(disagreementShare(rows.get("java") as OracleRow)).toBe(0);
+  });
+});

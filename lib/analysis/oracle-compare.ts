@@ -19,9 +19,11 @@ export const ORACLE_CAUSES = [
 ] as const;
 /**
  * Where hunks mode states nothing that exact mode states (no class line nor header names the owner, no `def`
- * line shows the signature): not a wrong statement, listed apart and not counted as a disagreement.
+ * line shows the signature), or cannot (`not in hunks`: a changed definition whose declaration lies in no hunk
+ * and which no hunk header names, such as the class around a changed method whose class line is far above):
+ * not a wrong statement, listed apart and not counted as a disagreement.
  */
-export const ORACLE_UNKNOWNS = ["owner unknown", "signature unknown"] as const;
+export const ORACLE_UNKNOWNS = ["owner unknown", "signature unknown", "not in hunks"] as const;
 export type OracleCause = (typeof ORACLE_CAUSES)[number] | (typeof ORACLE_UNKNOWNS)[number];
 const EVERY_CAUSE = [...ORACLE_CAUSES, ...ORACLE_UNKNOWNS];
 
@@ -29,7 +31,18 @@ const EVERY_CAUSE = [...ORACLE_CAUSES, ...ORACLE_UNKNOWNS];
 export type ComparedIdentifier = Pick<
   InstanceIdentifier,
   "name" | "member" | "owner" | "kind" | "path" | "signature" | "side" | "status"
->;
+> &
+  Partial<Pick<InstanceIdentifier, "definedAt">>;
+
+/**
+ * Whether hunks could name a definition exact mode finds: it is new (its lines are added), its name is
+ * written on a hunk line (exact mode's location has a column only then), or a hunk header of its file names it.
+ */
+function shownInHunks(i: ComparedIdentifier, headersOf: (path: string) => readonly string[]): boolean {
+  if (i.status === "new" || !i.definedAt || i.definedAt.column !== undefined) return true;
+  const named = new RegExp(`(^|[^\\w$])${i.member.replace(/[$^.*+?()[\]{}|\\]/g, "\\$&")}([^\\w$]|$)`);
+  return headersOf(i.path).some((header) => named.test(header));
+}
 
 export interface OracleDisagreement {
   cause: OracleCause;
@@ -73,6 +86,8 @@ function ownerKnown(hunks: string | null, exact: string | null): boolean {
 export function compareWithOracle(
   hunks: readonly ComparedIdentifier[],
   exact: readonly ComparedIdentifier[],
+  /** the hunk headers of a file of the patches (none known: every definition counts as shown) */
+  headersOf?: (path: string) => readonly string[],
 ): OracleComparison {
   const compared = new Map<string, number>();
   const disagreements: OracleDisagreement[] = [];
@@ -121,7 +136,7 @@ export function compareWithOracle(
     }
     for (const ei of e) {
       count(languageOf(ei.path));
-      add("missing", null, ei);
+      add(headersOf && !shownInHunks(ei, headersOf) ? "not in hunks" : "missing", null, ei);
     }
     for (const hi of h) {
       count(languageOf(hi.path));

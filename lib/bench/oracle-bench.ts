@@ -17,6 +17,7 @@ import {
   type OracleRow,
   tallyComparison,
 } from "../analysis/oracle-compare";
+import { parseDiff } from "../analysis/parse-diff";
 import type { InstanceData } from "../ingest/import-items";
 import { openImportFile } from "../ingest/read-import-file";
 import { availability } from "../repository-store/repository-store";
@@ -81,7 +82,15 @@ async function main() {
       continue;
     }
     const hunks = await analyzeInstance(input);
-    tallyComparison(rows, instance.externalId, compareWithOracle(hunks.identifiers, exact.analysis.identifiers));
+    const headers = new Map<string, string[]>();
+    for (const file of parseDiff(`${instance.goldPatch}\n${instance.testPatch}`))
+      headers.set(file.path, [...(headers.get(file.path) ?? []), ...file.hunks.map((h) => h.context)]);
+    const headersOf = (p: string) => headers.get(p) ?? [];
+    tallyComparison(
+      rows,
+      instance.externalId,
+      compareWithOracle(hunks.identifiers, exact.analysis.identifiers, headersOf),
+    );
     tallyComparison(
       newRows,
       instance.externalId,

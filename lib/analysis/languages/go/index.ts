@@ -42,7 +42,7 @@ function goTopLevelEnd(lines: readonly string[]): number {
     if (index < start) continue;
     if (backticks % 2 === 0 && /^[})]\)?\s*$/.test(line)) {
       const next = lines.slice(index + 1).find((l) => l.trim() !== "");
-      if (next !== undefined && /^(func|var|const|type|import)\b/.test(next)) return index;
+      if (next !== undefined && /^(func|var|const|type|import)\b|^\/[/*]/.test(next)) return index;
     }
     backticks += (line.match(/`/g) ?? []).length;
   }
@@ -107,6 +107,12 @@ export const go: LanguageModule = {
     },
     blockComments: true,
     topLevelEnd: goTopLevelEnd,
+    // A function's body ends at its `}` at column 0 (gofmt), not at the first `}` of a block opened above.
+    endOfContextBody: (context, lines) => {
+      if (!/^func\b/.test(context)) return undefined;
+      const end = goTopLevelEnd([...lines, "func"]);
+      return end < 0 ? lines.length : end + 1;
+    },
     stringEnd: goRawStringEnd,
     closeOpenBlocks: (suffix, lines) => {
       const open = goClosers(lines);
