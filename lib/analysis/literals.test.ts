@@ -108,6 +108,24 @@ describe("a message the tests check, written by the gold patch", () => {
       "<?php\nclass OptionsTest extends TestCase {\n    public function testUnknown() {\n        $this->expectExceptionMessage('Unknown option: color');\n        (new Options())->get('color');\n    }\n}\n",
       "Unknown option: color",
     ],
+    [
+      "Java, a message built with + (no piece ten characters long)",
+      "src/main/java/a/Users.java",
+      "package a;\n\npublic class Users {\n    public void remove(String name) {\n    }\n}\n",
+      'package a;\n\npublic class Users {\n    public void remove(String name) {\n        throw new IllegalStateException("User " + name + " is gone");\n    }\n}\n',
+      "src/test/java/a/UsersTest.java",
+      'class UsersTest {\n    void t() {\n        Exception e = assertThrows(IllegalStateException.class, () -> new Users().remove("ada"));\n        assertEquals("User ada is gone", e.getMessage());\n    }\n}\n',
+      "User ada is gone",
+    ],
+    [
+      "PHP, a message built with . (no piece ten characters long)",
+      "src/Options.php",
+      "<?php\nclass Options {\n    public function get($name) {\n        return null;\n    }\n}\n",
+      "<?php\nclass Options {\n    public function get($name) {\n        throw new InvalidArgumentException('Setting ' . $name . ' unset');\n    }\n}\n",
+      "tests/OptionsTest.php",
+      "<?php\nclass OptionsTest extends TestCase {\n    public function testUnknown() {\n        $this->expectExceptionMessage('Setting color unset');\n        (new Options())->get('color');\n    }\n}\n",
+      "Setting color unset",
+    ],
   ])("%s", async (_label, codePath, before, after, testPath, testText, expected) => {
     const found = await evidenceOf({
       code: [{ path: codePath, before, after }],

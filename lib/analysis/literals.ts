@@ -160,7 +160,7 @@ function isCheckedThroughName(node: Node, visible: (row: number) => boolean): bo
 /** A binary `+` (PHP's `.`) in any grammar: where a message is built from literals and code. */
 const CONCATENATION_TYPES = new Set(["binary_operator", "binary_expression", "binary"]);
 
-const isConcatenation = (node: Node | null): node is Node => {
+const isConcatenation = (node: Node | null): boolean => {
   if (!node || !CONCATENATION_TYPES.has(node.type)) return false;
   const operator = node.childForFieldName("operator")?.text;
   return operator === "+" || operator === ".";
