@@ -52,8 +52,13 @@ export function addContextFunctions(
     const side = changed.kind === "+" ? "post" : "pre";
     const image = parsed.find((p) => p.fragment.hunkIndex === hunkIndex && p.fragment.side === side);
     const changedRow = image?.fragment.rows.indexOf(changed) ?? -1;
+    // (A type's own members are its change: a field added to a struct changes the struct.)
     const holdsChange = image?.definitions.some(
-      (def) => def.row <= changedRow && def.endRow >= changedRow && image.fragment.rows[def.row] != null,
+      (def) =>
+        def.row <= changedRow &&
+        def.endRow >= changedRow &&
+        image.fragment.rows[def.row] != null &&
+        !(fn.kind && def.owner === fn.name),
     );
     if (holdsChange) return;
     members.add(fn.name);
@@ -62,7 +67,7 @@ export function addContextFunctions(
       name,
       member: fn.name,
       owner: fn.owner,
-      kind: fn.owner ? "method" : "function",
+      kind: fn.kind ?? (fn.owner ? "method" : "function"),
       path: file.path,
       newFile: false,
       // The header is cut at 80 characters: not a signature to show as declared.

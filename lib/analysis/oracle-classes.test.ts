@@ -204,3 +204,10 @@ describe("Go: the function a hunk header names", () => {
     );
   });
 });
+
+describe("Go: a struct a hunk header names", () => {
+  test("vuls 6eff6a9: a field changed under `type ServerInfo struct {` changes the struct too", async () => {
+    const found = definitions(await analyse("vuls-6eff6a9-code.diff"));
+    expect(found).toEqual(expect.arrayContaining(["ServerInfo struct changed", "WordPressConf struct changed"]));
+  });
+});

@@ -63,9 +63,12 @@ test("every location says its patch, and its column points at the name on that d
       const member = i.name.split(/\.|::|#/).pop() ?? i.name;
       for (const [role, place] of [["def", i.definedAt], ...i.usedAt.map((u) => ["use", u] as const)] as const) {
         if (!place || i.kind === "file") continue;
-        placed++;
         if (i.kind !== "name") expect(place.patch).toBe((role === "def") === (i.side === "code") ? "gold" : "test");
         const text = patches[place.patch][place.diffLine - 1] ?? "";
+        // A definition git names on a hunk header (a changed function or struct) is placed at its first changed
+        // line, where its name is not written: there is no column to point at, and none is claimed.
+        if (place.column === undefined && !text.includes(member)) continue;
+        placed++;
         if (place.column === undefined) continue;
         withColumn++;
         // A parameter's location is its function's line; its name is on it, maybe further on.

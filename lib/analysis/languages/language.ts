@@ -15,6 +15,8 @@ export interface Grammar {
 export interface ContextFunction {
   name: string;
   owner: string | null;
+  /** a type the header declares (Go's `type X struct {`): changed with its members (default: a function) */
+  kind?: "struct" | "interface";
 }
 
 /** How a hunk cut from inside a class or function body is made to parse on its own. */

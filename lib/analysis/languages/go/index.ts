@@ -94,7 +94,10 @@ export const go: LanguageModule = {
   hunks: {
     contextFunction: (text) => {
       const match = /^func\s+(?:\(\s*(?:\w+\s+)?\*?(\w+)(?:\[[^\]]*\])?\s*\)\s*)?(\w+)\s*[[(]/.exec(text);
-      return match?.[2] ? { name: match[2], owner: match[1] ?? null } : null;
+      if (match?.[2]) return { name: match[2], owner: match[1] ?? null };
+      // A struct's or an interface's header: a change among its fields or methods changes the type.
+      const type = /^type\s+(\w+)(?:\[[^\]]*\])?\s+(struct|interface)\s*\{/.exec(text);
+      return type?.[1] ? { name: type[1], owner: null, kind: type[2] as "struct" | "interface" } : null;
     },
     wrap: goWrap,
     // A hunk that starts inside `type X struct {` (the header says so) and runs past its `}`: the lines
@@ -109,7 +112,7 @@ export const go: LanguageModule = {
     topLevelEnd: goTopLevelEnd,
     // A function's body ends at its `}` at column 0 (gofmt), not at the first `}` of a block opened above.
     endOfContextBody: (context, lines) => {
-      if (!/^func\b/.test(context)) return undefined;
+      if (!/^(func|type)\b/.test(context)) return undefined;
       const end = goTopLevelEnd([...lines, "func"]);
       return end < 0 ? lines.length : end + 1;
     },

@@ -1,4 +1,4 @@
-import { closersOfOpenBrackets, codeOf, indentOf, UNKNOWN_OWNER } from "../hunk-lines";
+import { closersOfOpenBrackets, codeOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { fileClass, wrapUnderMethod } from "../member-hunks";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
