@@ -25,6 +25,10 @@ function endOfContextBody(language: ParsedLanguage, context: string, lines: read
   return lines.length;
 }
 
+/** Whether a line declares a type of that name (`class X`, `type X struct`, `interface X`). */
+const declares = (line: string, name: string) =>
+  new RegExp(`^\\s*(export\\s+)?(class|type|interface|struct)\\s+${name}\\b`).test(line);
+
 /** Functions whose bodies a hunk changes while their own line is above it: git names them in the hunk header. */
 export function addContextFunctions(
   file: FileDiff,
@@ -47,6 +51,8 @@ export function addContextFunctions(
     // A blank line added or removed at a body's end (before the next definition) changes nothing in it.
     const changed = hunk.lines.find((line, index) => line.kind !== " " && index < bodyEnd && line.text.trim() !== "");
     if (!changed || !fn || members.has(fn.name)) return;
+    // A type whose declaration line the patch removes (renamed or gone) is not a changed one.
+    if (fn.kind && file.hunks.some((h) => h.lines.some((l) => l.kind === "-" && declares(l.text, fn.name)))) return;
     // git names the last function line above the hunk; when a definition that opens inside the hunk (on
     // the changed line or above it) holds the first change, the change is that definition's, not the named one's.
     const side = changed.kind === "+" ? "post" : "pre";

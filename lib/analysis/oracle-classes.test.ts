@@ -211,3 +211,15 @@ describe("Go: a struct a hunk header names", () => {
     expect(found).toEqual(expect.arrayContaining(["ServerInfo struct changed", "WordPressConf struct changed"]));
   });
 });
+
+describe("Python: a class a hunk header names", () => {
+  test("openlibrary 4a5d2a7: a change in `class WikidataEntity:`'s body changes the class", async () => {
+    expect(definitions(await analyse("openlibrary-4a5d2a7-code.diff"))).toContain("WikidataEntity class changed");
+  });
+
+  test("openlibrary 123e6e5: a class the patch renames (PrioritizedISBN → PrioritizedIdentifier) is new, not changed under its old name", async () => {
+    const found = definitions(await analyse("openlibrary-123e6e5-code.diff"));
+    expect(found).toContain("PrioritizedIdentifier class new");
+    expect(found.filter((f) => f.startsWith("PrioritizedISBN "))).toEqual([]);
+  });
+});

@@ -44,7 +44,10 @@ export const python: LanguageModule = {
     header: (hunk) => pythonHeader(hunk.context, hunk.lines),
     contextFunction: (text) => {
       const match = /^(?:async\s+)?def\s+(\w+)\s*\(/.exec(text);
-      return match?.[1] ? { name: match[1], owner: null } : null;
+      if (match?.[1]) return { name: match[1], owner: null };
+      // A class's header: a change in its body (a method's, a field's) changes the class.
+      const type = /^class\s+(\w+)\s*[(:]/.exec(text);
+      return type?.[1] ? { name: type[1], owner: null, kind: "class" } : null;
     },
     wrap: (request) =>
       pythonWrap(request) ??
@@ -61,7 +64,12 @@ export const python: LanguageModule = {
       const closers = pythonClosers(lines);
       return closers !== "" ? [...suffix, closers] : [...suffix];
     },
-    endOfContextBody: indentedBodyEnd,
+    // A `]`, `)` or `}` at column 0 closes a bracket the module opened: the lines above it are that
+    // expression's (a list of providers after a class), and the header's body ended above the hunk.
+    endOfContextBody: (context, lines) => {
+      const end = indentedBodyEnd(context, lines);
+      return lines.slice(0, end + 1).some((line) => /^[\])}]/.test(line)) ? 0 : end;
+    },
     offside: { resumedSignature, continuesFromAbove, stringEnd },
     classTracker: () => new PythonClassTracker(),
   },
