@@ -150,6 +150,18 @@ describe("a changed definition no hunk shows", () => {
       compareWithOracle([], [gson({ definedAt: at() })], () => ["public final class Gson {"]).disagreements[0]?.cause,
     ).toBe("missing");
     expect(compareWithOracle([], [gson({ definedAt: at(14) })], headers).disagreements[0]?.cause).toBe("missing");
+    // A header that only mentions the class (a method returning it, gson 1093) does not declare it.
+    expect(
+      compareWithOracle([], [gson({ definedAt: at() })], () => [
+        "public Gson value(Boolean value) throws IOException {",
+      ]).disagreements[0]?.cause,
+    ).toBe("not in hunks");
+    // A method's header declares the method.
+    const method = gson({ name: "Gson.value", member: "value", owner: "Gson", kind: "method", definedAt: at() });
+    expect(
+      compareWithOracle([], [method], () => ["public Gson value(Boolean value) throws IOException {"]).disagreements[0]
+        ?.cause,
+    ).toBe("missing");
     // A new definition's lines are added: always shown.
     expect(compareWithOracle([], [gson({ status: "new", definedAt: at() })], headers).disagreements[0]?.cause).toBe(
       "missing",

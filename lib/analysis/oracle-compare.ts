@@ -34,14 +34,21 @@ export type ComparedIdentifier = Pick<
 > &
   Partial<Pick<InstanceIdentifier, "definedAt">>;
 
+const TYPE_KINDS = new Set(["class", "interface", "enum", "struct", "trait", "type", "module", "record"]);
+
 /**
  * Whether hunks could name a definition exact mode finds: it is new (its lines are added), its name is
  * written on a hunk line (exact mode's location has a column only then), or a hunk header of its file names it.
  */
 function shownInHunks(i: ComparedIdentifier, headersOf: (path: string) => readonly string[]): boolean {
   if (i.status === "new" || !i.definedAt || i.definedAt.column !== undefined) return true;
-  const named = new RegExp(`(^|[^\\w$])${i.member.replace(/[$^.*+?()[\]{}|\\]/g, "\\$&")}([^\\w$]|$)`);
-  return headersOf(i.path).some((header) => named.test(header));
+  const name = i.member.replace(/[$^.*+?()[\]{}|\\]/g, "\\$&");
+  // The header declares it: a type after its keyword, a function before its parameters (or as `name =`), not
+  // a mere mention (a method header whose return type is the class).
+  const declared = TYPE_KINDS.has(i.kind)
+    ? new RegExp(`\\b(class|interface|enum|record|struct|type|trait|module|impl|object)\\s+${name}([^\\w$]|$)`)
+    : new RegExp(`(^|[^\\w$.])${name}\\s*(<[^>]*>)?\\s*(\\(|=[^=])`);
+  return headersOf(i.path).some((header) => declared.test(header));
 }
 
 export interface OracleDisagreement {
