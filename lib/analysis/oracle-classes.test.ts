@@ -223,3 +223,18 @@ describe("Python: a class a hunk header names", () => {
     expect(found.filter((f) => f.startsWith("PrioritizedISBN "))).toEqual([]);
   });
 });
+
+describe("Ruby: hunks whose blocks run past their end, and members under a method's header", () => {
+  test("rubocop 13560: a method whose `do` block the hunk cuts off is its class's; the renamed `valid_string?` under `def on_str`'s header is a method, not a local", async () => {
+    const analysis = await analyse("rubocop-13560-code.diff");
+    const found = definitions(analysis);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "FileNull.on_new_investigation method new",
+        "FileNull.on_str method changed",
+        "valid_string? method new",
+      ]),
+    );
+    expect(analysis.identifiers.filter((i) => /hintscope/i.test(`${i.name} ${i.owner ?? ""}`))).toEqual([]);
+  });
+});

@@ -19,7 +19,7 @@ export function cleanOwner(owner: string | null, contextFunction: string | null 
   const parts = owner
     .split(".")
     .map((p) => (p === STAND_IN ? contextFunction : p))
-    .filter((p): p is string => p !== null && p !== UNKNOWN_OWNER && !/^__hintscope/i.test(p));
+    .filter((p): p is string => p !== null && p !== UNKNOWN_OWNER && !/^__hintscope|^Hintscope\w*__$/i.test(p));
   return parts.length > 0 ? parts.join(".") : null;
 }
 

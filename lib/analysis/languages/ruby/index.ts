@@ -1,15 +1,47 @@
+import { indentOf } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { indentedBodyEnd, NO_WRAP } from "../wrapping";
 import { extractRuby } from "./extract";
 
-function rubyWrap({ context, indented }: WrapRequest): Wrapper {
+/** The stand-in class's name: a Ruby constant (UNKNOWN_OWNER's leading `_` is not one); never stated. */
+const RUBY_UNKNOWN_OWNER = "HintscopeContext__";
+
+function rubyWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
   const scopes = [...context.matchAll(/\b(class|module)\s+([A-Z][\w:]*)/g)];
   const last = scopes.at(-1);
   if (last) return { prefix: [`${last[1]} ${last[2]}`], suffix: ["end"], owner: null, dedent: false };
-  return /\bdef\s/.test(context)
-    ? { prefix: ["def __hintscope__"], suffix: ["end"], owner: null, dedent: false, inBody: true }
-    : NO_WRAP;
+  if (!/\bdef\s/.test(context)) return NO_WRAP;
+  // Under a method's header, lines whose least indented ones declare members (`def`, `private`, `attr_…`)
+  // stand at the class's level: the named method ended above the hunk, and the class is unknown here.
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
+  const least = Math.min(...code.map(indentOf));
+  const members = code.filter((l) => indentOf(l) === least);
+  if (members.some((l) => /^\s*(def\s|private\b|protected\b|public\b|attr_\w+\b)/.test(l)))
+    return { prefix: [`class ${RUBY_UNKNOWN_OWNER}`], suffix: ["end"], owner: null, dedent: false };
+  return { prefix: ["def __hintscope__"], suffix: ["end"], owner: null, dedent: false, inBody: true };
+}
+
+/**
+ * The blocks a hunk's lines open and leave open at its end (`def`, `class`, `do |x|`, `if` at a statement's
+ * start…), each closed with an `end`: a method whose body runs past the hunk's end still parses as one, and
+ * the class around it keeps it.
+ */
+export function rubyOpenBlocks(lines: readonly string[]): number {
+  let open = 0;
+  for (const line of lines) {
+    const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, '""').replace(/#.*$/, "");
+    if (/^\s*end\b/.test(code)) open = Math.max(0, open - 1);
+    if (
+      /^\s*(def|class|module|if|unless|while|until|case|begin|for)\b/.test(code) &&
+      !/^\s*def\b.*\)\s*=[^=]/.test(code)
+    )
+      open++;
+    if (/\bdo\s*(\|[^|]*\|)?\s*$/.test(code)) open++;
+    // `foo { |x|` … `}` blocks close themselves; a one-line `def x; end` opened and closed.
+    if (/;\s*end\s*$/.test(code) && /^\s*(def|class|module)\b/.test(code)) open = Math.max(0, open - 1);
+  }
+  return open;
 }
 
 export const ruby: LanguageModule = {
@@ -36,5 +68,10 @@ export const ruby: LanguageModule = {
     "method_missing",
     "respond_to_missing?",
   ],
-  hunks: { wrap: rubyWrap, blockComments: false, endOfContextBody: indentedBodyEnd },
+  hunks: {
+    wrap: rubyWrap,
+    blockComments: false,
+    endOfContextBody: indentedBodyEnd,
+    closeOpenBlocks: (suffix, lines) => [...Array.from({ length: rubyOpenBlocks(lines) }, () => "end"), ...suffix],
+  },
 };
