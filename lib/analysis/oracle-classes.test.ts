@@ -238,3 +238,11 @@ describe("Ruby: hunks whose blocks run past their end, and members under a metho
     expect(analysis.identifiers.filter((i) => /hintscope/i.test(`${i.name} ${i.owner ?? ""}`))).toEqual([]);
   });
 });
+
+describe("JavaScript: a hunk under an arrow function's header", () => {
+  test("preact 3345: `let hasErrored` under `options.unmount = vnode => {` is the function's local, not a module variable", async () => {
+    const found = definitions(await analyse("preact-3345-code.diff"));
+    expect(found.filter((f) => f.startsWith("hasErrored"))).toEqual([]);
+    expect(found).toContain("invokeCleanup function changed");
+  });
+});

@@ -4,7 +4,10 @@ import { braceTailOpeners, headerNames, isMethodHeader, looksLikeStatements, NO_
 
 function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
-  const { typeName, enumName, inFunction } = headerNames(context);
+  const names = headerNames(context);
+  const { typeName, enumName } = names;
+  // An arrow function's header (`options.unmount = vnode => {`) opens a function too, parentheses or not.
+  const inFunction = names.inFunction || (!typeName && /=>\s*\{?\s*$/.test(context));
   if (enumName && !inFunction) return { prefix: [`enum ${enumName} {`], suffix: ["}"], owner: null, dedent: false };
   // An interface's or an object type's members (`onFinished();` is a method's signature there, no call).
   const type = typeOpener(context);
