@@ -1,17 +1,15 @@
 // The label reader of the DefUse bench: a labels.json file (an array) or a folder of per-instance label files,
-// read from the shared defuse-dev labels (skipped without ../shared/data).
+// read from committed labels in the defuse-dev format (the C# hand labels of lib/testing/real-data/csharp/).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SHARED_DATA, SHARED_DATA_MISSING } from "../testing/shared-data";
+import { REAL_DATA } from "../testing/real-data";
 import { bareKey, labelOwner } from "./defuse-label-attributes";
 import { type DefuseLabel, readLabels } from "./defuse-labels";
 
-if (!SHARED_DATA) console.warn(SHARED_DATA_MISSING);
-
-describe.skipIf(!SHARED_DATA)("DefUse bench labels", () => {
-  const file = path.join(SHARED_DATA as string, "labels", "defuse-dev", "labels.json");
+describe("DefUse bench labels", () => {
+  const file = path.join(REAL_DATA, "csharp", "newtonsoft-json-labels.json");
   const dev = () => JSON.parse(readFileSync(file, "utf8")) as DefuseLabel[];
   const folder = mkdtempSync(path.join(tmpdir(), "defuse-labels-"));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
