@@ -212,6 +212,24 @@ describe("Go: a struct a hunk header names", () => {
   });
 });
 
+describe("Go: an interface a hunk header names", () => {
+  test("flipt e42da21: method specs changed under `type FliptClient interface {` are the interface's methods, and change it", async () => {
+    const found = definitions(await analyse("flipt-e42da21-grpc-code.diff"));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "FliptClient interface changed",
+        "FliptClient.DeleteFlag method changed",
+        "FliptClient.DeleteConstraint method changed",
+        "FliptServer interface changed",
+        "FliptServer.DeleteFlag method changed",
+        "FliptServer.mustEmbedUnimplementedFliptServer method new",
+      ]),
+    );
+    // No spec of an interface is read as a statement of a stand-in function or as a module-level function.
+    expect(found.filter((f) => /^(DeleteFlag|DeleteConstraint|mustEmbedUnimplementedFliptServer)\b/.test(f))).toEqual([]);
+  });
+});
+
 describe("Python: a class a hunk header names", () => {
   test("openlibrary 4a5d2a7: a change in `class WikidataEntity:`'s body changes the class", async () => {
     expect(definitions(await analyse("openlibrary-4a5d2a7-code.diff"))).toContain("WikidataEntity class changed");

@@ -75,8 +75,8 @@ export const HAND_CHECKED_CASES: Expectation[] = [
     id: "instance_navidrome__navidrome-3bc9e75b2843f91f6a1e9b604e321c2bd4fd442a",
     language: "go",
     selection: "defuse",
-    expected: ["simpleCache.Values"],
-    why: "simple_cache.go `+func (c *simpleCache[K, V]) Values() []V {` (a method of its generic receiver type); simple_cache_test.go `values := cache.Values()`",
+    expected: ["SimpleCache.Values", "simpleCache.Values"],
+    why: "simple_cache.go `+\tValues() []V` under the header `type SimpleCache[K comparable, V any] interface {` (the interface the test's `cache` is, as exact mode also says) and `+func (c *simpleCache[K, V]) Values() []V {` (a method of its generic receiver type, the implementation); simple_cache_test.go `values := cache.Values()`",
   },
   {
     file: "swebench-pro-sample.jsonl",

@@ -18,8 +18,9 @@ export interface HeaderNames {
   /** the class, interface, enum, record or struct the header opens */
   typeName: string | null;
   enumName: string | null;
-  /** Go's `type X struct` */
+  /** Go's `type X struct` or `type X interface` */
   goType: string | null;
+  goKind: "struct" | "interface" | null;
   /** the header opens a function (a `(` and no type) */
   inFunction: boolean;
 }
@@ -27,9 +28,11 @@ export interface HeaderNames {
 export function headerNames(context: string): HeaderNames {
   const typeName = /\b(?:class|interface|enum|record|struct)\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
   const enumName = /\benum\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
-  const goType = /^\s*type\s+(\w+)\s+struct\b/.exec(context)?.[1] ?? null;
+  const go = /^\s*type\s+(\w+)(?:\[[^\]]*\])?\s+(struct|interface)\b/.exec(context);
+  const goType = go?.[1] ?? null;
+  const goKind = (go?.[2] as "struct" | "interface" | undefined) ?? null;
   const inFunction = !typeName && !goType && /\(/.test(context);
-  return { typeName, enumName, goType, inFunction };
+  return { typeName, enumName, goType, goKind, inFunction };
 }
 
 /**

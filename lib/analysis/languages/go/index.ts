@@ -6,8 +6,9 @@ const GROUP = /^\s*(var|const)\s*\(\s*$/;
 
 function goWrap({ context, indented }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
-  const { goType, inFunction } = headerNames(context);
-  if (goType) return { prefix: [`type ${goType} struct {`], suffix: ["}"], owner: null, dedent: false };
+  const { goType, goKind, inFunction } = headerNames(context);
+  // Under `type X struct {` the lines are fields, under `type X interface {` method specs (or embedded types).
+  if (goType) return { prefix: [`type ${goType} ${goKind} {`], suffix: ["}"], owner: null, dedent: false };
   // Inside a `var (` or `const (` block: its entries are package-level names, not a function's locals.
   const group = GROUP.exec(context)?.[1];
   if (group) return { prefix: [`${group} (`], suffix: [")"], owner: null, dedent: false };
@@ -100,12 +101,12 @@ export const go: LanguageModule = {
       return type?.[1] ? { name: type[1], owner: null, kind: type[2] as "struct" | "interface" } : null;
     },
     wrap: goWrap,
-    // A hunk that starts inside `type X struct {` (the header says so) and runs past its `}`: the lines
-    // before it are the struct's fields, not statements of a stand-in function.
+    // A hunk that starts inside `type X struct {` or `type X interface {` (the header says so) and runs past
+    // its `}`: the lines before it are the type's fields or method specs, not statements of a stand-in function.
     tailOpeners: (wrapper, closed, context) => {
-      const goStruct = /^\s*type\s+(\w+)\s+struct\b/.exec(context)?.[1] ?? null;
+      const { goType, goKind } = headerNames(context);
       return braceTailOpeners(wrapper, closed, {
-        first: ({ atTop }) => (atTop ? (goStruct ? `type ${goStruct} struct {` : "func __hintscope_tail__() {") : "{"),
+        first: ({ atTop }) => (atTop ? (goType ? `type ${goType} ${goKind} {` : "func __hintscope_tail__() {") : "{"),
       });
     },
     blockComments: true,
