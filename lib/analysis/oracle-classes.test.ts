@@ -226,7 +226,9 @@ describe("Go: an interface a hunk header names", () => {
       ]),
     );
     // No spec of an interface is read as a statement of a stand-in function or as a module-level function.
-    expect(found.filter((f) => /^(DeleteFlag|DeleteConstraint|mustEmbedUnimplementedFliptServer)\b/.test(f))).toEqual([]);
+    expect(found.filter((f) => /^(DeleteFlag|DeleteConstraint|mustEmbedUnimplementedFliptServer)\b/.test(f))).toEqual(
+      [],
+    );
   });
 });
 
