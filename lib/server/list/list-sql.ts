@@ -224,7 +224,10 @@ export function listQuery(state: ListState, sql: SqlPieces, scope: ListScope = {
   const collate = textSort ? sql.byteOrder : "";
   const sortKey = `${sortExpression(state)}${collate}`;
   const orderBy = `ORDER BY ${sortKey} ${state.desc ? "DESC" : "ASC"}, i."id" ASC`;
-  return { from, orderBy, params: params.values, status: STATUS, sortKey, collate, desc: state.desc };
+  // Whether anything but the scope narrows the view: if not, it holds the scope's every instance, as the
+  // database keeps them counted (no count of its rows needed).
+  const narrowed = where.length > (scope.benchmarkId !== undefined ? 1 : 0);
+  return { from, orderBy, params: params.values, status: STATUS, sortKey, collate, desc: state.desc, narrowed };
 }
 
 /** The columns of a list row, for the rows of one window (`ids`), each computed for those rows only. */

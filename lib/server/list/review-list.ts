@@ -7,6 +7,7 @@ export { LIST_PAGE } from "../../review/list-state";
 import { type Database, engineOf, type Tx, writeGeneration } from "../db/client";
 import type { SqlPieces } from "../db/engine";
 import { evidenceCellMembers } from "../research/evidence-labels";
+import { readFacets } from "./list-facets";
 import { type ListScope, listQuery, navigationQuery, rowColumns } from "./list-sql";
 
 /** Rows a window holds at most: what a screen shows, many times over. */
@@ -124,7 +125,10 @@ async function readWindow(
       `SELECT i."id" AS "id", ${query.status} AS "status" ${query.from} ${query.orderBy} LIMIT ${limit} OFFSET ${offset}`,
       ...query.params,
     ),
-    db.$queryRawUnsafe<Array<{ n: number }>>(`SELECT COUNT(*) AS n ${query.from}`, ...query.params),
+    // A view nothing narrows holds its scope's instances: the kept count below, not counted again.
+    query.narrowed
+      ? db.$queryRawUnsafe<Array<{ n: number }>>(`SELECT COUNT(*) AS n ${query.from}`, ...query.params)
+      : [null],
     // The scope's instances as the database keeps them per benchmark (triggers of the migration
     // 20261203110000_benchmark_instance_count), not counted: a few rows, however large the corpus.
     db.$queryRawUnsafe<Array<{ n: number }>>(
@@ -139,7 +143,7 @@ async function readWindow(
   return {
     offset,
     rows,
-    matching: Number(matching?.n ?? 0),
+    matching: Number((query.narrowed ? matching?.n : total?.n) ?? 0),
     total: Number(total?.n ?? 0),
     unknownPick: kept === 0,
   };
@@ -207,37 +211,4 @@ export async function listNavigation(
 /** The values the list's facets offer: benchmarks and languages of the scope. */
 export function listFacets(db: Database, scope: ListScope = {}) {
   return sharedRead(db, `facets:${scope.benchmarkId ?? ""}`, () => readFacets(db, scope));
-}
-
-async function readFacets(db: Database, scope: ListScope) {
-  const where = scope.benchmarkId === undefined ? "" : ` WHERE i."benchmarkId" = ${Number(scope.benchmarkId)}`;
-  const [benchmarks, languages, subsets, labels] = await Promise.all([
-    db.$queryRawUnsafe<Array<{ name: string }>>(
-      `SELECT b."name" AS "name" FROM "Benchmark" b WHERE EXISTS (SELECT 1 FROM "Instance" i WHERE i."benchmarkId" = b."id")${scope.benchmarkId === undefined ? "" : ` AND b."id" = ${Number(scope.benchmarkId)}`}`,
-    ),
-    // Distinct languages from their index; an instance of no known language is "unknown", as the rows say.
-    db.$queryRawUnsafe<Array<{ language: string | null }>>(
-      `SELECT DISTINCT i."language" AS "language" FROM "Instance" i${where}`,
-    ),
-    db.$queryRawUnsafe<Array<{ subset: string }>>(
-      `SELECT DISTINCT s."subset" AS "subset" FROM "SubsetMember" s${scope.benchmarkId === undefined ? "" : ` WHERE s."benchmarkId" = ${Number(scope.benchmarkId)}`}`,
-    ),
-    db.$queryRawUnsafe<Array<{ source: string; name: string; value: string }>>(
-      `SELECT DISTINCT l."source" AS "source", l."name" AS "name", l."value" AS "value" FROM "InstanceLabel" l${scope.benchmarkId === undefined ? "" : ` WHERE l."benchmarkId" = ${Number(scope.benchmarkId)}`}`,
-    ),
-  ]);
-  // A label facet offers the labels of few values (categories, severities), not free-form ones.
-  const valuesOf = new Map<string, number>();
-  for (const l of labels) valuesOf.set(`${l.source}/${l.name}`, (valuesOf.get(`${l.source}/${l.name}`) ?? 0) + 1);
-  // (a value holding a comma cannot travel in the URL's comma-separated list: left out of the facet)
-  const labelOptions = labels
-    .filter((l) => (valuesOf.get(`${l.source}/${l.name}`) ?? 0) <= 8 && !l.value.includes(","))
-    .map((l) => `${l.source}/${l.name}=${l.value}`);
-  const sorted = (values: string[]) => values.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return {
-    benchmark: sorted(benchmarks.map((b) => b.name)),
-    language: sorted([...new Set(languages.map((l) => l.language ?? "unknown"))]),
-    subset: sorted(subsets.map((s) => s.subset)),
-    label: sorted(labelOptions),
-  };
 }
