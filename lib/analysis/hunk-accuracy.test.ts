@@ -93,7 +93,8 @@ describe("Python hunks", () => {
       "    def get(self, key):",
     ]);
     const test = `diff --git a/tests/test_cache.py b/tests/test_cache.py\n--- a/tests/test_cache.py\n+++ b/tests/test_cache.py\n@@ -1,2 +1,3 @@ def test_cache():\n     cache = Cache(2)\n+    assert cache.evict("a") is None\n     assert cache\n`;
-    expect(await defuse(gold, test)).toEqual(["evict"]);
+    // Its class from the test's `cache = Cache(2)` then `cache.evict(…)`: no class line is in the hunks.
+    expect(await defuse(gold, test)).toEqual(["Cache.evict"]);
   });
 
   test("a hunk ending inside an open bracket keeps the definitions before it", async () => {

@@ -92,10 +92,10 @@ function packageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAlia
 
 /** Whether a use on one side refers to a definition made on the other (SPEC §3: by qualified name, or by member name for `obj.member`). */
 export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
+  // Files only the tests load (Go's `_test.go`): code never loads them, nor anything they define.
+  const testOnly = rulesOfPath(def.path).testOnlyFile;
+  if (testOnly?.(def.path) && !testOnly(use.location.path)) return false;
   if (def.kind === "file") {
-    // Files only the tests load (Go's `_test.go`): a package import from code never loads them.
-    const testOnly = rulesOfPath(def.path).testOnlyFile;
-    if (testOnly?.(def.path) && !testOnly(use.location.path)) return false;
     return (
       (use.kind === "import" || use.kind === "module") &&
       use.module !== undefined &&
@@ -153,6 +153,7 @@ export function matchIsCertain(use: PatchUse, def: PatchDefinition): boolean {
   if (use.kind === "import") return true;
   if (use.qualifier === null) return use.kind !== "key";
   if (SELF_NAMES.has(use.qualifier)) return true;
+  if (use.qualifierType !== undefined && use.qualifierType === lastSegment(def.owner)) return true;
   return classLike(use.qualifier) && use.qualifier.split(".").pop() === lastSegment(def.owner);
 }
 
@@ -165,12 +166,23 @@ function namesOwner(use: PatchUse, def: PatchDefinition): boolean {
 
 /**
  * The class a method whose class line no hunk shows belongs to, from the uses that reach it: the one class
- * every class-like qualifier names (`version.WebEngineVersions.from_qt(…)` → WebEngineVersions), else null.
+ * every class-like qualifier names (`version.WebEngineVersions.from_qt(…)` → WebEngineVersions), or the
+ * class the using file made the qualifier an instance of (`z = ZipArchive(…)`; `z._valid_time_stamp(…)`), else null.
+ * An instance's class may only inherit the method (`g = GaussianMixture(…)`; `g.fit_predict(X)` reaches
+ * BaseMixture's): so that reading holds only where no use goes through an object of a class it cannot tell
+ * (`bgmm2.fit_predict(X)` beside it, a BayesianGaussianMixture copied from another).
  */
 export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): string | null {
   if (def.owner || def.kind !== "method") return null;
+  const untold = (use: PatchUse) =>
+    use.qualifierType === undefined &&
+    use.qualifier !== null &&
+    !SELF_NAMES.has(use.qualifier) &&
+    !classLike(use.qualifier.replace(/\.super$/, ""));
+  if (uses.some((use) => use.qualifierType !== undefined) && uses.some(untold)) return null;
   const classes = new Set(
     uses.flatMap((use) => {
+      if (use.qualifierType) return [use.qualifierType];
       const qualifier = use.qualifier?.replace(/\.super$/, "") ?? null;
       return qualifier !== null && classLike(qualifier) ? [qualifier.split(".").pop() as string] : [];
     }),

@@ -61,7 +61,7 @@ export async function parseFragment(fragment: Fragment, language: ParsedLanguage
       });
     // Literals of the added rows only: what stood before is checked against the image's text (cheaper).
     const literals = fragment.side === "post" ? fragmentLiterals(tree.rootNode, language, fragment) : [];
-    return { fragment, definitions, uses: facts.uses, literals };
+    return { fragment, definitions, uses: facts.uses, bindings: facts.bindings ?? [], literals };
   } finally {
     tree.delete();
   }

@@ -1,6 +1,6 @@
 import type { Fragment } from "./fragment";
 import type { ParsedLanguage } from "./grammars";
-import type { DefinitionKind, SyntaxDefinition, SyntaxUse, UseKind } from "./languages/syntax-facts";
+import type { DefinitionKind, SyntaxBinding, SyntaxDefinition, SyntaxUse, UseKind } from "./languages/syntax-facts";
 import type { PatchLiteral, SyntaxLiteral } from "./literals";
 import type { Location } from "./locations";
 import type { FileDiff } from "./parse-diff";
@@ -32,6 +32,8 @@ export interface PatchUse {
   module?: string;
   /** for calls: how many arguments it passes, where the language's extractor counts them */
   arity?: number;
+  /** the class the qualifier holds an instance of, where the file binds it plainly (`z = ZipArchive(…)`) */
+  qualifierType?: string;
   location: Location;
 }
 
@@ -64,6 +66,8 @@ export interface ParsedFragment {
   fragment: Fragment;
   definitions: SyntaxDefinition[];
   uses: SyntaxUse[];
+  /** local names bound to instances of named classes */
+  bindings?: SyntaxBinding[];
   /** string literals: on added rows (post), or anywhere in the image (pre) */
   literals: SyntaxLiteral[];
 }

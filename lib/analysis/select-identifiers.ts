@@ -134,13 +134,20 @@ export function selectIdentifiers(
       if (same) same.push(use);
       else byName.set(use.name, [use]);
     }
+    // Fields the using side declares itself, per file (a test's own table struct `bpt { workers int }`): a
+    // key or `tt.workers` there names that struct's field, not a namesake of this side, unless it says whose.
+    const usersOwnFields = new Set(
+      other.definitions.filter((d) => d.kind === "field").map((d) => `${d.path}\u0000${d.member}`),
+    );
+    const ownFieldOfUser = (use: PatchUse, def: PatchDefinition) =>
+      def.kind === "field" && usersOwnFields.has(`${use.location.path}\u0000${use.name}`) && !matchIsCertain(use, def);
     // `_` names nothing (Go's blank identifier, Python's throwaway): no definition, no parameter.
     const matched = own.definitions
       .filter((def) => def.member !== "_")
       .map((def) => {
         // A local function or class is nobody's to use from the other patch.
         const candidates = def.local ? [] : def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
-        const uses = candidates.filter((use) => useMatches(use, def, aliases));
+        const uses = candidates.filter((use) => useMatches(use, def, aliases) && !ownFieldOfUser(use, def));
         const owner = ownerFromUses(def, uses);
         const separator = moduleOfPath(def.path)?.memberSeparator ?? ".";
         const named = owner ? { ...def, owner, name: `${owner}${separator}${def.member}` } : def;

@@ -60,10 +60,24 @@ export interface SyntaxUse {
   arity?: number;
 }
 
+/**
+ * A local name bound to an instance of a class the code names (`z = ZipArchive(…)`, `const p = new Parser(…)`,
+ * `q := &Queue{…}`): what `z.method()` then reaches, where the class line of `method` is in no hunk.
+ */
+export interface SyntaxBinding {
+  name: string;
+  type: string;
+  row: number;
+}
+
 export interface SyntaxFacts {
   definitions: SyntaxDefinition[];
   uses: SyntaxUse[];
+  bindings?: SyntaxBinding[];
 }
+
+/** A class's name as code writes it: capitalised and not an ALL_CAPS constant (`ZipArchive`, `Queue`). */
+export const classNamed = (name: string) => /^[A-Z]\w*$/.test(name) && /[a-z]/.test(name);
 
 /** What a language module extracts from a tree, given the owner implied by the hunk's context line and whether the hunk lies in a function body. */
 export type Extractor = (root: Node, owner: string | null, inBody: boolean, facts: FactCollector) => SyntaxFacts;
@@ -105,6 +119,7 @@ export function headerText(node: Node, body: Node | null): string {
 export class FactCollector {
   readonly definitions: SyntaxDefinition[] = [];
   readonly uses: SyntaxUse[] = [];
+  readonly bindings: SyntaxBinding[] = [];
 
   /**
    * @param collectingUses false for a pre-image, whose uses count for nothing: saves reading every name
@@ -164,8 +179,15 @@ export class FactCollector {
     });
   }
 
+  /** `name` holds an instance of the class `type` (its last segment), where it is a class's name. */
+  bind(node: Node, name: string, type: string) {
+    const last = lastSegment(type.replace(/<.*$/s, "").replace(/\[.*$/s, ""));
+    if (!this.collectingUses || !name || !classNamed(last)) return;
+    this.bindings.push({ name, type: last, row: node.startPosition.row });
+  }
+
   facts(): SyntaxFacts {
-    return { definitions: this.definitions, uses: this.uses };
+    return { definitions: this.definitions, uses: this.uses, bindings: this.bindings };
   }
 }
 

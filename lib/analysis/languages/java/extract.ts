@@ -94,6 +94,19 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
         }
         break;
       }
+      case "local_variable_declaration": {
+        // `Parser parser = new Parser(…)` (or `var parser = new Parser(…)`): parser holds a Parser.
+        const declared = node.childForFieldName("type");
+        for (const declarator of node.namedChildren) {
+          if (declarator?.type !== "variable_declarator") continue;
+          const name = declarator.childForFieldName("name");
+          const value = declarator.childForFieldName("value");
+          const made = value?.type === "object_creation_expression" ? typeName(value.childForFieldName("type")) : null;
+          const type = made ?? (declared && declared.text !== "var" ? typeName(declared) : null);
+          if (name && type) facts.bind(declarator, name.text, type);
+        }
+        break;
+      }
       case "object_creation_expression": {
         const type = typeName(node.childForFieldName("type"));
         if (type) facts.use(node, type, "instantiation");

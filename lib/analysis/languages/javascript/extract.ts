@@ -188,6 +188,14 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
   return null;
 }
 
+/** `const parser = new Parser(…)`: parser holds a Parser (what `parser.method()` reaches). */
+function bindConstruction(declarator: Node, facts: FactCollector) {
+  const name = declarator.childForFieldName("name");
+  const value = declarator.childForFieldName("value");
+  const made = value?.type === "new_expression" ? value.childForFieldName("constructor") : null;
+  if (name?.type === "identifier" && made) facts.bind(declarator, name.text, made.text);
+}
+
 /** JavaScript and TypeScript: functions, classes, methods, fields, interfaces and their members, types, enums, top-level constants; calls, members, `new`, imports and `require`, types, object keys passed to calls. */
 export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
@@ -257,8 +265,7 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
             "field",
             node.type === "property_signature" ? foldSpace(node.text).replace(/;$/, "") : null,
           );
-          // Members of a nested type literal belong to the member that holds it:
-          // `interface Schema { Labels: { status: string } }` defines `Schema.Labels.status`.
+          // A nested type literal's members are its holder's (`Schema { Labels: { status: string } }`: `Schema.Labels.status`).
           for (const child of node.namedChildren) if (child) visit(child, `${owner}.${name.text}`, inFunction);
           return;
         }
@@ -267,6 +274,7 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
       case "variable_declarator": {
         const name = node.childForFieldName("name");
         const value = node.childForFieldName("value");
+        bindConstruction(node, facts);
         // `const meta = require('../meta')` (or `import()`) binds a module: a use of it, not a new name.
         if (name?.type === "identifier" && value && isModuleLoad(value)) {
           skip.add(name.id);

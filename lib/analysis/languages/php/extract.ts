@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type DefinitionKind, type Extractor, foldSpace, headerText } from "../syntax-facts";
+import { type DefinitionKind, type Extractor, type FactCollector, foldSpace, headerText } from "../syntax-facts";
 
 const TYPE_KINDS: Record<string, DefinitionKind> = {
   class_declaration: "class",
@@ -16,6 +16,17 @@ const parameterNames = (parameters: Node | null) =>
     .map((p) => p?.childForFieldName("name")?.text.replace(/^\$/, "") ?? "")
     .filter(Boolean);
 
+/** `$store = new ArrayStore(…)`: $store holds an ArrayStore (what `$store->method()` reaches). */
+function bindConstruction(assignment: Node, facts: FactCollector) {
+  const left = assignment.childForFieldName("left");
+  const right = assignment.childForFieldName("right");
+  const made =
+    right?.type === "object_creation_expression"
+      ? right.namedChildren.find((c) => c?.type === "name" || c?.type === "qualified_name")
+      : null;
+  if (left?.type === "variable_name" && made) facts.bind(assignment, left.text, lastPart(nameText(made)) ?? made.text);
+}
+
 /**
  * PHP: classes, interfaces, traits, enums and their cases, methods (`A::m` as `A.m`), properties,
  * functions, class constants; namespaces qualify nothing here (a hint names `A`, with its path).
@@ -25,6 +36,7 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
 
   const visit = (node: Node, owner: string | null, inFunction: boolean): void => {
+    if (node.type === "assignment_expression") bindConstruction(node, facts);
     const typeKind = TYPE_KINDS[node.type];
     if (typeKind) {
       const name = node.childForFieldName("name");

@@ -143,6 +143,11 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
       }
       case "assignment": {
         const left = node.childForFieldName("left");
+        // `z = ZipArchive(…)`: z holds a ZipArchive (what `z.method()` reaches).
+        const right = node.childForFieldName("right");
+        const made = right?.type === "call" ? right.childForFieldName("function") : null;
+        if (left?.type === "identifier" && (made?.type === "identifier" || made?.type === "attribute"))
+          facts.bind(node, left.text, made.text);
         if (left?.type === "identifier" && !scope.inFunction) {
           definitionNames.add(left.id);
           const constant = /^[A-Z][A-Z0-9_]*$/.test(left.text);

@@ -37,6 +37,17 @@ function callUse(name: Node, receiver: Node | null, args: Node | null, facts: Fa
   }
 }
 
+/** `entry = DataEntry.new(…)`: entry holds a DataEntry (what `entry.data` reaches). */
+function bindConstruction(assignment: Node, facts: FactCollector) {
+  const left = assignment.childForFieldName("left");
+  const right = assignment.childForFieldName("right");
+  const made =
+    right?.type === "call" && right.childForFieldName("method")?.text === "new"
+      ? right.childForFieldName("receiver")
+      : null;
+  if (left?.type === "identifier" && made) facts.bind(assignment, left.text, made.text);
+}
+
 /**
  * Ruby: classes and modules (`A::B` as `A.B`), instance methods (`A#m`) and singleton methods
  * (`def self.m`), both `A.m` in hints, `attr_accessor`/`attr_reader`/`attr_writer` attributes, constants.
@@ -133,6 +144,7 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
       }
       case "assignment": {
         const left = node.childForFieldName("left");
+        bindConstruction(node, facts);
         if (left?.type === "constant" && !inMethod) {
           skip.add(left.id);
           facts.define(node, left.text, owner, "constant", foldSpace(node.text).slice(0, 120));

@@ -1,0 +1,46 @@
+// The classes of error found on fourteen instances labelled blind in the tenth session (issue 43: fresh labels
+// before a fix), each on the real record it was found in (lib/testing/real-data/fresh-labels-10, provenance in
+// its README), analysed from hunks only as the import does.
+import path from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { openImportFile } from "../ingest/read-import-file";
+import { REAL_DATA } from "../testing/real-data";
+import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
+
+const analyses = new Map<string, InstanceAnalysis>();
+
+beforeAll(async () => {
+  for (const file of ["swebench-pro-sample.jsonl", "swebench-multilingual.jsonl"]) {
+    const opened = await openImportFile(path.join(REAL_DATA, "fresh-labels-10", file));
+    for await (const { item } of opened.items) {
+      if (item.kind !== "instance") continue;
+      const { externalId, goldPatch, testPatch } = item.data;
+      analyses.set(externalId, await analyzeInstance({ instanceId: externalId, goldPatch, testPatch }));
+    }
+  }
+});
+
+const analysisOf = (part: string) => {
+  const found = [...analyses.entries()].find(([id]) => id.includes(part));
+  if (!found) throw new Error(`no fresh-label record named like ${part} (have ${[...analyses.keys()].join(", ")})`);
+  return found[1];
+};
+const defuse = (part: string) =>
+  analysisOf(part)
+    .identifiers.filter((i) => i.policies.includes("defuse"))
+    .map((i) => i.name)
+    .sort();
+
+describe("Go: the test's own table struct", () => {
+  test("teleport 629dc43: `bpt{workers: 1}` and `tt.workers` name the test's struct bpt, not the code's unexported config fields; code never reads a _test.go", () => {
+    expect(defuse("teleport-629dc432")).toEqual(
+      ["Capacity", "InputBuf", "New", "OutputBuf", "Queue.Close", "Queue.Pop", "Queue.Push", "Workers"].sort(),
+    );
+  });
+});
+
+describe("a method whose class line no hunk shows, reached through a variable the test made an instance of", () => {
+  test("ansible e64c6c1: `z = ZipArchive(…)` then `z._valid_time_stamp(…)`: the method is ZipArchive's", () => {
+    expect(defuse("ansible-e64c6c1ca50d")).toEqual(["ZipArchive._valid_time_stamp"]);
+  });
+});
