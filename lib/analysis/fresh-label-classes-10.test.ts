@@ -44,3 +44,18 @@ describe("a method whose class line no hunk shows, reached through a variable th
     expect(defuse("ansible-e64c6c1ca50d")).toEqual(["ZipArchive._valid_time_stamp"]);
   });
 });
+
+describe("TypeScript: a component's props in the tests' JSX", () => {
+  test("webclients 5f0745d: `<BitcoinContext onTokenValidated={…} awaitingPayment={false} enableValidation />` (Bitcoin wrapped, imported from './Bitcoin') uses the new fields of Bitcoin.tsx's Props", () => {
+    expect(defuse("webclients-5f0745dd")).toEqual(
+      ["Props.awaitingPayment", "Props.enableValidation", "Props.onTokenValidated", "flushPromises"].sort(),
+    );
+  });
+
+  test("the code calling its own `onTokenValidated` prop is no use of the test module's `const onTokenValidated = jest.fn()`", () => {
+    const testConstant = analysisOf("webclients-5f0745dd").identifiers.find(
+      (i) => i.side === "test" && i.name === "onTokenValidated",
+    );
+    expect(testConstant?.policies ?? []).not.toContain("defuse");
+  });
+});

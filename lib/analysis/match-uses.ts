@@ -115,6 +115,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   // then it is this method the test calls, as when the patch adds both (mockito-3220).
   if (def.kind === "method" && /(^|\s)@Override\b/.test(def.signature ?? "") && !namesOwner(use, def)) return false;
   if (use.name !== def.member || use.kind === "module" || use.kind === "keyword") return false;
+  // A component's prop is a field of a type (which one: componentPropsMay).
+  if (use.kind === "prop") return def.kind === "field" && def.owner !== null;
   // `self.x` and `this.x` reach the using class's own members, which live on the using side.
   if (use.qualifier !== null && SELF_NAMES.has(use.qualifier)) return false;
   const rules = rulesOfPath(def.path);
@@ -141,6 +143,21 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     );
   // A member is reached through something: `obj.member`, `Owner.member`, `obj.method()`.
   return use.qualifier !== null || use.kind === "import";
+}
+
+/**
+ * Whether a component's prop (`<Bitcoin awaitingPayment={…} />`) may be this field: one of the props' type
+ * the component's own file declares (`Bitcoin.tsx`'s `Props`), one named for it (`BitcoinProps`), or one
+ * declared in a module the using file loads (`import Bitcoin from './Bitcoin'`, then wrapped in a
+ * `BitcoinContext`); not any type's field of that name.
+ */
+export function componentPropsMay(use: PatchUse, def: PatchDefinition, usingFileLoads: boolean): boolean {
+  if (use.kind !== "prop") return true;
+  const file = def.path
+    .split("/")
+    .pop()
+    ?.replace(/\.[^.]+$/, "");
+  return file === use.qualifier || lastSegment(def.owner) === `${use.qualifier}Props` || usingFileLoads;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
 import { moduleOfPath } from "./languages/lookup";
 import type { DefinitionKind } from "./languages/syntax-facts";
-import { matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
+import { componentPropsMay, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
 import type { Location, PatchDefinition, PatchFacts, PatchUse } from "./patch-facts";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
@@ -141,13 +141,43 @@ export function selectIdentifiers(
     );
     const ownFieldOfUser = (use: PatchUse, def: PatchDefinition) =>
       def.kind === "field" && usersOwnFields.has(`${use.location.path}\u0000${use.name}`) && !matchIsCertain(use, def);
+    // The modules each using file loads (imports, `require`, `from a.b import c`).
+    const loadedBy = new Map<string, string[]>();
+    for (const use of other.uses)
+      if (use.module !== undefined)
+        loadedBy.set(use.location.path, [...(loadedBy.get(use.location.path) ?? []), use.module]);
+    const loads = (from: string, path: string) =>
+      (loadedBy.get(from) ?? []).some(
+        (module) =>
+          importLoadsFile(module, from, path) ||
+          (module.includes(".") && importLoadsFile(module.replace(/\.[^./]+$/, ""), from, path)),
+      );
+    // A bare name in a code file, in a language whose modules keep their names (the code calling its own
+    // `onTokenValidated` prop), is not a test module's `const onTokenValidated`, unless that file loads it.
+    // (Not asked of the tests' uses of code: hunks often leave a test's import lines out of view.)
+    const unloadedNamesake = (use: PatchUse, def: PatchDefinition) =>
+      side === "test" &&
+      !def.owner &&
+      moduleOfPath(def.path)?.uses?.fileScopedNames === true &&
+      use.qualifier === null &&
+      use.kind !== "import" &&
+      use.kind !== "module" &&
+      use.kind !== "key" &&
+      use.location.path !== def.path &&
+      !loads(use.location.path, def.path);
     // `_` names nothing (Go's blank identifier, Python's throwaway): no definition, no parameter.
     const matched = own.definitions
       .filter((def) => def.member !== "_")
       .map((def) => {
         // A local function or class is nobody's to use from the other patch.
         const candidates = def.local ? [] : def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
-        const uses = candidates.filter((use) => useMatches(use, def, aliases) && !ownFieldOfUser(use, def));
+        const uses = candidates.filter(
+          (use) =>
+            useMatches(use, def, aliases) &&
+            !ownFieldOfUser(use, def) &&
+            !unloadedNamesake(use, def) &&
+            componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
+        );
         const owner = ownerFromUses(def, uses);
         const separator = moduleOfPath(def.path)?.memberSeparator ?? ".";
         const named = owner ? { ...def, owner, name: `${owner}${separator}${def.member}` } : def;

@@ -139,6 +139,11 @@ export interface UseRules {
   noKeywordArguments?: boolean;
   /** files only the tests load: an import from code never reaches them */
   testOnlyFile?(path: string): boolean;
+  /**
+   * A module's top-level names are its own (JavaScript, TypeScript, Python): a bare name in another file
+   * denotes one only where that file loads the module (an import, `require`), never by its spelling alone.
+   */
+  fileScopedNames?: boolean;
 }
 
 /** One language the analysis knows: everything the shared code would otherwise branch on its name for. */

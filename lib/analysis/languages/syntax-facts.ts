@@ -25,6 +25,8 @@ export type UseKind =
   | "type"
   | "keyword"
   | "key"
+  /** an attribute of a JSX element of a component (`<Bitcoin awaitingPayment={…} />`): its qualifier is the component */
+  | "prop"
   | "name";
 
 /** A definition found in one parsed image; rows are 0-based rows of the image text. */

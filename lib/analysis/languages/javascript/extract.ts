@@ -87,6 +87,16 @@ function modifiersOf(node: Node): string {
  */
 function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "children" | "done" | null {
   switch (node.type) {
+    case "jsx_attribute": {
+      // `<Bitcoin awaitingPayment={false} />`: a prop of the component (a field of its props' type).
+      const name = node.namedChildren[0];
+      const component = node.parent?.childForFieldName("name")?.text ?? "";
+      if (name?.type === "property_identifier" && /^[A-Z]/.test(component) && facts.countsAt(name)) {
+        skip.add(name.id);
+        facts.use(name, name.text, "prop", component.split(".").pop() ?? component);
+      }
+      return "children";
+    }
     case "call_expression": {
       const fn = node.childForFieldName("function");
       let callee: string | null = null;

@@ -73,5 +73,5 @@ export const python: LanguageModule = {
     offside: { resumedSignature, continuesFromAbove, stringEnd },
     classTracker: () => new PythonClassTracker(),
   },
-  uses: { importOmitsExtension: true },
+  uses: { importOmitsExtension: true, fileScopedNames: true },
 };
