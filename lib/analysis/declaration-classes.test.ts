@@ -48,10 +48,10 @@ test("Ruby: class-body macros that declare accessors by symbol define them (conf
     ],
   });
   const code = analysis.identifiers.filter((i) => i.side === "code").map((i) => i.name);
-  expect(code).toEqual(expect.arrayContaining(["Fluent.BufferOutput.flush_interval", "Fluent.BufferOutput.size"]));
+  expect(code).toEqual(expect.arrayContaining(["BufferOutput.flush_interval", "BufferOutput.size"]));
   // `:time` is the accessor's type, not another accessor.
-  expect(code).not.toContain("Fluent.BufferOutput.time");
-  expect(picked(analysis, "defuse")).toEqual(["Fluent.BufferOutput.flush_interval", "Fluent.BufferOutput.size"]);
+  expect(code).not.toContain("BufferOutput.time");
+  expect(picked(analysis, "defuse")).toEqual(["BufferOutput.flush_interval", "BufferOutput.size"]);
 });
 
 describe("members of a nested anonymous type belong to the member that holds it", () => {

@@ -59,3 +59,13 @@ describe("TypeScript: a component's props in the tests' JSX", () => {
     expect(testConstant?.policies ?? []).not.toContain("defuse");
   });
 });
+
+describe("Ruby: classes in modules", () => {
+  test("jekyll 8771: `module Jekyll; class DataEntry` is DataEntry (the module a namespace), and the tests' `Jekyll::DataEntry.new` reaches it", () => {
+    const picked = defuse("jekyll__jekyll-8771");
+    expect(picked).toEqual(
+      expect.arrayContaining(["DataEntry", "DataEntry.data", "DataHash", "DataHash.merge", "DataHash.merge!"]),
+    );
+    expect(picked.filter((name) => name.startsWith("Jekyll."))).toEqual([]);
+  });
+});

@@ -123,6 +123,7 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   if (!def.owner) {
     if (use.kind === "key") return false;
     if (rules.packageIsFolder) return packageAllows(use, def, aliases);
+    if (rules.namespacedTypes && (def.kind === "class" || def.kind === "constant")) return true;
     // `Cls.name` cannot reach a module-level name (a module would be lower-case); it can reach a method
     // whose class line no hunk shows (qutebrowser's `WebEngineVersions.from_qt`).
     return use.qualifier === null || !classLike(use.qualifier) || def.kind === "method";

@@ -144,6 +144,11 @@ export interface UseRules {
    * denotes one only where that file loads the module (an import, `require`), never by its spelling alone.
    */
   fileScopedNames?: boolean;
+  /**
+   * A class or constant outside any class is named without the modules around it (Ruby's `module Jekyll`
+   * is a namespace, as a Java package): `Jekyll::DataEntry` reaches `DataEntry` through its namespace.
+   */
+  namespacedTypes?: boolean;
 }
 
 /** One language the analysis knows: everything the shared code would otherwise branch on its name for. */

@@ -37,6 +37,20 @@ function callUse(name: Node, receiver: Node | null, args: Node | null, facts: Fa
   }
 }
 
+/**
+ * A class's or module's name inside its owner: inside a class it keeps that class (`Outer.Inner`); inside
+ * modules only (or written `A::B::C`) it stands alone, the modules being namespaces that names drop as Java
+ * drops its package (`Jekyll::Drops::DocumentDrop#name` is `DocumentDrop.name`, as hand labels write it).
+ * `whole` is the full nesting, modules included (what tells a reopened library).
+ */
+function nestedName(name: string, owner: string | null, namespaces: Set<string>, nesting: Map<string, string>) {
+  const member = name.split(".").pop() ?? name;
+  const prefix = name.includes(".") ? name.split(".").slice(0, -1).join(".") : null;
+  const whole = [owner ? (nesting.get(owner) ?? owner) : null, prefix].filter(Boolean).join(".") || null;
+  const inClass = owner !== null && !namespaces.has(owner) && prefix === null;
+  return { member, whole, inClass, fullOwner: inClass ? owner : null };
+}
+
 /** `entry = DataEntry.new(…)`: entry holds a DataEntry (what `entry.data` reaches). */
 function bindConstruction(assignment: Node, facts: FactCollector) {
   const left = assignment.childForFieldName("left");
@@ -85,6 +99,8 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
     );
   };
 
+  // Owners that are modules only (namespaces a name drops: nestedName), and the whole nesting of each.
+  const [namespaces, nesting] = [new Set<string>(), new Map<string, string>()];
   const visit = (node: Node, owner: string | null, inMethod: boolean): void => {
     switch (node.type) {
       case "class":
@@ -93,13 +109,11 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
         const name = constantName(nameNode);
         if (nameNode && name && !inMethod) {
           skip.add(nameNode.id);
-          const member = name.split(".").pop() ?? name;
-          const prefix = name.includes(".") ? name.split(".").slice(0, -1).join(".") : null;
-          const fullOwner = owner && prefix ? `${owner}.${prefix}` : (owner ?? prefix);
+          const { member, whole, inClass, fullOwner } = nestedName(name, owner, namespaces, nesting);
           const superclass = node.childForFieldName("superclass");
           // `module Jekyll` reopens a namespace in file after file: it qualifies names, it is not one.
           // …and so is any class inside it (`Terminal::Table::Cell`).
-          const parts = (fullOwner ? `${fullOwner}.${member}` : member).split(".");
+          const parts = (whole ? `${whole}.${member}` : member).split(".");
           // Two constants at least: `require 'jekyll'` does not make every class in `module Jekyll` the gem's.
           const reopensLibrary = parts.some(
             (_, i) =>
@@ -121,6 +135,8 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
               foldSpace(`class ${nameNode.text}${superclass ? ` ${superclass.text}` : ""}`),
             );
           const inner = fullOwner ? `${fullOwner}.${member}` : member;
+          if (node.type === "module" && !inClass) namespaces.add(inner);
+          nesting.set(inner, parts.join("."));
           if (superclass) visit(superclass, owner, inMethod);
           const body = node.childForFieldName("body") ?? node.namedChildren.find((c) => c?.type === "body_statement");
           for (const child of body?.namedChildren ?? []) if (child) visit(child, inner, false);

@@ -74,4 +74,5 @@ export const ruby: LanguageModule = {
     endOfContextBody: indentedBodyEnd,
     closeOpenBlocks: (suffix, lines) => [...Array.from({ length: rubyOpenBlocks(lines) }, () => "end"), ...suffix],
   },
+  uses: { namespacedTypes: true },
 };
