@@ -232,6 +232,21 @@ describe("Go: an interface a hunk header names", () => {
   });
 });
 
+describe("Java: a hunk under a nested builder's method that runs past the builder's `}`", () => {
+  test("jackson-dataformat-xml 531: `public Builder xmlTagProcessor(…)` after `defaultUseWrapper`'s end is the builder's, the members after `}` the file class's", async () => {
+    const analysis = await analyse("jackson-dataformat-xml-531-code.diff", "jackson-dataformat-xml-531-test.diff");
+    expect(definitions(analysis)).toEqual(
+      expect.arrayContaining([
+        "XmlMapper.Builder.xmlTagProcessor method new",
+        "XmlMapper.setXmlTagProcessor method new",
+        "XmlMapper.getXmlTagProcessor method new",
+      ]),
+    );
+    const defuse = analysis.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
+    expect(defuse).toContain("XmlMapper.Builder.xmlTagProcessor");
+  });
+});
+
 describe("Python: a class a hunk header names", () => {
   test("openlibrary 4a5d2a7: a change in `class WikidataEntity:`'s body changes the class", async () => {
     expect(definitions(await analyse("openlibrary-4a5d2a7-code.diff"))).toContain("WikidataEntity class changed");

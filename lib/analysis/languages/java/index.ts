@@ -29,6 +29,11 @@ function javaWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
     const nested = nestedTypeTail(lines, typeName, javaFileClass);
     if (nested) return nested;
   }
+  // A method of a nested builder (`public Builder defaultUseWrapper(boolean state) {` … `return this;`) whose
+  // hunk goes on past the nested type's `}`: its members are the builder's, those after it the file class's.
+  const builder = inFunction ? fluentType(context, lines) : null;
+  const nestedBuilder = builder ? nestedTypeTail(lines, builder, javaFileClass, 2) : null;
+  if (nestedBuilder) return nestedBuilder;
   return inFunction
     ? wrapUnderMethod(lines, JAVA_MEMBER_LINES, {
         classOf: javaFileClass,
@@ -48,6 +53,8 @@ function nestedTypeTail(
   lines: readonly string[],
   typeName: string,
   outerOf: (shown: readonly string[]) => string,
+  /** blocks closed at least before the type's `}` (2 when the hunk starts inside one of its methods) */
+  minCloses = 1,
 ): Wrapper | null {
   // Each line where the depth reaches a new lowest (a block opened above the hunk closes), and that depth.
   const lows: Array<{ index: number; depth: number }> = [];
@@ -63,8 +70,11 @@ function nestedTypeTail(
     }
   // The type's own `}`: the first such line after which, up to the next, members stand at its indentation.
   const closing = lows.find((low, n) => {
+    if (-low.depth < minCloses) return false;
     const after = lines.slice(low.index + 1, lows[n + 1]?.index ?? lines.length);
-    return javaMemberIndent(after) === (/^[ \t]*/.exec(lines[low.index] as string)?.[0].length ?? 0);
+    const indent = /^[ \t]*/.exec(lines[low.index] as string)?.[0].length ?? 0;
+    // A nested type's `}` stands indented (a top-level one's at column 0 ends the file's class).
+    return (minCloses === 1 || indent > 0) && javaMemberIndent(after) === indent;
   });
   if (!closing) return null;
   const closes = -closing.depth;
@@ -77,6 +87,27 @@ function nestedTypeTail(
   // What the hunk leaves open of the stand-ins (the enclosing class, unless a `}` at its level closes it).
   const open = prefix.length + lowest;
   return { prefix, suffix: open > 0 ? ["}".repeat(open)] : [], owner: null, dedent: false, settled: true };
+}
+
+/**
+ * The type the header's method returns itself as (`public Builder defaultUseWrapper(…) {` … `return this;`
+ * in the hunk's lines of it): a fluent builder's method; null otherwise (an anonymous class's `return this`
+ * inside a test method names no type of the file).
+ */
+function fluentType(context: string, lines: readonly string[]): string | null {
+  const returnType = (line: string) =>
+    /^\s*(?:@\w+\s+)*(?:(?:public|protected|private|static|final|synchronized)\s+)*([A-Z][\w$]*)(?:<[^>]*>)?\s+[\w$]+\s*\(/.exec(
+      line,
+    )?.[1] ?? null;
+  const returnsThis = (from: number) => {
+    for (const line of lines.slice(from)) {
+      if (/\breturn\s+this\s*;/.test(line)) return true;
+      if (returnType(line) !== null) return false;
+    }
+    return false;
+  };
+  const header = returnType(context);
+  return header && returnsThis(0) ? header : null;
 }
 
 /**
