@@ -52,7 +52,10 @@ export function importLoadsFile(module: string, fromPath: string, path: string):
   const folder = path.split("/").slice(0, -1).join("/");
   if (rulesOfPath(path).packageIsFolder && folder !== "" && (module === folder || module.endsWith(`/${folder}`)))
     return true;
-  return !module.includes(".") && module.includes("/") && (bare === module || bare.endsWith(`/${module}`));
+  if (!module.includes(".") && module.includes("/") && (bare === module || bare.endsWith(`/${module}`))) return true;
+  // A monorepo's scoped package (`@proton/shared/lib/x` is `packages/shared/lib/x`): its scope names no folder.
+  const unscoped = /^@[\w-]+\/(.+\/.+)$/.exec(module)?.[1];
+  return unscoped !== undefined && !unscoped.includes(".") && bare.endsWith(`/${unscoped}`);
 }
 
 /** Whether a definition's name was dictated by the language rather than chosen by the patch's author. */

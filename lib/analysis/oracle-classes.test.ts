@@ -247,6 +247,19 @@ describe("Java: a hunk under a nested builder's method that runs past the builde
   });
 });
 
+describe("a file the patch renames (moves) stands at a new path", () => {
+  test("webclients caf10ba: rrule.ts moved to recurrence/rrule.ts is a new file the tests import (by relative path and as `@proton/shared/lib/…`); what it defines moved and is not new", async () => {
+    const analysis = await analyse("webclients-caf10ba-code.diff", "webclients-caf10ba-test.diff");
+    const defuse = analysis.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
+    expect(defuse.sort()).toEqual([
+      "packages/shared/lib/calendar/recurrence/rrule.ts",
+      "packages/shared/lib/calendar/recurrence/rruleWkst.ts",
+    ]);
+    const rrule = analysis.identifiers.find((i) => i.name === "packages/shared/lib/calendar/recurrence/rrule.ts");
+    expect(rrule?.usedAt?.map((u) => u.path)).toContain("applications/mail/src/app/helpers/calendar/invite.test.ts");
+  });
+});
+
 describe("Python: a class a hunk header names", () => {
   test("openlibrary 4a5d2a7: a change in `class WikidataEntity:`'s body changes the class", async () => {
     expect(definitions(await analyse("openlibrary-4a5d2a7-code.diff"))).toContain("WikidataEntity class changed");

@@ -133,7 +133,9 @@ function fileDefinitions(
   // Whole files show which definition a changed line is in; only hunks need git's guess in their headers.
   if (!exact) addContextFunctions(file, language, out, parsed);
   const definitions = [...out.values()];
-  if (newFile) {
+  // A file the patch renames stands at a path the pre-image does not have: the path is new (a test that
+  // imports it names it), though what the file defines moved with it and is not.
+  if (newFile || (file.status === "renamed" && file.oldPath !== file.newPath)) {
     const firstRow = parsed.find((p) => p.fragment.side === "post")?.fragment.rows.find((r) => r !== null);
     definitions.unshift({
       name: file.path,
