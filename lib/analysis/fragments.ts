@@ -139,9 +139,11 @@ function imageOf(
     : !fromTop && rules.stringEnd
       ? rules.stringEnd(kept.map((line) => line.text))
       : -1;
+  // (An indentation language's comment line says nothing of levels: `# Mapping …` at column 0 after a
+  // class's last member does not end the class's body.)
   const minIndent = Math.min(
     ...kept.map((line, index) =>
-      index <= stringEnd || offside?.continuesFromAbove(line.text) === true
+      index <= stringEnd || offside?.continuesFromAbove(line.text) === true || (offside && /^\s*#/.test(line.text))
         ? Number.POSITIVE_INFINITY
         : indentOf(texts[index] as string),
     ),

@@ -260,6 +260,14 @@ describe("a file the patch renames (moves) stands at a new path", () => {
   });
 });
 
+describe("Python: a comment at column 0 after a class's last member", () => {
+  test("qutebrowser 9902914: `+    qt_67 = enum.auto()` under `class Variant(enum.Enum):`, then `# Mapping …` at column 0, is Variant's new member", async () => {
+    expect(definitions(await analyse("qutebrowser-9902914-code.diff"))).toEqual(
+      expect.arrayContaining(["Variant.qt_67 field new", "Variant class changed"]),
+    );
+  });
+});
+
 describe("Python: a class a hunk header names", () => {
   test("openlibrary 4a5d2a7: a change in `class WikidataEntity:`'s body changes the class", async () => {
     expect(definitions(await analyse("openlibrary-4a5d2a7-code.diff"))).toContain("WikidataEntity class changed");

@@ -153,14 +153,14 @@ export function selectIdentifiers(
           (module.includes(".") && importLoadsFile(module.replace(/\.[^./]+$/, ""), from, path)),
       );
     // A bare name in a code file, in a language whose modules keep their names (the code calling its own
-    // `onTokenValidated` prop), is not a test module's `const onTokenValidated`, unless that file loads it.
+    // `onTokenValidated` prop, or importing `QWebEngineSettings` from a library), is not a test module's
+    // `const onTokenValidated` (`QWebEngineSettings = pytest.importorskip(…)`), unless that file loads it.
     // (Not asked of the tests' uses of code: hunks often leave a test's import lines out of view.)
     const unloadedNamesake = (use: PatchUse, def: PatchDefinition) =>
       side === "test" &&
       !def.owner &&
       moduleOfPath(def.path)?.uses?.fileScopedNames === true &&
       use.qualifier === null &&
-      use.kind !== "import" &&
       use.kind !== "module" &&
       use.kind !== "key" &&
       use.location.path !== def.path &&
