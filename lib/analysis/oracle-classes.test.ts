@@ -268,6 +268,15 @@ describe("Python: a comment at column 0 after a class's last member", () => {
   });
 });
 
+describe("JavaScript: a field a constructor assigns", () => {
+  test("three.js 27395: `this.isSphere = true;` in Sphere's constructor is Sphere's new field, which the test reads off `new Sphere()`", async () => {
+    const analysis = await analyse("threejs-27395-code.diff", "threejs-27395-test.diff");
+    expect(definitions(analysis)).toContain("Sphere.isSphere field new");
+    const defuse = analysis.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
+    expect(defuse).toEqual(["Sphere.isSphere"]);
+  });
+});
+
 describe("Python: a class a hunk header names", () => {
   test("openlibrary 4a5d2a7: a change in `class WikidataEntity:`'s body changes the class", async () => {
     expect(definitions(await analyse("openlibrary-4a5d2a7-code.diff"))).toContain("WikidataEntity class changed");

@@ -106,6 +106,7 @@ function fileDefinitions(
         status,
         params: def.params,
         ...(def.local ? { local: true } : {}),
+        ...(def.implicit ? { implicit: true } : {}),
       });
       // A local function's parameters are nobody's to call by keyword from outside it.
       if (!CALLABLE.has(def.kind) || def.local) continue;

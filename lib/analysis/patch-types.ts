@@ -21,6 +21,8 @@ export interface PatchDefinition {
   overloads?: Array<{ signature: string | null; params: string[] }>;
   /** a function or class defined inside a function's body */
   local?: boolean;
+  /** a field no declaration states, assigned in a constructor (`this.isSphere = true`) */
+  implicit?: boolean;
   location: Location;
 }
 

@@ -139,6 +139,9 @@ export function selectIdentifiers(
     const usersOwnFields = new Set(
       other.definitions.filter((d) => d.kind === "field").map((d) => `${d.path}\u0000${d.member}`),
     );
+    // A field only a constructor's `this.size = …` makes is reached through what is surely an instance (`a`
+    // after `a = new Sphere()`), not through any object's `.size` (a response's `res.data.file1.size`).
+    const looseImplicit = (use: PatchUse, def: PatchDefinition) => def.implicit === true && !matchIsCertain(use, def);
     const ownFieldOfUser = (use: PatchUse, def: PatchDefinition) =>
       def.kind === "field" && usersOwnFields.has(`${use.location.path}\u0000${use.name}`) && !matchIsCertain(use, def);
     // The modules each using file loads (imports, `require`, `from a.b import c`).
@@ -175,6 +178,7 @@ export function selectIdentifiers(
           (use) =>
             useMatches(use, def, aliases) &&
             !ownFieldOfUser(use, def) &&
+            !looseImplicit(use, def) &&
             !unloadedNamesake(use, def) &&
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );

@@ -45,6 +45,8 @@ export interface SyntaxDefinition {
   endRow: number;
   /** defined inside a function's body (a nested function or class): FEA-Bench counts it, nothing else does */
   local?: boolean;
+  /** a field no declaration states, assigned in a constructor (`this.isSphere = true`) */
+  implicit?: boolean;
 }
 
 /** A name referenced in one parsed image. */
@@ -186,6 +188,13 @@ export class FactCollector {
     const last = lastSegment(type.replace(/<.*$/s, "").replace(/\[.*$/s, ""));
     if (!this.collectingUses || !name || !classNamed(last)) return;
     this.bindings.push({ name, type: last, row: node.startPosition.row });
+  }
+
+  /** A field a constructor assigns (`this.isSphere = true`), which no declaration states. */
+  defineImplicitField(node: Node, member: string, owner: string) {
+    this.define(node, member, owner, "field");
+    const last = this.definitions.at(-1);
+    if (last) last.implicit = true;
   }
 
   facts(): SyntaxFacts {

@@ -198,6 +198,22 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
   return null;
 }
 
+/**
+ * The fields a class's constructor gives its instances (`this.isSphere = true;` among its statements): the
+ * class's, as a field declaration would make them (JavaScript declares most fields so).
+ */
+function constructorFields(constructor: Node, owner: string, facts: FactCollector, skip: Set<number>) {
+  for (const statement of constructor.childForFieldName("body")?.namedChildren ?? []) {
+    const assignment = statement?.type === "expression_statement" ? statement.namedChildren[0] : null;
+    const left = assignment?.type === "assignment_expression" ? assignment.childForFieldName("left") : null;
+    const property = left?.type === "member_expression" ? left.childForFieldName("property") : null;
+    if (!left || !property || left.childForFieldName("object")?.type !== "this") continue;
+    if (property.type !== "property_identifier") continue;
+    skip.add(property.id);
+    facts.defineImplicitField(statement as Node, property.text, owner);
+  }
+}
+
 /** `const parser = new Parser(…)`: parser holds a Parser (what `parser.method()` reaches). */
 function bindConstruction(declarator: Node, facts: FactCollector) {
   const name = declarator.childForFieldName("name");
@@ -256,8 +272,8 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         const name = node.childForFieldName("name");
         if (name && !inFunction) {
           skip.add(name.id);
-          const isConstructor = name.text === "constructor";
-          callable(node, name.text, owner, isConstructor ? "constructor" : "method", node);
+          callable(node, name.text, owner, name.text === "constructor" ? "constructor" : "method", node);
+          if (name.text === "constructor" && owner) constructorFields(node, owner, facts, skip);
         }
         if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, null, true);
         return;
