@@ -202,8 +202,8 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
  * The fields a class's constructor gives its instances (`this.isSphere = true;` among its statements): the
  * class's, as a field declaration would make them (JavaScript declares most fields so).
  */
-function constructorFields(constructor: Node, owner: string, facts: FactCollector, skip: Set<number>) {
-  for (const statement of constructor.childForFieldName("body")?.namedChildren ?? []) {
+function constructorFields(ctor: Node, owner: string, facts: FactCollector, skip: Set<number>) {
+  for (const statement of ctor.childForFieldName("body")?.namedChildren ?? []) {
     const assignment = statement?.type === "expression_statement" ? statement.namedChildren[0] : null;
     const left = assignment?.type === "assignment_expression" ? assignment.childForFieldName("left") : null;
     const property = left?.type === "member_expression" ? left.childForFieldName("property") : null;
