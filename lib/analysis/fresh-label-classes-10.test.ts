@@ -1,11 +1,14 @@
 // The classes of error found on fourteen instances labelled blind in the tenth session (issue 43: fresh labels
 // before a fix), each on the real record it was found in (lib/testing/real-data/fresh-labels-10, provenance in
 // its README), analysed from hunks only as the import does.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { openImportFile } from "../ingest/read-import-file";
 import { REAL_DATA } from "../testing/real-data";
 import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
+
+const hunk = (name: string) => readFileSync(path.join(REAL_DATA, "hunks", name), "utf8");
 
 const analyses = new Map<string, InstanceAnalysis>();
 
@@ -36,6 +39,20 @@ describe("Go: the test's own table struct", () => {
     expect(defuse("teleport-629dc432")).toEqual(
       ["Capacity", "InputBuf", "New", "OutputBuf", "Queue.Close", "Queue.Pop", "Queue.Push", "Workers"].sort(),
     );
+  });
+});
+
+describe("Go: the test's own anonymous table struct", () => {
+  test("teleport 32bcd71: `[]struct{ devicesLimitReached bool }` and `test.devicesLimitReached` are the test's, not FakeDeviceService's new field of that name", async () => {
+    const analysis = await analyzeInstance({
+      instanceId: "teleport-32bcd71",
+      goldPatch: hunk("teleport-32bcd71-code.diff"),
+      testPatch: hunk("teleport-32bcd71-test.diff"),
+    });
+    const picked = analysis.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
+    expect(picked).toEqual(["FakeDeviceService.SetDevicesLimitReached"]);
+    // The anonymous struct's fields are nothing to state.
+    expect(analysis.identifiers.map((i) => i.name)).not.toContain("devicesLimitReached");
   });
 });
 

@@ -193,6 +193,8 @@ export function selectIdentifiers(
     for (const { def, uses } of matched)
       if (def.status === "new") for (const { use, certain } of uses) if (!certain) newNamesakes.set(use, 1);
     for (const { def, uses } of matched) {
+      // A function's own anonymous struct's field only tells whose a key is (ownFieldOfUser): nothing to state.
+      if (def.local && def.kind === "field") continue;
       const kept = def.status === "new" ? uses : uses.filter(({ use, certain }) => certain || !newNamesakes.has(use));
       identifiers.push(apply(toIdentifier(def, side, kept), kept.length > 0));
     }

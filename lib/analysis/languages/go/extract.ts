@@ -186,6 +186,15 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
         if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, true);
         return;
       }
+      case "struct_type": {
+        // An anonymous struct in a function (a test's table `[]struct{ devicesLimitReached bool }{…}`): its
+        // fields are the function's own (local: what that file's keys and `test.x` reach, nothing to state).
+        if (inFunction)
+          for (const field of node.descendantsOfType("field_declaration"))
+            for (const name of field?.childrenForFieldName("name") ?? [])
+              if (field && name) facts.define(field, name.text, null, "field", null, [], true);
+        break;
+      }
       case "func_literal": {
         // A closure's body (`Describe("…", func() { var rr *T })`) is a function scope: its names are local.
         if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, true);
