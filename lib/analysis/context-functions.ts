@@ -59,8 +59,10 @@ export function addContextFunctions(
     const image = parsed.find((p) => p.fragment.hunkIndex === hunkIndex && p.fragment.side === side);
     const changedRow = image?.fragment.rows.indexOf(changed) ?? -1;
     // (A type's own members are its change: a field added to a struct changes the struct.)
+    // (A field of an anonymous struct inside the function is the function's own line: it holds no change.)
     const holdsChange = image?.definitions.some(
       (def) =>
+        !(def.local && def.kind === "field") &&
         def.row <= changedRow &&
         def.endRow >= changedRow &&
         image.fragment.rows[def.row] != null &&
