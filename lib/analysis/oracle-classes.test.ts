@@ -266,6 +266,15 @@ describe("Python: a comment at column 0 after a class's last member", () => {
       expect.arrayContaining(["Variant.qt_67 field new", "Variant class changed"]),
     );
   });
+
+  test("qutebrowser 9902914: `copy_remove_setting` (its class line in no hunk) is _Definition's: the test's fixture parameter `definition: darkmode._Definition` calls it", async () => {
+    const analysis = await analyse("qutebrowser-9902914-code.diff", "qutebrowser-9902914-test.diff");
+    const defuse = analysis.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
+    expect(defuse).toContain("_Definition.copy_remove_setting");
+    // The test module's `QWebEngineSettings = pytest.importorskip(…).QWebEngineSettings` is not what the
+    // code's `from qutebrowser.qt.webenginecore import QWebEngineSettings` imports.
+    expect(defuse).not.toContain("QWebEngineSettings");
+  });
 });
 
 describe("JavaScript: a field a constructor assigns", () => {

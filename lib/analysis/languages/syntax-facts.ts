@@ -81,7 +81,7 @@ export interface SyntaxFacts {
 }
 
 /** A class's name as code writes it: capitalised and not an ALL_CAPS constant (`ZipArchive`, `Queue`). */
-export const classNamed = (name: string) => /^[A-Z]\w*$/.test(name) && /[a-z]/.test(name);
+export const classNamed = (name: string) => /^_*[A-Z]\w*$/.test(name) && /[a-z]/.test(name);
 
 /** What a language module extracts from a tree, given the owner implied by the hunk's context line and whether the hunk lies in a function body. */
 export type Extractor = (root: Node, owner: string | null, inBody: boolean, facts: FactCollector) => SyntaxFacts;

@@ -65,6 +65,25 @@ function defineLocals(fn: Node, qualified: string, facts: FactCollector, definit
   }
 }
 
+/** `z = ZipArchive(…)`: z holds a ZipArchive (what `z.method()` reaches). */
+function bindConstruction(assignment: Node, facts: FactCollector) {
+  const left = assignment.childForFieldName("left");
+  const right = assignment.childForFieldName("right");
+  const made = right?.type === "call" ? right.childForFieldName("function") : null;
+  if (left?.type === "identifier" && (made?.type === "identifier" || made?.type === "attribute"))
+    facts.bind(assignment, left.text, made.text);
+}
+
+/** `definition: darkmode._Definition` (a test's fixture parameter): definition holds a _Definition. */
+function bindTypedParameters(parameters: Node | null, facts: FactCollector) {
+  for (const parameter of parameters?.namedChildren ?? []) {
+    if (parameter?.type !== "typed_parameter" && parameter?.type !== "typed_default_parameter") continue;
+    const name = parameter.childForFieldName("name") ?? parameter.namedChildren.find((c) => c?.type === "identifier");
+    const type = parameter.childForFieldName("type");
+    if (name && type) facts.bind(parameter, name.text, type.text);
+  }
+}
+
 /**
  * Python: functions, classes, methods, class and `self.` fields, module variables; calls, attributes,
  * imports, keywords. Functions and classes inside a function's body are local definitions, named by the
@@ -130,6 +149,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
             parameterNames(parameters),
           );
           defineLocals(node, scope.owner ? `${scope.owner}.${nameNode.text}` : nameNode.text, facts, definitionNames);
+          bindTypedParameters(parameters, facts);
           // A method's body may assign `self.x` fields; any other body only matters where it has added lines.
           if (!scope.owner && !facts.bodyMatters(node)) return;
           for (const child of node.namedChildren) {
@@ -143,11 +163,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
       }
       case "assignment": {
         const left = node.childForFieldName("left");
-        // `z = ZipArchive(…)`: z holds a ZipArchive (what `z.method()` reaches).
-        const right = node.childForFieldName("right");
-        const made = right?.type === "call" ? right.childForFieldName("function") : null;
-        if (left?.type === "identifier" && (made?.type === "identifier" || made?.type === "attribute"))
-          facts.bind(node, left.text, made.text);
+        bindConstruction(node, facts);
         if (left?.type === "identifier" && !scope.inFunction) {
           definitionNames.add(left.id);
           const constant = /^[A-Z][A-Z0-9_]*$/.test(left.text);
