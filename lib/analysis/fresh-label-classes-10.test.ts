@@ -4,30 +4,21 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { openImportFile } from "../ingest/read-import-file";
+import { analyseRecordFiles } from "../testing/analysis-helpers";
 import { REAL_DATA } from "../testing/real-data";
 import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
 
 const hunk = (name: string) => readFileSync(path.join(REAL_DATA, "hunks", name), "utf8");
 
-const analyses = new Map<string, InstanceAnalysis>();
+let analysisOf: (part: string) => InstanceAnalysis;
 
 beforeAll(async () => {
-  for (const file of ["swebench-pro-sample.jsonl", "swebench-multilingual.jsonl"]) {
-    const opened = await openImportFile(path.join(REAL_DATA, "fresh-labels-10", file));
-    for await (const { item } of opened.items) {
-      if (item.kind !== "instance") continue;
-      const { externalId, goldPatch, testPatch } = item.data;
-      analyses.set(externalId, await analyzeInstance({ instanceId: externalId, goldPatch, testPatch }));
-    }
-  }
+  analysisOf = await analyseRecordFiles("fresh-labels-10", [
+    "swebench-pro-sample.jsonl",
+    "swebench-multilingual.jsonl",
+  ]);
 });
 
-const analysisOf = (part: string) => {
-  const found = [...analyses.entries()].find(([id]) => id.includes(part));
-  if (!found) throw new Error(`no fresh-label record named like ${part} (have ${[...analyses.keys()].join(", ")})`);
-  return found[1];
-};
 const defuse = (part: string) =>
   analysisOf(part)
     .identifiers.filter((i) => i.policies.includes("defuse"))

@@ -1,36 +1,21 @@
 // The classes of error found on twelve instances labelled blind this session (issue 43: fresh labels before a
 // fix), each on the real record it was found in (lib/testing/real-data/fresh-labels, provenance in its README),
 // analysed from hunks only as the import does.
-import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { openImportFile } from "../ingest/read-import-file";
-import { analyseCase } from "../testing/analysis-helpers";
-import { REAL_DATA } from "../testing/real-data";
-import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
+import { analyseCase, analyseRecordFiles } from "../testing/analysis-helpers";
+import type { InstanceAnalysis } from "./analyze-instance";
 
-const analyses = new Map<string, InstanceAnalysis>();
+let analysisOf: (part: string) => InstanceAnalysis;
 
 beforeAll(async () => {
-  for (const file of [
+  analysisOf = await analyseRecordFiles("fresh-labels", [
     "swebench-multilingual.jsonl",
     "swebench-pro-sample.jsonl",
     "multi-swe-bench-java-sample.jsonl",
     "swebench-lite.jsonl",
-  ]) {
-    const opened = await openImportFile(path.join(REAL_DATA, "fresh-labels", file));
-    for await (const { item } of opened.items) {
-      if (item.kind !== "instance") continue;
-      const { externalId, goldPatch, testPatch } = item.data;
-      analyses.set(externalId, await analyzeInstance({ instanceId: externalId, goldPatch, testPatch }));
-    }
-  }
+  ]);
 });
 
-const analysisOf = (part: string) => {
-  const found = [...analyses.entries()].find(([id]) => id.includes(part));
-  if (!found) throw new Error(`no fresh-label record named like ${part} (have ${[...analyses.keys()].join(", ")})`);
-  return found[1];
-};
 const defuse = (part: string) =>
   analysisOf(part)
     .identifiers.filter((i) => i.policies.includes("defuse"))

@@ -1,6 +1,9 @@
+import path from "node:path";
 import { analyzeInstance, type InstanceAnalysis } from "../analysis/analyze-instance";
 import type { Selection } from "../analysis/select-identifiers";
+import { openImportFile } from "../ingest/read-import-file";
 import { type FileChange, makeDiff } from "./make-diff";
+import { REAL_DATA } from "./real-data";
 
 /** A table-driven analysis case: the code and test changes as before/after files. */
 export interface AnalysisCase {
@@ -40,3 +43,24 @@ export const describe = (analysis: InstanceAnalysis, name: string) => {
 /** N filler lines, so that a change lands in a hunk that does not show its class. */
 export const filler = (count: number, indent = "    ", comment = "#") =>
   Array.from({ length: count }, (_, i) => `${indent}${comment} filler ${i}`).join("\n");
+
+/**
+ * Real records, analysed from hunks only as the import does: every instance of the named files of a folder
+ * under lib/testing/real-data, and the analysis of the one whose id holds a part (`teleport-629dc432`).
+ */
+export async function analyseRecordFiles(folder: string, files: readonly string[]) {
+  const analyses = new Map<string, InstanceAnalysis>();
+  for (const file of files) {
+    const opened = await openImportFile(path.join(REAL_DATA, folder, file));
+    for await (const { item } of opened.items) {
+      if (item.kind !== "instance") continue;
+      const { externalId, goldPatch, testPatch } = item.data;
+      analyses.set(externalId, await analyzeInstance({ instanceId: externalId, goldPatch, testPatch }));
+    }
+  }
+  return (part: string): InstanceAnalysis => {
+    const found = [...analyses.entries()].find(([id]) => id.includes(part));
+    if (!found) throw new Error(`no ${folder} record named like ${part} (have ${[...analyses.keys()].join(", ")})`);
+    return found[1];
+  };
+}
