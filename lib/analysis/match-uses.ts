@@ -58,6 +58,20 @@ export function importLoadsFile(module: string, fromPath: string, path: string):
   return unscoped !== undefined && !unscoped.includes(".") && bare.endsWith(`/${unscoped}`);
 }
 
+/**
+ * Whether a string literal of a file names the file at `path` (one the other patch adds): as a path from the
+ * using file's folder (`os.ReadFile("fixtures/valid.yaml")` in `internal/cue/`) or from the repository's root,
+ * as a tail of it with a folder (`"cue/fixtures/valid.yaml"`), or as its bare name with an extension
+ * (`Path(__file__).parent / "data" / "valid.yaml"`) where no other added file has that name.
+ */
+export function literalNamesFile(literal: string, fromPath: string, path: string, namesakes = 1): boolean {
+  const text = literal.trim().replace(/^\.\//, "");
+  if (text.length < 3 || /\s|HOLE/.test(text)) return false;
+  if (text === path || resolveRelative(fromPath, text) === path) return true;
+  if (text.includes("/")) return path.endsWith(`/${text}`);
+  return namesakes === 1 && /^[\w.-]+\.\w{1,5}$/.test(text) && path.split("/").pop() === text;
+}
+
 /** Whether a definition's name was dictated by the language rather than chosen by the patch's author. */
 export const isDictatedName = (member: string) => isDictatedMember(member);
 

@@ -4,7 +4,7 @@ import { grammarOfPath, type ParsedLanguage } from "./grammars";
 import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
 import type { DefinitionKind, SyntaxDefinition } from "./languages/syntax-facts";
-import { locate, paramLocation } from "./locations";
+import { type Location, locate, paramLocation } from "./locations";
 import { removedDefinitions, withoutMoved } from "./moved-definitions";
 import type { FileDiff } from "./parse-diff";
 import { parseFragments, touchesChange } from "./parse-fragments";
@@ -200,12 +200,19 @@ export async function analysePatchFiles(
   };
   // Definitions a file's pre-image holds and its post-image does not: moved, if another file adds them.
   const removed: Array<{ path: string; def: SyntaxDefinition }> = [];
+  // Files added in no language the analysis parses: fixtures a test may name by path.
+  const addedDataFiles: Location[] = [];
   for (const file of files) {
     facts.paths.push(file.path);
-    if (file.binary) continue;
+    if (file.binary) {
+      if (file.status === "added") addedDataFiles.push({ path: file.path, diffLine: 0, fileLine: null });
+      continue;
+    }
     const language = grammarOfPath(file.path);
     if (!language) {
       if (languageOfPath(file.path)) facts.unsupportedFiles.push(file.path);
+      else if (file.status === "added")
+        addedDataFiles.push({ path: file.path, diffLine: file.hunks[0]?.lines[0]?.diffLine ?? 0, fileLine: 1 });
       continue;
     }
     const fragments = await fragmentsOf(file, language);
@@ -239,5 +246,10 @@ export async function analysePatchFiles(
     }
   }
   facts.definitions = withoutMoved(facts.definitions, removed);
+  facts.addedDataFiles = addedDataFiles;
+  facts.removedMembers = new Map();
+  for (const { def } of removed)
+    if (def.owner && def.kind === "field")
+      facts.removedMembers.set(def.member, (facts.removedMembers.get(def.member) ?? new Set()).add(def.owner));
   return facts;
 }

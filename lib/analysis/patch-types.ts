@@ -58,6 +58,13 @@ export interface PatchFacts {
   literals: PatchLiteral[];
   /** what the patch shows of its files before it (the whole files with the repository): where a literal stood already */
   textBefore: string[];
+  /**
+   * Fields the pre-image declares and the post-image no longer does, by member name with
+   * their owners (`SegmentOperator` → Rule): a member re-homed to another type keeps a name the code had.
+   */
+  removedMembers?: Map<string, Set<string>>;
+  /** files the patch adds in no language it parses (fixtures, data, images), with where each starts */
+  addedDataFiles?: Location[];
 }
 
 /** Supplies the fragments of a file: its hunks by default, whole files in exact mode. */

@@ -1,7 +1,14 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
 import { moduleOfPath } from "./languages/lookup";
 import type { DefinitionKind } from "./languages/syntax-facts";
-import { componentPropsMay, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
+import {
+  componentPropsMay,
+  importLoadsFile,
+  literalNamesFile,
+  matchIsCertain,
+  ownerFromUses,
+  useMatches,
+} from "./match-uses";
 import type { Location, PatchDefinition, PatchFacts, PatchUse } from "./patch-facts";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
@@ -195,10 +202,17 @@ export function selectIdentifiers(
     for (const { def, uses } of matched) {
       // A function's own anonymous struct's field only tells whose a key is (ownFieldOfUser): nothing to state.
       if (def.local && def.kind === "field") continue;
-      const kept = def.status === "new" ? uses : uses.filter(({ use, certain }) => certain || !newNamesakes.has(use));
+      // A new member whose name the code's pre-image gave another type's member (a field re-homed from `Rule`
+      // to a new `Segments`): a use through an object of untold type may as well be that type's, or any other's.
+      const rehomed = [...(own.removedMembers?.get(def.member) ?? [])].some((owner) => owner !== def.owner);
+      const kept =
+        def.status === "new"
+          ? uses.filter(({ certain }) => certain || !rehomed)
+          : uses.filter(({ use, certain }) => certain || !newNamesakes.has(use));
       identifiers.push(apply(toIdentifier(def, side, kept), kept.length > 0));
     }
   }
+  identifiers.push(...dataFilesTestsName(code, test, apply));
   const defined = new Set(identifiers.map((i) => i.member));
   for (const name of shared) {
     if (defined.has(name) || name === "_") continue;
@@ -228,4 +242,49 @@ export function selectIdentifiers(
     if (existing.policies.length > 0) identifiers.push(existing);
   }
   return identifiers;
+}
+
+/**
+ * A file the code patch adds in no language the analysis parses (a fixture, `internal/cue/fixtures/valid.yaml`)
+ * that a test names by its path (`os.ReadFile("fixtures/valid.yaml")`): the tests fail without it, under that
+ * name, so DefUse states it (and Pro, which states every name DefUse does of the code patch's).
+ */
+function dataFilesTestsName(
+  code: PatchFacts,
+  test: PatchFacts,
+  apply: (identifier: InstanceIdentifier, usedAcross: boolean) => InstanceIdentifier,
+): InstanceIdentifier[] {
+  const files = code.addedDataFiles ?? [];
+  const basenames = new Map<string, number>();
+  for (const file of files) {
+    const base = file.path.split("/").pop() ?? file.path;
+    basenames.set(base, (basenames.get(base) ?? 0) + 1);
+  }
+  return files.flatMap((file) => {
+    const namesakes = basenames.get(file.path.split("/").pop() ?? file.path) ?? 1;
+    const uses = test.literals.filter((literal) =>
+      literalNamesFile(literal.text, literal.location.path, file.path, namesakes),
+    );
+    if (uses.length === 0) return [];
+    const identifier = apply(
+      {
+        name: file.path,
+        member: file.path.split("/").pop() ?? file.path,
+        owner: null,
+        kind: "file",
+        path: file.path,
+        newFile: true,
+        signature: null,
+        side: "code",
+        status: "new",
+        policies: [],
+        definedAt: placed(file, "code"),
+        usedAt: uses.map((literal) => placed(literal.location, "test")),
+      },
+      true,
+    );
+    // Pro states it too (a name the code patch adds, that DefUse states); Doc2Feat's new files are code files.
+    identifier.policies = identifier.policies.filter((policy) => policy === "defuse" || policy === "pro");
+    return identifier.policies.length > 0 ? [identifier] : [];
+  });
 }

@@ -58,8 +58,11 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
     }
     case "selector_expression": {
       const field = node.childForFieldName("field");
-      if (field && !skip.has(field.id))
+      // The field is this use alone: not also a bare name (a bare `SegmentKey` reaches the package's type).
+      if (field && !skip.has(field.id)) {
+        skip.add(field.id);
         facts.use(field, field.text, "attribute", node.childForFieldName("operand")?.text ?? null);
+      }
       return "children";
     }
     case "composite_literal": {

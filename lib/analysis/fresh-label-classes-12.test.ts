@@ -1,0 +1,61 @@
+// The classes of error found on thirty-three instances labelled blind in the eleventh session (issue 43:
+// fresh labels before a fix), each on the real record it was found in (lib/testing/real-data/fresh-labels-12,
+// provenance in its README), analysed from hunks only as the import does.
+import { beforeAll, describe, expect, test } from "vitest";
+import { analyseRecordFiles } from "../testing/analysis-helpers";
+import type { InstanceAnalysis } from "./analyze-instance";
+
+let analysisOf: (part: string) => InstanceAnalysis;
+
+beforeAll(async () => {
+  analysisOf = await analyseRecordFiles("fresh-labels-12", ["swebench-pro-sample.jsonl"]);
+});
+
+const defuse = (part: string) =>
+  analysisOf(part)
+    .identifiers.filter((i) => i.policies.includes("defuse"))
+    .map((i) => i.name)
+    .sort();
+
+describe("Go: a selector's field is that use alone", () => {
+  test("flipt 524f277: `rule.SegmentKey` is a field of whatever rule is, never the package's new type SegmentKey", () => {
+    const analysis = analysisOf("flipt-524f2773");
+    const type = analysis.identifiers.find((i) => i.name === "SegmentKey" && i.kind === "type");
+    expect(type?.policies).not.toContain("defuse");
+    // Still the code's new type, for the selections that take every new name.
+    expect(type?.policies).toContain("pro");
+  });
+});
+
+describe("a field re-homed from one type to another keeps a name the code had", () => {
+  test("flipt 524f277: `rollout.GetSegment().SegmentOperator` (a protobuf's field) is not the new Segments.SegmentOperator, which Rule.SegmentOperator held before", () => {
+    expect(defuse("flipt-524f2773")).not.toContain("Segments.SegmentOperator");
+  });
+
+  test("navidrome d0dceae: the tests' `ds.Album(…)` is no use of server's new shareTrack.Album (re-homed from model's ShareTrack, which loses it)", () => {
+    expect(defuse("navidrome-d0dceae")).not.toContain("shareTrack.Album");
+  });
+});
+
+describe("a fixture the code patch adds, named by a test's path", () => {
+  test('flipt c172805: `os.ReadFile("fixtures/valid.yaml")` in internal/cue needs internal/cue/fixtures/valid.yaml and invalid.yaml', () => {
+    expect(defuse("flipt-c1728053")).toEqual(
+      ["internal/cue/fixtures/invalid.yaml", "internal/cue/fixtures/valid.yaml", "validate"].sort(),
+    );
+    const file = analysisOf("flipt-c1728053").identifiers.find((i) => i.name === "internal/cue/fixtures/valid.yaml");
+    expect(file).toMatchObject({
+      kind: "file",
+      newFile: true,
+      side: "code",
+      status: "new",
+      policies: ["defuse", "pro"],
+    });
+    expect(file?.usedAt[0]).toMatchObject({ patch: "test", path: "internal/cue/validate_test.go" });
+  });
+
+  test("flipt 524f277: the new testdata file the importer's test table names is stated; the code's own YAML edits are not", () => {
+    const picked = defuse("flipt-524f2773");
+    expect(picked).toContain("internal/ext/testdata/import_rule_multiple_segments.yml");
+    expect(picked.filter((name) => name.endsWith(".yaml") || name.endsWith(".yml"))).toHaveLength(1);
+  });
+});
