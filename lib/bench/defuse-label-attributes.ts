@@ -28,7 +28,14 @@ export function labelOwner(entry: LabelEntry): string | null {
   return parts.length > 1 ? parts.slice(0, -1).join(".") : null;
 }
 
-const squash = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").replace(/\s*([(),:<>[\]])\s*/g, "$1");
+// A signature as the hint states it (SPEC §5: `get_best_parsable_locale(module, preferences=None)`) or as a
+// labeller copies the declaration line: a leading `export`, `def` or `function` keyword is the line's, not the signature's.
+const squash = (s: string | null | undefined) =>
+  (s ?? "")
+    .replace(/\s+/g, " ")
+    .replace(/\s*([(),:<>[\]])\s*/g, "$1")
+    .replace(/^(export (default )?)?(def |function )?/, "")
+    .trim();
 
 /** The owner as a label writes it, from a tool identifier: its owner, else the qualified name's prefix. */
 function toolOwner(i: InstanceIdentifier): string | null {
