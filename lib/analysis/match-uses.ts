@@ -159,8 +159,12 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
       use.qualifier === lastSegment(def.owner) ||
       (def.kind === "field" && !rules.qualifierNeverClass)
     );
+  // An import reaches a member only through its owner (Java's `import static org.pkg.Cls.member`, Rust's
+  // `use crate::Enum::Variant`), not as a module's own name (`from …icx import run_commands` is no test
+  // class's `self.run_commands`).
+  if (use.kind === "import") return use.module === undefined || importNamesOwner(use.module, def);
   // A member is reached through something: `obj.member`, `Owner.member`, `obj.method()`.
-  return use.qualifier !== null || use.kind === "import";
+  return use.qualifier !== null;
 }
 
 /**
@@ -190,6 +194,13 @@ export function matchIsCertain(use: PatchUse, def: PatchDefinition): boolean {
   if (SELF_NAMES.has(use.qualifier)) return true;
   if (use.qualifierType !== undefined && use.qualifierType === lastSegment(def.owner)) return true;
   return classLike(use.qualifier) && use.qualifier.split(".").pop() === lastSegment(def.owner);
+}
+
+/** Whether an import's path goes through the definition's owner to it: `…Cls.member`, `…Enum::Variant`. */
+function importNamesOwner(module: string, def: PatchDefinition): boolean {
+  const parts = module.split(/::|[./\\]/).filter(Boolean);
+  const owner = lastSegment(def.owner);
+  return parts.at(-1) === def.member ? parts.at(-2) === owner : parts.at(-1) === owner;
 }
 
 /** Whether a use's class-like qualifier is the definition's owner (`Owner.member`, `Owner.super.member`). */
