@@ -1,4 +1,4 @@
-// The classes of error found on forty-nine instances labelled blind in the eleventh session (issue 43:
+// The classes of error found on sixty-five instances labelled blind in the eleventh session (issue 43:
 // fresh labels before a fix), each on the real record it was found in (lib/testing/real-data/fresh-labels-12,
 // provenance in its README), analysed from hunks only as the import does.
 import { beforeAll, describe, expect, test } from "vitest";
@@ -8,7 +8,11 @@ import type { InstanceAnalysis } from "./analyze-instance";
 let analysisOf: (part: string) => InstanceAnalysis;
 
 beforeAll(async () => {
-  analysisOf = await analyseRecordFiles("fresh-labels-12", ["swebench-pro-sample.jsonl"]);
+  analysisOf = await analyseRecordFiles("fresh-labels-12", [
+    "swebench-pro-sample.jsonl",
+    "swebench-multilingual.jsonl",
+    "swebench-lite.jsonl",
+  ]);
 });
 
 const defuse = (part: string) =>
@@ -63,5 +67,34 @@ describe("a fixture the code patch adds, named by a test's path", () => {
 describe("an import reaches a member only through its owner", () => {
   test("ansible 622a493: the module's `from …icx import run_commands` is no use of the test class's `self.run_commands = …` (a mock it keeps)", () => {
     expect(defuse("ansible-622a493ae")).toEqual(["lib/ansible/modules/network/icx/icx_ping.py"]);
+  });
+});
+
+describe("Python: a dataclass's field is its constructor's keyword", () => {
+  test("openlibrary 123e6e5: `PrioritizedIdentifier(identifier=…)` in the tests names the new class's field identifier", () => {
+    expect(defuse("openlibrary-123e6e5e1c85")).toContain("PrioritizedIdentifier.identifier");
+  });
+});
+
+describe("Python: a hunk wholly inside a docstring", () => {
+  test("sklearn 10297: numpydoc's `store_cv_values : boolean, default=False` (under `----------`) is prose, not a field; the constructor's new parameter is what the tests pass", () => {
+    const analysis = analysisOf("scikit-learn-10297");
+    expect(analysis.identifiers.filter((i) => i.kind === "field").map((i) => i.name)).toEqual([]);
+    expect(defuse("scikit-learn-10297")).toEqual(["RidgeClassifierCV.__init__.store_cv_values"]);
+  });
+});
+
+describe("Rust: a function whose body runs past the hunk", () => {
+  test("bat 2393: `pub fn list_themes(cfg: &Config, config_dir: &Path, cache_dir: &Path) -> Result<()> {` and four lines of body still parse: its signature and new parameters", () => {
+    const fn = analysisOf("bat-2393").identifiers.find((i) => i.name === "list_themes");
+    expect(fn).toMatchObject({
+      kind: "function",
+      status: "changed",
+      signature: "pub fn list_themes(cfg: &Config, config_dir: &Path, cache_dir: &Path) -> Result<()>",
+    });
+    const params = analysisOf("bat-2393")
+      .identifiers.filter((i) => i.kind === "parameter" && i.owner === "list_themes")
+      .map((i) => i.member);
+    expect(params.sort()).toEqual(["cache_dir", "config_dir"]);
   });
 });

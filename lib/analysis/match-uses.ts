@@ -131,7 +131,10 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   // Unless the use names the overriding class itself (`DoNotMockEnforcer.super.check(…)`, `Owner.check`):
   // then it is this method the test calls, as when the patch adds both (mockito-3220).
   if (def.kind === "method" && /(^|\s)@Override\b/.test(def.signature ?? "") && !namesOwner(use, def)) return false;
-  if (use.name !== def.member || use.kind === "module" || use.kind === "keyword") return false;
+  // A keyword argument of a class's call names a field of it where the class makes its constructor of its
+  // fields (a dataclass, a NamedTuple, a pydantic model: `PrioritizedIdentifier(identifier=…)`).
+  if (use.kind === "keyword") return def.kind === "field" && use.name === def.member && namesOwner(use, def);
+  if (use.name !== def.member || use.kind === "module") return false;
   // A component's prop is a field of a type (which one: componentPropsMay).
   if (use.kind === "prop") return def.kind === "field" && def.owner !== null;
   // `self.x` and `this.x` reach the using class's own members, which live on the using side.

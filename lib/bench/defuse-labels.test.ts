@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REAL_DATA } from "../testing/real-data";
 import { bareKey, labelOwner } from "./defuse-label-attributes";
-import { type DefuseLabel, readLabels } from "./defuse-labels";
+import { type DefuseLabel, labelKey, readLabels } from "./defuse-labels";
 
 describe("DefUse bench labels", () => {
   const file = path.join(REAL_DATA, "csharp", "newtonsoft-json-labels.json");
@@ -30,6 +30,12 @@ describe("DefUse bench labels", () => {
 });
 
 describe("DefUse bench keys", () => {
+  it("scores a qualified name by its last two segments, PHP's and Rust's `::` a separator as the dot is", () => {
+    expect(labelKey("FactoryImmutable::now")).toBe("FactoryImmutable.now");
+    expect(labelKey("Creator::make.timezone")).toBe("make.timezone");
+    expect(labelKey("XmlMapper.Builder.xmlTagProcessor")).toBe("Builder.xmlTagProcessor");
+  });
+
   it("scores bare names by their last segment and files by their path", () => {
     expect(bareKey("Gson.FutureTypeAdapter.delegate")).toBe("delegate");
     expect(bareKey("src/hooks/useWindowWidth.ts", "file")).toBe("src/hooks/useWindowWidth.ts");

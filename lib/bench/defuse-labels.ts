@@ -21,7 +21,7 @@ export interface DefuseLabel {
 /** The key a name is scored by: a file by its path, else the last two dotted segments. */
 export function labelKey(name: string, kind?: string): string {
   if (kind === "file" || name.includes("/")) return name;
-  return name.split(".").slice(-2).join(".");
+  return name.replace(/::/g, ".").split(".").slice(-2).join(".");
 }
 
 export interface LabelScore {

@@ -18,9 +18,17 @@ function pythonScope(def: SyntaxDefinition, text: string): SyntaxDefinition[] {
   return def.kind === "function" && oneLevel ? [{ ...def, kind: "method" }] : [];
 }
 
-/** A hunk that starts inside a docstring shows its text and then its closing quotes: the index of those, or -1. */
+/** A line of reStructuredText or numpydoc prose that no Python statement can be: a heading's underline. */
+const PROSE_UNDERLINE = /^\s*(-{3,}|={3,}|~{3,})\s*$/;
+
+/**
+ * A hunk that starts inside a docstring shows its text and then its closing quotes: the index of those, or -1.
+ * One that shows no quotes at all but a heading's underline (`----------` under `Parameters`) lies wholly in
+ * a docstring: every line (numpydoc's `store_cv_values : boolean, default=False` is no annotated field).
+ */
 function stringEnd(lines: readonly string[]): number {
   const firstQuotes = lines.findIndex((line) => /"""|'''/.test(line));
+  if (firstQuotes < 0) return lines.some((line) => PROSE_UNDERLINE.test(line)) ? lines.length - 1 : -1;
   // (Quotes alone on a line right after a `def …:` or `class …:` open a docstring instead.)
   const insideString =
     firstQuotes >= 0 &&

@@ -1,3 +1,4 @@
+import { closersOfOpenBrackets } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
 import { extractRust } from "./extract";
@@ -32,5 +33,12 @@ export const rust: LanguageModule = {
             : "{",
       }),
     blockComments: true,
+    // A function whose body runs past the hunk's end (`pub fn list_themes(cfg: &Config, config_dir: &Path) {`
+    // and a few lines) is closed, so that it parses as the function it is. A lifetime (`&'a str`) is no
+    // character literal.
+    closeOpenBlocks: (suffix, lines) => {
+      const open = closersOfOpenBrackets(lines.map((line) => line.replace(/'[A-Za-z_]\w*\b(?!')/g, "")));
+      return open !== "" ? [open, ...suffix] : [...suffix];
+    },
   },
 };
