@@ -21,7 +21,19 @@ function stubBlocks(body: readonly string[], stubBody: string): string[] {
   const functionLevel = stubBody.length - 4;
   if (first === undefined || first <= functionLevel) return [`${stubBody}pass`];
   const levels = [...new Set(shown.slice(1).filter((level) => level > functionLevel && level < first))];
-  return levels.sort((a, b) => a - b).map((level) => `${" ".repeat(level)}if True:`);
+  const blocks = levels.sort((a, b) => a - b).map((level) => `${" ".repeat(level)}if True:`);
+  return [...blocks, ...clauseOpener(body.find((line) => line.trim() !== "") ?? "")];
+}
+
+/**
+ * A hunk whose first statement continues a compound statement begun above it (`except KeyError:`, `else:`):
+ * the `try:` or `if` it continues, so the clause parses as one (not `KeyError:` as an annotated name).
+ */
+function clauseOpener(line: string): string[] {
+  const indent = " ".repeat(indentOf(line));
+  if (/^\s*(except\b|finally\s*:)/.test(line)) return [`${indent}try:`, `${indent}    pass`];
+  if (/^\s*(elif\b|else\s*:)/.test(line)) return [`${indent}if True:`, `${indent}    pass`];
+  return [];
 }
 
 /**

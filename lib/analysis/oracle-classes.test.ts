@@ -320,3 +320,22 @@ describe("JavaScript: a hunk under an arrow function's header", () => {
     expect(found).toContain("invokeCleanup function changed");
   });
 });
+
+describe("Python: a hunk that opens on a clause of a statement begun above it", () => {
+  test("ansible 984216f: `except KeyError:` under a stand-in function is a clause of a try, not an annotated name KeyError", async () => {
+    const found = definitions(await analyse("ansible-984216f-template-code.diff"));
+    expect(found.filter((f) => f.startsWith("KeyError"))).toEqual([]);
+  });
+
+  test("matplotlib 22711: the pre-image's `else:` (its `if` above the hunk) parses, so set_val's `self.val = val` is no new field", async () => {
+    const found = definitions(await analyse("matplotlib-22711-code.diff"));
+    expect(found.filter((f) => /^val\b|\.val /.test(f))).toEqual([]);
+  });
+});
+
+describe("Python: a hunk inside a string of YAML (an Ansible DOCUMENTATION fragment)", () => {
+  test("ansible 4891563 meraki.py: `rate_limit_retry_time:` and `default: 165` before the closing ''' are the string's text, not fields", async () => {
+    const found = definitions(await analyse("ansible-4891563-meraki-doc-code.diff"));
+    expect(found.filter((f) => f.includes(" field "))).toEqual([]);
+  });
+});

@@ -18,22 +18,25 @@ function pythonScope(def: SyntaxDefinition, text: string): SyntaxDefinition[] {
   return def.kind === "function" && oneLevel ? [{ ...def, kind: "method" }] : [];
 }
 
-/** A line of reStructuredText or numpydoc prose that no Python statement can be: a heading's underline. */
-const PROSE_UNDERLINE = /^\s*(-{3,}|={3,}|~{3,})\s*$/;
+/**
+ * A line of prose that no Python statement can be: a reStructuredText or numpydoc heading's underline, or a
+ * YAML key alone on its line (an Ansible module's `DOCUMENTATION` string: `rate_limit_retry_time:`).
+ */
+const PROSE_LINE = /^\s*(-{3,}|={3,}|~{3,}|(?!(?:else|try|finally)\s*:)[A-Za-z_][\w-]*:)\s*$/;
 
 /**
  * A hunk that starts inside a docstring shows its text and then its closing quotes: the index of those, or -1.
- * One that shows no quotes at all but a heading's underline (`----------` under `Parameters`) lies wholly in
+ * One that shows no quotes at all but a line of prose (`----------` under `Parameters`, a YAML key) lies wholly in
  * a docstring: every line (numpydoc's `store_cv_values : boolean, default=False` is no annotated field).
  */
 function stringEnd(lines: readonly string[]): number {
   const firstQuotes = lines.findIndex((line) => /"""|'''/.test(line));
-  if (firstQuotes < 0) return lines.some((line) => PROSE_UNDERLINE.test(line)) ? lines.length - 1 : -1;
-  // (Quotes alone on a line right after a `def …:` or `class …:` open a docstring instead.)
+  if (firstQuotes < 0) return lines.some((line) => PROSE_LINE.test(line)) ? lines.length - 1 : -1;
+  // (Quotes alone on a line right after a `def …:` or `class …:` open a docstring instead; a YAML key is no such line.)
   const insideString =
     firstQuotes >= 0 &&
     /^\s*("""|''')[)\],;]*\s*$/.test(lines[firstQuotes] ?? "") &&
-    !lines.slice(0, firstQuotes).some((line) => /:\s*(#.*)?$/.test(line));
+    !lines.slice(0, firstQuotes).some((line) => /:\s*(#.*)?$/.test(line) && !PROSE_LINE.test(line));
   return insideString ? firstQuotes : -1;
 }
 
