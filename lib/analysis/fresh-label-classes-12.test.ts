@@ -1,9 +1,14 @@
-// The classes of error found on sixty-five instances labelled blind in the eleventh session (issue 43:
+// The classes of error found on eighty-one instances labelled blind in the eleventh session (issue 43:
 // fresh labels before a fix), each on the real record it was found in (lib/testing/real-data/fresh-labels-12,
 // provenance in its README), analysed from hunks only as the import does.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { analyseRecordFiles } from "../testing/analysis-helpers";
-import type { InstanceAnalysis } from "./analyze-instance";
+import { REAL_DATA } from "../testing/real-data";
+import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
+
+const hunk = (name: string) => readFileSync(path.join(REAL_DATA, "hunks", name), "utf8");
 
 let analysisOf: (part: string) => InstanceAnalysis;
 
@@ -96,5 +101,45 @@ describe("Rust: a function whose body runs past the hunk", () => {
       .identifiers.filter((i) => i.kind === "parameter" && i.owner === "list_themes")
       .map((i) => i.member);
     expect(params.sort()).toEqual(["cache_dir", "config_dir"]);
+  });
+});
+
+const hunkPair = async (code: string, test: string) =>
+  analyzeInstance({ instanceId: code, goldPatch: hunk(code), testPatch: hunk(test) });
+
+describe("TypeScript: a constructor's parameter property is a field", () => {
+  test("element-web fe14847: `constructor(public readonly infoEvent: MatrixEvent, private client: MatrixClient)` declares VoiceBroadcastRecording.infoEvent, which the tests read; the private client is nobody else's", async () => {
+    const analysis = await hunkPair("element-web-fe14847-code.diff", "element-web-fe14847-test.diff");
+    const infoEvent = analysis.identifiers.find((i) => i.name === "VoiceBroadcastRecording.infoEvent");
+    expect(infoEvent).toMatchObject({ kind: "field", status: "new" });
+    expect(infoEvent?.policies).toContain("defuse");
+    expect(analysis.identifiers.find((i) => i.name === "VoiceBroadcastRecording.client")?.policies ?? []).not.toContain(
+      "defuse",
+    );
+  });
+});
+
+describe("a key only its name ties to namesakes: the one in the file the test loads", () => {
+  test("element-web 4fec436: DeviceDetailHeading's test passes `saveDeviceName`: its Props', not the four other components' and the hook's namesakes", () => {
+    const picked = analysisOf("element-web-4fec436")
+      .identifiers.filter((i) => i.policies.includes("defuse") && i.member === "saveDeviceName")
+      .map((i) => `${i.name} ${i.path}`);
+    expect(picked).toEqual(["Props.saveDeviceName src/components/views/settings/devices/DeviceDetailHeading.tsx"]);
+  });
+
+  test("flipt 56a620b: a Go test's `s.SendAudits(…)` in package webhook is that package's new Sink.SendAudits (its own folder is loaded), not audit's", async () => {
+    const analysis = await hunkPair("flipt-56a620-code.diff", "flipt-56a620-test.diff");
+    const picked = analysis.identifiers
+      .filter((i) => i.policies.includes("defuse") && i.member === "SendAudits")
+      .map((i) => `${i.name} ${i.path}`);
+    expect(picked).toEqual(["Sink.SendAudits internal/server/audit/webhook/webhook.go"]);
+  });
+});
+
+describe("TypeScript: a typed object's keys are its type's fields", () => {
+  test("webclients cba6ebb: `const DEVICE_2: Device = { …, haveLegacyName: false }` (and DEVICE_0's, under its header) uses Device's new field", () => {
+    const field = analysisOf("webclients-cba6ebbd").identifiers.find((i) => i.name === "Device.haveLegacyName");
+    expect(field?.policies).toContain("defuse");
+    expect(field?.usedAt.filter((u) => !u.uncertain)).toHaveLength(3);
   });
 });

@@ -47,7 +47,8 @@ function fileDefinitions(
     for (const def of p.definitions) {
       const location = locate(p.fragment, def.row, def.endRow, { name: def.member, column: def.column });
       if (!location) continue;
-      const first = out.get(def.name);
+      // A constructor's parameter stands aside for the field it declares (TypeScript's `public readonly x`).
+      const first = out.get(def.name)?.kind === "parameter" && def.kind === "field" ? undefined : out.get(def.name);
       if (first) {
         // Another declaration of the same name: an overload. Every one is kept; the hint states those the
         // tests call (see select-identifiers).

@@ -156,7 +156,13 @@ export function selectIdentifiers(
     for (const use of other.uses)
       if (use.module !== undefined)
         loadedBy.set(use.location.path, [...(loadedBy.get(use.location.path) ?? []), use.module]);
+    // (A file has its own names; where a package is its folder (Go), every file of the folder's too.)
+    const samePackage = (from: string, path: string) =>
+      moduleOfPath(path)?.uses?.packageIsFolder === true &&
+      from.split("/").slice(0, -1).join("/") === path.split("/").slice(0, -1).join("/");
     const loads = (from: string, path: string) =>
+      from === path ||
+      samePackage(from, path) ||
       (loadedBy.get(from) ?? []).some(
         (module) =>
           importLoadsFile(module, from, path) ||
@@ -199,16 +205,23 @@ export function selectIdentifiers(
     const newNamesakes = new Map<PatchUse, number>();
     for (const { def, uses } of matched)
       if (def.status === "new") for (const { use, certain } of uses) if (!certain) newNamesakes.set(use, 1);
+    // Such a use, where the using file loads the file of one of those namesakes (a component's test, importing
+    // DeviceDetailHeading, passes `saveDeviceName`): it means that file's, not the other components' Props.
+    const loadedNamesake = new Set<PatchUse>();
+    for (const { def, uses } of matched)
+      for (const { use, certain } of uses) if (!certain && loads(use.location.path, def.path)) loadedNamesake.add(use);
+    const elsewhereNamesake = (use: PatchUse, def: PatchDefinition) =>
+      loadedNamesake.has(use) && !loads(use.location.path, def.path);
     for (const { def, uses } of matched) {
       // A function's own anonymous struct's field only tells whose a key is (ownFieldOfUser): nothing to state.
       if (def.local && def.kind === "field") continue;
       // A new member whose name the code's pre-image gave another type's member (a field re-homed from `Rule`
       // to a new `Segments`): a use through an object of untold type may as well be that type's, or any other's.
       const rehomed = [...(own.removedMembers?.get(def.member) ?? [])].some((owner) => owner !== def.owner);
-      const kept =
-        def.status === "new"
-          ? uses.filter(({ certain }) => certain || !rehomed)
-          : uses.filter(({ use, certain }) => certain || !newNamesakes.has(use));
+      const kept = uses.filter(
+        ({ use, certain }) =>
+          certain || (!elsewhereNamesake(use, def) && (def.status === "new" ? !rehomed : !newNamesakes.has(use))),
+      );
       identifiers.push(apply(toIdentifier(def, side, kept), kept.length > 0));
     }
   }

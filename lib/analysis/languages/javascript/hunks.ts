@@ -57,7 +57,10 @@ export const javaScriptHunks: HunkRules = {
   },
 };
 
-/** The opener of the type a hunk header declares (`interface Props {`, `type Props = {`, `class A {`), or null. */
+/**
+ * The opener of the type a hunk header declares (`interface Props {`, `type Props = {`, `class A {`), or of a
+ * typed object (`const DEVICE_0: Device = {`), or null.
+ */
 export function typeOpener(context: string): string | null {
   const declared =
     /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(class|interface|enum)\s+([A-Za-z_$][\w$]*)/.exec(
@@ -65,5 +68,10 @@ export function typeOpener(context: string): string | null {
     );
   if (declared) return `${declared[1]} ${declared[2]} {`;
   const alias = /^\s*(?:export\s+)?type\s+([A-Za-z_$][\w$]*)\s*(<[^=]*>)?\s*=\s*\{\s*$/.exec(context);
-  return alias ? `type ${alias[1]}${alias[2] ?? ""} = {` : null;
+  if (alias) return `type ${alias[1]}${alias[2] ?? ""} = {`;
+  // A typed object (`const DEVICE_0: Device = {`): its keys are the type's fields (see the extractor).
+  const typed = /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*:\s*([\w$.<>, []+?)\s*=\s*\{\s*$/.exec(
+    context,
+  );
+  return typed ? `const ${typed[1]}: ${typed[2]} = {` : null;
 }
