@@ -24,7 +24,7 @@ export const bareKey = (name: string, kind?: string): string =>
 /** The owner a label's qualified name states: every segment but the last (null for a top-level name or a file). */
 export function labelOwner(entry: LabelEntry): string | null {
   if (entry.kind === "file" || entry.name.includes("/")) return null;
-  const parts = entry.name.split(".");
+  const parts = entry.name.replace(/::/g, ".").split(".");
   return parts.length > 1 ? parts.slice(0, -1).join(".") : null;
 }
 

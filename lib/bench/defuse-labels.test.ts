@@ -44,6 +44,7 @@ describe("DefUse bench keys", () => {
   it("reads the owner a label states from its qualified name", () => {
     expect(labelOwner({ name: "XmlMapper.Builder.xmlTagProcessor", kind: "method" })).toBe("XmlMapper.Builder");
     expect(labelOwner({ name: "setEnvFlags", kind: "function" })).toBeNull();
+    expect(labelOwner({ name: "Tokens::BLOCK_TYPE_COMPLEX_STRING_VARIABLE", kind: "constant" })).toBe("Tokens");
     expect(labelOwner({ name: "packages/util/chunk.ts", kind: "file" })).toBeNull();
   });
 });
