@@ -339,3 +339,30 @@ describe("Python: a hunk inside a string of YAML (an Ansible DOCUMENTATION fragm
     expect(found.filter((f) => f.includes(" field "))).toEqual([]);
   });
 });
+
+describe("Java: a hunk under a nested type declared whole on its header's line", () => {
+  test("mockito 3220: under `static class NotMockable {}` the new classes are DoNotmockEnforcerTest's (the file's class), not NotMockable's", async () => {
+    const found = definitions(await analyse("mockito-3220-enforcer-test.diff"));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "DoNotmockEnforcerTest.StaticallyNotMockable class new",
+        "DoNotmockEnforcerTest.StaticallyNotMockableChild class new",
+        "DoNotmockEnforcerTest.StaticallyMockable class new",
+      ]),
+    );
+    expect(found.filter((f) => f.startsWith("NotMockable."))).toEqual([]);
+  });
+});
+
+describe("Java: a hunk under an inner class's header (a type named otherwise than the file is nested)", () => {
+  test("mockito 3133: past `class NestedTestWithExtraMock {`'s `}`, the new @Nested class is JunitJupiterTest's, not NestedTestWithExtraMock's", async () => {
+    const found = definitions(await analyse("mockito-3133-jupiter-test.diff"));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "JunitJupiterTest.NestedClassWithExtraCaptor class new",
+        "JunitJupiterTest.NestedClassWithExtraCaptor.nestedCaptor field new",
+      ]),
+    );
+    expect(found.filter((f) => f.startsWith("NestedTestWithExtraMock.NestedClassWithExtraCaptor"))).toEqual([]);
+  });
+});

@@ -25,7 +25,18 @@ function javaWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
     const constants = closedConstant || /^\s*[A-Z][A-Z0-9_]*\s*(\(|,|;|\{|$)/.test(first);
     return { prefix: [`enum ${enumName} {${constants ? "" : " ;"}`], suffix: ["}"], owner: null, dedent: false };
   }
-  if (typeName && !inFunction && /\b(private|protected|static)\s/.test(context)) {
+  // A nested type declared whole on the header's line (`static class NotMockable {}`): the hunk's lines are
+  // its siblings, members of the class around it (the file's own, where they stand one level in).
+  if (typeName && !inFunction && /\{\s*\}\s*$/.test(context) && /\b(private|protected|static)\s/.test(context))
+    return { prefix: [`class ${javaFileClass(lines)} {`], suffix: ["}"], owner: null, dedent: false };
+  // (A type named otherwise than the file is nested too: a Java file's top-level class is its name's.)
+  const fileName = path
+    .split("/")
+    .pop()
+    ?.replace(/\.java$/, "");
+  const nestedHeader =
+    /\b(private|protected|static)\s/.test(context) || (fileName !== undefined && typeName !== fileName);
+  if (typeName && !inFunction && nestedHeader) {
     const nested = nestedTypeTail(lines, typeName, javaFileClass);
     if (nested) return nested;
   }
