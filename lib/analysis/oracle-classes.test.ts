@@ -366,3 +366,15 @@ describe("Java: a hunk under an inner class's header (a type named otherwise tha
     expect(found.filter((f) => f.startsWith("NestedTestWithExtraMock.NestedClassWithExtraCaptor"))).toEqual([]);
   });
 });
+
+describe("Rust: a hunk under an `impl` header that closes it at column 0", () => {
+  test("bat 1892: after a method's tail, `pub fn insert_ignored_suffix(&mut self, suffix: &'a str)` is SyntaxMapping's new method", async () => {
+    const found = definitions(await analyse("bat-1892-code.diff"));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "SyntaxMapping.insert_ignored_suffix method new",
+        "SyntaxMapping.insert_ignored_suffix.suffix parameter new",
+      ]),
+    );
+  });
+});
