@@ -1,14 +1,8 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
+import { dataFilesNamedByTests } from "./data-files";
 import { moduleOfPath } from "./languages/lookup";
 import type { DefinitionKind } from "./languages/syntax-facts";
-import {
-  componentPropsMay,
-  importLoadsFile,
-  literalNamesFile,
-  matchIsCertain,
-  ownerFromUses,
-  useMatches,
-} from "./match-uses";
+import { componentPropsMay, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
 import type { Location, PatchDefinition, PatchFacts, PatchUse } from "./patch-facts";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
@@ -200,32 +194,19 @@ export function selectIdentifiers(
         const named = owner ? { ...def, owner, name: `${owner}${separator}${def.member}` } : def;
         return { def: named, uses: uses.map((use) => ({ use, certain: matchIsCertain(use, named) })) };
       });
-    // A use only its name ties to a definition, and that several of this side's definitions share: the
-    // instance's own new definitions are what it most likely means, not a changed namesake.
-    const newNamesakes = new Map<PatchUse, number>();
-    for (const { def, uses } of matched)
-      if (def.status === "new") for (const { use, certain } of uses) if (!certain) newNamesakes.set(use, 1);
-    // Such a use, where the using file loads the file of one of those namesakes (a component's test, importing
-    // DeviceDetailHeading, passes `saveDeviceName`): it means that file's, not the other components' Props.
-    const loadedNamesake = new Set<PatchUse>();
-    for (const { def, uses } of matched)
-      for (const { use, certain } of uses) if (!certain && loads(use.location.path, def.path)) loadedNamesake.add(use);
-    const elsewhereNamesake = (use: PatchUse, def: PatchDefinition) =>
-      loadedNamesake.has(use) && !loads(use.location.path, def.path);
-    for (const { def, uses } of matched) {
+    for (const { def, uses: kept } of keptUses(matched, own, loads)) {
       // A function's own anonymous struct's field only tells whose a key is (ownFieldOfUser): nothing to state.
       if (def.local && def.kind === "field") continue;
-      // A new member whose name the code's pre-image gave another type's member (a field re-homed from `Rule`
-      // to a new `Segments`): a use through an object of untold type may as well be that type's, or any other's.
-      const rehomed = [...(own.removedMembers?.get(def.member) ?? [])].some((owner) => owner !== def.owner);
-      const kept = uses.filter(
-        ({ use, certain }) =>
-          certain || (!elsewhereNamesake(use, def) && (def.status === "new" ? !rehomed : !newNamesakes.has(use))),
-      );
       identifiers.push(apply(toIdentifier(def, side, kept), kept.length > 0));
     }
   }
-  identifiers.push(...dataFilesTestsName(code, test, apply));
+  // A fixture the code patch adds that a test names by its path: DefUse states it (and Pro, which states every
+  // name DefUse does of the code patch's); Doc2Feat's new files are code files.
+  for (const { file, uses } of dataFilesNamedByTests(code, test)) {
+    const identifier = apply(fileIdentifier(file, uses), true);
+    identifier.policies = identifier.policies.filter((policy) => policy === "defuse" || policy === "pro");
+    if (identifier.policies.length > 0) identifiers.push(identifier);
+  }
   const defined = new Set(identifiers.map((i) => i.member));
   for (const name of shared) {
     if (defined.has(name) || name === "_") continue;
@@ -257,47 +238,50 @@ export function selectIdentifiers(
   return identifiers;
 }
 
+type Matched = { def: PatchDefinition; uses: Array<{ use: PatchUse; certain: boolean }> };
+
 /**
- * A file the code patch adds in no language the analysis parses (a fixture, `internal/cue/fixtures/valid.yaml`)
- * that a test names by its path (`os.ReadFile("fixtures/valid.yaml")`): the tests fail without it, under that
- * name, so DefUse states it (and Pro, which states every name DefUse does of the code patch's).
+ * The uses each definition keeps, of those that matched it. A use only its name ties to a definition (not
+ * certain), where several of this side's definitions share that name: the instance's own new definitions are
+ * what it most likely means, not a changed namesake; where the using file loads the file of one of those
+ * namesakes (a component's test, importing DeviceDetailHeading, passes `saveDeviceName`), that file's, not the
+ * other components' Props. A new member whose name the code's pre-image gave another type's member (a field
+ * re-homed from `Rule` to a new `Segments`) keeps none: through an object of untold type it may as well be
+ * that type's, or any other's.
  */
-function dataFilesTestsName(
-  code: PatchFacts,
-  test: PatchFacts,
-  apply: (identifier: InstanceIdentifier, usedAcross: boolean) => InstanceIdentifier,
-): InstanceIdentifier[] {
-  const files = code.addedDataFiles ?? [];
-  const basenames = new Map<string, number>();
-  for (const file of files) {
-    const base = file.path.split("/").pop() ?? file.path;
-    basenames.set(base, (basenames.get(base) ?? 0) + 1);
-  }
-  return files.flatMap((file) => {
-    const namesakes = basenames.get(file.path.split("/").pop() ?? file.path) ?? 1;
-    const uses = test.literals.filter((literal) =>
-      literalNamesFile(literal.text, literal.location.path, file.path, namesakes),
+function keptUses(matched: Matched[], own: PatchFacts, loads: (from: string, path: string) => boolean): Matched[] {
+  const newNamesakes = new Set<PatchUse>();
+  const loadedNamesake = new Set<PatchUse>();
+  for (const { def, uses } of matched)
+    for (const { use, certain } of uses) {
+      if (certain) continue;
+      if (def.status === "new") newNamesakes.add(use);
+      if (loads(use.location.path, def.path)) loadedNamesake.add(use);
+    }
+  return matched.map(({ def, uses }) => {
+    const rehomed = [...(own.removedMembers?.get(def.member) ?? [])].some((owner) => owner !== def.owner);
+    const elsewhere = (use: PatchUse) => loadedNamesake.has(use) && !loads(use.location.path, def.path);
+    const kept = uses.filter(
+      ({ use, certain }) => certain || (!elsewhere(use) && (def.status === "new" ? !rehomed : !newNamesakes.has(use))),
     );
-    if (uses.length === 0) return [];
-    const identifier = apply(
-      {
-        name: file.path,
-        member: file.path.split("/").pop() ?? file.path,
-        owner: null,
-        kind: "file",
-        path: file.path,
-        newFile: true,
-        signature: null,
-        side: "code",
-        status: "new",
-        policies: [],
-        definedAt: placed(file, "code"),
-        usedAt: uses.map((literal) => placed(literal.location, "test")),
-      },
-      true,
-    );
-    // Pro states it too (a name the code patch adds, that DefUse states); Doc2Feat's new files are code files.
-    identifier.policies = identifier.policies.filter((policy) => policy === "defuse" || policy === "pro");
-    return identifier.policies.length > 0 ? [identifier] : [];
+    return { def, uses: kept };
   });
+}
+
+/** A file's identifier (a fixture a test names by its path), defined on the code side. */
+function fileIdentifier(file: Location, uses: readonly Location[]): InstanceIdentifier {
+  return {
+    name: file.path,
+    member: file.path.split("/").pop() ?? file.path,
+    owner: null,
+    kind: "file",
+    path: file.path,
+    newFile: true,
+    signature: null,
+    side: "code",
+    status: "new",
+    policies: [],
+    definedAt: placed(file, "code"),
+    usedAt: uses.map((use) => placed(use, "test")),
+  };
 }

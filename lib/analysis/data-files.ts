@@ -1,0 +1,22 @@
+import type { Location } from "./locations";
+import { literalNamesFile } from "./match-uses";
+import type { PatchFacts } from "./patch-types";
+
+/**
+ * Files the code patch adds in no language the analysis parses (a fixture, `internal/cue/fixtures/valid.yaml`)
+ * that a test names by its path (`os.ReadFile("fixtures/valid.yaml")`), with where the tests name them: the
+ * tests fail without such a file, under that name (see literalNamesFile for how a path names a file).
+ */
+export function dataFilesNamedByTests(code: PatchFacts, test: PatchFacts): Array<{ file: Location; uses: Location[] }> {
+  const files = code.addedDataFiles ?? [];
+  const baseOf = (path: string) => path.split("/").pop() ?? path;
+  const basenames = new Map<string, number>();
+  for (const file of files) basenames.set(baseOf(file.path), (basenames.get(baseOf(file.path)) ?? 0) + 1);
+  return files.flatMap((file) => {
+    const namesakes = basenames.get(baseOf(file.path)) ?? 1;
+    const uses = test.literals
+      .filter((literal) => literalNamesFile(literal.text, literal.location.path, file.path, namesakes))
+      .map((literal) => literal.location);
+    return uses.length > 0 ? [{ file, uses }] : [];
+  });
+}

@@ -1,0 +1,99 @@
+import type { Node } from "web-tree-sitter";
+import type { FactCollector } from "../syntax-facts";
+
+// What JavaScript's and TypeScript's declarations say of members and types beyond their own names: the fields
+// a constructor makes, the class a binding holds an instance of, the type whose fields an object's keys name.
+
+/** A class's constructor: the fields its statements (`this.x = …`) and its parameter properties declare. */
+export function constructorMembers(ctor: Node, owner: string, facts: FactCollector, skip: Set<number>) {
+  constructorFields(ctor, owner, facts, skip);
+  parameterProperties(ctor, owner, facts);
+}
+
+/** A variable declarator: the class its value is an instance of, and the type its object's keys belong to. */
+export function declaratorFacts(declarator: Node, facts: FactCollector, skip: Set<number>) {
+  bindConstruction(declarator, facts);
+  typedObjectKeys(declarator, facts, skip);
+}
+
+/**
+ * The fields a class's constructor gives its instances (`this.isSphere = true;` among its statements): the
+ * class's, as a field declaration would make them (JavaScript declares most fields so).
+ */
+function constructorFields(ctor: Node, owner: string, facts: FactCollector, skip: Set<number>) {
+  for (const statement of ctor.childForFieldName("body")?.namedChildren ?? []) {
+    const assignment = statement?.type === "expression_statement" ? statement.namedChildren[0] : null;
+    const left = assignment?.type === "assignment_expression" ? assignment.childForFieldName("left") : null;
+    const property = left?.type === "member_expression" ? left.childForFieldName("property") : null;
+    if (!left || !property || left.childForFieldName("object")?.type !== "this") continue;
+    if (property.type !== "property_identifier") continue;
+    skip.add(property.id);
+    facts.defineImplicitField(statement as Node, property.text, owner);
+  }
+}
+
+/**
+ * TypeScript's parameter properties (`constructor(public readonly infoEvent: MatrixEvent)`): a parameter with
+ * a `public` or `readonly` modifier declares a field of the class as well.
+ */
+function parameterProperties(ctor: Node, owner: string, facts: FactCollector) {
+  for (const parameter of ctor.childForFieldName("parameters")?.namedChildren ?? []) {
+    if (parameter?.type !== "required_parameter" && parameter?.type !== "optional_parameter") continue;
+    const modifiers = parameter.children.filter(
+      (child) => child?.type === "accessibility_modifier" || child?.type === "readonly",
+    );
+    // (A private or protected one is the class's own: nothing outside it can name it.)
+    if (modifiers.length === 0 || modifiers.some((m) => m?.text === "private" || m?.text === "protected")) continue;
+    const name = parameter.childForFieldName("pattern");
+    if (name?.type === "identifier") facts.define(parameter, name.text, owner, "field", null);
+  }
+}
+
+/** `const parser = new Parser(…)`: parser holds a Parser (what `parser.method()` reaches). */
+function bindConstruction(declarator: Node, facts: FactCollector) {
+  const name = declarator.childForFieldName("name");
+  const value = declarator.childForFieldName("value");
+  const made = value?.type === "new_expression" ? value.childForFieldName("constructor") : null;
+  if (name?.type === "identifier" && made) facts.bind(declarator, name.text, made.text);
+}
+
+/** The type an annotation names, an array's element type for `T[]`: `Device`, `ns.T<X>` → T; else null. */
+function declaredTypeName(type: Node | null): string | null {
+  if (!type) return null;
+  if (type.type === "type_identifier") return type.text;
+  if (type.type === "nested_type_identifier") return type.namedChildren.at(-1)?.text ?? null;
+  if (type.type === "generic_type" || type.type === "array_type")
+    return declaredTypeName(type.namedChildren[0] ?? null);
+  return null;
+}
+
+/**
+ * `const DEVICE_0: Device = { haveLegacyName: true }` (or `: Device[] = [{ … }]`): its keys are the fields of the
+ * type it declares, as a typed struct literal's are.
+ */
+function typedObjectKeys(declarator: Node, facts: FactCollector, skip: Set<number>) {
+  const type = declaredTypeName(declarator.childForFieldName("type")?.namedChildren[0] ?? null);
+  const value = declarator.childForFieldName("value");
+  const objects = value?.type === "object" ? [value] : value?.type === "array" ? value.namedChildren : [];
+  if (type) for (const object of objects) if (object?.type === "object") recordKeys(object, type, facts, skip);
+}
+
+/** An object literal's keys (`a: 1`, shorthand `b`) as uses of the fields of `type`. */
+function recordKeys(object: Node, type: string, facts: FactCollector, skip: Set<number>) {
+  for (const pair of object.namedChildren) {
+    const key =
+      pair?.type === "pair"
+        ? pair.childForFieldName("key")
+        : pair?.type === "shorthand_property_identifier"
+          ? pair
+          : null;
+    if (
+      key &&
+      (key.type === "property_identifier" || key.type === "shorthand_property_identifier") &&
+      facts.countsAt(key)
+    ) {
+      skip.add(key.id);
+      facts.use(key, key.text, "key", type);
+    }
+  }
+}
