@@ -183,7 +183,7 @@ const pathMatches = (entryPath: string | null, path: string) =>
   entryPath === null || path === entryPath || path.endsWith(`/${entryPath}`) || entryPath.endsWith(`/${path}`);
 
 const TYPE_ENTRY = new Set(["class", "struct", "interface", "type", "enum", "trait"]);
-const MEMBER_KINDS = new Set(["field", "method", "parameter", "constant"]);
+const MEMBER_KINDS = new Set(["field", "method", "property", "parameter", "constant"]);
 
 /**
  * The interface entry describing an identifier, matched by qualified name or member name and path. A

@@ -143,3 +143,19 @@ describe("TypeScript: a typed object's keys are its type's fields", () => {
     expect(field?.usedAt.filter((u) => !u.uncertain)).toHaveLength(3);
   });
 });
+
+describe("TypeScript: what a hint says of an accessor and of a function held in a typed binding", () => {
+  test("element-web fe14847: `public get state()` is a property (read as a field), its signature keeps `get`", async () => {
+    const analysis = await hunkPair("element-web-fe14847-code.diff", "element-web-fe14847-test.diff");
+    expect(analysis.identifiers.find((i) => i.name === "VoiceBroadcastRecording.state")).toMatchObject({
+      kind: "property",
+      signature: "public get state(): VoiceBroadcastInfoState",
+    });
+  });
+
+  test("element-web 4fec436: `export const DeviceDetailHeading: React.FC<Props> = ({…}) =>` states the binding's type", () => {
+    expect(analysisOf("element-web-4fec436").identifiers.find((i) => i.name === "DeviceDetailHeading")?.signature).toBe(
+      "DeviceDetailHeading: React.FC<Props> = ({ device, saveDeviceName, })",
+    );
+  });
+});

@@ -222,7 +222,7 @@ function namesOwner(use: PatchUse, def: PatchDefinition): boolean {
  * (`bgmm2.fit_predict(X)` beside it, a BayesianGaussianMixture copied from another).
  */
 export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): string | null {
-  if (def.owner || def.kind !== "method") return null;
+  if (def.owner || (def.kind !== "method" && def.kind !== "property")) return null;
   const untold = (use: PatchUse) =>
     use.qualifierType === undefined &&
     use.qualifier !== null &&

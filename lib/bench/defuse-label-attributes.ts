@@ -29,12 +29,12 @@ export function labelOwner(entry: LabelEntry): string | null {
 }
 
 // A signature as the hint states it (SPEC §5: `get_best_parsable_locale(module, preferences=None)`) or as a
-// labeller copies the declaration line: a leading `export`, `def` or `function` keyword is the line's, not the signature's.
+// labeller copies the declaration line: a leading `export`, `const`, `def` or `function` keyword is the line's, not the signature's.
 const squash = (s: string | null | undefined) =>
   (s ?? "")
     .replace(/\s+/g, " ")
     .replace(/\s*([(),:<>[\]])\s*/g, "$1")
-    .replace(/^(export (default )?)?(def |function )?/, "")
+    .replace(/^(export (default )?)?((const|let|var) )?(def |function )?/, "")
     .trim();
 
 /** The owner as a label writes it, from a tool identifier: its owner, else the qualified name's prefix. */

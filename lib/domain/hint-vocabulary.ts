@@ -33,7 +33,15 @@ export interface SelectionPolicy {
   picks: (candidate: SelectionCandidate) => boolean;
 }
 
-const FEA_KINDS: ReadonlySet<string> = new Set(["function", "method", "class", "interface", "struct", "enum"]);
+const FEA_KINDS: ReadonlySet<string> = new Set([
+  "function",
+  "method",
+  "property",
+  "class",
+  "interface",
+  "struct",
+  "enum",
+]);
 
 /** The four selections of the paper, in the order pickers and columns show them. */
 export const SELECTION_POLICIES = [

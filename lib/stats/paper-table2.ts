@@ -11,6 +11,7 @@ import { type PolicyStatsRow, paperSubset, policyStatsByLanguage } from "../anal
 export const PAPER_FEA_KINDS: ReadonlySet<string> = new Set([
   "function",
   "method",
+  "property",
   "class",
   "interface",
   "struct",

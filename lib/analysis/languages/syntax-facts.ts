@@ -3,6 +3,8 @@ import type { Node } from "web-tree-sitter";
 export type DefinitionKind =
   | "function"
   | "method"
+  /** an accessor read as a field (`get state()`, `set state(v)`) */
+  | "property"
   | "constructor"
   | "class"
   | "interface"

@@ -199,26 +199,38 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
   return null;
 }
 
+/**
+ * A function, method or accessor with its signature as declared. A function held in a binding
+ * (`const f: FC<P> = (a): R => …`) is stated as the binding, with the binding's type: `f: FC<P> = (a): R`.
+ */
+function defineCallable(
+  decl: { node: Node; name: string; owner: string | null; kind: DefinitionKind; fn: Node },
+  facts: FactCollector,
+  skip: Set<number>,
+) {
+  const { node, name, owner, kind, fn } = decl;
+  const parameters = fn.childForFieldName("parameters");
+  // An arrow function's one bare parameter (`x => …`) has a field of its own.
+  const single = parameters ? null : fn.childForFieldName("parameter");
+  const returns = fn.childForFieldName("return_type");
+  const list = parameters ? withoutTrailingCommas(parameters) : single ? `(${single.text})` : "()";
+  const rest = `${fn.childForFieldName("type_parameters")?.text ?? ""}${list}${returns?.text ?? ""}`;
+  const bound = node.type === "variable_declarator" && fn.type === "arrow_function";
+  const async = fn.children.some((child) => child?.type === "async") ? "async " : "";
+  const type = bound ? (node.childForFieldName("type")?.text ?? "") : "";
+  const signature = foldSpace(bound ? `${name}${type} = ${async}${rest}` : `${modifiersOf(node)}${name}${rest}`);
+  const names = single?.type === "identifier" ? [single.text] : parameterNames(parameters);
+  facts.define(node, name, owner, kind, signature, names);
+  for (const p of parameters?.descendantsOfType("identifier") ?? []) if (p) skip.add(p.id);
+  if (single) skip.add(single.id);
+}
+
 /** JavaScript and TypeScript: functions, classes, methods, fields, interfaces and their members, types, enums, top-level constants; calls, members, `new`, imports and `require`, types, object keys passed to calls. */
 export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
 
-  const callable = (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node) => {
-    const parameters = fn.childForFieldName("parameters");
-    // An arrow function's one bare parameter (`x => …`) has a field of its own.
-    const single = parameters ? null : fn.childForFieldName("parameter");
-    const returns = fn.childForFieldName("return_type");
-    const list = parameters ? withoutTrailingCommas(parameters) : single ? `(${single.text})` : "()";
-    const rest = `${fn.childForFieldName("type_parameters")?.text ?? ""}${list}${returns?.text ?? ""}`;
-    // A function held in a binding (`const f = (a): R => …`) is stated as the binding: `f = (a): R`.
-    const bound = node.type === "variable_declarator" && fn.type === "arrow_function";
-    const async = fn.children.some((child) => child?.type === "async") ? "async " : "";
-    const signature = foldSpace(bound ? `${name} = ${async}${rest}` : `${modifiersOf(node)}${name}${rest}`);
-    const names = single?.type === "identifier" ? [single.text] : parameterNames(parameters);
-    facts.define(node, name, owner, kind, signature, names);
-    for (const p of parameters?.descendantsOfType("identifier") ?? []) if (p) skip.add(p.id);
-    if (single) skip.add(single.id);
-  };
+  const callable = (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node) =>
+    defineCallable({ node, name, owner, kind, fn }, facts, skip);
 
   const visit = (node: Node, owner: string | null, inFunction: boolean): void => {
     const typeKind = TYPE_KINDS[node.type];
@@ -249,7 +261,15 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         const name = node.childForFieldName("name");
         if (name && !inFunction) {
           skip.add(name.id);
-          callable(node, name.text, owner, name.text === "constructor" ? "constructor" : "method", node);
+          // An accessor (`public get state()`) is read as a field: a property.
+          const accessor = node.children.some((child) => child?.type === "get" || child?.type === "set");
+          callable(
+            node,
+            name.text,
+            owner,
+            name.text === "constructor" ? "constructor" : accessor ? "property" : "method",
+            node,
+          );
           if (name.text === "constructor" && owner) constructorMembers(node, owner, facts, skip);
         }
         if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, null, true);
