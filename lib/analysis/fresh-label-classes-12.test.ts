@@ -1,4 +1,4 @@
-// The classes of error found on eighty-one instances labelled blind in the eleventh session (issue 43:
+// The classes of error found on a hundred and twenty-three instances labelled blind in the eleventh session (issue 43:
 // fresh labels before a fix), each on the real record it was found in (lib/testing/real-data/fresh-labels-12,
 // provenance in its README), analysed from hunks only as the import does.
 import { readFileSync } from "node:fs";
@@ -157,5 +157,23 @@ describe("TypeScript: what a hint says of an accessor and of a function held in 
     expect(analysisOf("element-web-4fec436").identifiers.find((i) => i.name === "DeviceDetailHeading")?.signature).toBe(
       "DeviceDetailHeading: React.FC<Props> = ({ device, saveDeviceName, })",
     );
+  });
+});
+
+describe("Python: a constructor's keyword passed on by a factory", () => {
+  test("astropy 14182: `QTable.read(…, format='ascii.rst', header_rows=[…])` reaches RST.__init__'s new header_rows", () => {
+    expect(defuse("astropy-14182")).toContain("RST.__init__.header_rows");
+  });
+
+  test("matplotlib 23913: `ax.legend(draggable=True)` reaches the legend's __init__'s new draggable", () => {
+    expect(defuse("matplotlib-23913")).toContain("__init__.draggable");
+  });
+
+  test("ansible 6cc9744: a common keyword (`object='Hello'`, through `**kwargs`) reaches no constructor through another callee: `_AnsibleUnicode.__new__.object` is not picked", () => {
+    const parameter = analysisOf("ansible-6cc97447aac").identifiers.find(
+      (i) => i.name === "_AnsibleUnicode.__new__.object",
+    );
+    expect(parameter?.status).toBe("new");
+    expect(parameter?.policies).not.toContain("defuse");
   });
 });

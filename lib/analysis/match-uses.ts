@@ -7,6 +7,10 @@ const SELF_NAMES = new Set(["self", "this", "cls", "$this", "static", "parent", 
 
 const lastSegment = (name: string | null) => (name ? (name.split(".").pop() ?? name) : null);
 
+/** Whether a parameter's owner is a constructor (`RST.__init__`, `Cls.constructor`). */
+const isConstructorOwner = (owner: string | null) =>
+  owner !== null && CONSTRUCTOR_MEMBERS.has(owner.split(".").pop() ?? "");
+
 /** The names a call site uses for a callable: `Cls` for a constructor, else the function's own name. */
 function calleeNames(owner: string | null): string[] {
   if (!owner) return [];
@@ -123,7 +127,11 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     // Without keyword arguments (Go) a key names a struct's field, never a parameter.
     if (rulesOfPath(def.path).noKeywordArguments) return false;
     if ((use.kind !== "keyword" && use.kind !== "key") || use.name !== def.member) return false;
-    return use.qualifier === null || calleeNames(def.owner).includes(use.qualifier);
+    if (use.qualifier === null || calleeNames(def.owner).includes(use.qualifier)) return true;
+    // A constructor's keyword passed on by a factory (`QTable.read(…, format="ascii.rst", header_rows=[…])`
+    // reaches `RST.__init__`, `ax.legend(draggable=True)` Legend's): where the name is one nobody else would
+    // choose (an underscore in it, or eight letters at least), as `timeout` or `object` is not.
+    return use.kind === "keyword" && isConstructorOwner(def.owner) && /_|\w{8}/.test(def.member);
   }
   // A constructor has no name of its own to guess: its class (and its parameters) carry the contract. An
   // override's name is the overridden method's (Java's `@Override`): that one is the name to state.
