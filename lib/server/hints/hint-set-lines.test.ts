@@ -166,6 +166,20 @@ test("by digest or by text, with lines stored before digests were kept on either
       expect(part.changedCount).toBe(expected.hints_changed.length);
       expect(part.diff.identical).toBe(false);
     }
+    // A page further on (the compare page's `?page=`): its rows of the whole list (one added, one removed,
+    // then the changes), only those changes read.
+    for (const [start, from, to] of [
+      [0, 0, 1],
+      [1, 0, 2],
+      [2, 0, 3],
+      [5, 3, 6],
+      [8, 6, 6],
+    ] as const) {
+      const page = await compareVersions(env.db, { name: set, version: 1 }, { name: set, version: 2 }, 3, start);
+      expect(page.diff.hints_changed, `${name} from ${start}`).toEqual(expected.hints_changed.slice(from, to));
+      expect(page.changedCount).toBe(expected.hints_changed.length);
+      expect([page.diff.instances_added, page.diff.instances_removed]).toEqual([["new"], ["gone"]]);
+    }
   }
 });
 

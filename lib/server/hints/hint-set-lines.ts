@@ -104,6 +104,11 @@ export async function versionDifferences(
   before: number,
   after: number,
   listed = Number.POSITIVE_INFINITY,
+  /**
+   * A page of the whole list (added, removed, then changed instances): the row `listed` rows start at, the
+   * added and removed among them counted. Without it, the first `listed` changes.
+   */
+  start?: number,
 ): Promise<{ onlyBefore: string[]; onlyAfter: string[]; changes: Change[]; changedCount: number }> {
   const [differing, textsDiffer] = await Promise.all([
     // The two versions joined from the index: the instances only one holds, and those both hold whose digests
@@ -141,7 +146,10 @@ export async function versionDifferences(
   };
   await read(textsDiffer.map((row) => String(row.instanceId)));
   const changed = [...digestsDiffer, ...[...known].flatMap(([id, change]) => (change ? [id] : []))].sort(changeOrder);
-  const shown = changed.slice(0, listed);
+  // A page's rows past the added and removed instances are changes: only those are read.
+  const ahead = start === undefined ? 0 : onlyAfter.length + onlyBefore.length;
+  const changeStart = Math.max(0, (start ?? 0) - ahead);
+  const shown = changed.slice(changeStart, changeStart + Math.max(0, listed - Math.max(0, ahead - (start ?? 0))));
   await read(shown.filter((id) => !known.has(id)));
   const changes = shown.flatMap((id) => known.get(id) ?? []);
   // A pair whose digests differ but whose lines read the same (a digest made by other rules) is no change.

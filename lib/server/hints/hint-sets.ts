@@ -150,6 +150,8 @@ export async function compareVersions(
   first: { name: string; version?: number },
   second: { name: string; version?: number },
   listed = Number.POSITIVE_INFINITY,
+  /** a page: the row (of added, removed, then changed instances) the `listed` differences start at */
+  start?: number,
 ) {
   const before = await findVersion(db, first.name, first.version);
   const after = await findVersion(db, second.name, second.version);
@@ -160,6 +162,7 @@ export async function compareVersions(
     before.id,
     after.id,
     listed,
+    start,
   );
   return { before, after, diff: diffOfChanges(onlyBefore, onlyAfter, changes, changedCount), changedCount };
 }

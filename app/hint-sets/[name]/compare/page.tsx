@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { compareWindow } from "@/lib/export/compare-window";
 import { AppError } from "@/lib/server/app-error";
 import { guardedPage } from "@/lib/server/auth/guard";
 import { getDb } from "@/lib/server/db/client";
@@ -7,8 +8,11 @@ import { compareVersions } from "@/lib/server/hints/hint-sets";
 
 export const dynamic = "force-dynamic";
 
-/** Differences the page lists at most (a version against another of 50,000 lines can differ in all of them). */
-const SHOWN = 1000;
+/**
+ * Differences a page lists (a version against another of 50,000 lines can differ in all of them): the rest
+ * on the next pages (`?page=2`), and all of them in the command's JSON.
+ */
+const SHOWN = 200;
 
 interface Props {
   params: Promise<{ name: string }>;
@@ -31,6 +35,9 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
     decoded !== raw && !(await db.hintSet.findUnique({ where: { name: raw }, select: { id: true } })) ? decoded : raw;
   const versionOf = (text: string | undefined) => (text && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined);
   if ((query.from && !versionOf(query.from)) || (query.to && !versionOf(query.to))) notFound();
+  if (query.page && !/^[1-9]\d{0,6}$/.test(query.page)) notFound();
+  const page = query.page ? Number(query.page) : 1;
+  const start = (page - 1) * SHOWN;
   let compared: Awaited<ReturnType<typeof compareVersions>>;
   try {
     compared = await compareVersions(
@@ -38,6 +45,7 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
       { name, version: versionOf(query.from) },
       { name: query.with ?? name, version: versionOf(query.to) },
       SHOWN,
+      start,
     );
   } catch (error) {
     // An unknown set or version: a page that says so. Anything else (the database failing, say) is a fault:
@@ -46,15 +54,16 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
     throw error;
   }
   const { before: first, after: second, diff, changedCount } = compared;
-  // The table shows the first SHOWN differences (added, removed, then changed, each by id); all of them are in
-  // the command's JSON.
-  const shown = { left: SHOWN };
-  const take = <T,>(items: T[]) => {
-    const taken = items.slice(0, shown.left);
-    shown.left -= taken.length;
-    return taken;
+  // The table shows this page's SHOWN differences of the whole list (added, removed, then changed, each by id;
+  // the changes come read for this page only); all of them are in the command's JSON.
+  const pageOf = compareWindow(diff.instances_added, diff.instances_removed, changedCount, page, SHOWN);
+  if (!pageOf) notFound();
+  const { total } = pageOf;
+  const pageHref = (n: number) => {
+    const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
+    params.set("page", String(n));
+    return `?${params.toString()}`;
   };
-  const total = diff.instances_added.length + diff.instances_removed.length + changedCount;
   const command = `npm run hints -- sets compare ${JSON.stringify(name)}${query.with ? ` --with ${JSON.stringify(query.with)}` : ""} --from ${first.version} --to ${second.version} --json`;
   return (
     <>
@@ -80,19 +89,19 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
               </tr>
             </thead>
             <tbody>
-              {take(diff.instances_added).map((id) => (
+              {pageOf.added.map((id) => (
                 <tr key={`+${id}`}>
                   <td>{id}</td>
                   <td>added</td>
                 </tr>
               ))}
-              {take(diff.instances_removed).map((id) => (
+              {pageOf.removed.map((id) => (
                 <tr key={`-${id}`}>
                   <td>{id}</td>
                   <td>removed</td>
                 </tr>
               ))}
-              {take(diff.hints_changed).map((c) => (
+              {diff.hints_changed.map((c) => (
                 <tr key={`~${c.instance_id}`}>
                   <td>{c.instance_id}</td>
                   <td>
@@ -108,10 +117,25 @@ export default guardedPage("viewer", async function CompareHintSetsPage({ params
         </>
       )}
       {total > SHOWN && (
-        <p className="muted">
-          The first {SHOWN.toLocaleString("en")} of {total.toLocaleString("en")} differences are shown; all of them:{" "}
-          <code>{command}</code>
-        </p>
+        <nav aria-label="Pages of differences">
+          <p className="muted">
+            Differences {pageOf.first.toLocaleString("en")}–{pageOf.last.toLocaleString("en")} of{" "}
+            {total.toLocaleString("en")}
+            {pageOf.previous !== null && (
+              <>
+                {" · "}
+                <Link href={pageHref(pageOf.previous)}>← Previous {SHOWN}</Link>
+              </>
+            )}
+            {pageOf.next !== null && (
+              <>
+                {" · "}
+                <Link href={pageHref(pageOf.next)}>Next {SHOWN} →</Link>
+              </>
+            )}
+            ; all of them: <code>{command}</code>
+          </p>
+        </nav>
       )}
       {total <= SHOWN && (
         <details>
