@@ -8,7 +8,7 @@ import {
   headerText,
   withoutTrailingCommas,
 } from "../syntax-facts";
-import { constructorMembers, declaratorFacts } from "./members";
+import { constructorMembers, declaratorFacts, recordKeys } from "./members";
 
 const PARAMETER_TYPES = new Set([
   "required_parameter",
@@ -136,21 +136,8 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
         }
       }
       // Options objects are the keyword arguments of JavaScript: `formatBytes(1, { binary: true })`.
-      for (const arg of node.childForFieldName("arguments")?.namedChildren ?? []) {
-        if (arg?.type !== "object") continue;
-        for (const pair of arg.namedChildren) {
-          const key =
-            pair?.type === "pair"
-              ? pair.childForFieldName("key")
-              : pair?.type === "shorthand_property_identifier"
-                ? pair
-                : null;
-          if (key && (key.type === "property_identifier" || key.type === "shorthand_property_identifier")) {
-            skip.add(key.id);
-            facts.use(key, key.text, "key", callee);
-          }
-        }
-      }
+      for (const arg of node.childForFieldName("arguments")?.namedChildren ?? [])
+        if (arg?.type === "object") recordKeys(arg, callee, facts, skip);
       return "children";
     }
     case "new_expression": {

@@ -78,8 +78,8 @@ function typedObjectKeys(declarator: Node, facts: FactCollector, skip: Set<numbe
   if (type) for (const object of objects) if (object?.type === "object") recordKeys(object, type, facts, skip);
 }
 
-/** An object literal's keys (`a: 1`, shorthand `b`) as uses of the fields of `type`. */
-function recordKeys(object: Node, type: string, facts: FactCollector, skip: Set<number>) {
+/** An object literal's keys (`a: 1`, shorthand `b`) as uses of the fields of `type` (or of a call's options: its callee). */
+export function recordKeys(object: Node, type: string | null, facts: FactCollector, skip: Set<number>) {
   for (const pair of object.namedChildren) {
     const key =
       pair?.type === "pair"
