@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { analyseRecordFiles } from "../testing/analysis-helpers";
+import { analyseRecordFiles, picked } from "../testing/analysis-helpers";
 import { REAL_DATA } from "../testing/real-data";
 import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
 
@@ -19,11 +19,7 @@ beforeAll(async () => {
   ]);
 });
 
-const defuse = (part: string) =>
-  analysisOf(part)
-    .identifiers.filter((i) => i.policies.includes("defuse"))
-    .map((i) => i.name)
-    .sort();
+const defuse = (part: string) => picked(analysisOf(part), "defuse");
 
 describe("Go: the test's own table struct", () => {
   test("teleport 629dc43: `bpt{workers: 1}` and `tt.workers` name the test's struct bpt, not the code's unexported config fields; code never reads a _test.go", () => {

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { analyseRecordFiles } from "../testing/analysis-helpers";
+import { analyseRecordFiles, picked } from "../testing/analysis-helpers";
 import { REAL_DATA } from "../testing/real-data";
 import { analyzeInstance, type InstanceAnalysis } from "./analyze-instance";
 
@@ -20,11 +20,7 @@ beforeAll(async () => {
   ]);
 });
 
-const defuse = (part: string) =>
-  analysisOf(part)
-    .identifiers.filter((i) => i.policies.includes("defuse"))
-    .map((i) => i.name)
-    .sort();
+const defuse = (part: string) => picked(analysisOf(part), "defuse");
 
 describe("Go: a selector's field is that use alone", () => {
   test("flipt 524f277: `rule.SegmentKey` is a field of whatever rule is, never the package's new type SegmentKey", () => {

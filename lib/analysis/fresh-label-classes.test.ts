@@ -2,7 +2,7 @@
 // fix), each on the real record it was found in (lib/testing/real-data/fresh-labels, provenance in its README),
 // analysed from hunks only as the import does.
 import { beforeAll, describe, expect, test } from "vitest";
-import { analyseCase, analyseRecordFiles } from "../testing/analysis-helpers";
+import { analyseCase, analyseRecordFiles, picked } from "../testing/analysis-helpers";
 import type { InstanceAnalysis } from "./analyze-instance";
 
 let analysisOf: (part: string) => InstanceAnalysis;
@@ -16,11 +16,7 @@ beforeAll(async () => {
   ]);
 });
 
-const defuse = (part: string) =>
-  analysisOf(part)
-    .identifiers.filter((i) => i.policies.includes("defuse"))
-    .map((i) => i.name)
-    .sort();
+const defuse = (part: string) => picked(analysisOf(part), "defuse");
 const identifier = (part: string, name: string) => analysisOf(part).identifiers.find((i) => i.name === name);
 
 describe("Java", () => {

@@ -139,20 +139,25 @@ function fileDefinitions(
   // imports it names it), though what the file defines moved with it and is not.
   if (newFile || (file.status === "renamed" && file.oldPath !== file.newPath)) {
     const firstRow = parsed.find((p) => p.fragment.side === "post")?.fragment.rows.find((r) => r !== null);
-    definitions.unshift({
-      name: file.path,
-      member: file.path.split("/").pop() ?? file.path,
-      owner: null,
-      kind: "file",
-      path: file.path,
-      newFile: true,
-      signature: null,
-      status: "new",
-      params: [],
-      location: { path: file.path, diffLine: firstRow?.diffLine ?? 0, fileLine: 1 },
-    });
+    definitions.unshift(fileDefinition({ path: file.path, diffLine: firstRow?.diffLine ?? 0, fileLine: 1 }));
   }
   return definitions;
+}
+
+/** A new file as a definition: its path the name, where it starts the location. */
+export function fileDefinition(location: Location): PatchDefinition {
+  return {
+    name: location.path,
+    member: location.path.split("/").pop() ?? location.path,
+    owner: null,
+    kind: "file",
+    path: location.path,
+    newFile: true,
+    signature: null,
+    status: "new",
+    params: [],
+    location,
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { dataFilesNamedByTests } from "./data-files";
 import { moduleOfPath } from "./languages/lookup";
 import type { DefinitionKind } from "./languages/syntax-facts";
 import { componentPropsMay, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
-import type { Location, PatchDefinition, PatchFacts, PatchUse } from "./patch-facts";
+import { fileDefinition, type Location, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
 
@@ -203,7 +203,11 @@ export function selectIdentifiers(
   // A fixture the code patch adds that a test names by its path: DefUse states it (and Pro, which states every
   // name DefUse does of the code patch's); Doc2Feat's new files are code files.
   for (const { file, uses } of dataFilesNamedByTests(code, test)) {
-    const identifier = apply(fileIdentifier(file, uses), true);
+    const named = uses.map((location) => ({
+      use: { name: file.path, qualifier: null, kind: "name" as const, location },
+      certain: true,
+    }));
+    const identifier = apply(toIdentifier(fileDefinition(file), "code", named), true);
     identifier.policies = identifier.policies.filter((policy) => policy === "defuse" || policy === "pro");
     if (identifier.policies.length > 0) identifiers.push(identifier);
   }
@@ -266,22 +270,4 @@ function keptUses(matched: Matched[], own: PatchFacts, loads: (from: string, pat
     );
     return { def, uses: kept };
   });
-}
-
-/** A file's identifier (a fixture a test names by its path), defined on the code side. */
-function fileIdentifier(file: Location, uses: readonly Location[]): InstanceIdentifier {
-  return {
-    name: file.path,
-    member: file.path.split("/").pop() ?? file.path,
-    owner: null,
-    kind: "file",
-    path: file.path,
-    newFile: true,
-    signature: null,
-    side: "code",
-    status: "new",
-    policies: [],
-    definedAt: placed(file, "code"),
-    usedAt: uses.map((use) => placed(use, "test")),
-  };
 }

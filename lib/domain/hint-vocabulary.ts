@@ -33,7 +33,8 @@ export interface SelectionPolicy {
   picks: (candidate: SelectionCandidate) => boolean;
 }
 
-const FEA_KINDS: ReadonlySet<string> = new Set([
+/** The kinds FEA-Bench's visitor records (FunctionDef and ClassDef), as the analysis names them in every language. */
+export const FEA_KINDS: ReadonlySet<string> = new Set([
   "function",
   "method",
   "property",

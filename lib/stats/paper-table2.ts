@@ -6,17 +6,7 @@
 // and the instances kept are those on which Doc2Feat and this FEA both select something (the paper's shared
 // subset). DefUse, Doc2Feat and Pro are counted as everywhere else.
 import { type PolicyStatsRow, paperSubset, policyStatsByLanguage } from "../analysis/policy-stats";
-
-/** The kinds FEA-Bench's visitor records (FunctionDef and ClassDef), as the analysis names them in every language. */
-export const PAPER_FEA_KINDS: ReadonlySet<string> = new Set([
-  "function",
-  "method",
-  "property",
-  "class",
-  "interface",
-  "struct",
-  "enum",
-]);
+import { FEA_KINDS } from "../domain/hint-vocabulary";
 
 export interface CountedIdentifier {
   name: string;
@@ -41,7 +31,7 @@ export interface CountedInstance<I extends CountedIdentifier = CountedIdentifier
 export function paperFeaIdentifiers<I extends CountedIdentifier>(identifiers: ReadonlyArray<I>): I[] {
   const seen = new Set<string>();
   return identifiers.filter((i) => {
-    if (i.status !== "new" || !PAPER_FEA_KINDS.has(i.kind)) return false;
+    if (i.status !== "new" || !FEA_KINDS.has(i.kind)) return false;
     const key = JSON.stringify([i.path, i.name]);
     if (seen.has(key)) return false;
     seen.add(key);
