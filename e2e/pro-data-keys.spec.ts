@@ -8,7 +8,8 @@ import { reviewReady } from "./review-helpers";
 // interfaces. The 8 instances of the committed sample, and 12 of the shared sample of 100 on which DefUse
 // picks nothing (an empty hint; lib/testing/real-data/README.md says where they come from).
 const REAL = path.resolve(import.meta.dirname, "..", "lib", "testing", "real-data");
-const EMPTY_DEFUSE = "instance_flipt-io__flipt-a0cbc0cb65ae601270bdbe3f5313e2dfd49c80e4";
+// (flipt a0cbc0cb was one until DefUse took the fixture its test reads by path: internal/config/testdata/envsubst.yml.)
+const EMPTY_DEFUSE = "instance_gravitational__teleport-b4e7cd3a5e246736d3fe8d6886af55030b232277";
 const SECOND_EMPTY =
   "instance_qutebrowser__qutebrowser-6dd402c0d0f7665d32a74c43c5b4cf5dc8aff28d-v5fc38aaf22415ab0b70567368332beee7955b367";
 const PRO_LIST = "/instances?benchmark=SWE-bench%20Pro";
