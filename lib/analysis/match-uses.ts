@@ -82,7 +82,8 @@ export const isDictatedName = (member: string) => isDictatedMember(member);
 /** Per file of a patch: the names its imports give packages (`au` → `go.example.com/app/internal/audit`). */
 export type ImportAliases = (path: string) => ReadonlyMap<string, string> | undefined;
 
-const folderOf = (path: string) => path.split("/").slice(0, -1).join("/");
+/** The folder a path is in (`a/b/c.go` → `a/b`): where a package is its folder, the package. */
+export const folderOf = (path: string) => path.split("/").slice(0, -1).join("/");
 
 /**
  * A class-like qualifier: `QTable`, `Store`, a short acronym such as `RST`; not an `ALL_CAPS_CONSTANT` such

@@ -2,7 +2,7 @@ import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../dom
 import { dataFilesNamedByTests } from "./data-files";
 import { moduleOfPath } from "./languages/lookup";
 import type { DefinitionKind } from "./languages/syntax-facts";
-import { componentPropsMay, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
+import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
 import { fileDefinition, type Location, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
@@ -152,8 +152,7 @@ export function selectIdentifiers(
         loadedBy.set(use.location.path, [...(loadedBy.get(use.location.path) ?? []), use.module]);
     // (A file has its own names; where a package is its folder (Go), every file of the folder's too.)
     const samePackage = (from: string, path: string) =>
-      moduleOfPath(path)?.uses?.packageIsFolder === true &&
-      from.split("/").slice(0, -1).join("/") === path.split("/").slice(0, -1).join("/");
+      moduleOfPath(path)?.uses?.packageIsFolder === true && folderOf(from) === folderOf(path);
     const loads = (from: string, path: string) =>
       from === path ||
       samePackage(from, path) ||

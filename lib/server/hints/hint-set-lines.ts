@@ -147,9 +147,12 @@ export async function versionDifferences(
   await read(textsDiffer.map((row) => String(row.instanceId)));
   const changed = [...digestsDiffer, ...[...known].flatMap(([id, change]) => (change ? [id] : []))].sort(changeOrder);
   // A page's rows past the added and removed instances are changes: only those are read.
+  const first = start ?? 0;
   const ahead = start === undefined ? 0 : onlyAfter.length + onlyBefore.length;
-  const changeStart = Math.max(0, (start ?? 0) - ahead);
-  const shown = changed.slice(changeStart, changeStart + Math.max(0, listed - Math.max(0, ahead - (start ?? 0))));
+  // (Of the page's rows, those the added and removed instances take; the rest are changes from changeStart.)
+  const takenAhead = Math.max(0, ahead - first);
+  const changeStart = Math.max(0, first - ahead);
+  const shown = changed.slice(changeStart, changeStart + Math.max(0, listed - takenAhead));
   await read(shown.filter((id) => !known.has(id)));
   const changes = shown.flatMap((id) => known.get(id) ?? []);
   // A pair whose digests differ but whose lines read the same (a digest made by other rules) is no change.
