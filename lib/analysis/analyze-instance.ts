@@ -17,6 +17,8 @@ export interface InstanceAnalysis {
   instanceId: string;
   approximate: boolean;
   unsupportedFiles: string[];
+  /** files regenerated from a grammar the patch changes, left unread (see generated-files.ts) */
+  generatedFiles: string[];
   identifiers: InstanceIdentifier[];
   /** strings the tests check that the gold patch writes (see literal-matching.ts) */
   literals: TestFacingLiteral[];
@@ -60,6 +62,7 @@ export async function analyzeInstance(
     instanceId: input.instanceId,
     approximate: code.approximate || test.approximate,
     unsupportedFiles: [...new Set([...code.unsupportedFiles, ...test.unsupportedFiles])],
+    generatedFiles: [...(code.generatedFiles ?? []), ...(test.generatedFiles ?? [])],
     identifiers: selectIdentifiers(code, test, policies, input.problemStatement ?? ""),
     literals: matchLiterals(code, test),
   };

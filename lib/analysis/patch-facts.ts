@@ -1,5 +1,6 @@
 import { addContextFunctions } from "./context-functions";
 import { hunkFragments } from "./fragments";
+import { generatedFromGrammar } from "./generated-files";
 import { grammarOfPath, type ParsedLanguage } from "./grammars";
 import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
@@ -198,6 +199,7 @@ export async function analysePatchFiles(
     definitions: [],
     uses: [],
     unsupportedFiles: [],
+    generatedFiles: [],
     approximate: false,
     paths: [],
     newNames: new Set(),
@@ -208,8 +210,13 @@ export async function analysePatchFiles(
   const removed: Array<{ path: string; def: SyntaxDefinition }> = [];
   // Files added in no language the analysis parses: fixtures a test may name by path.
   const addedDataFiles: Location[] = [];
+  const generated = generatedFromGrammar(files.map((f) => f.path));
   for (const file of files) {
     facts.paths.push(file.path);
+    if (generated.has(file.path)) {
+      facts.generatedFiles?.push(file.path);
+      continue;
+    }
     if (file.binary) {
       if (file.status === "added") addedDataFiles.push({ path: file.path, diffLine: 0, fileLine: null });
       continue;

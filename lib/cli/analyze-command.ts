@@ -46,6 +46,7 @@ export function analysisJson(analysis: InstanceAnalysis, approximateReason: stri
     approximate: analysis.approximate,
     approximate_reason: approximateReason,
     unsupported_files: analysis.unsupportedFiles,
+    generated_files: analysis.generatedFiles,
     identifiers: analysis.identifiers.map((i) => ({
       name: i.name,
       kind: i.kind,
@@ -68,6 +69,8 @@ function describeAnalysis(analysis: InstanceAnalysis, approximateReason: string 
     lines.push(`  ${selection.padEnd(9)} ${names.length}${names.length > 0 ? `: ${names.join(", ")}` : ""}`);
   }
   if (analysis.unsupportedFiles.length > 0) lines.push(`  unsupported: ${analysis.unsupportedFiles.join(", ")}`);
+  if (analysis.generatedFiles.length > 0)
+    lines.push(`  generated from a grammar the patch changes, not read: ${analysis.generatedFiles.join(", ")}`);
   return lines.join("\n");
 }
 
