@@ -22,6 +22,9 @@ const NOT_FUNCTIONS = new Set([
 /** The brace languages' reading of a header: a function, method or function-valued `const`, not a type. */
 function braceContextFunction(text: string): ContextFunction | null {
   if (/^(?:export\s+)?(?:default\s+)?(?:abstract\s+)?(?:class|interface|enum|record|type)\b/.test(text)) return null;
+  // A call with a string first (`describe('helpers::isAbsoluteURL', function () {`): no declaration's
+  // parameter list starts with a literal.
+  if (/^[\w$.]+\s*\(\s*['"`]/.test(text)) return null;
   const match =
     /(?:^|\s)function\s*\*?\s*(\w+)\s*\(/.exec(text) ??
     /^(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=\s*(?:async\s*)?(?:\(|function\b)/.exec(text) ??

@@ -104,3 +104,19 @@ export function indentedBodyEnd(context: string, lines: readonly string[]): numb
   );
   return end < 0 ? lines.length : end;
 }
+
+/**
+ * Where the body a header names ends in a brace language whose hunk headers come from git's default driver
+ * (C, C++, Rust, JavaScript, TypeScript): that driver names the line as it stands, at column 0 but for an
+ * indentation a driver keeps, so the function (or type) it names closes at the first `}` no deeper than its
+ * header. Counting braces from the hunk's start ends it too early when the hunk starts inside a block
+ * (`            return;` / `    }` closes an `if`, and the changed line below is still the function's).
+ */
+export function headerLevelBodyEnd(context: string, lines: readonly string[]): number {
+  const own = /^[ \t]*/.exec(context)?.[0].length ?? 0;
+  const end = lines.findIndex((line) => {
+    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+    return indent <= own && line.slice(indent).startsWith("}");
+  });
+  return end < 0 ? lines.length : end + 1;
+}

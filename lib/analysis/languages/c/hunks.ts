@@ -1,6 +1,6 @@
 import { UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
-import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
+import { braceTailOpeners, headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
 
 /**
  * C and C++: what a hunk leaves open at its end, closed: blocks (`}`) and preprocessor conditionals
@@ -60,6 +60,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
         first: ({ inClass, atTop }) => (inClass || atTop ? "void __hintscope_tail__() {" : "{"),
       }),
     blockComments: true,
+    endOfContextBody: headerLevelBodyEnd,
     closeOpenBlocks: (suffix, lines) => {
       const open = cFamilyClosers(lines);
       return open.length > 0 ? [...open, ...suffix] : [...suffix];

@@ -1,6 +1,13 @@
 import { closersOfOpenBrackets, UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
-import { braceTailOpeners, headerNames, isMethodHeader, looksLikeStatements, NO_WRAP } from "../wrapping";
+import {
+  braceTailOpeners,
+  headerLevelBodyEnd,
+  headerNames,
+  isMethodHeader,
+  looksLikeStatements,
+  NO_WRAP,
+} from "../wrapping";
 
 function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
@@ -49,6 +56,7 @@ export const javaScriptHunks: HunkRules = {
     });
   },
   blockComments: true,
+  endOfContextBody: headerLevelBodyEnd,
   // A function (an arrow component, a `describe` callback) whose body runs past the hunk's end is closed,
   // so that it still parses as a function and its `const`s stay its locals.
   closeOpenBlocks: (suffix, lines) => {

@@ -1,6 +1,6 @@
 import { closersOfOpenBrackets } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
-import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
+import { braceTailOpeners, headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
 import { extractRust } from "./extract";
 
 /** The type an `impl` header implements for (`impl<T> Trait for Store<T> {` → Store), or undefined. */
@@ -46,6 +46,7 @@ export const rust: LanguageModule = {
             : "{",
       }),
     blockComments: true,
+    endOfContextBody: headerLevelBodyEnd,
     // A function whose body runs past the hunk's end (`pub fn list_themes(cfg: &Config, config_dir: &Path) {`
     // and a few lines) is closed, so that it parses as the function it is. A lifetime (`&'a str`) is no
     // character literal.

@@ -1,0 +1,35 @@
+// The oracle bench's (hunks mode against exact mode) classes of the thirteenth session, each on a real hunk
+// as git made it (fixtures: one file's section of a shared record's patch, provenance in
+// lib/testing/real-data/README.md, "hunks/").
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { REAL_DATA } from "../testing/real-data";
+import { analyzeInstance } from "./analyze-instance";
+
+const hunks = (name: string) => readFileSync(path.join(REAL_DATA, "hunks", name), "utf8");
+
+const definitions = async (code: string, test = "") =>
+  (
+    await analyzeInstance({
+      instanceId: code || test,
+      goldPatch: code ? hunks(code) : "",
+      testPatch: test ? hunks(test) : "",
+    })
+  ).identifiers
+    .filter((i) => i.kind !== "name")
+    .map((i) => `${i.name} ${i.kind} ${i.status}`);
+
+describe("a hunk that starts inside a block of the function its header names (default driver: column 0)", () => {
+  test("redis 10095: `            return;` / `    }` closes an `if`, and the changed line below is popGenericCommand's", async () => {
+    expect(await definitions("redis-10095-code.diff")).toEqual(["popGenericCommand function changed"]);
+  });
+
+  test("axios 5892: a `}` of a nested block before a change inside httpAdapter's body", async () => {
+    expect(await definitions("axios-5892-code.diff")).toEqual(["httpAdapter function changed"]);
+  });
+
+  test("axios 6539: a `describe('…', function () {` header is a call, not a function of that name", async () => {
+    expect(await definitions("", "axios-6539-test.diff")).toEqual([]);
+  });
+});
