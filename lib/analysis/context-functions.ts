@@ -27,7 +27,7 @@ function endOfContextBody(language: ParsedLanguage, context: string, lines: read
 
 /** Whether a line declares a type of that name (`class X`, `type X struct`, `interface X`). */
 const declares = (line: string, name: string) =>
-  new RegExp(`^\\s*(export\\s+)?(class|type|interface|struct)\\s+${name}\\b`).test(line);
+  new RegExp(`^\\s*(export\\s+)?(\\w+\\s+)*(class|type|interface|struct|enum|record|trait)\\s+${name}\\b`).test(line);
 
 /** Functions whose bodies a hunk changes while their own line is above it: git names them in the hunk header. */
 export function addContextFunctions(

@@ -19,12 +19,46 @@ const NOT_FUNCTIONS = new Set([
   "synchronized",
 ]);
 
-/** The brace languages' reading of a header: a function, method or function-valued `const`, not a type. */
+/**
+ * A type's header (`public class MockUtil {`, `class FileNull < Base`, `pub trait RouterExt<B>: sealed::Sealed`,
+ * `struct formatter<group_digits_view<T>> : formatter<T> {`): its keyword and name, after any modifiers.
+ */
+const TYPE_HEADER =
+  /^(?:(?:export|default|declare|public|private|protected|internal|static|final|abstract|sealed|partial|readonly|unsafe|pub(?:\([^)]*\))?|template\s*<[^>]*>)\s+)*(class|interface|enum|record|struct|trait)\s+([A-Za-z_$][\w$]*)/;
+
+/** The kind each type keyword declares, as the extractors name it (a Java record is a class, a Rust trait an interface). */
+const TYPE_KINDS: Record<string, NonNullable<ContextFunction["kind"]>> = {
+  class: "class",
+  interface: "interface",
+  enum: "enum",
+  record: "class",
+  struct: "struct",
+  trait: "interface",
+};
+
+/**
+ * The type a header declares, or null: not a forward declaration (`struct lexer_param;`) nor a function
+ * returning a struct (`struct node *make_node(int kind)`).
+ */
+function typeInContext(text: string): ContextFunction | null {
+  const match = TYPE_HEADER.exec(text);
+  if (!match || /;\s*$/.test(text) || /\(/.test(text.slice(0, text.indexOf("{") < 0 ? undefined : text.indexOf("{"))))
+    return null;
+  return { name: match[2] as string, owner: null, kind: TYPE_KINDS[match[1] as string] };
+}
+
+/** The brace languages' reading of a header: a function, method or function-valued `const`, or a type. */
 function braceContextFunction(text: string): ContextFunction | null {
-  if (/^(?:export\s+)?(?:default\s+)?(?:abstract\s+)?(?:class|interface|enum|record|type)\b/.test(text)) return null;
+  if (
+    /^(?:export\s+)?(?:default\s+)?(?:abstract\s+)?(?:class|interface|enum|record|type)\b/.test(text) ||
+    TYPE_HEADER.test(text)
+  )
+    return typeInContext(text);
   // A call with a string first (`describe('helpers::isAbsoluteURL', function () {`): no declaration's
   // parameter list starts with a literal.
   if (/^[\w$.]+\s*\(\s*['"`]/.test(text)) return null;
+  // A method called on an object (`Object.assign(AxiosHeaders.prototype, {`): a call, not a declaration.
+  if (/^[\w$]+(\.[\w$]+)+\s*\(/.test(text)) return null;
   const match =
     /(?:^|\s)function\s*\*?\s*(\w+)\s*\(/.exec(text) ??
     /^(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=\s*(?:async\s*)?(?:\(|function\b)/.exec(text) ??

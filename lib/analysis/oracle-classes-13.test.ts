@@ -33,3 +33,30 @@ describe("a hunk that starts inside a block of the function its header names (de
     expect(await definitions("", "axios-6539-test.diff")).toEqual([]);
   });
 });
+
+describe("a hunk under a type's header changes that type (exact mode: any line of its body)", () => {
+  test("Java, mockito 3129: `public class MockUtil {` over a method's changed modifier", async () => {
+    expect(await definitions("mockito-3129-code.diff")).toEqual([
+      "MockUtil.getMockMaker method changed",
+      "MockUtil class changed",
+    ]);
+  });
+
+  test("PHP, laravel 53914: `class DatabaseManager implements ConnectionResolverInterface`", async () => {
+    expect(await definitions("laravel-53914-manager-code.diff")).toContain("DatabaseManager class changed");
+  });
+
+  test("Ruby, rubocop 13560: `class FileNull < Base` (git's ruby driver drops the indentation)", async () => {
+    expect(await definitions("rubocop-13560-code.diff")).toContain("FileNull class changed");
+  });
+
+  test("Rust, axum 734: a `pub trait RouterExt<B>` header over an `impl` after the trait's end: no change of the trait", async () => {
+    expect(await definitions("axum-734-code.diff")).toEqual([]);
+  });
+});
+
+describe("JavaScript: a hunk under a top-level function's header that closes a block and the function", () => {
+  test("axios 5085: `    return value;` / `  }` / … / `}`: normalizeValue changed, no class stand-in; `Object.assign(…, {` names no function", async () => {
+    expect(await definitions("axios-5085-code.diff")).toEqual(["normalizeValue function changed"]);
+  });
+});

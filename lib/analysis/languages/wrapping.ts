@@ -113,10 +113,21 @@ export function indentedBodyEnd(context: string, lines: readonly string[]): numb
  * (`            return;` / `    }` closes an `if`, and the changed line below is still the function's).
  */
 export function headerLevelBodyEnd(context: string, lines: readonly string[]): number {
-  const own = /^[ \t]*/.exec(context)?.[0].length ?? 0;
+  const own = indentOfLine(context);
+  // A type's members stand deeper than its header: a line back at the header's level that is none of its own
+  // (`impl<B> RouterExt<B> for Router<B>` after `pub trait RouterExt<B> … {`'s end above the hunk) is past it.
+  const isType = TYPE_DECLARATION.test(context.trim());
   const end = lines.findIndex((line) => {
-    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
-    return indent <= own && line.slice(indent).startsWith("}");
+    if (indentOfLine(line) > own || line.trim() === "") return false;
+    const text = line.trim();
+    return text.startsWith("}") || (isType && !/^(\{|where\b|#|\/\/|\/\*|\*)/.test(text));
   });
-  return end < 0 ? lines.length : end + 1;
+  if (end < 0) return lines.length;
+  return lines[end]?.trim().startsWith("}") ? end + 1 : end;
 }
+
+/** The indentation of a line, in characters. */
+const indentOfLine = (line: string) => /^[ \t]*/.exec(line)?.[0].length ?? 0;
+
+/** A header that declares a type (not a function returning one): `class X`, `pub trait X<B>: Y {`, `struct X {`. */
+const TYPE_DECLARATION = /^[^(]*\b(class|interface|enum|struct|trait|union)\s+[A-Za-z_$][\w$]*[^(;]*$/;

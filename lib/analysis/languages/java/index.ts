@@ -165,7 +165,10 @@ export const java: LanguageModule = {
     },
     // The named method ends at the `}` at its class's member level (git's java driver drops the header's
     // indentation, so a `}` of the method and one of a block inside it look alike otherwise).
-    endOfContextBody: (_context, lines) => {
+    // A type's header (`public class MockUtil {`): its members are the hunk's lines, and its own `}` ends it
+    // (counted by braces).
+    endOfContextBody: (context, lines) => {
+      if (/^[\w\s]*\b(class|interface|enum|record)\s+\w+[^(]*$/.test(context.trim())) return undefined;
       const under = javaUnderHeaderMethod(lines);
       return under ? (under.end ?? lines.length) : undefined;
     },

@@ -50,7 +50,11 @@ export const javaScriptHunks: HunkRules = {
     const type = typeOpener(context);
     if (type && wrapper.prefix.length === 0 && closed.count === 1) return [type];
     return braceTailOpeners(wrapper, closed, {
-      classTail: `class ${UNKNOWN_OWNER} { __hintscope_tail__() {`,
+      // A top-level function's header (`function normalizeValue(value) {`): the `}` at column 0 closes that
+      // function, and the ones before it blocks inside it, not a method and its class.
+      classTail: /^(export\s+)?(default\s+)?(async\s+)?function\b/.test(context.trim())
+        ? undefined
+        : `class ${UNKNOWN_OWNER} { __hintscope_tail__() {`,
       first: ({ inClass, atTop }) =>
         inClass ? "__hintscope_tail__() {" : atTop ? "function __hintscope_tail__() {" : "{",
     });
