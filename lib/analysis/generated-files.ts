@@ -1,9 +1,9 @@
 /**
  * Files a patch regenerates from a grammar it also changes: bison/yacc writes `parser.c`/`parser.h` (or
- * `parser.tab.c`) from `parser.y`, flex writes `lexer.c`/`lexer.h` from `lexer.l`. Their definitions
+ * `parser.tab.c`) from `parser.y`, flex writes `lexer.c`/`lexer.h` from `lexer.l`, goyacc `parser.y.go`. Their definitions
  * (`YYSYMBOL_LITERAL`, `yy_buffer_state`, the tables) are the tool's, renumbered wholesale on each change: no
- * hint names them, and no reading of hunks or files says anything about what the author wrote. The grammar
- * is the change; the outputs beside it are left out of the analysis, in both modes.
+ * hint names them. The grammar is the change: of the outputs beside it, the analysis keeps (in both modes) only
+ * the new definitions the grammar's added lines name (`%token ATAN2` → the constant `ATAN2` a test uses).
  */
 
 /** Grammar sources: bison/yacc and flex/lex, in their C and C++ spellings. */
@@ -14,8 +14,15 @@ const OUTPUT = /\.(c|cc|cpp|cxx|h|hh|hpp|hxx)$/;
 /** A path without its extension, and without bison's `.tab` (`parser.tab.c` → `parser`). */
 const stemOf = (path: string, extension: RegExp) => path.replace(extension, "").replace(/\.tab$/, "");
 
-/** The paths of a patch that its tools generate from a grammar the same patch changes. */
-export function generatedFromGrammar(paths: readonly string[]): Set<string> {
-  const grammars = new Set(paths.filter((p) => GRAMMAR.test(p)).map((p) => stemOf(p, GRAMMAR)));
-  return new Set(paths.filter((p) => OUTPUT.test(p) && grammars.has(stemOf(p, OUTPUT))));
+/** The paths of a patch that its tools generate from a grammar the same patch changes, each with that grammar's path. */
+export function generatedFromGrammar(paths: readonly string[]): Map<string, string> {
+  const grammars = paths.filter((p) => GRAMMAR.test(p));
+  const byStem = new Map(grammars.map((p) => [stemOf(p, GRAMMAR), p]));
+  const out = new Map<string, string>();
+  for (const p of paths) {
+    // goyacc's output beside its grammar: `generated_parser.y.go` from `generated_parser.y`.
+    const grammar = OUTPUT.test(p) ? byStem.get(stemOf(p, OUTPUT)) : grammars.find((g) => p === `${g}.go`);
+    if (grammar !== undefined) out.set(p, grammar);
+  }
+  return out;
 }

@@ -189,6 +189,15 @@ function fileUses(parsed: ParsedFragment[]): PatchUse[] {
   return uses;
 }
 
+/** The names on a generated file's grammar's added lines (see generated-files.ts), or null for a file written by hand. */
+function grammarNamesOf(path: string, generated: Map<string, string>, files: readonly FileDiff[]): Set<string> | null {
+  const grammar = generated.get(path);
+  if (grammar === undefined) return null;
+  const added =
+    files.find((f) => f.path === grammar)?.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "+")) ?? [];
+  return new Set(added.flatMap((l) => l.text.match(/[A-Za-z_$][\w$]*/g) ?? []));
+}
+
 /** Definitions and uses of one patch (already parsed into file diffs); `exact` when the fragments are whole files. */
 export async function analysePatchFiles(
   files: FileDiff[],
@@ -213,10 +222,6 @@ export async function analysePatchFiles(
   const generated = generatedFromGrammar(files.map((f) => f.path));
   for (const file of files) {
     facts.paths.push(file.path);
-    if (generated.has(file.path)) {
-      facts.generatedFiles?.push(file.path);
-      continue;
-    }
     if (file.binary) {
       if (file.status === "added") addedDataFiles.push({ path: file.path, diffLine: 0, fileLine: null });
       continue;
@@ -228,12 +233,18 @@ export async function analysePatchFiles(
         addedDataFiles.push({ path: file.path, diffLine: file.hunks[0]?.lines[0]?.diffLine ?? 0, fileLine: 1 });
       continue;
     }
+    // A file its tool regenerated from a grammar the patch changes: only the new names the grammar's added lines
+    // write (`%token ATAN2` → the constant the tests use), not the tool's tables and renumbered symbols.
+    const grammarNames = grammarNamesOf(file.path, generated, files);
+    if (grammarNames) facts.generatedFiles?.push(file.path);
     const fragments = await fragmentsOf(file, language);
     if (!exact && file.status !== "added" && file.status !== "deleted") facts.approximate = true;
     const parsed = await parseFragments(fragments, language);
-    const definitions = fileDefinitions(file, parsed, language, exact);
-    removed.push(...removedDefinitions(file.path, parsed));
-    const uses = fileUses(parsed);
+    const definitions = fileDefinitions(file, parsed, language, exact).filter(
+      (d) => !grammarNames || (d.status === "new" && grammarNames.has(d.member)),
+    );
+    if (!grammarNames) removed.push(...removedDefinitions(file.path, parsed));
+    const uses = grammarNames ? [] : fileUses(parsed);
     facts.definitions.push(...definitions);
     facts.uses.push(...uses);
     const before = new Set(
@@ -242,7 +253,7 @@ export async function analysePatchFiles(
     for (const def of definitions)
       if (def.kind !== "file" && def.status === "new" && def.location.diffLine > 0) facts.newNames.add(def.member);
     for (const use of uses) if (use.kind !== "module" && !before.has(use.name)) facts.newNames.add(use.name);
-    for (const p of parsed) {
+    for (const p of grammarNames ? [] : parsed) {
       if (p.fragment.side === "pre") {
         facts.textBefore.push(p.fragment.text);
         continue;

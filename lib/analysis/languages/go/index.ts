@@ -98,7 +98,10 @@ export const go: LanguageModule = {
       if (match?.[2]) return { name: match[2], owner: match[1] ?? null };
       // A struct's or an interface's header: a change among its fields or methods changes the type.
       const type = /^type\s+(\w+)(?:\[[^\]]*\])?\s+(struct|interface)\s*\{/.exec(text);
-      return type?.[1] ? { name: type[1], owner: null, kind: type[2] as "struct" | "interface" } : null;
+      if (type?.[1]) return { name: type[1], owner: null, kind: type[2] as "struct" | "interface" };
+      // A package variable's header (`var FunctionCalls = map[string]FunctionCall{`): a changed entry changes it.
+      const variable = /^var\s+(\w+)\b[^=(]*=/.exec(text);
+      return variable?.[1] ? { name: variable[1], owner: null, kind: "variable" } : null;
     },
     wrap: goWrap,
     // A hunk that starts inside `type X struct {` or `type X interface {` (the header says so) and runs past
@@ -113,7 +116,7 @@ export const go: LanguageModule = {
     topLevelEnd: goTopLevelEnd,
     // A function's body ends at its `}` at column 0 (gofmt), not at the first `}` of a block opened above.
     endOfContextBody: (context, lines) => {
-      if (!/^(func|type)\b/.test(context)) return undefined;
+      if (!/^(func|type|var)\b/.test(context)) return undefined;
       const end = goTopLevelEnd([...lines, "func"]);
       return end < 0 ? lines.length : end + 1;
     },
