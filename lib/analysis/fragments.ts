@@ -109,6 +109,7 @@ function wrapperOf(
               : minIndent,
           ),
           hunk.context,
+          texts,
         )
       : [];
   let wrapper: Wrapper = openers.length > 0 ? { ...base, prefix: [...base.prefix, ...openers] } : base;

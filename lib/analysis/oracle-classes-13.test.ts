@@ -60,3 +60,23 @@ describe("JavaScript: a hunk under a top-level function's header that closes a b
     expect(await definitions("axios-5085-code.diff")).toEqual(["normalizeValue function changed"]);
   });
 });
+
+describe("Rust: hunks that start inside a method's signature or a test module's function", () => {
+  test("axum 1119: under `pub trait RouterExt<B>`, a where clause's tail then a new method's signature: the trait's new method", async () => {
+    expect(await definitions("axum-1119-code.diff")).toEqual(
+      expect.arrayContaining([
+        "RouterExt.route_with_tsr method new",
+        "RouterExt.route_with_tsr.path parameter new",
+        "RouterExt interface changed",
+      ]),
+    );
+  });
+
+  test("axum 2096: a hunk from a method's `where` clause into its body: `const PANIC_MSG` is the method's local", async () => {
+    expect(await definitions("axum-2096-code.diff")).toEqual(["FALLBACK_PARAM_PATH constant new"]);
+  });
+
+  test("axum 1934: under `mod tests {`, a test's tail then a new test: test code, nothing defined", async () => {
+    expect(await definitions("axum-1934-code.diff")).toEqual([]);
+  });
+});

@@ -96,7 +96,7 @@ export interface HunkRules {
   /** the stand-in declaration around a hunk (`NO_WRAP` in wrapping.ts when none is needed) */
   wrap(request: WrapRequest): Wrapper;
   /** stand-in openers for blocks a hunk closes before it opens any (default: none) */
-  tailOpeners?(wrapper: Wrapper, closed: ClosedBlocks, context: string): string[];
+  tailOpeners?(wrapper: Wrapper, closed: ClosedBlocks, context: string, lines: readonly string[]): string[];
   /** the language has `/* … *\/` comments: one opened above the hunk is blanked, one left open is closed */
   blockComments: boolean;
   /** the wrapper's suffix with closers for blocks the hunk's lines leave open (default: as it is) */

@@ -13,13 +13,55 @@ function tailContainer(context: string): string | undefined {
   return implType ? `impl ${implType} { fn __hintscope_tail__() {` : undefined;
 }
 
-function rustWrap({ context, indented }: WrapRequest): Wrapper {
+/** The `impl` or `trait` a header opens, reopened alone (`impl Store {`, `trait RouterExt {`), or undefined. */
+function containerOpener(context: string): string | undefined {
+  const implType = implTypeOf(context);
+  if (implType) return `impl ${implType} {`;
+  const trait = /\btrait\s+(\w+)/.exec(context)?.[1];
+  return trait ? `trait ${trait} {` : undefined;
+}
+
+/**
+ * In an `impl` or a `trait`, a hunk that starts inside a method's signature, its `fn` line above the hunk: on
+ * a `where` clause's bounds (`        P: TypedPath;`, ending at `;` or `{`) or on its parameters (ending at a
+ * line that starts with `)`). The stand-in opening that signature, or nothing.
+ */
+function signatureTail(lines: readonly string[]): string[] {
+  const start = lines.findIndex((line) => line.trim() !== "");
+  const first = lines[start];
+  if (first === undefined || !/^\s+'?\w+(::\w+)*(<[^>]*>)?\s*:\s*[^=]+$/.test(first)) return [];
+  for (const line of lines.slice(start)) {
+    const text = line.trim();
+    if (text.startsWith(")")) return ["fn __hintscope__("];
+    if (/[;{]$/.test(text)) return ["fn __hintscope__() where"];
+  }
+  return [];
+}
+
+function rustWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
   // `impl<T> Trait for Store<T> {` → the methods are Store's; `trait T {`, `mod m {` likewise.
   const implType = implTypeOf(context);
-  if (implType) return { prefix: [`impl ${implType} {`], suffix: ["}"], owner: null, dedent: false };
+  // A hunk that starts at a method's `where` clause (its `fn` line above the hunk): the body after the clause's
+  // `{` is that method's, so a `const` in it is the method's local, not an item of the module.
+  const first = lines.find((line) => line.trim() !== "");
+  if (first !== undefined && /^\s+where\s*$/.test(first))
+    return {
+      prefix: [`impl ${implType ?? "__HintscopeContext__"} {`, "fn __hintscope__()"],
+      suffix: ["}"],
+      owner: null,
+      dedent: false,
+    };
+  if (implType)
+    return { prefix: [`impl ${implType} {`, ...signatureTail(lines)], suffix: ["}"], owner: null, dedent: false };
   const item = /\b(trait|struct|enum|mod|union)\s+(\w+)/.exec(context);
-  if (item) return { prefix: [`${item[1]} ${item[2]} {`], suffix: ["}"], owner: null, dedent: false };
+  if (item)
+    return {
+      prefix: [`${item[1]} ${item[2]} {`, ...(item[1] === "trait" ? signatureTail(lines) : [])],
+      suffix: ["}"],
+      owner: null,
+      dedent: false,
+    };
   return /\bfn\s/.test(context) || headerNames(context).inFunction
     ? { prefix: ["fn __hintscope__() {"], suffix: ["}"], owner: null, dedent: false }
     : NO_WRAP;
@@ -35,16 +77,20 @@ export const rust: LanguageModule = {
   memberSeparator: "::",
   hunks: {
     wrap: rustWrap,
-    tailOpeners: (wrapper, closed, context) =>
-      braceTailOpeners(wrapper, closed, {
-        // A hunk under an `impl` header that closes it at column 0 (a method's tail, new methods, the `impl`'s
-        // `}`): reopened as that `impl` and a method in it, so the new methods are the type's.
-        classTail: tailContainer(context),
-        first: ({ atTop, inClass }) =>
-          atTop || inClass || wrapper.prefix[0]?.startsWith("impl") || wrapper.prefix[0]?.startsWith("trait")
-            ? "fn __hintscope_tail__() {"
-            : "{",
-      }),
+    tailOpeners: (wrapper, closed, context, lines) =>
+      // A hunk under an `impl`'s or a `trait`'s header whose one `}` at column 0 closes it: the lines above
+      // are its members (a method's signature cut above the hunk reopened, see signatureTail).
+      wrapper.prefix.length === 0 && closed.count === 1 && closed.atColumnZero && containerOpener(context)
+        ? [containerOpener(context) as string, ...signatureTail(lines)]
+        : braceTailOpeners(wrapper, closed, {
+            // A hunk under an `impl` header that closes it at column 0 (a method's tail, new methods, the `impl`'s
+            // `}`): reopened as that `impl` and a method in it, so the new methods are the type's.
+            classTail: tailContainer(context),
+            first: ({ atTop, inClass }) =>
+              atTop || inClass || /^(impl|trait|mod)\b/.test(wrapper.prefix[0] ?? "")
+                ? "fn __hintscope_tail__() {"
+                : "{",
+          }),
     blockComments: true,
     endOfContextBody: headerLevelBodyEnd,
     // A function whose body runs past the hunk's end (`pub fn list_themes(cfg: &Config, config_dir: &Path) {`
