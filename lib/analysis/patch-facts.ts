@@ -1,6 +1,6 @@
 import { addContextFunctions } from "./context-functions";
 import { hunkFragments } from "./fragments";
-import { generatedFromGrammar } from "./generated-files";
+import { generatedFromGrammar } from "./grammar-outputs";
 import { grammarOfPath, type ParsedLanguage } from "./grammars";
 import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
@@ -189,7 +189,7 @@ function fileUses(parsed: ParsedFragment[]): PatchUse[] {
   return uses;
 }
 
-/** The names on a generated file's grammar's added lines (see generated-files.ts), or null for a file written by hand. */
+/** The names on a generated file's grammar's added lines (see grammar-outputs.ts), or null for a file written by hand. */
 function grammarNamesOf(path: string, generated: Map<string, string>, files: readonly FileDiff[]): Set<string> | null {
   const grammar = generated.get(path);
   if (grammar === undefined) return null;

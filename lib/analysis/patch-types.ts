@@ -44,7 +44,7 @@ export interface PatchFacts {
   uses: PatchUse[];
   /** code files in languages the analysis does not parse */
   unsupportedFiles: string[];
-  /** files the patch regenerates from a grammar it changes (bison's `parser.c` beside `parser.y`): not read */
+  /** files the patch regenerates from a grammar it changes (bison's `parser.c` beside `parser.y`): only the grammar's new names read */
   generatedFiles?: string[];
   /** true when a changed file was seen only through its hunks */
   approximate: boolean;

@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { REAL_DATA } from "../testing/real-data";
 import { analyzeInstance } from "./analyze-instance";
-import { generatedFromGrammar } from "./generated-files";
+import { generatedFromGrammar } from "./grammar-outputs";
 
 const diff = readFileSync(path.join(REAL_DATA, "hunks", "jq-2681-grammar-code.diff"), "utf8");
 /** One file's section of the diff. */
