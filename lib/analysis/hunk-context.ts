@@ -59,9 +59,14 @@ function braceContextFunction(text: string): ContextFunction | null {
   if (/^[\w$.]+\s*\(\s*['"`]/.test(text)) return null;
   // A method called on an object (`Object.assign(AxiosHeaders.prototype, {`): a call, not a declaration.
   if (/^[\w$]+(\.[\w$]+)+\s*\(/.test(text)) return null;
+  const bound = /^(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=\s*(?:async\s*)?(?:\(|function\b)/.exec(text);
+  // A function expression inside an expression (`export default isHttpAdapterSupported && function
+  // httpAdapter(config) {`, `module.exports = function httpAdapter(config) {`): no declaration, as the syntax
+  // tree reads it.
+  if (!bound && /(&&|\|\||[?:,(=])\s*(async\s+)?function\b/.test(text)) return null;
   const match =
+    bound ??
     /(?:^|\s)function\s*\*?\s*(\w+)\s*\(/.exec(text) ??
-    /^(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=\s*(?:async\s*)?(?:\(|function\b)/.exec(text) ??
     /(\w+)\s*\([^()]*\)?\s*(?::\s*[^{=]+)?(?:throws\s+[\w.,\s]+)?\{?\s*$/.exec(text);
   const name = match?.[1];
   return name && !NOT_FUNCTIONS.has(name) ? { name, owner: null } : null;

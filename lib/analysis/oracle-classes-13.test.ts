@@ -25,8 +25,8 @@ describe("a hunk that starts inside a block of the function its header names (de
     expect(await definitions("redis-10095-code.diff")).toEqual(["popGenericCommand function changed"]);
   });
 
-  test("axios 5892: a `}` of a nested block before a change inside httpAdapter's body", async () => {
-    expect(await definitions("axios-5892-code.diff")).toEqual(["httpAdapter function changed"]);
+  test("axios 5892: `export default isHttpAdapterSupported && function httpAdapter(config) {` declares nothing (a function expression, as exact mode reads it)", async () => {
+    expect(await definitions("axios-5892-code.diff")).toEqual([]);
   });
 
   test("axios 6539: a `describe('…', function () {` header is a call, not a function of that name", async () => {
@@ -78,5 +78,13 @@ describe("Rust: hunks that start inside a method's signature or a test module's 
 
   test("axum 1934: under `mod tests {`, a test's tail then a new test: test code, nothing defined", async () => {
     expect(await definitions("axum-1934-code.diff")).toEqual([]);
+  });
+});
+
+describe("JavaScript: a function a header names ends where the next item starts at its level", () => {
+  test("preact 4436: under `function diffElementNodes(`, a blank line then `/**` of applyRef's comment: the change is applyRef's", async () => {
+    const found = await definitions("preact-4436-code.diff");
+    expect(found).toContain("applyRef function changed");
+    expect(found.some((f) => f.startsWith("diffElementNodes"))).toBe(false);
   });
 });

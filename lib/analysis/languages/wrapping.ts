@@ -116,15 +116,20 @@ export function headerLevelBodyEnd(context: string, lines: readonly string[]): n
   const own = indentOfLine(context);
   // A type's members stand deeper than its header: a line back at the header's level that is none of its own
   // (`impl<B> RouterExt<B> for Router<B>` after `pub trait RouterExt<B> … {`'s end above the hunk) is past it.
+  // A function's ends there too at a comment or a declaration back at its level (`/**` of the next function).
   const isType = TYPE_DECLARATION.test(context.trim());
   const end = lines.findIndex((line) => {
     if (indentOfLine(line) > own || line.trim() === "") return false;
     const text = line.trim();
-    return text.startsWith("}") || (isType && !/^(\{|where\b|#|\/\/|\/\*|\*)/.test(text));
+    return text.startsWith("}") || (isType ? !/^(\{|where\b|#|\/\/|\/\*|\*)/.test(text) : NEXT_ITEM.test(text));
   });
   if (end < 0) return lines.length;
   return lines[end]?.trim().startsWith("}") ? end + 1 : end;
 }
+
+/** What opens the next top-level item after a function: a comment, a declaration's keyword. */
+const NEXT_ITEM =
+  /^(\/\*|\/\/|(export|function|async|const|let|var|class|interface|type|enum|static|pub|fn|impl|struct|trait|mod|use|typedef|#\[)\b)/;
 
 /** The indentation of a line, in characters. */
 const indentOfLine = (line: string) => /^[ \t]*/.exec(line)?.[0].length ?? 0;
