@@ -205,7 +205,7 @@ export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragmen
   const module = moduleOfGrammar(language);
   // The classes earlier hunks of this file showed (Python), carried to a later hunk under one of their
   // methods' headers (which names the method but not the class) only where the hunks say so.
-  const classes = module.hunks.classTracker?.() ?? null;
+  const classes = module.hunks.classTracker?.(file.path) ?? null;
   file.hunks.forEach((shown, hunkIndex) => {
     const whole = file.status === "added" || file.status === "deleted";
     const hunk = { ...shown, context: contextOf(shown, language) };

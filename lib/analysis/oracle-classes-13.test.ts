@@ -88,3 +88,15 @@ describe("JavaScript: a function a header names ends where the next item starts 
     expect(found.some((f) => f.startsWith("diffElementNodes"))).toBe(false);
   });
 });
+
+describe("Java: a method header (no class on it) under which an earlier hunk showed a nested type", () => {
+  test("gson 1787: `public void setDelegate(…)` was shown inside `static class FutureTypeAdapter<T>`: its hunk's methods are Gson.FutureTypeAdapter's", async () => {
+    expect(await definitions("gson-1787-code.diff")).toEqual([
+      "Gson.FutureTypeAdapter class changed",
+      "Gson.FutureTypeAdapter.delegate method new",
+      "Gson.FutureTypeAdapter.getSerializationDelegate method new",
+      "Gson.FutureTypeAdapter.read method changed",
+      "Gson.FutureTypeAdapter.write method changed",
+    ]);
+  });
+});

@@ -120,7 +120,7 @@ export interface HunkRules {
   /** present for a language whose blocks are its indentation */
   offside?: OffsideRules;
   /** a fresh tracker of classes across one file's hunks (default: none) */
-  classTracker?(): ClassTracker;
+  classTracker?(path: string): ClassTracker;
 }
 
 /** How uses reach definitions, where a language departs from classes and modules. */

@@ -99,12 +99,14 @@ export function wrapUnderMethod(
   stand: { classOf: (shown: readonly string[]) => string; unknownOwner: string; method: string },
 ): Wrapper {
   const under = underHeaderMethod(lines, rules);
-  const suffix = ["}".repeat((under?.openAtEnd ?? 0) + 1)];
-  if (under?.end === 0)
-    return { prefix: [`class ${stand.classOf(lines)} {`], suffix, owner: null, dedent: false, settled: true };
+  // A nested class's path (`Gson.FutureTypeAdapter`) opens each class of it, and closes them all.
+  const path = under ? stand.classOf(lines).split(".") : [];
+  const opener = path.map((name) => `class ${name} {`).join(" ");
+  const suffix = ["}".repeat((under?.openAtEnd ?? 0) + path.length)];
+  if (under?.end === 0) return { prefix: [opener], suffix, owner: null, dedent: false, settled: true };
   if (under && under.end !== null)
     return {
-      prefix: [`class ${stand.classOf(lines)} {`, stand.method, ...Array.from({ length: under.nested }, () => "{")],
+      prefix: [opener, stand.method, ...Array.from({ length: under.nested }, () => "{")],
       suffix,
       owner: null,
       dedent: false,

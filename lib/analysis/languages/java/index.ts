@@ -3,9 +3,9 @@ import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { fileClass, wrapUnderMethod } from "../member-hunks";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
 import { extractJava } from "./extract";
-import { JAVA_MEMBER_LINES, javaMemberIndent, javaUnderHeaderMethod } from "./hunks";
+import { JAVA_MEMBER_LINES, JavaClassTracker, javaMemberIndent, javaUnderHeaderMethod } from "./hunks";
 
-function javaWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
+function javaWrap({ context, indented, lines, path, carriedClass }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
   // A class whose header the hunk does not show, its members one level in, is the file's own class.
   const javaFileClass = (shown: readonly string[]) => fileClass(path, "java", shown, JAVA_MEMBER_LINES, UNKNOWN_OWNER);
@@ -47,7 +47,8 @@ function javaWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
   if (nestedBuilder) return nestedBuilder;
   return inFunction
     ? wrapUnderMethod(lines, JAVA_MEMBER_LINES, {
-        classOf: javaFileClass,
+        // (A nested type an earlier hunk showed this method in: see JavaClassTracker.)
+        classOf: carriedClass ? () => carriedClass : javaFileClass,
         unknownOwner: UNKNOWN_OWNER,
         method: "void __hintscope__() {",
       })
@@ -172,6 +173,7 @@ export const java: LanguageModule = {
       const under = javaUnderHeaderMethod(lines);
       return under ? (under.end ?? lines.length) : undefined;
     },
+    classTracker: (path) => new JavaClassTracker(path),
   },
   uses: { importOmitsExtension: true },
 };
