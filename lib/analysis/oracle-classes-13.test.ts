@@ -100,3 +100,9 @@ describe("Java: a method header (no class on it) under which an earlier hunk sho
     ]);
   });
 });
+
+describe("Java: a file class whose name starts with `$`", () => {
+  test("gson 1391: `$Gson$Types.java`'s members are `$Gson$Types`'s", async () => {
+    expect(await definitions("gson-1391-code.diff")).toContain("$Gson$Types.resolve method changed");
+  });
+});

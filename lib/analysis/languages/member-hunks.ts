@@ -131,7 +131,8 @@ export function fileClass(
   rules: MemberLines,
   unknownOwner: string,
 ): string {
-  const own = new RegExp(`([A-Z][\\w$]*)\\.${extension}$`).exec(path)?.[1];
+  // (A name may start with `$`: gson's `$Gson$Types.java`.)
+  const own = new RegExp(`(\\$*[A-Z][\\w$]*)\\.${extension}$`).exec(path)?.[1];
   const member = memberIndent(shown, rules) ?? Math.min(...shown.map(indentOf));
   return own && Number.isFinite(member) && member > 0 && oneLevel(shown, member) ? own : unknownOwner;
 }

@@ -41,7 +41,7 @@ export class JavaClassTracker {
   private readonly fileClass: string | null;
 
   constructor(path: string) {
-    this.fileClass = /([A-Z][\w$]*)\.java$/.exec(path)?.[1] ?? null;
+    this.fileClass = /(\$*[A-Z][\w$]*)\.java$/.exec(path)?.[1] ?? null;
   }
 
   classOf(context: string): string | null {
