@@ -106,3 +106,17 @@ describe("Java: a file class whose name starts with `$`", () => {
     expect(await definitions("gson-1391-code.diff")).toContain("$Gson$Types.resolve method changed");
   });
 });
+
+describe("Java constructors in a hunk's stand-in", () => {
+  test("lombok 3674: a constructor of the file's second top-level class is that class's (`NoArgsException`, not `StandardExceptions`)", async () => {
+    const found = await definitions("", "lombok-3674-test.diff");
+    expect(found).toContain("NoArgsException.constructor constructor changed");
+    expect(found.some((f) => f.startsWith("StandardExceptions"))).toBe(false);
+  });
+
+  test("gson 1787: `if (runtimeType != type) {` in a stand-in is no constructor", async () => {
+    const found = await definitions("gson-1787-wrapper-code.diff");
+    expect(found).toContain("TypeAdapterRuntimeTypeWrapper.isReflective method new");
+    expect(found.filter((f) => f.includes("constructor"))).toEqual([]);
+  });
+});

@@ -23,6 +23,24 @@ const typeName = (node: Node | null): string | null => {
   return node.type === "type_identifier" ? node.text : null;
 };
 
+/** Statement keywords: never a class's (so never a constructor's) name. */
+const JAVA_KEYWORDS = new Set([
+  "if",
+  "for",
+  "while",
+  "switch",
+  "catch",
+  "synchronized",
+  "return",
+  "throw",
+  "try",
+  "do",
+  "else",
+  "new",
+  "super",
+  "this",
+]);
+
 /** Java: classes, interfaces, enums, records, methods, constructors, fields; calls, field access, `new`, types, imports. */
 export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
@@ -43,15 +61,24 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
       case "method_declaration":
       case "constructor_declaration": {
         const name = node.childForFieldName("name");
-        if (name && !inBody) {
+        // A "constructor" named by a keyword or holding a parse error is a statement or an enum constant
+        // (`if (runtimeType != type) {`, `POW("pow") {`) a hunk's stand-in misread: no definition.
+        const misread =
+          node.type === "constructor_declaration" && (JAVA_KEYWORDS.has(name?.text ?? "") || node.hasError);
+        if (name && !inBody && !misread) {
           skip.add(name.id);
           const parameters = node.childForFieldName("parameters");
           const isConstructor = node.type === "constructor_declaration";
           const signature = headerText(node, node.childForFieldName("body"));
+          // A constructor is named as its class: where a hunk's stand-in named the class otherwise (the second
+          // top-level class of a file, `NoArgsException` in StandardExceptions.java), its name says whose it is.
+          const path = owner?.split(".") ?? [];
+          const ownerOf =
+            isConstructor && path.at(-1) !== name.text ? [...path.slice(0, -1), name.text].join(".") : owner;
           facts.define(
             node,
             isConstructor ? "constructor" : name.text,
-            owner,
+            ownerOf,
             isConstructor ? "constructor" : "method",
             signature,
             parameterNames(parameters),
