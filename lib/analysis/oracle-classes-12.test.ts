@@ -1,4 +1,4 @@
-// The oracle bench's (hunks mode against exact mode) classes of the thirteenth session, each on a real hunk
+// The oracle bench's (hunks mode against exact mode) classes of the twelfth session, each on a real hunk
 // as git made it (fixtures: one file's section of a shared record's patch, provenance in
 // lib/testing/real-data/README.md, "hunks/").
 import { readFileSync } from "node:fs";
