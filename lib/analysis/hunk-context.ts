@@ -60,6 +60,10 @@ function braceContextFunction(text: string): ContextFunction | null {
   // A method called on an object (`Object.assign(AxiosHeaders.prototype, {`): a call, not a declaration.
   if (/^[\w$]+(\.[\w$]+)+\s*\(/.test(text)) return null;
   const bound = /^(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=\s*(?:async\s*)?(?:\(|function\b)/.exec(text);
+  // A module-level array or object (`export const functionIdentifierTerms = [`): a changed entry changes it.
+  const data = /^(?:export\s+)?(const|let|var)\s+(\w+)\s*(?::[^=]+)?=\s*[[{]\s*$/.exec(text);
+  if (!bound && data)
+    return { name: data[2] as string, owner: null, kind: data[1] === "const" ? "constant" : "variable" };
   // A function expression inside an expression (`export default isHttpAdapterSupported && function
   // httpAdapter(config) {`, `module.exports = function httpAdapter(config) {`): no declaration, as the syntax
   // tree reads it.

@@ -120,3 +120,9 @@ describe("Java constructors in a hunk's stand-in", () => {
     expect(found.filter((f) => f.includes("constructor"))).toEqual([]);
   });
 });
+
+describe("TypeScript: a hunk under a module-level array's header (`export const functionIdentifierTerms = [`)", () => {
+  test("prometheus 10720: a changed entry changes the constant", async () => {
+    expect(await definitions("prometheus-10720-terms-code.diff")).toEqual(["functionIdentifierTerms constant changed"]);
+  });
+});

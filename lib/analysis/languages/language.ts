@@ -16,7 +16,7 @@ export interface ContextFunction {
   name: string;
   owner: string | null;
   /** a type the header declares (Go's `type X struct {`): changed with its members (default: a function) */
-  kind?: "struct" | "interface" | "class" | "enum" | "variable";
+  kind?: "struct" | "interface" | "class" | "enum" | "variable" | "constant";
 }
 
 /** How a hunk cut from inside a class or function body is made to parse on its own. */

@@ -121,10 +121,11 @@ export function headerLevelBodyEnd(context: string, lines: readonly string[]): n
   const end = lines.findIndex((line) => {
     if (indentOfLine(line) > own || line.trim() === "") return false;
     const text = line.trim();
-    return text.startsWith("}") || (isType ? !/^(\{|where\b|#|\/\/|\/\*|\*)/.test(text) : NEXT_ITEM.test(text));
+    // (A `]` closes a module-level array as a `}` closes a body.)
+    return /^[}\]]/.test(text) || (isType ? !/^(\{|where\b|#|\/\/|\/\*|\*)/.test(text) : NEXT_ITEM.test(text));
   });
   if (end < 0) return lines.length;
-  return lines[end]?.trim().startsWith("}") ? end + 1 : end;
+  return /^[}\]]/.test(lines[end]?.trim() ?? "") ? end + 1 : end;
 }
 
 /** What opens the next top-level item after a function: a comment, a declaration's keyword. */
