@@ -126,3 +126,27 @@ describe("TypeScript: a hunk under a module-level array's header (`export const 
     expect(await definitions("prometheus-10720-terms-code.diff")).toEqual(["functionIdentifierTerms constant changed"]);
   });
 });
+
+describe("Go: a new file in a package the patch shows standing already", () => {
+  const analyse = async (code: string) =>
+    (
+      await analyzeInstance({
+        instanceId: "navidrome-5001518",
+        goldPatch: code,
+        testPatch: hunks("navidrome-5001518-test.diff"),
+      })
+    ).identifiers
+      .filter((i) => i.kind === "file" && i.side === "code")
+      .map((i) => `${i.name} ${i.policies.includes("defuse")}`);
+  const code = hunks("navidrome-5001518-code.diff");
+
+  test("navidrome 5001518: `model/user_props.go` beside the changed `model/datastore.go`: the test's import of `model` names no file", async () => {
+    expect(await analyse(code)).toEqual(["model/user_props.go false"]);
+  });
+
+  test("the same new file alone in what the patch shows of its folder: the import may be of a new package, and names it", async () => {
+    expect(await analyse(code.slice(0, code.indexOf("diff --git a/model/datastore.go")))).toEqual([
+      "model/user_props.go true",
+    ]);
+  });
+});

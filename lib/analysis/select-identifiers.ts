@@ -86,6 +86,41 @@ function toIdentifier(
   };
 }
 
+/** The names each file's imports give packages (where a package is a folder: Go's aliases), for package-qualified uses. */
+function packageAliases(uses: readonly PatchUse[]): (path: string) => Map<string, string> | undefined {
+  const aliasesByFile = new Map<string, Map<string, string>>();
+  for (const use of uses) {
+    if (use.kind !== "module" || use.module === undefined || !moduleOfPath(use.location.path)?.uses?.packageIsFolder)
+      continue;
+    const map = aliasesByFile.get(use.location.path) ?? new Map<string, string>();
+    map.set(use.name, use.module);
+    aliasesByFile.set(use.location.path, map);
+  }
+  return (path) => aliasesByFile.get(path);
+}
+
+/**
+ * Where a package is its folder (Go), an import loads the folder, not a file: a new file in a folder the
+ * patches show a file of already (modified, not added: each added file is a `file` definition) is nothing an
+ * import names (navidrome 5001518's `model/user_props.go` beside the changed `model/datastore.go`).
+ */
+function inStandingPackage(code: PatchFacts, test: PatchFacts): (def: PatchDefinition) => boolean {
+  const newFiles = new Set(
+    [...code.definitions, ...test.definitions].filter((d) => d.kind === "file").map((d) => d.path),
+  );
+  const paths = [...code.paths, ...test.paths];
+  return (def) =>
+    def.kind === "file" &&
+    moduleOfPath(def.path)?.uses?.packageIsFolder === true &&
+    paths.some(
+      (path) =>
+        path !== def.path &&
+        folderOf(path) === folderOf(def.path) &&
+        moduleOfPath(path) === moduleOfPath(def.path) &&
+        !newFiles.has(path),
+    );
+}
+
 /**
  * Applies the four selections of SPEC §4 to the facts of the code patch C and the test patch T:
  * DefUse (new names defined on one side and used on the other), Doc2Feat (names on added lines of both),
@@ -111,16 +146,8 @@ export function selectIdentifiers(
   const testNames = newNamesOf(test);
   const shared = new Set([...newNamesOf(code)].filter((name) => testNames.has(name)));
   const identifiers: InstanceIdentifier[] = [];
-  // The names each file's imports give packages (where a package is a folder: Go's aliases), for package-qualified uses.
-  const aliasesByFile = new Map<string, Map<string, string>>();
-  for (const use of [...code.uses, ...test.uses]) {
-    if (use.kind !== "module" || use.module === undefined || !moduleOfPath(use.location.path)?.uses?.packageIsFolder)
-      continue;
-    const map = aliasesByFile.get(use.location.path) ?? new Map<string, string>();
-    map.set(use.name, use.module);
-    aliasesByFile.set(use.location.path, map);
-  }
-  const aliases = (path: string) => aliasesByFile.get(path);
+  const aliases = packageAliases([...code.uses, ...test.uses]);
+  const standing = inStandingPackage(code, test);
   const sides: Array<[PatchFacts, PatchFacts, "code" | "test"]> = [
     [code, test, "code"],
     [test, code, "test"],
@@ -178,8 +205,9 @@ export function selectIdentifiers(
     const matched = own.definitions
       .filter((def) => def.member !== "_")
       .map((def) => {
-        // A local function or class is nobody's to use from the other patch.
-        const candidates = def.local ? [] : def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
+        // A local function or class is nobody's to use from the other patch (nor a Go file, see inStandingPackage).
+        const unusable = def.local || standing(def);
+        const candidates = unusable ? [] : def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
         const uses = candidates.filter(
           (use) =>
             useMatches(use, def, aliases) &&
