@@ -150,3 +150,11 @@ describe("Go: a new file in a package the patch shows standing already", () => {
     ]);
   });
 });
+
+describe("PHP: a method header over a hunk that starts inside one of its blocks", () => {
+  test("laravel 53206: `            return $data->toHtml();` / `        }` closes an `if`; the change below is convertDataToJavaScriptExpression's", async () => {
+    expect(await definitions("laravel-53206-js-code.diff")).toContain(
+      "convertDataToJavaScriptExpression function changed",
+    );
+  });
+});

@@ -1,6 +1,6 @@
-import { closersOfOpenBrackets, UNKNOWN_OWNER } from "../hunk-lines";
+import { closersOfOpenBrackets, indentOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
-import { fileClass, type MemberLines, wrapUnderMethod } from "../member-hunks";
+import { fileClass, type MemberLines, memberIndent, wrapUnderMethod } from "../member-hunks";
 import { braceTailOpeners, headerNames, isMethodHeader, NO_WRAP } from "../wrapping";
 import { extractPhp } from "./extract";
 
@@ -19,6 +19,23 @@ const PHP_MEMBER_LINES: MemberLines = {
     /^\s*(\$this|self|static|parent|[A-Z]\w*)(->|::)\w+/.test(line) ||
     /^\s*\$\w+(->|::)\w+/.test(line),
 };
+
+/**
+ * Where the method a header names ends (git's php driver drops its indentation): at the `}` at its class's
+ * member level (the members' own indentation, else one step above the hunk's least indented line), not at the
+ * first `}` of a block the hunk starts inside (`            return $data->toHtml();` / `        }`).
+ */
+function methodBodyEnd(context: string, lines: readonly string[]): number | undefined {
+  if (!/\bfunction\s/.test(context)) return undefined;
+  const code = lines.filter((line) => line.trim() !== "" && !/^\s*(\*|\/\/|#|\/\*)/.test(line));
+  if (code.length === 0) return undefined;
+  const member = memberIndent(lines, PHP_MEMBER_LINES) ?? Math.max(0, Math.min(...code.map(indentOf)) - 4);
+  // (indentOf passes over a lone `}`: its own indentation is what tells whose it is.)
+  const end = lines.findIndex(
+    (line) => line.trim().startsWith("}") && (/^[ \t]*/.exec(line)?.[0].length ?? 0) <= member,
+  );
+  return end < 0 ? lines.length : end + 1;
+}
 
 function phpWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
@@ -62,5 +79,6 @@ export const php: LanguageModule = {
       const open = closersOfOpenBrackets(lines);
       return open !== "" ? [open, ...suffix] : [...suffix];
     },
+    endOfContextBody: methodBodyEnd,
   },
 };
