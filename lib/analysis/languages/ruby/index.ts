@@ -6,6 +6,31 @@ import { extractRuby } from "./extract";
 /** The stand-in class's name: a Ruby constant (UNKNOWN_OWNER's leading `_` is not one); never stated. */
 const RUBY_UNKNOWN_OWNER = "HintscopeContext__";
 
+/** What starts the next member of a class or spec after a method's `end` (never a statement of its body). */
+const NEXT_MEMBER =
+  /^(def|it|test|describe|context|alias|alias_method|private|protected|public|attr_\w+|class|module|let!?|before|after|subject)\b/;
+
+/**
+ * Where the method a `def` header names ends when git's ruby driver dropped its indentation: at an `end` no
+ * deeper than every line above it in the hunk that the next member follows at its level (`      end` then
+ * `      it "should detect …" do`), not at an `end` that closes a block inside the method (a statement follows).
+ */
+function defEnd(context: string, lines: readonly string[]): number {
+  if (!/^def\s/.test(context.trim())) return lines.length;
+  let least = Number.POSITIVE_INFINITY;
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === "" || /^\s*#/.test(line)) continue;
+    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+    if (/^end\b/.test(line.trim()) && indent <= least) {
+      const next = lines.slice(index + 1).find((l) => l.trim() !== "" && !/^\s*#/.test(l));
+      const nextIndent = next === undefined ? 0 : (/^[ \t]*/.exec(next)?.[0].length ?? 0);
+      if (next !== undefined && nextIndent <= indent && NEXT_MEMBER.test(next.trim())) return index + 1;
+    }
+    least = Math.min(least, indent);
+  }
+  return lines.length;
+}
+
 function rubyWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
   const scopes = [...context.matchAll(/\b(class|module)\s+([A-Z][\w:]*)/g)];
@@ -71,7 +96,7 @@ export const ruby: LanguageModule = {
   hunks: {
     wrap: rubyWrap,
     blockComments: false,
-    endOfContextBody: indentedBodyEnd,
+    endOfContextBody: (context, lines) => Math.min(indentedBodyEnd(context, lines), defEnd(context, lines)),
     closeOpenBlocks: (suffix, lines) => [...Array.from({ length: rubyOpenBlocks(lines) }, () => "end"), ...suffix],
   },
   uses: { namespacedTypes: true },
