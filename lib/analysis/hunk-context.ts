@@ -24,7 +24,7 @@ const NOT_FUNCTIONS = new Set([
  * `struct formatter<group_digits_view<T>> : formatter<T> {`): its keyword and name, after any modifiers.
  */
 const TYPE_HEADER =
-  /^(?:(?:export|default|declare|public|private|protected|internal|static|final|abstract|sealed|partial|readonly|unsafe|pub(?:\([^)]*\))?|template\s*<[^>]*>)\s+)*(class|interface|enum|record|struct|trait)\s+([A-Za-z_$][\w$]*)/;
+  /^(?:(?:export|default|declare|public|private|protected|internal|static|final|abstract|sealed|partial|readonly|unsafe|pub(?:\([^)]*\))?|template\s*<[^>]*>)\s+)*(class|interface|enum(?:\s+class|\s+struct)?|record|struct|trait)\s+(?!extends\b|implements\b)([A-Za-z_$][\w$]*)/;
 
 /** The kind each type keyword declares, as the extractors name it (a Java record is a class, a Rust trait an interface). */
 const TYPE_KINDS: Record<string, NonNullable<ContextFunction["kind"]>> = {
@@ -38,22 +38,25 @@ const TYPE_KINDS: Record<string, NonNullable<ContextFunction["kind"]>> = {
 
 /**
  * The type a header declares, or null: not a forward declaration (`struct lexer_param;`) nor a function
- * returning a struct (`struct node *make_node(int kind)`).
+ * returning a struct (`struct node *make_node(int kind)`: a `(` after the name; a record's components aside).
  */
 function typeInContext(text: string): ContextFunction | null {
   const match = TYPE_HEADER.exec(text);
-  if (!match || /;\s*$/.test(text) || /\(/.test(text.slice(0, text.indexOf("{") < 0 ? undefined : text.indexOf("{"))))
-    return null;
-  return { name: match[2] as string, owner: null, kind: TYPE_KINDS[match[1] as string] };
+  if (!match || /;\s*$/.test(text)) return null;
+  const keyword = (match[1] as string).split(/\s+/)[0] as string;
+  const after = text.slice(match.index + match[0].length);
+  const beforeBody = after.indexOf("{") < 0 ? after : after.slice(0, after.indexOf("{"));
+  if (keyword !== "record" && /\(/.test(beforeBody)) return null;
+  return { name: match[2] as string, owner: null, kind: TYPE_KINDS[keyword] };
 }
 
 /** The brace languages' reading of a header: a function, method or function-valued `const`, or a type. */
 function braceContextFunction(text: string): ContextFunction | null {
-  if (
-    /^(?:export\s+)?(?:default\s+)?(?:abstract\s+)?(?:class|interface|enum|record|type)\b/.test(text) ||
-    TYPE_HEADER.test(text)
-  )
-    return typeInContext(text);
+  // A type's header names that type; one that only looks like it (`struct node *make_node(int kind)`, a C
+  // function returning a struct) is read on as a function's.
+  const type = typeInContext(text);
+  if (type) return type;
+  if (/^(?:export\s+)?(?:default\s+)?(?:abstract\s+)?(?:class|interface|enum|record|type)\b/.test(text)) return null;
   // A call with a string first (`describe('helpers::isAbsoluteURL', function () {`): no declaration's
   // parameter list starts with a literal.
   if (/^[\w$.]+\s*\(\s*['"`]/.test(text)) return null;

@@ -116,21 +116,43 @@ export function headerLevelBodyEnd(context: string, lines: readonly string[]): n
   const own = indentOfLine(context);
   // A type's members stand deeper than its header: a line back at the header's level that is none of its own
   // (`impl<B> RouterExt<B> for Router<B>` after `pub trait RouterExt<B> … {`'s end above the hunk) is past it.
-  // A function's ends there too at a comment or a declaration back at its level (`/**` of the next function).
+  // A function's ends there too at a declaration back at its level, or the `/**` of the next one's comment.
+  // (Lines inside a multi-line string, a template literal's or a raw string's, say nothing of either.)
   const isType = TYPE_DECLARATION.test(context.trim());
-  const end = lines.findIndex((line) => {
-    if (indentOfLine(line) > own || line.trim() === "") return false;
+  const inString = multilineStringLines(lines);
+  const end = lines.findIndex((line, index) => {
+    if (inString[index] || indentOfLine(line) > own || line.trim() === "") return false;
     const text = line.trim();
     // (A `]` closes a module-level array as a `}` closes a body.)
-    return /^[}\]]/.test(text) || (isType ? !/^(\{|where\b|#|\/\/|\/\*|\*)/.test(text) : NEXT_ITEM.test(text));
+    if (/^[}\]]/.test(text)) return true;
+    return isType ? !/^(\{|where\b|#|\/\/|\/\*|\*|(public|private|protected)\s*:)/.test(text) : NEXT_ITEM.test(text);
   });
   if (end < 0) return lines.length;
   return /^[}\]]/.test(lines[end]?.trim() ?? "") ? end + 1 : end;
 }
 
-/** What opens the next top-level item after a function: a comment, a declaration's keyword. */
+/**
+ * Which lines start inside a multi-line string the hunk shows opening: a template literal (an odd count of
+ * backticks opens or closes one) or a Rust raw string (`r#"` … `"#`).
+ */
+function multilineStringLines(lines: readonly string[]): boolean[] {
+  let template = false;
+  let raw = false;
+  return lines.map((line) => {
+    const inside = template || raw;
+    const code = line.replace(/\\./g, "");
+    if (!raw && ((code.match(/`/g) ?? []).length & 1) === 1) template = !template;
+    if (!template) {
+      if (!raw && /\br#+"/.test(code) && !/\br#+"[^"]*"#/.test(code)) raw = true;
+      else if (raw && /"#/.test(code)) raw = false;
+    }
+    return inside;
+  });
+}
+
+/** What opens the next top-level item after a function: the `/**` of its comment, a declaration's keyword. */
 const NEXT_ITEM =
-  /^(\/\*|\/\/|(export|function|async|const|let|var|class|interface|type|enum|static|pub|fn|impl|struct|trait|mod|use|typedef|#\[)\b)/;
+  /^(\/\*\*|(export|function|async|const|let|var|class|interface|type|enum|static|pub|fn|impl|struct|trait|mod|use|typedef|#\[)\b)/;
 
 /** The indentation of a line, in characters. */
 const indentOfLine = (line: string) => /^[ \t]*/.exec(line)?.[0].length ?? 0;

@@ -61,10 +61,11 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
       case "method_declaration":
       case "constructor_declaration": {
         const name = node.childForFieldName("name");
-        // A "constructor" named by a keyword or holding a parse error is a statement or an enum constant
+        // A "constructor" named by a keyword or whose parameters do not parse is a statement or an enum constant
         // (`if (runtimeType != type) {`, `POW("pow") {`) a hunk's stand-in misread: no definition.
         const misread =
-          node.type === "constructor_declaration" && (JAVA_KEYWORDS.has(name?.text ?? "") || node.hasError);
+          node.type === "constructor_declaration" &&
+          (JAVA_KEYWORDS.has(name?.text ?? "") || (node.childForFieldName("parameters")?.hasError ?? false));
         if (name && !inBody && !misread) {
           skip.add(name.id);
           const parameters = node.childForFieldName("parameters");

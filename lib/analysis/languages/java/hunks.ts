@@ -61,8 +61,15 @@ export class JavaClassTracker {
       if (kind === "-" || text.trim() === "") continue;
       const indent = indentOf(text);
       // A `}` at a type's own indentation closes it.
+      // A `}` at a type's own indentation closes it: a later hunk under one of its members' headers is past it
+      // (git names the last member line above a hunk), so those members carry it no further.
       if (text.trim().startsWith("}")) {
-        while (open.length > 0 && (open.at(-1)?.indent ?? -1) >= indent) open.pop();
+        // (indentOf passes over a lone `}`: its own indentation is what says whose it is.)
+        const own = /^[ \t]*/.exec(text)?.[0].length ?? 0;
+        while (open.length > 0 && (open.at(-1)?.indent ?? -1) >= own) {
+          const closed = open.pop()?.name;
+          for (const [line, type] of this.members) if (type === closed) this.members.delete(line);
+        }
         continue;
       }
       const type = TYPE_LINE.exec(text);

@@ -30,11 +30,27 @@ function methodBodyEnd(context: string, lines: readonly string[]): number | unde
   const code = lines.filter((line) => line.trim() !== "" && !/^\s*(\*|\/\/|#|\/\*)/.test(line));
   if (code.length === 0) return undefined;
   const member = memberIndent(lines, PHP_MEMBER_LINES) ?? Math.max(0, Math.min(...code.map(indentOf)) - 4);
-  // (indentOf passes over a lone `}`: its own indentation is what tells whose it is.)
+  // (indentOf passes over a lone `}`: its own indentation is what tells whose it is. A heredoc's lines, `<<<JS`
+  // to `JS;`, are a string's.)
+  const inHeredoc = heredocLines(lines);
   const end = lines.findIndex(
-    (line) => line.trim().startsWith("}") && (/^[ \t]*/.exec(line)?.[0].length ?? 0) <= member,
+    (line, index) =>
+      !inHeredoc[index] && line.trim().startsWith("}") && (/^[ \t]*/.exec(line)?.[0].length ?? 0) <= member,
   );
   return end < 0 ? lines.length : end + 1;
+}
+
+/** Which lines stand inside a heredoc or nowdoc the hunk shows opening (`<<<JS` … `JS;`). */
+function heredocLines(lines: readonly string[]): boolean[] {
+  let closer: string | null = null;
+  return lines.map((line) => {
+    if (closer !== null) {
+      if (new RegExp(`^\\s*${closer}\\b`).test(line)) closer = null;
+      return true;
+    }
+    closer = /<<<\s*['"]?(\w+)['"]?\s*$/.exec(line)?.[1] ?? null;
+    return false;
+  });
 }
 
 function phpWrap({ context, indented, lines, path }: WrapRequest): Wrapper {

@@ -6,9 +6,12 @@ import { extractRuby } from "./extract";
 /** The stand-in class's name: a Ruby constant (UNKNOWN_OWNER's leading `_` is not one); never stated. */
 const RUBY_UNKNOWN_OWNER = "HintscopeContext__";
 
-/** What starts the next member of a class or spec after a method's `end` (never a statement of its body). */
+/**
+ * What starts the next member of a class or spec after a method's `end` (never a statement of its body; a
+ * local variable of such a name, `context = build_context`, is one).
+ */
 const NEXT_MEMBER =
-  /^(def|it|test|describe|context|alias|alias_method|private|protected|public|attr_\w+|class|module|let!?|before|after|subject)\b/;
+  /^(def|it|test|describe|context|alias|alias_method|private|protected|public|attr_\w+|class|module|let!?|before|after|subject)\b(?!\s*[-+*/|&]?=[^=~])/;
 
 /**
  * Where the method a `def` header names ends when git's ruby driver dropped its indentation: at an `end` no
