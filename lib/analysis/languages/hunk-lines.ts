@@ -6,6 +6,9 @@ export const UNKNOWN_OWNER = "__HintscopeContext__";
 /** How many brackets a line leaves open (negative: closes ones opened above it). */
 export const depth = (text: string) => (text.match(/[([{]/g) ?? []).length - (text.match(/[)\]}]/g) ?? []).length;
 
+/** A line's leading spaces and tabs, every line alike (a lone `}` too: its own level says whose it is). */
+export const leadingSpaceOf = (text: string) => /^[ \t]*/.exec(text)?.[0].length ?? 0;
+
 /** A line's indentation; blank lines and lone closing brackets (a body's end) do not count. */
 export const indentOf = (text: string) =>
   text.trim() === "" || /^\s*[}\])]+[;,)]*\s*$/.test(text)

@@ -1,5 +1,5 @@
 // Helpers the language modules share to wrap a hunk in stand-in declarations (see HunkRules in language.ts).
-import { indentOf } from "./hunk-lines";
+import { indentOf, leadingSpaceOf } from "./hunk-lines";
 import type { ClosedBlocks, Wrapper } from "./language";
 
 /** No stand-in: the hunk parses as it is. */
@@ -113,7 +113,7 @@ export function indentedBodyEnd(context: string, lines: readonly string[]): numb
  * (`            return;` / `    }` closes an `if`, and the changed line below is still the function's).
  */
 export function headerLevelBodyEnd(context: string, lines: readonly string[]): number {
-  const own = indentOfLine(context);
+  const own = leadingSpaceOf(context);
   // A type's members stand deeper than its header: a line back at the header's level that is none of its own
   // (`impl<B> RouterExt<B> for Router<B>` after `pub trait RouterExt<B> … {`'s end above the hunk) is past it.
   // A function's ends there too at a declaration back at its level, or the `/**` of the next one's comment.
@@ -121,7 +121,7 @@ export function headerLevelBodyEnd(context: string, lines: readonly string[]): n
   const isType = TYPE_DECLARATION.test(context.trim());
   const inString = multilineStringLines(lines);
   const end = lines.findIndex((line, index) => {
-    if (inString[index] || indentOfLine(line) > own || line.trim() === "") return false;
+    if (inString[index] || leadingSpaceOf(line) > own || line.trim() === "") return false;
     const text = line.trim();
     // (A `]` closes a module-level array as a `}` closes a body.)
     if (/^[}\]]/.test(text)) return true;
@@ -153,9 +153,6 @@ function multilineStringLines(lines: readonly string[]): boolean[] {
 /** What opens the next top-level item after a function: the `/**` of its comment, a declaration's keyword. */
 const NEXT_ITEM =
   /^(\/\*\*|(export|function|async|const|let|var|class|interface|type|enum|static|pub|fn|impl|struct|trait|mod|use|typedef|#\[)\b)/;
-
-/** The indentation of a line, in characters. */
-const indentOfLine = (line: string) => /^[ \t]*/.exec(line)?.[0].length ?? 0;
 
 /** A header that declares a type (not a function returning one): `class X`, `pub trait X<B>: Y {`, `struct X {`. */
 const TYPE_DECLARATION = /^[^(]*\b(class|interface|enum|struct|trait|union)\s+[A-Za-z_$][\w$]*[^(;]*$/;

@@ -1,6 +1,6 @@
 // Java's hunks: git's java driver drops a method header's indentation; the members' level tells it back.
 import type { Hunk } from "../../parse-diff";
-import { indentOf } from "../hunk-lines";
+import { indentOf, leadingSpaceOf } from "../hunk-lines";
 import { type MemberLines, memberIndent, underHeaderMethod } from "../member-hunks";
 
 /** Java's member declarations and statements, line by line (see MemberLines). */
@@ -60,12 +60,10 @@ export class JavaClassTracker {
     for (const { kind, text } of hunk.lines) {
       if (kind === "-" || text.trim() === "") continue;
       const indent = indentOf(text);
-      // A `}` at a type's own indentation closes it.
       // A `}` at a type's own indentation closes it: a later hunk under one of its members' headers is past it
       // (git names the last member line above a hunk), so those members carry it no further.
       if (text.trim().startsWith("}")) {
-        // (indentOf passes over a lone `}`: its own indentation is what says whose it is.)
-        const own = /^[ \t]*/.exec(text)?.[0].length ?? 0;
+        const own = leadingSpaceOf(text);
         while (open.length > 0 && (open.at(-1)?.indent ?? -1) >= own) {
           const closed = open.pop()?.name;
           for (const [line, type] of this.members) if (type === closed) this.members.delete(line);

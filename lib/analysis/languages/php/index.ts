@@ -1,4 +1,4 @@
-import { closersOfOpenBrackets, indentOf, UNKNOWN_OWNER } from "../hunk-lines";
+import { closersOfOpenBrackets, indentOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { fileClass, type MemberLines, memberIndent, wrapUnderMethod } from "../member-hunks";
 import { braceTailOpeners, headerNames, isMethodHeader, NO_WRAP } from "../wrapping";
@@ -34,8 +34,7 @@ function methodBodyEnd(context: string, lines: readonly string[]): number | unde
   // to `JS;`, are a string's.)
   const inHeredoc = heredocLines(lines);
   const end = lines.findIndex(
-    (line, index) =>
-      !inHeredoc[index] && line.trim().startsWith("}") && (/^[ \t]*/.exec(line)?.[0].length ?? 0) <= member,
+    (line, index) => !inHeredoc[index] && line.trim().startsWith("}") && leadingSpaceOf(line) <= member,
   );
   return end < 0 ? lines.length : end + 1;
 }

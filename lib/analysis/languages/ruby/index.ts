@@ -1,4 +1,4 @@
-import { indentOf } from "../hunk-lines";
+import { indentOf, leadingSpaceOf } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { indentedBodyEnd, NO_WRAP } from "../wrapping";
 import { extractRuby } from "./extract";
@@ -23,10 +23,10 @@ function defEnd(context: string, lines: readonly string[]): number {
   let least = Number.POSITIVE_INFINITY;
   for (const [index, line] of lines.entries()) {
     if (line.trim() === "" || /^\s*#/.test(line)) continue;
-    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+    const indent = leadingSpaceOf(line);
     if (/^end\b/.test(line.trim()) && indent <= least) {
       const next = lines.slice(index + 1).find((l) => l.trim() !== "" && !/^\s*#/.test(l));
-      const nextIndent = next === undefined ? 0 : (/^[ \t]*/.exec(next)?.[0].length ?? 0);
+      const nextIndent = next === undefined ? 0 : leadingSpaceOf(next);
       if (next !== undefined && nextIndent <= indent && NEXT_MEMBER.test(next.trim())) return index + 1;
     }
     least = Math.min(least, indent);
