@@ -1,8 +1,11 @@
 import { contextOf } from "./fragments";
 import type { ParsedLanguage } from "./grammars";
 import { functionInContext } from "./hunk-context";
+import { leadingSpaceOf } from "./languages/hunk-lines";
 import { moduleOfGrammar } from "./languages/lookup";
-import type { FileDiff } from "./parse-diff";
+import type { DefinitionKind } from "./languages/syntax-facts";
+import { locate } from "./locations";
+import type { DiffLine, FileDiff } from "./parse-diff";
 import type { ParsedFragment, PatchDefinition } from "./patch-types";
 
 /**
@@ -38,6 +41,7 @@ export function addContextFunctions(
 ): void {
   if (file.status !== "modified" && file.status !== "renamed") return;
   const members = new Set([...out.values()].map((d) => d.member));
+  const module = moduleOfGrammar(language);
   file.hunks.forEach((hunk, hunkIndex) => {
     const context = contextOf(hunk, language);
     const fn = functionInContext(language, context);
@@ -60,12 +64,23 @@ export function addContextFunctions(
     const changedRow = image?.fragment.rows.indexOf(changed) ?? -1;
     // (A type's own members are its change: a field added to a struct changes the struct.)
     // (A field of an anonymous struct inside the function is the function's own line: it holds no change.)
+    // (A definition indented deeper than the header, where the header keeps its indentation, is inside the named
+    // function: `currentComponent.componentDidCatch = (err) => {` in useErrorBoundary changes both.)
+    // (Only while the hunk has not come back to the header's level above it: Go's `const (` at column 0 after
+    // the named function's end holds constants of its own; a signature's `): T {` is the header's own line.)
+    const headerIndent = leadingSpaceOf(context);
+    const deeper = (text: string) => leadingSpaceOf(text) > headerIndent || /^\s*[)}\]]/.test(text);
+    const nested = (rows: ReadonlyArray<DiffLine | null>, row: number) =>
+      module.hunks.headerKeepsIndentation === true &&
+      leadingSpaceOf(rows[row]?.text ?? "") > headerIndent &&
+      rows.slice(0, row).every((line) => line === null || line.text.trim() === "" || deeper(line.text));
     const holdsChange = image?.definitions.some(
       (def) =>
         !(def.local && def.kind === "field") &&
         def.row <= changedRow &&
         def.endRow >= changedRow &&
         image.fragment.rows[def.row] != null &&
+        !nested(image.fragment.rows, def.row) &&
         !(fn.kind && def.owner === fn.name),
     );
     if (holdsChange) return;
@@ -85,4 +100,87 @@ export function addContextFunctions(
       location: { path: file.path, diffLine: changed.diffLine, fileLine: changed.newLine ?? changed.oldLine },
     });
   });
+}
+
+/** The kinds of a type's members: what makes a change to one a change of the type around it. */
+const MEMBER_KINDS = new Set<DefinitionKind>([
+  "method",
+  "field",
+  "property",
+  "constructor",
+  "class",
+  "interface",
+  "enum",
+  "struct",
+]);
+const TYPE_KINDS = new Set<DefinitionKind>(["class", "interface", "enum", "struct", "type"]);
+
+/** The kind of type a hunk header declares by that name (`export type Props = {` → type), as the extractors name it. */
+function headerTypeKind(headers: readonly string[], name: string): DefinitionKind | null {
+  for (const header of headers) {
+    const keyword = new RegExp(
+      `\\b(class|interface|enum|record|struct|trait|type)\\s+${name.replace(/\$/g, "\\$")}\\b`,
+    ).exec(header)?.[1];
+    if (keyword)
+      return keyword === "record" ? "class" : keyword === "trait" ? "interface" : (keyword as DefinitionKind);
+  }
+  return null;
+}
+
+/**
+ * Types whose bodies hold a member the hunks change or add, where the hunks show the type (its declaration on
+ * a hunk line, or a hunk header naming it): changed, as exact mode reads a change on any line of a body
+ * (mockito 3424: `public class DefaultMockitoFrameworkTest` on a context line, a test method renamed below).
+ * Only where a language declares its members inside the type's body (HunkRules.membersInTypeBody: not Go's
+ * receivers, Rust's `impl` blocks or C++'s `Foo::bar` definitions).
+ */
+export function addEnclosingTypes(
+  file: FileDiff,
+  language: ParsedLanguage,
+  out: Map<string, PatchDefinition>,
+  parsed: ParsedFragment[],
+): void {
+  if (!moduleOfGrammar(language).hunks.membersInTypeBody) return;
+  if (file.status !== "modified" && file.status !== "renamed") return;
+  // Every type a hunk shows, by qualified name, with where the post-image shows it (if it does).
+  const shown = new Map<string, { kind: DefinitionKind; at: ReturnType<typeof locate> }>();
+  const functions = new Set<string>();
+  for (const p of parsed)
+    for (const def of p.definitions) {
+      if (!TYPE_KINDS.has(def.kind)) {
+        if (def.kind === "function" || def.kind === "method") functions.add(def.name);
+        continue;
+      }
+      const at = p.fragment.side === "post" ? locate(p.fragment, def.row, def.endRow) : null;
+      const known = shown.get(def.name);
+      if (!known || (!known.at && at)) shown.set(def.name, { kind: def.kind, at });
+    }
+  const headers = file.hunks.map((hunk) => contextOf(hunk, language));
+  for (const def of [...out.values()]) {
+    if (def.local || !def.owner || !MEMBER_KINDS.has(def.kind)) continue;
+    const parts = def.owner.split(".");
+    for (let length = parts.length; length >= 1; length--) {
+      const name = parts.slice(0, length).join(".");
+      const member = parts[length - 1] as string;
+      if (out.has(name) || functions.has(name)) continue;
+      // An owner the hunks know only in part (`CurrentWrite` of `AppendableWriter.CurrentWrite`): that type.
+      const longer = (key: string) => key.endsWith(`.${name}`);
+      if ([...shown.keys()].some(longer) || [...out.keys()].some(longer)) continue;
+      const type = shown.get(name);
+      const declaredKind = type ? null : headerTypeKind(headers, member);
+      if (!type && !declaredKind) continue;
+      out.set(name, {
+        name,
+        member,
+        owner: length > 1 ? parts.slice(0, length - 1).join(".") : null,
+        kind: type?.kind ?? declaredKind ?? "class",
+        path: file.path,
+        newFile: false,
+        signature: null,
+        status: "changed",
+        params: [],
+        location: type?.at ?? { ...def.location, column: undefined },
+      });
+    }
+  }
 }

@@ -216,7 +216,10 @@ export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragmen
       classes
         ? {
             ...hunk,
-            context: hunk.context.replace(/^(\s*class\s+)(\w+)/, (_, head, name) => head + classes.postName(name)),
+            context: hunk.context.replace(
+              /^(\s*(?:(?:public|protected|private|static|final|abstract|readonly|sealed)\s+)*class\s+)(\w+)/,
+              (_, head, name) => head + classes.postName(name),
+            ),
           }
         : hunk;
     const contextFunction = whole ? null : (functionInContext(language, hunk.context)?.name ?? null);

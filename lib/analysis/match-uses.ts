@@ -76,6 +76,14 @@ export function literalNamesFile(literal: string, fromPath: string, path: string
   return namesakes === 1 && /^[\w.-]+\.\w{1,5}$/.test(text) && path.split("/").pop() === text;
 }
 
+/** Whether the object or module a patched name is given with (its qualifier) is the definition's class or file. */
+function patchedNames(use: PatchUse, def: PatchDefinition): boolean {
+  const qualifier = use.qualifier ?? "";
+  if (def.owner) return lastSegment(qualifier) === lastSegment(def.owner);
+  const module = def.path.replace(/\.py$/, "").replace(/\/__init__$/, "");
+  return lastSegment(qualifier) === module.split("/").pop() || importLoadsFile(qualifier, use.location.path, def.path);
+}
+
 /** Whether a definition's name was dictated by the language rather than chosen by the patch's author. */
 export const isDictatedName = (member: string) => isDictatedMember(member);
 
@@ -134,6 +142,9 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     // choose (an underscore in it, or eight letters at least), as `timeout` or `object` is not.
     return use.kind === "keyword" && isConstructorOwner(def.owner) && /_|\w{8}/.test(def.member);
   }
+  // A name a test replaces by string is one of what it names with it: its module (`webenginesettings`,
+  // `pkg.mod`), or the class (`patch.object(Cls, "name")`), never `sys.platform` or `requests.get` by member name.
+  if (use.patched) return use.name === def.member && patchedNames(use, def);
   // A constructor has no name of its own to guess: its class (and its parameters) carry the contract. An
   // override's name is the overridden method's (Java's `@Override`): that one is the name to state.
   if (def.kind === "constructor" || CONSTRUCTOR_MEMBERS.has(def.member) || isDictatedName(def.member)) return false;

@@ -1,24 +1,12 @@
 // The oracle bench's (hunks mode against exact mode) classes of the twelfth session, each on a real hunk
 // as git made it (fixtures: one file's section of a shared record's patch, provenance in
 // lib/testing/real-data/README.md, "hunks/").
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { REAL_DATA } from "../testing/real-data";
+import { hunkDefinitions, realHunk } from "../testing/analysis-helpers";
 import { analyzeInstance } from "./analyze-instance";
 
-const hunks = (name: string) => readFileSync(path.join(REAL_DATA, "hunks", name), "utf8");
-
-const definitions = async (code: string, test = "") =>
-  (
-    await analyzeInstance({
-      instanceId: code || test,
-      goldPatch: code ? hunks(code) : "",
-      testPatch: test ? hunks(test) : "",
-    })
-  ).identifiers
-    .filter((i) => i.kind !== "name")
-    .map((i) => `${i.name} ${i.kind} ${i.status}`);
+const hunks = realHunk;
+const definitions = hunkDefinitions;
 
 describe("a hunk that starts inside a block of the function its header names (default driver: column 0)", () => {
   test("redis 10095: `            return;` / `    }` closes an `if`, and the changed line below is popGenericCommand's", async () => {

@@ -1,4 +1,4 @@
-import { addContextFunctions } from "./context-functions";
+import { addContextFunctions, addEnclosingTypes } from "./context-functions";
 import { hunkFragments } from "./fragments";
 import { generatedFromGrammar } from "./grammar-outputs";
 import { grammarOfPath, type ParsedLanguage } from "./grammars";
@@ -16,6 +16,11 @@ export { cleanOwner, membersDefinedIn } from "./parse-fragments";
 export type { FragmentSource, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
 const CALLABLE: ReadonlySet<DefinitionKind> = new Set(["function", "method", "constructor"]);
+
+/** A top-level function of the pre-image and a method (of a class the hunks may not name) after, or back. */
+const functionBecameMethod = (before: SyntaxDefinition, after: SyntaxDefinition) =>
+  (before.kind === "function" && !before.owner && after.kind === "method") ||
+  (after.kind === "function" && !after.owner && before.kind === "method");
 
 /** The definitions a file's patch adds or changes, by comparing its pre- and post-images. */
 function fileDefinitions(
@@ -92,7 +97,10 @@ function fileDefinitions(
         earlier.length > 0 &&
         !sameSignature &&
         (postDeclarations.get(def.name)?.length ?? 0) > earlier.length;
-      const old = newOverload ? undefined : (sameSignature ?? before.get(def.name)?.def);
+      // (A method is not the module's function of its name: `def is_special(self)` added to a class whose line no
+      // hunk shows, where the top-level `def is_special(key, modifiers)` is removed, is a new method.)
+      const namesake = sameSignature ?? before.get(def.name)?.def;
+      const old = newOverload || (namesake && functionBecameMethod(namesake, def)) ? undefined : namesake;
       const signatureChanged = old !== undefined && (old.signature ?? "") !== (def.signature ?? "");
       const bodyChanged = touchesChange(p.fragment, def.row, def.endRow) || (before.get(def.name)?.touched ?? false);
       if (old && !signatureChanged && !bodyChanged) continue;
@@ -109,6 +117,7 @@ function fileDefinitions(
         params: def.params,
         ...(def.local ? { local: true } : {}),
         ...(def.implicit ? { implicit: true } : {}),
+        ...(def.abstract ? { abstract: true } : {}),
       });
       // A local function's parameters are nobody's to call by keyword from outside it.
       if (!CALLABLE.has(def.kind) || def.local) continue;
@@ -134,7 +143,10 @@ function fileDefinitions(
     }
   }
   // Whole files show which definition a changed line is in; only hunks need git's guess in their headers.
-  if (!exact) addContextFunctions(file, language, out, parsed);
+  if (!exact) {
+    addContextFunctions(file, language, out, parsed);
+    addEnclosingTypes(file, language, out, parsed);
+  }
   const definitions = [...out.values()];
   // A file the patch renames stands at a path the pre-image does not have: the path is new (a test that
   // imports it names it), though what the file defines moved with it and is not.

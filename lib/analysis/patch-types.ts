@@ -23,6 +23,8 @@ export interface PatchDefinition {
   local?: boolean;
   /** a field no declaration states, assigned in a constructor (`this.isSphere = true`) */
   implicit?: boolean;
+  /** a method declared without a body (an interface's, a trait's, an abstract one) */
+  abstract?: boolean;
   location: Location;
 }
 
@@ -36,6 +38,8 @@ export interface PatchUse {
   arity?: number;
   /** the class the qualifier holds an instance of, where the file binds it plainly (`z = ZipArchive(…)`) */
   qualifierType?: string;
+  /** a name a test replaces by string (`monkeypatch.setattr(mod, "name", …)`, `mock.patch("pkg.mod.name")`) */
+  patched?: boolean;
   location: Location;
 }
 

@@ -3,6 +3,7 @@ import { dataFilesNamedByTests } from "./data-files";
 import { moduleOfPath } from "./languages/lookup";
 import type { DefinitionKind } from "./languages/syntax-facts";
 import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
+import { keptUses, withResultTypes } from "./namesake-uses";
 import { fileDefinition, type Location, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
@@ -143,6 +144,10 @@ export function selectIdentifiers(
     identifier.policies = policies.filter((p) => p.picks(candidate)).map((p) => p.id as Selection);
     return identifier;
   };
+  // A qualifier bound to a function's result is of the type the function declares (Go's `c := NewX(…)`).
+  const definitions = [...code.definitions, ...test.definitions];
+  code = withResultTypes(code, definitions);
+  test = withResultTypes(test, definitions);
   const testNames = newNamesOf(test);
   const shared = new Set([...newNamesOf(code)].filter((name) => testNames.has(name)));
   const identifiers: InstanceIdentifier[] = [];
@@ -267,34 +272,4 @@ export function selectIdentifiers(
     if (existing.policies.length > 0) identifiers.push(existing);
   }
   return identifiers;
-}
-
-type Matched = { def: PatchDefinition; uses: Array<{ use: PatchUse; certain: boolean }> };
-
-/**
- * The uses each definition keeps, of those that matched it. A use only its name ties to a definition (not
- * certain), where several of this side's definitions share that name: the instance's own new definitions are
- * what it most likely means, not a changed namesake; where the using file loads the file of one of those
- * namesakes (a component's test, importing DeviceDetailHeading, passes `saveDeviceName`), that file's, not the
- * other components' Props. A new member whose name the code's pre-image gave another type's member (a field
- * re-homed from `Rule` to a new `Segments`) keeps none: through an object of untold type it may as well be
- * that type's, or any other's.
- */
-function keptUses(matched: Matched[], own: PatchFacts, loads: (from: string, path: string) => boolean): Matched[] {
-  const newNamesakes = new Set<PatchUse>();
-  const loadedNamesake = new Set<PatchUse>();
-  for (const { def, uses } of matched)
-    for (const { use, certain } of uses) {
-      if (certain) continue;
-      if (def.status === "new") newNamesakes.add(use);
-      if (loads(use.location.path, def.path)) loadedNamesake.add(use);
-    }
-  return matched.map(({ def, uses }) => {
-    const rehomed = [...(own.removedMembers?.get(def.member) ?? [])].some((owner) => owner !== def.owner);
-    const elsewhere = (use: PatchUse) => loadedNamesake.has(use) && !loads(use.location.path, def.path);
-    const kept = uses.filter(
-      ({ use, certain }) => certain || (!elsewhere(use) && (def.status === "new" ? !rehomed : !newNamesakes.has(use))),
-    );
-    return { def, uses: kept };
-  });
 }

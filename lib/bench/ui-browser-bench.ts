@@ -196,6 +196,9 @@ async function measure(url: string, instanceId: number, total: number) {
       ["instance", `/instances/${instanceId}`],
       ["research", "/research"],
       ["compare", `/hint-sets/${SCALE_HINT_SET}/compare?from=1&to=2`],
+      // The floor: a page of the app's layout alone (its not-found page), what any page costs the browser
+      // before its own content (React and Next's runtime, the layout's navigation).
+      ["floor", "/no-such-page"],
     ];
     console.log(
       `browser and server time per page, ${total} instances (${CORPUS > 0 ? `demo + ${CORPUS} replicated` : "demo data"}), Chromium at 1280×800, median of ${LOADS} loads:`,

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { analyzeInstance, type InstanceAnalysis } from "../analysis/analyze-instance";
 import type { Selection } from "../analysis/select-identifiers";
@@ -64,3 +65,18 @@ export async function analyseRecordFiles(folder: string, files: readonly string[
     return found[1];
   };
 }
+
+/** One file's section (or several) of a shared record's patch, as git wrote it (lib/testing/real-data/hunks/). */
+export const realHunk = (name: string) => readFileSync(path.join(REAL_DATA, "hunks", name), "utf8");
+
+/** Every definition (not Doc2Feat's shared names) of a code and a test patch from real-data/hunks, as `name kind status`. */
+export const hunkDefinitions = async (code: string, test = "") =>
+  (
+    await analyzeInstance({
+      instanceId: code || test,
+      goldPatch: code ? realHunk(code) : "",
+      testPatch: test ? realHunk(test) : "",
+    })
+  ).identifiers
+    .filter((i) => i.kind !== "name")
+    .map((i) => `${i.name} ${i.kind} ${i.status}`);

@@ -75,8 +75,8 @@ export const HAND_CHECKED_CASES: Expectation[] = [
     id: "instance_navidrome__navidrome-3bc9e75b2843f91f6a1e9b604e321c2bd4fd442a",
     language: "go",
     selection: "defuse",
-    expected: ["SimpleCache.Values", "simpleCache.Values"],
-    why: "simple_cache.go `+\tValues() []V` under the header `type SimpleCache[K comparable, V any] interface {` (the interface the test's `cache` is, as exact mode also says) and `+func (c *simpleCache[K, V]) Values() []V {` (a method of its generic receiver type, the implementation); simple_cache_test.go `values := cache.Values()`",
+    expected: ["SimpleCache.Values"],
+    why: "simple_cache.go `+\tValues() []V` under the header `type SimpleCache[K comparable, V any] interface {` (the interface the test's `cache` is, as exact mode also says); simple_cache_test.go `values := cache.Values()`. `+func (c *simpleCache[K, V]) Values() []V {` implements it: its name is the interface's, which the hint states (blind labels take the interface's method alone: teleport 1330415d, navidrome 5001518)",
   },
   {
     file: "swebench-pro-sample.jsonl",

@@ -115,10 +115,21 @@ export interface HunkRules {
   stringEnd?(lines: readonly string[]): number;
   /** a wrapper reopened around a hunk that runs past the end of a group its header opened (Go's `var (`) */
   reopen?(wrapper: Wrapper, context: string, lines: readonly string[]): Wrapper;
+  /**
+   * The header stands at its own indentation (git's default driver names column-0 lines; Python's is read back
+   * from the hunk): a definition the hunk shows deeper is inside the named function. Not where git's driver
+   * trims it (Java, PHP, Ruby, C#).
+   */
+  headerKeepsIndentation?: boolean;
   /** where the body of the function a header names ends in a hunk's lines; undefined: by counting braces */
   endOfContextBody?(context: string, lines: readonly string[]): number | undefined;
   /** present for a language whose blocks are its indentation */
   offside?: OffsideRules;
+  /**
+   * Members are declared inside their type's body (Python, Java, PHP, Ruby, JavaScript, TypeScript, C#): a
+   * change to one, in hunks, is a change of the type around it, as exact mode reads the body's lines.
+   */
+  membersInTypeBody?: boolean;
   /** a fresh tracker of classes across one file's hunks (default: none) */
   classTracker?(path: string): ClassTracker;
 }
@@ -149,6 +160,8 @@ export interface UseRules {
    * is a namespace, as a Java package): `Jekyll::DataEntry` reaches `DataEntry` through its namespace.
    */
   namespacedTypes?: boolean;
+  /** the type a function's declared signature returns (Go's `func NewX(…) *X` → `X`), null when it does not say one */
+  resultType?(signature: string): string | null;
 }
 
 /** One language the analysis knows: everything the shared code would otherwise branch on its name for. */

@@ -49,6 +49,8 @@ export interface SyntaxDefinition {
   local?: boolean;
   /** a field no declaration states, assigned in a constructor (`this.isSphere = true`) */
   implicit?: boolean;
+  /** a method declared without a body (an interface's or a trait's, an abstract one): implementations take its name */
+  abstract?: boolean;
 }
 
 /** A name referenced in one parsed image. */
@@ -64,6 +66,8 @@ export interface SyntaxUse {
   module?: string;
   /** for calls whose arguments the language lists plainly: how many it passes (to tell overloads apart) */
   arity?: number;
+  /** a name a test replaces by string, its qualifier the object or module named with it */
+  patched?: boolean;
 }
 
 /**
@@ -143,9 +147,13 @@ export class FactCollector {
     return this.usesIn(row, row);
   }
 
-  /** Whether a function's body can hold anything that counts: a use on an added line. Bodies that cannot are not walked. */
+  /**
+   * Whether a function's body can hold anything that counts: a use on an added line, or (in a pre-image) a
+   * definition made inside it that the post-image's may be (`currentComponent.shouldComponentUpdate = function
+   * …` inside useReducer: without it before, the same one after reads as new). Bodies that cannot are not walked.
+   */
   bodyMatters(node: Node): boolean {
-    return this.collectingUses && this.usesIn(node.startPosition.row, node.endPosition.row);
+    return !this.collectingUses || this.usesIn(node.startPosition.row, node.endPosition.row);
   }
 
   define(
@@ -160,6 +168,7 @@ export class FactCollector {
     if (!member) return;
     this.definitions.push({
       ...(local ? { local: true } : {}),
+      ...(isBodiless(node, kind) ? { abstract: true } : {}),
       name: owner ? `${owner}.${member}` : member,
       member,
       owner,
@@ -192,6 +201,20 @@ export class FactCollector {
     this.bindings.push({ name, type: last, row: node.startPosition.row });
   }
 
+  /**
+   * `name` holds a value of the type `type` (any name: Go's unexported `simpleCache` too), or, as
+   * `Callee` + RESULT_OF, whatever the function `Callee` returns (its declaration, in either patch, tells).
+   */
+  bindResult(node: Node, name: string, type: string) {
+    if (this.collectingUses && name && type) this.bindings.push({ name, type, row: node.startPosition.row });
+  }
+
+  /** The last use recorded names what a test replaces by string (`monkeypatch.setattr(mod, "name", …)`). */
+  markPatched() {
+    const last = this.uses.at(-1);
+    if (last) last.patched = true;
+  }
+
   /** A field a constructor assigns (`this.isSphere = true`), which no declaration states. */
   defineImplicitField(node: Node, member: string, owner: string) {
     this.define(node, member, owner, "field");
@@ -203,6 +226,28 @@ export class FactCollector {
     return { definitions: this.definitions, uses: this.uses, bindings: this.bindings };
   }
 }
+
+/** Declarations that never have a body: Go's interface methods, TypeScript's signatures, Rust's trait items. */
+const BODILESS = new Set([
+  "method_elem",
+  "method_spec",
+  "method_signature",
+  "abstract_method_signature",
+  "function_signature_item",
+]);
+
+/**
+ * A method declared without a body: one of BODILESS, or Java's and PHP's interface or abstract method. Not a
+ * class's overload signature nor a `declare class`'s member (a `.d.ts` describing JavaScript's class): those
+ * are the class's own method, declared apart from its body.
+ */
+const isBodiless = (node: Node, kind: DefinitionKind) =>
+  kind === "method" &&
+  !(node.type === "method_signature" && node.parent?.type === "class_body") &&
+  (BODILESS.has(node.type) || (node.type === "method_declaration" && node.childForFieldName("body") === null));
+
+/** What a binding's type ends with when it is a function's result (`NewHTTPClient()`), to be read from its declaration. */
+export const RESULT_OF = "()";
 
 /** The last segment of a dotted or member expression's text: `a.b.c` → `c`. */
 export const lastSegment = (text: string) => text.split(/[.:]+/).pop() ?? text;

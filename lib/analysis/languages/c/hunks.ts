@@ -53,6 +53,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     return inFunction ? { prefix: ["void __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
   };
   return {
+    headerKeepsIndentation: true,
     wrap,
     tailOpeners: (wrapper, closed) =>
       braceTailOpeners(wrapper, closed, {

@@ -30,6 +30,7 @@ export const csharp: LanguageModule = {
     "Finalize",
   ],
   hunks: {
+    membersInTypeBody: true,
     contextFunction: csharpContextFunction,
     wrap: csharpWrap,
     blockComments: true,

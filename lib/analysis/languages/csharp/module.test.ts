@@ -155,9 +155,9 @@ describe("modern C# (file-scoped namespace, positional record, expression bodies
       "class Circle",
       "class Point",
       "field Point.X",
-      "method Circle.Area : public double Area()",
       "method Circle.Unit : public static Circle Unit(double scale = 1)",
-      // `c.Area()` on a `var`: by member name it is the interface's Area too (Circle implements it).
+      // `c.Area()` on a `var`: by member name it is the new interface's Area, which Circle's implements and
+      // takes its name from (the hint states the interface's, not each implementation).
       "method IShape.Area : double Area()",
       "parameter Circle.Unit.scale",
     ]);

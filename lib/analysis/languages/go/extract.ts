@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, type FactCollector, headerText } from "../syntax-facts";
+import { type Extractor, type FactCollector, headerText, RESULT_OF } from "../syntax-facts";
 
 const parameterNames = (parameters: Node | null) =>
   (parameters?.namedChildren ?? [])
@@ -226,6 +226,10 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
       }
       case "const_spec":
       case "var_spec": {
+        // `var ht HTTPTransport` in a function: ht is an HTTPTransport (what `ht.RequestHeaderOps()` reaches).
+        const declared = node.type === "var_spec" && inFunction ? baseType(node.childForFieldName("type")) : null;
+        if (declared)
+          for (const name of node.childrenForFieldName("name")) if (name) facts.bindResult(node, name.text, declared);
         if (!inFunction) {
           for (const name of node.childrenForFieldName("name")) {
             if (name) {
@@ -236,6 +240,10 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
         }
         break;
       }
+      case "short_var_declaration":
+        bindValue(node, facts);
+        if (recordUses(node, facts, skip) === "done") return;
+        break;
       default:
         if (recordUses(node, facts, skip) === "done") return;
     }
@@ -245,6 +253,31 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
   visit(root, false);
   return facts.facts();
 };
+
+/**
+ * `q := &Queue{…}` or `q := Queue{…}`: q holds a Queue; `c := NewHTTPClient(…)` (or `c, err := …`): c holds
+ * what NewHTTPClient returns, which its declaration says (see resultTypes in select-identifiers.ts).
+ */
+function bindValue(node: Node, facts: FactCollector) {
+  const name = node.childForFieldName("left")?.namedChildren[0];
+  let value = node.childForFieldName("right")?.namedChildren[0] ?? null;
+  if (name?.type !== "identifier" || !value) return;
+  if (value.type === "unary_expression" && value.child(0)?.type === "&") value = value.childForFieldName("operand");
+  if (value?.type === "composite_literal") {
+    const type = baseType(value.childForFieldName("type"));
+    if (type) facts.bindResult(node, name.text, type);
+  } else if (value?.type === "type_conversion_expression") {
+    // `NewLRU[string, int](2)` reads as a conversion to a generic type: a generic function's call as well.
+    const type = value.childForFieldName("type");
+    const callee = type?.type === "generic_type" ? type.childForFieldName("type") : null;
+    if (callee?.type === "type_identifier") facts.bindResult(node, name.text, `${callee.text}${RESULT_OF}`);
+  } else if (value?.type === "call_expression") {
+    const callee = value.childForFieldName("function");
+    const called = callee?.type === "selector_expression" ? callee.childForFieldName("field") : callee;
+    if (called?.type === "identifier" || called?.type === "field_identifier")
+      facts.bindResult(node, name.text, `${called.text}${RESULT_OF}`);
+  }
+}
 
 /** The body of a map literal (`map[K]V{…}`): its keys are expressions, not fields. */
 function mapLiteralBody(node: Node): boolean {

@@ -93,6 +93,7 @@ export const go: LanguageModule = {
   memberSeparator: ".",
   dictatedNames: ["String", "Error"],
   hunks: {
+    headerKeepsIndentation: true,
     contextFunction: (text) => {
       const match = /^func\s+(?:\(\s*(?:\w+\s+)?\*?(\w+)(?:\[[^\]]*\])?\s*\)\s*)?(\w+)\s*[[(]/.exec(text);
       if (match?.[2]) return { name: match[2], owner: match[1] ?? null };
@@ -140,5 +141,32 @@ export const go: LanguageModule = {
     noKeywordArguments: true,
     // `_test.go` files belong to the tests: a package import from code never loads them.
     testOnlyFile: (path) => path.endsWith("_test.go"),
+    resultType: goResultType,
   },
 };
+
+/**
+ * The type a Go function's signature returns, its first result where it has several (`(*Store, error)`),
+ * without pointer, package or type arguments: `func NewHTTPClient(…) *HTTPClient` → `HTTPClient`,
+ * `func NewSimpleCache[K comparable, V any]() SimpleCache[K, V]` → `SimpleCache`; null for none.
+ */
+export function goResultType(signature: string): string | null {
+  const head = /^func\s+\w+\s*(\[[^\]]*\])?\s*\(/.exec(signature);
+  if (!head) return null;
+  let depth = 1;
+  let at = head[0].length;
+  for (; at < signature.length && depth > 0; at++) {
+    if (signature[at] === "(") depth++;
+    else if (signature[at] === ")") depth--;
+  }
+  const results = signature
+    .slice(at)
+    .trim()
+    .replace(/\s*\{$/, "");
+  const first =
+    (results.startsWith("(") ? results.slice(1).split(/[,)]/)[0] : results)?.replace(/\[.*$/, "").trim() ?? "";
+  // A named result (`(s *Store, err error)`): its type follows the name.
+  const type = first.includes(" ") ? first.split(/\s+/).pop() : first;
+  const bare = type?.replace(/^\*/, "").replace(/\[.*$/, "").split(".").pop();
+  return bare && /^[A-Za-z_]\w*$/.test(bare) && bare !== "error" ? bare : null;
+}

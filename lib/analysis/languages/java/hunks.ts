@@ -1,5 +1,6 @@
 // Java's hunks: git's java driver drops a method header's indentation; the members' level tells it back.
 import type { Hunk } from "../../parse-diff";
+import { recordRenames } from "../class-renames";
 import { indentOf, leadingSpaceOf } from "../hunk-lines";
 import { type MemberLines, memberIndent, underHeaderMethod } from "../member-hunks";
 
@@ -37,6 +38,8 @@ const TYPE_LINE =
 export class JavaClassTracker {
   /** a member's declaration line (trimmed) → the nested type an earlier hunk showed it in, by its path */
   private readonly members = new Map<string, string>();
+  /** old name → new name of the types earlier hunks renamed */
+  private readonly renames = new Map<string, string>();
   /** the file's own class (a Java file's top-level class is its name's) */
   private readonly fileClass: string | null;
 
@@ -52,10 +55,11 @@ export class JavaClassTracker {
   }
 
   postName(name: string): string {
-    return name;
+    return this.renames.get(name) ?? name;
   }
 
   see(hunk: Hunk): void {
+    recordRenames(hunk, this.renames);
     const open: Array<{ name: string; indent: number }> = [];
     for (const { kind, text } of hunk.lines) {
       if (kind === "-" || text.trim() === "") continue;

@@ -146,6 +146,7 @@ export const java: LanguageModule = {
   memberSeparator: ".",
   dictatedNames: ["toString", "equals", "hashCode", "compareTo", "clone", "finalize", "iterator", "close"],
   hunks: {
+    membersInTypeBody: true,
     wrap: javaWrap,
     tailOpeners: (wrapper, closed) =>
       enumConstantTail(wrapper, closed.count) ??

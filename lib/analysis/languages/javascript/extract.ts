@@ -8,7 +8,7 @@ import {
   headerText,
   withoutTrailingCommas,
 } from "../syntax-facts";
-import { constructorMembers, declaratorFacts, recordKeys } from "./members";
+import { bindMadeObject, constructorMembers, declaratorFacts, recordKeys } from "./members";
 
 const PARAMETER_TYPES = new Set([
   "required_parameter",
@@ -133,6 +133,7 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
           skip.add(property.id);
           callee = property.text;
           facts.use(property, property.text, "call", fn.childForFieldName("object")?.text ?? null, undefined, arity);
+          bindMadeObject(fn.childForFieldName("object"), facts);
         }
       }
       // Options objects are the keyword arguments of JavaScript: `formatBytes(1, { binary: true })`.
@@ -154,6 +155,7 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
       if (property && !skip.has(property.id)) {
         skip.add(property.id);
         facts.use(property, property.text, "attribute", node.childForFieldName("object")?.text ?? null);
+        bindMadeObject(node.childForFieldName("object"), facts);
       }
       return "children";
     }

@@ -43,6 +43,8 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
 
 /** JavaScript's and TypeScript's hunks (TypeScript's module shares them). */
 export const javaScriptHunks: HunkRules = {
+  headerKeepsIndentation: true,
+  membersInTypeBody: true,
   wrap: javaScriptWrap,
   tailOpeners: (wrapper, closed, context) => {
     // A hunk under a type's header (`interface Props {`) that closes just that type at the top level: its

@@ -49,12 +49,23 @@ function parameterProperties(ctor: Node, owner: string, facts: FactCollector) {
   }
 }
 
-/** `const parser = new Parser(…)`: parser holds a Parser (what `parser.method()` reaches). */
+/**
+ * `const parser = new Parser(…)`: parser holds a Parser (what `parser.method()` reaches); `const api: UserApi =
+ * new HttpUserApi(…)` holds what its annotation says, a UserApi.
+ */
 function bindConstruction(declarator: Node, facts: FactCollector) {
   const name = declarator.childForFieldName("name");
   const value = declarator.childForFieldName("value");
   const made = value?.type === "new_expression" ? value.childForFieldName("constructor") : null;
-  if (name?.type === "identifier" && made) facts.bind(declarator, name.text, made.text);
+  if (name?.type !== "identifier" || !made) return;
+  const declared = declaredTypeName(declarator.childForFieldName("type")?.namedChildren[0] ?? null);
+  facts.bind(declarator, name.text, declared ?? made.text);
+}
+
+/** `new HttpUserApi(fetcher).fetchUser(1)`: the object is an HttpUserApi, made where it is used. */
+export function bindMadeObject(object: Node | null, facts: FactCollector) {
+  const made = object?.type === "new_expression" ? object.childForFieldName("constructor") : null;
+  if (object && made) facts.bind(object, object.text, made.text);
 }
 
 /** The type an annotation names, an array's element type for `T[]`: `Device`, `ns.T<X>` → T; else null. */

@@ -1,3 +1,4 @@
+import { RenameTracker } from "../class-renames";
 import { closersOfOpenBrackets, indentOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { fileClass, type MemberLines, memberIndent, wrapUnderMethod } from "../member-hunks";
@@ -82,6 +83,8 @@ export const php: LanguageModule = {
   stringTypes: ["string", "encapsed_string"],
   memberSeparator: "::",
   hunks: {
+    membersInTypeBody: true,
+    classTracker: () => new RenameTracker(),
     wrap: phpWrap,
     tailOpeners: (wrapper, closed) =>
       braceTailOpeners(wrapper, closed, {

@@ -74,6 +74,43 @@ function bindConstruction(assignment: Node, facts: FactCollector) {
     facts.bind(assignment, left.text, made.text);
 }
 
+/** The calls that name an attribute to replace by a string: pytest's `monkeypatch.setattr`, `mock.patch(…)`. */
+const PATCHING_CALLS = new Set(["setattr", "delattr", "patch", "object"]);
+
+/**
+ * A name a test replaces, given as a string (`monkeypatch.setattr(webenginesettings, "default_qt_profile", f)`,
+ * `monkeypatch.setattr("openlibrary.fastapi.lists.get_list_subjects", f)`, `mock.patch("a.b.c")`,
+ * `patch.object(Cls, "name")`): a use of that attribute of that object or module, as `obj.name` would be.
+ */
+function patchTargetUse(callee: string | undefined, args: Node | null, facts: FactCollector) {
+  if (!callee || !PATCHING_CALLS.has(lastSegment(callee)) || !args) return;
+  const [first, second] = args.namedChildren.filter((a): a is Node => a !== null && a.type !== "keyword_argument");
+  const text = (node: Node | undefined) =>
+    node?.type === "string" && !node.namedChildren.some((c) => c?.type === "interpolation")
+      ? node.text.replace(/^[a-zA-Z]*(['"]{1,3})([\s\S]*)\1$/, "$2")
+      : null;
+  // `setattr(obj, "name", …)` / `patch.object(obj, "name")`: the object, then the attribute's name.
+  const name = text(second);
+  if (first && first.type !== "string" && name && /^[A-Za-z_]\w*$/.test(name)) {
+    facts.use(second as Node, name, "attribute", first.text);
+    facts.markPatched();
+    return;
+  }
+  // `setattr("pkg.module.name", …)` / `patch("pkg.module.name")`: a dotted path, its last part the attribute.
+  const path = text(first);
+  const dotted = path ? /^([A-Za-z_][\w.]*)\.([A-Za-z_]\w*)$/.exec(path) : null;
+  if (first && dotted) {
+    facts.use(first, dotted[2] as string, "attribute", dotted[1] as string);
+    facts.markPatched();
+  }
+}
+
+/** `Derivative(comm_x, comm_x).kind`: the object is a Derivative, made where it is used (see bindConstruction). */
+function bindMadeObject(object: Node | null, facts: FactCollector) {
+  const made = object?.type === "call" ? object.childForFieldName("function") : null;
+  if (object && (made?.type === "identifier" || made?.type === "attribute")) facts.bind(object, object.text, made.text);
+}
+
 /** `definition: darkmode._Definition` (a test's fixture parameter): definition holds a _Definition. */
 function bindTypedParameters(parameters: Node | null, facts: FactCollector) {
   for (const parameter of parameters?.namedChildren ?? []) {
@@ -152,11 +189,9 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
           bindTypedParameters(parameters, facts);
           // A method's body may assign `self.x` fields; any other body only matters where it has added lines.
           if (!scope.owner && !facts.bodyMatters(node)) return;
-          for (const child of node.namedChildren) {
-            if (child && child.id !== nameNode.id && child.type !== "parameters") {
+          for (const child of node.namedChildren)
+            if (child && child.id !== nameNode.id && child.type !== "parameters")
               visit(child, { owner: null, inFunction: true, selfOwner: scope.owner });
-            }
-          }
           return;
         }
         break;
@@ -182,8 +217,10 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
         else if (fn?.type === "attribute") {
           const attr = fn.childForFieldName("attribute");
           if (attr) facts.use(attr, attr.text, "call", fn.childForFieldName("object")?.text ?? null);
+          bindMadeObject(fn.childForFieldName("object"), facts);
         }
         const args = node.childForFieldName("arguments");
+        patchTargetUse(callee, args, facts);
         for (const arg of args?.namedChildren ?? []) {
           if (arg?.type === "keyword_argument") {
             const key = arg.childForFieldName("name");
@@ -194,8 +231,10 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
       }
       case "attribute": {
         const attr = node.childForFieldName("attribute");
-        if (attr && !calleeIds.has(node.id))
+        if (attr && !calleeIds.has(node.id)) {
           facts.use(attr, attr.text, "attribute", node.childForFieldName("object")?.text ?? null);
+          bindMadeObject(node.childForFieldName("object"), facts);
+        }
         break;
       }
       case "import_from_statement": {

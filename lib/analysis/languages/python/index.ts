@@ -52,6 +52,8 @@ export const python: LanguageModule = {
   memberSeparator: ".",
   dictatedPattern: /^__\w+__$/,
   hunks: {
+    headerKeepsIndentation: true,
+    membersInTypeBody: true,
     header: (hunk) => pythonHeader(hunk.context, hunk.lines),
     contextFunction: (text) => {
       const match = /^(?:async\s+)?def\s+(\w+)\s*\(/.exec(text);

@@ -62,6 +62,26 @@ function bindConstruction(assignment: Node, facts: FactCollector) {
   if (left?.type === "identifier" && made) facts.bind(assignment, left.text, made.text);
 }
 
+/** Whether a class's path spells a library the file requires (two constants at least): the gem's class, reopened. */
+function reopensRequired(parts: readonly string[], required: ReadonlySet<string | undefined>): boolean {
+  return parts.some(
+    (_, i) =>
+      i >= 1 &&
+      required.has(
+        parts
+          .slice(0, i + 1)
+          .join("")
+          .replace(/[^A-Za-z0-9]/g, "")
+          .toLowerCase(),
+      ),
+  );
+}
+
+/** Whether a body holds classes and modules only (comments aside), and something. */
+const holdsOnlyTypes = (body: Node | null) =>
+  (body?.namedChildren ?? []).length > 0 &&
+  (body?.namedChildren ?? []).every((c) => c?.type === "class" || c?.type === "module" || c?.type === "comment");
+
 /**
  * Ruby: classes and modules (`A::B` as `A.B`), instance methods (`A#m`) and singleton methods
  * (`def self.m`), both `A.m` in hints, `attr_accessor`/`attr_reader`/`attr_writer` attributes, constants.
@@ -115,18 +135,12 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
           // …and so is any class inside it (`Terminal::Table::Cell`).
           const parts = (whole ? `${whole}.${member}` : member).split(".");
           // Two constants at least: `require 'jekyll'` does not make every class in `module Jekyll` the gem's.
-          const reopensLibrary = parts.some(
-            (_, i) =>
-              i >= 1 &&
-              required.has(
-                parts
-                  .slice(0, i + 1)
-                  .join("")
-                  .replace(/[^A-Za-z0-9]/g, "")
-                  .toLowerCase(),
-              ),
-          );
-          if (node.type === "class" && !reopensLibrary)
+          const reopensLibrary = reopensRequired(parts, required);
+          const body = node.childForFieldName("body") ?? node.namedChildren.find((c) => c?.type === "body_statement");
+          // A class with no superclass whose body holds only classes and modules (`class ConnectAPI` / `class
+          // BuildBundleFileSizes`, in a file that adds the inner one) reopens a namespace, as a module would.
+          const namespaceOnly = node.type === "class" && !superclass && holdsOnlyTypes(body ?? null);
+          if (node.type === "class" && !reopensLibrary && !namespaceOnly)
             facts.define(
               node,
               member,
@@ -135,10 +149,9 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
               foldSpace(`class ${nameNode.text}${superclass ? ` ${superclass.text}` : ""}`),
             );
           const inner = fullOwner ? `${fullOwner}.${member}` : member;
-          if (node.type === "module" && !inClass) namespaces.add(inner);
+          if ((node.type === "module" || namespaceOnly) && !inClass) namespaces.add(inner);
           nesting.set(inner, parts.join("."));
           if (superclass) visit(superclass, owner, inMethod);
-          const body = node.childForFieldName("body") ?? node.namedChildren.find((c) => c?.type === "body_statement");
           for (const child of body?.namedChildren ?? []) if (child) visit(child, inner, false);
           return;
         }

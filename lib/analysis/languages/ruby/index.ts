@@ -34,11 +34,24 @@ function defEnd(context: string, lines: readonly string[]): number {
   return lines.length;
 }
 
-function rubyWrap({ context, indented, lines }: WrapRequest): Wrapper {
+function rubyWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
   const scopes = [...context.matchAll(/\b(class|module)\s+([A-Z][\w:]*)/g)];
   const last = scopes.at(-1);
-  if (last) return { prefix: [`${last[1]} ${last[2]}`], suffix: ["end"], owner: null, dedent: false };
+  if (last) {
+    // Under a namespace's header (`module Match`) with the hunk two levels in or deeper, a class the hunk does not
+    // show stands between: by Ruby's file naming (Zeitwerk's), the file's own (`storage/gitlab/client.rb`: Client).
+    const code = lines.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
+    const scopeLine = (l: string) => /^\s*(class|module)\s+[A-Z]|^\s*class\s*<</.test(l);
+    const least = Math.min(...code.filter((l) => !scopeLine(l)).map(indentOf));
+    const own = fileConstant(path, [context, ...code]);
+    // (Not where the hunk shows a class or module line around its other lines: that one is the scope. A class
+    // declared among them, `class RequestError < StandardError; end`, is a member: both images read alike.)
+    const showsScope = code.some((l) => scopeLine(l) && indentOf(l) < least);
+    if (last[1] === "module" && own && own !== last[2] && !showsScope && Number.isFinite(least) && least >= 4)
+      return { prefix: [`${last[1]} ${last[2]}`, `class ${own}`], suffix: ["end", "end"], owner: null, dedent: false };
+    return { prefix: [`${last[1]} ${last[2]}`], suffix: ["end"], owner: null, dedent: false };
+  }
   if (!/\bdef\s/.test(context)) return NO_WRAP;
   // Under a method's header, lines whose least indented ones declare members (`def`, `private`, `attr_…`)
   // stand at the class's level: the named method ended above the hunk, and the class is unknown here.
@@ -51,6 +64,48 @@ function rubyWrap({ context, indented, lines }: WrapRequest): Wrapper {
 }
 
 /**
+ * The constant a Ruby file defines by its name (`gitlab_client.rb` → GitlabClient), spelt as the hunk spells it
+ * where it does (`HTTPClient` for `http_client.rb`: an inflection), or null for none.
+ */
+function fileConstant(path: string, lines: readonly string[]): string | null {
+  const base = /([a-z][a-z0-9_]*)\.rb$/.exec(path)?.[1];
+  if (!base) return null;
+  const camel = base.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+  const spelt = lines
+    .flatMap((l) => l.match(/\b[A-Z][A-Za-z0-9]*\b/g) ?? [])
+    .find((word) => word !== camel && word.toLowerCase() === camel.toLowerCase());
+  return spelt ?? camel;
+}
+
+/** A line's code: its strings emptied and its comment cut, so neither opens nor closes a block. */
+const rubyCode = (line: string) => line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, '""').replace(/#.*$/, "");
+
+/**
+ * A line that opens a block an `end` closes: a keyword at its start, one whose value a statement takes
+ * (`status = case …`, `@x ||= begin`, `value = if …`), or a `do` block.
+ */
+const RUBY_OPENER =
+  /^\s*(def|class|module|if|unless|while|until|case|begin|for)\b|(=|\|\|=|&&=)\s*(if|unless|case|begin|while|until)\b|\bdo\s*(\|[^|]*\|)?\s*$/;
+
+/** How many blocks a hunk's lines close (`end`) before they open any: blocks begun above the hunk. */
+export function rubyLeadingEnds(lines: readonly string[]): number {
+  let closed = 0;
+  let depth = 0;
+  for (const line of lines) {
+    const code = rubyCode(line);
+    // A member's declaration at the level the hunk came back to: the ends past it close the scopes around.
+    if (depth === 0 && /^\s*(def|class|module)\b/.test(code)) break;
+    // (`end.each do |x|` closes one begun above, then opens its own.)
+    if (/^\s*end\b/.test(code)) {
+      if (depth > 0) depth--;
+      else closed++;
+    }
+    if (RUBY_OPENER.test(code) && !/^\s*(def|class|module)\b.*;\s*end\s*$/.test(code)) depth++;
+  }
+  return closed;
+}
+
+/**
  * The blocks a hunk's lines open and leave open at its end (`def`, `class`, `do |x|`, `if` at a statement's
  * start…), each closed with an `end`: a method whose body runs past the hunk's end still parses as one, and
  * the class around it keeps it.
@@ -58,7 +113,7 @@ function rubyWrap({ context, indented, lines }: WrapRequest): Wrapper {
 export function rubyOpenBlocks(lines: readonly string[]): number {
   let open = 0;
   for (const line of lines) {
-    const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, '""').replace(/#.*$/, "");
+    const code = rubyCode(line);
     if (/^\s*end\b/.test(code)) open = Math.max(0, open - 1);
     if (
       /^\s*(def|class|module|if|unless|while|until|case|begin|for)\b/.test(code) &&
@@ -97,7 +152,17 @@ export const ruby: LanguageModule = {
     "respond_to_missing?",
   ],
   hunks: {
+    membersInTypeBody: true,
     wrap: rubyWrap,
+    // A hunk that starts inside a method and closes it (`end` / `end`) before the class's next `def`: stand-in
+    // openers for the blocks it closes, so what follows stays in the class around them.
+    tailOpeners: (wrapper, _closed, _context, lines) => {
+      const ends = rubyLeadingEnds(lines);
+      // (Under a method's own stand-in, `def __hintscope__`, its `end` is that method's: nothing to open.)
+      return /^(class|module)\s/.test(wrapper.prefix.at(-1) ?? "") && ends > 0
+        ? ["def __hintscope_tail__", ...Array.from({ length: ends - 1 }, () => "begin")]
+        : [];
+    },
     blockComments: false,
     endOfContextBody: (context, lines) => Math.min(indentedBodyEnd(context, lines), defEnd(context, lines)),
     closeOpenBlocks: (suffix, lines) => [...Array.from({ length: rubyOpenBlocks(lines) }, () => "end"), ...suffix],

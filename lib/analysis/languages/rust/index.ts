@@ -76,6 +76,7 @@ export const rust: LanguageModule = {
   stringTypes: ["string_literal", "raw_string_literal"],
   memberSeparator: "::",
   hunks: {
+    headerKeepsIndentation: true,
     wrap: rustWrap,
     tailOpeners: (wrapper, closed, context, lines) =>
       // A hunk under an `impl`'s or a `trait`'s header whose one `}` at column 0 closes it: the lines above

@@ -1,0 +1,48 @@
+// Classes of error found on thirty-two real commits labelled blind in the thirteenth session (issue 43: fresh
+// labels from outside the shared data; each commit's non-test files as the code patch and its test files as the
+// test patch, as the tool reads a benchmark's two patches). Fixtures: the commits' diffs as git wrote them,
+// provenance in lib/testing/real-data/README.md ("hunks/…-commit-…").
+import { describe, expect, test } from "vitest";
+import { picked, realHunk } from "../testing/analysis-helpers";
+import { analyzeInstance } from "./analyze-instance";
+
+const analysis = (name: string) =>
+  analyzeInstance({
+    instanceId: name,
+    goldPatch: realHunk(`${name}-code.diff`),
+    testPatch: realHunk(`${name}-test.diff`),
+  });
+
+describe("Python: a name a test patches by string is a use of it", () => {
+  test('openlibrary ee65681: `monkeypatch.setattr("openlibrary.fastapi.lists.get_list_subjects", …)` needs the new get_list_subjects', async () => {
+    expect(picked(await analysis("openlibrary-commit-ee65681"), "defuse")).toContain("get_list_subjects");
+  });
+
+  test('qutebrowser 8ae5e3d8: `monkeypatch.setattr(webenginesettings, "default_qt_profile", …)` needs the new default_qt_profile', async () => {
+    expect(picked(await analysis("qutebrowser-commit-8ae5e3d8"), "defuse")).toContain("default_qt_profile");
+  });
+});
+
+describe("Ruby: a hunk under a namespace's header, deeper than it, in the file's own class", () => {
+  test("fastlane ba801c7: `@@ … @@ module Match` over `client.rb`'s methods (the hunk closes one with `end` / `end` first): Client's", async () => {
+    const defuse = picked(await analysis("fastlane-commit-ba801c7"), "defuse");
+    expect(defuse).toEqual(expect.arrayContaining(["Client.handle_response_error", "Client.prompt_for_access_token"]));
+  });
+});
+
+describe("a second round of fresh commits (labelled after every change before it)", () => {
+  test("caddy 2ae0f7a: `var ht HTTPTransport` then `ht.RequestHeaderOps()`: HTTPTransport's method, though a new interface declares one of that name", async () => {
+    const result = await analysis("caddy-commit-2ae0f7a");
+    expect(picked(result, "defuse")).toContain("HTTPTransport.RequestHeaderOps");
+    const used = result.identifiers.find((i) => i.name === "HTTPTransport.RequestHeaderOps")?.usedAt ?? [];
+    expect(used.some((u) => u.uncertain === undefined)).toBe(true);
+  });
+
+  test("fastlane 8b307b1: a new file's `class ConnectAPI` holding only `class BuildBundleFileSizes` reopens a namespace: BuildBundleFileSizes is the new class", async () => {
+    const result = await analysis("fastlane-commit-8b307b1");
+    const classes = result.identifiers.filter((i) => i.kind === "class" && i.side === "code").map((i) => i.name);
+    expect(classes).toContain("BuildBundleFileSizes");
+    expect(classes).not.toContain("ConnectAPI");
+    expect(picked(result, "defuse")).toContain("BuildBundleFileSizes");
+  });
+});

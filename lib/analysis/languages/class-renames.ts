@@ -1,0 +1,40 @@
+// Classes a hunk renames (`-class EloquentModelUuidStub extends Model` / `+class EloquentModelUsingUuid extends
+// Model`): git keeps the old name on later hunks' headers, the post-image has the new one.
+import type { Hunk } from "../parse-diff";
+import type { ClassTracker } from "./language";
+
+/** A type's declaration line in the brace languages (modifiers, then the keyword): its indentation and name. */
+const TYPE_LINE =
+  /^(\s*)(?:(?:public|protected|private|static|final|abstract|readonly|sealed|non-sealed|strictfp)\s+)*(?:class|interface|enum|record|trait)\s+(\w+)/;
+
+/** Old name → new name, from a removed and an added type line at the same indentation in one hunk. */
+export function recordRenames(hunk: Hunk, renames: Map<string, string>, line = TYPE_LINE): void {
+  const typesOn = (kind: "-" | "+") =>
+    hunk.lines
+      .filter((l) => l.kind === kind)
+      .map((l) => line.exec(l.text))
+      .filter((m) => m !== null);
+  const from = typesOn("-");
+  const to = typesOn("+");
+  from.forEach((old, index) => {
+    const renamed = to[index];
+    if (renamed && renamed[1] === old[1] && renamed[2] !== old[2]) renames.set(old[2] as string, renamed[2] as string);
+  });
+}
+
+/** A tracker that carries no class to later hunks, only the new names of the classes a hunk renamed (PHP). */
+export class RenameTracker implements ClassTracker {
+  private readonly renames = new Map<string, string>();
+
+  classOf(): string | null {
+    return null;
+  }
+
+  postName(name: string): string {
+    return this.renames.get(name) ?? name;
+  }
+
+  see(hunk: Hunk): void {
+    recordRenames(hunk, this.renames);
+  }
+}

@@ -1,0 +1,83 @@
+import { moduleOfPath } from "./languages/lookup";
+import { RESULT_OF } from "./languages/syntax-facts";
+import type { PatchDefinition, PatchFacts, PatchUse } from "./patch-facts";
+
+// Which uses each definition keeps where a use only its name ties to several of one side's definitions.
+
+/**
+ * The uses of a patch with each qualifier bound to a function's result (`c := NewHTTPClient(…)`) given that
+ * function's declared result type, where a definition of either patch declares it (`*HTTPClient`: `c.SendAudit`
+ * is HTTPClient's); a result nothing declares leaves the qualifier untold.
+ */
+export function withResultTypes(facts: PatchFacts, definitions: readonly PatchDefinition[]): PatchFacts {
+  const results = new Map<string, string | null>();
+  for (const def of definitions) {
+    if (def.kind !== "function" || def.signature === null) continue;
+    const type = moduleOfPath(def.path)?.uses?.resultType?.(def.signature) ?? null;
+    // Two functions of one name that say different things say nothing.
+    const known = results.get(def.member);
+    results.set(def.member, known === undefined || known === type ? type : null);
+  }
+  const uses = facts.uses.map((use) => {
+    if (!use.qualifierType?.endsWith(RESULT_OF)) return use;
+    const { qualifierType, ...rest } = use;
+    const type = results.get(qualifierType.slice(0, -RESULT_OF.length));
+    return type ? { ...rest, qualifierType: type } : rest;
+  });
+  return { ...facts, uses };
+}
+
+/** Whether a callable can take a call's arguments (unknown counts, rest parameters and defaults aside: yes). */
+const takes = (def: PatchDefinition, use: PatchUse) =>
+  use.arity === undefined || def.params.length === use.arity || def.params.some((p) => /^\.\.\.|^\*|=/.test(p));
+
+export type Matched = { def: PatchDefinition; uses: Array<{ use: PatchUse; certain: boolean }> };
+
+/**
+ * The uses each definition keeps, of those that matched it. A use only its name ties to a definition (not
+ * certain), where several of this side's definitions share that name: the instance's own new definitions are
+ * what it most likely means, not a changed namesake; where the using file loads the file of one of those
+ * namesakes (a component's test, importing DeviceDetailHeading, passes `saveDeviceName`), that file's, not the
+ * other components' Props. A new member whose name the code's pre-image gave another type's member (a field
+ * re-homed from `Rule` to a new `Segments`) keeps none: through an object of untold type it may as well be
+ * that type's, or any other's.
+ */
+export function keptUses(
+  matched: Matched[],
+  own: PatchFacts,
+  loads: (from: string, path: string) => boolean,
+): Matched[] {
+  const newNamesakes = new Set<PatchUse>();
+  const loadedNamesake = new Set<PatchUse>();
+  const abstractNamesakes = new Map<PatchUse, PatchDefinition[]>();
+  for (const { def, uses } of matched)
+    for (const { use, certain } of uses) {
+      if (certain) continue;
+      if (def.status === "new") newNamesakes.add(use);
+      if (loads(use.location.path, def.path)) loadedNamesake.add(use);
+      // (An interface's method that takes as many arguments as the call passes.)
+      if (def.abstract && def.status === "new" && takes(def, use))
+        abstractNamesakes.set(use, [...(abstractNamesakes.get(use) ?? []), def]);
+    }
+  return matched.map(({ def, uses }) => {
+    const rehomed = [...(own.removedMembers?.get(def.member) ?? [])].some((owner) => owner !== def.owner);
+    const elsewhere = (use: PatchUse) => loadedNamesake.has(use) && !loads(use.location.path, def.path);
+    // A method that implements an interface's (or a trait's, or an abstract) method the same patch adds takes its
+    // name from it: a use by that name alone is the interface's (`ds.UserProps(ctx)`: DataStore's, not SQLStore's).
+    // (An interface's method the patch only changes is no hint's; its new implementation keeps the use. So does
+    // one the using file loads where it does not load the interface's: a config test's `cfg.Validate()` is its
+    // own package's Config's, not another package's Plugin interface's.)
+    const from = (use: PatchUse) => use.location.path;
+    const implemented = (use: PatchUse) =>
+      !def.abstract &&
+      def.kind === "method" &&
+      (abstractNamesakes.get(use) ?? []).some(
+        (abstract) => !(loads(from(use), def.path) && !loads(from(use), abstract.path)),
+      );
+    const kept = uses.filter(
+      ({ use, certain }) =>
+        certain || (!elsewhere(use) && !implemented(use) && (def.status === "new" ? !rehomed : !newNamesakes.has(use))),
+    );
+    return { def, uses: kept };
+  });
+}
