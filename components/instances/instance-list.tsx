@@ -141,7 +141,7 @@ export function InstanceList({
           No instance matches this view{loaded.total > 0 ? `: ${loaded.total} are hidden by its filters` : ""}.
         </p>
       )}
-      <p className="muted" aria-live="polite" aria-busy={!settled}>
+      <p className="muted" aria-live="polite" aria-busy={!settled} data-list-count>
         {loaded.matching} of {loaded.total} instances
         {first && (
           <>

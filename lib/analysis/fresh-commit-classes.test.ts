@@ -45,4 +45,17 @@ describe("a second round of fresh commits (labelled after every change before it
     expect(classes).not.toContain("ConnectAPI");
     expect(picked(result, "defuse")).toContain("BuildBundleFileSizes");
   });
+
+  test("fastlane 8b307b1: `get_build_bundles_build_bundle_file_sizes(build_bundle_id: '…')`: a Ruby keyword argument names the new method's parameter", async () => {
+    const defuse = picked(await analysis("fastlane-commit-8b307b1"), "defuse");
+    expect(
+      defuse.filter((name) => name.endsWith(".get_build_bundles_build_bundle_file_sizes.build_bundle_id")),
+    ).toHaveLength(1);
+    // (`limit:` is a parameter the test does not pass.)
+    expect(defuse.filter((name) => name.endsWith(".limit"))).toEqual([]);
+  });
+
+  test("fastlane c9f096a: `instance_double('Fastlane::Helper::S3ClientHelper', download_file: true)` and `receive(:download_file)` name S3ClientHelper's new method", async () => {
+    expect(picked(await analysis("fastlane-commit-c9f096a"), "defuse")).toContain("S3ClientHelper.download_file");
+  });
 });

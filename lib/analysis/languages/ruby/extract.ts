@@ -25,15 +25,43 @@ const parameterNames = (parameters: Node | null) =>
     .map((p) => (p?.type === "identifier" ? p.text : (p?.childForFieldName("name")?.text ?? "")))
     .filter((name) => /^\w+$/.test(name));
 
-/** A call of a method by name, and of the method a `send(:name)` or `respond_to?(:name)` names. */
+/** RSpec's message expectations, whose symbol names the method expected (`expect(x).to receive(:save)`). */
+const MESSAGE_EXPECTATIONS = new Set(["receive", "have_received"]);
+/**
+ * RSpec's doubles, whose keys name the methods they stand in for (`instance_double('A::Client', fetch: 1)`: a
+ * method of A::Client; `double('client', fetch: 1)`: of whatever class, its first argument being a label).
+ */
+const VERIFYING_DOUBLES = new Set(["instance_double", "class_double", "instance_spy", "class_spy", "object_double"]);
+const DOUBLES = new Set([...VERIFYING_DOUBLES, "double", "spy", "receive_messages"]);
+
+/** The keys of a call's `key: value` arguments (`fetch: 1`, in a braced hash too). */
+const symbolKeys = (args: Node | null): Node[] =>
+  (args?.namedChildren ?? [])
+    .flatMap((arg) => (arg?.type === "hash" ? arg.namedChildren : [arg]))
+    .map((pair) => (pair?.type === "pair" ? pair.childForFieldName("key") : null))
+    .filter((key): key is Node => key?.type === "hash_key_symbol");
+
+/**
+ * A call of a method by name, of the methods it names by symbol (`send(:name)`, `respond_to?(:name)`,
+ * RSpec's `receive(:name)` and a double's keys), and of its parameters its keyword arguments name.
+ */
 function callUse(name: Node, receiver: Node | null, args: Node | null, facts: FactCollector, skip: Set<number>) {
   skip.add(name.id);
   facts.use(name, name.text, "call", receiver?.text ?? null);
-  if (SENDS.has(name.text)) {
-    // `obj.send(:finalize!)`, `respond_to?(:name)`: the symbol names a method.
-    const first = args?.namedChildren[0];
+  const first = args?.namedChildren[0];
+  if (SENDS.has(name.text) || (MESSAGE_EXPECTATIONS.has(name.text) && !receiver)) {
+    // `obj.send(:finalize!)`, `respond_to?(:name)`, `receive(:name)`: the symbol names a method.
     if (first?.type === "simple_symbol" && facts.countsAt(first))
-      facts.use(first, first.text.slice(1), "call", receiver?.text ?? null);
+      facts.use(first, first.text.slice(1), "call", SENDS.has(name.text) ? (receiver?.text ?? null) : null);
+  }
+  if (!DOUBLES.has(name.text) || receiver) {
+    // `fetch(build_id: 1)`: a keyword argument names the called method's parameter.
+    for (const key of symbolKeys(args)) if (facts.countsAt(key)) facts.use(key, key.text, "keyword", name.text);
+  } else {
+    // The class a verifying double stands in for, by constant or by its name in a string.
+    const named = VERIFYING_DOUBLES.has(name.text) && first ? first.text.replace(/^["']|["']$/g, "") : "";
+    const owner = /^[A-Z][\w:]*$/.test(named) ? (named.split("::").pop() ?? null) : null;
+    for (const key of symbolKeys(args)) if (facts.countsAt(key)) facts.use(key, key.text, "call", owner);
   }
 }
 
