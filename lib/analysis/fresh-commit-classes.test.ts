@@ -59,3 +59,44 @@ describe("a second round of fresh commits (labelled after every change before it
     expect(picked(await analysis("fastlane-commit-c9f096a"), "defuse")).toContain("S3ClientHelper.download_file");
   });
 });
+
+describe("JavaScript: a module's object given a property at the top level (axios's static API)", () => {
+  test("axios ca73eb8: `axios.getAdapter = adapters.getAdapter;` in lib/axios.js, `typeof axios.getAdapter` in a spec: the new property axios.getAdapter", async () => {
+    const result = await analysis("axios-commit-ca73eb8");
+    expect(picked(result, "defuse")).toEqual(expect.arrayContaining(["getAdapter", "axios.getAdapter"]));
+    expect(result.identifiers.find((i) => i.name === "axios.getAdapter")).toMatchObject({
+      kind: "property",
+      path: "lib/axios.js",
+    });
+  });
+
+  test("a property given a value inside a function, or on a global, or a literal, defines nothing", async () => {
+    const goldPatch = [
+      "diff --git a/lib/setup.js b/lib/setup.js",
+      "--- a/lib/setup.js",
+      "+++ b/lib/setup.js",
+      "@@ -1,2 +1,5 @@",
+      " import helpers from './helpers.js';",
+      "+window.getHelper = helpers.get;",
+      "+config.retries = 3;",
+      "+function init(app) { app.helper = helpers.get; }",
+      " export default helpers;",
+      "",
+    ].join("\n");
+    const testPatch = [
+      "diff --git a/test/setup.spec.js b/test/setup.spec.js",
+      "--- a/test/setup.spec.js",
+      "+++ b/test/setup.spec.js",
+      "@@ -1,2 +1,3 @@",
+      " it('works', () => {",
+      "+  expect(window.getHelper && config.retries && app.helper).toBeTruthy();",
+      " });",
+      "",
+    ].join("\n");
+    const result = await analyzeInstance({ instanceId: "made", goldPatch, testPatch });
+    expect(result.identifiers.filter((i) => i.side === "code" && i.status === "new").map((i) => i.name)).toEqual([
+      "init",
+      "init.app",
+    ]);
+  });
+});

@@ -43,6 +43,34 @@ const TYPE_KINDS: Record<string, DefinitionKind> = {
 };
 
 const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
+/** Objects every script can reach: a property given to one is not the module's own. */
+const GLOBAL_OBJECTS = new Set([
+  "window",
+  "global",
+  "globalThis",
+  "self",
+  "document",
+  "process",
+  "console",
+  "navigator",
+]);
+
+/**
+ * A statement of a module's top level that gives an object of its own a property whose value is another
+ * name (`axios.getAdapter = adapters.getAdapter;`, `axios.Cancel = CanceledError;`): the module's static API,
+ * as a function assigned so is its method. Not a literal (`config.retries = 3` sets a value), not a global's.
+ */
+function staticApiProperty(assignment: Node, left: Node, right: Node): boolean {
+  const object = left.childForFieldName("object");
+  return (
+    assignment.parent?.type === "expression_statement" &&
+    assignment.parent.parent?.type === "program" &&
+    object?.type === "identifier" &&
+    !GLOBAL_OBJECTS.has(object.text) &&
+    left.childForFieldName("property")?.type === "property_identifier" &&
+    (right.type === "identifier" || right.type === "member_expression")
+  );
+}
 
 /** Whether a value loads a module: `require('x')`, `require('x').y`, `import('x')`, `await import('x')`. */
 function isModuleLoad(value: Node): boolean {
@@ -338,6 +366,13 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
             const property = left.childForFieldName("property");
             if (property) skip.add(property.id);
             facts.define(node, target.member, null, "variable");
+          } else if (ownerName && staticApiProperty(node, left, right)) {
+            // `axios.getAdapter = adapters.getAdapter;` at a module's top level: its object's static API.
+            const property = left.childForFieldName("property");
+            if (property) skip.add(property.id);
+            facts.define(node, target.member, ownerName, "property");
+            visit(right, owner, inFunction);
+            return;
           }
         }
         break;
