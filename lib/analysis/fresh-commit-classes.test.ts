@@ -100,3 +100,18 @@ describe("JavaScript: a module's object given a property at the top level (axios
     ]);
   });
 });
+
+describe("TypeScript: a namespace's declarations are its members", () => {
+  test("preact 3618771: `export type TargetedToggleEvent` under `@@ … @@ export namespace JSXInternal {`, named `h.JSX.TargetedToggleEvent<…>` by a test: JSXInternal.TargetedToggleEvent", async () => {
+    const result = await analysis("preact-commit-3618771");
+    expect(picked(result, "defuse")).toContain("JSXInternal.TargetedToggleEvent");
+    expect(result.identifiers.find((i) => i.name === "JSXInternal.TargetedToggleEvent")).toMatchObject({
+      kind: "type",
+      owner: "JSXInternal",
+    });
+    // (The interfaces declared above the namespace stay the module's own.)
+    expect(result.identifiers.map((i) => i.name)).toEqual(
+      expect.arrayContaining(["ToggleEvent", "ToggleEvent.newState"]),
+    );
+  });
+});

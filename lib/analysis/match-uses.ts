@@ -120,6 +120,13 @@ function packageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAlia
   return use.qualifier === defFolder.split("/").pop();
 }
 
+/**
+ * What only a namespace owns in JavaScript and TypeScript (a class's members are methods, fields, properties;
+ * an enum's, constants: a namespace's constants are left to the member rules for that reason).
+ */
+const NAMESPACE_MEMBER_KINDS = new Set(["type", "interface", "class", "enum", "function"]);
+const NOT_NAMESPACE_USES = new Set(["key", "prop", "keyword", "module"]);
+
 /** Whether a use on one side refers to a definition made on the other (SPEC §3: by qualified name, or by member name for `obj.member`). */
 export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
   // Files only the tests load (Go's `_test.go`): code never loads them, nor anything they define.
@@ -168,6 +175,10 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     // whose class line no hunk shows (qutebrowser's `WebEngineVersions.from_qt`).
     return use.qualifier === null || !classLike(use.qualifier) || def.kind === "method";
   }
+  // A namespace's type or function (`JSXInternal.TargetedToggleEvent`, `React.isMemo`) by its name:
+  // bare, imported, or through the namespace under any alias it is exported as (`h.JSX.…`).
+  if (rules.namespaceOwnsTypes && NAMESPACE_MEMBER_KINDS.has(def.kind) && !NOT_NAMESPACE_USES.has(use.kind))
+    return true;
   // `QTable.read(…)` reaches QTable's read, not RST's: a class-like qualifier must be the owner (Go has no
   // class-qualified calls; its PascalCase qualifiers are package variables).
   if (!rules.qualifierNeverClass && use.qualifier !== null && use.kind !== "key" && classLike(use.qualifier)) {

@@ -160,6 +160,12 @@ export interface UseRules {
    * is a namespace, as a Java package): `Jekyll::DataEntry` reaches `DataEntry` through its namespace.
    */
   namespacedTypes?: boolean;
+  /**
+   * Types and functions a namespace declares are its members (TypeScript's `namespace JSXInternal { export type
+   * TargetedToggleEvent … }`), reached by their name through the namespace under any alias it is exported as
+   * (`h.JSX.TargetedToggleEvent`), or bare inside it. (Only a namespace owns a type there: a class cannot.)
+   */
+  namespaceOwnsTypes?: boolean;
   /** the type a function's declared signature returns (Go's `func NewX(…) *X` → `X`), null when it does not say one */
   resultType?(signature: string): string | null;
 }

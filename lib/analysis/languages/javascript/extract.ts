@@ -249,25 +249,43 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
   const callable = (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node) =>
     defineCallable({ node, name, owner, kind, fn }, facts, skip);
 
+  // The TypeScript namespace being read (`namespace JSXInternal {`): its types and functions are its members,
+  // as code outside it names them (`JSXInternal.TargetedToggleEvent`).
+  let namespace: string | null = null;
   const visit = (node: Node, owner: string | null, inFunction: boolean): void => {
     const typeKind = TYPE_KINDS[node.type];
     if (typeKind && !inFunction) {
       const name = node.childForFieldName("name");
       if (name) {
         skip.add(name.id);
-        facts.define(node, name.text, null, typeKind, typeKind === "type" ? headerText(node, null) : null);
-        for (const child of node.namedChildren) if (child && child.id !== name.id) visit(child, name.text, false);
+        const inner = owner === null ? namespace : null;
+        facts.define(node, name.text, inner, typeKind, typeKind === "type" ? headerText(node, null) : null);
+        const members = inner ? `${inner}.${name.text}` : name.text;
+        for (const child of node.namedChildren) if (child && child.id !== name.id) visit(child, members, false);
         return;
       }
     }
     switch (node.type) {
+      case "internal_module": {
+        const name = node.childForFieldName("name");
+        const body = node.childForFieldName("body");
+        if (name && body && !inFunction && owner === null) {
+          skip.add(name.id);
+          const outer = namespace;
+          namespace = outer ? `${outer}.${name.text}` : name.text;
+          for (const child of body.namedChildren) if (child) visit(child, null, false);
+          namespace = outer;
+          return;
+        }
+        break;
+      }
       case "function_declaration":
       case "function_signature": // a TypeScript overload: `export function parse(text: string): number;`
       case "generator_function_declaration": {
         const name = node.childForFieldName("name");
         if (name && !inFunction) {
           skip.add(name.id);
-          callable(node, name.text, null, "function", node);
+          callable(node, name.text, namespace, "function", node);
         }
         if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, null, true);
         return;
@@ -323,12 +341,12 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         if (name?.type === "identifier" && !inFunction && !owner) {
           skip.add(name.id);
           if (value && FUNCTION_VALUES.has(value.type)) {
-            callable(node, name.text, null, "function", value);
+            callable(node, name.text, namespace, "function", value);
             for (const child of value.namedChildren) if (child) visit(child, null, true);
             return;
           }
           const constant = node.parent?.text.startsWith("const") ?? false;
-          facts.define(node, name.text, null, constant ? "constant" : "variable");
+          facts.define(node, name.text, namespace, constant ? "constant" : "variable");
         }
         break;
       }
