@@ -27,9 +27,15 @@ export function withResultTypes(facts: PatchFacts, definitions: readonly PatchDe
   return { ...facts, uses };
 }
 
-/** Whether a callable can take a call's arguments (unknown counts, rest parameters and defaults aside: yes). */
+/**
+ * Whether a callable can take a call's arguments (unknown counts, rest parameters aside: yes; fewer where its
+ * signature gives a parameter a default or makes one optional, TypeScript's `params?: string`).
+ */
 const takes = (def: PatchDefinition, use: PatchUse) =>
-  use.arity === undefined || def.params.length === use.arity || def.params.some((p) => /^\.\.\.|^\*|=/.test(p));
+  use.arity === undefined ||
+  def.params.length === use.arity ||
+  def.params.some((p) => /^\.\.\.|^\*|=/.test(p)) ||
+  (use.arity < def.params.length && /\?\s*:|=/.test(def.signature ?? ""));
 
 export type Matched = { def: PatchDefinition; uses: Array<{ use: PatchUse; certain: boolean }> };
 

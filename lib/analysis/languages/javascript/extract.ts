@@ -62,9 +62,12 @@ const GLOBAL_OBJECTS = new Set([
  */
 function staticApiProperty(assignment: Node, left: Node, right: Node): boolean {
   const object = left.childForFieldName("object");
+  // (At column 0: a hunk cut from a function's body, `inst.type = def.type;` under `export const ZodMiniType =
+  // …$constructor(…, (inst, def) => {`, parses at the top level too, indented.)
   return (
     assignment.parent?.type === "expression_statement" &&
     assignment.parent.parent?.type === "program" &&
+    assignment.startPosition.column === 0 &&
     object?.type === "identifier" &&
     !GLOBAL_OBJECTS.has(object.text) &&
     left.childForFieldName("property")?.type === "property_identifier" &&
@@ -372,7 +375,10 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         const target = left?.type === "member_expression" ? memberChain(left) : null;
         if (left && right && target && target.object !== "this") {
           const exported = /^(module\.exports|exports)$/.test(target.object);
-          const ownerName = exported ? null : target.object;
+          // (`Suite.prototype.markOnly = function …` is a method of Suite; `exports.it.only = …`, of the export it.)
+          const ownerName = exported
+            ? null
+            : target.object.replace(/\.prototype$/, "").replace(/^(module\.exports|exports)\./, "");
           if (FUNCTION_VALUES.has(right.type)) {
             const property = left.childForFieldName("property");
             if (property) skip.add(property.id);
@@ -380,7 +386,9 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
             if (facts.bodyMatters(right)) for (const child of right.namedChildren) if (child) visit(child, null, true);
             return;
           }
-          if (exported && !inFunction) {
+          // (An export is the module's name wherever it is assigned: mocha's `exports.it = context.it` inside a
+          // callback before, `exports.it = function …` at the top after, is one name changed, not a new one.)
+          if (exported) {
             const property = left.childForFieldName("property");
             if (property) skip.add(property.id);
             facts.define(node, target.member, null, "variable");

@@ -10,6 +10,11 @@ import {
 } from "../wrapping";
 
 function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
+  // A type's header cut inside its type parameters (`export interface ZodMiniType<`), the hunk going on with
+  // them to the line that opens the body (`> extends core.$ZodType<Output, Input, Internals> {`): the header as
+  // written opens it (the body's `{` is the hunk's own, closed with the blocks left open).
+  if (typeOpener(context) && /[<(,]\s*$/.test(context) && lines.some((l) => /^\S.*\{\s*$/.test(l)))
+    return { prefix: [context.trim()], suffix: [], owner: null, dedent: false };
   if (!indented) return NO_WRAP;
   const names = headerNames(context);
   const { typeName, enumName } = names;
