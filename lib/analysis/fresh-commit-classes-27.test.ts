@@ -39,3 +39,25 @@ describe("TypeScript: an interface's members and the object a constructor callba
     expect(picked(result, "defuse")).toEqual(["ZodMiniType.type"]);
   });
 });
+
+describe("C++: templates, namespaces, aliases and comments in hunks", () => {
+  test("nlohmann f13af83: under `@@ … @@ template <class Key, class T, …,` (a head cut before its class), methods before `};` and `}  // namespace nlohmann` are ordered_map's, as the test's `ordered_map<…> om; om.find(…)` says", async () => {
+    const result = await analysis("nlohmann-commit-f13af83");
+    const defuse = picked(result, "defuse");
+    for (const name of ["erase", "count", "find", "insert"]) expect(defuse).toContain(`ordered_map::${name}`);
+    // (`class Key` in the head is a type parameter, no class.)
+    expect(result.identifiers.map((i) => i.name)).not.toContain("Key");
+  });
+
+  test("nlohmann 7c19aa2: a class's new `using subtype_type = …` is what a test's `using subtype_type = ns::byte_container_with_subtype<…>::subtype_type` names, and the test's alias is no name of the code's", async () => {
+    const result = await analysis("nlohmann-commit-7c19aa2");
+    expect(picked(result, "defuse")).toEqual([
+      "byte_container_with_subtype.subtype_type",
+      "byte_container_with_subtype.subtype_type",
+    ]);
+    // A hunk inside a `/*!` comment without `*` marks (`@brief …`, then `If it does not have a subtype, this …`) is prose.
+    const names = result.identifiers.map((i) => i.name);
+    for (const prose of ["byte_container_with_subtype.this", "byte_container_with_subtype.will"])
+      expect(names).not.toContain(prose);
+  });
+});

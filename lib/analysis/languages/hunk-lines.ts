@@ -23,10 +23,11 @@ export const indentOf = (text: string) =>
 export function blocksClosedFromAbove(
   lines: readonly string[],
   ownIndent: number,
-): { count: number; atColumnZero: boolean } {
+): { count: number; atColumnZero: boolean; atColumnZeroCount: number } {
   let depth = 0;
   let lowest = 0;
   let atColumnZero = false;
+  let atColumnZeroCount = 0;
   for (const line of lines) {
     // Strings and line comments do not count; a rough cut, enough for the usual `}` / `});` tails.
     const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, "").replace(/\/\/.*$/, "");
@@ -36,19 +37,31 @@ export function blocksClosedFromAbove(
       else if (ch === "}") {
         depth--;
         if (depth < lowest) {
-          if (indent < ownIndent) return { count: -lowest, atColumnZero }; // the wrapper's own end: what came before is all
+          // the wrapper's own end: what came before is all
+          if (indent < ownIndent) return { count: -lowest, atColumnZero, atColumnZeroCount };
           lowest = depth;
           atColumnZero = indent === 0;
+          if (atColumnZero) atColumnZeroCount++;
         }
       }
     }
   }
-  return { count: -lowest, atColumnZero };
+  return { count: -lowest, atColumnZero, atColumnZeroCount };
 }
 
 /** A line's code without string literals and a trailing line comment (a rough cut, for counting brackets). */
 export const codeOf = (line: string) =>
   line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, "").replace(/\/\/.*$/, "");
+
+/** A documentation comment's tag at a line's start (Doxygen's, Javadoc's): `@brief`, `\\param`, `@since`. */
+const DOC_TAG =
+  /^\s*[@\\](brief|details|return|returns|retval|param|tparam|since|note|see|sa|throws?|pre|post|deprecated|warning|code|endcode|ref)\b/;
+
+/** Lines with no comment mark, statement or block, one of them a documentation tag: a comment's middle. */
+function insideTaggedComment(lines: readonly string[]): boolean {
+  const code = lines.map(codeOf);
+  return lines.some((line) => DOC_TAG.test(line)) && !code.some((line) => /[;{}]|\/\*|\*\//.test(line));
+}
 
 // Brace languages: block comments a hunk cuts. `leading`: how many of its first lines are the end of a
 // comment that opened above it (`* text`, then the closing mark), which parse as code out of context;
@@ -69,8 +82,16 @@ export function blockCommentEdges(lines: readonly string[]): { leading: number; 
       break;
     }
   }
-  // Every line a comment's (`* …`) and none closing it: the hunk lies inside one comment.
-  if (prose) return { leading: lines.length, openAtEnd: false };
+  // Every line a comment's (`* …`) and none closing it: the hunk lies inside one comment. So do lines with a
+  // documentation tag (`@brief return the binary subtype`) and no statement or block among them.
+  if (prose || insideTaggedComment(lines)) return { leading: lines.length, openAtEnd: false };
+  // A comment whose lines carry no `*` (nlohmann's `/*!` … `@since version 3.8.0` / `*/`): a close before any
+  // open ends a comment that opened above the hunk, prose up to it (`If it does not have a subtype, this …`).
+  if (leading === 0) {
+    const code = lines.map(codeOf);
+    const close = code.findIndex((line) => line.includes("*/"));
+    if (close >= 0 && !code.slice(0, close + 1).some((line) => line.includes("/*"))) leading = close + 1;
+  }
   let inComment = false;
   for (const line of lines.slice(leading)) {
     let rest = inComment ? line : codeOf(line);

@@ -59,6 +59,11 @@ export interface WrapRequest {
 export interface ClosedBlocks {
   count: number;
   atColumnZero: boolean;
+  /**
+   * how many of them close at column 0 (a C++ class's `};` then its namespace's `}`): past the first, blocks
+   * around the class
+   */
+  atColumnZeroCount?: number;
 }
 
 /** Carries the classes earlier hunks of a file showed to later hunks whose headers name only a method. */
@@ -151,8 +156,9 @@ export interface UseRules {
   /** files only the tests load: an import from code never reaches them */
   testOnlyFile?(path: string): boolean;
   /**
-   * A module's top-level names are its own (JavaScript, TypeScript, Python): a bare name in another file
-   * denotes one only where that file loads the module (an import, `require`), never by its spelling alone.
+   * A module's top-level names are its own (JavaScript, TypeScript, Python; C++'s sources, which only an
+   * `#include` would share): a bare name in another file denotes one only where that file loads the module (an
+   * import, `require`), never by its spelling alone.
    */
   fileScopedNames?: boolean;
   /**

@@ -84,12 +84,19 @@ export interface TailPlace {
 export function braceTailOpeners(
   wrapper: Wrapper,
   closed: ClosedBlocks,
-  shape: { classTail?: string; first: (place: TailPlace) => string },
+  shape: { classTail?: string; first: (place: TailPlace) => string; outer?: string },
 ): string[] {
   const { count } = closed;
   if (count <= 0) return [];
-  if (wrapper.prefix.length === 0 && closed.atColumnZero && count >= 2 && shape.classTail)
-    return [shape.classTail, ...Array.from({ length: count - 2 }, () => "{")];
+  if (wrapper.prefix.length === 0 && closed.atColumnZero && count >= 2 && shape.classTail) {
+    // Closers at column 0 past the class's are of blocks around it (`}  // namespace nlohmann`), opened first.
+    const outer = shape.outer ? Math.min(count - 2, Math.max(0, (closed.atColumnZeroCount ?? 1) - 1)) : 0;
+    return [
+      ...Array.from({ length: outer }, () => shape.outer as string),
+      shape.classTail,
+      ...Array.from({ length: count - 2 - outer }, () => "{"),
+    ];
+  }
   const inClass =
     wrapper.prefix.some((line) => /^(class|enum|interface|struct|trait)\s/.test(line)) && wrapper.prefix.length === 1;
   const atTop = wrapper.prefix.length === 0;

@@ -1,5 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import { type Extractor, type FactCollector, foldSpace, headerText } from "../syntax-facts";
+import { bindDeclared, defineAliasOrMacro, defineEnum } from "./declarations";
+import { declaredName, splitQualified } from "./names";
 
 /** The function declarator inside a declarator chain (`*f(int)`, `(*f)(void)`, `A::m(int) const`). */
 function functionDeclarator(node: Node | null): Node | null {
@@ -8,36 +10,6 @@ function functionDeclarator(node: Node | null): Node | null {
     current = current.childForFieldName("declarator") ?? null;
   }
   return null;
-}
-
-/** The declared name at the end of a declarator chain: `x`, `*x`, `x[3]`, `x = 1` → x. */
-function declaredName(node: Node | null): Node | null {
-  for (let current = node; current; ) {
-    if (
-      current.type === "identifier" ||
-      current.type === "field_identifier" ||
-      current.type === "type_identifier" ||
-      current.type === "qualified_identifier" ||
-      current.type === "destructor_name" ||
-      current.type === "operator_name"
-    )
-      return current;
-    current = current.childForFieldName("declarator") ?? null;
-  }
-  return null;
-}
-
-/** `ns::A::m` → owner `ns.A`, member `m`; `m` → no owner. */
-function splitQualified(name: Node): { owner: string | null; member: string } {
-  // Template arguments name no scope: `fmt::Pool<T>::acquire` is fmt.Pool's acquire.
-  let text = name.text.replace(/\s+/g, "");
-  for (let previous = ""; previous !== text; ) {
-    previous = text;
-    text = text.replace(/<[^<>]*>/g, "");
-  }
-  const parts = text.split("::");
-  const member = parts.pop() ?? name.text;
-  return { owner: parts.length > 0 ? parts.filter(Boolean).join(".") : null, member };
 }
 
 const parameterNames = (declarator: Node | null) =>
@@ -56,31 +28,6 @@ const KEYWORDS = new Set(
 );
 
 const join = (owner: string | null, inner: string | null) => (owner && inner ? `${owner}.${inner}` : (owner ?? inner));
-
-/**
- * A C++ `using Name = …;` (none inside a function: `owner` undefined there) or a `#define`, object- or
- * function-like (wherever it stands).
- */
-function defineAliasOrMacro(node: Node, owner: string | null | undefined, facts: FactCollector, skip: Set<number>) {
-  const name = node.childForFieldName("name");
-  if (!name) return;
-  if (node.type === "alias_declaration") {
-    if (owner === undefined) return;
-    skip.add(name.id);
-    facts.define(node, name.text, owner, "type", foldSpace(node.text).replace(/;$/, ""));
-    return;
-  }
-  skip.add(name.id);
-  const parameters = node.childForFieldName("parameters");
-  facts.define(
-    node,
-    name.text,
-    null,
-    node.type === "preproc_function_def" ? "function" : "constant",
-    `#define ${name.text}${parameters?.text ?? ""}`,
-    (parameters?.namedChildren ?? []).map((p) => p?.text ?? "").filter(Boolean),
-  );
-}
 
 /**
  * The uses a node records by itself: "done" when its children need no visit, "children" when they do, null
@@ -151,6 +98,7 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
  */
 export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
+  const declaredLocals = new Map<string, string>();
 
   const callable = (node: Node, declarator: Node, owner: string | null, inClass: boolean) => {
     const nameNode = declaredName(declarator.childForFieldName("declarator"));
@@ -181,7 +129,10 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
       }
       case "declaration":
       case "field_declaration": {
-        if (inFunction) break;
+        if (inFunction) {
+          bindDeclared(node, facts, declaredLocals);
+          break;
+        }
         const declarators = node.childrenForFieldName("declarator");
         const type = node.childForFieldName("type");
         if (type && type.namedChildCount > 0 && /_specifier$/.test(type.type)) visit(type, owner, inClass, false);
@@ -227,33 +178,10 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
         }
         break;
       }
-      case "enum_specifier": {
-        const name = node.childForFieldName("name");
-        const body = node.childForFieldName("body");
-        if (body && !inFunction) {
-          // `enum class E` scopes its constants (`E::A`); a plain enum's constants are names of their own.
-          const scoped = /^enum\s+(class|struct)\b/.test(node.text);
-          if (name) {
-            skip.add(name.id);
-            facts.define(node, name.text, owner, "enum", headerText(node, body));
-          }
-          for (const enumerator of body.namedChildren) {
-            const constant = enumerator?.type === "enumerator" ? enumerator.childForFieldName("name") : null;
-            if (enumerator && constant) {
-              skip.add(constant.id);
-              facts.define(
-                enumerator,
-                constant.text,
-                scoped && name ? join(owner, name.text) : owner,
-                "constant",
-                foldSpace(enumerator.text),
-              );
-            }
-          }
-          return;
-        }
-        break;
-      }
+      case "enum_specifier":
+        if (!node.childForFieldName("body") || inFunction) break;
+        defineEnum(node, owner, facts, skip);
+        return;
       case "type_definition": {
         if (inFunction) break;
         const type = node.childForFieldName("type");
@@ -269,9 +197,13 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
       }
       case "alias_declaration":
       case "preproc_def":
-      case "preproc_function_def":
+      case "preproc_function_def": {
         defineAliasOrMacro(node, inFunction ? undefined : owner, facts, skip);
+        // What an alias stands for is a use (`using subtype_type = ns::byte_container_with_subtype<…>::subtype_type;`).
+        const aliased = node.type === "alias_declaration" ? node.childForFieldName("type") : null;
+        if (aliased) visit(aliased, owner, inClass, inFunction);
         return;
+      }
       case "namespace_definition": {
         const name = node.childForFieldName("name");
         const body = node.childForFieldName("body");

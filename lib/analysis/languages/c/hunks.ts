@@ -25,6 +25,21 @@ export function cFamilyClosers(lines: readonly string[]): string[] {
   return [..."}".repeat(braces), ...Array.from({ length: conditionals }, () => "#endif")];
 }
 
+/**
+ * A header without its `template <…>` head, whose `class Key` names a type parameter, not a class; nothing
+ * where git cut the head before its end (`template <class Key, class T, class IgnoredLess = std::less<Key>,`).
+ */
+export function withoutTemplateHead(context: string): string {
+  const start = /^\s*template\s*</.exec(context);
+  if (!start) return context;
+  let depth = 0;
+  for (let i = start[0].length - 1; i < context.length; i++) {
+    if (context[i] === "<") depth++;
+    else if (context[i] === ">" && --depth === 0) return context.slice(i + 1);
+  }
+  return "";
+}
+
 /** Where C and C++ differ in a hunk's stand-ins. */
 export interface CDialect {
   /** the keyword a record the header names is reopened with (C has no `class`: a struct) */
@@ -41,7 +56,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     if (!indented) return NO_WRAP;
     const { inFunction } = headerNames(context);
     const ns = /\bnamespace\s+([\w:]+)/.exec(context)?.[1];
-    const record = /\b(class|struct|union)\s+(\w+)/.exec(context);
+    const record = /\b(class|struct|union)\s+(\w+)/.exec(withoutTemplateHead(context));
     if (record && !inFunction)
       return {
         prefix: [`${dialect.record(record[1] as string)} ${record[2]} {`],
@@ -58,6 +73,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     tailOpeners: (wrapper, closed) =>
       braceTailOpeners(wrapper, closed, {
         classTail: dialect.classTail,
+        outer: dialect.namespaces ? "namespace __hintscope_outer__ {" : undefined,
         first: ({ inClass, atTop }) => (inClass || atTop ? "void __hintscope_tail__() {" : "{"),
       }),
     blockComments: true,

@@ -8,6 +8,7 @@ import {
   headerText,
   withoutTrailingCommas,
 } from "../syntax-facts";
+import { FUNCTION_VALUES, readAssignment } from "./assignments";
 import { bindMadeObject, constructorMembers, declaratorFacts, recordKeys } from "./members";
 
 const PARAMETER_TYPES = new Set([
@@ -42,39 +43,6 @@ const TYPE_KINDS: Record<string, DefinitionKind> = {
   enum_declaration: "enum",
 };
 
-const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
-/** Objects every script can reach: a property given to one is not the module's own. */
-const GLOBAL_OBJECTS = new Set([
-  "window",
-  "global",
-  "globalThis",
-  "self",
-  "document",
-  "process",
-  "console",
-  "navigator",
-]);
-
-/**
- * A statement of a module's top level that gives an object of its own a property whose value is another
- * name (`axios.getAdapter = adapters.getAdapter;`, `axios.Cancel = CanceledError;`): the module's static API,
- * as a function assigned so is its method. Not a literal (`config.retries = 3` sets a value), not a global's.
- */
-function staticApiProperty(assignment: Node, left: Node, right: Node): boolean {
-  const object = left.childForFieldName("object");
-  // (At column 0: a hunk cut from a function's body, `inst.type = def.type;` under `export const ZodMiniType =
-  // …$constructor(…, (inst, def) => {`, parses at the top level too, indented.)
-  return (
-    assignment.parent?.type === "expression_statement" &&
-    assignment.parent.parent?.type === "program" &&
-    assignment.startPosition.column === 0 &&
-    object?.type === "identifier" &&
-    !GLOBAL_OBJECTS.has(object.text) &&
-    left.childForFieldName("property")?.type === "property_identifier" &&
-    (right.type === "identifier" || right.type === "member_expression")
-  );
-}
-
 /** Whether a value loads a module: `require('x')`, `require('x').y`, `import('x')`, `await import('x')`. */
 function isModuleLoad(value: Node): boolean {
   let node: Node | null = value;
@@ -84,15 +52,6 @@ function isModuleLoad(value: Node): boolean {
   if (node?.type !== "call_expression") return false;
   const fn = node.childForFieldName("function");
   return fn?.type === "import" || (fn?.type === "identifier" && fn.text === "require");
-}
-
-/** `a.b.c` as owner `a.b` and member `c`, when the whole chain is plain names (no calls, no indexing). */
-function memberChain(node: Node): { object: string; member: string } | null {
-  const object = node.childForFieldName("object");
-  const property = node.childForFieldName("property");
-  if (!object || !property || property.type !== "property_identifier") return null;
-  if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(object.text)) return null;
-  return { object: object.text, member: property.text };
 }
 
 /**
@@ -365,44 +324,9 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         }
         return;
       }
-      case "assignment_expression": {
-        // `User.getCoverPath = async function (uid) {…}`, `Posts.uploads.deleteFromDisk = async () => {…}`,
-        // `module.exports.x = …`, `exports.x = …`: a name defined by assignment, even inside the module
-        // function that receives `User` (nodebb's style). Only functions (and exports) count: assigning a
-        // value to a property elsewhere is not a definition.
-        const left = node.childForFieldName("left");
-        const right = node.childForFieldName("right");
-        const target = left?.type === "member_expression" ? memberChain(left) : null;
-        if (left && right && target && target.object !== "this") {
-          const exported = /^(module\.exports|exports)$/.test(target.object);
-          // (`Suite.prototype.markOnly = function …` is a method of Suite; `exports.it.only = …`, of the export it.)
-          const ownerName = exported
-            ? null
-            : target.object.replace(/\.prototype$/, "").replace(/^(module\.exports|exports)\./, "");
-          if (FUNCTION_VALUES.has(right.type)) {
-            const property = left.childForFieldName("property");
-            if (property) skip.add(property.id);
-            callable(node, target.member, ownerName, ownerName ? "method" : "function", right);
-            if (facts.bodyMatters(right)) for (const child of right.namedChildren) if (child) visit(child, null, true);
-            return;
-          }
-          // (An export is the module's name wherever it is assigned: mocha's `exports.it = context.it` inside a
-          // callback before, `exports.it = function …` at the top after, is one name changed, not a new one.)
-          if (exported) {
-            const property = left.childForFieldName("property");
-            if (property) skip.add(property.id);
-            facts.define(node, target.member, null, "variable");
-          } else if (ownerName && staticApiProperty(node, left, right)) {
-            // `axios.getAdapter = adapters.getAdapter;` at a module's top level: its object's static API.
-            const property = left.childForFieldName("property");
-            if (property) skip.add(property.id);
-            facts.define(node, target.member, ownerName, "property");
-            visit(right, owner, inFunction);
-            return;
-          }
-        }
+      case "assignment_expression":
+        if (readAssignment(node, { owner, inFunction }, facts, skip, { callable, visit }) === "done") return;
         break;
-      }
       case "arrow_function":
       case "function_expression":
       case "function":

@@ -1,0 +1,33 @@
+import type { Node } from "web-tree-sitter";
+
+// The names C and C++ declarators and qualified names spell.
+
+/** The declared name at the end of a declarator chain: `x`, `*x`, `x[3]`, `x = 1` → x. */
+export function declaredName(node: Node | null): Node | null {
+  for (let current = node; current; ) {
+    if (
+      current.type === "identifier" ||
+      current.type === "field_identifier" ||
+      current.type === "type_identifier" ||
+      current.type === "qualified_identifier" ||
+      current.type === "destructor_name" ||
+      current.type === "operator_name"
+    )
+      return current;
+    current = current.childForFieldName("declarator") ?? null;
+  }
+  return null;
+}
+
+/** `ns::A::m` → owner `ns.A`, member `m`; `m` → no owner. */
+export function splitQualified(name: Node): { owner: string | null; member: string } {
+  // Template arguments name no scope: `fmt::Pool<T>::acquire` is fmt.Pool's acquire.
+  let text = name.text.replace(/\s+/g, "");
+  for (let previous = ""; previous !== text; ) {
+    previous = text;
+    text = text.replace(/<[^<>]*>/g, "");
+  }
+  const parts = text.split("::");
+  const member = parts.pop() ?? name.text;
+  return { owner: parts.length > 0 ? parts.filter(Boolean).join(".") : null, member };
+}

@@ -1,0 +1,97 @@
+import type { Node } from "web-tree-sitter";
+import type { DefinitionKind, FactCollector } from "../syntax-facts";
+
+// JavaScript's definitions by assignment: `User.getCoverPath = async function …`, `exports.x = …`,
+// `Suite.prototype.markOnly = function …`, a module object's static API (`axios.getAdapter = …`).
+
+export const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
+/** Objects every script can reach: a property given to one is not the module's own. */
+const GLOBAL_OBJECTS = new Set([
+  "window",
+  "global",
+  "globalThis",
+  "self",
+  "document",
+  "process",
+  "console",
+  "navigator",
+]);
+
+/**
+ * A statement of a module's top level that gives an object of its own a property whose value is another
+ * name (`axios.getAdapter = adapters.getAdapter;`, `axios.Cancel = CanceledError;`): the module's static API,
+ * as a function assigned so is its method. Not a literal (`config.retries = 3` sets a value), not a global's.
+ */
+function staticApiProperty(assignment: Node, left: Node, right: Node): boolean {
+  const object = left.childForFieldName("object");
+  // (At column 0: a hunk cut from a function's body, `inst.type = def.type;` under `export const ZodMiniType =
+  // …$constructor(…, (inst, def) => {`, parses at the top level too, indented.)
+  return (
+    assignment.parent?.type === "expression_statement" &&
+    assignment.parent.parent?.type === "program" &&
+    assignment.startPosition.column === 0 &&
+    object?.type === "identifier" &&
+    !GLOBAL_OBJECTS.has(object.text) &&
+    left.childForFieldName("property")?.type === "property_identifier" &&
+    (right.type === "identifier" || right.type === "member_expression")
+  );
+}
+
+/** `a.b.c` as owner `a.b` and member `c`, when the whole chain is plain names (no calls, no indexing). */
+function memberChain(node: Node): { object: string; member: string } | null {
+  const object = node.childForFieldName("object");
+  const property = node.childForFieldName("property");
+  if (!object || !property || property.type !== "property_identifier") return null;
+  if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(object.text)) return null;
+  return { object: object.text, member: property.text };
+}
+
+/** What reading an assignment needs of the walk around it. */
+export interface AssignmentWalk {
+  callable: (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node) => void;
+  visit: (node: Node, owner: string | null, inFunction: boolean) => void;
+}
+
+/**
+ * `User.getCoverPath = async function (uid) {…}`, `Posts.uploads.deleteFromDisk = async () => {…}`,
+ * `module.exports.x = …`, `exports.x = …`: a name defined by assignment, even inside the module function that
+ * receives `User` (nodebb's style). Only functions, exports and a module object's static API count: assigning a
+ * value to a property elsewhere is not a definition. "done" where the walk is not to go into the node's children.
+ */
+export function readAssignment(
+  node: Node,
+  at: { owner: string | null; inFunction: boolean },
+  facts: FactCollector,
+  skip: Set<number>,
+  walk: AssignmentWalk,
+): "done" | "children" {
+  const left = node.childForFieldName("left");
+  const right = node.childForFieldName("right");
+  const target = left?.type === "member_expression" ? memberChain(left) : null;
+  if (!left || !right || !target || target.object === "this") return "children";
+  const exported = /^(module\.exports|exports)$/.test(target.object);
+  // (`Suite.prototype.markOnly = function …` is a method of Suite; `exports.it.only = …`, of the export it.)
+  const ownerName = exported
+    ? null
+    : target.object.replace(/\.prototype$/, "").replace(/^(module\.exports|exports)\./, "");
+  const property = left.childForFieldName("property");
+  if (FUNCTION_VALUES.has(right.type)) {
+    if (property) skip.add(property.id);
+    walk.callable(node, target.member, ownerName, ownerName ? "method" : "function", right);
+    if (facts.bodyMatters(right)) for (const child of right.namedChildren) if (child) walk.visit(child, null, true);
+    return "done";
+  }
+  // (An export is the module's name wherever it is assigned: mocha's `exports.it = context.it` inside a
+  // callback before, `exports.it = function …` at the top after, is one name changed, not a new one.)
+  if (exported) {
+    if (property) skip.add(property.id);
+    facts.define(node, target.member, null, "variable");
+  } else if (ownerName && staticApiProperty(node, left, right)) {
+    // `axios.getAdapter = adapters.getAdapter;` at a module's top level: its object's static API.
+    if (property) skip.add(property.id);
+    facts.define(node, target.member, ownerName, "property");
+    walk.visit(right, at.owner, at.inFunction);
+    return "done";
+  }
+  return "children";
+}
