@@ -61,3 +61,26 @@ describe("C++: templates, namespaces, aliases and comments in hunks", () => {
       expect(names).not.toContain(prose);
   });
 });
+
+describe("Ruby: a method defined on one object", () => {
+  test("rack 59d9ba9: a test's `def query_parser.missing_value` overrides one object's method: no function the code's `v ||= missing_value` could mean", async () => {
+    const result = await analysis("rack-commit-59d9ba9");
+    expect(picked(result, "defuse")).toEqual(["QueryParser.missing_value"]);
+  });
+});
+
+describe("Python: a hunk under a class's header that starts inside a method", () => {
+  test("click 684b3f5: `deprecated = attrs.get(…)` in `__init__`'s body, then `def to_info_dict(self)`: a local, no field of Argument", async () => {
+    const result = await analysis("click-commit-684b3f5");
+    const names = result.identifiers.filter((i) => i.side === "code").map((i) => i.name);
+    expect(names).not.toContain("Argument.deprecated");
+    expect(names).not.toContain("Argument.label");
+    // (What the method gives `self` is the class's; the method after it is the class's.)
+    expect(names).toEqual(expect.arrayContaining(["Argument.help", "Argument.to_info_dict"]));
+  });
+});
+
+test("django 17087: under `class NestedChoices(…)`, its members (`X = …`, `@classmethod def method(cls)`) before the outer class's `def safe_exec` are no method's end", async () => {
+  const result = await analysis("django-17087");
+  expect(result.identifiers.find((i) => i.name === "NestedChoices.method")).toMatchObject({ kind: "method" });
+});

@@ -1,4 +1,5 @@
-import type { LanguageModule } from "../language";
+import { leadingSpaceOf } from "../hunk-lines";
+import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import type { SyntaxDefinition } from "../syntax-facts";
 import { indentedBodyEnd, NO_WRAP } from "../wrapping";
 import { extractPython } from "./extract";
@@ -40,6 +41,34 @@ function stringEnd(lines: readonly string[]): number {
   return insideString ? firstQuotes : -1;
 }
 
+/**
+ * Under a class's header, the hunk's lines at their least indentation are the class's members. Lines deeper
+ * than that before the first of them are the end of a method the hunk starts inside (`deprecated =
+ * attrs.get(…)` in `__init__`'s body, then `def to_info_dict(self)`): a stand-in method holds them, so that
+ * they stay its locals, not fields.
+ */
+/** A line only a function's body holds: a statement's keyword, an assignment to `self`'s attribute, `super()`. */
+const STATEMENT =
+  /^\s*(if|elif|else|for|while|return|raise|try|except|finally|with|yield|assert|del|pass|break|continue)\b|^\s*self\.\w+\s*=|^\s*super\(\)/;
+
+function classBodyWrap({ context, lines }: WrapRequest): Wrapper {
+  const owner = /^\s*class\s+(\w+)/.exec(context)?.[1] ?? null;
+  const code = lines.filter((line) => line.trim() !== "" && !/^\s*#/.test(line));
+  const least = Math.min(...code.map((line) => leadingSpaceOf(line)));
+  const first = code[0];
+  const depth = first === undefined ? least : leadingSpaceOf(first);
+  const atLeast = code.findIndex((line) => leadingSpaceOf(line) === least);
+  const leading = code.slice(0, atLeast < 0 ? code.length : atLeast);
+  // (Members of a nested class the hunk does not show, `X = "X"` / `@classmethod` / `def method(cls)`, are
+  // no method's end: a method's body holds statements, and no declaration at its first line's level.)
+  const inMethod =
+    owner !== null &&
+    depth > least &&
+    leading.some((line) => STATEMENT.test(line)) &&
+    !leading.some((line) => leadingSpaceOf(line) === depth && /^\s*(@|def\s|async\s+def\s|class\s)/.test(line));
+  return { prefix: inMethod ? ["def __hintscope_tail__(self):"] : [], suffix: [], owner, dedent: true };
+}
+
 export const python: LanguageModule = {
   name: "python",
   aliases: ["py"],
@@ -62,16 +91,7 @@ export const python: LanguageModule = {
       const type = /^class\s+(\w+)\s*[(:]/.exec(text);
       return type?.[1] ? { name: type[1], owner: null, kind: "class" } : null;
     },
-    wrap: (request) =>
-      pythonWrap(request) ??
-      (request.indented
-        ? {
-            prefix: [],
-            suffix: [],
-            owner: /^\s*class\s+(\w+)/.exec(request.context)?.[1] ?? null,
-            dedent: true,
-          }
-        : NO_WRAP),
+    wrap: (request) => pythonWrap(request) ?? (request.indented ? classBodyWrap(request) : NO_WRAP),
     blockComments: false,
     closeOpenBlocks: (suffix, lines) => {
       const closers = pythonClosers(lines);

@@ -193,7 +193,11 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
         return;
       }
       case "singleton_method": {
-        if (!inMethod) method(node, owner);
+        // `def self.m` is the class's; `def Cache.m`, Cache's; `def query_parser.missing_value`, one object's
+        // own override (a test's), no name of its own.
+        const object = node.childForFieldName("object");
+        const on = object?.type === "constant" ? object.text : object?.type === "self" ? owner : undefined;
+        if (!inMethod && on !== undefined) method(node, on);
         const body = node.childForFieldName("body") ?? node.namedChildren.find((c) => c?.type === "body_statement");
         if (body && facts.bodyMatters(node))
           for (const child of body.namedChildren) if (child) visit(child, null, true);
