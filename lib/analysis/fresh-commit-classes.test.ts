@@ -115,3 +115,9 @@ describe("TypeScript: a namespace's declarations are its members", () => {
     );
   });
 });
+
+describe("Java: an override the test calls through a variable of the overriding class", () => {
+  test("gson d2aee65: the new `@Override public JsonWriter value(float value)` of JsonTreeWriter, called as `writer.value(Float.NaN)` with `JsonTreeWriter writer = new JsonTreeWriter()`", async () => {
+    expect(picked(await analysis("gson-commit-d2aee65"), "defuse")).toEqual(["JsonTreeWriter.value"]);
+  });
+});

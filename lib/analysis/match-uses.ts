@@ -155,9 +155,16 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   // A constructor has no name of its own to guess: its class (and its parameters) carry the contract. An
   // override's name is the overridden method's (Java's `@Override`): that one is the name to state.
   if (def.kind === "constructor" || CONSTRUCTOR_MEMBERS.has(def.member) || isDictatedName(def.member)) return false;
-  // Unless the use names the overriding class itself (`DoNotMockEnforcer.super.check(…)`, `Owner.check`):
-  // then it is this method the test calls, as when the patch adds both (mockito-3220).
-  if (def.kind === "method" && /(^|\s)@Override\b/.test(def.signature ?? "") && !namesOwner(use, def)) return false;
+  // Unless the use names the overriding class itself (`DoNotMockEnforcer.super.check(…)`, `Owner.check`), or goes
+  // through a variable declared of it (`JsonTreeWriter writer = …; writer.value(Float.NaN)`, gson d2aee65): then it
+  // is this method the test calls, as when the patch adds both (mockito-3220).
+  if (
+    def.kind === "method" &&
+    /(^|\s)@Override\b/.test(def.signature ?? "") &&
+    !namesOwner(use, def) &&
+    (use.qualifierType === undefined || use.qualifierType !== lastSegment(def.owner))
+  )
+    return false;
   // A keyword argument of a class's call names a field of it where the class makes its constructor of its
   // fields (a dataclass, a NamedTuple, a pydantic model: `PrioritizedIdentifier(identifier=…)`).
   if (use.kind === "keyword") return def.kind === "field" && use.name === def.member && namesOwner(use, def);
