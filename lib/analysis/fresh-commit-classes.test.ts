@@ -121,3 +121,12 @@ describe("Java: an override the test calls through a variable of the overriding 
     expect(picked(await analysis("gson-commit-d2aee65"), "defuse")).toEqual(["JsonTreeWriter.value"]);
   });
 });
+
+test("requests 4b66260: a signature is stated without the comments between its parameters (`http_host=None,  # type: str`)", async () => {
+  const method = (await analysis("requests-commit-4b66260")).identifiers.find(
+    (i) => i.name === "Session.set_http_proxy",
+  );
+  expect(method?.signature).toBe(
+    "set_http_proxy(self, http_scheme='http', http_host=None, http_port=80, http_url=None, use_http_proxy_for_https_requests=False, https_scheme='https', https_host=None, https_port=443, https_url=None, replace=False)",
+  );
+});

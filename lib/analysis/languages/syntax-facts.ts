@@ -105,16 +105,24 @@ const PARAMETER_LISTS = ["parameters", "parameter_list", "formal_parameters"];
 export function withoutTrailingCommas(node: Node, end = node.endIndex): string {
   const lists = node.type && PARAMETER_LISTS.includes(node.type) ? [node] : [];
   lists.push(...node.descendantsOfType(PARAMETER_LISTS).filter((n): n is Node => n !== null));
-  const cuts = lists
+  const commas = lists
     .map((list) => {
       const close = list.child(list.childCount - 1);
       const comma = list.child(list.childCount - 2);
       return close?.type === ")" && comma?.type === "," ? comma.startIndex - node.startIndex : -1;
     })
-    .filter((at) => at >= 0 && at < end - node.startIndex)
-    .sort((a, b) => b - a);
+    .filter((at) => at >= 0)
+    .map((at) => ({ from: at, to: at + 1 }));
+  // Comments between the parameters (`http_host=None,  # type: str`) are no part of the declaration either.
+  const comments = node
+    .descendantsOfType(["comment", "line_comment", "block_comment"])
+    .filter((n): n is Node => n !== null)
+    .map((comment) => ({ from: comment.startIndex - node.startIndex, to: comment.endIndex - node.startIndex }));
+  const cuts = [...commas, ...comments]
+    .filter((cut) => cut.to <= end - node.startIndex)
+    .sort((a, b) => b.from - a.from);
   let text = node.text.slice(0, end - node.startIndex);
-  for (const at of cuts) text = text.slice(0, at) + text.slice(at + 1);
+  for (const cut of cuts) text = text.slice(0, cut.from) + text.slice(cut.to);
   return text;
 }
 
