@@ -84,3 +84,21 @@ test("django 17087: under `class NestedChoices(…)`, its members (`X = …`, `@
   const result = await analysis("django-17087");
   expect(result.identifiers.find((i) => i.name === "NestedChoices.method")).toMatchObject({ kind: "method" });
 });
+
+describe("what a name is, where two declarations give it", () => {
+  test("gson 2deb209: a builder's `private boolean recognizeSubtypes;` beside its new `recognizeSubtypes()`: the method the test calls", async () => {
+    const result = await analysis("gson-commit-2deb209");
+    expect(result.identifiers.find((i) => i.name === "RuntimeTypeAdapterFactory.recognizeSubtypes")).toMatchObject({
+      kind: "method",
+      signature: "public RuntimeTypeAdapterFactory<T> recognizeSubtypes()",
+    });
+  });
+
+  test("mocha 1aa182b: `var canonicalType = (exports.canonicalType = function canonicalType(value) {…})` is a function", async () => {
+    const result = await analysis("mocha-commit-1aa182b");
+    expect(result.identifiers.find((i) => i.name === "canonicalType")).toMatchObject({
+      kind: "function",
+      signature: "canonicalType(value)",
+    });
+  });
+});

@@ -53,8 +53,14 @@ function fileDefinitions(
     for (const def of p.definitions) {
       const location = locate(p.fragment, def.row, def.endRow, { name: def.member, column: def.column });
       if (!location) continue;
-      // A constructor's parameter stands aside for the field it declares (TypeScript's `public readonly x`).
-      const first = out.get(def.name)?.kind === "parameter" && def.kind === "field" ? undefined : out.get(def.name);
+      // A constructor's parameter stands aside for the field it declares (TypeScript's `public readonly x`), and a
+      // field for a method of its name (a builder's `private boolean recognizeSubtypes` beside its
+      // `recognizeSubtypes()`, a Rust getter): the method is what callers name.
+      const sofar = out.get(def.name);
+      const first =
+        (sofar?.kind === "parameter" && def.kind === "field") || (sofar?.kind === "field" && CALLABLE.has(def.kind))
+          ? undefined
+          : sofar;
       if (first) {
         // Another declaration of the same name: an overload. Every one is kept; the hint states those the
         // tests call (see select-identifiers).

@@ -29,13 +29,32 @@ export function labelOwner(entry: LabelEntry): string | null {
 }
 
 // A signature as the hint states it (SPEC §5: `get_best_parsable_locale(module, preferences=None)`) or as a
-// labeller copies the declaration line: a leading `export`, `const`, `def` or `function` keyword is the line's, not the signature's.
+// labeller copies the declaration line: a leading `export`, `const`, `def` or `function` keyword is the line's, not the
+// signature's, and so is a trailing `;` (`min(…): this;` in an interface) or `{`.
 const squash = (s: string | null | undefined) =>
   (s ?? "")
     .replace(/\s+/g, " ")
     .replace(/\s*([(),:<>[\]])\s*/g, "$1")
     .replace(/^(export (default )?)?((const|let|var) )?(def |function )?/, "")
+    .replace(/\s*[;{]\s*$/, "")
     .trim();
+
+/**
+ * Whether a label's signature is the tool's: one declaration each, or the same overloads (the tool states them one
+ * per line, a labeller joins them with `; `), a trailing comma of a `where` clause aside.
+ */
+function signaturesAgree(label: string, tool: string | null | undefined): boolean {
+  const forms = (text: string, separator: RegExp) =>
+    new Set(
+      text
+        .split(separator)
+        .map((part) => squash(part).replace(/,$/, ""))
+        .filter(Boolean),
+    );
+  const a = forms(label, /;\s+|\n/);
+  const b = forms(tool ?? "", /\n/);
+  return a.size === b.size && [...a].every((form) => b.has(form));
+}
 
 /** The owner as a label writes it, from a tool identifier: its owner, else the qualified name's prefix. */
 function toolOwner(i: InstanceIdentifier): string | null {
@@ -125,7 +144,7 @@ async function main() {
         ["newFile", e.new_file === undefined || e.new_file === i.newFile, `${e.new_file} vs ${i.newFile}`],
       ];
       if (e.signature)
-        checks.push(["signature", squash(e.signature) === squash(i.signature), `${e.signature} vs ${i.signature}`]);
+        checks.push(["signature", signaturesAgree(e.signature, i.signature), `${e.signature} vs ${i.signature}`]);
       for (const [attr, ok, detail] of checks) {
         agree[attr].n++;
         if (ok) agree[attr].ok++;

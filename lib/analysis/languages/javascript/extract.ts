@@ -43,6 +43,17 @@ const TYPE_KINDS: Record<string, DefinitionKind> = {
   enum_declaration: "enum",
 };
 
+/**
+ * The function a declarator's value is, through parentheses and assignments (mocha's `var canonicalType =
+ * (exports.canonicalType = function canonicalType(value) {…})`), or null.
+ */
+function functionValue(value: Node): Node | null {
+  let node: Node | null = value;
+  while (node?.type === "parenthesized_expression" || node?.type === "assignment_expression")
+    node = node.type === "assignment_expression" ? node.childForFieldName("right") : (node.namedChildren[0] ?? null);
+  return node && FUNCTION_VALUES.has(node.type) ? node : null;
+}
+
 /** Whether a value loads a module: `require('x')`, `require('x').y`, `import('x')`, `await import('x')`. */
 function isModuleLoad(value: Node): boolean {
   let node: Node | null = value;
@@ -302,8 +313,9 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         }
         if (name?.type === "identifier" && !inFunction && !owner) {
           skip.add(name.id);
-          if (value && FUNCTION_VALUES.has(value.type)) {
-            callable(node, name.text, namespace, "function", value);
+          const fn = value ? functionValue(value) : null;
+          if (value && fn) {
+            callable(node, name.text, namespace, "function", fn);
             for (const child of value.namedChildren) if (child) visit(child, null, true);
             return;
           }
