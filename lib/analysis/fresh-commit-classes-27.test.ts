@@ -102,3 +102,9 @@ describe("what a name is, where two declarations give it", () => {
     });
   });
 });
+
+describe("Go: a `type (` group's struct whose line is above the hunk", () => {
+  test("echo 5434a53 (round 28): `HSTSPreloadEnabled bool` under `@@ … @@ type (`, keyed by a test's `SecureConfig{HSTSPreloadEnabled: true}`: SecureConfig's new field", async () => {
+    expect(picked(await analysis("echo-commit-5434a53"), "defuse")).toEqual(["SecureConfig.HSTSPreloadEnabled"]);
+  });
+});

@@ -175,7 +175,12 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   if (use.qualifier !== null && SELF_NAMES.has(use.qualifier)) return false;
   const rules = rulesOfPath(def.path);
   if (!def.owner) {
-    if (use.kind === "key") return false;
+    // A Go struct's field whose type line no hunk shows (a `type (` group's) is what a literal of an exported
+    // type keys (`SecureConfig{HSTSPreloadEnabled: true}`): that type's, as ownerFromUses then says.
+    if (use.kind === "key")
+      return (
+        def.kind === "field" && rules.qualifierNeverClass === true && use.qualifier !== null && classLike(use.qualifier)
+      );
     if (rules.packageIsFolder) return packageAllows(use, def, aliases);
     if (rules.namespacedTypes && (def.kind === "class" || def.kind === "constant")) return true;
     // `Cls.name` cannot reach a module-level name (a module would be lower-case); it can reach a method
@@ -260,7 +265,7 @@ function namesOwner(use: PatchUse, def: PatchDefinition): boolean {
  * (`bgmm2.fit_predict(X)` beside it, a BayesianGaussianMixture copied from another).
  */
 export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): string | null {
-  if (def.owner || (def.kind !== "method" && def.kind !== "property")) return null;
+  if (def.owner || (def.kind !== "method" && def.kind !== "property" && def.kind !== "field")) return null;
   const untold = (use: PatchUse) =>
     use.qualifierType === undefined &&
     use.qualifier !== null &&

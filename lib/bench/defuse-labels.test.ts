@@ -34,6 +34,10 @@ describe("DefUse bench keys", () => {
     expect(labelKey("FactoryImmutable::now")).toBe("FactoryImmutable.now");
     expect(labelKey("Creator::make.timezone")).toBe("make.timezone");
     expect(labelKey("XmlMapper.Builder.xmlTagProcessor")).toBe("Builder.xmlTagProcessor");
+    // A CommonJS export, as a labeller copies `exports.text = …`, is the module's name.
+    expect(labelKey("exports.text")).toBe("text");
+    expect(labelKey("module.exports.raw")).toBe("raw");
+    expect(labelKey("describe.only")).toBe("describe.only");
   });
 
   it("scores bare names by their last segment and files by their path", () => {

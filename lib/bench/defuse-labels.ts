@@ -18,10 +18,18 @@ export interface DefuseLabel {
   ambiguous?: Array<{ name: string }>;
 }
 
-/** The key a name is scored by: a file by its path, else the last two dotted segments. */
+/**
+ * The key a name is scored by: a file by its path, else the last two dotted segments. A CommonJS export is its
+ * name (`exports.text`, as a labeller may copy `exports.text = …`, is the module's `text`).
+ */
 export function labelKey(name: string, kind?: string): string {
   if (kind === "file" || name.includes("/")) return name;
-  return name.replace(/::/g, ".").split(".").slice(-2).join(".");
+  return name
+    .replace(/::/g, ".")
+    .replace(/^(module\.)?exports\./, "")
+    .split(".")
+    .slice(-2)
+    .join(".");
 }
 
 export interface LabelScore {

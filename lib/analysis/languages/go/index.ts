@@ -1,14 +1,33 @@
+import { UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
 import { extractGo } from "./extract";
 
 const GROUP = /^\s*(var|const)\s*\(\s*$/;
 
-function goWrap({ context, indented }: WrapRequest): Wrapper {
+function goWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
   const { goType, goKind, inFunction } = headerNames(context);
   // Under `type X struct {` the lines are fields, under `type X interface {` method specs (or embedded types).
   if (goType) return { prefix: [`type ${goType} ${goKind} {`], suffix: ["}"], owner: null, dedent: false };
+  // Inside a `type (` group, lines deeper than its specs (`\t\tHSTSPreloadEnabled bool`, then `\t}` and `)`): a
+  // struct's fields (or an interface's methods) whose type line is above the hunk (its name unknown here; the
+  // literals that key the fields tell it).
+  // (Both images alike: a spec the group goes on with after the struct's `}`, removed or added, is the group's.)
+  const firstLine = lines.find((line) => line.trim() !== "");
+  if (/^\s*type\s*\(\s*$/.test(context) && firstLine?.startsWith("\t\t")) {
+    const closesStruct = lines.some((line) => /^\t\}\s*$/.test(line));
+    const closesGroup = lines.some((line) => /^\)\s*$/.test(line));
+    // (An interface's method specs, `Insert(old, new T) (T, T, bool)`, where a line names and calls.)
+    const kind = lines.some((line) => /^\t\t[A-Za-z_]\w*\(/.test(line)) ? "interface" : "struct";
+    return {
+      prefix: ["type (", `\t${UNKNOWN_OWNER} ${kind} {`],
+      suffix: [...(closesStruct ? [] : ["\t}"]), ...(closesGroup ? [] : [")"])],
+      owner: null,
+      dedent: false,
+      settled: true,
+    };
+  }
   // Inside a `var (` or `const (` block: its entries are package-level names, not a function's locals.
   const group = GROUP.exec(context)?.[1];
   if (group) return { prefix: [`${group} (`], suffix: [")"], owner: null, dedent: false };
