@@ -108,3 +108,13 @@ describe("Go: a `type (` group's struct whose line is above the hunk", () => {
     expect(picked(await analysis("echo-commit-5434a53"), "defuse")).toEqual(["SecureConfig.HSTSPreloadEnabled"]);
   });
 });
+
+describe("Ruby, from round 28", () => {
+  test("jekyll 034d3e9: a test hunk inside a hash (`:MimeTypesCharset => Jekyll::Commands::Serve.send(:mime_types_charset),` … `}`) parses, and the receiver through namespaces names Serve", async () => {
+    expect(picked(await analysis("jekyll-commit-034d3e9"), "defuse")).toEqual(["Serve.mime_types_charset"]);
+  });
+
+  test("faker 6aae8e2: under `@@ … @@ module Faker`, a `def` eight deep before `end`s back to the module is the file's class's (south_park.rb: SouthPark)", async () => {
+    expect(picked(await analysis("faker-commit-6aae8e2"), "defuse")).toEqual(["SouthPark.episode_name"]);
+  });
+});

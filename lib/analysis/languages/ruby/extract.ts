@@ -47,12 +47,14 @@ const symbolKeys = (args: Node | null): Node[] =>
  */
 function callUse(name: Node, receiver: Node | null, args: Node | null, facts: FactCollector, skip: Set<number>) {
   skip.add(name.id);
-  facts.use(name, name.text, "call", receiver?.text ?? null);
+  // (A receiver through namespaces, `Jekyll::Commands::Serve`, qualifies as `Jekyll.Commands.Serve`: its class last.)
+  const qualifier = receiver ? receiver.text.replace(/\s*::\s*/g, ".") : null;
+  facts.use(name, name.text, "call", qualifier);
   const first = args?.namedChildren[0];
   if (SENDS.has(name.text) || (MESSAGE_EXPECTATIONS.has(name.text) && !receiver)) {
     // `obj.send(:finalize!)`, `respond_to?(:name)`, `receive(:name)`: the symbol names a method.
     if (first?.type === "simple_symbol" && facts.countsAt(first))
-      facts.use(first, first.text.slice(1), "call", SENDS.has(name.text) ? (receiver?.text ?? null) : null);
+      facts.use(first, first.text.slice(1), "call", SENDS.has(name.text) ? qualifier : null);
   }
   if (!DOUBLES.has(name.text) || receiver) {
     // `fetch(build_id: 1)`: a keyword argument names the called method's parameter.

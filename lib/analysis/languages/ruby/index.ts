@@ -43,7 +43,8 @@ function rubyWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
     // show stands between: by Ruby's file naming (Zeitwerk's), the file's own (`storage/gitlab/client.rb`: Client).
     const code = lines.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
     const scopeLine = (l: string) => /^\s*(class|module)\s+[A-Z]|^\s*class\s*<</.test(l);
-    const least = Math.min(...code.filter((l) => !scopeLine(l)).map(indentOf));
+    // (Members' depth: `end`s closing the scopes around them, `      end` / `    end` / `  end`, are shallower.)
+    const least = Math.min(...code.filter((l) => !scopeLine(l) && !/^\s*end\b/.test(l)).map(indentOf));
     const own = fileConstant(path, [context, ...code]);
     // (Not where the hunk shows a class or module line around its other lines: that one is the scope. A class
     // declared among them, `class RequestError < StandardError; end`, is a member: both images read alike.)
@@ -106,6 +107,28 @@ export function rubyLeadingEnds(lines: readonly string[]): number {
 }
 
 /**
+ * The bracket a hunk's lines close before they open one (`}` after `:MimeTypesCharset => …,` lines: a hash
+ * begun above the hunk), or null; the innermost where several close.
+ */
+export function rubyLeadingBracket(lines: readonly string[]): "{" | "[" | "(" | null {
+  const pairs: Record<string, "{" | "[" | "("> = { "}": "{", "]": "[", ")": "(" };
+  let depth = 0;
+  for (const line of lines) {
+    const code = rubyCode(line);
+    // (A block begun in the hunk: brackets after it are its own.)
+    if (RUBY_OPENER.test(code)) return null;
+    for (const ch of code) {
+      if (ch === "{" || ch === "[" || ch === "(") depth++;
+      else if (ch in pairs) {
+        if (depth === 0) return pairs[ch] ?? null;
+        depth--;
+      }
+    }
+  }
+  return null;
+}
+
+/**
  * The blocks a hunk's lines open and leave open at its end (`def`, `class`, `do |x|`, `if` at a statement's
  * start…), each closed with an `end`: a method whose body runs past the hunk's end still parses as one, and
  * the class around it keeps it.
@@ -158,10 +181,13 @@ export const ruby: LanguageModule = {
     // openers for the blocks it closes, so what follows stays in the class around them.
     tailOpeners: (wrapper, _closed, _context, lines) => {
       const ends = rubyLeadingEnds(lines);
+      // A hunk that starts inside a hash, array or call (`:Key => value,` … `}`): its opener, so its pairs parse.
+      const bracket = rubyLeadingBracket(lines);
+      const opener = bracket === "(" ? ["__hintscope__("] : bracket ? [`__hintscope__ = ${bracket}`] : [];
       // (Under a method's own stand-in, `def __hintscope__`, its `end` is that method's: nothing to open.)
       return /^(class|module)\s/.test(wrapper.prefix.at(-1) ?? "") && ends > 0
-        ? ["def __hintscope_tail__", ...Array.from({ length: ends - 1 }, () => "begin")]
-        : [];
+        ? ["def __hintscope_tail__", ...Array.from({ length: ends - 1 }, () => "begin"), ...opener]
+        : opener;
     },
     blockComments: false,
     endOfContextBody: (context, lines) => Math.min(indentedBodyEnd(context, lines), defEnd(context, lines)),
