@@ -77,13 +77,22 @@ async function main() {
       for (const pane of ["Gold patch editor", "Test patch editor"])
         await page.getByTestId(pane).locator(".view-lines").waitFor({ timeout: 60_000 });
       await page.waitForTimeout(300);
+      // (A minute at most for each: a stage that stalls says which instance instead of hanging the bench.)
       const answered = page.waitForResponse(
         (r) => r.request().method() === "POST" && !!r.request().headers()["next-action"],
+        { timeout: 60_000 },
       );
       const started = Date.now();
       await page.keyboard.press("a");
       const response = await answered;
-      await response.finished();
+      let timer: NodeJS.Timeout | undefined;
+      const stalled = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`${id.externalId}: the decision's answer did not end within 60 s`)),
+          60_000,
+        );
+      });
+      await Promise.race([response.finished(), stalled]).finally(() => clearTimeout(timer));
       decisions.push(Date.now() - started);
       const timing = response.request().timing();
       onTheWire.push(Math.round(timing.responseEnd));
