@@ -40,6 +40,8 @@ function resolveRelative(from: string, module: string): string {
 /** Whether an import of `module` (as written in `fromPath`) loads the file at `path`. */
 export function importLoadsFile(module: string, fromPath: string, path: string): boolean {
   const bare = stripExtension(path);
+  // (`from "."`, `from ".."`: the folder's own index, as `./index` would be.)
+  if (module === "." || module === "..") return bare === resolveRelative(fromPath, `${module}/index`);
   if (module.startsWith("./") || module.startsWith("../")) {
     const target = resolveRelative(fromPath, module);
     return bare === target || bare === `${target}/index` || bare === stripExtension(target);

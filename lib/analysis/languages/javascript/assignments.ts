@@ -28,7 +28,8 @@ function staticApiProperty(assignment: Node, left: Node, right: Node): boolean {
   // …$constructor(…, (inst, def) => {`, parses at the top level too, indented.)
   return (
     assignment.parent?.type === "expression_statement" &&
-    assignment.parent.parent?.type === "program" &&
+    // (Or a module wrapper's body written at column 0: jQuery's `define( [ … ], function( jQuery ) {`.)
+    (assignment.parent.parent?.type === "program" || assignment.parent.parent?.type === "statement_block") &&
     assignment.startPosition.column === 0 &&
     object?.type === "identifier" &&
     !GLOBAL_OBJECTS.has(object.text) &&

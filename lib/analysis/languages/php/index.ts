@@ -54,9 +54,14 @@ function heredocLines(lines: readonly string[]): boolean[] {
 }
 
 function phpWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
-  if (!indented) return NO_WRAP;
   const { inFunction } = headerNames(context);
   const phpType = /\b(class|interface|trait|enum)\s+(\w+)/.exec(context);
+  // A type's header whose body's `{` opens the hunk on a line of its own (PSR-2's style): the header reopens it,
+  // the hunk's own brace being the body's.
+  const firstLine = lines.find((line) => line.trim() !== "");
+  if (phpType && !inFunction && firstLine?.trim() === "{")
+    return { prefix: [`${phpType[1]} ${phpType[2]}`], suffix: [], owner: null, dedent: false };
+  if (!indented) return NO_WRAP;
   if (phpType && !inFunction)
     return { prefix: [`${phpType[1]} ${phpType[2]} {`], suffix: ["}"], owner: null, dedent: false };
   // A method's header (git's php driver drops its indentation): the lines at member level after its `}` are

@@ -1,0 +1,29 @@
+// Classes of error found on real commits labelled blind in the fourteenth session's round 29 (issue 43), after
+// every change before it. Fixtures: the commits' diffs as git wrote them, provenance in
+// lib/testing/real-data/README.md (round 29).
+import { expect, test } from "vitest";
+import { picked, realHunk } from "../testing/analysis-helpers";
+import { analyzeInstance } from "./analyze-instance";
+
+const analysis = (name: string) =>
+  analyzeInstance({
+    instanceId: name,
+    goldPatch: realHunk(`${name}-code.diff`),
+    testPatch: realHunk(`${name}-test.diff`),
+  });
+
+test('date-fns c1712d8: `import { constructNow } from "."` in src/constructNow/test.ts loads the new src/constructNow/index.ts', async () => {
+  expect(picked(await analysis("date-fns-commit-c1712d8"), "defuse")).toEqual(
+    expect.arrayContaining(["src/constructNow/index.ts", "constructNow"]),
+  );
+});
+
+test("jquery 775caeb: `jQuery.camelCase = camelCase;` at column 0 inside an AMD module's `define( [ … ], function( jQuery, … ) {` body is the module object's property", async () => {
+  expect(picked(await analysis("jquery-commit-775caeb"), "defuse")).toEqual(["jQuery.camelCase"]);
+});
+
+test("guzzle 77a16c8: under `@@ … @@ class RedirectMiddleware`, a hunk opening with the class body's own `{` (PSR-2) holds the class's new constant", async () => {
+  expect(picked(await analysis("guzzle-commit-77a16c8"), "defuse")).toEqual([
+    "RedirectMiddleware.STATUS_HISTORY_HEADER",
+  ]);
+});
