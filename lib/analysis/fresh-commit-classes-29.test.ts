@@ -27,3 +27,11 @@ test("guzzle 77a16c8: under `@@ … @@ class RedirectMiddleware`, a hunk opening
     "RedirectMiddleware.STATUS_HISTORY_HEADER",
   ]);
 });
+
+test("ky d4ddb7a: a nested options object's keys (`ky(url, {retry: {retries: 3}})`) use the new RetryOptions' fields, and name no function's parameter", async () => {
+  const defuse = picked(await analysis("ky-commit-d4ddb7a"), "defuse");
+  expect(defuse).toEqual(
+    expect.arrayContaining(["RetryOptions.retries", "RetryOptions.methods", "RetryOptions.statusCodes"]),
+  );
+  expect(defuse.filter((name) => name.startsWith("normalizeRetryOptions."))).toEqual([]);
+});

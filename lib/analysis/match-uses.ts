@@ -145,6 +145,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     // Without keyword arguments (Go) a key names a struct's field, never a parameter.
     if (rulesOfPath(def.path).noKeywordArguments) return false;
     if ((use.kind !== "keyword" && use.kind !== "key") || use.name !== def.member) return false;
+    // (A key of a nested options object, `{retry: {retries: 3}}`, is some type's field, no function's parameter.)
+    if (use.kind === "key" && use.qualifier === null) return false;
     if (use.qualifier === null || calleeNames(def.owner).includes(use.qualifier)) return true;
     // A constructor's keyword passed on by a factory (`QTable.read(…, format="ascii.rst", header_rows=[…])`
     // reaches `RST.__init__`, `ax.legend(draggable=True)` Legend's): where the name is one nobody else would

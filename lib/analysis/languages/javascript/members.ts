@@ -106,5 +106,8 @@ export function recordKeys(object: Node, type: string | null, facts: FactCollect
       skip.add(key.id);
       facts.use(key, key.text, "key", type);
     }
+    // A nested options object (`ky(url, {retry: {retries: 3}})`): its keys are a field's type's, untold here.
+    const value = pair?.type === "pair" ? pair.childForFieldName("value") : null;
+    if (value?.type === "object") recordKeys(value, null, facts, skip);
   }
 }
