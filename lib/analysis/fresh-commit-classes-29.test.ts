@@ -35,3 +35,8 @@ test("ky d4ddb7a: a nested options object's keys (`ky(url, {retry: {retries: 3}}
   );
   expect(defuse.filter((name) => name.startsWith("normalizeRetryOptions."))).toEqual([]);
 });
+
+test("flask eb5dd9f: `self.aborter = self.make_aborter()` in a hunk of `__init__`'s body under `class Flask(Scaffold):` is Flask's field; a test's `class MyFlask(flask.Flask): aborter_class = MyAborter` overrides (uses) Flask.aborter_class", async () => {
+  const defuse = picked(await analysis("flask-commit-eb5dd9f"), "defuse");
+  expect(defuse).toEqual(expect.arrayContaining(["Flask.aborter", "Flask.aborter_class"]));
+});

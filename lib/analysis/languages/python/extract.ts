@@ -1,6 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import { UNKNOWN_OWNER } from "../hunk-lines";
 import { type Extractor, type FactCollector, foldSpace, lastSegment, withoutTrailingCommas } from "../syntax-facts";
+import { overrideUses } from "./overrides";
 
 const PARAM_NAME_TYPES = new Set([
   "identifier",
@@ -134,6 +135,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
     switch (node.type) {
       case "class_definition": {
         const nameNode = node.childForFieldName("name");
+        overrideUses(node, facts);
         if (nameNode && scope.inFunction && !inParsedFunction(node)) {
           // The hunk lies in a function body the hunk does not show: its own definitions are local to it.
           definitionNames.add(nameNode.id);

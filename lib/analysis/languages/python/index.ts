@@ -66,6 +66,15 @@ function classBodyWrap({ context, lines }: WrapRequest): Wrapper {
     depth > least &&
     leading.some((line) => STATEMENT.test(line)) &&
     !leading.some((line) => leadingSpaceOf(line) === depth && /^\s*(@|def\s|async\s+def\s|class\s)/.test(line));
+  // Every line at one level, the first a statement (`self.config = self.make_config(…)`, then `self.aborter =
+  // self.make_aborter()`), none a declaration: all of it a method's body.
+  const allBody =
+    owner !== null &&
+    depth === least &&
+    first !== undefined &&
+    STATEMENT.test(first) &&
+    !code.some((line) => /^\s*(@|def\s|async\s+def\s|class\s)/.test(line));
+  if (allBody) return { prefix: ["def __hintscope_tail__(self):"], suffix: [], owner, dedent: true, indent: "    " };
   return { prefix: inMethod ? ["def __hintscope_tail__(self):"] : [], suffix: [], owner, dedent: true };
 }
 
