@@ -40,3 +40,11 @@ test("flask eb5dd9f: `self.aborter = self.make_aborter()` in a hunk of `__init__
   const defuse = picked(await analysis("flask-commit-eb5dd9f"), "defuse");
   expect(defuse).toEqual(expect.arrayContaining(["Flask.aborter", "Flask.aborter_class"]));
 });
+
+test("Catch2 48f3226: a header's `StringRef currentElementAsString() const;` under `@@ … @@ namespace Catch {` is GeneratorUntypedBase's, as the new .cpp's `GeneratorUntypedBase::currentElementAsString()` says; `countedNext`, moved out of line, is not new", async () => {
+  const result = await analysis("catch2-commit-48f3226");
+  const defuse = picked(result, "defuse");
+  expect(defuse).toContain("Catch.Generators.GeneratorUntypedBase.currentElementAsString");
+  expect(defuse.filter((name) => name.endsWith("countedNext"))).toEqual([]);
+  expect(result.identifiers.map((i) => i.name)).not.toContain("Catch.currentElementAsString");
+});

@@ -7,6 +7,7 @@ import { moduleOfGrammar } from "./languages/lookup";
 import type { DefinitionKind, SyntaxDefinition } from "./languages/syntax-facts";
 import { type Location, locate, paramLocation } from "./locations";
 import { removedDefinitions, withoutMoved } from "./moved-definitions";
+import { withOutOfLineOwners } from "./out-of-line";
 import type { FileDiff } from "./parse-diff";
 import { parseFragments, touchesChange } from "./parse-fragments";
 import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
@@ -287,7 +288,7 @@ export async function analysePatchFiles(
       }
     }
   }
-  facts.definitions = withoutMoved(facts.definitions, removed);
+  facts.definitions = withoutMoved(withOutOfLineOwners(facts.definitions), removed);
   facts.addedDataFiles = addedDataFiles;
   facts.removedMembers = new Map();
   for (const { def } of removed)

@@ -156,6 +156,11 @@ export interface UseRules {
   /** files only the tests load: an import from code never reaches them */
   testOnlyFile?(path: string): boolean;
   /**
+   * headers whose declarations a source file defines out of line (C++'s `.hpp` and `bool Cls::m() {` in a `.cpp`):
+   * a header's function whose class no hunk shows is the class the one out-of-line definition of its name names
+   */
+  declarationHeader?(path: string): boolean;
+  /**
    * A module's top-level names are its own (JavaScript, TypeScript, Python; C++'s sources, which only an
    * `#include` would share): a bare name in another file denotes one only where that file loads the module (an
    * import, `require`), never by its spelling alone.

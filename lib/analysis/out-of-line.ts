@@ -1,0 +1,40 @@
+import { moduleOfPath } from "./languages/lookup";
+import type { PatchDefinition } from "./patch-types";
+
+// C++'s declarations in a header and definitions out of line (`bool GeneratorUntypedBase::countedNext() {` in a
+// `.cpp`): one member, whose class a header hunk under a namespace's header (`@@ … @@ namespace Catch {`) does not show.
+
+/**
+ * The patch's definitions with a C++ header's functions whose class no hunk shows (owner a namespace only:
+ * `Catch.countedNext`) given the class of the one out-of-line definition of that name the patch writes in that
+ * namespace (`Catch.Generators.GeneratorUntypedBase.countedNext`); and such a definition, new only because its
+ * source file is, no newer than the declaration the header had before (a body moved out of line).
+ */
+export function withOutOfLineOwners(definitions: PatchDefinition[]): PatchDefinition[] {
+  const outOfLine = new Map<string, PatchDefinition[]>();
+  for (const def of definitions)
+    if (header(def) === false && (def.kind === "method" || def.kind === "constructor") && def.owner)
+      outOfLine.set(def.member, [...(outOfLine.get(def.member) ?? []), def]);
+  const declared = new Map<string, PatchDefinition>();
+  const reowned = definitions.map((def) => {
+    if (header(def) !== true || def.kind !== "function") return def;
+    const owners = new Set(
+      (outOfLine.get(def.member) ?? [])
+        .map((d) => d.owner as string)
+        .filter((owner) => def.owner === null || owner.startsWith(`${def.owner}.`)),
+    );
+    if (owners.size !== 1) return def;
+    const owner = [...owners][0] as string;
+    const moved: PatchDefinition = { ...def, owner, kind: "method", name: `${owner}.${def.member}` };
+    declared.set(moved.name, moved);
+    return moved;
+  });
+  return reowned.map((def) =>
+    def.status === "new" && header(def) === false && declared.get(def.name)?.status === "changed"
+      ? { ...def, status: "changed" }
+      : def,
+  );
+}
+
+/** Whether a definition's file is a header (true) or a source (false) in a language that has both, else undefined. */
+const header = (def: PatchDefinition) => moduleOfPath(def.path)?.uses?.declarationHeader?.(def.path);
