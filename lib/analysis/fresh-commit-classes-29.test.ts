@@ -48,3 +48,9 @@ test("Catch2 48f3226: a header's `StringRef currentElementAsString() const;` und
   expect(defuse.filter((name) => name.endsWith("countedNext"))).toEqual([]);
   expect(result.identifiers.map((i) => i.name)).not.toContain("Catch.currentElementAsString");
 });
+
+test("Catch2 dc51386: a test's `namespace Catch { template <> struct capture_by_value<Lit0> : std::true_type {}; }` specializes (uses) the code's new template Catch.capture_by_value, and defines no type of its own", async () => {
+  const result = await analysis("catch2-commit-dc51386");
+  expect(picked(result, "defuse")).toContain("Catch.capture_by_value");
+  expect(result.identifiers.filter((i) => i.side === "test" && i.name.endsWith("capture_by_value"))).toEqual([]);
+});

@@ -126,7 +126,7 @@ function packageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAlia
  * What only a namespace owns in JavaScript and TypeScript (a class's members are methods, fields, properties;
  * an enum's, constants: a namespace's constants are left to the member rules for that reason).
  */
-const NAMESPACE_MEMBER_KINDS = new Set(["type", "interface", "class", "enum", "function"]);
+const NAMESPACE_MEMBER_KINDS = new Set(["type", "interface", "class", "struct", "enum", "function"]);
 const NOT_NAMESPACE_USES = new Set(["key", "prop", "keyword", "module"]);
 
 /** Whether a use on one side refers to a definition made on the other (SPEC §3: by qualified name, or by member name for `obj.member`). */

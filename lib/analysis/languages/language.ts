@@ -173,8 +173,9 @@ export interface UseRules {
   namespacedTypes?: boolean;
   /**
    * Types and functions a namespace declares are its members (TypeScript's `namespace JSXInternal { export type
-   * TargetedToggleEvent … }`), reached by their name through the namespace under any alias it is exported as
-   * (`h.JSX.TargetedToggleEvent`), or bare inside it. (Only a namespace owns a type there: a class cannot.)
+   * TargetedToggleEvent … }`, C++'s `namespace Catch { struct capture_by_value … }`), reached by their name
+   * through the namespace under any alias it is exported as (`h.JSX.TargetedToggleEvent`), or bare inside it or
+   * after `using namespace`. (A class's own members are methods and fields: those the member rules match.)
    */
   namespaceOwnsTypes?: boolean;
   /** the type a function's declared signature returns (Go's `func NewX(…) *X` → `X`), null when it does not say one */

@@ -163,6 +163,16 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
       case "class_specifier": {
         const name = node.childForFieldName("name");
         const body = node.childForFieldName("body");
+        // A specialization (`template <> struct capture_by_value<Lit0> : std::true_type {};`) names the template
+        // it specializes, declared before it: a use of that, no new type (a test's specializes the code's new
+        // template); its members are the template's.
+        const template = name?.type === "template_type" ? name.childForFieldName("name") : null;
+        if (template && body && !inFunction) {
+          if (facts.countsAt(template)) facts.use(template, template.text, "type");
+          skip.add(name?.id ?? template.id);
+          for (const child of body.namedChildren) if (child) visit(child, join(owner, template.text), true, false);
+          return;
+        }
         if (name && body && !inFunction) {
           skip.add(name.id);
           const { member } = splitQualified(name);

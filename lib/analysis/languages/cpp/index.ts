@@ -16,5 +16,10 @@ export const cpp: LanguageModule = {
   hunks: cFamilyHunks({ record: (keyword) => keyword, namespaces: true, classTail: CPP_CLASS_TAIL }),
   // (A test source's names reach code only through an `#include` of it, which code never writes: a test's
   // `using subtype_type = …` is not what the class's own `subtype_type` means.)
-  uses: { fileScopedNames: true, declarationHeader: (path) => /\.(h|hh|hpp|hxx|ipp)$/.test(path) },
+  uses: {
+    fileScopedNames: true,
+    declarationHeader: (path) => /\.(h|hh|hpp|hxx|ipp)$/.test(path),
+    // (A namespace's type or function is named bare inside it, or after `using namespace`.)
+    namespaceOwnsTypes: true,
+  },
 };
