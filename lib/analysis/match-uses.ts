@@ -146,7 +146,7 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     if (rulesOfPath(def.path).noKeywordArguments) return false;
     if ((use.kind !== "keyword" && use.kind !== "key") || use.name !== def.member) return false;
     // (A key of a nested options object, `{retry: {retries: 3}}`, is some type's field, no function's parameter.)
-    if (use.kind === "key" && use.qualifier === null) return false;
+    if (use.kind === "key" && (use.qualifier === null || use.qualifier.startsWith("{"))) return false;
     if (use.qualifier === null || calleeNames(def.owner).includes(use.qualifier)) return true;
     // A constructor's keyword passed on by a factory (`QTable.read(…, format="ascii.rst", header_rows=[…])`
     // reaches `RST.__init__`, `ax.legend(draggable=True)` Legend's): where the name is one nobody else would
@@ -181,9 +181,14 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   if (!def.owner) {
     // A Go struct's field whose type line no hunk shows (a `type (` group's) is what a literal of an exported
     // type keys (`SecureConfig{HSTSPreloadEnabled: true}`): that type's, as ownerFromUses then says.
+    // (The type of the field's own package: `SecureConfig{…}`, `middleware.SecureConfig{…}`; not `http.Client{…}`.)
     if (use.kind === "key")
       return (
-        def.kind === "field" && rules.qualifierNeverClass === true && use.qualifier !== null && classLike(use.qualifier)
+        def.kind === "field" &&
+        rules.qualifierNeverClass === true &&
+        use.qualifier !== null &&
+        classLike(use.qualifier) &&
+        (!use.qualifier.includes(".") || use.qualifier.split(".")[0] === folderOf(def.path).split("/").pop())
       );
     if (rules.packageIsFolder) return packageAllows(use, def, aliases);
     if (rules.namespacedTypes && (def.kind === "class" || def.kind === "constant")) return true;
@@ -193,7 +198,13 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   }
   // A namespace's type or function (`JSXInternal.TargetedToggleEvent`, `React.isMemo`) by its name:
   // bare, imported, or through the namespace under any alias it is exported as (`h.JSX.…`).
-  if (rules.namespaceOwnsTypes && NAMESPACE_MEMBER_KINDS.has(def.kind) && !NOT_NAMESPACE_USES.has(use.kind))
+  // (Not through another class: `Tokenizer::split` is no namespace's free `split`.)
+  if (
+    rules.namespaceOwnsTypes &&
+    NAMESPACE_MEMBER_KINDS.has(def.kind) &&
+    !NOT_NAMESPACE_USES.has(use.kind) &&
+    (use.qualifier === null || !classLike(use.qualifier) || use.qualifier.split(".").pop() === lastSegment(def.owner))
+  )
     return true;
   // `QTable.read(…)` reaches QTable's read, not RST's: a class-like qualifier must be the owner (Go has no
   // class-qualified calls; its PascalCase qualifiers are package variables).
@@ -206,7 +217,7 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   if (use.kind === "key")
     return (
       use.qualifier === null ||
-      use.qualifier === lastSegment(def.owner) ||
+      use.qualifier.split(".").pop() === lastSegment(def.owner) ||
       (def.kind === "field" && !rules.qualifierNeverClass)
     );
   // An import reaches a member only through its owner (Java's `import static org.pkg.Cls.member`, Rust's

@@ -18,10 +18,14 @@ export function withOutOfLineOwners(definitions: PatchDefinition[]): PatchDefini
   const declared = new Map<string, PatchDefinition>();
   const reowned = definitions.map((def) => {
     if (header(def) !== true || def.kind !== "function") return def;
+    // (Declared alike but for the class's qualification: `StringRef currentElementAsString() const` and
+    // `StringRef GeneratorUntypedBase::currentElementAsString() const`; a free function `to_json(const Value&)`
+    // beside a `Printer::to_json(const Value&) const` is none.)
     const owners = new Set(
       (outOfLine.get(def.member) ?? [])
-        .map((d) => d.owner as string)
-        .filter((owner) => def.owner === null || owner.startsWith(`${def.owner}.`)),
+        .filter((d) => def.owner !== null && (d.owner as string).startsWith(`${def.owner}.`))
+        .filter((d) => unqualified(d.signature) === unqualified(def.signature))
+        .map((d) => d.owner as string),
     );
     if (owners.size !== 1) return def;
     const owner = [...owners][0] as string;
@@ -38,3 +42,15 @@ export function withOutOfLineOwners(definitions: PatchDefinition[]): PatchDefini
 
 /** Whether a definition's file is a header (true) or a source (false) in a language that has both, else undefined. */
 const header = (def: PatchDefinition) => moduleOfPath(def.path)?.uses?.declarationHeader?.(def.path);
+
+/**
+ * A declaration without the scopes qualifying its name (`GeneratorUntypedBase::`) and what only a declaration in
+ * the class says (`virtual`, `static`, `override`, `= 0`), white space folded.
+ */
+const unqualified = (signature: string | null) =>
+  (signature ?? "")
+    .replace(/^\s*((virtual|static|inline|explicit|constexpr|friend)\s+)+/, "")
+    .replace(/\s*(override|final|=\s*0)\s*$/, "")
+    .replace(/(\w+\s*::\s*)+(?=~?\w+\s*\()/g, "")
+    .replace(/\s+/g, " ")
+    .trim();

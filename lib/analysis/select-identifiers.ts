@@ -8,6 +8,20 @@ import { fileDefinition, type Location, type PatchDefinition, type PatchFacts, t
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
 
+/**
+ * A nested options object's key (`{retry: {retries: 3}}`, qualified `{retry}`) names a field of the type the outer
+ * key's field is declared with, where the patch declares one so (`retry?: RetryOptions | number`), no other.
+ */
+function nestedKeyTyped(use: PatchUse, def: PatchDefinition, definitions: readonly PatchDefinition[]): boolean {
+  const outer = use.kind === "key" ? /^\{(\w+)\}$/.exec(use.qualifier ?? "")?.[1] : undefined;
+  if (outer === undefined) return true;
+  const owner = def.owner?.split(".").pop();
+  return (
+    owner !== undefined &&
+    definitions.some((d) => d.member === outer && new RegExp(`\\b${owner}\\b`).test(d.signature ?? ""))
+  );
+}
+
 /** One identifier of an instance: a definition (or, for Doc2Feat, a shared name) with the selections that pick it. */
 export interface InstanceIdentifier {
   name: string;
@@ -219,6 +233,7 @@ export function selectIdentifiers(
             !ownFieldOfUser(use, def) &&
             !looseImplicit(use, def) &&
             !unloadedNamesake(use, def) &&
+            nestedKeyTyped(use, def, own.definitions) &&
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );
         const owner = ownerFromUses(def, uses);

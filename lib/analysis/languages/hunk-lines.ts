@@ -89,7 +89,8 @@ export function blockCommentEdges(lines: readonly string[]): { leading: number; 
   // open ends a comment that opened above the hunk, prose up to it (`If it does not have a subtype, this …`).
   if (leading === 0) {
     const code = lines.map(codeOf);
-    const close = code.findIndex((line) => line.includes("*/"));
+    // (A close with no code before it on its line: `*/` in a regex literal, `/^\s*/`, is none.)
+    const close = code.findIndex((line) => /^[^;{}()=]*\*\//.test(line));
     if (close >= 0 && !code.slice(0, close + 1).some((line) => line.includes("/*"))) leading = close + 1;
   }
   let inComment = false;

@@ -86,7 +86,8 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
         const key = element.namedChildren[0]?.namedChildren[0] ?? element.namedChildren[0];
         if (key?.type === "identifier" || key?.type === "field_identifier") {
           skip.add(key.id);
-          facts.use(key, key.text, "key", type);
+          // (Qualified by its package where it has one: `http.Client{Timeout: …}` keys net/http's Client.)
+          facts.use(key, key.text, "key", type && pkg ? `${pkg}.${type}` : type);
         }
       }
       return "children";

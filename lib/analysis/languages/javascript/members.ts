@@ -106,8 +106,9 @@ export function recordKeys(object: Node, type: string | null, facts: FactCollect
       skip.add(key.id);
       facts.use(key, key.text, "key", type);
     }
-    // A nested options object (`ky(url, {retry: {retries: 3}})`): its keys are a field's type's, untold here.
+    // A nested options object (`ky(url, {retry: {retries: 3}})`): its keys are the fields of the type of the
+    // field the outer key names (`retry?: RetryOptions`), qualified `{retry}` for select-identifiers to check.
     const value = pair?.type === "pair" ? pair.childForFieldName("value") : null;
-    if (value?.type === "object") recordKeys(value, null, facts, skip);
+    if (value?.type === "object" && key) recordKeys(value, `{${key.text}}`, facts, skip);
   }
 }

@@ -73,6 +73,7 @@ function classBodyWrap({ context, lines }: WrapRequest): Wrapper {
     depth === least &&
     first !== undefined &&
     STATEMENT.test(first) &&
+    code.every((line) => leadingSpaceOf(line) === least) &&
     !code.some((line) => /^\s*(@|def\s|async\s+def\s|class\s)/.test(line));
   if (allBody) return { prefix: ["def __hintscope_tail__(self):"], suffix: [], owner, dedent: true, indent: "    " };
   return { prefix: inMethod ? ["def __hintscope_tail__(self):"] : [], suffix: [], owner, dedent: true };
