@@ -2,15 +2,9 @@
 // each commit's non-test files as the code patch and its test files as the test patch). Fixtures: the commits'
 // diffs as git wrote them, provenance in lib/testing/real-data/README.md ("hunks/…-commit-…", round 27).
 import { describe, expect, test } from "vitest";
-import { picked, realHunk } from "../testing/analysis-helpers";
-import { analyzeInstance } from "./analyze-instance";
+import { commitAnalysis, picked } from "../testing/analysis-helpers";
 
-const analysis = (name: string) =>
-  analyzeInstance({
-    instanceId: name,
-    goldPatch: realHunk(`${name}-code.diff`),
-    testPatch: realHunk(`${name}-test.diff`),
-  });
+const analysis = commitAnalysis;
 
 describe("JavaScript: exports and prototypes", () => {
   test("mocha 8d6d1e3: `exports.it = context.it` inside a callback before, `exports.it = function …` at the top after: it changed, not new; `exports.xdescribe = …` is new", async () => {

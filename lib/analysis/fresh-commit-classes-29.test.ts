@@ -2,15 +2,9 @@
 // every change before it. Fixtures: the commits' diffs as git wrote them, provenance in
 // lib/testing/real-data/README.md (round 29).
 import { expect, test } from "vitest";
-import { picked, realHunk } from "../testing/analysis-helpers";
-import { analyzeInstance } from "./analyze-instance";
+import { commitAnalysis, picked } from "../testing/analysis-helpers";
 
-const analysis = (name: string) =>
-  analyzeInstance({
-    instanceId: name,
-    goldPatch: realHunk(`${name}-code.diff`),
-    testPatch: realHunk(`${name}-test.diff`),
-  });
+const analysis = commitAnalysis;
 
 test('date-fns c1712d8: `import { constructNow } from "."` in src/constructNow/test.ts loads the new src/constructNow/index.ts', async () => {
   expect(picked(await analysis("date-fns-commit-c1712d8"), "defuse")).toEqual(

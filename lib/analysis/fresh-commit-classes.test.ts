@@ -3,15 +3,10 @@
 // test patch, as the tool reads a benchmark's two patches). Fixtures: the commits' diffs as git wrote them,
 // provenance in lib/testing/real-data/README.md ("hunks/…-commit-…").
 import { describe, expect, test } from "vitest";
-import { picked, realHunk } from "../testing/analysis-helpers";
+import { commitAnalysis, picked } from "../testing/analysis-helpers";
 import { analyzeInstance } from "./analyze-instance";
 
-const analysis = (name: string) =>
-  analyzeInstance({
-    instanceId: name,
-    goldPatch: realHunk(`${name}-code.diff`),
-    testPatch: realHunk(`${name}-test.diff`),
-  });
+const analysis = commitAnalysis;
 
 describe("Python: a name a test patches by string is a use of it", () => {
   test('openlibrary ee65681: `monkeypatch.setattr("openlibrary.fastapi.lists.get_list_subjects", …)` needs the new get_list_subjects', async () => {

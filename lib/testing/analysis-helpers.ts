@@ -69,6 +69,14 @@ export async function analyseRecordFiles(folder: string, files: readonly string[
 /** One file's section (or several) of a shared record's patch, as git wrote it (lib/testing/real-data/hunks/). */
 export const realHunk = (name: string) => readFileSync(path.join(REAL_DATA, "hunks", name), "utf8");
 
+/** A real commit cut into real-data/hunks as `NAME-code.diff` and `NAME-test.diff`, analysed as an instance's two patches. */
+export const commitAnalysis = (name: string) =>
+  analyzeInstance({
+    instanceId: name,
+    goldPatch: realHunk(`${name}-code.diff`),
+    testPatch: realHunk(`${name}-test.diff`),
+  });
+
 /** Every definition (not Doc2Feat's shared names) of a code and a test patch from real-data/hunks, as `name kind status`. */
 export const hunkDefinitions = async (code: string, test = "") =>
   (
