@@ -38,13 +38,13 @@ test("flask eb5dd9f: `self.aborter = self.make_aborter()` in a hunk of `__init__
 test("Catch2 48f3226: a header's `StringRef currentElementAsString() const;` under `@@ … @@ namespace Catch {` is GeneratorUntypedBase's, as the new .cpp's `GeneratorUntypedBase::currentElementAsString()` says; `countedNext`, moved out of line, is not new", async () => {
   const result = await analysis("catch2-commit-48f3226");
   const defuse = picked(result, "defuse");
-  expect(defuse).toContain("Catch.Generators.GeneratorUntypedBase.currentElementAsString");
+  expect(defuse).toContain("GeneratorUntypedBase.currentElementAsString");
   expect(defuse.filter((name) => name.endsWith("countedNext"))).toEqual([]);
   expect(result.identifiers.map((i) => i.name)).not.toContain("Catch.currentElementAsString");
 });
 
-test("Catch2 dc51386: a test's `namespace Catch { template <> struct capture_by_value<Lit0> : std::true_type {}; }` specializes (uses) the code's new template Catch.capture_by_value, and defines no type of its own", async () => {
+test("Catch2 dc51386: a test's `namespace Catch { template <> struct capture_by_value<Lit0> : std::true_type {}; }` specializes (uses) the code's new template capture_by_value (a namespace qualifies no name), and defines no type of its own", async () => {
   const result = await analysis("catch2-commit-dc51386");
-  expect(picked(result, "defuse")).toContain("Catch.capture_by_value");
+  expect(picked(result, "defuse")).toContain("capture_by_value");
   expect(result.identifiers.filter((i) => i.side === "test" && i.name.endsWith("capture_by_value"))).toEqual([]);
 });

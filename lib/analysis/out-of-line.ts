@@ -29,7 +29,14 @@ export function withOutOfLineOwners(definitions: PatchDefinition[]): PatchDefini
     );
     if (owners.size !== 1) return def;
     const owner = [...owners][0] as string;
-    const moved: PatchDefinition = { ...def, owner, kind: "method", name: `${owner}.${def.member}` };
+    const namespace = (outOfLine.get(def.member) ?? []).find((d) => d.owner === owner)?.namespace;
+    const moved: PatchDefinition = {
+      ...def,
+      owner,
+      kind: "method",
+      name: `${owner}.${def.member}`,
+      ...(namespace ? { namespace } : {}),
+    };
     declared.set(moved.name, moved);
     return moved;
   });

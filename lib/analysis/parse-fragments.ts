@@ -57,7 +57,9 @@ export async function parseFragment(fragment: Fragment, language: ParsedLanguage
       .flatMap((d) => module.scopeDefinition?.(d, lineText(d.row)) ?? [d])
       .map((d) => {
         const owner = cleanOwner(d.owner, fragment.contextFunction ?? null);
-        return { ...d, owner, name: owner ? `${owner}.${d.member}` : d.member };
+        const { namespace: ns, ...rest } = d;
+        const namespace = cleanOwner(ns ?? null);
+        return { ...rest, owner, name: owner ? `${owner}.${d.member}` : d.member, ...(namespace ? { namespace } : {}) };
       });
     // Literals of the added rows only: what stood before is checked against the image's text (cheaper).
     const literals = fragment.side === "post" ? fragmentLiterals(tree.rootNode, language, fragment) : [];

@@ -125,6 +125,7 @@ function fileDefinitions(
         ...(def.local ? { local: true } : {}),
         ...(def.implicit ? { implicit: true } : {}),
         ...(def.abstract ? { abstract: true } : {}),
+        ...(def.namespace ? { namespace: def.namespace } : {}),
       });
       // A local function's parameters are nobody's to call by keyword from outside it.
       if (!CALLABLE.has(def.kind) || def.local) continue;
@@ -141,6 +142,7 @@ function fileDefinitions(
             name,
             member: param,
             owner: callable,
+            ...(def.namespace ? { namespace: def.namespace } : {}),
             kind: "parameter",
             signature: null,
             status: "new",

@@ -25,6 +25,8 @@ export interface PatchDefinition {
   implicit?: boolean;
   /** a method declared without a body (an interface's, a trait's, an abstract one) */
   abstract?: boolean;
+  /** the leading part of `owner` that is namespaces (C++'s `Catch.Generators`), which a hint does not state */
+  namespace?: string;
   location: Location;
 }
 

@@ -1,12 +1,13 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
 import { dataFilesNamedByTests } from "./data-files";
+import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
-import type { DefinitionKind } from "./languages/syntax-facts";
 import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
 import { keptUses, withResultTypes } from "./namesake-uses";
-import { fileDefinition, type Location, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
+import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
+export type { InstanceIdentifier, PlacedLocation } from "./instance-identifier";
 
 /**
  * A nested options object's key (`{retry: {retries: 3}}`, qualified `{retry}`) names a field of the type the outer
@@ -22,35 +23,6 @@ function nestedKeyTyped(use: PatchUse, def: PatchDefinition, definitions: readon
   );
 }
 
-/** One identifier of an instance: a definition (or, for Doc2Feat, a shared name) with the selections that pick it. */
-export interface InstanceIdentifier {
-  name: string;
-  member: string;
-  owner: string | null;
-  kind: DefinitionKind | "name";
-  path: string;
-  newFile: boolean;
-  signature: string | null;
-  side: "code" | "test";
-  /** "existing": a name Doc2Feat picks that neither patch defines */
-  status: "new" | "changed" | "existing";
-  policies: Selection[];
-  definedAt: PlacedLocation | null;
-  /** where the other patch (or, for shared names, either patch) uses it */
-  usedAt: PlacedLocation[];
-  /** a function or class defined inside a function's body (FEA-Bench's nested components) */
-  local?: true;
-}
-
-/**
- * A location and the patch it is in: the gold (code) patch or the test patch. A use whose match rests on its
- * member name alone (reached through an object whose class the hunks do not show) is `uncertain`.
- */
-export type PlacedLocation = Location & { patch: "gold" | "test"; uncertain?: true };
-
-const patchOf = (side: "code" | "test") => (side === "code" ? "gold" : "test");
-const placed = (location: Location, side: "code" | "test"): PlacedLocation => ({ ...location, patch: patchOf(side) });
-
 // Names every patch shares that say nothing about the task: keywords, builtins, receivers, test scaffolding.
 const COMMON_NAMES = new Set(
   "self cls this super true false none null nil undefined len str int float bool dict list set tuple object print range isinstance type Exception error err ctx t assert assertEquals assertTrue assertFalse expect toBe toEqual it describe test string fmt errors require console Math JSON Object Array String Number Promise pytest mock MagicMock patch fixture os sys re json time path Test Override public private static void return new".split(
@@ -62,44 +34,6 @@ const isDistinctive = (name: string) => name.length > 2 && !COMMON_NAMES.has(nam
 
 /** The names new to their files in a patch (see PatchFacts.newNames), keywords, builtins and short names aside. */
 const newNamesOf = (facts: PatchFacts): Set<string> => new Set([...facts.newNames].filter(isDistinctive));
-
-/**
- * The signature a hint states: an overloaded callable's are those whose parameter count matches a call of
- * the other patch (the tests call `of()`, so `of(String prefix)` is not stated), every one when no call
- * tells them apart; one per line.
- */
-function statedSignature(def: PatchDefinition, usedAt: ReadonlyArray<{ use: PatchUse }>): string | null {
-  if (!def.overloads) return def.signature;
-  const arities = new Set(usedAt.map(({ use }) => use.arity).filter((n) => n !== undefined));
-  const called = def.overloads.filter((o) => arities.has(o.params.length));
-  const stated = (called.length > 0 ? called : def.overloads).flatMap((o) => (o.signature ? [o.signature] : []));
-  return stated.length > 0 ? stated.join("\n") : null;
-}
-
-function toIdentifier(
-  def: PatchDefinition,
-  side: "code" | "test",
-  usedAt: ReadonlyArray<{ use: PatchUse; certain: boolean }>,
-): InstanceIdentifier {
-  return {
-    ...(def.local ? { local: true as const } : {}),
-    name: def.name,
-    member: def.member,
-    owner: def.owner,
-    kind: def.kind,
-    path: def.path,
-    newFile: def.newFile,
-    signature: statedSignature(def, usedAt),
-    side,
-    status: def.status,
-    policies: [],
-    definedAt: placed(def.location, side),
-    usedAt: usedAt.map(({ use, certain }) => ({
-      ...placed(use.location, side === "code" ? "test" : "code"),
-      ...(certain ? {} : { uncertain: true as const }),
-    })),
-  };
-}
 
 /** The names each file's imports give packages (where a package is a folder: Go's aliases), for package-qualified uses. */
 function packageAliases(uses: readonly PatchUse[]): (path: string) => Map<string, string> | undefined {

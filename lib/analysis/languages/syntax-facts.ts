@@ -51,6 +51,8 @@ export interface SyntaxDefinition {
   implicit?: boolean;
   /** a method declared without a body (an interface's or a trait's, an abstract one): implementations take its name */
   abstract?: boolean;
+  /** the leading part of `owner` that is namespaces (C++'s `Catch.Generators`): it qualifies nothing a hint states */
+  namespace?: string;
 }
 
 /** A name referenced in one parsed image. */
@@ -138,6 +140,7 @@ export class FactCollector {
   readonly definitions: SyntaxDefinition[] = [];
   readonly uses: SyntaxUse[] = [];
   readonly bindings: SyntaxBinding[] = [];
+  private readonly namespaces = new Set<string>();
 
   /**
    * @param collectingUses false for a pre-image, whose uses count for nothing: saves reading every name
@@ -174,8 +177,10 @@ export class FactCollector {
     local = false,
   ) {
     if (!member) return;
+    const namespace = this.namespaceOf(owner);
     this.definitions.push({
       ...(local ? { local: true } : {}),
+      ...(namespace ? { namespace } : {}),
       ...(isBodiless(node, kind) ? { abstract: true } : {}),
       name: owner ? `${owner}.${member}` : member,
       member,
@@ -187,6 +192,19 @@ export class FactCollector {
       column: node.startPosition.column,
       endRow: node.endPosition.row,
     });
+  }
+
+  /** `qualified` (`Catch.Generators`) is a namespace: it qualifies names inside it, a hint states none of it. */
+  enterNamespace(qualified: string) {
+    this.namespaces.add(qualified);
+  }
+
+  /** The longest namespace `owner` starts with (or is). */
+  private namespaceOf(owner: string | null): string | undefined {
+    let found: string | undefined;
+    for (const ns of this.namespaces)
+      if ((owner === ns || owner?.startsWith(`${ns}.`)) && ns.length > (found?.length ?? 0)) found = ns;
+    return found;
   }
 
   use(node: Node, name: string, kind: UseKind, qualifier: string | null = null, module?: string, arity?: number) {

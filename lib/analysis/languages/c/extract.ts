@@ -220,6 +220,7 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
         const ns = name ? join(owner, name.text.replace(/::/g, ".")) : owner;
         // A namespace is reopened in file after file: it qualifies names (`ns::f` as `ns.f`), it is not one.
         if (name) skip.add(name.id);
+        if (name && ns) facts.enterNamespace(ns);
         if (body) for (const child of body.namedChildren) if (child) visit(child, ns, false, false);
         return;
       }

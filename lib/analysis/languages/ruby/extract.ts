@@ -34,6 +34,11 @@ const MESSAGE_EXPECTATIONS = new Set(["receive", "have_received"]);
 const VERIFYING_DOUBLES = new Set(["instance_double", "class_double", "instance_spy", "class_spy", "object_double"]);
 const DOUBLES = new Set([...VERIFYING_DOUBLES, "double", "spy", "receive_messages"]);
 
+/** Calls that group examples by what they test. */
+const EXAMPLE_GROUPS = new Set(["describe", "context"]);
+/** The qualifier of a method an example group names: an object of the described class (which one, the uses say). */
+const DESCRIBED = "described";
+
 /** The keys of a call's `key: value` arguments (`fetch: 1`, in a braced hash too). */
 const symbolKeys = (args: Node | null): Node[] =>
   (args?.namedChildren ?? [])
@@ -55,6 +60,12 @@ function callUse(name: Node, receiver: Node | null, args: Node | null, facts: Fa
     // `obj.send(:finalize!)`, `respond_to?(:name)`, `receive(:name)`: the symbol names a method.
     if (first?.type === "simple_symbol" && facts.countsAt(first))
       facts.use(first, first.text.slice(1), "call", SENDS.has(name.text) ? qualifier : null);
+  }
+  // RSpec's and minitest's `describe "#link_file"` (an instance method) or `".parse"` (a class method): the
+  // method under test, of the described class (`describe Thor::Actions`), whose line the hunk may not show.
+  if (EXAMPLE_GROUPS.has(name.text) && first?.type === "string" && facts.countsAt(first)) {
+    const method = /^["'][#.]([a-z_]\w*[!?=]?)["']$/.exec(first.text)?.[1];
+    if (method) facts.use(first, method, "call", DESCRIBED);
   }
   if (!DOUBLES.has(name.text) || receiver) {
     // `fetch(build_id: 1)`: a keyword argument names the called method's parameter.

@@ -35,33 +35,79 @@ function defEnd(context: string, lines: readonly string[]): number {
 }
 
 function rubyWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
-  if (!indented) return NO_WRAP;
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
+  const scopeLine = (l: string) => /^\s*(class|module)\s+[A-Z]|^\s*class\s*<</.test(l);
+  // (Members' depth: `end`s closing the scopes around them, `      end` / `    end` / `  end`, are shallower.)
+  const least = Math.min(...code.filter((l) => !scopeLine(l) && !/^\s*end\b/.test(l)).map(indentOf));
+  // A hunk at a class's end closes the scopes around it, down to column 0 (`    end` / `  end` / `end`): its
+  // members are still indented, and those `end`s close the wrapper's scopes.
+  const trailing = rubyClosedAbove(lines) - rubyLeadingEnds(lines);
+  if (!indented && !(trailing > 0 && Number.isFinite(least) && least > 0)) return NO_WRAP;
   const scopes = [...context.matchAll(/\b(class|module)\s+([A-Z][\w:]*)/g)];
   const last = scopes.at(-1);
   if (last) {
     // Under a namespace's header (`module Match`) with the hunk two levels in or deeper, a class the hunk does not
     // show stands between: by Ruby's file naming (Zeitwerk's), the file's own (`storage/gitlab/client.rb`: Client).
-    const code = lines.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
-    const scopeLine = (l: string) => /^\s*(class|module)\s+[A-Z]|^\s*class\s*<</.test(l);
-    // (Members' depth: `end`s closing the scopes around them, `      end` / `    end` / `  end`, are shallower.)
-    const least = Math.min(...code.filter((l) => !scopeLine(l) && !/^\s*end\b/.test(l)).map(indentOf));
     const own = fileConstant(path, [context, ...code]);
     // (Not where the hunk shows a class or module line around its other lines: that one is the scope. A class
     // declared among them, `class RequestError < StandardError; end`, is a member: both images read alike.)
     const showsScope = code.some((l) => scopeLine(l) && indentOf(l) < least);
+    const between =
+      showsScope || last[1] !== "class" ? null : scopesBetween(path, last[2] as string, least, [context, ...code]);
+    const ends = (scopeCount: number) => Array.from({ length: Math.max(0, scopeCount - trailing) }, () => "end");
+    if (between)
+      return {
+        prefix: [`${last[1]} ${last[2]}`, ...between],
+        suffix: ends(1 + between.length),
+        owner: null,
+        dedent: false,
+      };
     if (last[1] === "module" && own && own !== last[2] && !showsScope && Number.isFinite(least) && least >= 4)
-      return { prefix: [`${last[1]} ${last[2]}`, `class ${own}`], suffix: ["end", "end"], owner: null, dedent: false };
-    return { prefix: [`${last[1]} ${last[2]}`], suffix: ["end"], owner: null, dedent: false };
+      return { prefix: [`${last[1]} ${last[2]}`, `class ${own}`], suffix: ends(2), owner: null, dedent: false };
+    return { prefix: [`${last[1]} ${last[2]}`], suffix: ends(1), owner: null, dedent: false };
   }
-  if (!/\bdef\s/.test(context)) return NO_WRAP;
+  if (!indented || !/\bdef\s/.test(context)) return NO_WRAP;
   // Under a method's header, lines whose least indented ones declare members (`def`, `private`, `attr_…`)
   // stand at the class's level: the named method ended above the hunk, and the class is unknown here.
-  const code = lines.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
-  const least = Math.min(...code.map(indentOf));
-  const members = code.filter((l) => indentOf(l) === least);
+  const leastOfAll = Math.min(...code.map(indentOf));
+  const members = code.filter((l) => indentOf(l) === leastOfAll);
   if (members.some((l) => /^\s*(def\s|private\b|protected\b|public\b|attr_\w+\b)/.test(l)))
     return { prefix: [`class ${RUBY_UNKNOWN_OWNER}`], suffix: ["end"], owner: null, dedent: false };
   return { prefix: ["def __hintscope__"], suffix: ["end"], owner: null, dedent: false, inBody: true };
+}
+
+/**
+ * The scope lines between a class header's (`class Thor`) and members `least` spaces in, two a level: the hunk
+ * is not the class's own body. Ruby's file naming (Zeitwerk's) names them where the path does
+ * (`lib/thor/actions/file_manipulation.rb`: Thor::Actions, so a `def` four spaces under `class Thor` is
+ * Actions'); one level past the file's own constant is its `class << self`; deeper, the owner is unknown (stand-ins
+ * all the way, never the header's class). Null where the path does not name the header's class or nothing stands
+ * between. (A module header's hunk keeps the file-constant rule: `module Faraday` with `def` six spaces in
+ * `lib/faraday/response/logger.rb` is Logger's; folders such as `models/` often name no module.)
+ */
+function scopesBetween(path: string, header: string, least: number, lines: readonly string[]): string[] | null {
+  if (!Number.isFinite(least) || least % 2 !== 0) return null;
+  const segments = path.replace(/\.rb$/, "").split("/");
+  const root = segments.lastIndexOf("lib");
+  if (root < 0) return null;
+  const named = segments.slice(root + 1);
+  const level = named.indexOf(snakeCase(header.split("::").pop() ?? header));
+  const ownerLevel = least / 2 - 1;
+  if (level < 0 || ownerLevel <= level) return null;
+  if (ownerLevel > named.length) return Array.from({ length: ownerLevel - level }, () => `class ${RUBY_UNKNOWN_OWNER}`);
+  const between = named.slice(level + 1, ownerLevel + 1).map((segment) => `module ${spelt(segment, lines)}`);
+  return ownerLevel === named.length ? [...between, "class << self"] : between;
+}
+
+const snakeCase = (constant: string) => constant.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+
+/** A file name's constant (`gitlab_client` → GitlabClient), spelt as the lines spell it where they do (`HTTPClient`). */
+function spelt(base: string, lines: readonly string[]): string {
+  const camel = base.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+  const written = lines
+    .flatMap((l) => l.match(/\b[A-Z][A-Za-z0-9]*\b/g) ?? [])
+    .find((word) => word !== camel && word.toLowerCase() === camel.toLowerCase());
+  return written ?? camel;
 }
 
 /**
@@ -70,12 +116,7 @@ function rubyWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
  */
 function fileConstant(path: string, lines: readonly string[]): string | null {
   const base = /([a-z][a-z0-9_]*)\.rb$/.exec(path)?.[1];
-  if (!base) return null;
-  const camel = base.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
-  const spelt = lines
-    .flatMap((l) => l.match(/\b[A-Z][A-Za-z0-9]*\b/g) ?? [])
-    .find((word) => word !== camel && word.toLowerCase() === camel.toLowerCase());
-  return spelt ?? camel;
+  return base ? spelt(base, lines) : null;
 }
 
 /** A line's code: its strings emptied and its comment cut, so neither opens nor closes a block. */
@@ -97,6 +138,21 @@ export function rubyLeadingEnds(lines: readonly string[]): number {
     // A member's declaration at the level the hunk came back to: the ends past it close the scopes around.
     if (depth === 0 && /^\s*(def|class|module)\b/.test(code)) break;
     // (`end.each do |x|` closes one begun above, then opens its own.)
+    if (/^\s*end\b/.test(code)) {
+      if (depth > 0) depth--;
+      else closed++;
+    }
+    if (RUBY_OPENER.test(code) && !/^\s*(def|class|module)\b.*;\s*end\s*$/.test(code)) depth++;
+  }
+  return closed;
+}
+
+/** How many blocks a hunk's lines close (`end`) that they did not open: begun above the hunk, wherever closed. */
+function rubyClosedAbove(lines: readonly string[]): number {
+  let closed = 0;
+  let depth = 0;
+  for (const line of lines) {
+    const code = rubyCode(line);
     if (/^\s*end\b/.test(code)) {
       if (depth > 0) depth--;
       else closed++;
