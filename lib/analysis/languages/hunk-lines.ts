@@ -53,6 +53,28 @@ export function blocksClosedFromAbove(
 export const codeOf = (line: string) =>
   line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, "").replace(/\/\/.*$/, "");
 
+/**
+ * A string the hunk starts inside (it began above): the index of the line whose `quote` closes it, where that
+ * line's first quote stands after nothing but its text and is followed by nothing but closers (`             ',`,
+ * `` `)) ``), and nothing on it or before it opens one; -1 when the hunk does not start in one. Go's raw strings,
+ * PHP's multi-line quoted strings.
+ */
+export function quotedStringEnd(lines: readonly string[], quotes: string): number {
+  const first = lines.findIndex((line) => [...quotes].some((q) => line.includes(q)));
+  if (first < 0) return -1;
+  const line = lines[first] as string;
+  const at = Math.min(...[...quotes].map((q) => line.indexOf(q)).filter((i) => i >= 0));
+  const quote = line[at] as string;
+  const before = line.slice(0, at);
+  const after = line.slice(at + 1);
+  const closes =
+    /^[)\]},;\s]*(\/\/.*)?$/.test(after) &&
+    !/([=(:,{[.]|=>|\breturn|\becho)\s*$/.test(before) &&
+    !after.includes(quote) &&
+    !(quote !== "`" && /\\$/.test(before));
+  return closes ? first : -1;
+}
+
 /** A documentation comment's tag at a line's start (Doxygen's, Javadoc's): `@brief`, `\\param`, `@since`. */
 const DOC_TAG =
   /^\s*[@\\](brief|details|return|returns|retval|param|tparam|since|note|see|sa|throws?|pre|post|deprecated|warning|code|endcode|ref)\b/;

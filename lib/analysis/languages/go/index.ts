@@ -1,4 +1,4 @@
-import { UNKNOWN_OWNER } from "../hunk-lines";
+import { quotedStringEnd, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
 import { extractGo } from "./extract";
@@ -39,16 +39,7 @@ function goWrap({ context, indented, lines }: WrapRequest): Wrapper {
  * backtick closes it (what precedes the backtick opens nothing, what follows only ends the expression:
  * `` ]`), ``), or -1.
  */
-export function goRawStringEnd(lines: readonly string[]): number {
-  const first = lines.findIndex((line) => line.includes("`"));
-  if (first < 0) return -1;
-  const line = lines[first] as string;
-  const at = line.indexOf("`");
-  const before = line.slice(0, at);
-  const after = line.slice(at + 1);
-  const closes = /^[)\]},;\s]*(\/\/.*)?$/.test(after) && !/([=(:,{]|\breturn)\s*$/.test(before) && !after.includes("`");
-  return closes ? first : -1;
-}
+export const goRawStringEnd = (lines: readonly string[]): number => quotedStringEnd(lines, "`");
 
 /**
  * gofmt puts a top-level declaration's closing `}` (or a group's `)`) at column 0 and nothing else there but

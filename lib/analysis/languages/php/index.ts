@@ -1,5 +1,5 @@
 import { RenameTracker } from "../class-renames";
-import { closersOfOpenBrackets, indentOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
+import { closersOfOpenBrackets, indentOf, leadingSpaceOf, quotedStringEnd, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { fileClass, type MemberLines, memberIndent, wrapUnderMethod } from "../member-hunks";
 import { braceTailOpeners, headerNames, isMethodHeader, NO_WRAP } from "../wrapping";
@@ -55,7 +55,9 @@ function heredocLines(lines: readonly string[]): boolean[] {
 
 function phpWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
   const { inFunction } = headerNames(context);
-  const phpType = /\b(class|interface|trait|enum)\s+(\w+)/.exec(context);
+  // (A header whose braces close on its own line, `enum Foo: string { case FALSE = "false"; }` in a test's code
+  // sample, encloses nothing the hunk holds.)
+  const phpType = /\{.*\}\s*$/.test(context) ? null : /\b(class|interface|trait|enum)\s+(\w+)/.exec(context);
   // A type's header whose body's `{` opens the hunk on a line of its own (PSR-2's style): the header reopens it,
   // the hunk's own brace being the body's.
   const firstLine = lines.find((line) => line.trim() !== "");
@@ -75,7 +77,13 @@ function phpWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
       unknownOwner: UNKNOWN_OWNER,
       method: "function __hintscope__() {",
     });
-  return inFunction ? { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
+  if (inFunction) return { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false };
+  // Members one level in under no header that names their type: the file's own class (PSR-4), else unknown.
+  // (By a visibility or `static`: a bare `function` one level in is a helper in an `if (!function_exists(…))`.)
+  const members = lines.filter((line) => /^\s+((final|abstract)\s+)?(public|protected|private|static)\s/.test(line));
+  if (members.length === 0 || phpType) return NO_WRAP;
+  const owner = fileClass(path, "php", lines, PHP_MEMBER_LINES, UNKNOWN_OWNER);
+  return { prefix: [`class ${owner} {`], suffix: ["}"], owner: null, dedent: false };
 }
 
 export const php: LanguageModule = {
@@ -97,6 +105,8 @@ export const php: LanguageModule = {
         first: ({ inClass, atTop }) => (inClass || atTop ? "function __hintscope_tail__() {" : "{"),
       }),
     blockComments: true,
+    // (A hunk that starts inside a multi-line quoted string, a fixer test's code sample, shows its text first.)
+    stringEnd: (lines) => quotedStringEnd(lines, "'\""),
     // A body the hunk's end cuts off is closed, so what it holds still parses as that body.
     closeOpenBlocks: (suffix, lines) => {
       const open = closersOfOpenBrackets(lines);

@@ -1,0 +1,11 @@
+// Classes the oracle (hunks against whole files, `npm run bench:oracle`) showed in the fifteenth session, each on
+// the real hunk first. Fixtures: the shared records' patches, provenance in lib/testing/real-data/README.md.
+import { expect, test } from "vitest";
+import { commitAnalysis } from "../testing/analysis-helpers";
+
+test("php-cs-fixer 7998: a hunk that starts inside a string begun above (`             ',`) reads the code in the next string (`<<<'PHP' class Foo2 { const int NULL = 0; }`) as text, not as classes", async () => {
+  const result = await commitAnalysis("php-cs-fixer-7998");
+  const testNames = result.identifiers.filter((i) => i.side === "test").map((i) => i.name);
+  expect(testNames.filter((name) => /^Foo\d/.test(name))).toEqual([]);
+  expect(testNames).toEqual(expect.arrayContaining(["ConstantCaseFixerTest.provideFix83Cases"]));
+});
