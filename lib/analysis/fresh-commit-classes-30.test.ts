@@ -19,3 +19,21 @@ test("faraday 5d28006: under `@@ … @@ module Faraday`, a `def` six spaces in w
 test("thor de6b9a4: a `def` six spaces under `class Thor` in lib/thor/base.rb stands one level past the file's own constant (Thor::Base): `class << self` of Base, not Thor's", async () => {
   expect(await owners("thor-commit-de6b9a4", "strict_args_position!")).toEqual(["Base.strict_args_position!"]);
 });
+
+test("commons-text f78a3a0 (round 31): under `@@ … @@ public final class RandomStringGenerator {`, a method two levels in that returns `this` as `Builder` (`public Builder usingRandom(…) { … return this; }`) is the nested Builder's", async () => {
+  expect(await owners("commons-text-commit-f78a3a0", "usingRandom")).toEqual([
+    "RandomStringGenerator.Builder.usingRandom",
+  ]);
+});
+
+test('spdlog 3cab260 (round 31): a Catch2 `TEST_CASE("…", "[tag]") {` body (a call then a block at file scope) is a function\'s: its `std::make_shared<spdlog::sinks::callback_sink_st>(…)` uses the new alias through a template argument, its `#include "spdlog/sinks/callback_sink.h"` the new header under include/, and its locals define nothing', async () => {
+  const result = await analysis("spdlog-commit-3cab260");
+  expect(picked(result, "defuse")).toEqual(
+    expect.arrayContaining(["callback_sink_st", "include/spdlog/sinks/callback_sink.h"]),
+  );
+  expect(result.identifiers.filter((i) => i.side === "test" && i.kind === "variable")).toEqual([]);
+});
+
+test("spdlog 071206e (round 31): a declaration's type at file scope names the new struct through a template argument (`using sink_type = spdlog::sinks::rotating_file_sink<std::mutex, spdlog::sinks::rotating_filename_calculator>`)", async () => {
+  expect(picked(await analysis("spdlog-commit-071206e"), "defuse")).toContain("rotating_filename_calculator");
+});

@@ -1,9 +1,15 @@
+import { importLoadsFile } from "./import-paths";
 import type { UseRules } from "./languages/language";
-import { extensionsImportsOmit, isDictatedMember, moduleOfPath } from "./languages/lookup";
+import { isDictatedMember, moduleOfPath } from "./languages/lookup";
 import type { PatchDefinition, PatchUse } from "./patch-facts";
 
 const CONSTRUCTOR_MEMBERS = new Set(["__init__", "constructor", "__new__"]);
 const SELF_NAMES = new Set(["self", "this", "cls", "$this", "static", "parent", "Self"]);
+
+export { importLoadsFile, literalNamesFile } from "./import-paths";
+
+/** How uses reach definitions in a path's language (see UseRules): none of its departures for unknown files. */
+const rulesOfPath = (path: string): UseRules => moduleOfPath(path)?.uses ?? {};
 
 const lastSegment = (name: string | null) => (name ? (name.split(".").pop() ?? name) : null);
 
@@ -17,65 +23,6 @@ function calleeNames(owner: string | null): string[] {
   const parts = owner.split(".");
   const last = parts.at(-1) ?? owner;
   return CONSTRUCTOR_MEMBERS.has(last) && parts.length > 1 ? [parts.at(-2) as string, last] : [last];
-}
-
-/** The extensions an import leaves off (`a.b.c`, `org.pkg.Cls`, `./x`): the modules' own (UseRules.importOmitsExtension). */
-const OMITTED_EXTENSION = new RegExp(`\\.(${extensionsImportsOmit().join("|")})$`);
-
-const stripExtension = (path: string) => path.replace(OMITTED_EXTENSION, "");
-
-/** How uses reach definitions in a path's language (see UseRules): none of its departures for unknown files. */
-const rulesOfPath = (path: string): UseRules => moduleOfPath(path)?.uses ?? {};
-
-/** Resolves `../src/format/bytes` against the importing file's folder. */
-function resolveRelative(from: string, module: string): string {
-  const parts = from.split("/").slice(0, -1);
-  for (const segment of module.split("/")) {
-    if (segment === "..") parts.pop();
-    else if (segment !== ".") parts.push(segment);
-  }
-  return parts.join("/");
-}
-
-/** Whether an import of `module` (as written in `fromPath`) loads the file at `path`. */
-export function importLoadsFile(module: string, fromPath: string, path: string): boolean {
-  const bare = stripExtension(path);
-  // (`from "."`, `from ".."`: the folder's own index, as `./index` would be.)
-  if (module === "." || module === "..") return bare === resolveRelative(fromPath, `${module}/index`);
-  if (module.startsWith("./") || module.startsWith("../")) {
-    const target = resolveRelative(fromPath, module);
-    return bare === target || bare === `${target}/index` || bare === stripExtension(target);
-  }
-  // Python `a.b.c` and Java `org.pkg.Cls`: a path suffix; Go's `host/x/pkg`: the file's folder is the package.
-  const dotted = module.replace(/^\.+/, "").replace(/\./g, "/");
-  if (
-    bare === dotted ||
-    bare.endsWith(`/${dotted}`) ||
-    bare.endsWith(`/${dotted}/__init__`) ||
-    bare === `${dotted}/__init__`
-  )
-    return true;
-  const folder = path.split("/").slice(0, -1).join("/");
-  if (rulesOfPath(path).packageIsFolder && folder !== "" && (module === folder || module.endsWith(`/${folder}`)))
-    return true;
-  if (!module.includes(".") && module.includes("/") && (bare === module || bare.endsWith(`/${module}`))) return true;
-  // A monorepo's scoped package (`@proton/shared/lib/x` is `packages/shared/lib/x`): its scope names no folder.
-  const unscoped = /^@[\w-]+\/(.+\/.+)$/.exec(module)?.[1];
-  return unscoped !== undefined && !unscoped.includes(".") && bare.endsWith(`/${unscoped}`);
-}
-
-/**
- * Whether a string literal of a file names the file at `path` (one the other patch adds): as a path from the
- * using file's folder (`os.ReadFile("fixtures/valid.yaml")` in `internal/cue/`) or from the repository's root,
- * as a tail of it with a folder (`"cue/fixtures/valid.yaml"`), or as its bare name with an extension
- * (`Path(__file__).parent / "data" / "valid.yaml"`) where no other added file has that name.
- */
-export function literalNamesFile(literal: string, fromPath: string, path: string, namesakes = 1): boolean {
-  const text = literal.trim().replace(/^\.\//, "");
-  if (text.length < 3 || /\s|HOLE/.test(text)) return false;
-  if (text === path || resolveRelative(fromPath, text) === path) return true;
-  if (text.includes("/")) return path.endsWith(`/${text}`);
-  return namesakes === 1 && /^[\w.-]+\.\w{1,5}$/.test(text) && path.split("/").pop() === text;
 }
 
 /** Whether the object or module a patched name is given with (its qualifier) is the definition's class or file. */

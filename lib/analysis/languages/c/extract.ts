@@ -75,7 +75,14 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
         skip.add(node.id);
         facts.use(node, member, "attribute", qualifier?.split(".").pop() ?? null);
       }
-      return "done";
+      // Its template arguments name types of their own (`std::make_shared<spdlog::sinks::callback_sink_st>(…)`);
+      // the path's own names are recorded.
+      const args = node.descendantsOfType("template_argument_list").filter((a): a is Node => a !== null);
+      if (args.length === 0) return "done";
+      const inArgs = (d: Node) => args.some((a) => d.startIndex >= a.startIndex && d.endIndex <= a.endIndex);
+      for (const d of node.descendantsOfType(["identifier", "type_identifier", "namespace_identifier"]))
+        if (d && !inArgs(d)) skip.add(d.id);
+      return "children";
     }
     case "type_identifier": {
       if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
@@ -88,6 +95,15 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
     }
   }
   return null;
+}
+
+/**
+ * Whether a block at file scope is a test macro's body (Catch2's `TEST_CASE("…", "[tag]") {`, which parses as a
+ * call then a block): a function's. (Not the analysis's own `{` around a class's members no hunk shows the header of.)
+ */
+function testMacroBody(block: Node): boolean {
+  const macro = block.previousNamedSibling;
+  return macro?.type === "expression_statement" && macro.firstNamedChild?.type === "call_expression";
 }
 
 /**
@@ -136,8 +152,12 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
         const declarators = node.childrenForFieldName("declarator");
         const type = node.childForFieldName("type");
         if (type && type.namedChildCount > 0 && /_specifier$/.test(type.type)) visit(type, owner, inClass, false);
+        // What a declaration at file scope names: its type (`spdlog::pattern_formatter`), its value's calls.
+        else if (type && facts.countsAt(node)) visit(type, owner, inClass, true);
         for (const declarator of declarators) {
           if (!declarator) continue;
+          const value = declarator.type === "init_declarator" ? declarator.childForFieldName("value") : null;
+          if (value && facts.bodyMatters(value)) visit(value, owner, inClass, true);
           const fnDeclarator = functionDeclarator(declarator);
           if (fnDeclarator) {
             callable(node, fnDeclarator, owner, inClass || node.type === "field_declaration");
@@ -224,6 +244,10 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
         if (body) for (const child of body.namedChildren) if (child) visit(child, ns, false, false);
         return;
       }
+      case "compound_statement":
+        if (inFunction || !testMacroBody(node)) break;
+        if (facts.bodyMatters(node)) visit(node, null, false, true);
+        return;
       case "template_declaration": {
         for (const child of node.namedChildren)
           if (child && child.type !== "template_parameter_list") visit(child, owner, inClass, inFunction);

@@ -45,6 +45,11 @@ function javaWrap({ context, indented, lines, path, carriedClass }: WrapRequest)
   const builder = inFunction ? fluentType(context, lines) : null;
   const nestedBuilder = builder ? nestedTypeTail(lines, builder, javaFileClass, 2) : null;
   if (nestedBuilder) return nestedBuilder;
+  // Under the file class's header, members two levels in that a fluent method among them names
+  // (`public Builder usingRandom(…) {` … `return this;`): a nested builder's.
+  const nestedFluent = typeName && !inFunction ? nestedFluentType(lines, typeName) : null;
+  if (nestedFluent)
+    return { prefix: [`class ${typeName} {`, `class ${nestedFluent} {`], suffix: ["}}"], owner: null, dedent: false };
   return inFunction
     ? wrapUnderMethod(lines, JAVA_MEMBER_LINES, {
         // (A nested type an earlier hunk showed this method in: see JavaClassTracker.)
@@ -120,6 +125,29 @@ function fluentType(context: string, lines: readonly string[]): string | null {
   };
   const header = returnType(context);
   return header && returnsThis(0) ? header : null;
+}
+
+/**
+ * The nested type whose members a hunk under a type's header shows two levels in (members at twice the step
+ * from them to their bodies' statements): the type a method among them returns itself as (`public Builder
+ * usingRandom(final IntUnaryOperator random) {` … `return this;`), where it is not the header's; else null.
+ */
+function nestedFluentType(lines: readonly string[], typeName: string): string | null {
+  const member = javaMemberIndent(lines);
+  if (member === undefined || member === null || member <= 0) return null;
+  for (const [index, line] of lines.entries()) {
+    const declared =
+      /^(\s*)(?:(?:public|protected|private|static|final|synchronized)\s+)*([A-Z][\w$]*)(?:<[^>]*>)?\s+[\w$]+\s*\([^;]*$/.exec(
+        line,
+      );
+    if (!declared || (declared[1] as string).length !== member || declared[2] === typeName) continue;
+    const body = lines.slice(index + 1).findIndex((l) => /^\s*\}/.test(l) && /^[ \t]*/.exec(l)?.[0].length === member);
+    const bodyLines = lines.slice(index + 1, body < 0 ? lines.length : index + 1 + body);
+    const returns = bodyLines.find((l) => /^\s*return\s+this\s*;/.test(l));
+    const step: number = returns ? (/^[ \t]*/.exec(returns)?.[0].length ?? 0) - member : 0;
+    if (returns && step > 0 && member === 2 * step) return declared[2] as string;
+  }
+  return null;
 }
 
 /**
