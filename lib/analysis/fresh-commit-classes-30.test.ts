@@ -37,3 +37,14 @@ test('spdlog 3cab260 (round 31): a Catch2 `TEST_CASE("…", "[tag]") {` body (a 
 test("spdlog 071206e (round 31): a declaration's type at file scope names the new struct through a template argument (`using sink_type = spdlog::sinks::rotating_file_sink<std::mutex, spdlog::sinks::rotating_filename_calculator>`)", async () => {
   expect(picked(await analysis("spdlog-commit-071206e"), "defuse")).toContain("rotating_filename_calculator");
 });
+
+test("rayon 203a7e5: `mod positions;` beside the new trait method `fn positions<P>(self, …)` is no name a test's `.positions(…)` call uses", async () => {
+  expect(picked(await analysis("rayon-commit-203a7e5"), "defuse")).toEqual(["IndexedParallelIterator.positions"]);
+});
+
+test("urfave/cli 289eeb9: under `@@ … @@ type FlagBase[T any, C any, VC ValueCreator[T, C]] struct {` (type parameters with brackets inside), a field line is FlagBase's", async () => {
+  const result = await analysis("cli-commit-289eeb9");
+  expect(result.identifiers.filter((i) => i.member === "OnlyOnce").map((i) => [i.name, i.kind, i.status])).toEqual([
+    ["FlagBase.OnlyOnce", "field", "new"],
+  ]);
+});

@@ -88,6 +88,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
       importLoadsFile(use.module, use.location.path, def.path)
     );
   }
+  // A module (Rust's `mod positions;`) is named by an import or a path, never called (`.positions(…)` is a method).
+  if (def.kind === "module" && use.kind === "call") return false;
   if (def.kind === "parameter") {
     // Without keyword arguments (Go) a key names a struct's field, never a parameter.
     if (rulesOfPath(def.path).noKeywordArguments) return false;

@@ -28,7 +28,7 @@ export interface HeaderNames {
 export function headerNames(context: string): HeaderNames {
   const typeName = /\b(?:class|interface|enum|record|struct)\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
   const enumName = /\benum\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
-  const go = /^\s*type\s+(\w+)(?:\[[^\]]*\])?\s+(struct|interface)\b/.exec(context);
+  const go = /^\s*type\s+(\w+)(?:\[(?:[^[\]]|\[[^\]]*\])*\])?\s+(struct|interface)\b/.exec(context);
   const goType = go?.[1] ?? null;
   const goKind = (go?.[2] as "struct" | "interface" | undefined) ?? null;
   const inFunction = !typeName && !goType && /\(/.test(context);

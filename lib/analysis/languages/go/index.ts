@@ -105,10 +105,12 @@ export const go: LanguageModule = {
   hunks: {
     headerKeepsIndentation: true,
     contextFunction: (text) => {
-      const match = /^func\s+(?:\(\s*(?:\w+\s+)?\*?(\w+)(?:\[[^\]]*\])?\s*\)\s*)?(\w+)\s*[[(]/.exec(text);
+      const match = /^func\s+(?:\(\s*(?:\w+\s+)?\*?(\w+)(?:\[(?:[^[\]]|\[[^\]]*\])*\])?\s*\)\s*)?(\w+)\s*[[(]/.exec(
+        text,
+      );
       if (match?.[2]) return { name: match[2], owner: match[1] ?? null };
       // A struct's or an interface's header: a change among its fields or methods changes the type.
-      const type = /^type\s+(\w+)(?:\[[^\]]*\])?\s+(struct|interface)\s*\{/.exec(text);
+      const type = /^type\s+(\w+)(?:\[(?:[^[\]]|\[[^\]]*\])*\])?\s+(struct|interface)\s*\{/.exec(text);
       if (type?.[1]) return { name: type[1], owner: null, kind: type[2] as "struct" | "interface" };
       // A package variable's header (`var FunctionCalls = map[string]FunctionCall{`): a changed entry changes it.
       const variable = /^var\s+(\w+)\b[^=(]*=/.exec(text);
