@@ -9,3 +9,8 @@ test("php-cs-fixer 7998: a hunk that starts inside a string begun above (`      
   expect(testNames.filter((name) => /^Foo\d/.test(name))).toEqual([]);
   expect(testNames).toEqual(expect.arrayContaining(["ConstantCaseFixerTest.provideFix83Cases"]));
 });
+
+test("tutanota befce4b: under `@@ … @@ export class MailViewer …`, a hunk two tabs in or deeper (`actions.push(` / `m(ButtonN, {`, calls without `;`) is a method's body: `.catch(ofClass(UserError, showUserError))` defines no method", async () => {
+  const result = await commitAnalysis("tutanota-befce4b");
+  expect(result.identifiers.map((i) => [i.name, i.kind, i.status])).toEqual([["MailViewer", "class", "changed"]]);
+});

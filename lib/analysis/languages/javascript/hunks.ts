@@ -30,7 +30,7 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (type && !type.startsWith("class ")) return { prefix: [type], suffix: ["}"], owner: null, dedent: false };
   // Under a class's header, lines that are statements (`const x =`, `return`, `this.y = …`, `total += 1`) are
   // a method's body the hunk is cut from, not the class's members: a stand-in method holds them.
-  if (typeName && looksLikeStatements(lines))
+  if (typeName && (looksLikeStatements(lines) || twoLevelsUnder(context, lines)))
     return {
       prefix: [`class ${typeName} {`, "__hintscope__() {"],
       suffix: ["}", "}"],
@@ -48,6 +48,21 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
       dedent: false,
     };
   return inFunction ? { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
+}
+
+/**
+ * Whether every line of a hunk stands two levels or more under the header's (two tabs, or eight spaces): in a
+ * method's body, the class's members being one level in (MailViewer's `actions.push(` / `m(ButtonN, {` under
+ * `export class MailViewer …`, a call without its `;`).
+ */
+function twoLevelsUnder(context: string, lines: readonly string[]): boolean {
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
+  if (code.length === 0) return false;
+  const lead = (l: string) => /^[ \t]*/.exec(l)?.[0] ?? "";
+  const header = lead(context);
+  const tabs = code.every((l) => lead(l).startsWith(`${header}\t\t`));
+  const spaces = code.every((l) => lead(l).startsWith(`${header}        `));
+  return tabs || spaces;
 }
 
 /** JavaScript's and TypeScript's hunks (TypeScript's module shares them). */
