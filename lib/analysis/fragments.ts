@@ -161,7 +161,15 @@ function imageOf(
         : indentOf(texts[index] as string),
     ),
   );
-  let wrapper = wrapperOf(rules, hunk, { lines: texts, carriedClass, path }, kept, minIndent, comments.openAtEnd);
+  const hunkLines = lines.map((line) => line.text);
+  let wrapper = wrapperOf(
+    rules,
+    hunk,
+    { lines: texts, hunkLines, carriedClass, path },
+    kept,
+    minIndent,
+    comments.openAtEnd,
+  );
   const bodyIndentOf = (text: string) =>
     wrapper.bodyIndent !== undefined && indentOf(text) > minIndent ? wrapper.bodyIndent : "";
   const blanked = blankedRows(kept, texts, minIndent, stringEnd, offside, wrapper);

@@ -31,7 +31,7 @@ export function importLoadsFile(module: string, fromPath: string, path: string):
   }
   // C's and C++'s `#include "spdlog/sinks/callback_sink.h"`: the file at that path under an include folder (a bare
   // `"x.h"`, the one beside the including file).
-  if (/^[\w./-]+\.(h|hh|hpp|hxx|inl|ipp|c|cc|cpp)$/.test(module) && !module.startsWith(".")) {
+  if (rulesOfPath(fromPath).includePaths && !module.startsWith(".")) {
     if (module.includes("/")) return path === module || path.endsWith(`/${module}`);
     return path === [...fromPath.split("/").slice(0, -1), module].join("/");
   }

@@ -10,7 +10,8 @@ import type { PatchDefinition } from "./patch-types";
  * namespace (`Catch.Generators.GeneratorUntypedBase.countedNext`); and such a definition, new only because its
  * source file is, no newer than the declaration the header had before (a body moved out of line).
  */
-export function withOutOfLineOwners(definitions: PatchDefinition[]): PatchDefinition[] {
+export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[] {
+  const definitions = withKnownNamespaces(given);
   const outOfLine = new Map<string, PatchDefinition[]>();
   for (const def of definitions)
     if (header(def) === false && (def.kind === "method" || def.kind === "constructor") && def.owner)
@@ -45,6 +46,41 @@ export function withOutOfLineOwners(definitions: PatchDefinition[]): PatchDefini
       ? { ...def, status: "changed" }
       : def,
   );
+}
+
+/**
+ * A definition qualified out of line through a namespace the patch opens elsewhere (`int acme::Widget::area()
+ * const` in a source beside `namespace acme {` in its header): that namespace, which qualifies no stated name
+ * (`Widget.area`, as in the header), for the definitions of the same language.
+ */
+function withKnownNamespaces(definitions: PatchDefinition[]): PatchDefinition[] {
+  // (C's headers and C++'s sources are one family: a `.h` is read as C++ too.)
+  const family = (path: string) => {
+    const module = moduleOfPath(path);
+    return module?.uses?.includePaths ? "include" : module?.name;
+  };
+  const known = new Map<string, Set<string>>();
+  for (const def of definitions) {
+    const language = family(def.path);
+    if (!def.namespace || !language) continue;
+    const parts = def.namespace.split(".");
+    const set = known.get(language) ?? new Set<string>();
+    for (let n = 1; n <= parts.length; n++) set.add(parts.slice(0, n).join("."));
+    known.set(language, set);
+  }
+  if (known.size === 0) return definitions;
+  return definitions.map((def) => {
+    const namespaces = known.get(family(def.path) ?? "");
+    if (def.namespace || !def.owner || !namespaces) return def;
+    const parts = def.owner.split(".");
+    let longest = 0;
+    for (let n = 1; n <= parts.length; n++) if (namespaces.has(parts.slice(0, n).join("."))) longest = n;
+    if (longest === 0) return def;
+    const namespace = parts.slice(0, longest).join(".");
+    // (`void acme::reset_all(int)` out of line is a function, not a method of `acme`.)
+    const kind = longest === parts.length && def.kind === "method" ? "function" : def.kind;
+    return { ...def, namespace, kind };
+  });
 }
 
 /** Whether a definition's file is a header (true) or a source (false) in a language that has both, else undefined. */

@@ -59,8 +59,16 @@ export const codeOf = (line: string) =>
  * `` `)) ``), and nothing on it or before it opens one; -1 when the hunk does not start in one. Go's raw strings,
  * PHP's multi-line quoted strings.
  */
-export function quotedStringEnd(lines: readonly string[], quotes: string): number {
-  const first = lines.findIndex((line) => [...quotes].some((q) => line.includes(q)));
+export function quotedStringEnd(
+  lines: readonly string[],
+  quotes: string,
+  /** what, ending the text before the quote, opens a string there rather than closes one */
+  opens = /([=(:,{]|\breturn)\s*$/,
+): number {
+  // (A comment's apostrophe, `// Only touch the listed users'`, closes nothing.)
+  const first = lines.findIndex(
+    (line) => !/^\s*(\/\/|#|\/\*|\*)/.test(line) && [...quotes].some((q) => line.includes(q)),
+  );
   if (first < 0) return -1;
   const line = lines[first] as string;
   const at = Math.min(...[...quotes].map((q) => line.indexOf(q)).filter((i) => i >= 0));
@@ -69,7 +77,7 @@ export function quotedStringEnd(lines: readonly string[], quotes: string): numbe
   const after = line.slice(at + 1);
   const closes =
     /^[)\]},;\s]*(\/\/.*)?$/.test(after) &&
-    !/([=(:,{[.]|=>|\breturn|\becho)\s*$/.test(before) &&
+    !opens.test(before) &&
     !after.includes(quote) &&
     !(quote !== "`" && /\\$/.test(before));
   return closes ? first : -1;

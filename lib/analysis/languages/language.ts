@@ -50,6 +50,11 @@ export interface WrapRequest {
   indented: boolean;
   /** the image's lines (a comment opened above the hunk blanked) */
   lines: readonly string[];
+  /**
+   * both images' lines (context, removed and added, in the hunk's order): what a rule reads to wrap both images
+   * alike, so that a context line is the same definition before and after
+   */
+  hunkLines?: readonly string[];
   /** the class an earlier hunk of the file showed, carried to this one (see `classTracker`) */
   carriedClass: string | null;
   path: string;
@@ -178,6 +183,8 @@ export interface UseRules {
    * after `using namespace`. (A class's own members are methods and fields: those the member rules match.)
    */
   namespaceOwnsTypes?: boolean;
+  /** a `#include "spdlog/sinks/callback_sink.h"` names a file by its path (under an include folder, or beside) */
+  includePaths?: boolean;
   /** the type a function's declared signature returns (Go's `func NewX(…) *X` → `X`), null when it does not say one */
   resultType?(signature: string): string | null;
 }

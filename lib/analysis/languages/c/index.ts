@@ -16,4 +16,5 @@ export const c: LanguageModule = {
   stringTypes: C_STRINGS,
   memberSeparator: "::",
   hunks: cFamilyHunks({ record: (keyword) => (keyword === "class" ? "struct" : keyword), namespaces: false }),
+  uses: { includePaths: true },
 };

@@ -21,5 +21,6 @@ export const cpp: LanguageModule = {
     declarationHeader: (path) => /\.(h|hh|hpp|hxx|ipp)$/.test(path),
     // (A namespace's type or function is named bare inside it, or after `using namespace`.)
     namespaceOwnsTypes: true,
+    includePaths: true,
   },
 };

@@ -5,7 +5,7 @@ import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
 import { extractJava } from "./extract";
 import { JAVA_MEMBER_LINES, JavaClassTracker, javaMemberIndent, javaUnderHeaderMethod } from "./hunks";
 
-function javaWrap({ context, indented, lines, path, carriedClass }: WrapRequest): Wrapper {
+function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
   // A class whose header the hunk does not show, its members one level in, is the file's own class.
   const javaFileClass = (shown: readonly string[]) => fileClass(path, "java", shown, JAVA_MEMBER_LINES, UNKNOWN_OWNER);
@@ -47,7 +47,8 @@ function javaWrap({ context, indented, lines, path, carriedClass }: WrapRequest)
   if (nestedBuilder) return nestedBuilder;
   // Under the file class's header, members two levels in that a fluent method among them names
   // (`public Builder usingRandom(…) {` … `return this;`): a nested builder's.
-  const nestedFluent = typeName && !inFunction ? nestedFluentType(lines, typeName) : null;
+  // (Read over both images: the context's members are the builder's before and after.)
+  const nestedFluent = typeName && !inFunction ? nestedFluentType(hunkLines ?? lines, typeName) : null;
   if (nestedFluent)
     return { prefix: [`class ${typeName} {`, `class ${nestedFluent} {`], suffix: ["}}"], owner: null, dedent: false };
   return inFunction
@@ -130,7 +131,9 @@ function fluentType(context: string, lines: readonly string[]): string | null {
 /**
  * The nested type whose members a hunk under a type's header shows two levels in (members at twice the step
  * from them to their bodies' statements): the type a method among them returns itself as (`public Builder
- * usingRandom(final IntUnaryOperator random) {` … `return this;`), where it is not the header's; else null.
+ * usingRandom(final IntUnaryOperator random) {` … `return this;`), where it is not the header's and the hunk
+ * names it as a class (a `…Builder`, `new X(`, `class X`, `X(` a constructor): an interface a method returns
+ * `this` as (`public Appendable append(char c)`) is none; else null.
  */
 function nestedFluentType(lines: readonly string[], typeName: string): string | null {
   const member = javaMemberIndent(lines);
@@ -145,7 +148,15 @@ function nestedFluentType(lines: readonly string[], typeName: string): string | 
     const bodyLines = lines.slice(index + 1, body < 0 ? lines.length : index + 1 + body);
     const returns = bodyLines.find((l) => /^\s*return\s+this\s*;/.test(l));
     const step: number = returns ? (/^[ \t]*/.exec(returns)?.[0].length ?? 0) - member : 0;
-    if (returns && step > 0 && member === 2 * step) return declared[2] as string;
+    const type = declared[2] as string;
+    const namedAsClass =
+      /Builder$/.test(type) ||
+      lines.some((l) =>
+        new RegExp(
+          `\\bnew\\s+${type}\\b|\\bclass\\s+${type}\\b|^\\s*(public|protected|private)?\\s*${type}\\s*\\(`,
+        ).test(l),
+      );
+    if (returns && step > 0 && member === 2 * step && namedAsClass) return type;
   }
   return null;
 }

@@ -53,7 +53,7 @@ function heredocLines(lines: readonly string[]): boolean[] {
   });
 }
 
-function phpWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
+function phpWrap({ context, indented, lines, hunkLines, path }: WrapRequest): Wrapper {
   const { inFunction } = headerNames(context);
   // (A header whose braces close on its own line, `enum Foo: string { case FALSE = "false"; }` in a test's code
   // sample, encloses nothing the hunk holds.)
@@ -79,10 +79,12 @@ function phpWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
     });
   if (inFunction) return { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false };
   // Members one level in under no header that names their type: the file's own class (PSR-4), else unknown.
-  // (By a visibility or `static`: a bare `function` one level in is a helper in an `if (!function_exists(…))`.)
-  const members = lines.filter((line) => /^\s+((final|abstract)\s+)?(public|protected|private|static)\s/.test(line));
+  // (By a visibility or `static`: a bare `function` one level in is a helper in an `if (!function_exists(…))`.
+  // Read over both images, so that the context's members are the class's before and after.)
+  const both = hunkLines ?? lines;
+  const members = both.filter((line) => /^\s+((final|abstract)\s+)?(public|protected|private|static)\s/.test(line));
   if (members.length === 0 || phpType) return NO_WRAP;
-  const owner = fileClass(path, "php", lines, PHP_MEMBER_LINES, UNKNOWN_OWNER);
+  const owner = fileClass(path, "php", both, PHP_MEMBER_LINES, UNKNOWN_OWNER);
   return { prefix: [`class ${owner} {`], suffix: ["}"], owner: null, dedent: false };
 }
 
@@ -106,7 +108,7 @@ export const php: LanguageModule = {
       }),
     blockComments: true,
     // (A hunk that starts inside a multi-line quoted string, a fixer test's code sample, shows its text first.)
-    stringEnd: (lines) => quotedStringEnd(lines, "'\""),
+    stringEnd: (lines) => quotedStringEnd(lines, "'\"", /([=(:,{[.]|=>|\breturn|\becho)\s*$/),
     // A body the hunk's end cuts off is closed, so what it holds still parses as that body.
     closeOpenBlocks: (suffix, lines) => {
       const open = closersOfOpenBrackets(lines);

@@ -39,6 +39,20 @@ const EXAMPLE_GROUPS = new Set(["describe", "context"]);
 /** The qualifier of a method an example group names: an object of the described class (which one, the uses say). */
 const DESCRIBED = "described";
 
+/**
+ * The class an enclosing example group describes (`describe Thor::Actions do` … `describe "#link_file"`: Actions),
+ * or null.
+ */
+function describedClass(name: Node): string | null {
+  for (let node = name.parent?.parent ?? null; node; node = node.parent) {
+    if (node.type !== "call" || !EXAMPLE_GROUPS.has(node.childForFieldName("method")?.text ?? "")) continue;
+    const subject = node.childForFieldName("arguments")?.namedChildren[0];
+    if (subject?.type === "constant" || subject?.type === "scope_resolution")
+      return subject.text.split("::").pop() ?? null;
+  }
+  return null;
+}
+
 /** The keys of a call's `key: value` arguments (`fetch: 1`, in a braced hash too). */
 const symbolKeys = (args: Node | null): Node[] =>
   (args?.namedChildren ?? [])
@@ -65,6 +79,10 @@ function callUse(name: Node, receiver: Node | null, args: Node | null, facts: Fa
   // method under test, of the described class (`describe Thor::Actions`), whose line the hunk may not show.
   if (EXAMPLE_GROUPS.has(name.text) && first?.type === "string" && facts.countsAt(first)) {
     const method = /^["'][#.]([a-z_]\w*[!?=]?)["']$/.exec(first.text)?.[1];
+    // (Through an object of that class: a subclass's method of the name, Logger's `on_error` hook under
+    // `describe Faraday::Middleware`, may be the one meant.)
+    const described = describedClass(name);
+    if (method && described) facts.bind(first, DESCRIBED, described);
     if (method) facts.use(first, method, "call", DESCRIBED);
   }
   if (!DOUBLES.has(name.text) || receiver) {

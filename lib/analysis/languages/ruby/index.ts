@@ -66,6 +66,18 @@ function rubyWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
       return { prefix: [`${last[1]} ${last[2]}`, `class ${own}`], suffix: ends(2), owner: null, dedent: false };
     return { prefix: [`${last[1]} ${last[2]}`], suffix: ends(1), owner: null, dedent: false };
   }
+  // Under an example group's header (`describe Thor::Actions do`): inside its block, which says what it describes.
+  if (
+    /^\s*(RSpec\.)?(describe|context)\s+[A-Z][\w:]*\s*(,.*)?\bdo\s*$/.test(context) &&
+    Number.isFinite(least) &&
+    least > 0
+  )
+    return {
+      prefix: [context.trim()],
+      suffix: Array.from({ length: Math.max(0, 1 - trailing) }, () => "end"),
+      owner: null,
+      dedent: false,
+    };
   if (!indented || !/\bdef\s/.test(context)) return NO_WRAP;
   // Under a method's header, lines whose least indented ones declare members (`def`, `private`, `attr_…`)
   // stand at the class's level: the named method ended above the hunk, and the class is unknown here.
@@ -94,7 +106,11 @@ function scopesBetween(path: string, header: string, least: number, lines: reado
   const level = named.indexOf(snakeCase(header.split("::").pop() ?? header));
   const ownerLevel = least / 2 - 1;
   if (level < 0 || ownerLevel <= level) return null;
-  if (ownerLevel > named.length) return Array.from({ length: ownerLevel - level }, () => `class ${RUBY_UNKNOWN_OWNER}`);
+  const unknown = () => Array.from({ length: ownerLevel - level }, () => `class ${RUBY_UNKNOWN_OWNER}`);
+  // (A path deeper than the members stand: its folders may name no module, `lib/thor/parser/options.rb` being
+  // Thor::Options, or one, `lib/thor/actions/file_manipulation.rb` reopening Thor::Actions. The uses tell, a
+  // spec's `describe Thor::Actions` … `describe "#link_file"`.)
+  if (ownerLevel > named.length || ownerLevel < named.length - 1) return unknown();
   const between = named.slice(level + 1, ownerLevel + 1).map((segment) => `module ${spelt(segment, lines)}`);
   return ownerLevel === named.length ? [...between, "class << self"] : between;
 }
@@ -241,7 +257,7 @@ export const ruby: LanguageModule = {
       const bracket = rubyLeadingBracket(lines);
       const opener = bracket === "(" ? ["__hintscope__("] : bracket ? [`__hintscope__ = ${bracket}`] : [];
       // (Under a method's own stand-in, `def __hintscope__`, its `end` is that method's: nothing to open.)
-      return /^(class|module)\s/.test(wrapper.prefix.at(-1) ?? "") && ends > 0
+      return /^(class|module|(RSpec\.)?(describe|context))\s/.test(wrapper.prefix.at(-1) ?? "") && ends > 0
         ? ["def __hintscope_tail__", ...Array.from({ length: ends - 1 }, () => "begin"), ...opener]
         : opener;
     },
