@@ -30,7 +30,7 @@ describe("what the fifteenth session's rules leave alone", () => {
   });
 
   test("Go: a raw string whose text ends in `.` (`\u2026every file in path.`` `) still closes before the hunk's new function", async () => {
-    const { defuse, names } = await run(
+    const { defuse } = await run(
       'diff --git a/cmd/tool/main.go b/cmd/tool/main.go\nindex 1111111..2222222 100644\n--- a/cmd/tool/main.go\n+++ b/cmd/tool/main.go\n@@ -12,7 +12,12 @@ const usage = `Usage: tool [flags] <path>\n   -v    verbose output\n   -n    dry run\n \n-Runs the tool over every file in path.`\n+Runs the tool over every file in path, skipping hidden files.`\n+\n+// SkipHidden reports whether a file name is hidden and must be skipped.\n+func SkipHidden(name string) bool {\n+\treturn strings.HasPrefix(name, ".")\n+}\n \n func main() {\n \tflag.Parse()\n',
       'diff --git a/cmd/tool/main_test.go b/cmd/tool/main_test.go\nindex 3333333..4444444 100644\n--- a/cmd/tool/main_test.go\n+++ b/cmd/tool/main_test.go\n@@ -8,3 +8,9 @@ func TestUsage(t *testing.T) {\n \t\tt.Fatal("empty usage")\n \t}\n }\n+\n+func TestSkipHidden(t *testing.T) {\n+\tif !SkipHidden(".git") {\n+\t\tt.Fatal("want hidden")\n+\t}\n+}\n',
     );
@@ -38,7 +38,7 @@ describe("what the fifteenth session's rules leave alone", () => {
   });
 
   test("Python: `from sympy.printing.c import \u2026` loads the new sympy/printing/c.py (no C `#include`)", async () => {
-    const { defuse, names } = await run(
+    const { defuse } = await run(
       'diff --git a/sympy/printing/c.py b/sympy/printing/c.py\nnew file mode 100644\nindex 0000000..2222222\n--- /dev/null\n+++ b/sympy/printing/c.py\n@@ -0,0 +1,6 @@\n+from sympy.printing.codeprinter import CodePrinter\n+\n+\n+class C89CodePrinter(CodePrinter):\n+    def _print_Pow(self, expr):\n+        return "pow(%s)" % expr\n',
       'diff --git a/sympy/printing/tests/test_c.py b/sympy/printing/tests/test_c.py\nnew file mode 100644\nindex 0000000..4444444\n--- /dev/null\n+++ b/sympy/printing/tests/test_c.py\n@@ -0,0 +1,6 @@\n+import sympy.printing.c\n+from sympy.printing.c import C89CodePrinter\n+\n+\n+def test_pow():\n+    assert C89CodePrinter()._print_Pow("x") == "pow(x)"\n',
     );
@@ -46,7 +46,7 @@ describe("what the fifteenth session's rules leave alone", () => {
   });
 
   test("C++: an out-of-line `int acme::Widget::area() const` is the header's `Widget.area` under `namespace acme {`: one name", async () => {
-    const { defuse, names } = await run(
+    const { defuse } = await run(
       'diff --git a/include/acme/widget.h b/include/acme/widget.h\nindex 1111111..2222222 100644\n--- a/include/acme/widget.h\n+++ b/include/acme/widget.h\n@@ -6,7 +6,8 @@\n \n namespace acme {\n \n class Widget {\n  public:\n   int size() const;\n+  int area() const;\n \ndiff --git a/src/widget.cpp b/src/widget.cpp\nindex 3333333..4444444 100644\n--- a/src/widget.cpp\n+++ b/src/widget.cpp\n@@ -3,3 +3,5 @@\n #include "acme/widget.h"\n \n int acme::Widget::size() const { return w_; }\n+\n+int acme::Widget::area() const { return w_ * h_; }\n',
       "diff --git a/tests/widget_test.cpp b/tests/widget_test.cpp\nindex 5555555..6666666 100644\n--- a/tests/widget_test.cpp\n+++ b/tests/widget_test.cpp\n@@ -10,3 +10,8 @@ TEST(Widget, Size) {\n   acme::Widget w;\n   EXPECT_EQ(w.size(), 0);\n }\n+\n+TEST(Widget, Area) {\n+  acme::Widget w;\n+  EXPECT_EQ(w.area(), 0);\n+}\n",
     );
@@ -54,7 +54,7 @@ describe("what the fifteenth session's rules leave alone", () => {
   });
 
   test("PHP: a comment ending in an apostrophe (`// Only touch the listed users'`) closes no string begun above the hunk", async () => {
-    const { defuse, names } = await run(
+    const { defuse } = await run(
       "diff --git a/src/Repository/UserRepository.php b/src/Repository/UserRepository.php\nindex 1111111..2222222 100644\n--- a/src/Repository/UserRepository.php\n+++ b/src/Repository/UserRepository.php\n@@ -30,6 +30,17 @@ final class UserRepository\n         return $this->find($id);\n     }\n \n+    public function findActive(int $limit = 10): array\n+    {\n+        return $this->query(true, $limit);\n+    }\n+\n+    public function resetPasswords(array $ids): void\n+    {\n+        // Only touch the listed users'\n+        $this->update($ids, ['password' => null]);\n+    }\n+\n     public function save(User $user): void\n     {\n         $this->persist($user);\n",
       "diff --git a/tests/Repository/UserRepositoryTest.php b/tests/Repository/UserRepositoryTest.php\nindex 3333333..4444444 100644\n--- a/tests/Repository/UserRepositoryTest.php\n+++ b/tests/Repository/UserRepositoryTest.php\n@@ -20,3 +20,9 @@ final class UserRepositoryTest extends TestCase\n         self::assertNull($this->repository->find(3));\n     }\n+\n+    public function testFindActive(): void\n+    {\n+        self::assertCount(2, $this->repository->findActive(2));\n+        $this->repository->resetPasswords([1, 2]);\n+    }\n }\n",
     );
@@ -71,7 +71,7 @@ describe("what the fifteenth session's rules leave alone", () => {
   });
 
   test("Ruby: under `class Thor` in lib/thor/parser/options.rb, a `def` four spaces in is no folder's (`parser/` names no module): its owner is unknown, the uses may tell", async () => {
-    const { defuse, names } = await run(
+    const { names } = await run(
       "diff --git a/lib/thor/parser/options.rb b/lib/thor/parser/options.rb\nindex 1111111..2222222 100644\n--- a/lib/thor/parser/options.rb\n+++ b/lib/thor/parser/options.rb\n@@ -90,5 +90,9 @@ class Thor\n       @extra\n     end\n \n+    def check_exclusive!\n+      @exclusives.each { |e| raise ExclusiveArgumentError if (e & @assigns.keys).size > 1 }\n+    end\n+\n     def check_unknown!\n       to_check = @stopped_parsing_after_extra_index ? @extra[0...@stopped_parsing_after_extra_index] : @extra\n",
       'diff --git a/spec/parser/options_spec.rb b/spec/parser/options_spec.rb\nindex 3333333..4444444 100644\n--- a/spec/parser/options_spec.rb\n+++ b/spec/parser/options_spec.rb\n@@ -20,3 +20,7 @@ describe Thor::Options do\n       expect(parse("--foo")["foo"]).to eq(true)\n     end\n+\n+    it "checks exclusives" do\n+      expect { create(:foo => true); @opt.check_exclusive! }.to raise_error(Thor::ExclusiveArgumentError)\n+    end\n   end\n',
     );
