@@ -48,3 +48,9 @@ test("urfave/cli 289eeb9: under `@@ … @@ type FlagBase[T any, C any, VC ValueC
     ["FlagBase.OnlyOnce", "field", "new"],
   ]);
 });
+
+test("pydantic-settings 4f24fad (round 32): `SettingsConfigDict(env_ignore_empty=True)` keys the TypedDict's new field, not a settings source's constructor parameter of that name", async () => {
+  expect(picked(await analysis("pydantic-settings-commit-4f24fad"), "defuse")).toEqual([
+    "SettingsConfigDict.env_ignore_empty",
+  ]);
+});

@@ -23,6 +23,19 @@ function nestedKeyTyped(use: PatchUse, def: PatchDefinition, definitions: readon
   );
 }
 
+/**
+ * A keyword argument of a call of a type the patch gives a field of that name (`SettingsConfigDict(env_ignore_empty=
+ * True)`, a TypedDict's): that field's, not another class's constructor parameter it might be passed on to.
+ */
+function keywordOfCalledType(use: PatchUse, def: PatchDefinition, definitions: readonly PatchDefinition[]): boolean {
+  if (use.kind !== "keyword" || def.kind !== "parameter" || use.qualifier === null) return false;
+  const called = use.qualifier.split(".").pop();
+  return (
+    def.owner?.split(".").at(-2) !== called &&
+    definitions.some((d) => d.kind === "field" && d.member === use.name && d.owner?.split(".").pop() === called)
+  );
+}
+
 // Names every patch shares that say nothing about the task: keywords, builtins, receivers, test scaffolding.
 const COMMON_NAMES = new Set(
   "self cls this super true false none null nil undefined len str int float bool dict list set tuple object print range isinstance type Exception error err ctx t assert assertEquals assertTrue assertFalse expect toBe toEqual it describe test string fmt errors require console Math JSON Object Array String Number Promise pytest mock MagicMock patch fixture os sys re json time path Test Override public private static void return new".split(
@@ -168,6 +181,7 @@ export function selectIdentifiers(
             !looseImplicit(use, def) &&
             !unloadedNamesake(use, def) &&
             nestedKeyTyped(use, def, own.definitions) &&
+            !keywordOfCalledType(use, def, own.definitions) &&
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );
         const owner = ownerFromUses(def, uses);
