@@ -54,3 +54,7 @@ test("pydantic-settings 4f24fad (round 32): `SettingsConfigDict(env_ignore_empty
     "SettingsConfigDict.env_ignore_empty",
   ]);
 });
+
+test("kong 1300b2a (round 32): `kong.ShortHelp(…)` in help_test.go's `package kong_test` (the hunk header's clause) names the package at the repository's root, the test's own folder", async () => {
+  expect(picked(await analysis("kong-commit-1300b2a"), "defuse")).toEqual(["ShortHelp", "ShortUsageOnError"]);
+});

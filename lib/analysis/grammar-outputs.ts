@@ -1,3 +1,5 @@
+import type { FileDiff } from "./parse-diff";
+
 /**
  * Files a patch regenerates from a grammar it also changes: bison/yacc writes `parser.c`/`parser.h` (or
  * `parser.tab.c`) from `parser.y`, flex writes `lexer.c`/`lexer.h` from `lexer.l`, goyacc `parser.y.go`. Their definitions
@@ -25,4 +27,17 @@ export function generatedFromGrammar(paths: readonly string[]): Map<string, stri
     if (grammar !== undefined) out.set(p, grammar);
   }
   return out;
+}
+
+/** The names on a generated file's grammar's added lines (see above), or null for a file written by hand. */
+export function grammarNamesOf(
+  path: string,
+  generated: Map<string, string>,
+  files: readonly FileDiff[],
+): Set<string> | null {
+  const grammar = generated.get(path);
+  if (grammar === undefined) return null;
+  const added =
+    files.find((f) => f.path === grammar)?.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "+")) ?? [];
+  return new Set(added.flatMap((l) => l.text.match(/[A-Za-z_$][\w$]*/g) ?? []));
 }

@@ -1,6 +1,7 @@
 import { importLoadsFile } from "./import-paths";
 import type { UseRules } from "./languages/language";
 import { isDictatedMember, moduleOfPath } from "./languages/lookup";
+import { OWN_FOLDER } from "./languages/syntax-facts";
 import type { PatchDefinition, PatchUse } from "./patch-facts";
 
 const CONSTRUCTOR_MEMBERS = new Set(["__init__", "constructor", "__new__"]);
@@ -60,6 +61,8 @@ function packageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAlia
   const defFolder = folderOf(def.path);
   if (use.qualifier === null) return folderOf(use.location.path) === defFolder;
   const imported = aliases?.(use.location.path)?.get(use.qualifier);
+  // (`kong.ShortHelp` in `package kong_test`: the package of the test's own folder, the repository's root too.)
+  if (imported === OWN_FOLDER) return folderOf(use.location.path) === defFolder;
   if (imported !== undefined)
     return (
       imported === defFolder ||

@@ -1,10 +1,10 @@
 import { addContextFunctions, addEnclosingTypes } from "./context-functions";
 import { hunkFragments } from "./fragments";
-import { generatedFromGrammar } from "./grammar-outputs";
+import { generatedFromGrammar, grammarNamesOf } from "./grammar-outputs";
 import { grammarOfPath, type ParsedLanguage } from "./grammars";
 import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
-import type { DefinitionKind, SyntaxDefinition } from "./languages/syntax-facts";
+import { type DefinitionKind, OWN_FOLDER, type SyntaxDefinition } from "./languages/syntax-facts";
 import { type Location, locate, paramLocation } from "./locations";
 import { removedDefinitions, withoutMoved } from "./moved-definitions";
 import { withOutOfLineOwners } from "./out-of-line";
@@ -200,7 +200,7 @@ function fileUses(parsed: ParsedFragment[]): PatchUse[] {
     if (p.fragment.side !== "post") continue;
     for (const use of p.uses) {
       const line = p.fragment.rows[use.row];
-      if (line?.kind !== "+") continue;
+      if (line?.kind !== "+" || use.module === OWN_FOLDER) continue;
       const location = locate(p.fragment, use.row, use.row, use);
       const qualifierType = use.kind === "key" ? undefined : typeOf(use.qualifier);
       if (location)
@@ -208,15 +208,6 @@ function fileUses(parsed: ParsedFragment[]): PatchUse[] {
     }
   }
   return uses;
-}
-
-/** The names on a generated file's grammar's added lines (see grammar-outputs.ts), or null for a file written by hand. */
-function grammarNamesOf(path: string, generated: Map<string, string>, files: readonly FileDiff[]): Set<string> | null {
-  const grammar = generated.get(path);
-  if (grammar === undefined) return null;
-  const added =
-    files.find((f) => f.path === grammar)?.hunks.flatMap((h) => h.lines.filter((l) => l.kind === "+")) ?? [];
-  return new Set(added.flatMap((l) => l.text.match(/[A-Za-z_$][\w$]*/g) ?? []));
 }
 
 /** Definitions and uses of one patch (already parsed into file diffs); `exact` when the fragments are whole files. */
@@ -266,6 +257,10 @@ export async function analysePatchFiles(
     );
     if (!grammarNames) removed.push(...removedDefinitions(file.path, parsed));
     const uses = grammarNames ? [] : fileUses(parsed);
+    // (Read from any row, the hunk header's clause too: what the file's package-qualified uses mean.)
+    for (const p of parsed)
+      for (const use of p.uses)
+        if (use.module === OWN_FOLDER) (facts.ownPackages ??= []).push({ path: file.path, name: use.name });
     facts.definitions.push(...definitions);
     facts.uses.push(...uses);
     const before = new Set(

@@ -73,6 +73,8 @@ export interface PatchFacts {
   removedMembers?: Map<string, Set<string>>;
   /** files the patch adds in no language it parses (fixtures, data, images), with where each starts */
   addedDataFiles?: Location[];
+  /** the name each external test package's file gives the package it tests (Go's `package kong_test`: `kong`) */
+  ownPackages?: Array<{ path: string; name: string }>;
 }
 
 /** Supplies the fragments of a file: its hunks by default, whole files in exact mode. */

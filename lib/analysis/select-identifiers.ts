@@ -2,6 +2,7 @@ import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../dom
 import { dataFilesNamedByTests } from "./data-files";
 import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
+import { OWN_FOLDER } from "./languages/syntax-facts";
 import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
 import { keptUses, withResultTypes } from "./namesake-uses";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
@@ -49,8 +50,11 @@ const isDistinctive = (name: string) => name.length > 2 && !COMMON_NAMES.has(nam
 const newNamesOf = (facts: PatchFacts): Set<string> => new Set([...facts.newNames].filter(isDistinctive));
 
 /** The names each file's imports give packages (where a package is a folder: Go's aliases), for package-qualified uses. */
-function packageAliases(uses: readonly PatchUse[]): (path: string) => Map<string, string> | undefined {
+function packageAliases(code: PatchFacts, test: PatchFacts): (path: string) => Map<string, string> | undefined {
+  const uses = [...code.uses, ...test.uses];
   const aliasesByFile = new Map<string, Map<string, string>>();
+  for (const { path, name } of [...(code.ownPackages ?? []), ...(test.ownPackages ?? [])])
+    aliasesByFile.set(path, (aliasesByFile.get(path) ?? new Map<string, string>()).set(name, OWN_FOLDER));
   for (const use of uses) {
     if (use.kind !== "module" || use.module === undefined || !moduleOfPath(use.location.path)?.uses?.packageIsFolder)
       continue;
@@ -112,7 +116,7 @@ export function selectIdentifiers(
   const testNames = newNamesOf(test);
   const shared = new Set([...newNamesOf(code)].filter((name) => testNames.has(name)));
   const identifiers: InstanceIdentifier[] = [];
-  const aliases = packageAliases([...code.uses, ...test.uses]);
+  const aliases = packageAliases(code, test);
   const standing = inStandingPackage(code, test);
   const sides: Array<[PatchFacts, PatchFacts, "code" | "test"]> = [
     [code, test, "code"],

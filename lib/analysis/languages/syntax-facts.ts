@@ -275,5 +275,8 @@ const isBodiless = (node: Node, kind: DefinitionKind) =>
 /** What a binding's type ends with when it is a function's result (`NewHTTPClient()`), to be read from its declaration. */
 export const RESULT_OF = "()";
 
+/** The module of the name an external test package gives the package it tests (Go's `kong_test`'s `kong`): its folder's. */
+export const OWN_FOLDER = "(the file's own folder)";
+
 /** The last segment of a dotted or member expression's text: `a.b.c` → `c`. */
 export const lastSegment = (text: string) => text.split(/[.:]+/).pop() ?? text;

@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type Extractor, type FactCollector, headerText, RESULT_OF } from "../syntax-facts";
+import { type Extractor, type FactCollector, headerText, OWN_FOLDER, RESULT_OF } from "../syntax-facts";
 
 const parameterNames = (parameters: Node | null) =>
   (parameters?.namedChildren ?? [])
@@ -126,8 +126,13 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
       }
       return "done";
     }
-    case "package_clause":
+    case "package_clause": {
+      // An external test package (`package kong_test`) names the package under test, its folder's, as `kong.`.
+      const name = node.namedChildren[0];
+      const tested = /^(\w+)_test$/.exec(name?.text ?? "")?.[1];
+      if (name && tested) facts.use(name, tested, "module", null, OWN_FOLDER);
       return "done";
+    }
     case "type_identifier": {
       if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
       return "done";

@@ -6,6 +6,9 @@ import { extractGo } from "./extract";
 const GROUP = /^\s*(var|const)\s*\(\s*$/;
 
 function goWrap({ context, indented, lines }: WrapRequest): Wrapper {
+  // Under the file's package clause (a hunk near the top): the clause, which says whose package it is.
+  if (/^package\s+\w+\s*$/.test(context) && !lines.some((line) => /^package\s/.test(line)))
+    return { prefix: [context.trim()], suffix: [], owner: null, dedent: false };
   if (!indented) return NO_WRAP;
   const { goType, goKind, inFunction } = headerNames(context);
   // Under `type X struct {` the lines are fields, under `type X interface {` method specs (or embedded types).
