@@ -258,9 +258,8 @@ export async function analysePatchFiles(
     if (!grammarNames) removed.push(...removedDefinitions(file.path, parsed));
     const uses = grammarNames ? [] : fileUses(parsed);
     // (Read from any row, the hunk header's clause too: what the file's package-qualified uses mean.)
-    for (const p of parsed)
-      for (const use of p.uses)
-        if (use.module === OWN_FOLDER) (facts.ownPackages ??= []).push({ path: file.path, name: use.name });
+    const own = parsed.flatMap((p) => p.uses.filter((use) => use.module === OWN_FOLDER));
+    for (const use of own) facts.ownPackages = [...(facts.ownPackages ?? []), { path: file.path, name: use.name }];
     facts.definitions.push(...definitions);
     facts.uses.push(...uses);
     const before = new Set(
