@@ -58,3 +58,9 @@ test("pydantic-settings 4f24fad (round 32): `SettingsConfigDict(env_ignore_empty
 test("kong 1300b2a (round 32): `kong.ShortHelp(…)` in help_test.go's `package kong_test` (the hunk header's clause) names the package at the repository's root, the test's own folder", async () => {
   expect(picked(await analysis("kong-commit-1300b2a"), "defuse")).toEqual(["ShortHelp", "ShortUsageOnError"]);
 });
+
+test("commons-io a07170b (round 33, after its first measure): a builder method that opens after the tail of another (`return this;` / `}`) and before the builder's own `}` is the nested Builder's", async () => {
+  expect(picked(await analysis("commons-io-commit-a07170b"), "defuse")).toContain(
+    "ValidatingObjectInputStream.Builder.setStrict",
+  );
+});

@@ -49,8 +49,16 @@ function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: W
   // (`public Builder usingRandom(…) {` … `return this;`): a nested builder's.
   // (Read over both images: the context's members are the builder's before and after.)
   const nestedFluent = typeName && !inFunction ? nestedFluentType(hunkLines ?? lines, typeName) : null;
+  // (A hunk that goes on past the builder's `}` holds the file class's members after it.)
   if (nestedFluent)
-    return { prefix: [`class ${typeName} {`, `class ${nestedFluent} {`], suffix: ["}}"], owner: null, dedent: false };
+    return (
+      nestedTypeTail(lines, nestedFluent, () => typeName as string, 1 + closedBeforeMembers(lines), true) ?? {
+        prefix: [`class ${typeName} {`, `class ${nestedFluent} {`],
+        suffix: ["}}"],
+        owner: null,
+        dedent: false,
+      }
+    );
   return inFunction
     ? wrapUnderMethod(lines, JAVA_MEMBER_LINES, {
         // (A nested type an earlier hunk showed this method in: see JavaClassTracker.)
@@ -73,6 +81,8 @@ function nestedTypeTail(
   outerOf: (shown: readonly string[]) => string,
   /** blocks closed at least before the type's `}` (2 when the hunk starts inside one of its methods) */
   minCloses = 1,
+  /** a `}` the hunk ends after (nothing but comments following) closes the type too (a builder's, a method known in it) */
+  orAtEnd = false,
 ): Wrapper | null {
   // Each line where the depth reaches a new lowest (a block opened above the hunk closes), and that depth.
   const lows: Array<{ index: number; depth: number }> = [];
@@ -92,7 +102,12 @@ function nestedTypeTail(
     const after = lines.slice(low.index + 1, lows[n + 1]?.index ?? lines.length);
     const indent = /^[ \t]*/.exec(lines[low.index] as string)?.[0].length ?? 0;
     // A nested type's `}` stands indented (a top-level one's at column 0 ends the file's class).
-    return (minCloses === 1 || indent > 0) && javaMemberIndent(after) === indent;
+    // (Or nothing but a comment follows it: the hunk ends there.)
+    const code = after.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
+    return (
+      (minCloses === 1 || indent > 0) &&
+      (javaMemberIndent(after) === indent || (orAtEnd && code.length === 0 && indent > 0))
+    );
   });
   if (!closing) return null;
   const closes = -closing.depth;
@@ -136,14 +151,13 @@ function fluentType(context: string, lines: readonly string[]): string | null {
  * `this` as (`public Appendable append(char c)`) is none; else null.
  */
 function nestedFluentType(lines: readonly string[], typeName: string): string | null {
-  const member = javaMemberIndent(lines);
-  if (member === undefined || member === null || member <= 0) return null;
   for (const [index, line] of lines.entries()) {
     const declared =
       /^(\s*)(?:(?:public|protected|private|static|final|synchronized)\s+)*([A-Z][\w$]*)(?:<[^>]*>)?\s+[\w$]+\s*\([^;]*$/.exec(
         line,
       );
-    if (!declared || (declared[1] as string).length !== member || declared[2] === typeName) continue;
+    const member = declared?.[1]?.length ?? 0;
+    if (!declared || member === 0 || declared[2] === typeName) continue;
     const body = lines.slice(index + 1).findIndex((l) => /^\s*\}/.test(l) && /^[ \t]*/.exec(l)?.[0].length === member);
     const bodyLines = lines.slice(index + 1, body < 0 ? lines.length : index + 1 + body);
     const returns = bodyLines.find((l) => /^\s*return\s+this\s*;/.test(l));
@@ -159,6 +173,20 @@ function nestedFluentType(lines: readonly string[], typeName: string): string | 
     if (returns && step > 0 && member === 2 * step && namedAsClass) return type;
   }
   return null;
+}
+
+/** How many blocks a hunk's lines close before its first member declaration (a method's tail above it). */
+function closedBeforeMembers(lines: readonly string[]): number {
+  let depth = 0;
+  let lowest = 0;
+  for (const line of lines) {
+    if (/^\s*(?:@\w+\s+)*(?:(?:public|protected|private|static|final|abstract)\s+)+[\w$<>[\], ]+\(/.test(line)) break;
+    for (const ch of codeOf(line)) {
+      if (ch === "{") depth++;
+      else if (ch === "}") lowest = Math.min(lowest, --depth);
+    }
+  }
+  return -lowest;
 }
 
 /**
