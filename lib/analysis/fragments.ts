@@ -190,6 +190,7 @@ function imageOf(
     owner: wrapper.owner,
     inBody: wrapper.inBody ?? false,
     addedRows: { before: wrapper.prefix.length, after: wrapper.suffix.length },
+    ...(wrapper.resumesHeader ? { signatureRow: wrapper.prefix.length - 1 } : {}),
   };
 }
 

@@ -14,3 +14,13 @@ test("tutanota befce4b: under `@@ … @@ export class MailViewer …`, a hunk tw
   const result = await commitAnalysis("tutanota-befce4b");
   expect(result.identifiers.map((i) => [i.name, i.kind, i.status])).toEqual([["MailViewer", "class", "changed"]]);
 });
+
+test("nushell 13605: under `@@ … @@ pub(crate) fn dir_entry_dict(`, a hunk that goes on in its parameters to `) -> Result<…> {` at column 0 resumes the signature: the new parameter full_symlink_target is the function's, as exact mode says", async () => {
+  const result = await commitAnalysis("nushell-13605");
+  expect(
+    result.identifiers.filter((i) => i.name.startsWith("dir_entry_dict")).map((i) => [i.name, i.kind, i.status]),
+  ).toEqual([
+    ["dir_entry_dict", "function", "changed"],
+    ["dir_entry_dict.full_symlink_target", "parameter", "new"],
+  ]);
+});

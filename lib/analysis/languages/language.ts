@@ -34,6 +34,11 @@ export interface Wrapper {
   /** the wrapper already opens the blocks the hunk closes: no tail openers to add */
   settled?: boolean;
   /**
+   * the prefix's last line is the header's own declaration, resumed (a signature cut in its parameters): what it
+   * declares is read, its signature not stated (the parameters above the hunk are not shown)
+   */
+  resumesHeader?: boolean;
+  /**
    * Strip this many columns of indentation (no more than a line has) instead of the hunk's common
    * indentation: the hunk's lines keep their own levels under a stand-in class and function at the header's.
    */

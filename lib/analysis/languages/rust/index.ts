@@ -39,6 +39,11 @@ function signatureTail(lines: readonly string[]): string[] {
 }
 
 function rustWrap({ context, indented, lines }: WrapRequest): Wrapper {
+  // (Its `)` may stand at column 0.) A free function's header cut in its parameters (`pub(crate) fn dir_entry_dict(`), the hunk going on with them to
+  // the `)` that ends them: the header as written opens the signature, so its new parameters are read.
+  // (At column 0: an indented header is a method's, in an `impl` the hunk does not name.)
+  if (/^\S.*\bfn\s+\w+\s*(<[^>]*>)?\s*\([^)]*$/.test(context) && signatureTail(lines).length > 0)
+    return { prefix: [context.trim()], suffix: [], owner: null, dedent: false, resumesHeader: true };
   if (!indented) return NO_WRAP;
   // `impl<T> Trait for Store<T> {` → the methods are Store's; `trait T {`, `mod m {` likewise.
   const implType = implTypeOf(context);
