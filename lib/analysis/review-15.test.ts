@@ -79,3 +79,49 @@ describe("what the fifteenth session's rules leave alone", () => {
     expect(names.filter((n) => n.startsWith("Parser."))).toEqual([]);
   });
 });
+
+describe("what the fifteenth session's later rules leave alone (a second review)", () => {
+  test("Java: a hunk that shows the nested builder's own header (`public static class Builder {`) and an outer member before it keeps each where it stands", async () => {
+    const { names } = await run(
+      "diff --git a/src/main/java/org/example/report/Report.java b/src/main/java/org/example/report/Report.java\nindex 1111111..2222222 100644\n--- a/src/main/java/org/example/report/Report.java\n+++ b/src/main/java/org/example/report/Report.java\n@@ -40,14 +40,24 @@ public class Report {\n     public String getTitle() {\n         return title;\n     }\n \n+    public boolean isStrict() {\n+        return strict;\n+    }\n+\n     public static class Builder {\n         private String title;\n+        private boolean strict;\n \n         public Builder setTitle(String title) {\n             this.title = title;\n             return this;\n         }\n+\n+        public Builder setStrict(boolean strict) {\n+            this.strict = strict;\n+            return this;\n+        }\n \n         public Report build() {\n             return new Report(this);\n",
+      'diff --git a/src/test/java/org/example/report/ReportTest.java b/src/test/java/org/example/report/ReportTest.java\nindex 3333333..4444444 100644\n--- a/src/test/java/org/example/report/ReportTest.java\n+++ b/src/test/java/org/example/report/ReportTest.java\n@@ -20,4 +20,10 @@ class ReportTest {\n         assertEquals("t", report.getTitle());\n     }\n \n+    @Test\n+    void buildsStrict() {\n+        Report report = new Report.Builder().setTitle("t").setStrict(true).build();\n+        assertTrue(report.isStrict());\n+    }\n+\n }\n',
+    );
+    expect(names).toEqual(expect.arrayContaining(["Report.isStrict method", "Report.Builder.setStrict method"]));
+    expect(
+      names.filter((n) => n.startsWith("Report.Builder.Builder") || n.startsWith("Report.Builder.isStrict")),
+    ).toEqual([]);
+  });
+
+  test("Java: an anonymous class's override that returns `this` (`new Sink() { \u2026 public Sink write(\u2026) { \u2026 return this; } }`) makes no nested type of the members after it", async () => {
+    const { defuse, names } = await run(
+      "diff --git a/src/main/java/org/example/log/LogBuffer.java b/src/main/java/org/example/log/LogBuffer.java\nindex 1111111..2222222 100644\n--- a/src/main/java/org/example/log/LogBuffer.java\n+++ b/src/main/java/org/example/log/LogBuffer.java\n@@ -22,12 +22,20 @@ public class LogBuffer {\n \n     private final StringBuilder buf = new StringBuilder();\n \n     private final Sink sink = new Sink() {\n         @Override\n         public Sink write(String line) {\n             buf.append(line).append('\\n');\n             return this;\n         }\n     };\n+\n+    public int lineCount() {\n+        return (int) buf.chars().filter(c -> c == '\\n').count();\n+    }\n+\n+    public void clear() {\n+        buf.setLength(0);\n+    }\n \n     public String contents() {\n",
+      'diff --git a/src/test/java/org/example/log/LogBufferTest.java b/src/test/java/org/example/log/LogBufferTest.java\nindex 3333333..4444444 100644\n--- a/src/test/java/org/example/log/LogBufferTest.java\n+++ b/src/test/java/org/example/log/LogBufferTest.java\n@@ -20,4 +20,12 @@ class LogBufferTest {\n         assertEquals("a\\n", buffer.contents());\n     }\n \n+    @Test\n+    void countsAndClears() {\n+        LogBuffer buffer = new LogBuffer();\n+        assertEquals(0, buffer.lineCount());\n+        buffer.clear();\n+        assertEquals("", buffer.contents());\n+    }\n+\n }\n',
+    );
+    expect(defuse).toEqual(expect.arrayContaining(["LogBuffer.lineCount"]));
+    expect(names.filter((n) => n.includes("Sink."))).toEqual([]);
+  });
+
+  test("TypeScript: a hunk two levels in that lies in a constructor's parameter list (`private readonly orderCache: OrderCacheService,`) still declares parameter properties", async () => {
+    const { defuse } = await run(
+      "diff --git a/src/app/orders/order.service.ts b/src/app/orders/order.service.ts\nindex 1111111..2222222 100644\n--- a/src/app/orders/order.service.ts\n+++ b/src/app/orders/order.service.ts\n@@ -18,6 +18,7 @@ export class OrderService {\n         private readonly http: HttpClient,\n         private readonly logger: LoggerService,\n         private readonly store: Store<AppState>,\n+        private readonly orderCache: OrderCacheService,\n         private readonly config: AppConfig,\n         private readonly router: Router,\n         private readonly notifications: NotificationService,\n",
+      'diff --git a/src/app/orders/order.service.spec.ts b/src/app/orders/order.service.spec.ts\nindex 3333333..4444444 100644\n--- a/src/app/orders/order.service.spec.ts\n+++ b/src/app/orders/order.service.spec.ts\n@@ -40,3 +40,8 @@ describe("OrderService", () => {\n         expect(service.list()).toEqual([]);\n     });\n+\n+    it("caches orders", () => {\n+        service.load();\n+        expect(service.orderCache.size).toBe(1);\n+    });\n });\n',
+    );
+    expect(defuse).toContain("OrderService.orderCache");
+  });
+
+  test("Go: a new file in `package kong_test` that imports the package it tests (`github.com/alecthomas/kong`) still reaches the root package through `kong.`", async () => {
+    const { defuse } = await run(
+      "diff --git a/options.go b/options.go\nindex 1111111..2222222 100644\n--- a/options.go\n+++ b/options.go\n@@ -192,6 +192,14 @@ func Help(help HelpPrinter) Option {\n \t})\n }\n \n+// UsageOnError configures Kong to display context-sensitive usage if FatalIfErrorf is called with an error.\n+func UsageOnError() Option {\n+\treturn OptionFunc(func(k *Kong) error {\n+\t\tk.usageOnError = true\n+\t\treturn nil\n+\t})\n+}\n+\n // ExplicitGroups associates flags and arguments with groups.\n func ExplicitGroups(groups []Group) Option {\n \treturn OptionFunc(func(k *Kong) error {\n",
+      'diff --git a/usage_test.go b/usage_test.go\nnew file mode 100644\nindex 0000000..3333333\n--- /dev/null\n+++ b/usage_test.go\n@@ -0,0 +1,16 @@\n+package kong_test\n+\n+import (\n+\t"testing"\n+\n+\t"github.com/alecthomas/kong"\n+)\n+\n+func TestUsageOnError(t *testing.T) {\n+\tvar cli struct{}\n+\tp, err := kong.New(&cli, kong.UsageOnError())\n+\tif err != nil {\n+\t\tt.Fatal(err)\n+\t}\n+\t_ = p\n+}\n',
+    );
+    expect(defuse).toContain("UsageOnError");
+  });
+
+  test("Rust: `name: value` arguments of a macro call in a function's body (`flaky: stats.flaky,` \u2026 `    );`) are no parameters of the header's function", async () => {
+    const { names } = await run(
+      "diff --git a/src/report.rs b/src/report.rs\nindex 1111111..2222222 100644\n--- a/src/report.rs\n+++ b/src/report.rs\n@@ -40,6 +40,7 @@ pub fn write_summary(\n         total: stats.total,\n         failed: stats.failed,\n         skipped: stats.skipped,\n+        flaky: stats.flaky,\n     );\n     Ok(())\n }\n",
+      'diff --git a/tests/report.rs b/tests/report.rs\nindex 3333333..4444444 100644\n--- a/tests/report.rs\n+++ b/tests/report.rs\n@@ -10,2 +10,8 @@ fn summary_counts() {\n     assert!(out.contains("total"));\n }\n+\n+#[test]\n+fn summary_flaky() {\n+    let out = summary_of(Stats { flaky: 2, ..Stats::default() });\n+    assert!(out.contains("flaky: 2"));\n+}\n',
+    );
+    expect(names.filter((n) => n.includes("write_summary.flaky"))).toEqual([]);
+  });
+});

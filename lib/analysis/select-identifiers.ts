@@ -53,8 +53,6 @@ const newNamesOf = (facts: PatchFacts): Set<string> => new Set([...facts.newName
 function packageAliases(code: PatchFacts, test: PatchFacts): (path: string) => Map<string, string> | undefined {
   const uses = [...code.uses, ...test.uses];
   const aliasesByFile = new Map<string, Map<string, string>>();
-  for (const { path, name } of [...(code.ownPackages ?? []), ...(test.ownPackages ?? [])])
-    aliasesByFile.set(path, (aliasesByFile.get(path) ?? new Map<string, string>()).set(name, OWN_FOLDER));
   for (const use of uses) {
     if (use.kind !== "module" || use.module === undefined || !moduleOfPath(use.location.path)?.uses?.packageIsFolder)
       continue;
@@ -62,6 +60,9 @@ function packageAliases(code: PatchFacts, test: PatchFacts): (path: string) => M
     map.set(use.name, use.module);
     aliasesByFile.set(use.location.path, map);
   }
+  // (Last: the external test package's own import of the package it tests, `kong "…/kong"`, names that folder.)
+  for (const { path, name } of [...(code.ownPackages ?? []), ...(test.ownPackages ?? [])])
+    aliasesByFile.set(path, (aliasesByFile.get(path) ?? new Map<string, string>()).set(name, OWN_FOLDER));
   return (path) => aliasesByFile.get(path);
 }
 

@@ -158,18 +158,20 @@ function nestedFluentType(lines: readonly string[], typeName: string): string | 
       );
     const member = declared?.[1]?.length ?? 0;
     if (!declared || member === 0 || declared[2] === typeName) continue;
+    // (Not where the hunk shows the type's own header, nor where a member stands shallower before it: the
+    // hunk's lines then say whose each is.)
+    const type = declared[2] as string;
+    if (lines.some((l) => new RegExp(`\\b(class|interface|enum|record)\\s+${type}\\b`).test(l))) return null;
+    const indentOfLine = (l: string) => /^[ \t]*/.exec(l)?.[0].length ?? 0;
+    if (lines.slice(0, index).some((l) => JAVA_MEMBER_LINES.declaresMember(l) && indentOfLine(l) < member)) continue;
     const body = lines.slice(index + 1).findIndex((l) => /^\s*\}/.test(l) && /^[ \t]*/.exec(l)?.[0].length === member);
     const bodyLines = lines.slice(index + 1, body < 0 ? lines.length : index + 1 + body);
     const returns = bodyLines.find((l) => /^\s*return\s+this\s*;/.test(l));
     const step: number = returns ? (/^[ \t]*/.exec(returns)?.[0].length ?? 0) - member : 0;
-    const type = declared[2] as string;
+    // (A `new Sink() {` names an anonymous class, whose overrides return `this` as the interface.)
     const namedAsClass =
       /Builder$/.test(type) ||
-      lines.some((l) =>
-        new RegExp(
-          `\\bnew\\s+${type}\\b|\\bclass\\s+${type}\\b|^\\s*(public|protected|private)?\\s*${type}\\s*\\(`,
-        ).test(l),
-      );
+      lines.some((l) => new RegExp(`^\\s*(public|protected|private)?\\s*${type}\\s*\\(`).test(l));
     if (returns && step > 0 && member === 2 * step && namedAsClass) return type;
   }
   return null;

@@ -60,6 +60,9 @@ function twoLevelsUnder(context: string, lines: readonly string[]): boolean {
   if (code.length === 0) return false;
   const lead = (l: string) => /^[ \t]*/.exec(l)?.[0] ?? "";
   const header = lead(context);
+  // (Not a constructor's parameter list, `private readonly orderCache: OrderCacheService,` … `) {`.)
+  if (code.some((l) => /^\s*((public|private|protected|readonly)\s+)+[\w$]+\??\s*:.*,\s*$|^\s*\)\s*\{\s*$/.test(l)))
+    return false;
   const tabs = code.every((l) => lead(l).startsWith(`${header}\t\t`));
   const spaces = code.every((l) => lead(l).startsWith(`${header}        `));
   return tabs || spaces;

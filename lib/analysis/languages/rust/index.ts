@@ -38,11 +38,22 @@ function signatureTail(lines: readonly string[]): string[] {
   return [];
 }
 
+/**
+ * Whether a hunk goes on in a free function's parameter list: lines `name: Type,` (or attributes, comments) up to
+ * a `)` at column 0 that ends the signature (`) -> Result<Value, ShellError> {`), not a macro call's `    );`.
+ */
+function resumesParameters(lines: readonly string[]): boolean {
+  const code = lines.filter((line) => line.trim() !== "" && !/^\s*(\/\/|#\[)/.test(line));
+  const close = code.findIndex((line) => /^\)/.test(line));
+  if (close <= 0 || /;\s*$/.test(code[close] as string)) return false;
+  return code.slice(0, close).every((line) => /^\s+(mut\s+)?'?\w+\s*:\s*[^=;]+,\s*$/.test(line));
+}
+
 function rustWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // (Its `)` may stand at column 0.) A free function's header cut in its parameters (`pub(crate) fn dir_entry_dict(`), the hunk going on with them to
   // the `)` that ends them: the header as written opens the signature, so its new parameters are read.
   // (At column 0: an indented header is a method's, in an `impl` the hunk does not name.)
-  if (/^\S.*\bfn\s+\w+\s*(<[^>]*>)?\s*\([^)]*$/.test(context) && signatureTail(lines).length > 0)
+  if (/^\S.*\bfn\s+\w+\s*(<[^>]*>)?\s*\([^)]*$/.test(context) && resumesParameters(lines))
     return { prefix: [context.trim()], suffix: [], owner: null, dedent: false, resumesHeader: true };
   if (!indented) return NO_WRAP;
   // `impl<T> Trait for Store<T> {` → the methods are Store's; `trait T {`, `mod m {` likewise.
