@@ -1,15 +1,9 @@
 // A review of the fourteenth session's rules (blind to their reasoning) found six over-reaches; each is a made
 // hunk here, as git prints such a change, with what the rule must leave alone (issue 43).
 import { describe, expect, test } from "vitest";
-import { analyzeInstance } from "./analyze-instance";
+import { madeHunks } from "../testing/analysis-helpers";
 
-const run = async (goldPatch: string, testPatch: string) => {
-  const result = await analyzeInstance({ instanceId: "review", goldPatch, testPatch });
-  return {
-    defuse: result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name),
-    names: result.identifiers.map((i) => `${i.name} ${i.kind}`),
-  };
-};
+const run = madeHunks;
 
 describe("what the session's rules leave alone", () => {
   test("a regex with `*/` in it (`/^\\s*/`) is no comment's close: the function above it is still read", async () => {

@@ -1,15 +1,9 @@
 // A review of the fifteenth session's rules (blind to their reasoning) found seven misfires; each is a made hunk
 // here, as git prints such a change (issue 43).
 import { describe, expect, test } from "vitest";
-import { analyzeInstance } from "./analyze-instance";
+import { madeHunks } from "../testing/analysis-helpers";
 
-const run = async (goldPatch: string, testPatch: string) => {
-  const result = await analyzeInstance({ instanceId: "review", goldPatch, testPatch });
-  return {
-    defuse: result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name),
-    names: result.identifiers.map((i) => `${i.name} ${i.kind}`),
-  };
-};
+const run = madeHunks;
 
 describe("what the fifteenth session's rules leave alone", () => {
   test("Java: a method two levels in that returns `this` as an interface (`public Appendable append(char c)`) names no nested type", async () => {

@@ -88,3 +88,12 @@ export const hunkDefinitions = async (code: string, test = "") =>
   ).identifiers
     .filter((i) => i.kind !== "name")
     .map((i) => `${i.name} ${i.kind} ${i.status}`);
+
+/** A made hunk pair analysed as an instance (the reviews' cases): the names DefUse picks, and every name with its kind. */
+export async function madeHunks(goldPatch: string, testPatch: string) {
+  const result = await analyzeInstance({ instanceId: "review", goldPatch, testPatch });
+  return {
+    defuse: result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name),
+    names: result.identifiers.map((i) => `${i.name} ${i.kind}`),
+  };
+}
