@@ -83,6 +83,23 @@ function blankedRows(
   return blanked;
 }
 
+/**
+ * How far in a `}` must stand to close a block inside the wrapper rather than the wrapper itself. Under a
+ * stand-in function (the header named one), a `}` no more indented than that header ends the function: the
+ * hunk runs past its body, and what follows are the class's members. Under the class the header declares,
+ * any `}` deeper than that header is inside the class: the hunk's least indented code may be a method's
+ * body (`this.cache.delete(owner)` before the method's `}` one level in), not the class's members.
+ */
+function wrapperEndIndent(rules: HunkRules, base: Wrapper, context: string, minIndent: number): number {
+  if (context.trim() === "") return minIndent;
+  if (base.prefix.some((line) => line.includes("__hintscope__()"))) return Math.max(minIndent, indentOf(context) + 1);
+  // (Only where the header keeps its indentation: Java's driver drops it.)
+  const declaresClass = /^class\s/.test(base.prefix[0] as string) && /\bclass\s/.test(context);
+  if (rules.headerKeepsIndentation && base.prefix.length === 1 && declaresClass)
+    return Math.min(minIndent, indentOf(context) + 1);
+  return minIndent;
+}
+
 /** The stand-in declarations around a hunk's image: the module's wrapper, its tail openers and closers. */
 function wrapperOf(
   rules: HunkRules,
@@ -100,14 +117,7 @@ function wrapperOf(
     hunk && Number.isFinite(minIndent) && !base.settled && rules.tailOpeners
       ? rules.tailOpeners(
           base,
-          blocksClosedFromAbove(
-            texts,
-            // Under a stand-in function (the header named one), a `}` no more indented than that header
-            // ends the function: the hunk runs past its body, and what follows are the class's members.
-            base.prefix.some((line) => line.includes("__hintscope__()")) && hunk.context.trim() !== ""
-              ? Math.max(minIndent, indentOf(hunk.context) + 1)
-              : minIndent,
-          ),
+          blocksClosedFromAbove(texts, wrapperEndIndent(rules, base, hunk.context, minIndent)),
           hunk.context,
           texts,
         )

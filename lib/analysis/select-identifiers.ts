@@ -89,6 +89,28 @@ function inStandingPackage(code: PatchFacts, test: PatchFacts): (def: PatchDefin
 }
 
 /**
+ * A method re-owned from its uses takes its parameters along (`update_certs.cert` → `SSLServer.update_certs.cert`).
+ * `matched` holds the definitions (`_` left out) in order, each perhaps given an owner.
+ */
+function withOwnedParameters<T extends { def: PatchDefinition }>(
+  matched: T[],
+  definitions: readonly PatchDefinition[],
+): T[] {
+  const before = definitions.filter((d) => d.member !== "_");
+  const reowned = new Map<string, string>();
+  matched.forEach(({ def }, index) => {
+    if (!before[index]?.owner && def.owner) reowned.set(`${def.path}\t${def.member}`, def.owner);
+  });
+  return matched.map((entry) => {
+    const { def } = entry;
+    const owner = def.kind === "parameter" && def.owner ? reowned.get(`${def.path}\t${def.owner}`) : undefined;
+    if (!owner) return entry;
+    const method = `${owner}.${def.owner}`;
+    return { ...entry, def: { ...def, owner: method, name: `${method}.${def.member}` } };
+  });
+}
+
+/**
  * Applies the four selections of SPEC §4 to the facts of the code patch C and the test patch T:
  * DefUse (new names defined on one side and used on the other), Doc2Feat (names on added lines of both),
  * FEA brief (new functions, classes and methods of C), Pro (every name C adds or changes).
@@ -190,11 +212,11 @@ export function selectIdentifiers(
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );
         const owner = ownerFromUses(def, uses);
-        const separator = moduleOfPath(def.path)?.memberSeparator ?? ".";
-        const named = owner ? { ...def, owner, name: `${owner}${separator}${def.member}` } : def;
+        // (Names keep their one internal form, `Owner.member`: a hint's text writes `Owner::member` itself.)
+        const named = owner ? { ...def, owner, name: `${owner}.${def.member}` } : def;
         return { def: named, uses: uses.map((use) => ({ use, certain: matchIsCertain(use, named) })) };
       });
-    for (const { def, uses: kept } of keptUses(matched, own, loads)) {
+    for (const { def, uses: kept } of keptUses(withOwnedParameters(matched, own.definitions), own, loads)) {
       // A function's own anonymous struct's field only tells whose a key is (ownFieldOfUser): nothing to state.
       if (def.local && def.kind === "field") continue;
       identifiers.push(apply(toIdentifier(def, side, kept), kept.length > 0));

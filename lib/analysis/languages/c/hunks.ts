@@ -40,6 +40,17 @@ export function withoutTemplateHead(context: string): string {
   return "";
 }
 
+/**
+ * Whether a hunk starts in a constructor's member initializer list: its first code lines are `name(…)` or
+ * `name{…}` items ending in `,`, up to one that opens the body (`m_subparsers(other.m_subparsers) {`).
+ */
+function startsInInitializers(lines: readonly string[]): boolean {
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*\/[/*]/.test(l));
+  const item = /^\s*([\w:]+\s*(\([^;]*\)|\{[^;]*\})\s*,\s*)+/;
+  const body = code.findIndex((l) => /\)\s*\{\s*$/.test(l) || /^\s*\{\s*$/.test(l));
+  return body > 0 && code.slice(0, body).every((l) => item.test(l) && /,\s*$/.test(l));
+}
+
 /** Where C and C++ differ in a hunk's stand-ins. */
 export interface CDialect {
   /** the keyword a record the header names is reopened with (C has no `class`: a struct) */
@@ -52,7 +63,18 @@ export interface CDialect {
 
 /** The hunk rules of C and of C++, by dialect. */
 export function cFamilyHunks(dialect: CDialect): HunkRules {
-  const wrap = ({ context, indented }: WrapRequest): Wrapper => {
+  const wrap = ({ context, indented, lines }: WrapRequest): Wrapper => {
+    // An access label for a header (`public:`, the last line at column 0 above the hunk): the hunk is in a
+    // class's body, whose name is above it; its members are an unknown class's, no free functions. A hunk
+    // that starts in a constructor's member initializers (`m_parser_path(other.m_parser_path),` … `{`)
+    // goes on in that constructor's.
+    const access = /^(public|protected|private)\s*:\s*$/.exec(context.trim())?.[1];
+    if (access && dialect.namespaces) {
+      const open = `struct ${UNKNOWN_OWNER} { ${access}:`;
+      return startsInInitializers(lines)
+        ? { prefix: [open, `${UNKNOWN_OWNER}() :`], suffix: ["};"], owner: null, dedent: false, settled: true }
+        : { prefix: [open], suffix: ["};"], owner: null, dedent: false };
+    }
     if (!indented) return NO_WRAP;
     const { inFunction } = headerNames(context);
     const ns = /\bnamespace\s+([\w:]+)/.exec(context)?.[1];
@@ -65,6 +87,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
         dedent: false,
       };
     if (ns && dialect.namespaces) return { prefix: [`namespace ${ns} {`], suffix: ["}"], owner: null, dedent: false };
+
     return inFunction ? { prefix: ["void __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
   };
   return {

@@ -1,4 +1,4 @@
-import { closersOfOpenBrackets, UNKNOWN_OWNER } from "../hunk-lines";
+import { blocksClosedFromAbove, closersOfOpenBrackets, codeOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import {
   braceTailOpeners,
@@ -28,6 +28,29 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // An interface's or an object type's members (`onFinished();` is a method's signature there, no call).
   const type = typeOpener(context);
   if (type && !type.startsWith("class ")) return { prefix: [type], suffix: ["}"], owner: null, dedent: false };
+  // Under a class's header, a hunk that starts in a parameter list with parameter properties (`private
+  // readonly userFacade: UserFacade,` … `) {}`) is in the constructor's: those are its parameters. In any
+  // other method's, they are that method's, whose name is above the hunk: none is stated (no class field).
+  const parameters = typeName ? startsInParameterList(lines) : null;
+  if (parameters)
+    return {
+      prefix: [`class ${typeName} {`, parameters === "constructor" ? "constructor(" : "__hintscope_tail__("],
+      suffix: ["}"],
+      owner: null,
+      dedent: false,
+      ...(parameters === "constructor" ? { resumesHeader: true } : {}),
+    };
+  // Under a class's header, a hunk that starts among an object literal's members (`get eventBus() {` … `},`,
+  // a returned object's getters) is inside a method's expression: what it holds are no class members.
+  if (typeName && startsInCommaList(lines)) {
+    const closed = blocksClosedFromAbove(lines, 0).count;
+    return {
+      prefix: [`class ${typeName} {`, "__hintscope__() {", "return {"],
+      suffix: Array.from({ length: Math.max(0, 3 - closed) }, () => "}"),
+      owner: null,
+      dedent: false,
+    };
+  }
   // Under a class's header, lines that are statements (`const x =`, `return`, `this.y = …`, `total += 1`) are
   // a method's body the hunk is cut from, not the class's members: a stand-in method holds them.
   if (typeName && (looksLikeStatements(lines) || twoLevelsUnder(context, lines)))
@@ -48,6 +71,43 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
       dedent: false,
     };
   return inFunction ? { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
+}
+
+const PARAMETER_LINE =
+  /^\s*(@[\w$.]+(\([^)]*\))?\s+)*((public|private|protected|readonly|override)\s+)*[\w$]+\??\s*(:.*)?(=.*)?,?\s*$/;
+
+/**
+ * Whether a hunk starts in a method's parameter list: its first code lines are parameters up to a `)` that
+ * opens the body (`): Promise<T> {`). A constructor's where one is a parameter property (`private readonly
+ * x: T,`), which only a constructor's parameters can be; null where it does not start so.
+ */
+function startsInParameterList(lines: readonly string[]): "constructor" | "method" | null {
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
+  const end = code.findIndex((l) => /^\s*\)\s*(:[^{]*)?\{/.test(l));
+  if (end <= 0) return null;
+  const parameters = code.slice(0, end);
+  if (!parameters.every((l) => PARAMETER_LINE.test(l))) return null;
+  return parameters.some((l) => /^\s*(@\S+\s+)*(public|private|protected|readonly)\s+[\w$]/.test(l))
+    ? "constructor"
+    : "method";
+}
+
+/**
+ * Whether a hunk starts among the members of a comma-separated list opened above it: a line that closes a
+ * block back to the hunk's starting depth ends with `},` (an object literal's getter or method, `get x() {` …
+ * `},`), before any line closes a block opened above. A class's members never end so.
+ */
+function startsInCommaList(lines: readonly string[]): boolean {
+  let depth = 0;
+  for (const line of lines) {
+    const code = codeOf(line);
+    for (const ch of code) {
+      if (ch === "{") depth++;
+      else if (ch === "}" && --depth < 0) return false;
+    }
+    if (depth === 0 && /^\s*\}\s*,\s*$/.test(code)) return true;
+  }
+  return false;
 }
 
 /**
@@ -73,19 +133,33 @@ export const javaScriptHunks: HunkRules = {
   headerKeepsIndentation: true,
   membersInTypeBody: true,
   wrap: javaScriptWrap,
-  tailOpeners: (wrapper, closed, context) => {
+  tailOpeners: (wrapper, closed, context, lines) => {
     // A hunk under a type's header (`interface Props {`) that closes just that type at the top level: its
     // lines above the `}` are the type's members, reopened under its own name.
     const type = typeOpener(context);
     if (type && wrapper.prefix.length === 0 && closed.count === 1) return [type];
+    // A class's field whose object type began above the hunk (`private replyTo: {` … `} | null = null`): its
+    // `}` goes on with the rest of a type, so the lines above it are that type's members, no method's body.
+    if (closed.count === 1 && /^class\s/.test(wrapper.prefix[0] ?? "") && wrapper.prefix.length === 1) {
+      const closer = firstUnmatchedCloser(lines);
+      if (closer !== null && /^\s*\}\s*(\||&|\[\]|=(?!>))/.test(closer)) return ["__hintscope_field__: {"];
+    }
     return braceTailOpeners(wrapper, closed, {
       // A top-level function's header (`function normalizeValue(value) {`): the `}` at column 0 closes that
       // function, and the ones before it blocks inside it, not a method and its class.
+      // A class's header (git's default driver names the last line at column 0 above the hunk, so the `}`
+      // at column 0 closes that class): its name owns what follows the closed method.
       classTail: /^(export\s+)?(default\s+)?(async\s+)?function\b/.test(context.trim())
         ? undefined
-        : `class ${UNKNOWN_OWNER} { __hintscope_tail__() {`,
-      first: ({ inClass, atTop }) =>
-        inClass ? "__hintscope_tail__() {" : atTop ? "function __hintscope_tail__() {" : "{",
+        : `class ${/^class /.test(type ?? "") ? (type as string).slice(6, -2) : UNKNOWN_OWNER} { __hintscope_tail__() {`,
+      // (In an object literal, `const renameVisitor: Visitor<Renamer> = {`, a closed block is a method's: a
+      // bare `{` there is no property.)
+      first: ({ inClass, atTop, wrapper: around }) =>
+        inClass || /=\s*\{\s*$/.test(around.prefix.at(-1) ?? "")
+          ? "__hintscope_tail__() {"
+          : atTop
+            ? "function __hintscope_tail__() {"
+            : "{",
     });
   },
   blockComments: true,
@@ -97,6 +171,18 @@ export const javaScriptHunks: HunkRules = {
     return open !== "" ? [open, ...suffix] : [...suffix];
   },
 };
+
+/** The line whose `}` closes a block opened above the hunk (the first that takes the depth below 0), or null. */
+function firstUnmatchedCloser(lines: readonly string[]): string | null {
+  let depth = 0;
+  for (const line of lines) {
+    for (const ch of codeOf(line)) {
+      if (ch === "{") depth++;
+      else if (ch === "}" && --depth < 0) return line;
+    }
+  }
+  return null;
+}
 
 /**
  * The opener of the type a hunk header declares (`interface Props {`, `type Props = {`, `class A {`), or of a
