@@ -21,3 +21,20 @@ test("cpp-httplib d440316: a method whose class the test's object names (`svr.up
   expect(names).toContain("SSLServer.update_certs.cert parameter new");
   expect(names.filter((n) => n.startsWith("update_certs"))).toEqual([]);
 });
+
+test("starlette 811dacc: under `@@ … @@ class Router:`, a hunk that starts in a parameter list (`lifespan: … = None,` then `*,` and `middleware: … = None,` up to `    ) -> None:`) whose body first sets `self.routes` and `self.redirect_slashes` resumes `__init__`: the new keyword the test passes to `Router(…, middleware=[…])` is Router.__init__.middleware", async () => {
+  expect(picked(await analysis("starlette-commit-811dacc"), "defuse")).toEqual(["Router.__init__.middleware"]);
+  expect(await named("starlette-commit-811dacc", /middleware/)).toEqual(["Router.__init__.middleware parameter new"]);
+});
+
+test("commander.js 84fe0da: a hunk whose header names nothing (git took the tail of a template literal at column 0, ``Read more on https://git.io/JJc0W`);``) that closes a method (`  };`) and defines another at its level is in a class's body: combineFlagAndOptionalValue is a method the tests call, not a call followed by a block", async () => {
+  expect(picked(await analysis("commander-commit-84fe0da"), "defuse")).toEqual(["combineFlagAndOptionalValue"]);
+  expect(await named("commander-commit-84fe0da", /combineFlag/)).toEqual([
+    "combineFlagAndOptionalValue method new",
+    "combineFlagAndOptionalValue.arg parameter new",
+  ]);
+});
+
+test("reqwest f321115: a lower-case segment a Rust path goes on from (`reqwest::dns::Name`, `reqwest::dns::Resolve`) is a module, no use of the new crate-private function `dns`; the test's `err.is_dns()` still reaches Error.is_dns", async () => {
+  expect(picked(await analysis("reqwest-commit-f321115"), "defuse")).toEqual(["Error.is_dns"]);
+});

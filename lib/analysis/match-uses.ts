@@ -93,6 +93,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   }
   // A module (Rust's `mod positions;`) is named by an import or a path, never called (`.positions(…)` is a method).
   if (def.kind === "module" && use.kind === "call") return false;
+  // (A path's module segment, `reqwest::dns::Name`, names only a module.)
+  if (def.kind === "module" && use.kind === "module" && use.module === undefined) return use.name === def.member;
   if (def.kind === "parameter") {
     // Without keyword arguments (Go) a key names a struct's field, never a parameter.
     if (rulesOfPath(def.path).noKeywordArguments) return false;

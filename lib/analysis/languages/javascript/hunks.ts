@@ -70,7 +70,43 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
       owner: null,
       dedent: false,
     };
-  return inFunction ? { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
+  if (inFunction) return { prefix: ["function __hintscope__() {"], suffix: ["}"], owner: null, dedent: false };
+  // A header that names nothing (git took the tail of a template literal at column 0, `Read more on …\`);`),
+  // over lines that close a member (`  };`) and define another at its level (`  combineFlagAndOptionalValue(arg) {`):
+  // the hunk is in a class's body, whose name is above it.
+  if (!typeName && methodAfterClosedMember(lines))
+    return { prefix: [`class ${UNKNOWN_OWNER} {`], suffix: ["}"], owner: null, dedent: false };
+  return NO_WRAP;
+}
+
+const KEYWORD_CALL = /^\s*(if|for|while|switch|catch|function|return|await|new|do|else|try|with)\b/;
+
+/** Whether, after a line that closes a block begun above the hunk, a method's header stands at that line's level. */
+function methodAfterClosedMember(lines: readonly string[]): boolean {
+  let depthNow = 0;
+  let closerIndent: number | null = null;
+  for (const line of lines) {
+    const code = codeOf(line);
+    if (closerIndent === null) {
+      for (const ch of code) {
+        if (ch === "{") depthNow++;
+        else if (ch === "}" && --depthNow < 0) {
+          closerIndent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+          break;
+        }
+      }
+      if (closerIndent === 0) return false;
+      continue;
+    }
+    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+    if (
+      indent === closerIndent &&
+      !KEYWORD_CALL.test(line) &&
+      /^\s*((static|async|get|set)\s+)*\*?[A-Za-z_$][\w$]*\s*\([^()]*\)\s*\{\s*$/.test(code)
+    )
+      return true;
+  }
+  return false;
 }
 
 const PARAMETER_LINE =

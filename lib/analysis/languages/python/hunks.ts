@@ -3,6 +3,7 @@
 import type { Fragment } from "../../fragment";
 import type { DiffLine, Hunk } from "../../parse-diff";
 import { depth, indentOf, UNKNOWN_OWNER } from "../hunk-lines";
+import { initializerResumed } from "./initializer";
 
 /**
  * Python: whether a hunk cut from a function's body goes on to lines less indented than the body's first
@@ -78,6 +79,11 @@ export function resumedSignature(
   context: string,
   carriedClass: string | null,
 ): Fragment | null {
+  const init = initializerResumed(
+    context,
+    kept.map((line) => line.text),
+  );
+  if (init) return resumedSignature(path, side, kept, init.header, init.className);
   if (!/^\s*(async\s+)?def\s+\w+\s*\(/.test(context)) return null;
   const headerIndent = indentOf(context);
   if (

@@ -82,7 +82,14 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
       const path = node.childForFieldName("path");
       if (name && !skip.has(name.id) && facts.countsAt(name)) {
         skip.add(name.id);
-        facts.use(name, name.text, "attribute", path ? (path.text.split("::").pop() ?? null) : null);
+        // A lower-case segment a path goes on from (`reqwest::dns::Name`) is a module: no function's use.
+        const segment = node.parent?.childForFieldName("path")?.id === node.id && /^[a-z_][a-z0-9_]*$/.test(name.text);
+        facts.use(
+          name,
+          name.text,
+          segment ? "module" : "attribute",
+          path ? (path.text.split("::").pop() ?? null) : null,
+        );
       }
       return "children";
     }
