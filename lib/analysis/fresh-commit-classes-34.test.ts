@@ -38,3 +38,9 @@ test("commander.js 84fe0da: a hunk whose header names nothing (git took the tail
 test("reqwest f321115: a lower-case segment a Rust path goes on from (`reqwest::dns::Name`, `reqwest::dns::Resolve`) is a module, no use of the new crate-private function `dns`; the test's `err.is_dns()` still reaches Error.is_dns", async () => {
   expect(picked(await analysis("reqwest-commit-f321115"), "defuse")).toEqual(["Error.is_dns"]);
 });
+
+test("faraday 5d28006 (round 30, a class the oracle showed on fluentd 3631): a method of an anonymous class a test makes (`Class.new(described_class) do def on_error(error) … end end.new(app)`) is no one's to name elsewhere: no test-side on_error for DefUse, while the code's Logger.on_error stays", async () => {
+  const result = await analysis("faraday-commit-5d28006");
+  expect(result.identifiers.filter((i) => i.side === "test" && i.member === "on_error")).toEqual([]);
+  expect(picked(result, "defuse")).toEqual(["Logger.on_error"]);
+});

@@ -45,3 +45,9 @@ test("axios 2c9cc76: method signatures of a declared class after the tail of a m
   expect(names).toEqual(expect.arrayContaining(["Axios.request method changed", "Axios.patch method changed"]));
   expect(names.filter((n) => /^(request|patch) /.test(n))).toEqual([]);
 });
+
+test("coreutils 6377: under `@@ … @@ struct Options<'a> {`, a hunk whose fields end with the struct's `}` at column 0 (then top-level lines) reopens the struct: its new field after `#[cfg(unix)]` is Options.ignore_signal, as exact mode says", async () => {
+  expect(await hunkDefinitions("coreutils-6377-env-code.diff")).toEqual(
+    expect.arrayContaining(["Options.ignore_signal field new"]),
+  );
+});

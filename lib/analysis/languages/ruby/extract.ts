@@ -1,3 +1,4 @@
+// Over 300 lines: one walk of the Ruby grammar (classes, modules, methods, accessor macros, RSpec groups and doubles), kept whole.
 import type { Node } from "web-tree-sitter";
 import { type Extractor, type FactCollector, foldSpace, withoutTrailingCommas } from "../syntax-facts";
 
@@ -33,6 +34,12 @@ const MESSAGE_EXPECTATIONS = new Set(["receive", "have_received"]);
  */
 const VERIFYING_DOUBLES = new Set(["instance_double", "class_double", "instance_spy", "class_spy", "object_double"]);
 const DOUBLES = new Set([...VERIFYING_DOUBLES, "double", "spy", "receive_messages"]);
+
+/** An anonymous class (`Class.new(Filter) { def filter_stream(_tag, es); end }.new`): its methods are no one's. */
+const anonymousClass = (call: Node) =>
+  call.childForFieldName("method")?.text === "new" &&
+  call.childForFieldName("receiver")?.text === "Class" &&
+  call.parent?.type !== "assignment";
 
 /** Calls that group examples by what they test. */
 const EXAMPLE_GROUPS = new Set(["describe", "context"]);
@@ -267,7 +274,9 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
           return;
         }
         if (name) callUse(name, receiver, args, facts, skip);
-        break;
+        if (!anonymousClass(node)) break;
+        for (const child of node.namedChildren) if (child && child.id !== name?.id) visit(child, owner, true);
+        return;
       }
       case "scope_resolution": {
         const name = node.childForFieldName("name");

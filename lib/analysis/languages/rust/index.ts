@@ -18,7 +18,10 @@ function containerOpener(context: string): string | undefined {
   const implType = implTypeOf(context);
   if (implType) return `impl ${implType} {`;
   const trait = /\btrait\s+(\w+)/.exec(context)?.[1];
-  return trait ? `trait ${trait} {` : undefined;
+  if (trait) return `trait ${trait} {`;
+  // (A struct's, an enum's or a union's body: `struct Options<'a> {`, its fields.)
+  const record = /\b(struct|enum|union)\s+(\w+)[^;(]*\{\s*$/.exec(context);
+  return record ? `${record[1]} ${record[2]} {` : undefined;
 }
 
 /**
@@ -98,7 +101,10 @@ export const rust: LanguageModule = {
       // A hunk under an `impl`'s or a `trait`'s header whose one `}` at column 0 closes it: the lines above
       // are its members (a method's signature cut above the hunk reopened, see signatureTail).
       wrapper.prefix.length === 0 && closed.count === 1 && closed.atColumnZero && containerOpener(context)
-        ? [containerOpener(context) as string, ...signatureTail(lines)]
+        ? [
+            containerOpener(context) as string,
+            ...(/^(impl|trait)\b/.test(containerOpener(context) ?? "") ? signatureTail(lines) : []),
+          ]
         : braceTailOpeners(wrapper, closed, {
             // A hunk under an `impl` header that closes it at column 0 (a method's tail, new methods, the `impl`'s
             // `}`): reopened as that `impl` and a method in it, so the new methods are the type's.
