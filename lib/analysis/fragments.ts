@@ -94,7 +94,7 @@ function wrapperEndIndent(rules: HunkRules, base: Wrapper, context: string, minI
   if (context.trim() === "") return minIndent;
   if (base.prefix.some((line) => line.includes("__hintscope__()"))) return Math.max(minIndent, indentOf(context) + 1);
   // (Only where the header keeps its indentation: Java's driver drops it.)
-  const declaresClass = /^class\s/.test(base.prefix[0] as string) && /\bclass\s/.test(context);
+  const declaresClass = /^(class|struct)\s/.test(base.prefix[0] as string) && /\b(class|struct)\s/.test(context);
   if (rules.headerKeepsIndentation && base.prefix.length === 1 && declaresClass)
     return Math.min(minIndent, indentOf(context) + 1);
   return minIndent;

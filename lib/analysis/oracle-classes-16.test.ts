@@ -51,3 +51,8 @@ test("coreutils 6377: under `@@ … @@ struct Options<'a> {`, a hunk whose field
     expect.arrayContaining(["Options.ignore_signal field new"]),
   );
 });
+
+test("fmt 3901: under `@@ … @@ template <typename T> struct formatter<…> : formatter<T> {`, a hunk of statements four spaces in closed by `  }` then `};` is a method's body: its `auto arg = …` is a local, no field formatter.arg (the header keeps its indentation, so the `}` deeper than it closes a member)", async () => {
+  const names = await hunkDefinitions("fmt-3901-format-code.diff");
+  expect(names.filter((n) => n.startsWith("formatter."))).toEqual([]);
+});
