@@ -2,9 +2,7 @@
 import { describe, expect, test } from "vitest";
 import { raterAgreement } from "./curator-agreement";
 import { designOutcome, designRates, type Verdict } from "./design-constraints";
-import { summariseJudgeScores } from "./judge-summary";
-import { attemptedAny, statusOfCode } from "./numbered-outcomes";
-import { resolveRates, runRows, statedSummary, summaryMismatch } from "./resolve-rates";
+import { resolveRates, runRows } from "./resolve-rates";
 
 describe("design constraints", () => {
   test("a patch's outcome: any violation violates; all applicable satisfied satisfies; none applicable is neutral", () => {

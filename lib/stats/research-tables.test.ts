@@ -1,6 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { raterAgreement } from "./curator-agreement";
-import { designOutcome, designRates, type Verdict } from "./design-constraints";
 import { summariseJudgeScores } from "./judge-summary";
 import { attemptedAny, statusOfCode } from "./numbered-outcomes";
 import { resolveRates, runRows, statedSummary, summaryMismatch } from "./resolve-rates";
