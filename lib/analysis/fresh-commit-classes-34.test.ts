@@ -44,3 +44,22 @@ test("faraday 5d28006 (round 30, a class the oracle showed on fluentd 3631): a m
   expect(result.identifiers.filter((i) => i.side === "test" && i.member === "on_error")).toEqual([]);
   expect(picked(result, "defuse")).toEqual(["Logger.on_error"]);
 });
+
+test("rapidjson 7a79e91 (round 35): a macro alone on its line (`RAPIDJSON_NAMESPACE_BEGIN`) is no type of the enum below it (PrettyFormatOptions is an enum, its values constants); a method returning a reference (`PrettyWriter& SetFormatOptions(PrettyFormatOptions options) {`) is read through its `&`", async () => {
+  const names = await named("rapidjson-commit-7a79e91", /PrettyFormatOptions|SetFormatOptions|kFormat/);
+  expect(names).toEqual(
+    expect.arrayContaining([
+      "PrettyFormatOptions enum new",
+      "kFormatSingleLineArray constant new",
+      "PrettyWriter.SetFormatOptions method new",
+      "PrettyWriter.SetFormatOptions.options parameter new",
+    ]),
+  );
+  expect(names).not.toContain("PrettyFormatOptions variable new");
+});
+
+test("cpp-httplib ca82c93 (round 34): under `@@ … @@ protected:`, a hunk six columns in or deeper is a method's body: a lambda's parameters there (`[&](const Request &req, Response & /*res*/) {`) are no fields, and its `req.get_param_values(…)` reaches the new Request.get_param_values", async () => {
+  const result = await analysis("cpp-httplib-commit-ca82c93");
+  expect(result.identifiers.filter((i) => i.side === "test" && i.kind === "field")).toEqual([]);
+  expect(picked(result, "defuse")).toContain("Request.get_param_values");
+});

@@ -60,6 +60,8 @@ function braceContextFunction(text: string): ContextFunction | null {
   // A call with a string first (`describe('helpers::isAbsoluteURL', function () {`): no declaration's
   // parameter list starts with a literal.
   if (/^[\w$.]+\s*\(\s*['"`]/.test(text)) return null;
+  // An upper-case macro called at the top level (`RAPIDJSON_DIAG_OFF(effc++)`): no function's header.
+  if (/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\s*\([^{]*$/.test(text)) return null;
   // A method called on an object (`Object.assign(AxiosHeaders.prototype, {`): a call, not a declaration.
   if (/^[\w$]+(\.[\w$]+)+\s*\(/.test(text)) return null;
   const bound = /^(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=\s*(?:async\s*)?(?:\(|function\b)/.exec(text);

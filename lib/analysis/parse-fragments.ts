@@ -28,7 +28,7 @@ const STAND_IN = "__hintscope__";
 export async function parseFragment(fragment: Fragment, language: ParsedLanguage): Promise<ParsedFragment> {
   const module = moduleOfGrammar(language);
   const parser = (await getParsers()).get(language);
-  const tree = parser?.parse(fragment.text);
+  const tree = parser?.parse(module.sourceText ? module.sourceText(fragment.text) : fragment.text);
   if (!tree) return { fragment, definitions: [], uses: [], literals: [] };
   try {
     // Prefix counts of added rows, so any row range can be asked "does it hold an added line?" at once.

@@ -208,6 +208,8 @@ export interface LanguageModule {
   grammars: readonly Grammar[];
   /** the grammar for a path of this language (default: the first); may name another module's grammar */
   grammarOf?(path: string): string;
+  /** the text the grammar is given, every line and column where it was (default: the image as it is) */
+  sourceText?(text: string): string;
   /** definitions and uses of a parsed image */
   extract: Extractor;
   /** a definition adjusted by its own line's indentation, or dropped (default: kept as it is) */

@@ -1,13 +1,13 @@
 import type { Node } from "web-tree-sitter";
 import { type Extractor, type FactCollector, foldSpace, headerText } from "../syntax-facts";
 import { bindDeclared, defineAliasOrMacro, defineEnum } from "./declarations";
-import { declaredName, splitQualified } from "./names";
+import { declaredName, innerDeclarator, splitQualified } from "./names";
 
 /** The function declarator inside a declarator chain (`*f(int)`, `(*f)(void)`, `A::m(int) const`). */
 function functionDeclarator(node: Node | null): Node | null {
   for (let current = node; current; ) {
     if (current.type === "function_declarator") return current;
-    current = current.childForFieldName("declarator") ?? null;
+    current = innerDeclarator(current);
   }
   return null;
 }

@@ -71,9 +71,14 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     const access = /^(public|protected|private)\s*:\s*$/.exec(context.trim())?.[1];
     if (access && dialect.namespaces) {
       const open = `struct ${UNKNOWN_OWNER} { ${access}:`;
-      return startsInInitializers(lines)
-        ? { prefix: [open, `${UNKNOWN_OWNER}() :`], suffix: ["};"], owner: null, dedent: false, settled: true }
-        : { prefix: [open], suffix: ["};"], owner: null, dedent: false };
+      if (startsInInitializers(lines))
+        return { prefix: [open, `${UNKNOWN_OWNER}() :`], suffix: ["};"], owner: null, dedent: false, settled: true };
+      // Every line deep in (six columns or two tabs, the label at column 0): a method's body, whose own
+      // lambdas' parameters (`[&](const Request &req, …) {`) are no fields.
+      const code = lines.filter((l) => l.trim() !== "" && !/^\s*[})\]]/.test(l));
+      if (code.length > 0 && code.every((l) => /^( {6,}|\t{2,})/.test(l)))
+        return { prefix: [open, "void __hintscope__() {"], suffix: ["}", "};"], owner: null, dedent: false };
+      return { prefix: [open], suffix: ["};"], owner: null, dedent: false };
     }
     if (!indented) return NO_WRAP;
     const { inFunction } = headerNames(context);

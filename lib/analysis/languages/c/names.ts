@@ -14,9 +14,19 @@ export function declaredName(node: Node | null): Node | null {
       current.type === "operator_name"
     )
       return current;
-    current = current.childForFieldName("declarator") ?? null;
+    current = innerDeclarator(current);
   }
   return null;
+}
+
+/**
+ * The declarator a declarator wraps: its `declarator` field, or, for C++'s `&`/`&&` (`PrettyWriter&
+ * SetFormatOptions(…)`, a reference_declarator whose inner declarator has no field name), its last named child.
+ */
+export function innerDeclarator(node: Node): Node | null {
+  const inner = node.childForFieldName("declarator");
+  if (inner) return inner;
+  return node.type === "reference_declarator" ? (node.namedChildren.at(-1) ?? null) : null;
 }
 
 /** `ns::A::m` → owner `ns.A`, member `m`; `m` → no owner. */

@@ -1,6 +1,7 @@
 import { extractCFamily } from "../c/extract";
 import { CPP_CLASS_TAIL, cFamilyHunks } from "../c/hunks";
 import { C_STRINGS } from "../c/index";
+import { withoutLoneMacros } from "../c/macro-lines";
 import type { LanguageModule } from "../language";
 
 /** C++: C's reading (one extractor for both), with classes, namespaces and overloads. */
@@ -9,6 +10,7 @@ export const cpp: LanguageModule = {
   aliases: ["c++"],
   extensions: ["cc", "cpp", "hpp", "hh", "hxx", "cxx", "ipp"],
   grammars: [{ name: "cpp", wasm: "tree-sitter-cpp/tree-sitter-cpp.wasm" }],
+  sourceText: withoutLoneMacros,
   extract: extractCFamily,
   overloads: true,
   stringTypes: C_STRINGS,
