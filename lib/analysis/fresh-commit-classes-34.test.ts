@@ -63,3 +63,17 @@ test("cpp-httplib ca82c93 (round 34): under `@@ … @@ protected:`, a hunk six c
   expect(result.identifiers.filter((i) => i.side === "test" && i.kind === "field")).toEqual([]);
   expect(picked(result, "defuse")).toContain("Request.get_param_values");
 });
+
+test("sidekiq 0df51fa (round 35): a constant made by `Data.define(:name, :size, :latency, :paused) do … end` (or `Struct.new`) is a class whose symbols are its fields: the test's `summary.name` reaches Stats.QueueSummary.name", async () => {
+  const result = await analysis("sidekiq-commit-0df51fa");
+  expect(await named("sidekiq-commit-0df51fa", /QueueSummary/)).toEqual([
+    "Stats.QueueSummary class new",
+    "Stats.QueueSummary.name field new",
+    "Stats.QueueSummary.size field new",
+    "Stats.QueueSummary.latency field new",
+    "Stats.QueueSummary.paused field new",
+  ]);
+  expect(picked(result, "defuse")).toEqual(
+    expect.arrayContaining(["Stats.QueueSummary.name", "Stats.QueueSummary.size"]),
+  );
+});

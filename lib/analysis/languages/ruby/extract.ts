@@ -41,6 +41,33 @@ const anonymousClass = (call: Node) =>
   call.childForFieldName("receiver")?.text === "Class" &&
   call.parent?.type !== "assignment";
 
+/** `Struct.new(:a, :b) do … end`, `Data.define(:a)`: the symbols it makes fields of, and its block's statements. */
+function recordMembers(right: Node | null): { fields: Node[]; body: Node[] } | null {
+  if (right?.type !== "call") return null;
+  const made = `${right.childForFieldName("receiver")?.text}.${right.childForFieldName("method")?.text}`;
+  if (made !== "Struct.new" && made !== "Data.define") return null;
+  const fields = (right.childForFieldName("arguments")?.namedChildren ?? []).filter(
+    (arg): arg is Node => arg?.type === "simple_symbol",
+  );
+  const block = right.childForFieldName("block");
+  const body = block?.namedChildren.find((c) => c?.type === "body_statement" || c?.type === "block_body");
+  return { fields, body: (body?.namedChildren ?? []).filter((c): c is Node => c !== null) };
+}
+
+/**
+ * `A = …` in a class body: a constant; or a class where `Struct.new(:a, :b) do … end` / `Data.define(:a)` makes
+ * it, its symbols its fields: then its block's statements, to be read as its own (null otherwise).
+ */
+function defineConstant(node: Node, left: Node, owner: string | null, facts: FactCollector, skip: Set<number>) {
+  skip.add(left.id);
+  const record = recordMembers(node.childForFieldName("right"));
+  facts.define(node, left.text, owner, record ? "class" : "constant", foldSpace(node.text).slice(0, 120));
+  if (!record) return null;
+  const inner = owner ? `${owner}.${left.text}` : left.text;
+  for (const symbol of record.fields) facts.define(symbol, symbol.text.slice(1), inner, "field", symbol.text);
+  return { owner: inner, body: record.body };
+}
+
 /** Calls that group examples by what they test. */
 const EXAMPLE_GROUPS = new Set(["describe", "context"]);
 /** The qualifier of a method an example group names: an object of the described class (which one, the uses say). */
@@ -245,8 +272,9 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
         const left = node.childForFieldName("left");
         bindConstruction(node, facts);
         if (left?.type === "constant" && !inMethod) {
-          skip.add(left.id);
-          facts.define(node, left.text, owner, "constant", foldSpace(node.text).slice(0, 120));
+          const record = defineConstant(node, left, owner, facts, skip);
+          if (record) for (const child of record.body) visit(child, record.owner, false);
+          if (record) return;
         }
         break;
       }
