@@ -88,15 +88,18 @@ function blankedRows(
  * stand-in function (the header named one), a `}` no more indented than that header ends the function: the
  * hunk runs past its body, and what follows are the class's members. Under the class the header declares,
  * any `}` deeper than that header is inside the class: the hunk's least indented code may be a method's
- * body (`this.cache.delete(owner)` before the method's `}` one level in), not the class's members.
+ * body (`this.cache.delete(owner)` before the method's `}` one level in), not the class's members; and one no
+ * deeper than the header is the class's end, whatever follows at file scope.
  */
 function wrapperEndIndent(rules: HunkRules, base: Wrapper, context: string, minIndent: number): number {
   if (context.trim() === "") return minIndent;
   if (base.prefix.some((line) => line.includes("__hintscope__()"))) return Math.max(minIndent, indentOf(context) + 1);
   // (Only where the header keeps its indentation: Java's driver drops it.)
-  const declaresClass = /^(class|struct)\s/.test(base.prefix[0] as string) && /\b(class|struct)\s/.test(context);
-  if (rules.headerKeepsIndentation && base.prefix.length === 1 && declaresClass)
-    return Math.min(minIndent, indentOf(context) + 1);
+  // (An access label for a header, `private:`, is a class's body too: its `};` at column 0 ends the class.)
+  const declaresClass =
+    /^(class|struct)\s/.test(base.prefix[0] as string) &&
+    (/\b(class|struct)\s/.test(context) || /^(public|protected|private)\s*:\s*$/.test(context.trim()));
+  if (rules.headerKeepsIndentation && base.prefix.length === 1 && declaresClass) return indentOf(context) + 1;
   return minIndent;
 }
 

@@ -6,7 +6,7 @@ const LONE_MACRO = /^([ \t]*)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)([ \t]*)$/;
 
 /**
  * The text with each lone macro line (an upper-case name with an underscore, nothing else on the line, after a
- * line that ends a declaration, a block or a directive, or at the top) written as an empty declaration (`;`
+ * code line that ends a declaration, a block or a directive, or at the top) written as an empty declaration (`;`
  * and spaces): every other line and column stays where it was. (Not a last enumerator, `  C_D` after `A_B,`.)
  */
 export function withoutLoneMacros(text: string): string {
@@ -14,9 +14,10 @@ export function withoutLoneMacros(text: string): string {
   let previous = "";
   for (const [index, line] of lines.entries()) {
     const match = LONE_MACRO.exec(line);
-    const ended = previous === "" || /[;{}]\s*$|^\s*#|\*\/\s*$|^\s*\/\//.test(previous);
+    const ended = previous === "" || /[;{}]\s*$|^\s*#/.test(previous.replace(/\s*\/\/.*$/, ""));
     if (match && ended) lines[index] = `${match[1]};${" ".repeat((match[2] as string).length - 1)}${match[3]}`;
-    if (line.trim() !== "") previous = line;
+    // (A comment line ends nothing: `TOKEN_STRING,` / `// keep last` / `TOKEN_COUNT` is an enum's last value.)
+    if (line.trim() !== "" && !/^\s*(\/\/|\/\*|\*)|\*\/\s*$/.test(line)) previous = line;
   }
   return lines.join("\n");
 }

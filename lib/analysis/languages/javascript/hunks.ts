@@ -43,12 +43,22 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // Under a class's header, a hunk that starts among an object literal's members (`get eventBus() {` … `},`,
   // a returned object's getters) is inside a method's expression: what it holds are no class members.
   if (typeName && startsInCommaList(lines)) {
+    // (A field's initializer, `state = {` … `};`, when the class's members follow its end at its level.)
+    if (methodAfterClosedMember(lines))
+      return {
+        prefix: [`class ${typeName} {`, "__hintscope_field__ = {"],
+        suffix: ["}"],
+        owner: null,
+        dedent: false,
+        settled: true,
+      };
     const closed = blocksClosedFromAbove(lines, 0).count;
     return {
       prefix: [`class ${typeName} {`, "__hintscope__() {", "return {"],
       suffix: Array.from({ length: Math.max(0, 3 - closed) }, () => "}"),
       owner: null,
       dedent: false,
+      settled: true,
     };
   }
   // Under a class's header, lines that are statements (`const x =`, `return`, `this.y = …`, `total += 1`) are

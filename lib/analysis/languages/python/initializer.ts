@@ -7,6 +7,8 @@ import { depth, indentOf } from "../hunk-lines";
  * least two of its first three statements (`self.routes = …`, `self.redirect_slashes = …`) resumes
  * `__init__`'s signature: its parameters are the constructor's. Null otherwise (another method's is unknown).
  */
+const PARAMETER = /^\s*(\*{0,2}[A-Za-z_]\w*(\s*:[^=]+)?(\s*=.+)?|\*|\/),\s*(#.*)?$/;
+
 export function initializerResumed(
   context: string,
   texts: readonly string[],
@@ -21,12 +23,15 @@ export function initializerResumed(
     if (indentOf(text) <= defIndent && !/^\s*\)/.test(text)) return null;
     open += depth(text.replace(/#.*$/, ""));
     if (open <= 0) {
-      if (open < 0 || !/\)\s*(->\s*None\s*)?:\s*(#.*)?$/.test(text)) return null;
+      // (Its `)` at the `def`'s own level: an `if (` or `for … in f(` inside a body closes deeper.)
+      if (open < 0 || indentOf(text) !== defIndent || !/^\s*\)\s*(->\s*None\s*)?:\s*(#.*)?$/.test(text)) return null;
       end = at;
       break;
     }
   }
-  if (end < 0) return null;
+  // (Parameters before it, each one alone on its line: `name: T = v,`, `*,`, `**kwargs,`.)
+  const listed = texts.slice(0, Math.max(0, end)).filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
+  if (end < 0 || listed.length === 0 || !listed.every((l) => PARAMETER.test(l))) return null;
   const body = texts
     .slice(end + 1)
     .filter((l) => l.trim() !== "" && !/^\s*#/.test(l))
