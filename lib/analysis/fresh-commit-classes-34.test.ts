@@ -1,7 +1,7 @@
 // Classes of error found on real commits labelled blind in the sixteenth session's round 34 (issue 43).
 // Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md (round 34).
 import { expect, test } from "vitest";
-import { commitAnalysis as analysis, picked } from "../testing/analysis-helpers";
+import { commitAnalysis as analysis, hunkDefinitions, picked } from "../testing/analysis-helpers";
 
 const named = async (name: string, pattern: RegExp) =>
   (await analysis(name)).identifiers
@@ -76,4 +76,10 @@ test("sidekiq 0df51fa (round 35): a constant made by `Data.define(:name, :size, 
   expect(picked(result, "defuse")).toEqual(
     expect.arrayContaining(["Stats.QueueSummary.name", "Stats.QueueSummary.size"]),
   );
+});
+
+test("yaml-cpp 08aa252 (round 36): an export macro between `class` and the name (`@@ … @@ class YAML_CPP_API Emitter {`) is no class name: the new member is Emitter.SetNullFormat", async () => {
+  const names = await hunkDefinitions("yaml-cpp-commit-08aa252-code.diff");
+  expect(names).toEqual(expect.arrayContaining(["Emitter.SetNullFormat method new", "Emitter class changed"]));
+  expect(names.filter((n) => n.startsWith("YAML_CPP_API"))).toEqual([]);
 });

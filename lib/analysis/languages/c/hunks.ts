@@ -83,7 +83,8 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     if (!indented) return NO_WRAP;
     const { inFunction } = headerNames(context);
     const ns = /\bnamespace\s+([\w:]+)/.exec(context)?.[1];
-    const record = /\b(class|struct|union)\s+(\w+)/.exec(withoutTemplateHead(context));
+    // (An export macro before the name, `class YAML_CPP_API Emitter {`, is no name: the class is Emitter.)
+    const record = /\b(class|struct|union)\s+(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*\s+)?(\w+)/.exec(withoutTemplateHead(context));
     if (record && !inFunction)
       return {
         prefix: [`${dialect.record(record[1] as string)} ${record[2]} {`],
