@@ -83,3 +83,8 @@ test("yaml-cpp 08aa252 (round 36): an export macro between `class` and the name 
   expect(names).toEqual(expect.arrayContaining(["Emitter.SetNullFormat method new", "Emitter class changed"]));
   expect(names.filter((n) => n.startsWith("YAML_CPP_API"))).toEqual([]);
 });
+
+test("yaml-cpp 08aa252 (round 36): under `@@ … @@ enum EMITTER_MANIP {`, the hunk's lines are the enum's values: the new LowerNull … TildeNull are constants", async () => {
+  const names = await hunkDefinitions("yaml-cpp-commit-08aa252-code.diff");
+  expect(names).toEqual(expect.arrayContaining(["LowerNull constant new", "TildeNull constant new"]));
+});

@@ -93,6 +93,10 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
         dedent: false,
       };
     if (ns && dialect.namespaces) return { prefix: [`namespace ${ns} {`], suffix: ["}"], owner: null, dedent: false };
+    // An enum's body (`enum EMITTER_MANIP {`): its lines are its values.
+    const enumerated = /^\s*(?:typedef\s+)?enum\s+((?:class|struct)\s+)?(\w+)[^;{]*\{\s*$/.exec(context);
+    if (enumerated && !inFunction)
+      return { prefix: [`enum ${enumerated[1] ?? ""}${enumerated[2]} {`], suffix: ["};"], owner: null, dedent: false };
 
     return inFunction ? { prefix: ["void __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
   };
