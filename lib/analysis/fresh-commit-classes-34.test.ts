@@ -88,3 +88,13 @@ test("yaml-cpp 08aa252 (round 36): under `@@ … @@ enum EMITTER_MANIP {`, the h
   const names = await hunkDefinitions("yaml-cpp-commit-08aa252-code.diff");
   expect(names).toEqual(expect.arrayContaining(["LowerNull constant new", "TildeNull constant new"]));
 });
+
+test("commons-codec 9fb8ee2 (round 36): members two levels in under `@@ … @@ public class Base32 …` that return `Builder` by calling its own setter (`return setEncodeTable(decodeTable(useHex));`) are the nested Builder's", async () => {
+  const names = await hunkDefinitions("commons-codec-commit-9fb8ee2-code.diff");
+  expect(names).toEqual(
+    expect.arrayContaining([
+      "Base32.Builder.setHexDecodeTable method new",
+      "Base32.Builder.setHexEncodeTable method new",
+    ]),
+  );
+});

@@ -166,7 +166,10 @@ function nestedFluentType(lines: readonly string[], typeName: string): string | 
     if (lines.slice(0, index).some((l) => JAVA_MEMBER_LINES.declaresMember(l) && indentOfLine(l) < member)) continue;
     const body = lines.slice(index + 1).findIndex((l) => /^\s*\}/.test(l) && /^[ \t]*/.exec(l)?.[0].length === member);
     const bodyLines = lines.slice(index + 1, body < 0 ? lines.length : index + 1 + body);
-    const returns = bodyLines.find((l) => /^\s*return\s+this\s*;/.test(l));
+    // (`return this;`, or, for a `…Builder`, a call of its own setter: `return setEncodeTable(decodeTable(useHex));`.)
+    const returns =
+      bodyLines.find((l) => /^\s*return\s+this\s*;/.test(l)) ??
+      (/Builder$/.test(type) ? bodyLines.find((l) => /^\s*return\s+(?!new\b)[a-z][\w$]*\s*\(/.test(l)) : undefined);
     const step: number = returns ? (/^[ \t]*/.exec(returns)?.[0].length ?? 0) - member : 0;
     // (A `new Sink() {` names an anonymous class, whose overrides return `this` as the interface.)
     const namedAsClass =
