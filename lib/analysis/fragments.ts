@@ -1,7 +1,7 @@
 import type { Fragment } from "./fragment";
 import type { ParsedLanguage } from "./grammars";
 import { functionInContext } from "./hunk-context";
-import { blockCommentEdges, blocksClosedFromAbove, depth, indentOf } from "./languages/hunk-lines";
+import { ACCESS_LABEL, blockCommentEdges, blocksClosedFromAbove, depth, indentOf } from "./languages/hunk-lines";
 import type { HunkRules, LanguageModule, OffsideRules, Wrapper, WrapRequest } from "./languages/language";
 import { moduleOfGrammar } from "./languages/lookup";
 import { NO_WRAP } from "./languages/wrapping";
@@ -98,7 +98,7 @@ function wrapperEndIndent(rules: HunkRules, base: Wrapper, context: string, minI
   // (An access label for a header, `private:`, is a class's body too: its `};` at column 0 ends the class.)
   const declaresClass =
     /^(class|struct)\s/.test(base.prefix[0] as string) &&
-    (/\b(class|struct)\s/.test(context) || /^(public|protected|private)\s*:\s*$/.test(context.trim()));
+    (/\b(class|struct)\s/.test(context) || ACCESS_LABEL.test(context.trim()));
   if (rules.headerKeepsIndentation && base.prefix.length === 1 && declaresClass) return indentOf(context) + 1;
   return minIndent;
 }

@@ -1,4 +1,5 @@
 import type { ParsedLanguage } from "./grammars";
+import { EXPORT_MACRO } from "./languages/hunk-lines";
 import type { ContextFunction } from "./languages/language";
 import { moduleOfGrammar } from "./languages/lookup";
 
@@ -23,8 +24,9 @@ const NOT_FUNCTIONS = new Set([
  * A type's header (`public class MockUtil {`, `class FileNull < Base`, `pub trait RouterExt<B>: sealed::Sealed`,
  * `struct formatter<group_digits_view<T>> : formatter<T> {`): its keyword and name, after any modifiers.
  */
-const TYPE_HEADER =
-  /^(?:(?:export|default|declare|public|private|protected|internal|static|final|abstract|sealed|partial|readonly|unsafe|pub(?:\([^)]*\))?|template\s*<[^>]*>)\s+)*(class|interface|enum(?:\s+class|\s+struct)?|record|struct|trait)\s+(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*\s+(?=[A-Za-z_]))?(?!extends\b|implements\b)([A-Za-z_$][\w$]*)/;
+const TYPE_HEADER = new RegExp(
+  String.raw`^(?:(?:export|default|declare|public|private|protected|internal|static|final|abstract|sealed|partial|readonly|unsafe|pub(?:\([^)]*\))?|template\s*<[^>]*>)\s+)*(class|interface|enum(?:\s+class|\s+struct)?|record|struct|trait)\s+(?:${EXPORT_MACRO}\s+(?=[A-Za-z_]))?(?!extends\b|implements\b)([A-Za-z_$][\w$]*)`,
+);
 
 /** The kind each type keyword declares, as the extractors name it (a Java record is a class, a Rust trait an interface). */
 const TYPE_KINDS: Record<string, NonNullable<ContextFunction["kind"]>> = {

@@ -90,17 +90,14 @@ function inStandingPackage(code: PatchFacts, test: PatchFacts): (def: PatchDefin
 
 /**
  * A method re-owned from its uses takes its parameters along (`update_certs.cert` → `SSLServer.update_certs.cert`).
- * `matched` holds the definitions (`_` left out) in order, each perhaps given an owner.
+ * Each matched definition carries the owner it was defined with (`definedOwner`), before its uses gave one.
  */
-function withOwnedParameters<T extends { def: PatchDefinition }>(
+function withOwnedParameters<T extends { def: PatchDefinition; definedOwner: string | null | undefined }>(
   matched: T[],
-  definitions: readonly PatchDefinition[],
 ): T[] {
-  const before = definitions.filter((d) => d.member !== "_");
   const reowned = new Map<string, string>();
-  matched.forEach(({ def }, index) => {
-    if (!before[index]?.owner && def.owner) reowned.set(`${def.path}\t${def.member}`, def.owner);
-  });
+  for (const { def, definedOwner } of matched)
+    if (!definedOwner && def.owner) reowned.set(`${def.path}\t${def.member}`, def.owner);
   return matched.map((entry) => {
     const { def } = entry;
     const owner = def.kind === "parameter" && def.owner ? reowned.get(`${def.path}\t${def.owner}`) : undefined;
@@ -108,6 +105,19 @@ function withOwnedParameters<T extends { def: PatchDefinition }>(
     const method = `${owner}.${def.owner}`;
     return { ...entry, def: { ...def, owner: method, name: `${method}.${def.member}` } };
   });
+}
+
+/** Uses by name, and the imports of modules apart: each definition is checked against its namesakes only. */
+function usesByName(uses: readonly PatchUse[]): { byName: Map<string, PatchUse[]>; moduleUses: PatchUse[] } {
+  const byName = new Map<string, PatchUse[]>();
+  const moduleUses: PatchUse[] = [];
+  for (const use of uses) {
+    if (use.module !== undefined) moduleUses.push(use);
+    const same = byName.get(use.name);
+    if (same) same.push(use);
+    else byName.set(use.name, [use]);
+  }
+  return { byName, moduleUses };
 }
 
 /**
@@ -146,15 +156,7 @@ export function selectIdentifiers(
     [test, code, "test"],
   ];
   for (const [own, other, side] of sides) {
-    // Uses by name (imports of modules apart): each definition is checked against its namesakes only.
-    const byName = new Map<string, PatchUse[]>();
-    const moduleUses: PatchUse[] = [];
-    for (const use of other.uses) {
-      if (use.module !== undefined) moduleUses.push(use);
-      const same = byName.get(use.name);
-      if (same) same.push(use);
-      else byName.set(use.name, [use]);
-    }
+    const { byName, moduleUses } = usesByName(other.uses);
     // Fields the using side declares itself, per file (a test's own table struct `bpt { workers int }`): a
     // key or `tt.workers` there names that struct's field, not a namesake of this side, unless it says whose.
     const usersOwnFields = new Set(
@@ -214,9 +216,13 @@ export function selectIdentifiers(
         const owner = ownerFromUses(def, uses);
         // (Names keep their one internal form, `Owner.member`: a hint's text writes `Owner::member` itself.)
         const named = owner ? { ...def, owner, name: `${owner}.${def.member}` } : def;
-        return { def: named, uses: uses.map((use) => ({ use, certain: matchIsCertain(use, named) })) };
+        return {
+          def: named,
+          definedOwner: def.owner,
+          uses: uses.map((use) => ({ use, certain: matchIsCertain(use, named) })),
+        };
       });
-    for (const { def, uses: kept } of keptUses(withOwnedParameters(matched, own.definitions), own, loads)) {
+    for (const { def, uses: kept } of keptUses(withOwnedParameters(matched), own, loads)) {
       // A function's own anonymous struct's field only tells whose a key is (ownFieldOfUser): nothing to state.
       if (def.local && def.kind === "field") continue;
       identifiers.push(apply(toIdentifier(def, side, kept), kept.length > 0));

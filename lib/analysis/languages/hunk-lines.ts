@@ -3,6 +3,15 @@
 /** The placeholder owner of members whose class the hunk does not show. */
 export const UNKNOWN_OWNER = "__HintscopeContext__";
 
+/** A C++ access label standing for a hunk's header (`public:`, trimmed): the hunk is in a class's body. */
+export const ACCESS_LABEL = /^(public|protected|private)\s*:\s*$/;
+
+/**
+ * An export macro between `class` and its name (`class YAML_CPP_API Emitter {`), as a pattern's source: upper
+ * case with an underscore, and no name itself.
+ */
+export const EXPORT_MACRO = "[A-Z][A-Z0-9]*_[A-Z0-9_]*";
+
 /** How many brackets a line leaves open (negative: closes ones opened above it). */
 export const depth = (text: string) => (text.match(/[([{]/g) ?? []).length - (text.match(/[)\]}]/g) ?? []).length;
 

@@ -1,4 +1,4 @@
-import { UNKNOWN_OWNER } from "../hunk-lines";
+import { ACCESS_LABEL, EXPORT_MACRO, UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
 
@@ -61,6 +61,9 @@ export interface CDialect {
   classTail?: string;
 }
 
+/** A record's header and its name, after any export macro. */
+const RECORD_HEADER = new RegExp(String.raw`\b(class|struct|union)\s+(?:${EXPORT_MACRO}\s+)?(\w+)`);
+
 /** The hunk rules of C and of C++, by dialect. */
 export function cFamilyHunks(dialect: CDialect): HunkRules {
   const wrap = ({ context, indented, lines }: WrapRequest): Wrapper => {
@@ -68,7 +71,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     // class's body, whose name is above it; its members are an unknown class's, no free functions. A hunk
     // that starts in a constructor's member initializers (`m_parser_path(other.m_parser_path),` … `{`)
     // goes on in that constructor's.
-    const access = /^(public|protected|private)\s*:\s*$/.exec(context.trim())?.[1];
+    const access = ACCESS_LABEL.exec(context.trim())?.[1];
     if (access && dialect.namespaces) {
       const open = `struct ${UNKNOWN_OWNER} { ${access}:`;
       if (startsInInitializers(lines))
@@ -84,7 +87,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     const { inFunction } = headerNames(context);
     const ns = /\bnamespace\s+([\w:]+)/.exec(context)?.[1];
     // (An export macro before the name, `class YAML_CPP_API Emitter {`, is no name: the class is Emitter.)
-    const record = /\b(class|struct|union)\s+(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*\s+)?(\w+)/.exec(withoutTemplateHead(context));
+    const record = RECORD_HEADER.exec(withoutTemplateHead(context));
     if (record && !inFunction)
       return {
         prefix: [`${dialect.record(record[1] as string)} ${record[2]} {`],

@@ -93,30 +93,18 @@ const KEYWORD_CALL = /^\s*(if|for|while|switch|catch|function|return|await|new|d
 
 /** Whether, after a line that closes a block begun above the hunk, a method's header stands at that line's level. */
 function methodAfterClosedMember(lines: readonly string[]): boolean {
-  let depthNow = 0;
-  let closerIndent: number | null = null;
-  for (const line of lines) {
-    const code = codeOf(line);
-    if (closerIndent === null) {
-      for (const ch of code) {
-        if (ch === "{") depthNow++;
-        else if (ch === "}" && --depthNow < 0) {
-          closerIndent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
-          break;
-        }
-      }
-      if (closerIndent === 0) return false;
-      continue;
-    }
-    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
-    if (
-      indent === closerIndent &&
-      !KEYWORD_CALL.test(line) &&
-      /^\s*((static|async|get|set)\s+)*\*?[A-Za-z_$][\w$]*\s*\([^()]*\)\s*\{\s*$/.test(code)
-    )
-      return true;
-  }
-  return false;
+  const { closer } = braceDepths(lines);
+  if (closer < 0) return false;
+  const closerIndent = /^[ \t]*/.exec(lines[closer] as string)?.[0].length ?? 0;
+  if (closerIndent === 0) return false;
+  return lines
+    .slice(closer + 1)
+    .some(
+      (line) =>
+        (/^[ \t]*/.exec(line)?.[0].length ?? 0) === closerIndent &&
+        !KEYWORD_CALL.test(line) &&
+        /^\s*((static|async|get|set)\s+)*\*?[A-Za-z_$][\w$]*\s*\([^()]*\)\s*\{\s*$/.test(codeOf(line)),
+    );
 }
 
 const PARAMETER_LINE =
@@ -144,16 +132,8 @@ function startsInParameterList(lines: readonly string[]): "constructor" | "metho
  * `},`), before any line closes a block opened above. A class's members never end so.
  */
 function startsInCommaList(lines: readonly string[]): boolean {
-  let depth = 0;
-  for (const line of lines) {
-    const code = codeOf(line);
-    for (const ch of code) {
-      if (ch === "{") depth++;
-      else if (ch === "}" && --depth < 0) return false;
-    }
-    if (depth === 0 && /^\s*\}\s*,\s*$/.test(code)) return true;
-  }
-  return false;
+  const { depths } = braceDepths(lines);
+  return depths.some((depth, i) => depth === 0 && /^\s*\}\s*,\s*$/.test(codeOf(lines[i] as string)));
 }
 
 /**
@@ -187,8 +167,8 @@ export const javaScriptHunks: HunkRules = {
     // A class's field whose object type began above the hunk (`private replyTo: {` … `} | null = null`): its
     // `}` goes on with the rest of a type, so the lines above it are that type's members, no method's body.
     if (closed.count === 1 && /^class\s/.test(wrapper.prefix[0] ?? "") && wrapper.prefix.length === 1) {
-      const closer = firstUnmatchedCloser(lines);
-      if (closer !== null && /^\s*\}\s*(\||&|\[\]|=(?!>))/.test(closer)) return ["__hintscope_field__: {"];
+      const closer = lines[braceDepths(lines).closer];
+      if (closer !== undefined && /^\s*\}\s*(\||&|\[\]|=(?!>))/.test(closer)) return ["__hintscope_field__: {"];
     }
     return braceTailOpeners(wrapper, closed, {
       // A top-level function's header (`function normalizeValue(value) {`): the `}` at column 0 closes that
@@ -218,16 +198,22 @@ export const javaScriptHunks: HunkRules = {
   },
 };
 
-/** The line whose `}` closes a block opened above the hunk (the first that takes the depth below 0), or null. */
-function firstUnmatchedCloser(lines: readonly string[]): string | null {
+/**
+ * A hunk's brace depth after each of its lines, counted from its start, up to the line whose `}` closes a block
+ * opened above the hunk (the first that takes the depth below 0): `closer` is that line's index, or -1, and
+ * `depths` holds the lines before it.
+ */
+function braceDepths(lines: readonly string[]): { depths: number[]; closer: number } {
+  const depths: number[] = [];
   let depth = 0;
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     for (const ch of codeOf(line)) {
       if (ch === "{") depth++;
-      else if (ch === "}" && --depth < 0) return line;
+      else if (ch === "}" && --depth < 0) return { depths, closer: index };
     }
+    depths.push(depth);
   }
-  return null;
+  return { depths, closer: -1 };
 }
 
 /**

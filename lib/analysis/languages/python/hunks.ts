@@ -3,7 +3,7 @@
 import type { Fragment } from "../../fragment";
 import type { DiffLine, Hunk } from "../../parse-diff";
 import { depth, indentOf, UNKNOWN_OWNER } from "../hunk-lines";
-import { initializerResumed } from "./initializer";
+import { initializerResumed, resumedListClosing } from "./initializer";
 
 /**
  * Python: whether a hunk cut from a function's body goes on to lines less indented than the body's first
@@ -48,16 +48,10 @@ export function pythonClosers(lines: readonly string[]): string {
  * (the closing one may stand at its level); a hunk further down the body also sits under this header.
  */
 function resumedListEnd(context: string, texts: readonly string[]): number {
-  let open = depth(context);
+  const open = depth(context);
   if (open <= 0) return -1;
-  const headerIndent = indentOf(context);
-  for (const [at, text] of texts.entries()) {
-    if (text.trim() === "") continue;
-    if (indentOf(text) <= headerIndent && !/^\s*[)\]}]/.test(text)) return -1;
-    open += depth(text.replace(/#.*$/, ""));
-    if (open <= 0) return open === 0 && /\)\s*(->[^:]+)?:\s*(#.*)?$/.test(text) ? at : -1;
-  }
-  return -1;
+  const closing = resumedListClosing(texts, open, indentOf(context));
+  return closing?.open === 0 && /\)\s*(->[^:]+)?:\s*(#.*)?$/.test(texts[closing.at] as string) ? closing.at : -1;
 }
 
 /**
