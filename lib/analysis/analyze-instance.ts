@@ -11,6 +11,8 @@ export interface AnalysisInput {
   testPatch: string;
   /** the issue's text: Doc2Feat leaves out the names it contains */
   problemStatement?: string;
+  /** the repository (`owner/name`): where a package is its folder, the root package's assumed name */
+  repo?: string;
 }
 
 export interface InstanceAnalysis {
@@ -63,7 +65,7 @@ export async function analyzeInstance(
     approximate: code.approximate || test.approximate,
     unsupportedFiles: [...new Set([...code.unsupportedFiles, ...test.unsupportedFiles])],
     generatedFiles: [...(code.generatedFiles ?? []), ...(test.generatedFiles ?? [])],
-    identifiers: selectIdentifiers(code, test, policies, input.problemStatement ?? ""),
+    identifiers: selectIdentifiers(code, test, policies, input.problemStatement ?? "", input.repo),
     literals: matchLiterals(code, test),
   };
 }

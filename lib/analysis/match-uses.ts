@@ -129,9 +129,11 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   if (use.name !== def.member || use.kind === "module") return false;
   // A component's prop is a field of a type (which one: componentPropsMay).
   if (use.kind === "prop") return def.kind === "field" && def.owner !== null;
+  const rules = rulesOfPath(def.path);
+  // (`TomlIntegerFormat::new().format(v)` calls the method `format`, not TomlInteger's field `format`.)
+  if (use.kind === "call" && def.kind === "field" && rules.callsNeverReachFields) return false;
   // `self.x` and `this.x` reach the using class's own members, which live on the using side.
   if (use.qualifier !== null && SELF_NAMES.has(use.qualifier)) return false;
-  const rules = rulesOfPath(def.path);
   if (!def.owner) {
     // A Go struct's field whose type line no hunk shows (a `type (` group's) is what a literal of an exported
     // type keys (`SecureConfig{HSTSPreloadEnabled: true}`): that type's, as ownerFromUses then says.

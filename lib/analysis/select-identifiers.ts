@@ -49,10 +49,23 @@ const isDistinctive = (name: string) => name.length > 2 && !COMMON_NAMES.has(nam
 /** The names new to their files in a patch (see PatchFacts.newNames), keywords, builtins and short names aside. */
 const newNamesOf = (facts: PatchFacts): Set<string> => new Set([...facts.newNames].filter(isDistinctive));
 
-/** The names each file's imports give packages (where a package is a folder: Go's aliases), for package-qualified uses. */
-function packageAliases(code: PatchFacts, test: PatchFacts): (path: string) => Map<string, string> | undefined {
+/**
+ * The names each file's imports give packages (where a package is a folder: Go's aliases), for package-qualified
+ * uses. First, where the repository is known, its root package's assumed name (`golang-jwt/jwt` → `jwt`) for the
+ * root folder's files: an external test package there (`package jwt_test`) writes `jwt.X`, its import above the
+ * hunks; an import a file shows says otherwise.
+ */
+function packageAliases(
+  code: PatchFacts,
+  test: PatchFacts,
+  repo?: string,
+): (path: string) => Map<string, string> | undefined {
   const uses = [...code.uses, ...test.uses];
   const aliasesByFile = new Map<string, Map<string, string>>();
+  for (const path of repo ? [...code.paths, ...test.paths] : []) {
+    const rootName = moduleOfPath(path)?.uses?.assumedPackageName?.(repo as string);
+    if (rootName && folderOf(path) === "") aliasesByFile.set(path, new Map([[rootName, OWN_FOLDER]]));
+  }
   for (const use of uses) {
     if (use.kind !== "module" || use.module === undefined || !moduleOfPath(use.location.path)?.uses?.packageIsFolder)
       continue;
@@ -130,6 +143,7 @@ export function selectIdentifiers(
   test: PatchFacts,
   policies: readonly SelectionPolicy[] = SELECTION_POLICIES,
   issue = "",
+  repo?: string,
 ): InstanceIdentifier[] {
   const apply = (identifier: InstanceIdentifier, usedAcross: boolean) => {
     const candidate = {
@@ -149,7 +163,7 @@ export function selectIdentifiers(
   const testNames = newNamesOf(test);
   const shared = new Set([...newNamesOf(code)].filter((name) => testNames.has(name)));
   const identifiers: InstanceIdentifier[] = [];
-  const aliases = packageAliases(code, test);
+  const aliases = packageAliases(code, test, repo);
   const standing = inStandingPackage(code, test);
   const sides: Array<[PatchFacts, PatchFacts, "code" | "test"]> = [
     [code, test, "code"],

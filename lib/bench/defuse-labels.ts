@@ -71,13 +71,19 @@ export function scoreOne(label: DefuseLabel, analysis: InstanceAnalysis, row: La
 }
 
 /** The instances' patches, by id, from the given record files (any format the importer reads). */
-export async function readPatches(files: string[]): Promise<Map<string, { goldPatch: string; testPatch: string }>> {
-  const out = new Map<string, { goldPatch: string; testPatch: string }>();
+export async function readPatches(
+  files: string[],
+): Promise<Map<string, { goldPatch: string; testPatch: string; repo: string }>> {
+  const out = new Map<string, { goldPatch: string; testPatch: string; repo: string }>();
   for (const file of files) {
     const opened = await openImportFile(file);
     for await (const { item } of opened.items) {
       if (item.kind !== "instance") continue;
-      out.set(item.data.externalId, { goldPatch: item.data.goldPatch, testPatch: item.data.testPatch });
+      out.set(item.data.externalId, {
+        goldPatch: item.data.goldPatch,
+        testPatch: item.data.testPatch,
+        repo: item.data.repo,
+      });
     }
   }
   return out;

@@ -71,6 +71,7 @@ async function main() {
       goldPatch: instance.goldPatch,
       testPatch: instance.testPatch,
       problemStatement: instance.problemStatement,
+      repo: instance.repo,
     };
     process.stderr.write(`\r${read + 1} ${instance.externalId.slice(0, 60).padEnd(60)}`);
     const exact = await analyzeExactly({ ...input, baseCommit: instance.baseCommit }, found.gitDir);

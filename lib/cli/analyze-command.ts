@@ -1,4 +1,4 @@
-import { analyzeInstance, type InstanceAnalysis, PatchError } from "../analysis/analyze-instance";
+import { type AnalysisInput, analyzeInstance, type InstanceAnalysis, PatchError } from "../analysis/analyze-instance";
 import { inferLanguage } from "../analysis/languages/infer-language";
 import { type PolicyStatsRow, policyStatsByLanguage } from "../analysis/policy-stats";
 import { checkRepository, ExactSourceError, repoFragments } from "../analysis/repo-fragments";
@@ -81,7 +81,7 @@ function describeAnalysis(analysis: InstanceAnalysis, approximateReason: string 
  * --fallback-approximate a note on stderr and an analysis from the hunks.
  */
 async function analyseFromCheckout(
-  input: { instanceId: string; baseCommit: string; goldPatch: string; testPatch: string; problemStatement: string },
+  input: AnalysisInput & { baseCommit: string },
   repo: string,
   fallbackApproximate: boolean,
   where: string,
@@ -125,6 +125,7 @@ async function analyseFiles(files: string[], options: AnalyzeOptions, each: (a: 
           goldPatch: data.goldPatch,
           testPatch: data.testPatch,
           problemStatement: data.problemStatement,
+          repo: data.repo,
         };
         const { analysis, approximateReason, facts } = options.repo
           ? await analyseFromCheckout(input, options.repo, options.fallbackApproximate === true, `${file}:${line}`)

@@ -44,7 +44,7 @@ export type AnalysisRecord = (
  */
 export async function analysisRecord(
   // With the descriptions a model wrote for it, where any: they are part of what its hints are made from.
-  instance: EvidenceInput & Pick<HintInputs, "modelWritten">,
+  instance: EvidenceInput & Pick<HintInputs, "modelWritten"> & { repo?: string },
   found: Availability = { exact: false, reason: "no repository store" },
 ): Promise<AnalysisRecord> {
   try {
@@ -55,6 +55,7 @@ export async function analysisRecord(
         goldPatch: instance.goldPatch,
         testPatch: instance.testPatch,
         problemStatement: instance.problemStatement,
+        repo: instance.repo,
       },
       found,
     );

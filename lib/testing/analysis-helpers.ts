@@ -70,11 +70,12 @@ export async function analyseRecordFiles(folder: string, files: readonly string[
 export const realHunk = (name: string) => readFileSync(path.join(REAL_DATA, "hunks", name), "utf8");
 
 /** A real commit cut into real-data/hunks as `NAME-code.diff` and `NAME-test.diff`, analysed as an instance's two patches. */
-export const commitAnalysis = (name: string) =>
+export const commitAnalysis = (name: string, repo?: string) =>
   analyzeInstance({
     instanceId: name,
     goldPatch: realHunk(`${name}-code.diff`),
     testPatch: realHunk(`${name}-test.diff`),
+    repo,
   });
 
 /** Every definition (not Doc2Feat's shared names) of a code and a test patch from real-data/hunks, as `name kind status`. */

@@ -161,6 +161,12 @@ export interface UseRules {
   packageIsFolder?: boolean;
   /** a qualifier names a package (or, for a key, the literal's type), never a class */
   qualifierNeverClass?: boolean;
+  /**
+   * `x.name(…)` calls a method, never a field (Rust, Java, PHP, C#: a field holding a function is called as
+   * `(x.name)(…)`); where a field may be called so (Python, JavaScript, Go's func fields, C's function pointers),
+   * unset
+   */
+  callsNeverReachFields?: boolean;
   /** calls take no keyword arguments: a key names a field, never a parameter */
   noKeywordArguments?: boolean;
   /** files only the tests load: an import from code never reaches them */
@@ -190,6 +196,12 @@ export interface UseRules {
   namespaceOwnsTypes?: boolean;
   /** a `#include "spdlog/sinks/callback_sink.h"` names a file by its path (under an include folder, or beside) */
   includePaths?: boolean;
+  /**
+   * The name a package imported by this path goes by where no alias is written (Go's convention, as goimports
+   * assumes it: `github.com/golang-jwt/jwt/v5` → `jwt`, `github.com/redis/go-redis` → `redis`, `gopkg.in/yaml.v3`
+   * → `yaml`); also the name of a repository's root package (`golang-jwt/jwt` → `jwt`).
+   */
+  assumedPackageName?(importPath: string): string;
   /** the type a function's declared signature returns (Go's `func NewX(…) *X` → `X`), null when it does not say one */
   resultType?(signature: string): string | null;
 }

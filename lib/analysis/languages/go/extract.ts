@@ -1,5 +1,6 @@
 import type { Node } from "web-tree-sitter";
 import { type Extractor, type FactCollector, headerText, OWN_FOLDER, RESULT_OF } from "../syntax-facts";
+import { goPackageName } from "./package-name";
 
 const parameterNames = (parameters: Node | null) =>
   (parameters?.namedChildren ?? [])
@@ -112,7 +113,7 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
       const path = node.childForFieldName("path");
       const alias = node.childForFieldName("name");
       const text = path?.text.replace(/^["`]|["`]$/g, "") ?? "";
-      const name = alias?.type === "package_identifier" ? alias.text : (text.split("/").pop() ?? text);
+      const name = alias?.type === "package_identifier" ? alias.text : goPackageName(text);
       if (path) facts.use(path, name, "module", null, text);
       return "done";
     }

@@ -2,6 +2,7 @@ import { quotedStringEnd, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
 import { extractGo } from "./extract";
+import { goPackageName } from "./package-name";
 
 const GROUP = /^\s*(var|const)\s*\(\s*$/;
 
@@ -157,6 +158,7 @@ export const go: LanguageModule = {
     // `_test.go` files belong to the tests: a package import from code never loads them.
     testOnlyFile: (path) => path.endsWith("_test.go"),
     resultType: goResultType,
+    assumedPackageName: goPackageName,
   },
 };
 

@@ -61,8 +61,17 @@ function phpWrap({ context, indented, lines, hunkLines, path }: WrapRequest): Wr
   // A type's header whose body's `{` opens the hunk on a line of its own (PSR-2's style): the header reopens it,
   // the hunk's own brace being the body's.
   const firstLine = lines.find((line) => line.trim() !== "");
+  // (Deeper than the type's header, that `{` opens a member's body whose signature is above the hunk,
+  // `    public function indentSize(int $indentSize): self` then `    {`: a method's, in the type's body.)
   if (phpType && !inFunction && firstLine?.trim() === "{")
-    return { prefix: [`${phpType[1]} ${phpType[2]}`], suffix: [], owner: null, dedent: false };
+    return leadingSpaceOf(firstLine) > leadingSpaceOf(context)
+      ? {
+          prefix: [`${phpType[1]} ${phpType[2]} {`, "function __hintscope_tail__()"],
+          suffix: ["}"],
+          owner: null,
+          dedent: false,
+        }
+      : { prefix: [`${phpType[1]} ${phpType[2]}`], suffix: [], owner: null, dedent: false };
   if (!indented) return NO_WRAP;
   if (phpType && !inFunction)
     return { prefix: [`${phpType[1]} ${phpType[2]} {`], suffix: ["}"], owner: null, dedent: false };
@@ -97,6 +106,7 @@ export const php: LanguageModule = {
   overloads: false,
   stringTypes: ["string", "encapsed_string"],
   memberSeparator: "::",
+  uses: { callsNeverReachFields: true },
   hunks: {
     membersInTypeBody: true,
     classTracker: () => new RenameTracker(),

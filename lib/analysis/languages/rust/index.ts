@@ -94,6 +94,7 @@ export const rust: LanguageModule = {
   overloads: false,
   stringTypes: ["string_literal", "raw_string_literal"],
   memberSeparator: "::",
+  uses: { callsNeverReachFields: true },
   hunks: {
     headerKeepsIndentation: true,
     wrap: rustWrap,
