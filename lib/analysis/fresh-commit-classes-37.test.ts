@@ -46,3 +46,22 @@ test("csv b4583da: a PHP hunk under `@@ … @@ final class JsonConverter` whose 
     result.identifiers.filter((i) => i.side === "code" && /chunkSize/.test(i.name)).map((i) => `${i.name} ${i.kind}`),
   ).toEqual(["JsonConverter.chunkSize method", "JsonConverter.chunkSize.chunkSize parameter"]);
 });
+
+test("validator 42927a0 (round 30): a test's own types that implement a new interface's method (`func (t *ValuerTypeWithPointerReceiver[T]) ValidatorValue() any` for `type Valuer interface { ValidatorValue() any }`) must name it as the interface does: a use of Valuer.ValidatorValue", async () => {
+  expect(picked(await analysis("validator-commit-42927a0"), "defuse")).toContain("Valuer.ValidatorValue");
+});
+
+test("i18n 2e43e41 (round 32): a Ruby hook the code adds to a module (`def on_fallback(_original_locale, …)` in Fallbacks) that a test's class overrides (`def on_fallback(*args)`) is used by its name", async () => {
+  expect(picked(await analysis("i18n-commit-2e43e41"), "defuse")).toContain("Fallbacks.on_fallback");
+});
+
+test("kong b2cab08 (round 32): a concrete type's method (mapperValueAdapter.Decode) is no contract a test's namesake (`func (m *mappedValue) Decode(…)`) implements; the new interface's (MapperValue.Decode) is", async () => {
+  const defuse = picked(await analysis("kong-commit-b2cab08"), "defuse");
+  expect(defuse).toContain("MapperValue.Decode");
+  expect(defuse).not.toContain("mapperValueAdapter.Decode");
+});
+
+test("navidrome 5001518 (SWE-bench Pro, round 21's labels): a mock the tests keep (`tests/mock_user_props_repo.go`) mirrors every method of the interface it stands in for; that is no use of UserPropsRepository.Put/Delete/DefaultGet (a guard on the rule above: without the mock's exception all three were picked)", async () => {
+  const defuse = picked(await analysis("navidrome-5001518"), "defuse");
+  for (const method of ["Put", "Delete", "DefaultGet"]) expect(defuse).not.toContain(`UserPropsRepository.${method}`);
+});

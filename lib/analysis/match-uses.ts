@@ -252,3 +252,31 @@ export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): 
   );
   return classes.size === 1 ? ([...classes][0] ?? null) : null;
 }
+
+/**
+ * A test's own method of the same name as a method the code patch adds (an interface's the test implements,
+ * `new class() implements SourcePolicyInterface { public function enableSandbox(…) }`; a hook a test class
+ * overrides, Ruby's `def on_fallback(*args)` beside `include Fallbacks`; a Go type's method that makes it a new
+ * interface's `Valuer`): the test must name it as the code does, so it is a use of that method, where it is
+ * declared. Constructors and names a protocol dictates aside.
+ */
+export function implementations(def: PatchDefinition, testDefinitions: readonly PatchDefinition[]): PatchUse[] {
+  if (def.kind !== "method" || def.status !== "new" || def.local || CONSTRUCTOR_MEMBERS.has(def.member)) return [];
+  // (Only a method there to be implemented: declared without a body, or a hook where no method is declared so.
+  // A concrete class's method the test's namesake may merely mirror, `mapperValueAdapter.Decode`, is not.)
+  if (isDictatedName(def.member) || !(def.abstract || rulesOfPath(def.path).hooksHaveBodies)) return [];
+  return testDefinitions
+    .filter(
+      (d) =>
+        d.kind === "method" &&
+        d.member === def.member &&
+        d.status === "new" &&
+        !d.local &&
+        d.owner !== null &&
+        !MOCK_FILE.test(d.location.path),
+    )
+    .map((d) => ({ name: d.member, qualifier: null, kind: "name" as const, location: d.location }));
+}
+
+/** A test helper that stands in for the code (`tests/mock_user_props_repo.go`, `fake_store.py`): its methods mirror every interface. */
+const MOCK_FILE = /(^|\/)[^/]*(mock|fake|stub)[^/]*$|(^|\/)(mocks?|fakes?|stubs?)\//i;

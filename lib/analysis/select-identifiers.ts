@@ -3,7 +3,15 @@ import { dataFilesNamedByTests } from "./data-files";
 import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
 import { OWN_FOLDER } from "./languages/syntax-facts";
-import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
+import {
+  componentPropsMay,
+  folderOf,
+  implementations,
+  importLoadsFile,
+  matchIsCertain,
+  ownerFromUses,
+  useMatches,
+} from "./match-uses";
 import { keptUses, withResultTypes } from "./namesake-uses";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
 
@@ -233,7 +241,10 @@ export function selectIdentifiers(
         return {
           def: named,
           definedOwner: def.owner,
-          uses: uses.map((use) => ({ use, certain: matchIsCertain(use, named) })),
+          uses: [
+            ...uses.map((use) => ({ use, certain: matchIsCertain(use, named) })),
+            ...(side === "code" ? implementations(def, other.definitions).map((use) => ({ use, certain: true })) : []),
+          ],
         };
       });
     for (const { def, uses: kept } of keptUses(withOwnedParameters(matched), own, loads)) {

@@ -167,6 +167,11 @@ export interface UseRules {
    * unset
    */
   callsNeverReachFields?: boolean;
+  /**
+   * No method is declared without a body (Ruby, Python): a hook a class overrides (`def on_fallback(*args)` in a
+   * module the test's class includes) has one, so any new method may be one a test implements by its name
+   */
+  hooksHaveBodies?: boolean;
   /** calls take no keyword arguments: a key names a field, never a parameter */
   noKeywordArguments?: boolean;
   /** files only the tests load: an import from code never reaches them */
