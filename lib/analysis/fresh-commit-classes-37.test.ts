@@ -65,3 +65,11 @@ test("navidrome 5001518 (SWE-bench Pro, round 21's labels): a mock the tests kee
   const defuse = picked(await analysis("navidrome-5001518"), "defuse");
   for (const method of ["Put", "Delete", "DefaultGet"]) expect(defuse).not.toContain(`UserPropsRepository.${method}`);
 });
+
+test("mail b196215: a class that replaces a module of its name (`-    module UnixToUnix` / `+    class UnixToUnix < TransferEncoding`) is a changed name, no new one", async () => {
+  const result = await analysis("mail-commit-b196215");
+  expect(picked(result, "defuse")).toEqual([]);
+  expect(result.identifiers.filter((i) => i.member === "UnixToUnix").map((i) => `${i.kind} ${i.status}`)).toEqual([
+    "class changed",
+  ]);
+});

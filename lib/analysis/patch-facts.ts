@@ -111,6 +111,8 @@ function fileDefinitions(
       const signatureChanged = old !== undefined && (old.signature ?? "") !== (def.signature ?? "");
       const bodyChanged = touchesChange(p.fragment, def.row, def.endRow) || (before.get(def.name)?.touched ?? false);
       if (old && !signatureChanged && !bodyChanged) continue;
+      // (A namespace only tells what the pre-image defined: a class that replaces it is changed, not new.)
+      if (def.kind === "namespace") continue;
       const status = old ? "changed" : "new";
       const base = { path: file.path, newFile, location };
       out.set(def.name, {

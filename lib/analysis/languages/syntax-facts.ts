@@ -16,6 +16,8 @@ export type DefinitionKind =
   | "constant"
   | "parameter"
   | "module"
+  /** a namespace a class of its name may replace (Ruby's `module UnixToUnix`): what the pre-image defines, never stated */
+  | "namespace"
   | "file";
 
 export type UseKind =

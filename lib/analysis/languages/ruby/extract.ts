@@ -175,6 +175,23 @@ const holdsOnlyTypes = (body: Node | null) =>
   (body?.namedChildren ?? []).length > 0 &&
   (body?.namedChildren ?? []).every((c) => c?.type === "class" || c?.type === "module" || c?.type === "comment");
 
+/** A `def` (or `def self.m`) as its owner's method, `initialize` as the constructor, or a function outside any. */
+function defineMethod(node: Node, owner: string | null, facts: FactCollector, skip: Set<number>): void {
+  const name = node.childForFieldName("name");
+  if (!name) return;
+  skip.add(name.id);
+  const parameters = node.childForFieldName("parameters");
+  const kind = name.text === "initialize" ? "constructor" : owner ? "method" : "function";
+  facts.define(
+    node,
+    name.text,
+    owner,
+    kind,
+    foldSpace(`${name.text}${parameters ? withoutTrailingCommas(parameters) : ""}`),
+    parameterNames(parameters),
+  );
+}
+
 /**
  * Ruby: classes and modules (`A::B` as `A.B`), instance methods (`A#m`) and singleton methods
  * (`def self.m`), both `A.m` in hints, `attr_accessor`/`attr_reader`/`attr_writer` attributes, constants.
@@ -196,21 +213,7 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
     ),
   );
 
-  const method = (node: Node, owner: string | null) => {
-    const name = node.childForFieldName("name");
-    if (!name) return;
-    skip.add(name.id);
-    const parameters = node.childForFieldName("parameters");
-    const kind = name.text === "initialize" ? "constructor" : owner ? "method" : "function";
-    facts.define(
-      node,
-      name.text,
-      owner,
-      kind,
-      foldSpace(`${name.text}${parameters ? withoutTrailingCommas(parameters) : ""}`),
-      parameterNames(parameters),
-    );
-  };
+  const method = (node: Node, owner: string | null) => defineMethod(node, owner, facts, skip);
 
   // Owners that are modules only (namespaces a name drops: nestedName), and the whole nesting of each.
   const [namespaces, nesting] = [new Set<string>(), new Map<string, string>()];
@@ -241,6 +244,8 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
               "class",
               foldSpace(`class ${nameNode.text}${superclass ? ` ${superclass.text}` : ""}`),
             );
+          // (A module: a class of its name replacing it, `module UnixToUnix` → `class UnixToUnix < …`, is not new.)
+          if (node.type === "module" && !reopensLibrary) facts.define(node, member, fullOwner, "namespace", null);
           const inner = fullOwner ? `${fullOwner}.${member}` : member;
           if ((node.type === "module" || namespaceOnly) && !inClass) namespaces.add(inner);
           nesting.set(inner, parts.join("."));
@@ -273,7 +278,7 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
         bindConstruction(node, facts);
         if (left?.type === "constant" && !inMethod) {
           const record = defineConstant(node, left, owner, facts, skip);
-          if (record) for (const child of record.body) visit(child, record.owner, false);
+          for (const child of record?.body ?? []) visit(child, record?.owner ?? owner, false);
           if (record) return;
         }
         break;
