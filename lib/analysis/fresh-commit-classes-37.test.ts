@@ -73,3 +73,10 @@ test("mail b196215: a class that replaces a module of its name (`-    module Uni
     "class changed",
   ]);
 });
+
+test("devise 962cea2 (round 38): test classes that stand in for a Rails application (`class Rails52Credentials; def credentials`) define names the code called before the patch (`app.credentials` on its removed lines) and defines nowhere anew: no test name the code uses; SecretKeyFinder and its find are", async () => {
+  expect(picked(await analysis("devise-commit-962cea2"), "defuse").sort()).toEqual([
+    "SecretKeyFinder",
+    "SecretKeyFinder.find",
+  ]);
+});

@@ -173,6 +173,8 @@ export function selectIdentifiers(
   const identifiers: InstanceIdentifier[] = [];
   const aliases = packageAliases(code, test, repo);
   const standing = inStandingPackage(code, test);
+  const codeWordsBefore = new Set(code.textBefore.flatMap((text) => text.match(/[A-Za-z_$][\w$]*/g) ?? []));
+  const codeNewMembers = new Set(code.definitions.filter((d) => d.status === "new").map((d) => d.member));
   const sides: Array<[PatchFacts, PatchFacts, "code" | "test"]> = [
     [code, test, "code"],
     [test, code, "test"],
@@ -218,6 +220,11 @@ export function selectIdentifiers(
       use.kind !== "key" &&
       use.location.path !== def.path &&
       !loads(use.location.path, def.path);
+    // A name the code used before the patch (`app.credentials` in its pre-image) and defines nowhere anew is no
+    // test's to define: a test class that has it (`class Rails52Credentials; def credentials`) stands in for
+    // what the code already called. (A mock of a new interface, `MockedUserPropsRepo.Get`, is the contract's.)
+    const usedBefore = (use: PatchUse) =>
+      side === "test" && codeWordsBefore.has(use.name) && !codeNewMembers.has(use.name);
     // `_` names nothing (Go's blank identifier, Python's throwaway): no definition, no parameter.
     const matched = own.definitions
       .filter((def) => def.member !== "_")
@@ -228,6 +235,7 @@ export function selectIdentifiers(
         const uses = candidates.filter(
           (use) =>
             useMatches(use, def, aliases) &&
+            !usedBefore(use) &&
             !ownFieldOfUser(use, def) &&
             !looseImplicit(use, def) &&
             !unloadedNamesake(use, def) &&
