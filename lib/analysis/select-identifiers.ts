@@ -2,7 +2,6 @@ import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../dom
 import { dataFilesNamedByTests } from "./data-files";
 import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
-import { OWN_FOLDER } from "./languages/syntax-facts";
 import {
   componentPropsMay,
   folderOf,
@@ -13,6 +12,7 @@ import {
   useMatches,
 } from "./match-uses";
 import { keptUses, withResultTypes } from "./namesake-uses";
+import { inStandingPackage, packageAliases } from "./package-scope";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
@@ -58,58 +58,6 @@ const isDistinctive = (name: string) => name.length > 2 && !COMMON_NAMES.has(nam
 const newNamesOf = (facts: PatchFacts): Set<string> => new Set([...facts.newNames].filter(isDistinctive));
 
 /**
- * The names each file's imports give packages (where a package is a folder: Go's aliases), for package-qualified
- * uses. First, where the repository is known, its root package's assumed name (`golang-jwt/jwt` → `jwt`) for the
- * root folder's files: an external test package there (`package jwt_test`) writes `jwt.X`, its import above the
- * hunks; an import a file shows says otherwise.
- */
-function packageAliases(
-  code: PatchFacts,
-  test: PatchFacts,
-  repo?: string,
-): (path: string) => Map<string, string> | undefined {
-  const uses = [...code.uses, ...test.uses];
-  const aliasesByFile = new Map<string, Map<string, string>>();
-  for (const path of repo ? [...code.paths, ...test.paths] : []) {
-    const rootName = moduleOfPath(path)?.uses?.assumedPackageName?.(repo as string);
-    if (rootName && folderOf(path) === "") aliasesByFile.set(path, new Map([[rootName, OWN_FOLDER]]));
-  }
-  for (const use of uses) {
-    if (use.kind !== "module" || use.module === undefined || !moduleOfPath(use.location.path)?.uses?.packageIsFolder)
-      continue;
-    const map = aliasesByFile.get(use.location.path) ?? new Map<string, string>();
-    map.set(use.name, use.module);
-    aliasesByFile.set(use.location.path, map);
-  }
-  // (Last: the external test package's own import of the package it tests, `kong "…/kong"`, names that folder.)
-  for (const { path, name } of [...(code.ownPackages ?? []), ...(test.ownPackages ?? [])])
-    aliasesByFile.set(path, (aliasesByFile.get(path) ?? new Map<string, string>()).set(name, OWN_FOLDER));
-  return (path) => aliasesByFile.get(path);
-}
-
-/**
- * Where a package is its folder (Go), an import loads the folder, not a file: a new file in a folder the
- * patches show a file of already (modified, not added: each added file is a `file` definition) is nothing an
- * import names (navidrome 5001518's `model/user_props.go` beside the changed `model/datastore.go`).
- */
-function inStandingPackage(code: PatchFacts, test: PatchFacts): (def: PatchDefinition) => boolean {
-  const newFiles = new Set(
-    [...code.definitions, ...test.definitions].filter((d) => d.kind === "file").map((d) => d.path),
-  );
-  const paths = [...code.paths, ...test.paths];
-  return (def) =>
-    def.kind === "file" &&
-    moduleOfPath(def.path)?.uses?.packageIsFolder === true &&
-    paths.some(
-      (path) =>
-        path !== def.path &&
-        folderOf(path) === folderOf(def.path) &&
-        moduleOfPath(path) === moduleOfPath(def.path) &&
-        !newFiles.has(path),
-    );
-}
-
-/**
  * A method re-owned from its uses takes its parameters along (`update_certs.cert` → `SSLServer.update_certs.cert`).
  * Each matched definition carries the owner it was defined with (`definedOwner`), before its uses gave one.
  */
@@ -139,6 +87,27 @@ function usesByName(uses: readonly PatchUse[]): { byName: Map<string, PatchUse[]
     else byName.set(use.name, [use]);
   }
   return { byName, moduleUses };
+}
+
+/**
+ * Whether a using file loads a definition's file: the same file; where a package is its folder (Go), any file of
+ * the folder; or a module its imports name (`require`, `from a.b import c`, an import of the module's member).
+ */
+function loadsOf(uses: readonly PatchUse[]): (from: string, path: string) => boolean {
+  const loadedBy = new Map<string, string[]>();
+  for (const use of uses)
+    if (use.module !== undefined)
+      loadedBy.set(use.location.path, [...(loadedBy.get(use.location.path) ?? []), use.module]);
+  const samePackage = (from: string, path: string) =>
+    moduleOfPath(path)?.uses?.packageIsFolder === true && folderOf(from) === folderOf(path);
+  return (from, path) =>
+    from === path ||
+    samePackage(from, path) ||
+    (loadedBy.get(from) ?? []).some(
+      (module) =>
+        importLoadsFile(module, from, path) ||
+        (module.includes(".") && importLoadsFile(module.replace(/\.[^./]+$/, ""), from, path)),
+    );
 }
 
 /**
@@ -191,22 +160,7 @@ export function selectIdentifiers(
     const looseImplicit = (use: PatchUse, def: PatchDefinition) => def.implicit === true && !matchIsCertain(use, def);
     const ownFieldOfUser = (use: PatchUse, def: PatchDefinition) =>
       def.kind === "field" && usersOwnFields.has(`${use.location.path}\u0000${use.name}`) && !matchIsCertain(use, def);
-    // The modules each using file loads (imports, `require`, `from a.b import c`).
-    const loadedBy = new Map<string, string[]>();
-    for (const use of other.uses)
-      if (use.module !== undefined)
-        loadedBy.set(use.location.path, [...(loadedBy.get(use.location.path) ?? []), use.module]);
-    // (A file has its own names; where a package is its folder (Go), every file of the folder's too.)
-    const samePackage = (from: string, path: string) =>
-      moduleOfPath(path)?.uses?.packageIsFolder === true && folderOf(from) === folderOf(path);
-    const loads = (from: string, path: string) =>
-      from === path ||
-      samePackage(from, path) ||
-      (loadedBy.get(from) ?? []).some(
-        (module) =>
-          importLoadsFile(module, from, path) ||
-          (module.includes(".") && importLoadsFile(module.replace(/\.[^./]+$/, ""), from, path)),
-      );
+    const loads = loadsOf(other.uses);
     // A bare name in a code file, in a language whose modules keep their names (the code calling its own
     // `onTokenValidated` prop, or importing `QWebEngineSettings` from a library), is not a test module's
     // `const onTokenValidated` (`QWebEngineSettings = pytest.importorskip(…)`), unless that file loads it.
