@@ -80,3 +80,7 @@ test("devise 962cea2 (round 38): test classes that stand in for a Rails applicat
     "SecretKeyFinder.find",
   ]);
 });
+
+test("kysely 4d4bf93 (round 38): a test that climbs to the package's root (`from '../../../helpers/sqlite'` in test/node/src/json.test.ts) names the package's export path, which its build maps to the new src/helpers/sqlite.ts: a use of that file", async () => {
+  expect(picked(await analysis("kysely-commit-4d4bf93"), "defuse")).toContain("src/helpers/sqlite.ts");
+});
