@@ -84,3 +84,7 @@ test("devise 962cea2 (round 38): test classes that stand in for a Rails applicat
 test("kysely 4d4bf93 (round 38): a test that climbs to the package's root (`from '../../../helpers/sqlite'` in test/node/src/json.test.ts) names the package's export path, which its build maps to the new src/helpers/sqlite.ts: a use of that file", async () => {
   expect(picked(await analysis("kysely-commit-4d4bf93"), "defuse")).toContain("src/helpers/sqlite.ts");
 });
+
+test("EmailValidator 4a38c49 (round 38): a PHP import under an alias (`use Egulias\\EmailValidator\\Result\\Reason\\UnclosedComment as ReasonUnclosedComment;`) imports UnclosedComment: a use of the new class", async () => {
+  expect(picked(await analysis("emailvalidator-commit-4a38c49"), "defuse")).toContain("UnclosedComment");
+});

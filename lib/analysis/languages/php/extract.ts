@@ -109,11 +109,11 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
       case "namespace_use_declaration": {
         for (const clause of node.descendantsOfType(["namespace_use_clause"])) {
           if (!clause || !facts.countsAt(clause)) continue;
-          const alias = clause.childForFieldName("alias");
           const full = nameText(
             clause.namedChildren.find((c) => c?.type === "qualified_name" || c?.type === "name") ?? null,
           );
-          if (full) facts.use(clause, alias?.text ?? lastPart(full) ?? full, "import", null, full);
+          // (Under an alias too, `use …\Reason\UnclosedComment as ReasonUnclosedComment`, it imports UnclosedComment.)
+          if (full) facts.use(clause, lastPart(full) ?? full, "import", null, full);
         }
         return;
       }
