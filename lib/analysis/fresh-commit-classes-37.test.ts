@@ -88,3 +88,8 @@ test("kysely 4d4bf93 (round 38): a test that climbs to the package's root (`from
 test("EmailValidator 4a38c49 (round 38): a PHP import under an alias (`use Egulias\\EmailValidator\\Result\\Reason\\UnclosedComment as ReasonUnclosedComment;`) imports UnclosedComment: a use of the new class", async () => {
   expect(picked(await analysis("emailvalidator-commit-4a38c49"), "defuse")).toContain("UnclosedComment");
 });
+
+test("dry-types d3bd609 (round 38): a member of a literal (`'foo'.method(:Integer)`) is its builtin type's (Ruby's Object#method), not the new `attr_reader :method` of Constructor::Function::MethodCall", async () => {
+  expect(picked(await analysis("dry-types-commit-d3bd609"), "defuse")).not.toContain("MethodCall.method");
+  expect(picked(await analysis("dry-types-commit-d3bd609"), "defuse")).not.toContain("Function.method");
+});

@@ -72,6 +72,11 @@ function packageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAlia
   return use.qualifier === defFolder.split("/").pop();
 }
 
+/** A literal as a qualifier: a string, a number, a Ruby symbol. */
+const LITERAL = /^(["'`]|[0-9]|:[A-Za-z_])/;
+/** The types a literal may be of, which a patch may reopen (Ruby's `class String`, Rust's `impl T for str`). */
+const LITERAL_TYPES = new Set(["String", "str", "Str", "string", "Integer", "Float", "Numeric", "Number", "Symbol"]);
+
 /**
  * What only a namespace owns in JavaScript and TypeScript (a class's members are methods, fields, properties;
  * an enum's, constants: a namespace's constants are left to the member rules for that reason).
@@ -132,6 +137,10 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   const rules = rulesOfPath(def.path);
   // (`TomlIntegerFormat::new().format(v)` calls the method `format`, not TomlInteger's field `format`.)
   if (use.kind === "call" && def.kind === "field" && rules.callsNeverReachFields) return false;
+  // A member of a literal (`'foo'.method(:Integer)`, `"{}".format(x)`, `1.seconds`) is its builtin type's, no
+  // class of the patch's but one that reopens that type (`class String`, `impl Trait for str`).
+  if (use.qualifier !== null && LITERAL.test(use.qualifier) && !LITERAL_TYPES.has(lastSegment(def.owner) ?? ""))
+    return false;
   // `self.x` and `this.x` reach the using class's own members, which live on the using side.
   if (use.qualifier !== null && SELF_NAMES.has(use.qualifier)) return false;
   if (!def.owner) {
