@@ -1,7 +1,7 @@
 // Classes of error found on real commits labelled blind in the seventeenth session's round 37 (issue 43).
 // Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md (round 37).
 import { expect, test } from "vitest";
-import { commitAnalysis as analysis, picked } from "../testing/analysis-helpers";
+import { commitAnalysis as analysis, hunkDefinitions, picked } from "../testing/analysis-helpers";
 import { goPackageName } from "./languages/go/package-name";
 
 test("golang-jwt 053ba76: the root folder's external test package (`package jwt_test`, its import above the hunks) calls `jwt.ParseRSAPrivateKeyFromPEMWithPassword(…)`: with the repository known (golang-jwt/jwt), `jwt` is the root package's assumed name and the call reaches the new function", async () => {
@@ -92,4 +92,10 @@ test("EmailValidator 4a38c49 (round 38): a PHP import under an alias (`use Eguli
 test("dry-types d3bd609 (round 38): a member of a literal (`'foo'.method(:Integer)`) is its builtin type's (Ruby's Object#method), not the new `attr_reader :method` of Constructor::Function::MethodCall", async () => {
   expect(picked(await analysis("dry-types-commit-d3bd609"), "defuse")).not.toContain("MethodCall.method");
   expect(picked(await analysis("dry-types-commit-d3bd609"), "defuse")).not.toContain("Function.method");
+});
+
+test("simdjson 703ef54: a specifier macro before a declaration's type (`simdjson_warn_unused simdjson_result<std::string> to_json_string(…)`) is blanked before parsing, so the function is to_json_string (it was read as `simdjson_resultto_json_string`) and the new overload `simdjson_error to_json(const Z &z, std::string &s, …)` is to_json", async () => {
+  const names = await hunkDefinitions("simdjson-commit-703ef54-code.diff");
+  expect(names).toEqual(expect.arrayContaining(["to_json_string function changed", "to_json function new"]));
+  expect(names.filter((n) => n.startsWith("simdjson_result"))).toEqual([]);
 });

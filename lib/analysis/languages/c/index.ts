@@ -1,7 +1,7 @@
 import type { LanguageModule } from "../language";
 import { extractCFamily } from "./extract";
 import { cFamilyHunks } from "./hunks";
-import { withoutLoneMacros } from "./macro-lines";
+import { withoutMacros } from "./macro-lines";
 
 /** String literal node types of the C and C++ grammars. */
 export const C_STRINGS = ["concatenated_string", "string_literal", "raw_string_literal"] as const;
@@ -12,7 +12,7 @@ export const c: LanguageModule = {
   grammars: [{ name: "c", wasm: "tree-sitter-c/tree-sitter-c.wasm" }],
   // A `.h` header may be C or C++ (fmt, nlohmann/json write C++ in .h): C++'s grammar reads both.
   grammarOf: (path) => (path.toLowerCase().endsWith(".h") ? "cpp" : "c"),
-  sourceText: withoutLoneMacros,
+  sourceText: withoutMacros,
   extract: extractCFamily,
   overloads: false,
   stringTypes: C_STRINGS,

@@ -1,6 +1,7 @@
 // C and C++: a macro alone on its line (`RAPIDJSON_NAMESPACE_BEGIN`, `FMT_BEGIN_NAMESPACE`) opens or closes a
 // namespace, or expands to nothing the grammar knows: read as it stands it glues onto the declaration below it
-// (`RAPIDJSON_NAMESPACE_BEGIN enum PrettyFormatOptions {…}` parses as a variable of that type).
+// (`RAPIDJSON_NAMESPACE_BEGIN enum PrettyFormatOptions {…}` parses as a variable of that type). So does a
+// specifier macro before a declaration's type (`simdjson_warn_unused simdjson_result<std::string> to_json(…)`).
 
 const LONE_MACRO = /^([ \t]*)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)([ \t]*)$/;
 
@@ -21,3 +22,35 @@ export function withoutLoneMacros(text: string): string {
   }
   return lines.join("\n");
 }
+
+/** What may stand before a declaration's type in C and C++ (a specifier, a keyword): no macro. */
+const SPECIFIERS = new Set(
+  (
+    "static inline const constexpr consteval constinit extern virtual explicit friend typedef volatile unsigned signed " +
+    "long short struct class union enum typename template register mutable thread_local auto return else new delete " +
+    "throw case goto using namespace operator co_return co_yield co_await sizeof alignas decltype noexcept restrict " +
+    "_Noreturn __inline __forceinline __inline__ void int char bool float double"
+  ).split(" "),
+);
+
+/** A word, then a type (`simdjson_result<std::string>`, `const char*`), then a name and its `(`. */
+const BEFORE_TYPE = /^([ \t]*)([A-Za-z_]\w*)([ \t]+)(?=(?:[A-Za-z_][\w:]*(?:<.*>)?[ \t*&]+)+~?[A-Za-z_][\w:]*[ \t]*\()/;
+
+/**
+ * The text with a specifier macro before a declaration's type blanked (`simdjson_warn_unused`, `FMT_CONSTEXPR20`,
+ * `JSON_HEDLEY_WARN_UNUSED_RESULT`): a word no keyword, followed by a type and a declarator's name and `(`, which
+ * C++ allows only where the word expands to a specifier. Columns stay where they were.
+ */
+export function withoutSpecifierMacros(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      const match = BEFORE_TYPE.exec(line);
+      if (!match || SPECIFIERS.has(match[2] as string)) return line;
+      return `${match[1]}${" ".repeat((match[2] as string).length)}${line.slice((match[1] as string).length + (match[2] as string).length)}`;
+    })
+    .join("\n");
+}
+
+/** A C or C++ fragment's text as the grammar should read it (see withoutLoneMacros, withoutSpecifierMacros). */
+export const withoutMacros = (text: string): string => withoutSpecifierMacros(withoutLoneMacros(text));

@@ -1,7 +1,7 @@
 import { extractCFamily } from "../c/extract";
 import { CPP_CLASS_TAIL, cFamilyHunks } from "../c/hunks";
 import { C_STRINGS } from "../c/index";
-import { withoutLoneMacros } from "../c/macro-lines";
+import { withoutMacros } from "../c/macro-lines";
 import type { LanguageModule } from "../language";
 
 /** C++: C's reading (one extractor for both), with classes, namespaces and overloads. */
@@ -10,7 +10,7 @@ export const cpp: LanguageModule = {
   aliases: ["c++"],
   extensions: ["cc", "cpp", "hpp", "hh", "hxx", "cxx", "ipp"],
   grammars: [{ name: "cpp", wasm: "tree-sitter-cpp/tree-sitter-cpp.wasm" }],
-  sourceText: withoutLoneMacros,
+  sourceText: withoutMacros,
   extract: extractCFamily,
   overloads: true,
   stringTypes: C_STRINGS,
