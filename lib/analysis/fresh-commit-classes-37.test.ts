@@ -99,3 +99,9 @@ test("simdjson 703ef54: a specifier macro before a declaration's type (`simdjson
   expect(names).toEqual(expect.arrayContaining(["to_json_string function changed", "to_json function new"]));
   expect(names.filter((n) => n.startsWith("simdjson_result"))).toEqual([]);
 });
+
+test("Twig a18da16: a test's anonymous class that implements the new interface (`new class() implements \\Twig\\Sandbox\\SourcePolicyInterface { public function enableSandbox(Source $source): bool … }`) names its method as the interface does: a use of SourcePolicyInterface.enableSandbox; the anonymous class's own method is no name to state", async () => {
+  const result = await analysis("twig-commit-a18da16");
+  expect(picked(result, "defuse")).toContain("SourcePolicyInterface.enableSandbox");
+  expect(result.identifiers.filter((i) => i.side === "test" && i.member === "enableSandbox")).toEqual([]);
+});

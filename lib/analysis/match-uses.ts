@@ -280,7 +280,6 @@ export function implementations(def: PatchDefinition, testDefinitions: readonly 
         d.kind === "method" &&
         d.member === def.member &&
         d.status === "new" &&
-        !d.local &&
         d.owner !== null &&
         !MOCK_FILE.test(d.location.path),
     )

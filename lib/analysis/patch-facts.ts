@@ -267,7 +267,8 @@ export async function analysePatchFiles(
     const before = new Set(
       fragments.filter((f) => f.side === "pre").flatMap((f) => f.text.match(/[A-Za-z_$][A-Za-z0-9_$]*/g) ?? []),
     );
-    for (const def of definitions)
+    // (Not an anonymous class's method, local, read for what it implements only.)
+    for (const def of definitions.filter((d) => !(d.local && d.kind === "method")))
       if (def.kind !== "file" && def.status === "new" && def.location.diffLine > 0) facts.newNames.add(def.member);
     for (const use of uses) if (use.kind !== "module" && !before.has(use.name)) facts.newNames.add(use.name);
     for (const p of grammarNames ? [] : parsed) {

@@ -210,8 +210,9 @@ export function selectIdentifiers(
         };
       });
     for (const { def, uses: kept } of keptUses(withOwnedParameters(matched), own, loads)) {
-      // A function's own anonymous struct's field only tells whose a key is (ownFieldOfUser): nothing to state.
-      if (def.local && def.kind === "field") continue;
+      // A function's own anonymous struct's field only tells whose a key is (ownFieldOfUser), an anonymous class's
+      // method only what it implements (implementations): nothing to state.
+      if (def.local && (def.kind === "field" || def.kind === "method")) continue;
       identifiers.push(apply(toIdentifier(def, side, kept), kept.length > 0));
     }
   }

@@ -86,6 +86,14 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
           );
           for (const p of parameters?.namedChildren ?? []) if (p) skip.add(p.childForFieldName("name")?.id ?? -1);
         }
+        // A method of an anonymous class (`new SourcePolicy() { public boolean enableSandbox(…) }` in a test): local,
+        // named under the type it implements, which it must name as that type does.
+        const made = node.parent?.type === "class_body" ? node.parent.parent : null;
+        if (name && inBody && made?.type === "object_creation_expression" && node.type === "method_declaration") {
+          skip.add(name.id);
+          const type = typeName(made.childForFieldName("type"));
+          facts.define(node, name.text, type, "method", headerText(node, node.childForFieldName("body")), [], true);
+        }
         if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, owner, true);
         return;
       }

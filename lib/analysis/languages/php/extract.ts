@@ -28,13 +28,35 @@ function bindConstruction(assignment: Node, facts: FactCollector) {
 }
 
 /**
+ * A method of an anonymous class (`new class() implements SourcePolicyInterface { public function enableSandbox(…) }`
+ * in a test): local, named under the interface (or class) it implements, whose name it must keep.
+ */
+function defineAnonymousMethod(node: Node, name: Node, facts: FactCollector, skip: Set<number>): void {
+  const anonymous = node.parent?.type === "declaration_list" ? node.parent.parent : null;
+  if (anonymous?.type !== "anonymous_class" || node.type !== "method_declaration") return;
+  skip.add(name.id);
+  const implemented = anonymous.namedChildren.find(
+    (c) => c?.type === "class_interface_clause" || c?.type === "base_clause",
+  );
+  const type = lastPart(nameText(implemented?.namedChildren.at(-1) ?? null)) ?? null;
+  facts.define(
+    node,
+    name.text,
+    type,
+    "method",
+    headerText(node, node.childForFieldName("body")).replace(/;$/, ""),
+    [],
+    true,
+  );
+}
+
+/**
  * PHP: classes, interfaces, traits, enums and their cases, methods (`A::m` as `A.m`), properties,
  * functions, class constants; namespaces qualify nothing here (a hint names `A`, with its path).
  * Uses: `->m()` and `::m()` calls, `new A`, `A::CONST`, `use` imports, names in types and calls.
  */
 export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
-
   const visit = (node: Node, owner: string | null, inFunction: boolean): void => {
     if (node.type === "assignment_expression") bindConstruction(node, facts);
     const typeKind = TYPE_KINDS[node.type];
@@ -67,6 +89,7 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
             parameterNames(node.childForFieldName("parameters")),
           );
         }
+        if (name && inFunction) defineAnonymousMethod(node, name, facts, skip);
         if (body && facts.bodyMatters(body)) visit(body, null, true);
         return;
       }
