@@ -51,10 +51,6 @@ test("validator 42927a0 (round 30): a test's own types that implement a new inte
   expect(picked(await analysis("validator-commit-42927a0"), "defuse")).toContain("Valuer.ValidatorValue");
 });
 
-test("i18n 2e43e41 (round 32): a Ruby hook the code adds to a module (`def on_fallback(_original_locale, …)` in Fallbacks) that a test's class overrides (`def on_fallback(*args)`) is used by its name", async () => {
-  expect(picked(await analysis("i18n-commit-2e43e41"), "defuse")).toContain("Fallbacks.on_fallback");
-});
-
 test("kong b2cab08 (round 32): a concrete type's method (mapperValueAdapter.Decode) is no contract a test's namesake (`func (m *mappedValue) Decode(…)`) implements; the new interface's (MapperValue.Decode) is", async () => {
   const defuse = picked(await analysis("kong-commit-b2cab08"), "defuse");
   expect(defuse).toContain("MapperValue.Decode");

@@ -27,12 +27,7 @@ export function importLoadsFile(module: string, fromPath: string, path: string):
   if (module === "." || module === "..") return bare === resolveRelative(fromPath, `${module}/index`);
   if (module.startsWith("./") || module.startsWith("../")) {
     const target = resolveRelative(fromPath, module);
-    if (bare === target || bare === `${target}/index` || bare === stripExtension(target)) return true;
-    // A test that climbs to the package's root (`../../../helpers/sqlite` from `test/node/src/`) names one of the
-    // package's export paths, which its build maps to its sources (`src/helpers/sqlite.ts`).
-    const climbs = module.split("/").filter((segment) => segment === "..").length;
-    const rest = stripExtension(module.replace(/^(\.\.?\/)+/, ""));
-    return climbs > 0 && climbs === fromPath.split("/").length - 1 && rest.includes("/") && bare.endsWith(`/${rest}`);
+    return bare === target || bare === `${target}/index` || bare === stripExtension(target);
   }
   // C's and C++'s `#include "spdlog/sinks/callback_sink.h"`: the file at that path under an include folder (a bare
   // `"x.h"`, the one beside the including file).
@@ -56,6 +51,19 @@ export function importLoadsFile(module: string, fromPath: string, path: string):
   // A monorepo's scoped package (`@proton/shared/lib/x` is `packages/shared/lib/x`): its scope names no folder.
   const unscoped = /^@[\w-]+\/(.+\/.+)$/.exec(module)?.[1];
   return unscoped !== undefined && !unscoped.includes(".") && bare.endsWith(`/${unscoped}`);
+}
+
+/**
+ * Whether an import that climbs exactly to the package's root (`../../../helpers/sqlite` from `test/node/src/`,
+ * where modules leave their extension off) names this file as one of the package's export paths, which its build
+ * maps to its sources (`src/helpers/sqlite.ts`). Only where no file of the patch is the import's own target: the
+ * caller asks that (importLoadsFile first).
+ */
+export function importClimbsToFile(module: string, fromPath: string, path: string): boolean {
+  if (!module.startsWith("../") || !rulesOfPath(fromPath).importOmitsExtension) return false;
+  const climbs = module.split("/").filter((segment) => segment === "..").length;
+  const rest = stripExtension(module.replace(/^(\.\.?\/)+/, ""));
+  return climbs === fromPath.split("/").length - 1 && rest.includes("/") && stripExtension(path).endsWith(`/${rest}`);
 }
 
 /**

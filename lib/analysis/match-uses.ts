@@ -1,10 +1,10 @@
 import { importLoadsFile } from "./import-paths";
 import type { UseRules } from "./languages/language";
 import { isDictatedMember, moduleOfPath } from "./languages/lookup";
-import { OWN_FOLDER } from "./languages/syntax-facts";
+import { OWN_FOLDER, ROOT_PACKAGE } from "./languages/syntax-facts";
 import type { PatchDefinition, PatchUse } from "./patch-facts";
 
-const CONSTRUCTOR_MEMBERS = new Set(["__init__", "constructor", "__new__"]);
+export const CONSTRUCTOR_MEMBERS = new Set(["__init__", "constructor", "__new__"]);
 const SELF_NAMES = new Set(["self", "this", "cls", "$this", "static", "parent", "Self"]);
 
 export { importLoadsFile, literalNamesFile } from "./import-paths";
@@ -63,6 +63,9 @@ function packageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAlia
   const imported = aliases?.(use.location.path)?.get(use.qualifier);
   // (`kong.ShortHelp` in `package kong_test`: the package of the test's own folder, the repository's root too.)
   if (imported === OWN_FOLDER) return folderOf(use.location.path) === defFolder;
+  // (A root file's `terraform.X` may mean the root package or, its import above the hunk, `…/terraform/terraform`.)
+  if (imported === ROOT_PACKAGE)
+    return (defFolder === "" && folderOf(use.location.path) === "") || use.qualifier === defFolder.split("/").pop();
   if (imported !== undefined)
     return (
       imported === defFolder ||
@@ -75,7 +78,22 @@ function packageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAlia
 /** A literal as a qualifier: a string, a number, a Ruby symbol. */
 const LITERAL = /^(["'`]|[0-9]|:[A-Za-z_])/;
 /** The types a literal may be of, which a patch may reopen (Ruby's `class String`, Rust's `impl T for str`). */
-const LITERAL_TYPES = new Set(["String", "str", "Str", "string", "Integer", "Float", "Numeric", "Number", "Symbol"]);
+const LITERAL_TYPES = new Set(
+  "String str string Integer Float Numeric Number Symbol Object Kernel BasicObject Comparable".split(" "),
+);
+
+/**
+ * Whether a PHP import's namespace (`use App\Warning\Comment as WarningComment`) fits the file of a class of that
+ * name: a namespace's folder (PSR-4 capitalises them: `src/Reason/Comment.php` is `…\Reason\Comment`) is one of
+ * its parts. An alias most often tells two classes of one name apart. True where either says nothing (a root
+ * folder such as `src/` holds the namespace's root).
+ */
+function namespaceFitsPath(module: string | undefined, path: string): boolean {
+  const parts = (module?.split("\\").filter(Boolean) ?? []).map((part) => part.toLowerCase());
+  const folder = path.split("/").at(-2);
+  if (parts.length < 2 || folder === undefined || !/^[A-Z]/.test(folder)) return true;
+  return parts.slice(0, -1).includes(folder.toLowerCase());
+}
 
 /**
  * What only a namespace owns in JavaScript and TypeScript (a class's members are methods, fields, properties;
@@ -137,12 +155,19 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   const rules = rulesOfPath(def.path);
   // (`TomlIntegerFormat::new().format(v)` calls the method `format`, not TomlInteger's field `format`.)
   if (use.kind === "call" && def.kind === "field" && rules.callsNeverReachFields) return false;
-  // A member of a literal (`'foo'.method(:Integer)`, `"{}".format(x)`, `1.seconds`) is its builtin type's, no
-  // class of the patch's but one that reopens that type (`class String`, `impl Trait for str`).
-  if (use.qualifier !== null && LITERAL.test(use.qualifier) && !LITERAL_TYPES.has(lastSegment(def.owner) ?? ""))
+  // A member of a literal (`'foo'.method(:Integer)`, `"{}".format(x)`) is its builtin type's, no class of the
+  // patch's but one that reopens that type (`class String`); where extension traits or methods may add members
+  // (Rust's `impl StrExt for str`, C#), any may be.
+  if (
+    use.qualifier !== null &&
+    LITERAL.test(use.qualifier) &&
+    rulesOfPath(def.path).literalMembersAreBuiltin &&
+    !LITERAL_TYPES.has(lastSegment(def.owner) ?? "")
+  )
     return false;
   // `self.x` and `this.x` reach the using class's own members, which live on the using side.
   if (use.qualifier !== null && SELF_NAMES.has(use.qualifier)) return false;
+  if (!def.owner && use.kind === "import" && !namespaceFitsPath(use.module, def.path)) return false;
   if (!def.owner) {
     // A Go struct's field whose type line no hunk shows (a `type (` group's) is what a literal of an exported
     // type keys (`SecureConfig{HSTSPreloadEnabled: true}`): that type's, as ownerFromUses then says.
@@ -261,30 +286,3 @@ export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): 
   );
   return classes.size === 1 ? ([...classes][0] ?? null) : null;
 }
-
-/**
- * A test's own method of the same name as a method the code patch adds (an interface's the test implements,
- * `new class() implements SourcePolicyInterface { public function enableSandbox(…) }`; a hook a test class
- * overrides, Ruby's `def on_fallback(*args)` beside `include Fallbacks`; a Go type's method that makes it a new
- * interface's `Valuer`): the test must name it as the code does, so it is a use of that method, where it is
- * declared. Constructors and names a protocol dictates aside.
- */
-export function implementations(def: PatchDefinition, testDefinitions: readonly PatchDefinition[]): PatchUse[] {
-  if (def.kind !== "method" || def.status !== "new" || def.local || CONSTRUCTOR_MEMBERS.has(def.member)) return [];
-  // (Only a method there to be implemented: declared without a body, or a hook where no method is declared so.
-  // A concrete class's method the test's namesake may merely mirror, `mapperValueAdapter.Decode`, is not.)
-  if (isDictatedName(def.member) || !(def.abstract || rulesOfPath(def.path).hooksHaveBodies)) return [];
-  return testDefinitions
-    .filter(
-      (d) =>
-        d.kind === "method" &&
-        d.member === def.member &&
-        d.status === "new" &&
-        d.owner !== null &&
-        !MOCK_FILE.test(d.location.path),
-    )
-    .map((d) => ({ name: d.member, qualifier: null, kind: "name" as const, location: d.location }));
-}
-
-/** A test helper that stands in for the code (`tests/mock_user_props_repo.go`, `fake_store.py`): its methods mirror every interface. */
-const MOCK_FILE = /(^|\/)[^/]*(mock|fake|stub)[^/]*$|(^|\/)(mocks?|fakes?|stubs?)\//i;

@@ -1,7 +1,7 @@
 // Where a package is its folder (Go): which package a qualifier names, and which new files no import names.
 
 import { moduleOfPath } from "./languages/lookup";
-import { OWN_FOLDER } from "./languages/syntax-facts";
+import { OWN_FOLDER, ROOT_PACKAGE } from "./languages/syntax-facts";
 import { folderOf } from "./match-uses";
 import type { PatchDefinition, PatchFacts } from "./patch-facts";
 
@@ -20,7 +20,7 @@ export function packageAliases(
   const aliasesByFile = new Map<string, Map<string, string>>();
   for (const path of repo ? [...code.paths, ...test.paths] : []) {
     const rootName = moduleOfPath(path)?.uses?.assumedPackageName?.(repo as string);
-    if (rootName && folderOf(path) === "") aliasesByFile.set(path, new Map([[rootName, OWN_FOLDER]]));
+    if (rootName && folderOf(path) === "") aliasesByFile.set(path, new Map([[rootName, ROOT_PACKAGE]]));
   }
   for (const use of uses) {
     if (use.kind !== "module" || use.module === undefined || !moduleOfPath(use.location.path)?.uses?.packageIsFolder)

@@ -1,16 +1,10 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
 import { dataFilesNamedByTests } from "./data-files";
+import { implementations } from "./implementations";
+import { importClimbsToFile } from "./import-paths";
 import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
-import {
-  componentPropsMay,
-  folderOf,
-  implementations,
-  importLoadsFile,
-  matchIsCertain,
-  ownerFromUses,
-  useMatches,
-} from "./match-uses";
+import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
 import { keptUses, withResultTypes } from "./namesake-uses";
 import { inStandingPackage, packageAliases } from "./package-scope";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
@@ -111,6 +105,19 @@ function loadsOf(uses: readonly PatchUse[]): (from: string, path: string) => boo
 }
 
 /**
+ * The imports that climb to the package's root and name this file by an export path (see importClimbsToFile),
+ * where no file of the patch is their own target.
+ */
+function climbingImports(path: string, moduleUses: readonly PatchUse[], paths: readonly string[]): PatchUse[] {
+  return moduleUses.filter(
+    (use) =>
+      use.module !== undefined &&
+      importClimbsToFile(use.module, use.location.path, path) &&
+      !paths.some((other) => importLoadsFile(use.module as string, use.location.path, other)),
+  );
+}
+
+/**
  * Applies the four selections of SPEC §4 to the facts of the code patch C and the test patch T:
  * DefUse (new names defined on one side and used on the other), Doc2Feat (names on added lines of both),
  * FEA brief (new functions, classes and methods of C), Pro (every name C adds or changes).
@@ -197,6 +204,7 @@ export function selectIdentifiers(
             !keywordOfCalledType(use, def, own.definitions) &&
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );
+        if (def.kind === "file" && !unusable) uses.push(...climbingImports(def.path, moduleUses, own.paths));
         const owner = ownerFromUses(def, uses);
         // (Names keep their one internal form, `Owner.member`: a hint's text writes `Owner::member` itself.)
         const named = owner ? { ...def, owner, name: `${owner}.${def.member}` } : def;

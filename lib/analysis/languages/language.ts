@@ -162,16 +162,16 @@ export interface UseRules {
   /** a qualifier names a package (or, for a key, the literal's type), never a class */
   qualifierNeverClass?: boolean;
   /**
-   * `x.name(…)` calls a method, never a field (Rust, Java, PHP, C#: a field holding a function is called as
-   * `(x.name)(…)`); where a field may be called so (Python, JavaScript, Go's func fields, C's function pointers),
-   * unset
+   * `x.name(…)` calls a method, never a field (Rust, Java, PHP: a field holding a function is called as
+   * `(x.name)(…)`); where a field may be called so (Python, JavaScript, Go's func fields, C's function pointers,
+   * C#'s delegates), unset
    */
   callsNeverReachFields?: boolean;
   /**
-   * No method is declared without a body (Ruby, Python): a hook a class overrides (`def on_fallback(*args)` in a
-   * module the test's class includes) has one, so any new method may be one a test implements by its name
+   * A member of a literal (`'foo'.method(:Integer)`, `"{}".format(x)`) is its builtin type's: a patch reaches it
+   * only by reopening that type (Ruby's `class String`), not by an extension trait or method (Rust, C#: unset)
    */
-  hooksHaveBodies?: boolean;
+  literalMembersAreBuiltin?: boolean;
   /** calls take no keyword arguments: a key names a field, never a parameter */
   noKeywordArguments?: boolean;
   /** files only the tests load: an import from code never reaches them */

@@ -280,5 +280,11 @@ export const RESULT_OF = "()";
 /** The module of the name an external test package gives the package it tests (Go's `kong_test`'s `kong`): its folder's. */
 export const OWN_FOLDER = "(the file's own folder)";
 
+/**
+ * The module a root folder's file may mean by the repository's root package name (`jwt.` in golang-jwt/jwt's
+ * `package jwt_test`) where no import it shows says: the root package, or as ever a package of that folder name.
+ */
+export const ROOT_PACKAGE = "(the repository's root package)";
+
 /** The last segment of a dotted or member expression's text: `a.b.c` → `c`. */
 export const lastSegment = (text: string) => text.split(/[.:]+/).pop() ?? text;

@@ -33,6 +33,9 @@ const SPECIFIERS = new Set(
   ).split(" "),
 );
 
+/** What qualifies the type before it (`value_type const&`): that word is a type, no macro. */
+const QUALIFIERS = new Set(["const", "volatile", "restrict", "__restrict"]);
+
 /** A word, then a type (`simdjson_result<std::string>`, `const char*`), then a name and its `(`. */
 const BEFORE_TYPE = /^([ \t]*)([A-Za-z_]\w*)([ \t]+)(?=(?:[A-Za-z_][\w:]*(?:<.*>)?[ \t*&]+)+~?[A-Za-z_][\w:]*[ \t]*\()/;
 
@@ -47,6 +50,9 @@ export function withoutSpecifierMacros(text: string): string {
     .map((line) => {
       const match = BEFORE_TYPE.exec(line);
       if (!match || SPECIFIERS.has(match[2] as string)) return line;
+      // (East const, `value_type const& get() const`: the word is the type, `const` qualifies it.)
+      const next = /^[A-Za-z_]\w*/.exec(line.slice(match[0].length))?.[0] ?? "";
+      if (QUALIFIERS.has(next)) return line;
       return `${match[1]}${" ".repeat((match[2] as string).length)}${line.slice((match[1] as string).length + (match[2] as string).length)}`;
     })
     .join("\n");

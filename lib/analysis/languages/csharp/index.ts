@@ -36,7 +36,6 @@ export const csharp: LanguageModule = {
     blockComments: true,
   },
   uses: {
-    callsNeverReachFields: true,
     // A test project is its own assembly: code never reaches a file of it.
     testOnlyFile: isCSharpTestPath,
   },

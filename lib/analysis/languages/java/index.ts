@@ -248,5 +248,5 @@ export const java: LanguageModule = {
     },
     classTracker: (path) => new JavaClassTracker(path),
   },
-  uses: { importOmitsExtension: true, callsNeverReachFields: true },
+  uses: { importOmitsExtension: true, callsNeverReachFields: true, literalMembersAreBuiltin: true },
 };

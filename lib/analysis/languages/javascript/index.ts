@@ -16,5 +16,5 @@ export const javascript: LanguageModule = {
   memberSeparator: ".",
   dictatedNames: ["valueOf", "toJSON"],
   hunks: javaScriptHunks,
-  uses: { importOmitsExtension: true, fileScopedNames: true, namespaceOwnsTypes: true },
+  uses: { importOmitsExtension: true, fileScopedNames: true, namespaceOwnsTypes: true, literalMembersAreBuiltin: true },
 };

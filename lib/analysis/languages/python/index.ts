@@ -116,5 +116,5 @@ export const python: LanguageModule = {
     offside: { resumedSignature, continuesFromAbove, stringEnd },
     classTracker: () => new PythonClassTracker(),
   },
-  uses: { importOmitsExtension: true, fileScopedNames: true, hooksHaveBodies: true },
+  uses: { importOmitsExtension: true, fileScopedNames: true, literalMembersAreBuiltin: true },
 };

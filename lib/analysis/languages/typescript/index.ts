@@ -18,5 +18,5 @@ export const typescript: LanguageModule = {
   stringTypes: JAVASCRIPT_STRINGS,
   memberSeparator: ".",
   hunks: javaScriptHunks,
-  uses: { importOmitsExtension: true, fileScopedNames: true, namespaceOwnsTypes: true },
+  uses: { importOmitsExtension: true, fileScopedNames: true, namespaceOwnsTypes: true, literalMembersAreBuiltin: true },
 };

@@ -1,0 +1,30 @@
+// Implementations: a test's own method named as a new bodiless method of the code is a use of that method.
+import { CONSTRUCTOR_MEMBERS, isDictatedName } from "./match-uses";
+import type { PatchDefinition, PatchUse } from "./patch-facts";
+
+/**
+ * A test's own method of the same name as a method the code patch adds (an interface's the test implements,
+ * `new class() implements SourcePolicyInterface { public function enableSandbox(…) }`; a Go type's method that
+ * makes it a new interface's `Valuer`): the test must name it as the code does, so it is a use of that method, where it is
+ * declared. Constructors and names a protocol dictates aside.
+ */
+export function implementations(def: PatchDefinition, testDefinitions: readonly PatchDefinition[]): PatchUse[] {
+  if (def.kind !== "method" || def.status !== "new" || def.local || CONSTRUCTOR_MEMBERS.has(def.member)) return [];
+  // (Only a method there to be implemented, declared without a body: a concrete class's method, or a Ruby or
+  // Python hook, the test's namesake may merely mirror (kong's `mapperValueAdapter.Decode`; a test helper's
+  // `def interpolate(*args)` beside the code's new InterpolationCompiler.interpolate).)
+  if (isDictatedName(def.member) || !def.abstract) return [];
+  return testDefinitions
+    .filter(
+      (d) =>
+        d.kind === "method" &&
+        d.member === def.member &&
+        d.status === "new" &&
+        d.owner !== null &&
+        !MOCK_FILE.test(d.location.path),
+    )
+    .map((d) => ({ name: d.member, qualifier: null, kind: "name" as const, location: d.location }));
+}
+
+/** A test helper that stands in for the code (`tests/mock_user_props_repo.go`, `fake_store.py`): its methods mirror every interface. */
+const MOCK_FILE = /(^|\/)[^/]*(mock|fake|stub)[^/]*$|(^|\/)(mocks?|fakes?|stubs?)\//i;
