@@ -101,3 +101,15 @@ test("Twig a18da16: a test's anonymous class that implements the new interface (
   expect(picked(result, "defuse")).toContain("SourcePolicyInterface.enableSandbox");
   expect(result.identifiers.filter((i) => i.side === "test" && i.member === "enableSandbox")).toEqual([]);
 });
+
+test("simdjson 703ef54: a name another language dictates (Ruby's `to_json`, Java's `close`, Go's `String`) is C++'s own to choose: the test's `simdjson::to_json(c, s)` uses the new overload", async () => {
+  expect(picked(await analysis("simdjson-commit-703ef54"), "defuse")).toContain("to_json");
+});
+
+test("nette/utils 23bd1af (round 39): a `.phpt` test (nette/tester's, plain PHP after `<?php`) is PHP: its `Arrays::isList(…)` uses the new static method", async () => {
+  expect(picked(await analysis("nette-utils-commit-23bd1af"), "defuse")).toEqual(["Arrays.isList"]);
+});
+
+test("is 319982a (round 39): under a namespace's header with a comment after its `{` (`namespace is { // tslint:disable-line:no-namespace`), an exported const is the namespace's: is.boundFunction", async () => {
+  expect(picked(await analysis("is-commit-319982a"), "defuse")).toEqual(["is.boundFunction"]);
+});

@@ -13,7 +13,7 @@ export function implementations(def: PatchDefinition, testDefinitions: readonly 
   // (Only a method there to be implemented, declared without a body: a concrete class's method, or a Ruby or
   // Python hook, the test's namesake may merely mirror (kong's `mapperValueAdapter.Decode`; a test helper's
   // `def interpolate(*args)` beside the code's new InterpolationCompiler.interpolate).)
-  if (isDictatedName(def.member) || !def.abstract) return [];
+  if (isDictatedName(def) || !def.abstract) return [];
   return testDefinitions
     .filter(
       (d) =>

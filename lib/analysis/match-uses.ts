@@ -35,7 +35,7 @@ function patchedNames(use: PatchUse, def: PatchDefinition): boolean {
 }
 
 /** Whether a definition's name was dictated by the language rather than chosen by the patch's author. */
-export const isDictatedName = (member: string) => isDictatedMember(member);
+export const isDictatedName = (def: Pick<PatchDefinition, "member" | "path">) => isDictatedMember(def.member, def.path);
 
 /** Per file of a patch: the names its imports give packages (`au` → `go.example.com/app/internal/audit`). */
 export type ImportAliases = (path: string) => ReadonlyMap<string, string> | undefined;
@@ -135,7 +135,7 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   if (use.patched) return use.name === def.member && patchedNames(use, def);
   // A constructor has no name of its own to guess: its class (and its parameters) carry the contract. An
   // override's name is the overridden method's (Java's `@Override`): that one is the name to state.
-  if (def.kind === "constructor" || CONSTRUCTOR_MEMBERS.has(def.member) || isDictatedName(def.member)) return false;
+  if (def.kind === "constructor" || CONSTRUCTOR_MEMBERS.has(def.member) || isDictatedName(def)) return false;
   // Unless the use names the overriding class itself (`DoNotMockEnforcer.super.check(…)`, `Owner.check`), or goes
   // through a variable declared of it (`JsonTreeWriter writer = …; writer.value(Float.NaN)`, gson d2aee65): then it
   // is this method the test calls, as when the patch adds both (mockito-3220).

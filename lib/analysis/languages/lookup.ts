@@ -36,9 +36,11 @@ export const allGrammars = () => LANGUAGES.flatMap((module) => module.grammars);
 export const extensionsImportsOmit = (): string[] =>
   LANGUAGES.flatMap((module) => (module.uses?.importOmitsExtension ? module.extensions : []));
 
-const DICTATED = new Set(LANGUAGES.flatMap((module) => module.dictatedNames ?? []));
-const DICTATED_PATTERNS = LANGUAGES.flatMap((module) => (module.dictatedPattern ? [module.dictatedPattern] : []));
-
-/** Whether a member name is one a language dictates (an override, a protocol), whichever language it is. */
-export const isDictatedMember = (member: string): boolean =>
-  DICTATED.has(member) || DICTATED_PATTERNS.some((pattern) => pattern.test(member));
+/**
+ * Whether a member name is one the language of the file defining it dictates (an override, a protocol: Java's
+ * `close`, Ruby's `to_json`); another language's method of that name is its own (simdjson's `to_json`).
+ */
+export const isDictatedMember = (member: string, path: string): boolean => {
+  const module = moduleOfPath(path);
+  return (module?.dictatedNames ?? []).includes(member) || (module?.dictatedPattern?.test(member) ?? false);
+};

@@ -22,7 +22,10 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   const inFunction = names.inFunction || (!typeName && /=>\s*\{?\s*$/.test(context));
   if (enumName && !inFunction) return { prefix: [`enum ${enumName} {`], suffix: ["}"], owner: null, dedent: false };
   // A TypeScript namespace's body (`export namespace JSXInternal {`): its declarations are its members.
-  const namespace = /^\s*(?:export\s+)?(?:declare\s+)?namespace\s+([A-Za-z_$][\w$.]*)\s*\{\s*$/.exec(context)?.[1];
+  // (A comment may follow its `{`: `namespace is { // tslint:disable-line:no-namespace`.)
+  const namespace = /^\s*(?:export\s+)?(?:declare\s+)?namespace\s+([A-Za-z_$][\w$.]*)\s*\{\s*(\/\/.*|\/\*.*)?$/.exec(
+    context,
+  )?.[1];
   if (namespace && !looksLikeStatements(lines))
     return { prefix: [`namespace ${namespace} {`], suffix: ["}"], owner: null, dedent: false };
   // An interface's or an object type's members (`onFinished();` is a method's signature there, no call).

@@ -99,7 +99,7 @@ function phpWrap({ context, indented, lines, hunkLines, path }: WrapRequest): Wr
 
 export const php: LanguageModule = {
   name: "php",
-  extensions: ["php"],
+  extensions: ["php", "phpt"],
   // PHP without the `<?php` tag: hunks rarely show it.
   grammars: [{ name: "php", wasm: "tree-sitter-php/tree-sitter-php_only.wasm" }],
   extract: extractPhp,
