@@ -158,7 +158,15 @@ function pgBossQueue(url: string, leaseSeconds: number): JobQueue {
     request: async (queue, key = "") => {
       const b = await queueOf(queue);
       // null when a job of this key already waits: that one will do.
-      await b.send(queue, { key }, { singletonKey: key || undefined, expireInSeconds: leaseSeconds, ...RETRY });
+      const send = () =>
+        b.send(queue, { key }, { singletonKey: key || undefined, expireInSeconds: leaseSeconds, ...RETRY });
+      // (A queue another process has just made may not route to its partition for a moment: seen once in CI as
+      // `no partition of relation "job" found for row`, four processes making three queues at once. Once more.)
+      await send().catch(async (error: Error) => {
+        if (!/no partition of relation/.test(error.message)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await send();
+      });
     },
     work: (queue, handler) =>
       once(working, queue, async () => {
