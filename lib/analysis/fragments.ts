@@ -91,7 +91,7 @@ function blankedRows(
  * body (`this.cache.delete(owner)` before the method's `}` one level in), not the class's members; and one no
  * deeper than the header is the class's end, whatever follows at file scope.
  */
-function wrapperEndIndent(rules: HunkRules, base: Wrapper, context: string, minIndent: number): number {
+function wrapperEndIndent(rules: HunkRules, base: Wrapper, context: string, minIndent: number, path: string): number {
   if (context.trim() === "") return minIndent;
   if (base.prefix.some((line) => line.includes("__hintscope__()"))) return Math.max(minIndent, indentOf(context) + 1);
   // (Only where the header keeps its indentation: Java's driver drops it.)
@@ -100,6 +100,10 @@ function wrapperEndIndent(rules: HunkRules, base: Wrapper, context: string, minI
     /^(class|struct)\s/.test(base.prefix[0] as string) &&
     (/\b(class|struct)\s/.test(context) || ACCESS_LABEL.test(context.trim()));
   if (rules.headerKeepsIndentation && base.prefix.length === 1 && declaresClass) return indentOf(context) + 1;
+  // (Where the driver drops it, a top-level type's `}` is still at column 0: a hunk whose every other line stands
+  // deep in a method, `throw …;` at eight columns, then `}` `}` `}` down to column 0, closes two blocks above it.)
+  if (base.prefix.length === 1 && declaresClass && rules.topLevelTypeHeader?.(context, path))
+    return Math.min(minIndent, 1);
   return minIndent;
 }
 
@@ -120,7 +124,7 @@ function wrapperOf(
     hunk && Number.isFinite(minIndent) && !base.settled && rules.tailOpeners
       ? rules.tailOpeners(
           base,
-          blocksClosedFromAbove(texts, wrapperEndIndent(rules, base, hunk.context, minIndent)),
+          blocksClosedFromAbove(texts, wrapperEndIndent(rules, base, hunk.context, minIndent, request.path)),
           hunk.context,
           texts,
         )

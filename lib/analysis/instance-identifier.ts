@@ -45,8 +45,10 @@ export const placed = (location: Location, side: "code" | "test"): PlacedLocatio
 function statedSignature(def: PatchDefinition, usedAt: ReadonlyArray<{ use: PatchUse }>): string | null {
   if (!def.overloads) return def.signature;
   const arities = new Set(usedAt.map(({ use }) => use.arity).filter((n) => n !== undefined));
-  const called = def.overloads.filter((o) => arities.has(o.params.length));
-  const stated = (called.length > 0 ? called : def.overloads).flatMap((o) => (o.signature ? [o.signature] : []));
+  // (A declaration without a signature, TypeScript's implementation of its overloads, states nothing.)
+  const declared = def.overloads.filter((o) => o.signature !== null);
+  const called = declared.filter((o) => arities.has(o.params.length));
+  const stated = (called.length > 0 ? called : declared).map((o) => o.signature);
   return stated.length > 0 ? stated.join("\n") : null;
 }
 

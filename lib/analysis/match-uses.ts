@@ -280,6 +280,11 @@ export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): 
   const classes = new Set(
     uses.flatMap((use) => {
       if (use.qualifierType) return [use.qualifierType];
+      // A static import names the member's class (`import static org.jsoup.helper.HttpConnection.Response.sameOrigin`).
+      const imported = use.kind === "import" ? (use.module?.split(".") ?? []) : [];
+      const importedOwner = imported.at(-2);
+      if (imported.at(-1) === def.member && importedOwner !== undefined && classLike(importedOwner))
+        return [importedOwner];
       const qualifier = use.qualifier?.replace(/\.super$/, "") ?? null;
       return qualifier !== null && classLike(qualifier) ? [qualifier.split(".").pop() as string] : [];
     }),

@@ -6,6 +6,7 @@ import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identi
 import { moduleOfPath } from "./languages/lookup";
 import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
 import { keptUses, withResultTypes } from "./namesake-uses";
+import { respeltOwners } from "./owner-spelling";
 import { inStandingPackage, packageAliases } from "./package-scope";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
 
@@ -263,5 +264,6 @@ export function selectIdentifiers(
     );
     if (existing.policies.length > 0) identifiers.push(existing);
   }
+  respeltOwners(identifiers, code, test);
   return identifiers;
 }

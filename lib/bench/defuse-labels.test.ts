@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REAL_DATA } from "../testing/real-data";
-import { bareKey, labelOwner } from "./defuse-label-attributes";
+import { bareKey, labelOwner, signatureCounts, signaturesAgree } from "./defuse-label-attributes";
 import { type DefuseLabel, labelKey, readLabels } from "./defuse-labels";
 
 describe("DefUse bench labels", () => {
@@ -50,5 +50,25 @@ describe("DefUse bench keys", () => {
     expect(labelOwner({ name: "setEnvFlags", kind: "function" })).toBeNull();
     expect(labelOwner({ name: "Tokens::BLOCK_TYPE_COMPLEX_STRING_VARIABLE", kind: "constant" })).toBe("Tokens");
     expect(labelOwner({ name: "packages/util/chunk.ts", kind: "file" })).toBeNull();
+  });
+
+  it("measures signatures of callables only, and a label copying one of the overloads the tool states agrees", () => {
+    // remeda's flatMapToObj: the tool states its data-first and data-last overloads, the labeller copied the first.
+    const tool =
+      "mapToObj<T>(array: readonly T[], fn: (e: T) => [K, V]): Record<K, V>\nmapToObj<T>(fn: (e: T) => [K, V]): (array: readonly T[]) => Record<K, V>";
+    expect(
+      signaturesAgree("export function mapToObj<T>(array: readonly T[], fn: (e: T) => [K, V]): Record<K, V>", tool),
+    ).toBe(true);
+    expect(signaturesAgree("mapToObj<T>(array: T[], fn: (e: T) => [K, V]): Record<K, V>", tool)).toBe(false);
+    expect(signaturesAgree("f(a, b); f(a)", "f(a, b)")).toBe(false);
+    expect(signaturesAgree("f(a)", null)).toBe(false);
+    expect(
+      signatureCounts({ name: "Level", kind: "type", signature: "export const enum Level { None = 0 }" }, "type"),
+    ).toBe(false);
+    expect(
+      signatureCounts({ name: "Compiler", kind: "class", signature: "class Compiler < Types::Compiler" }, "class"),
+    ).toBe(false);
+    expect(signatureCounts({ name: "invert", kind: "function", signature: "invert(object)" }, "function")).toBe(true);
+    expect(signatureCounts({ name: "invert", kind: "function", signature: null }, "function")).toBe(false);
   });
 });

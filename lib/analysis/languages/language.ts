@@ -136,6 +136,11 @@ export interface HunkRules {
    * trims it (Java, PHP, Ruby, C#).
    */
   headerKeepsIndentation?: boolean;
+  /**
+   * Where the header does not keep its indentation: whether it is a type the file declares at column 0 (Java's
+   * file class), whose `}` is then at column 0 too, so closers above it in the hunk end blocks the hunk opened above.
+   */
+  topLevelTypeHeader?(context: string, path: string): boolean;
   /** where the body of the function a header names ends in a hunk's lines; undefined: by counting braces */
   endOfContextBody?(context: string, lines: readonly string[]): number | undefined;
   /** present for a language whose blocks are its indentation */
@@ -153,6 +158,11 @@ export interface HunkRules {
 export interface UseRules {
   /** an import names a file without its extension (`a.b.c`, `org.pkg.Cls`, `./x`) */
   importOmitsExtension?: boolean;
+  /**
+   * an owner the hunks do not show is spelt from its file's name (Ruby's `api.rb` → `Api`), so the patches' own
+   * spelling of its letters (`WebMock::API`) is the better one (see owner-spelling.ts)
+   */
+  ownersSpeltFromFileNames?: boolean;
   /**
    * A package is its folder: importing the folder loads its files, a bare name reaches only its own
    * package's files, a qualified one only through the package's name or import alias, and a definition

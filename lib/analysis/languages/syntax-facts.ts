@@ -112,7 +112,10 @@ export function withoutTrailingCommas(node: Node, end = node.endIndex): string {
   const commas = lists
     .map((list) => {
       const close = list.child(list.childCount - 1);
-      const comma = list.child(list.childCount - 2);
+      // (A comment may stand between the comma and the bracket: `parsed_args: Namespace,  # noqa: ARG001`.)
+      let at = list.childCount - 2;
+      while (at > 0 && /comment/.test(list.child(at)?.type ?? "")) at--;
+      const comma = list.child(at);
       return close?.type === ")" && comma?.type === "," ? comma.startIndex - node.startIndex : -1;
     })
     .filter((at) => at >= 0)

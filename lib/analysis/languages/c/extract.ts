@@ -106,6 +106,39 @@ function testMacroBody(block: Node): boolean {
   return macro?.type === "expression_statement" && macro.firstNamedChild?.type === "call_expression";
 }
 
+/** A function, method or constructor (a definition or a prototype), with its signature as its callers read it. */
+function defineCallable(
+  decl: { node: Node; declarator: Node; owner: string | null; inClass: boolean },
+  facts: FactCollector,
+  skip: Set<number>,
+): void {
+  const { node, declarator, owner, inClass } = decl;
+  const nameNode = declaredName(declarator.childForFieldName("declarator"));
+  if (!nameNode) return;
+  skip.add(nameNode.id);
+  const { owner: qualified, member } = splitQualified(nameNode);
+  if (KEYWORDS.has(member)) return;
+  const fullOwner = join(owner, qualified);
+  const isMethod = inClass || qualified !== null;
+  const kind =
+    member.startsWith("~") || member === fullOwner?.split(".").pop() ? "constructor" : isMethod ? "method" : "function";
+  // (A constructor's member initializers, `: m_isValid(true), m_pNode(NULL)`, are its body's beginning.)
+  const body = node.namedChildren.find((c) => c?.type === "field_initializer_list") ?? node.childForFieldName("body");
+  // A template's parameters are its callers' to know (`template <typename I> Task& acquire(I first, I last)`).
+  const template = node.parent?.type === "template_declaration" ? node.parent.childForFieldName("parameters") : null;
+  // A method defined outside its class (`inline Task& Task::acquire(I first, I last) {`) is stated as its class
+  // declares it: without the class's name and the `inline` that only the definition writes.
+  const header =
+    qualified !== null && isMethod
+      ? headerText(node, body)
+          .replace(/;$/, "")
+          .replace(/^inline\s+/, "")
+          .replace(`${nameNode.text}(`, `${member}(`)
+      : headerText(node, body).replace(/;$/, "");
+  const signature = template ? foldSpace(`template ${template.text} ${header}`) : header;
+  facts.define(node, member, fullOwner, kind, signature, parameterNames(declarator));
+}
+
 /**
  * C and C++: functions (a prototype in a header and the definition in a source are the same name),
  * structs, unions, enums and their constants, typedefs, object- and function-like macros, globals; C++
@@ -116,23 +149,8 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
   const skip = new Set<number>();
   const declaredLocals = new Map<string, string>();
 
-  const callable = (node: Node, declarator: Node, owner: string | null, inClass: boolean) => {
-    const nameNode = declaredName(declarator.childForFieldName("declarator"));
-    if (!nameNode) return;
-    skip.add(nameNode.id);
-    const { owner: qualified, member } = splitQualified(nameNode);
-    if (KEYWORDS.has(member)) return;
-    const fullOwner = join(owner, qualified);
-    const isMethod = inClass || qualified !== null;
-    const kind =
-      member.startsWith("~") || member === fullOwner?.split(".").pop()
-        ? "constructor"
-        : isMethod
-          ? "method"
-          : "function";
-    const body = node.childForFieldName("body");
-    facts.define(node, member, fullOwner, kind, headerText(node, body).replace(/;$/, ""), parameterNames(declarator));
-  };
+  const callable = (node: Node, declarator: Node, owner: string | null, inClass: boolean) =>
+    defineCallable({ node, declarator, owner, inClass }, facts, skip);
 
   const visit = (node: Node, owner: string | null, inClass: boolean, inFunction: boolean): void => {
     switch (node.type) {

@@ -13,11 +13,7 @@ export function cFamilyClosers(lines: readonly string[]): string[] {
   for (const line of lines) {
     if (/^\s*#\s*if(n?def)?\b/.test(line)) conditionals++;
     else if (/^\s*#\s*endif\b/.test(line)) conditionals = Math.max(0, conditionals - 1);
-    const code = line
-      .replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "")
-      .replace(/\/\/.*$/, "")
-      .replace(/\/\*.*?\*\//g, "");
-    for (const ch of code) {
+    for (const ch of codeOf(line)) {
       if (ch === "{") braces++;
       else if (ch === "}") braces = Math.max(0, braces - 1);
     }
@@ -49,6 +45,32 @@ function startsInInitializers(lines: readonly string[]): boolean {
   const item = /^\s*([\w:]+\s*(\([^;]*\)|\{[^;]*\})\s*,\s*)+/;
   const body = code.findIndex((l) => /\)\s*\{\s*$/.test(l) || /^\s*\{\s*$/.test(l));
   return body > 0 && code.slice(0, body).every((l) => item.test(l) && /,\s*$/.test(l));
+}
+
+/** A line's code: its strings, character literals and comments left out. */
+const codeOf = (line: string) =>
+  line
+    .replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "")
+    .replace(/\/\/.*$/, "")
+    .replace(/\/\*.*?\*\//g, "");
+
+/**
+ * Whether a hunk starts in the parameter list its header opens (`static int json_object_string_to_json_string(struct
+ * json_object* jso,` above `int level,` … `int flags)`): its lines close the header's `(` before any `{`, `}` or `;`.
+ */
+export function resumesParameterList(context: string, lines: readonly string[]): boolean {
+  let depth = 0;
+  for (const ch of codeOf(context)) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
+  if (depth <= 0) return false;
+  for (const line of lines) {
+    if (/^\s*#/.test(line)) return false;
+    for (const ch of codeOf(line)) {
+      if (ch === "(") depth++;
+      else if (ch === ")" && --depth === 0) return true;
+      else if (ch === "{" || ch === "}" || ch === ";") return false;
+    }
+  }
+  return false;
 }
 
 /** Where C and C++ differ in a hunk's stand-ins. */
@@ -83,6 +105,20 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
         return { prefix: [open, "void __hintscope__() {"], suffix: ["}", "};"], owner: null, dedent: false };
       return { prefix: [open], suffix: ["};"], owner: null, dedent: false };
     }
+    // The header's own function, its parameters above the hunk: read with the header written back, its
+    // signature not stated (the parameters above are not shown).
+    if (resumesParameterList(context, lines))
+      return { prefix: [context], suffix: [], owner: null, dedent: false, resumesHeader: true };
+    // An enum's body (`enum EMITTER_MANIP {`): its lines are its values.
+    // (`typedef enum {` names its type after the `}`: `} git_error_code;`.)
+    const enumerated = /^\s*(?:typedef\s+)?enum(?:\s+((?:class|struct)\s+)?(\w+))?[^;{]*\{\s*$/.exec(context);
+    if (enumerated)
+      return {
+        prefix: [`enum ${enumerated[1] ?? ""}${enumerated[2] ?? ""} {`.replace(/\s+\{$/, " {")],
+        suffix: ["};"],
+        owner: null,
+        dedent: false,
+      };
     if (!indented) return NO_WRAP;
     const { inFunction } = headerNames(context);
     const ns = /\bnamespace\s+([\w:]+)/.exec(context)?.[1];
@@ -96,10 +132,6 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
         dedent: false,
       };
     if (ns && dialect.namespaces) return { prefix: [`namespace ${ns} {`], suffix: ["}"], owner: null, dedent: false };
-    // An enum's body (`enum EMITTER_MANIP {`): its lines are its values.
-    const enumerated = /^\s*(?:typedef\s+)?enum\s+((?:class|struct)\s+)?(\w+)[^;{]*\{\s*$/.exec(context);
-    if (enumerated && !inFunction)
-      return { prefix: [`enum ${enumerated[1] ?? ""}${enumerated[2]} {`], suffix: ["};"], owner: null, dedent: false };
 
     return inFunction ? { prefix: ["void __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
   };

@@ -5,6 +5,16 @@ import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
 import { extractJava } from "./extract";
 import { JAVA_MEMBER_LINES, JavaClassTracker, javaMemberIndent, javaUnderHeaderMethod } from "./hunks";
 
+/** The modifiers only a member type can have. */
+const NESTED_MODIFIER = /\b(private|protected|static)\s/;
+
+/** The name of a Java file's top-level type: the file's. */
+const javaFileName = (path: string) =>
+  path
+    .split("/")
+    .pop()
+    ?.replace(/\.java$/, "");
+
 function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
   // A class whose header the hunk does not show, its members one level in, is the file's own class.
@@ -30,12 +40,8 @@ function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: W
   if (typeName && !inFunction && /\{\s*\}\s*$/.test(context) && /\b(private|protected|static)\s/.test(context))
     return { prefix: [`class ${javaFileClass(lines)} {`], suffix: ["}"], owner: null, dedent: false };
   // (A type named otherwise than the file is nested too: a Java file's top-level class is its name's.)
-  const fileName = path
-    .split("/")
-    .pop()
-    ?.replace(/\.java$/, "");
-  const nestedHeader =
-    /\b(private|protected|static)\s/.test(context) || (fileName !== undefined && typeName !== fileName);
+  const fileName = javaFileName(path);
+  const nestedHeader = NESTED_MODIFIER.test(context) || (fileName !== undefined && typeName !== fileName);
   if (typeName && !inFunction && nestedHeader) {
     const nested = nestedTypeTail(lines, typeName, javaFileClass);
     if (nested) return nested;
@@ -59,6 +65,10 @@ function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: W
         dedent: false,
       }
     );
+  // Under a top-level class's header, members two levels in (`public int getIbanLength() {` eight columns in under
+  // `public class IBANValidator {`) are a nested type's the hunk does not show: whose, the uses may tell.
+  if (typeName && !inFunction && !nestedHeader && !carriedClass && inUnshownNestedType(hunkLines ?? lines))
+    return { prefix: [`class ${UNKNOWN_OWNER} {`], suffix: ["}"], owner: null, dedent: false };
   return inFunction
     ? wrapUnderMethod(lines, JAVA_MEMBER_LINES, {
         // (A nested type an earlier hunk showed this method in: see JavaClassTracker.)
@@ -67,6 +77,21 @@ function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: W
         method: "void __hintscope__() {",
       })
     : { prefix: [`class ${typeName ?? javaFileClass(lines)} {`], suffix: ["}"], owner: null, dedent: false };
+}
+
+/** A line's indentation in columns, a tab as four. */
+const columnsOf = (line: string) => (/^[ \t]*/.exec(line)?.[0] ?? "").replace(/\t/g, "    ").length;
+
+/**
+ * Whether a hunk under the file class's header (at column 0, git's driver dropping nothing there) holds members two
+ * levels in or deeper and none one level in: every code line at eight columns or more, a member declared at the
+ * least of them.
+ */
+function inUnshownNestedType(lines: readonly string[]): boolean {
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\*|\/\*)/.test(l));
+  if (code.length === 0) return false;
+  const least = Math.min(...code.map(columnsOf));
+  return least >= 8 && code.some((l) => columnsOf(l) === least && JAVA_MEMBER_LINES.declaresMember(l));
 }
 
 /**
@@ -220,6 +245,10 @@ export const java: LanguageModule = {
   hunks: {
     membersInTypeBody: true,
     wrap: javaWrap,
+    topLevelTypeHeader: (context, path) => {
+      const { typeName } = headerNames(context);
+      return typeName !== null && !NESTED_MODIFIER.test(context) && typeName === javaFileName(path);
+    },
     tailOpeners: (wrapper, closed) =>
       enumConstantTail(wrapper, closed.count) ??
       braceTailOpeners(wrapper, closed, {

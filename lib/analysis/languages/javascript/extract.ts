@@ -193,6 +193,27 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
  * A function, method or accessor with its signature as declared. A function held in a binding
  * (`const f: FC<P> = (a): R => …`) is stated as the binding, with the binding's type: `f: FC<P> = (a): R`.
  */
+/** TypeScript's declarations of an overload, without a body: `function f(x: string): T;`, a class's `f(x: string): T;`. */
+const OVERLOAD_TYPES = new Set(["function_signature", "method_signature"]);
+
+/** Whether a function or method with a body follows an overload of its name (an `export` around either aside). */
+function overloadImplementation(node: Node, name: string): boolean {
+  if (node.type !== "function_declaration" && node.type !== "method_definition") return false;
+  const statement = node.parent?.type === "export_statement" ? node.parent : node;
+  for (let before = statement.previousNamedSibling; before; before = before.previousNamedSibling) {
+    if (before.type === "comment") continue;
+    const declaration =
+      before.type === "export_statement" ? before.namedChildren.find((c) => c?.type !== "comment") : before;
+    return (
+      declaration !== null &&
+      declaration !== undefined &&
+      OVERLOAD_TYPES.has(declaration.type) &&
+      declaration.childForFieldName("name")?.text === name
+    );
+  }
+  return false;
+}
+
 function defineCallable(
   decl: { node: Node; name: string; owner: string | null; kind: DefinitionKind; fn: Node },
   facts: FactCollector,
@@ -208,7 +229,11 @@ function defineCallable(
   const bound = node.type === "variable_declarator" && fn.type === "arrow_function";
   const async = fn.children.some((child) => child?.type === "async") ? "async " : "";
   const type = bound ? (node.childForFieldName("type")?.text ?? "") : "";
-  const signature = foldSpace(bound ? `${name}${type} = ${async}${rest}` : `${modifiersOf(node)}${name}${rest}`);
+  // The implementation of an overloaded function (`export function invert() {…}` after its `function invert(…);`
+  // declarations) is not callable as written: its overloads are the signatures.
+  const signature = overloadImplementation(node, name)
+    ? null
+    : foldSpace(bound ? `${name}${type} = ${async}${rest}` : `${modifiersOf(node)}${name}${rest}`);
   const names = single?.type === "identifier" ? [single.text] : parameterNames(parameters);
   facts.define(node, name, owner, kind, signature, names);
   for (const p of parameters?.descendantsOfType("identifier") ?? []) if (p) skip.add(p.id);

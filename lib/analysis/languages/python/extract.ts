@@ -122,6 +122,17 @@ function bindTypedParameters(parameters: Node | null, facts: FactCollector) {
   }
 }
 
+/** A function's signature as a hint states it: `async ` for a coroutine function, its parameters, its return type. */
+function signatureOf(node: Node, name: string): string {
+  const parameters = node.childForFieldName("parameters");
+  const returns = node.childForFieldName("return_type");
+  // (`async def` is a coroutine function: its callers await it.)
+  const isAsync = node.children.some((child) => child?.type === "async") ? "async " : "";
+  return foldSpace(
+    `${isAsync}${name}${parameters ? withoutTrailingCommas(parameters) : "()"}${returns ? ` -> ${returns.text}` : ""}`,
+  );
+}
+
 /**
  * Python: functions, classes, methods, class and `self.` fields, module variables; calls, attributes,
  * imports, keywords. Functions and classes inside a function's body are local definitions, named by the
@@ -175,16 +186,12 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
         if (nameNode && !scope.inFunction) {
           definitionNames.add(nameNode.id);
           const parameters = node.childForFieldName("parameters");
-          const returns = node.childForFieldName("return_type");
-          const signature = foldSpace(
-            `${nameNode.text}${parameters ? withoutTrailingCommas(parameters) : "()"}${returns ? ` -> ${returns.text}` : ""}`,
-          );
           facts.define(
             node,
             nameNode.text,
             scope.owner,
             scope.owner ? "method" : "function",
-            signature,
+            signatureOf(node, nameNode.text),
             parameterNames(parameters),
           );
           defineLocals(node, scope.owner ? `${scope.owner}.${nameNode.text}` : nameNode.text, facts, definitionNames);

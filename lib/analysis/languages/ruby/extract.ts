@@ -104,6 +104,15 @@ function callUse(name: Node, receiver: Node | null, args: Node | null, facts: Fa
   const qualifier = receiver ? receiver.text.replace(/\s*::\s*/g, ".") : null;
   facts.use(name, name.text, "call", qualifier);
   const first = args?.namedChildren[0];
+  // `require 'flipper/serializers/gzip'` loads the library's file under its load path (`lib/`);
+  // `require_relative '../support/x'`, the file beside this one. (A bare `require 'json'` is a library's.)
+  const required = first?.type === "string" && first.namedChildCount <= 1 ? first.text.slice(1, -1) : "";
+  if (!receiver && facts.countsAt(name) && /^[\w./-]+$/.test(required)) {
+    if (name.text === "require_relative")
+      facts.use(first as Node, required, "module", null, required.startsWith(".") ? required : `./${required}`);
+    else if (name.text === "require" && required.includes("/") && !required.startsWith("."))
+      facts.use(first as Node, required, "module", null, required);
+  }
   if (SENDS.has(name.text) || (MESSAGE_EXPECTATIONS.has(name.text) && !receiver)) {
     // `obj.send(:finalize!)`, `respond_to?(:name)`, `receive(:name)`: the symbol names a method.
     if (first?.type === "simple_symbol" && facts.countsAt(first))
@@ -182,12 +191,15 @@ function defineMethod(node: Node, owner: string | null, facts: FactCollector, sk
   skip.add(name.id);
   const parameters = node.childForFieldName("parameters");
   const kind = name.text === "initialize" ? "constructor" : owner ? "method" : "function";
+  // A class's own method says so as Ruby declares it (`def self.add_formatter`, or a `def` in `class << self`).
+  const inSingletonClass = node.parent?.type === "body_statement" && node.parent.parent?.type === "singleton_class";
+  const self = owner && (node.type === "singleton_method" || inSingletonClass) ? "self." : "";
   facts.define(
     node,
     name.text,
     owner,
     kind,
-    foldSpace(`${name.text}${parameters ? withoutTrailingCommas(parameters) : ""}`),
+    foldSpace(`${self}${name.text}${parameters ? withoutTrailingCommas(parameters) : ""}`),
     parameterNames(parameters),
   );
 }

@@ -265,5 +265,10 @@ export const ruby: LanguageModule = {
     endOfContextBody: (context, lines) => Math.min(indentedBodyEnd(context, lines), defEnd(context, lines)),
     closeOpenBlocks: (suffix, lines) => [...Array.from({ length: rubyOpenBlocks(lines) }, () => "end"), ...suffix],
   },
-  uses: { namespacedTypes: true, literalMembersAreBuiltin: true },
+  uses: {
+    namespacedTypes: true,
+    literalMembersAreBuiltin: true,
+    importOmitsExtension: true,
+    ownersSpeltFromFileNames: true,
+  },
 };

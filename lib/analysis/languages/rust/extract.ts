@@ -1,23 +1,6 @@
 import type { Node } from "web-tree-sitter";
 import { type Extractor, type FactCollector, headerText } from "../syntax-facts";
-
-/** `Foo`, `Foo<T>`, `&mut Foo`, `crate::a::Foo` → Foo. */
-function typeName(node: Node | null): string | null {
-  if (!node) return null;
-  switch (node.type) {
-    case "type_identifier":
-    case "identifier":
-      return node.text;
-    case "generic_type":
-    case "reference_type":
-    case "pointer_type":
-      return typeName(node.childForFieldName("type") ?? node.namedChildren[0] ?? null);
-    case "scoped_type_identifier":
-      return node.childForFieldName("name")?.text ?? null;
-    default:
-      return null;
-  }
-}
+import { bindLet, typeName } from "./types";
 
 /** Whether an item carries `#[test]` or `#[cfg(test)]` (or sits in a `tests` module): test code. */
 function isTestItem(node: Node): boolean {
@@ -260,6 +243,9 @@ export const extractRust: Extractor = (root, contextOwner, _inBody, facts) => {
         }
         break;
       }
+      case "let_declaration":
+        bindLet(node, facts);
+        break;
       case "type_item": {
         const name = node.childForFieldName("name");
         if (name && !inFunction) {

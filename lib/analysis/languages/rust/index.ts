@@ -1,4 +1,4 @@
-import { closersOfOpenBrackets } from "../hunk-lines";
+import { closersOfOpenBrackets, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
 import { extractRust } from "./extract";
@@ -52,6 +52,22 @@ function resumesParameters(lines: readonly string[]): boolean {
   return code.slice(0, close).every((line) => /^\s+(mut\s+)?'?\w+\s*:\s*[^=;]+,\s*$/.test(line));
 }
 
+/**
+ * Whether a hunk under a bare `where` at column 0 (git's header for `impl<K, V, S> IndexMap<K, V, S>` / `where` /
+ * `S: BuildHasher,` / `{`) is in an `impl` the hunk does not name: its least indented lines declare methods
+ * (`pub fn shift_insert(&mut self, …`), not a free function's statements.
+ */
+function implsUnderWhere(context: string, lines: readonly string[]): boolean {
+  if (!/^where\b/.test(context)) return false;
+  const code = lines.filter((line) => line.trim() !== "" && !/^\s*(\/\/|#\[)/.test(line));
+  const least = Math.min(...code.map((line) => line.length - line.trimStart().length));
+  return code.some(
+    (line) =>
+      line.length - line.trimStart().length === least &&
+      /^\s+(pub(\([\w:]+\))?\s+)?((const|async|unsafe)\s+)*fn\s+\w+/.test(line),
+  );
+}
+
 function rustWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // (Its `)` may stand at column 0.) A free function's header cut in its parameters (`pub(crate) fn dir_entry_dict(`), the hunk going on with them to
   // the `)` that ends them: the header as written opens the signature, so its new parameters are read.
@@ -66,13 +82,18 @@ function rustWrap({ context, indented, lines }: WrapRequest): Wrapper {
   const first = lines.find((line) => line.trim() !== "");
   if (first !== undefined && /^\s+where\s*$/.test(first))
     return {
-      prefix: [`impl ${implType ?? "__HintscopeContext__"} {`, "fn __hintscope__()"],
+      prefix: [`impl ${implType ?? UNKNOWN_OWNER} {`, "fn __hintscope__()"],
       suffix: ["}"],
       owner: null,
       dedent: false,
     };
-  if (implType)
-    return { prefix: [`impl ${implType} {`, ...signatureTail(lines)], suffix: ["}"], owner: null, dedent: false };
+  if (implType || implsUnderWhere(context, lines))
+    return {
+      prefix: [`impl ${implType ?? UNKNOWN_OWNER} {`, ...signatureTail(lines)],
+      suffix: ["}"],
+      owner: null,
+      dedent: false,
+    };
   const item = /\b(trait|struct|enum|mod|union)\s+(\w+)/.exec(context);
   if (item)
     return {
