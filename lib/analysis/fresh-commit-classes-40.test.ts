@@ -86,3 +86,7 @@ test("libgit2 fb187bd: a C hunk under `typedef enum {` (its name after the `}`: 
   expect(picked(result, "defuse")).toEqual(["GIT_EREADONLY"]);
   expect(result.identifiers.find((i) => i.name === "GIT_EREADONLY")?.kind).toBe("constant");
 });
+
+test("cli 48f0cd6: a Go hunk that starts among a struct literal's keyed fields (`RequestPath: \"issues\",` … `MergePages: true,` then `}`, the `options := ApiOptions{` line above it) keys them: `MergePages` reaches ApiOptions' new field", async () => {
+  expect(picked(await analysis("cli-commit-48f0cd6"), "defuse")).toContain("ApiOptions.MergePages");
+});

@@ -1,4 +1,5 @@
 import type { Node } from "web-tree-sitter";
+import { UNKNOWN_OWNER } from "../hunk-lines";
 import { type Extractor, type FactCollector, headerText, OWN_FOLDER, RESULT_OF } from "../syntax-facts";
 import { goPackageName } from "./package-name";
 
@@ -76,7 +77,9 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
           if (name && key?.parent?.parent && ownLiteral(key, node)) skip.add(name.id);
         }
       }
-      const type = baseType(typeNode);
+      // (The analysis's stand-in for a literal whose type is above the hunk: its keys are of an unknown type.)
+      const stated = baseType(typeNode);
+      const type = stated === UNKNOWN_OWNER ? null : stated;
       const pkg = typeNode?.type === "qualified_type" ? (typeNode.childForFieldName("package")?.text ?? null) : null;
       if (type) facts.use(node, type, "instantiation", pkg);
       // A map literal's keys are expressions (`map[string]string{kubeClusterEnvVar: …}`): names used as any

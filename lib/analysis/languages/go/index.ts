@@ -1,4 +1,4 @@
-import { quotedStringEnd, UNKNOWN_OWNER } from "../hunk-lines";
+import { blocksClosedFromAbove, leadingSpaceOf, quotedStringEnd, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
 import { extractGo } from "./extract";
@@ -35,7 +35,34 @@ function goWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // Inside a `var (` or `const (` block: its entries are package-level names, not a function's locals.
   const group = GROUP.exec(context)?.[1];
   if (group) return { prefix: [`${group} (`], suffix: [")"], owner: null, dedent: false };
+  if (inFunction && startsInKeyedLiteral(lines)) {
+    // The blocks the hunk closes above the literal's own `}` are opened first; the literal last, its type unknown.
+    const closed = blocksClosedFromAbove(lines, 0).count;
+    return {
+      prefix: ["func __hintscope__() {", ...Array.from({ length: Math.max(0, closed - 1) }, () => "{"), LITERAL_OPENER],
+      suffix: ["}"],
+      owner: null,
+      dedent: false,
+      settled: true,
+    };
+  }
   return inFunction ? { prefix: ["func __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
+}
+
+/** The stand-in for a composite literal the hunk starts inside: its type is above the hunk (see extract.ts). */
+export const LITERAL_OPENER = `_ = ${UNKNOWN_OWNER}{`;
+
+/**
+ * Whether a hunk in a function starts among a composite literal's keyed fields (`RequestPath: "issues",` … `}`):
+ * its first code line keys an exported field, and a `}` less indented closes the literal below it. (A test table's
+ * own struct keys its fields in lower case: `name:`, `want:`.)
+ */
+function startsInKeyedLiteral(lines: readonly string[]): boolean {
+  const code = lines.filter((line) => line.trim() !== "" && !/^\s*\/\//.test(line));
+  const first = code[0];
+  if (first === undefined || !/^\s+[A-Z]\w*:\s+\S.*,\s*$/.test(first)) return false;
+  const indent = leadingSpaceOf(first);
+  return code.some((line) => /^\s*\}[,)]*\s*$/.test(line) && leadingSpaceOf(line) < indent);
 }
 
 /**
