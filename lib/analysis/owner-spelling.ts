@@ -26,8 +26,10 @@ export function respeltOwners(identifiers: InstanceIdentifier[], code: PatchFact
   const respelt = (segment: string) => {
     if (names.has(segment)) return segment;
     if (!spelling.has(segment)) {
-      // (A constant's spelling: `client`, a variable, is no spelling of `Client`.)
-      const twins = [...names].filter((name) => /^[A-Z]/.test(name) && name.toLowerCase() === segment.toLowerCase());
+      // (A constant's spelling: `client`, a variable, is no spelling of `Client`, nor is a value's SCREAMING_CASE
+      // (`MyGem::VERSION` beside `class Version`); an acronym, four capitals at most, is: `API`, `DSL`, `HTTP`.)
+      const asConstant = (name: string) => /^[A-Z]/.test(name) && (/[a-z]/.test(name) || name.length <= 4);
+      const twins = [...names].filter((name) => asConstant(name) && name.toLowerCase() === segment.toLowerCase());
       spelling.set(segment, twins.length === 1 ? (twins[0] as string) : null);
     }
     return spelling.get(segment) ?? segment;

@@ -125,7 +125,13 @@ function defineCallable(
   // (A constructor's member initializers, `: m_isValid(true), m_pNode(NULL)`, are its body's beginning.)
   const body = node.namedChildren.find((c) => c?.type === "field_initializer_list") ?? node.childForFieldName("body");
   // A template's parameters are its callers' to know (`template <typename I> Task& acquire(I first, I last)`).
-  const template = node.parent?.type === "template_declaration" ? node.parent.childForFieldName("parameters") : null;
+  // (A class template's member defined outside it, `template <typename T> Vec<T>::Vec(std::size_t n)`: the head is the
+  // class's, unless a second head is the member's own.)
+  const head = node.parent?.type === "template_declaration" ? node.parent : null;
+  const classTemplateHead =
+    head !== null && qualified !== null && /</.test(nameNode.text.split("::").slice(0, -1).join("::"));
+  const ownHead = !classTemplateHead || head?.parent?.type === "template_declaration";
+  const template = head && ownHead ? head.childForFieldName("parameters") : null;
   // A method defined outside its class (`inline Task& Task::acquire(I first, I last) {`) is stated as its class
   // declares it: without the class's name and the `inline` that only the definition writes.
   const header =

@@ -62,15 +62,33 @@ export function resumesParameterList(context: string, lines: readonly string[]):
   let depth = 0;
   for (const ch of codeOf(context)) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
   if (depth <= 0) return false;
-  for (const line of lines) {
+  for (const [at, line] of lines.entries()) {
     if (/^\s*#/.test(line)) return false;
-    for (const ch of codeOf(line)) {
+    const code = codeOf(line);
+    for (const [column, ch] of [...code].entries()) {
       if (ch === "(") depth++;
-      else if (ch === ")" && --depth === 0) return true;
+      else if (ch === ")" && --depth === 0)
+        return closesParameters(lines.slice(0, at), code.slice(0, column), code.slice(column + 1), lines[at + 1]);
       else if (ch === "{" || ch === "}" || ch === ";") return false;
     }
   }
   return false;
+}
+
+/** A parameter's declaration: a type and a name (`int level`, `const char *s`, `size_t n = 0`), or `...`. */
+const PARAMETER = /^(?:(?:[A-Za-z_][\w:<>]*[\s*&]+)+[A-Za-z_]\w*\s*(?:\[[^\]]*\])?(?:\s*=\s*.+)?|\.\.\.)$/;
+
+/**
+ * Whether the lines a hunk opens with, up to the `)` that closes its header's list, are parameters (a call's
+ * arguments, `CONN_TIMEOUT_MS,` / `0);`, are not), and the `)` ends a declarator: a prototype's `;`, `{`,
+ * qualifiers, or nothing with the `{` on the next line.
+ */
+function closesParameters(before: readonly string[], last: string, after: string, next: string | undefined): boolean {
+  const pieces = [...before.map(codeOf), last].flatMap((text) => text.split(",")).map((piece) => piece.trim());
+  if (!pieces.filter((piece) => piece !== "").every((piece) => PARAMETER.test(piece))) return false;
+  const rest = /^\s*(?:(?:const|noexcept|override|final)\s*)*(?:->\s*[^{;]+)?([{;]?)\s*$/.exec(after);
+  if (!rest) return false;
+  return rest[1] !== "" || /^\s*\{/.test(next ?? "");
 }
 
 /** Where C and C++ differ in a hunk's stand-ins. */
@@ -111,7 +129,8 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
       return { prefix: [context], suffix: [], owner: null, dedent: false, resumesHeader: true };
     // An enum's body (`enum EMITTER_MANIP {`): its lines are its values.
     // (`typedef enum {` names its type after the `}`: `} git_error_code;`.)
-    const enumerated = /^\s*(?:typedef\s+)?enum(?:\s+((?:class|struct)\s+)?(\w+))?[^;{]*\{\s*$/.exec(context);
+    // (No `(` before the `{`: `enumerate_devices(bus_t *b) {` and `enum dev_status dev_poll(int fd) {` are functions.)
+    const enumerated = /^\s*(?:typedef\s+)?enum(?:\s+((?:class|struct)\s+)?(\w+))?(?![\w(])[^;{(]*\{\s*$/.exec(context);
     if (enumerated)
       return {
         prefix: [`enum ${enumerated[1] ?? ""}${enumerated[2] ?? ""} {`.replace(/\s+\{$/, " {")],

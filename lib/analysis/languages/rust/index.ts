@@ -61,10 +61,14 @@ function implsUnderWhere(context: string, lines: readonly string[]): boolean {
   if (!/^where\b/.test(context)) return false;
   const code = lines.filter((line) => line.trim() !== "" && !/^\s*(\/\/|#\[)/.test(line));
   const least = Math.min(...code.map((line) => line.length - line.trimStart().length));
-  return code.some(
-    (line) =>
-      line.length - line.trimStart().length === least &&
-      /^\s+(pub(\([\w:]+\))?\s+)?((const|async|unsafe)\s+)*fn\s+\w+/.test(line),
+  const atLeast = code.filter((line) => line.length - line.trimStart().length === least);
+  // (Items only: a generic free function's body under its `where`, `let` and `while` among its lines, is no impl.)
+  return (
+    atLeast.some((line) => /^\s+(pub(\([\w:]+\))?\s+)?((const|async|unsafe)\s+)*fn\s+\w+/.test(line)) &&
+    // (A method's own `where` and `{` stand at its level too.)
+    atLeast.every((line) =>
+      /^\s+(pub\b|fn\b|const\b|async\b|unsafe\b|type\b|extern\b|where\b|#!?\[|\/\/|\}|\)|\{\s*$)/.test(line),
+    )
   );
 }
 
