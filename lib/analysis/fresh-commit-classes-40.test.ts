@@ -61,6 +61,14 @@ test("flipper f145ee2: a spec's `require 'flipper/serializers/gzip'` loads the n
   expect(defuse).toContain("lib/flipper/serializers/json.rb");
 });
 
+test("flipper f145ee2: a Ruby module that is an object of its own (`module Gzip` / `module_function` / `def serialize`), which the spec describes (`RSpec.describe Flipper::Serializers::Gzip`), is a name to state; the namespaces around it are not", async () => {
+  const result = await analysis("flipper-commit-f145ee2");
+  const defuse = picked(result, "defuse");
+  expect(defuse).toEqual(expect.arrayContaining(["Gzip", "Json", "Gzip.serialize", "Json.deserialize"]));
+  expect(result.identifiers.find((i) => i.name === "Gzip")?.kind).toBe("module");
+  expect(result.identifiers.some((i) => i.name === "Serializers" || i.name === "Flipper")).toBe(false);
+});
+
 test("google/auto c3bcc43: a Java hunk whose every line but its closers stands deep in a method (`throw new AssertionError(…);`, then `}` `}` `}` down to column 0) closes two blocks above it: the throw declares no method", async () => {
   const names = (await analysis("auto-commit-c3bcc43")).identifiers.map((i) => i.name);
   expect(names.filter((n) => /AssertionError/.test(n))).toEqual([]);

@@ -184,6 +184,20 @@ const holdsOnlyTypes = (body: Node | null) =>
   (body?.namedChildren ?? []).length > 0 &&
   (body?.namedChildren ?? []).every((c) => c?.type === "class" || c?.type === "module" || c?.type === "comment");
 
+/**
+ * Whether a module's body makes it an object of its own, named and called (`Flipper::Serializers::Gzip.serialize`):
+ * `def self.m`, or `module_function` / `extend self` over its `def`s. (A module of instance methods alone is mixed
+ * into classes; one of classes alone is a namespace.)
+ */
+const actsAsObject = (body: Node | null) => {
+  const children = body?.namedChildren ?? [];
+  const selfMethods = children.some((c) => c?.type === "singleton_method");
+  const ownFunctions =
+    children.some((c) => c?.type === "identifier" && c.text === "module_function") ||
+    children.some((c) => c?.type === "call" && /^extend\s+self$/.test(c.text));
+  return selfMethods || (ownFunctions && children.some((c) => c?.type === "method"));
+};
+
 /** A `def` (or `def self.m`) as its owner's method, `initialize` as the constructor, or a function outside any. */
 function defineMethod(node: Node, owner: string | null, facts: FactCollector, skip: Set<number>): void {
   const name = node.childForFieldName("name");
@@ -257,7 +271,16 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
               foldSpace(`class ${nameNode.text}${superclass ? ` ${superclass.text}` : ""}`),
             );
           // (A module: a class of its name replacing it, `module UnixToUnix` → `class UnixToUnix < …`, is not new.)
-          if (node.type === "module" && !reopensLibrary) facts.define(node, member, fullOwner, "namespace", null);
+          if (node.type === "module" && !reopensLibrary) {
+            const object = actsAsObject(body ?? null);
+            facts.define(
+              node,
+              member,
+              fullOwner,
+              object ? "module" : "namespace",
+              object ? `module ${nameNode.text}` : null,
+            );
+          }
           const inner = fullOwner ? `${fullOwner}.${member}` : member;
           if ((node.type === "module" || namespaceOnly) && !inClass) namespaces.add(inner);
           nesting.set(inner, parts.join("."));
