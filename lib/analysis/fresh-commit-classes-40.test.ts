@@ -98,3 +98,17 @@ test("libgit2 fb187bd: a C hunk under `typedef enum {` (its name after the `}`: 
 test("cli 48f0cd6: a Go hunk that starts among a struct literal's keyed fields (`RequestPath: \"issues\",` … `MergePages: true,` then `}`, the `options := ApiOptions{` line above it) keys them: `MergePages` reaches ApiOptions' new field", async () => {
   expect(picked(await analysis("cli-commit-48f0cd6"), "defuse")).toContain("ApiOptions.MergePages");
 });
+
+// Round 41 (labelled blind; first measured 0.87 and 0.81).
+
+test("rubyzip 466383f: a Ruby assignment to an attribute (`entry.atime = time`) calls its writer: the new `atime=` and `ctime=` are used", async () => {
+  expect(picked(await analysis("rubyzip-commit-466383f"), "defuse")).toEqual(
+    expect.arrayContaining(["Entry.atime", "Entry.atime=", "Entry.ctime", "Entry.ctime="]),
+  );
+});
+
+test("reline b4279d1: a Ruby hunk that ends inside an array (`COLORS = [`) has it closed before the class's `end`: the getters above it stay Config's methods", async () => {
+  const result = await analysis("reline-commit-b4279d1");
+  const getter = result.identifiers.find((i) => i.member === "dialog_highlight_bg_color");
+  expect([getter?.name, getter?.kind]).toEqual(["Config.dialog_highlight_bg_color", "method"]);
+});

@@ -181,7 +181,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
         (!use.qualifier.includes(".") || use.qualifier.split(".")[0] === folderOf(def.path).split("/").pop())
       );
     if (rules.packageIsFolder) return packageAllows(use, def, aliases);
-    if (rules.namespacedTypes && (def.kind === "class" || def.kind === "constant" || def.kind === "module")) return true;
+    if (rules.namespacedTypes && (def.kind === "class" || def.kind === "constant" || def.kind === "module"))
+      return true;
     // `Cls.name` cannot reach a module-level name (a module would be lower-case); it can reach a method
     // whose class line no hunk shows (qutebrowser's `WebEngineVersions.from_qt`).
     return use.qualifier === null || !classLike(use.qualifier) || def.kind === "method";

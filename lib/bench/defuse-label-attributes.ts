@@ -30,13 +30,13 @@ export function labelOwner(entry: LabelEntry): string | null {
 
 // A signature as the hint states it (SPEC §5: `get_best_parsable_locale(module, preferences=None)`) or as a
 // labeller copies the declaration line: a leading `export`, `const`, `def` or `function` keyword is the line's, not the
-// signature's, and so is a trailing `;` (`min(…): this;` in an interface) or `{`.
+// signature's, and so is a trailing `;` (`min(…): this;` in an interface), `{` or Python's `:`.
 const squash = (s: string | null | undefined) =>
   (s ?? "")
     .replace(/\s+/g, " ")
     .replace(/\s*([(),:<>[\]])\s*/g, "$1")
     .replace(/^(export (default )?)?((const|let|var) )?(async )?(def |function )?/, (...m) => m[4] ?? "")
-    .replace(/\s*[;{]\s*$/, "")
+    .replace(/\s*[;{:]\s*$/, "")
     .trim();
 
 const CALLABLE_KINDS = new Set(["function", "method", "constructor"]);

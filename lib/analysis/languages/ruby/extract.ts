@@ -198,6 +198,14 @@ const actsAsObject = (body: Node | null) => {
   return selfMethods || (ownFunctions && children.some((c) => c?.type === "method"));
 };
 
+/** `entry.atime = time` calls the writer `atime=` (`x.count += 1`, the reader and the writer). */
+function writerUse(left: Node | null, facts: FactCollector): void {
+  const written = left?.type === "call" ? left.childForFieldName("method") : null;
+  const receiver = left?.type === "call" ? left.childForFieldName("receiver") : null;
+  if (written && receiver && facts.countsAt(written))
+    facts.use(written, `${written.text}=`, "call", receiver.text.replace(/\s*::\s*/g, "."));
+}
+
 /** A `def` (or `def self.m`) as its owner's method, `initialize` as the constructor, or a function outside any. */
 function defineMethod(node: Node, owner: string | null, facts: FactCollector, skip: Set<number>): void {
   const name = node.childForFieldName("name");
@@ -308,9 +316,11 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
           for (const child of body.namedChildren) if (child) visit(child, null, true);
         return;
       }
-      case "assignment": {
+      case "assignment":
+      case "operator_assignment": {
         const left = node.childForFieldName("left");
         bindConstruction(node, facts);
+        writerUse(left, facts);
         if (left?.type === "constant" && !inMethod) {
           const record = defineConstant(node, left, owner, facts, skip);
           for (const child of record?.body ?? []) visit(child, record?.owner ?? owner, false);

@@ -1,4 +1,4 @@
-import { indentOf, leadingSpaceOf } from "../hunk-lines";
+import { closersOfOpenBrackets, indentOf, leadingSpaceOf } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { indentedBodyEnd, NO_WRAP } from "../wrapping";
 import { extractRuby } from "./extract";
@@ -263,7 +263,15 @@ export const ruby: LanguageModule = {
     },
     blockComments: false,
     endOfContextBody: (context, lines) => Math.min(indentedBodyEnd(context, lines), defEnd(context, lines)),
-    closeOpenBlocks: (suffix, lines) => [...Array.from({ length: rubyOpenBlocks(lines) }, () => "end"), ...suffix],
+    // (A hunk that ends inside an array or hash, `COLORS = [`, has it closed first: else the class around it breaks.)
+    closeOpenBlocks: (suffix, lines) => {
+      const brackets = closersOfOpenBrackets(lines.map((line) => line.replace(/(^|\s)#(?!\{).*$/, "")));
+      return [
+        ...(brackets !== "" ? [brackets] : []),
+        ...Array.from({ length: rubyOpenBlocks(lines) }, () => "end"),
+        ...suffix,
+      ];
+    },
   },
   uses: {
     namespacedTypes: true,
