@@ -112,3 +112,11 @@ test("reline b4279d1: a Ruby hunk that ends inside an array (`COLORS = [`) has i
   const getter = result.identifiers.find((i) => i.member === "dialog_highlight_bg_color");
   expect([getter?.name, getter?.kind]).toEqual(["Config.dialog_highlight_bg_color", "method"]);
 });
+
+test("tablewriter ca4dd04: with the repository known (olekukonko/tablewriter), a test in its tests/ folder writing `tablewriter.WithAlignment(…)` calls the root package's new function (goimports' name for the repository's own path)", async () => {
+  expect(picked(await analysis("tablewriter-commit-ca4dd04", "olekukonko/tablewriter"), "defuse")).toContain(
+    "WithAlignment",
+  );
+  // (Without the repository nothing says whose package `tablewriter.` is.)
+  expect(picked(await analysis("tablewriter-commit-ca4dd04"), "defuse")).not.toContain("WithAlignment");
+});

@@ -63,9 +63,8 @@ function packageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAlia
   const imported = aliases?.(use.location.path)?.get(use.qualifier);
   // (`kong.ShortHelp` in `package kong_test`: the package of the test's own folder, the repository's root too.)
   if (imported === OWN_FOLDER) return folderOf(use.location.path) === defFolder;
-  // (A root file's `terraform.X` may mean the root package or, its import above the hunk, `…/terraform/terraform`.)
-  if (imported === ROOT_PACKAGE)
-    return (defFolder === "" && folderOf(use.location.path) === "") || use.qualifier === defFolder.split("/").pop();
+  // (A file's `terraform.X` may mean the root package or, its import above the hunk, `…/terraform/terraform`.)
+  if (imported === ROOT_PACKAGE) return defFolder === "" || use.qualifier === defFolder.split("/").pop();
   if (imported !== undefined)
     return (
       imported === defFolder ||

@@ -7,8 +7,8 @@ import type { PatchDefinition, PatchFacts } from "./patch-facts";
 
 /**
  * The names each file's imports give packages (where a package is a folder: Go's aliases), for package-qualified
- * uses. First, where the repository is known, its root package's assumed name (`golang-jwt/jwt` → `jwt`) for the
- * root folder's files: an external test package there (`package jwt_test`) writes `jwt.X`, its import above the
+ * uses. First, where the repository is known, its root package's assumed name (`golang-jwt/jwt` → `jwt`) for every
+ * file: an external test package (`package jwt_test`, or a `tests/` folder's) writes `jwt.X`, its import above the
  * hunks; an import a file shows says otherwise.
  */
 export function packageAliases(
@@ -20,13 +20,16 @@ export function packageAliases(
   const aliasesByFile = new Map<string, Map<string, string>>();
   for (const path of repo ? [...code.paths, ...test.paths] : []) {
     const rootName = moduleOfPath(path)?.uses?.assumedPackageName?.(repo as string);
-    if (rootName && folderOf(path) === "") aliasesByFile.set(path, new Map([[rootName, ROOT_PACKAGE]]));
+    if (rootName) aliasesByFile.set(path, new Map([[rootName, ROOT_PACKAGE]]));
   }
+  // (An import of the repository itself, `github.com/olekukonko/tablewriter` from its `tests/` folder, is its root.)
+  const rootImport = (module: string) =>
+    repo !== undefined && (module === repo || module.toLowerCase().endsWith(`/${repo.toLowerCase()}`));
   for (const use of uses) {
     if (use.kind !== "module" || use.module === undefined || !moduleOfPath(use.location.path)?.uses?.packageIsFolder)
       continue;
     const map = aliasesByFile.get(use.location.path) ?? new Map<string, string>();
-    map.set(use.name, use.module);
+    map.set(use.name, rootImport(use.module) ? ROOT_PACKAGE : use.module);
     aliasesByFile.set(use.location.path, map);
   }
   // (Last: the external test package's own import of the package it tests, `kong "…/kong"`, names that folder.)
