@@ -1,6 +1,7 @@
 // A review of the eighteenth session's rules by a helper (blind to their reasoning) found these misfires; each hunk
 // was made with git from files written for it (shapes of C drivers, a C++ class template, a gem's version file, a
-// Rust walker), failed on the rules as first written (41da8a9) and passes since.
+// Rust walker), failed on the rules as first written (41da8a9) and passes since. The last case (a Go map's constant
+// keys under the keyed-literal stand-in of ffb4c0a) was found after the review, made the same way.
 import { expect, test } from "vitest";
 import { analyzeInstance } from "./analyze-instance";
 
@@ -48,4 +49,13 @@ test("Rust: a function nested in a generic free function's body under its `where
       "diff --git a/src/walk.rs b/src/walk.rs\nindex 69daf58..665c5f5 100644\n--- a/src/walk.rs\n+++ b/src/walk.rs\n@@ -9,6 +9,9 @@ where\n     let mut stack = vec![root.to_path_buf()];\n     let mut seen = 0usize;\n     let limit = 1000usize;\n+    fn is_hidden(path: &Path) -> bool {\n+        path.file_name().map_or(false, |n| n.to_string_lossy().starts_with('.'))\n+    }\n     while let Some(dir) = stack.pop() {\n         for entry in std::fs::read_dir(&dir)? {\n             let path = entry?.path();\n",
     ),
   ).toEqual(["is_hidden function fn is_hidden(path: &Path) -> bool", "is_hidden.path parameter"]);
+});
+
+test('Go: a hunk that starts among a map literal\'s constant keys (`KindISA: "isa",`, its `map[Kind]string{` above) may key a map: the new constant `KindUSB` is used', async () => {
+  expect(
+    await names(
+      "diff --git a/dev/kind.go b/dev/kind.go\nindex 11dfcc7..1256f01 100644\n--- a/dev/kind.go\n+++ b/dev/kind.go\n@@ -6,3 +6,4 @@ const (\n \tKindPCI Kind = iota\n \tKindISA\n+\tKindUSB\n )\n",
+      'diff --git a/dev/kind_test.go b/dev/kind_test.go\nindex ee482c0..2954a54 100644\n--- a/dev/kind_test.go\n+++ b/dev/kind_test.go\n@@ -8,4 +8,5 @@ func TestNames(t *testing.T) {\n \t\tKindISA: "isa",\n+\t\tKindUSB: "usb",\n \t}\n-\tif len(names) != 2 {\n+\tif len(names) != 3 {\n \t\tt.Fatal("names")\n',
+    ),
+  ).toContain("KindUSB constant defuse");
 });

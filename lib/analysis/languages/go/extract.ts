@@ -92,6 +92,8 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
           skip.add(key.id);
           // (Qualified by its package where it has one: `http.Client{Timeout: …}` keys net/http's Client.)
           facts.use(key, key.text, "key", type && pkg ? `${pkg}.${type}` : type);
+          // (A literal whose type is above the hunk may be a map's: `KindA: "a",` may name a constant too.)
+          if (stated === UNKNOWN_OWNER) facts.use(key, key.text, "name", null);
         }
       }
       return "children";
