@@ -253,6 +253,21 @@ describe("messages the analysis missed on real SWE-bench Lite records (issue 43)
     ]);
   });
 
+  test("a tested string of several lines the patch changes below its unchanged first line (django__django-14155)", async () => {
+    // The test's expected repr is three implicitly joined strings; the patch changes the last two (`url_name='no-kwargs'`
+    // quoted now), the first (`"ResolverMatch(func=urlpatterns_reverse.views.empty_view, "`) is context. The fix's
+    // template `'ResolverMatch(func=%s, args=%r, kwargs=%r, url_name=%r, ' 'app_names=%r, …'` produces it.
+    const django = (await analyseReal()).get("django__django-14155");
+    expect(django?.literals.map((l) => [l.text.slice(0, 56), l.test.path, l.gold.path, l.introduced])).toEqual([
+      [
+        "ResolverMatch(func=urlpatterns_reverse.views.empty_view,",
+        "tests/urlpatterns_reverse/tests.py",
+        "django/urls/resolvers.py",
+        true,
+      ],
+    ]);
+  });
+
   test("a variable counts only when the test hands it to a check: a plain use or a reassigned name does not", async () => {
     const found = await evidenceOf({
       code: [

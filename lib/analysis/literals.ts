@@ -189,8 +189,12 @@ function concatenationText(node: Node, types: readonly string[]): string {
   return `${left ? concatenationText(left, types) : ""}${right ? concatenationText(right, types) : ""}`;
 }
 
+/** The rows a node stands on. */
+const rowsOf = (node: Node) =>
+  Array.from({ length: node.endPosition.row - node.startPosition.row + 1 }, (_, i) => node.startPosition.row + i);
+
 /**
- * Every string literal of a parsed image whose first row `keep` accepts (a nested one is its outer one's).
+ * Every string literal of a parsed image one of whose rows `keep` accepts (a nested one is its outer one's).
  * Literals joined by `+` with code between (`r"\left[" + r", ".join(…) + r"\right]"`, `"No user " + name`)
  * are one template, the code its holes. A literal assigned to a name is checked when the name is checked on
  * a row `visible` accepts (an unchanged `assert latex(s) == latex_str` below a changed assignment).
@@ -218,7 +222,9 @@ export function collectLiterals(
     const chain = concatenationOf(node);
     if (chain && chains.has(chain.id)) continue;
     const whole = chain ?? node;
-    if (!keep(whole.startPosition.row)) continue;
+    // (A literal of several lines counts when any of them is kept: a test's expected text joined from strings, the
+    // patch changing those below its unchanged first one.)
+    if (!rowsOf(whole).some(keep)) continue;
     if (chain) chains.add(chain.id);
     out.push({
       text: chain ? concatenationText(chain, types) : literalText(node),

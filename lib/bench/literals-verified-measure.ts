@@ -2,17 +2,35 @@
 // OpenAutoCoder/Agentless `ensembled_annotations_public.csv` holds it): of the instances of a records file
 // (SWE-bench Lite's) the annotators found "tests too narrow" (false_negative ≥ 1) with a note that names a
 // message or a string, how many get a test-facing literal (recall), and of the annotated instances that get
-// one, how many are such (precision).
-// Run: npx tsx lib/bench/literals-verified-measure.ts ANNOTATIONS.csv [records.jsonl]
+// one, how many are such (precision). Two readings of "names a message": the note's words (a regular
+// expression, which also takes "an empty string" as a value), and a blind reading of every such note by a
+// helper who never saw the tool's output (`--blind labels.jsonl`: `{"instance_id", "label": "yes"|"no"}` per
+// note; the one kept is lib/testing/real-data/labels/verified-message-notes-2026-12-05.jsonl).
+// Run: npx tsx lib/bench/literals-verified-measure.ts ANNOTATIONS.csv [records.jsonl] [--blind labels.jsonl]
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { analyzeInstance } from "../analysis/analyze-instance";
 
-const [annotationsFile, recordsFile = "../shared/data/instances/swebench-lite.jsonl"] = process.argv.slice(2);
-if (!annotationsFile) {
-  process.stderr.write("usage: literals-verified-measure.ts ANNOTATIONS.csv [records.jsonl]\n");
+const args = process.argv.slice(2);
+const blindAt = args.indexOf("--blind");
+const blindFile = blindAt >= 0 ? args[blindAt + 1] : undefined;
+const [annotationsFile, recordsFile = "../shared/data/instances/swebench-lite.jsonl"] =
+  blindAt >= 0 ? [...args.slice(0, blindAt), ...args.slice(blindAt + 2)] : args;
+if (!annotationsFile || (blindAt >= 0 && !blindFile)) {
+  process.stderr.write("usage: literals-verified-measure.ts ANNOTATIONS.csv [records.jsonl] [--blind labels.jsonl]\n");
   process.exit(2);
 }
+/** The blind reading: the ids whose note a helper read as naming a message the test checks. */
+const blindYes = blindFile
+  ? new Set(
+      readFileSync(blindFile, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { instance_id: string; label: string })
+        .filter((l) => l.label === "yes")
+        .map((l) => l.instance_id),
+    )
+  : null;
 const NAMES_A_MESSAGE =
   /\b(message|messages|string|strings|wording|error text|text of|warning text|exact text|output text)\b/i;
 /** The words of a note that name a message or string, with twenty characters either side. */
@@ -27,6 +45,9 @@ const annotations = new Map(
   ]),
 );
 let annotated = 0;
+let blindPositives = 0;
+let blindFound = 0;
+const blindMissed: string[] = [];
 let positives = 0;
 let foundPositive = 0;
 let found = 0;
@@ -46,6 +67,11 @@ for (const line of readFileSync(recordsFile, "utf8").trim().split("\n")) {
     problemStatement: r.problem_statement as string,
   });
   const has = analysis.literals.length > 0;
+  if (blindYes?.has(r.instance_id as string)) {
+    blindPositives++;
+    if (has) blindFound++;
+    else blindMissed.push(r.instance_id as string);
+  }
   if (positive) positives++;
   if (has) found++;
   if (positive && has) foundPositive++;
@@ -75,6 +101,13 @@ console.log(
 console.log(
   `recall ${foundPositive}/${positives} = ${(foundPositive / positives).toFixed(2)}; precision ${foundPositive}/${found} = ${(foundPositive / Math.max(found, 1)).toFixed(2)}`,
 );
+if (blindYes) {
+  const blindHad = found;
+  console.log(
+    `blind reading: ${blindPositives} notes name a message the test checks; recall ${blindFound}/${blindPositives} = ${(blindFound / Math.max(blindPositives, 1)).toFixed(2)}; precision ${blindFound}/${blindHad} = ${(blindFound / Math.max(blindHad, 1)).toFixed(2)}`,
+  );
+  console.log(`  missed by the blind reading: ${blindMissed.join(", ")}`);
+}
 console.log("\nfound, with such a note:");
 for (const h of hits) console.log(`  ${h}`);
 console.log("\nmissed:");

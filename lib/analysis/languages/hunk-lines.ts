@@ -20,9 +20,7 @@ export const leadingSpaceOf = (text: string) => /^[ \t]*/.exec(text)?.[0].length
 
 /** A line's indentation; blank lines and lone closing brackets (a body's end) do not count. */
 export const indentOf = (text: string) =>
-  text.trim() === "" || /^\s*[}\])]+[;,)]*\s*$/.test(text)
-    ? Number.POSITIVE_INFINITY
-    : (/^[ \t]*/.exec(text)?.[0].length ?? 0);
+  text.trim() === "" || /^\s*[}\])]+[;,)]*\s*$/.test(text) ? Number.POSITIVE_INFINITY : leadingSpaceOf(text);
 
 /**
  * Brace languages: how many blocks the hunk's lines close that opened above it *inside* the stand-in
@@ -39,8 +37,8 @@ export function blocksClosedFromAbove(
   let atColumnZeroCount = 0;
   for (const line of lines) {
     // Strings and line comments do not count; a rough cut, enough for the usual `}` / `});` tails.
-    const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, "").replace(/\/\/.*$/, "");
-    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+    const code = codeOf(line);
+    const indent = leadingSpaceOf(line);
     for (const ch of code) {
       if (ch === "{") depth++;
       else if (ch === "}") {
@@ -61,6 +59,9 @@ export function blocksClosedFromAbove(
 /** A line's code without string literals and a trailing line comment (a rough cut, for counting brackets). */
 export const codeOf = (line: string) =>
   line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g, "").replace(/\/\/.*$/, "");
+
+/** A line's code as `codeOf` reads it, its one-line block comments (`/* … *\/`) left out too. */
+export const codeWithoutCommentsOf = (line: string) => codeOf(line).replace(/\/\*.*?\*\//g, "");
 
 /**
  * A string the hunk starts inside (it began above): the index of the line whose `quote` closes it, where that

@@ -1,6 +1,6 @@
 // Brace languages whose hunk headers name a method without its indentation (git's java and php drivers): the
 // members' level in the hunk tells where the named method ends and the class's next members begin.
-import { blockCommentEdges, codeOf, indentOf } from "./hunk-lines";
+import { blockCommentEdges, codeOf, indentOf, leadingSpaceOf } from "./hunk-lines";
 import type { Wrapper } from "./language";
 
 /** How one language tells a member's declaration from a statement of a body, line by line. */
@@ -19,7 +19,7 @@ export function memberIndent(lines: readonly string[], rules: MemberLines): numb
   let least: number | null = null;
   for (const line of lines)
     if (rules.declaresMember(line)) {
-      const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+      const indent = leadingSpaceOf(line);
       if (least === null || indent < least) least = indent;
     }
   return least;
@@ -40,7 +40,7 @@ export function headerMethodEnd(
   let end: number | null = null;
   for (const [index, line] of lines.entries()) {
     if (line.trim() === "") continue;
-    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+    const indent = leadingSpaceOf(line);
     // A member-level line before any `}` closed the method: the hunk starts past its end.
     if (end === null && !seenDeeper && indent <= memberIndent && !/^\s*}/.test(line) && depth === 0) end = 0;
     if (indent > memberIndent) seenDeeper = true;

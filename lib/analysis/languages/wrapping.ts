@@ -105,10 +105,8 @@ export function braceTailOpeners(
 
 /** Where the body a header names ends in an indentation language (Python, Ruby): the first line no deeper. */
 export function indentedBodyEnd(context: string, lines: readonly string[]): number {
-  const own = /^[ \t]*/.exec(context)?.[0].length ?? 0;
-  const end = lines.findIndex(
-    (line) => line.trim() !== "" && !/^\s*#/.test(line) && (/^[ \t]*/.exec(line)?.[0].length ?? 0) <= own,
-  );
+  const own = leadingSpaceOf(context);
+  const end = lines.findIndex((line) => line.trim() !== "" && !/^\s*#/.test(line) && leadingSpaceOf(line) <= own);
   return end < 0 ? lines.length : end;
 }
 

@@ -1,4 +1,4 @@
-import { ACCESS_LABEL, EXPORT_MACRO, UNKNOWN_OWNER } from "../hunk-lines";
+import { ACCESS_LABEL, codeWithoutCommentsOf as codeOf, EXPORT_MACRO, UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
 
@@ -46,13 +46,6 @@ function startsInInitializers(lines: readonly string[]): boolean {
   const body = code.findIndex((l) => /\)\s*\{\s*$/.test(l) || /^\s*\{\s*$/.test(l));
   return body > 0 && code.slice(0, body).every((l) => item.test(l) && /,\s*$/.test(l));
 }
-
-/** A line's code: its strings, character literals and comments left out. */
-const codeOf = (line: string) =>
-  line
-    .replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "")
-    .replace(/\/\/.*$/, "")
-    .replace(/\/\*.*?\*\//g, "");
 
 /**
  * Whether a hunk starts in the parameter list its header opens (`static int json_object_string_to_json_string(struct
@@ -106,7 +99,7 @@ const RECORD_HEADER = new RegExp(String.raw`\b(class|struct|union)\s+(?:${EXPORT
 
 /** The hunk rules of C and of C++, by dialect. */
 export function cFamilyHunks(dialect: CDialect): HunkRules {
-  const wrap = ({ context, indented, lines }: WrapRequest): Wrapper => {
+  const wrap = ({ context, indented, lines, hunkLines }: WrapRequest): Wrapper => {
     // An access label for a header (`public:`, the last line at column 0 above the hunk): the hunk is in a
     // class's body, whose name is above it; its members are an unknown class's, no free functions. A hunk
     // that starts in a constructor's member initializers (`m_parser_path(other.m_parser_path),` … `{`)
@@ -138,11 +131,15 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
         owner: null,
         dedent: false,
       };
+    // A hunk that starts among an enum's values whose `enum` line git did not take for its header (indented
+    // under `#ifndef`, or below a column-0 declaration): read as a nameless enum's (`BINDING = 261,`).
+    if (startsInEnumerators(hunkLines ?? lines) && !inRecordOrFunction(context))
+      return { prefix: ["enum {"], suffix: ["};"], owner: null, dedent: false };
     if (!indented) return NO_WRAP;
     const { inFunction } = headerNames(context);
     const ns = /\bnamespace\s+([\w:]+)/.exec(context)?.[1];
     // (An export macro before the name, `class YAML_CPP_API Emitter {`, is no name: the class is Emitter.)
-    const record = RECORD_HEADER.exec(withoutTemplateHead(context));
+    const record = recordOpenedBy(context);
     if (record && !inFunction)
       return {
         prefix: [`${dialect.record(record[1] as string)} ${record[2]} {`],
@@ -171,6 +168,30 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     },
   };
 }
+
+/** An enumerator line: `NAME = value,` or `NAME,` (a comment after it), nothing that opens or ends a statement. */
+const ENUMERATOR = /^\s+[A-Za-z_]\w*(\s*=\s*[^;{}"]+?)?\s*,?\s*(\/\*.*\*\/|\/\/.*)?$/;
+const VALUED = /^\s+[A-Za-z_]\w*\s*=/;
+
+/**
+ * Whether a hunk's lines start among an enum's values: every code line up to a closing `}` is an enumerator, two
+ * or more of them, most with a value (`IDENT = 259,`; an initializer list of names, `handle_a,`, has none). Both
+ * images' lines are read, so a removed last value (`NONOPT = 302`, no comma) stands among them.
+ */
+export function startsInEnumerators(lines: readonly string[]): boolean {
+  const code = lines.filter((line) => line.trim() !== "" && !/^\s*(\/[/*]|\*|#)/.test(line));
+  const close = code.findIndex((line) => /^\s*\}/.test(line));
+  const values = close < 0 ? code : code.slice(0, close);
+  if (values.length < 2 || !values.every((line) => ENUMERATOR.test(line))) return false;
+  return values.filter((line) => VALUED.test(line)).length * 2 > values.length;
+}
+
+/** The class, struct or union a header opens; none for a declaration (`struct lexer_param;` opens nothing). */
+const recordOpenedBy = (context: string) =>
+  /;\s*$/.test(context) ? null : RECORD_HEADER.exec(withoutTemplateHead(context));
+
+/** A header that opens a class, a struct or a function: its body's lines are its members' or statements. */
+const inRecordOrFunction = (context: string) => recordOpenedBy(context) !== null || headerNames(context).inFunction;
 
 /** C++'s class-and-method opener (see CDialect.classTail). */
 export const CPP_CLASS_TAIL = `struct ${UNKNOWN_OWNER} { void __hintscope_tail__() {`;

@@ -1,6 +1,6 @@
 // C# hunks: what their lines say about where they stand (namespace, type, member body), read from their
 // indentation and braces, so a hunk cut from inside a class parses as that class's members.
-import { indentOf, UNKNOWN_OWNER } from "../hunk-lines";
+import { indentOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { ContextFunction, Wrapper, WrapRequest } from "../language";
 
 /** One line's code with strings, characters and comments blanked, and whether it began inside a string or comment. */
@@ -97,8 +97,6 @@ const ACCESSOR = /^\s*(?:(?:public|private|protected|internal)\s+)*(?:get|set|in
 const NAMESPACE = /^\s*namespace\s+[\w.]+/;
 const PREPROCESSOR = /^\s*#/;
 
-const leadingSpace = (line: string) => /^[ \t]*/.exec(line)?.[0].length ?? 0;
-
 /** What a hunk's least indented lines are. */
 function roleOf(lines: readonly string[]): "type" | "member" | "statement" | "unknown" {
   if (lines.some((l) => TYPE_DECLARATION.test(l) || NAMESPACE.test(l) || /^\s*using\s+[\w.=\s]+;/.test(l)))
@@ -132,7 +130,7 @@ function bracesOf(
   let leadingEnd = lines.length;
   scanned.forEach(({ code: text }, index) => {
     if (PREPROCESSOR.test(lines[index] as string)) return;
-    const indent = leadingSpace(lines[index] as string);
+    const indent = leadingSpaceOf(lines[index] as string);
     for (const ch of text) {
       if (ch === "{") depth++;
       else if (ch === "}") {
@@ -202,7 +200,7 @@ export function csharpWrap({ context, lines, path }: WrapRequest): Wrapper {
   );
   const leadingBrace =
     firstCode >= 0 && /^\s*\{\s*$/.test(scanned[firstCode]?.code ?? "")
-      ? leadingSpace(lines[firstCode] as string) + unit
+      ? leadingSpaceOf(lines[firstCode] as string) + unit
       : null;
   // Accessors (`get`, `set =>`) at the level under the members, before the hunk leaves that member: a property.
   const inProperty = lines

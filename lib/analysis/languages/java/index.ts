@@ -1,4 +1,4 @@
-import { closersOfOpenBrackets, codeOf, UNKNOWN_OWNER } from "../hunk-lines";
+import { closersOfOpenBrackets, codeOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { fileClass, wrapUnderMethod } from "../member-hunks";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
@@ -125,7 +125,7 @@ function nestedTypeTail(
   const closing = lows.find((low, n) => {
     if (-low.depth < minCloses) return false;
     const after = lines.slice(low.index + 1, lows[n + 1]?.index ?? lines.length);
-    const indent = /^[ \t]*/.exec(lines[low.index] as string)?.[0].length ?? 0;
+    const indent = leadingSpaceOf(lines[low.index] as string);
     // A nested type's `}` stands indented (a top-level one's at column 0 ends the file's class).
     // (Or nothing but a comment follows it: the hunk ends there.)
     const code = after.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
@@ -187,15 +187,14 @@ function nestedFluentType(lines: readonly string[], typeName: string): string | 
     // hunk's lines then say whose each is.)
     const type = declared[2] as string;
     if (lines.some((l) => new RegExp(`\\b(class|interface|enum|record)\\s+${type}\\b`).test(l))) return null;
-    const indentOfLine = (l: string) => /^[ \t]*/.exec(l)?.[0].length ?? 0;
-    if (lines.slice(0, index).some((l) => JAVA_MEMBER_LINES.declaresMember(l) && indentOfLine(l) < member)) continue;
+    if (lines.slice(0, index).some((l) => JAVA_MEMBER_LINES.declaresMember(l) && leadingSpaceOf(l) < member)) continue;
     const body = lines.slice(index + 1).findIndex((l) => /^\s*\}/.test(l) && /^[ \t]*/.exec(l)?.[0].length === member);
     const bodyLines = lines.slice(index + 1, body < 0 ? lines.length : index + 1 + body);
     // (`return this;`, or, for a `…Builder`, a call of its own setter: `return setEncodeTable(decodeTable(useHex));`.)
     const returns =
       bodyLines.find((l) => /^\s*return\s+this\s*;/.test(l)) ??
       (/Builder$/.test(type) ? bodyLines.find((l) => /^\s*return\s+(?!new\b)[a-z][\w$]*\s*\(/.test(l)) : undefined);
-    const step: number = returns ? (/^[ \t]*/.exec(returns)?.[0].length ?? 0) - member : 0;
+    const step: number = returns ? leadingSpaceOf(returns) - member : 0;
     // (A `new Sink() {` names an anonymous class, whose overrides return `this` as the interface.)
     const namedAsClass =
       /Builder$/.test(type) ||

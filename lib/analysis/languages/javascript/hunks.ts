@@ -1,4 +1,4 @@
-import { blocksClosedFromAbove, closersOfOpenBrackets, codeOf, UNKNOWN_OWNER } from "../hunk-lines";
+import { blocksClosedFromAbove, closersOfOpenBrackets, codeOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import {
   braceTailOpeners,
@@ -98,13 +98,13 @@ const KEYWORD_CALL = /^\s*(if|for|while|switch|catch|function|return|await|new|d
 function methodAfterClosedMember(lines: readonly string[]): boolean {
   const { closer } = braceDepths(lines);
   if (closer < 0) return false;
-  const closerIndent = /^[ \t]*/.exec(lines[closer] as string)?.[0].length ?? 0;
+  const closerIndent = leadingSpaceOf(lines[closer] as string);
   if (closerIndent === 0) return false;
   return lines
     .slice(closer + 1)
     .some(
       (line) =>
-        (/^[ \t]*/.exec(line)?.[0].length ?? 0) === closerIndent &&
+        leadingSpaceOf(line) === closerIndent &&
         !KEYWORD_CALL.test(line) &&
         /^\s*((static|async|get|set)\s+)*\*?[A-Za-z_$][\w$]*\s*\([^()]*\)\s*\{\s*$/.test(codeOf(line)),
     );

@@ -2,7 +2,7 @@
 
 import type { Fragment } from "../../fragment";
 import type { DiffLine, Hunk } from "../../parse-diff";
-import { depth, indentOf, UNKNOWN_OWNER } from "../hunk-lines";
+import { depth, indentOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import { initializerResumed, resumedListClosing } from "./initializer";
 
 /**
@@ -13,12 +13,12 @@ export function leavesTheBody(lines: readonly string[], contextIndent: number): 
   const code = lines.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
   const first = code[0];
   if (!first) return false;
-  const bodyIndent = /^[ \t]*/.exec(first)?.[0].length ?? 0;
+  const bodyIndent = leadingSpaceOf(first);
   // A definition less indented than the hunk's first line, or no deeper than the `def` the header names
   // (a sibling of it: the hunk shows that def's end, or starts at it), is outside its body.
   return code.some(
     (l) =>
-      ((/^[ \t]*/.exec(l)?.[0].length ?? 0) < bodyIndent || (/^[ \t]*/.exec(l)?.[0].length ?? 0) <= contextIndent) &&
+      (leadingSpaceOf(l) < bodyIndent || leadingSpaceOf(l) <= contextIndent) &&
       /^\s*(async\s+def|def|@|class)\b/.test(l),
   );
 }

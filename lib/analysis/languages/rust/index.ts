@@ -1,4 +1,4 @@
-import { closersOfOpenBrackets, UNKNOWN_OWNER } from "../hunk-lines";
+import { closersOfOpenBrackets, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
 import { extractRust } from "./extract";
@@ -60,8 +60,8 @@ function resumesParameters(lines: readonly string[]): boolean {
 function implsUnderWhere(context: string, lines: readonly string[]): boolean {
   if (!/^where\b/.test(context)) return false;
   const code = lines.filter((line) => line.trim() !== "" && !/^\s*(\/\/|#\[)/.test(line));
-  const least = Math.min(...code.map((line) => line.length - line.trimStart().length));
-  const atLeast = code.filter((line) => line.length - line.trimStart().length === least);
+  const least = Math.min(...code.map((line) => leadingSpaceOf(line)));
+  const atLeast = code.filter((line) => leadingSpaceOf(line) === least);
   // (Items only: a generic free function's body under its `where`, `let` and `while` among its lines, is no impl.)
   return (
     atLeast.some((line) => /^\s+(pub(\([\w:]+\))?\s+)?((const|async|unsafe)\s+)*fn\s+\w+/.test(line)) &&
