@@ -1,7 +1,7 @@
 // Classes of error found in the nineteenth session (issue 43): the oracle's list and round 42, labelled blind.
 // Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
 import { expect, test } from "vitest";
-import { realHunk } from "../testing/analysis-helpers";
+import { commitAnalysis, hunkDefinitions, realHunk } from "../testing/analysis-helpers";
 import { analyzeInstance } from "./analyze-instance";
 
 test("jq 193f432: a C hunk that starts among an enum's values, the enum's own line above it and git's header another (`struct lexer_param;`), reads them as the enum's constants (`BINDING = 261,` new, `LITERAL = 262,` renumbered)", async () => {
@@ -16,4 +16,59 @@ test("jq 193f432: a C hunk that starts among an enum's values, the enum's own li
   expect(constants.get("NONOPT")).toBe("constant changed NONOPT = 303");
   // (The context lines above the change are the enum's too, not new.)
   expect(constants.has("INVALID_CHARACTER")).toBe(false);
+});
+
+test("tinyxml2 ae25a44: a C++ header's method whose class no hunk shows (under `public:`) takes the class of its one out-of-line definition in the patch (`void XMLElement::DeleteAttribute( const char* name )` in the .cpp); one with none stays unqualified", async () => {
+  const result = await commitAnalysis("tinyxml2-commit-ae25a44");
+  const inHeader = result.identifiers.filter((i) => i.path === "tinyxml2.h" && i.kind === "method").map((i) => i.name);
+  expect(inHeader).toContain("XMLElement.DeleteAttribute");
+  expect(inHeader).not.toContain("DeleteAttribute");
+  expect(inHeader).toContain("DeleteNode");
+});
+
+test("tinyxml2 ae25a44: a C++ hunk whose header is a constructor cut by git mid-initializers (`XMLStreamer::XMLStreamer( FILE* file ) : fp( file ), depth( 0 ), elementJustOpen`), its body's end, then a new function: the new function is found", async () => {
+  const result = await commitAnalysis("tinyxml2-commit-ae25a44");
+  const print = result.identifiers.find((i) => i.path === "tinyxml2.cpp" && i.name === "XMLStreamer.Print");
+  expect([print?.kind, print?.status, print?.signature]).toEqual([
+    "method",
+    "new",
+    "void Print(const char* format, ...)",
+  ]);
+});
+
+test("vavr 50075a2: a Java test's bare call (`exists(P1)`) reaches a new static method through its file's `import static javaslang.Predicates.*`, a line above the hunk", async () => {
+  const defuse = (await commitAnalysis("vavr-commit-50075a2")).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => i.name);
+  expect(defuse).toEqual(["Predicates.exists", "Predicates.forAll"]);
+});
+
+test("vavr 8881b57: the test class named for a class (`APITest`) calls its new static methods bare (`Function(() -> null)`), its static import out of view", async () => {
+  const defuse = (await commitAnalysis("vavr-commit-8881b57")).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => i.name);
+  expect(defuse).toEqual(["API.Function", "API.CheckedFunction"]);
+});
+
+test("yup 8f2bd2b: methods written into the object a call makes a class's (`@@ … @@ inherits(StringSchema, MixedSchema, {`) are that class's (`uuid(message = locale.uuid) {`)", async () => {
+  const defuse = (await commitAnalysis("yup-commit-8f2bd2b")).identifiers.filter((i) => i.policies.includes("defuse"));
+  expect(defuse.map((i) => [i.name, i.kind, i.signature])).toEqual([
+    ["StringSchema.uuid", "method", "uuid(message = locale.uuid)"],
+  ]);
+});
+
+test("a class written before `class`, read whole: the methods of an object set as its prototype (handlebars 2a4a544's `HandlebarsEnvironment.prototype = {` … `registerDecorator: function(name, fn) {`) or handed with it to Object.assign (axios 85740c3's `Object.assign(AxiosHeaders.prototype, {` … `toJSON: function() {`) are the class's", async () => {
+  const handlebars = await hunkDefinitions("handlebars-commit-2a4a544-base-whole-code.diff");
+  expect(handlebars).toEqual(
+    expect.arrayContaining([
+      "HandlebarsEnvironment.registerDecorator method new",
+      "HandlebarsEnvironment.registerDecorator.fn parameter new",
+    ]),
+  );
+  const axios = await hunkDefinitions("axios-85740c3-axiosheaders-whole-code.diff");
+  expect(axios).toEqual(
+    expect.arrayContaining(["AxiosHeaders.toJSON method new", "AxiosHeaders.normalize method new"]),
+  );
+  // (The object's keys are no functions of their own.)
+  expect(axios.filter((name) => /^(toJSON|normalize) /.test(name))).toEqual([]);
 });

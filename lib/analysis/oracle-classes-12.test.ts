@@ -44,8 +44,12 @@ describe("a hunk under a type's header changes that type (exact mode: any line o
 });
 
 describe("JavaScript: a hunk under a top-level function's header that closes a block and the function", () => {
-  test("axios 5085: `    return value;` / `  }` / … / `}`: normalizeValue changed, no class stand-in; `Object.assign(…, {` names no function", async () => {
-    expect(await definitions("axios-5085-code.diff")).toEqual(["normalizeValue function changed"]);
+  test("axios 5085: `    return value;` / `  }` / … / `}`: normalizeValue changed, no class stand-in; `Object.assign(AxiosHeaders.prototype, {` names no function, but its object's methods are AxiosHeaders's (`toJSON: function(asStrings)`), as the whole file says", async () => {
+    expect(await definitions("axios-5085-code.diff")).toEqual([
+      "AxiosHeaders.toJSON method changed",
+      "AxiosHeaders.toJSON.asStrings parameter new",
+      "normalizeValue function changed",
+    ]);
   });
 });
 

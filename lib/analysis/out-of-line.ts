@@ -7,7 +7,8 @@ import type { PatchDefinition } from "./patch-types";
 /**
  * The patch's definitions with a C++ header's functions whose class no hunk shows (owner a namespace only:
  * `Catch.countedNext`) given the class of the one out-of-line definition of that name the patch writes in that
- * namespace (`Catch.Generators.GeneratorUntypedBase.countedNext`); and such a definition, new only because its
+ * namespace (`Catch.Generators.GeneratorUntypedBase.countedNext`), and its methods of no known class (under
+ * `public:`) that of the one such definition anywhere (`void XMLElement::DeleteAttribute(…)`); and such a definition, new only because its
  * source file is, no newer than the declaration the header had before (a body moved out of line).
  */
 export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[] {
@@ -18,13 +19,15 @@ export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[]
       outOfLine.set(def.member, [...(outOfLine.get(def.member) ?? []), def]);
   const declared = new Map<string, PatchDefinition>();
   const reowned = definitions.map((def) => {
-    if (header(def) !== true || def.kind !== "function") return def;
+    // (A method with no owner stood in a class no hunk shows, under `public:`: any class may be its.)
+    const unowned = def.kind === "method" && def.owner === null;
+    if (header(def) !== true || (def.kind !== "function" && !unowned)) return def;
     // (Declared alike but for the class's qualification: `StringRef currentElementAsString() const` and
     // `StringRef GeneratorUntypedBase::currentElementAsString() const`; a free function `to_json(const Value&)`
     // beside a `Printer::to_json(const Value&) const` is none.)
     const owners = new Set(
       (outOfLine.get(def.member) ?? [])
-        .filter((d) => def.owner !== null && (d.owner as string).startsWith(`${def.owner}.`))
+        .filter((d) => unowned || (def.owner !== null && (d.owner as string).startsWith(`${def.owner}.`)))
         .filter((d) => unqualified(d.signature) === unqualified(def.signature))
         .map((d) => d.owner as string),
     );

@@ -73,6 +73,11 @@ export interface PatchFacts {
   removedMembers?: Map<string, Set<string>>;
   /** files the patch adds in no language it parses (fixtures, data, images), with where each starts */
   addedDataFiles?: Location[];
+  /**
+   * Per file, the classes whose every static member it imports (Java's `import static pkg.Cls.*`), read from
+   * any row: a bare `exists(P1)` on an added line reaches `Cls.exists` through one above the hunk.
+   */
+  staticWildcards?: Map<string, Set<string>>;
   /** the name each external test package's file gives the package it tests (Go's `package kong_test`: `kong`) */
   ownPackages?: Array<{ path: string; name: string }>;
 }

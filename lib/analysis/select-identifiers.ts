@@ -9,6 +9,7 @@ import { keptUses, withResultTypes } from "./namesake-uses";
 import { respeltOwners } from "./owner-spelling";
 import { inStandingPackage, packageAliases } from "./package-scope";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
+import { staticImportReaches } from "./static-imports";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
 export type { InstanceIdentifier, PlacedLocation } from "./instance-identifier";
@@ -196,7 +197,7 @@ export function selectIdentifiers(
         const candidates = unusable ? [] : def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
         const uses = candidates.filter(
           (use) =>
-            useMatches(use, def, aliases) &&
+            (useMatches(use, def, aliases) || staticImportReaches(use, def, other.staticWildcards)) &&
             !usedBefore(use) &&
             !ownFieldOfUser(use, def) &&
             !looseImplicit(use, def) &&

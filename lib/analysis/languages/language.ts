@@ -156,6 +156,11 @@ export interface HunkRules {
 
 /** How uses reach definitions, where a language departs from classes and modules. */
 export interface UseRules {
+  /**
+   * the class a test file is named for (`APITest.java` → `API`), whose static members it calls bare (through an
+   * `import static …API.*` above its hunks, or as its subclass), else null
+   */
+  testedClassOf?(path: string): string | null;
   /** an import names a file without its extension (`a.b.c`, `org.pkg.Cls`, `./x`) */
   importOmitsExtension?: boolean;
   /**

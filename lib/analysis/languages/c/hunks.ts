@@ -154,9 +154,15 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
   return {
     headerKeepsIndentation: true,
     wrap,
-    tailOpeners: (wrapper, closed) =>
+    // (Under a function's header at column 0, `XMLStreamer::XMLStreamer( FILE* file ) : …`, a lone `}` at column 0
+    // is that function's end, the closers before it its inner blocks': no class around it. Two there are the
+    // function's and a namespace's.)
+    tailOpeners: (wrapper, closed, context) =>
       braceTailOpeners(wrapper, closed, {
-        classTail: dialect.classTail,
+        classTail:
+          /^\S/.test(context) && headerNames(context).inFunction && closed.atColumnZeroCount === 1
+            ? undefined
+            : dialect.classTail,
         outer: dialect.namespaces ? "namespace __hintscope_outer__ {" : undefined,
         first: ({ inClass, atTop }) => (inClass || atTop ? "void __hintscope_tail__() {" : "{"),
       }),

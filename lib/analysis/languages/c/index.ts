@@ -18,5 +18,6 @@ export const c: LanguageModule = {
   stringTypes: C_STRINGS,
   memberSeparator: "::",
   hunks: cFamilyHunks({ record: (keyword) => (keyword === "class" ? "struct" : keyword), namespaces: false }),
-  uses: { includePaths: true },
+  // (A `.h` declares what a `.c`, or a `.cpp` where it is C++'s, defines: see out-of-line.ts.)
+  uses: { includePaths: true, declarationHeader: (path) => /\.h$/i.test(path) },
 };

@@ -41,6 +41,10 @@ const JAVA_KEYWORDS = new Set([
   "this",
 ]);
 
+/** `import static javaslang.Predicates.*`: every static member of the class, named bare (its module keeps the `.*`). */
+const staticWildcard = (node: Node) =>
+  /^import\s+static\b/.test(node.text) && node.namedChildren.some((c) => c?.type === "asterisk");
+
 /** Java: classes, interfaces, enums, records, methods, constructors, fields; calls, field access, `new`, types, imports. */
 export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
@@ -169,7 +173,7 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
         const path = node.namedChildren.find((c) => c?.type === "scoped_identifier" || c?.type === "identifier");
         if (path) {
           const last = path.text.split(".").pop() ?? path.text;
-          facts.use(path, last, "import", null, path.text);
+          facts.use(path, last, "import", null, staticWildcard(node) ? `${path.text}.*` : path.text);
         }
         return;
       }

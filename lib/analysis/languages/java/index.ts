@@ -276,5 +276,13 @@ export const java: LanguageModule = {
     },
     classTracker: (path) => new JavaClassTracker(path),
   },
-  uses: { importOmitsExtension: true, callsNeverReachFields: true, literalMembersAreBuiltin: true },
+  uses: {
+    importOmitsExtension: true,
+    callsNeverReachFields: true,
+    literalMembersAreBuiltin: true,
+    testedClassOf: (path) => {
+      const named = /(?:^|\/)(?:Test([A-Z]\w*)|([A-Z]\w*?)Tests?)\.java$/.exec(path);
+      return named?.[1] ?? named?.[2] ?? null;
+    },
+  },
 };

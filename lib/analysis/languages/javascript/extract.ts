@@ -10,6 +10,7 @@ import {
 } from "../syntax-facts";
 import { FUNCTION_VALUES, readAssignment } from "./assignments";
 import { bindMadeObject, constructorMembers, declaratorFacts, recordKeys } from "./members";
+import { readPrototypeObject } from "./prototype-objects";
 
 const PARAMETER_TYPES = new Set([
   "required_parameter",
@@ -361,6 +362,11 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         }
         return;
       }
+      case "object":
+        // A prototype's object of methods (prototype-objects.ts): the class's methods.
+        if (owner === null && !inFunction && readPrototypeObject(node, facts, skip, { callable, visit }) === "done")
+          return;
+        break;
       case "assignment_expression":
         if (readAssignment(node, { owner, inFunction }, facts, skip, { callable, visit }) === "done") return;
         break;

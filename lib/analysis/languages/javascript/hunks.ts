@@ -16,6 +16,14 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (typeOpener(context) && /[<(,]\s*$/.test(context) && lines.some((l) => /^\S.*\{\s*$/.test(l)))
     return { prefix: [context.trim()], suffix: [], owner: null, dedent: false };
   if (!indented) return NO_WRAP;
+  // Methods written into an object a call makes a class's (`inherits(StringSchema, MixedSchema, {`,
+  // `Object.assign(Foo.prototype, {`) or set as its prototype (`Foo.prototype = {`): that class's members, as the
+  // whole file reads them (prototype-objects.ts). (A class stands in for the object: the blocks a hunk closes
+  // from above are a method's there.)
+  const mixedInto = MIXED_INTO.exec(context);
+  const mixedClass = mixedInto?.[1] ?? mixedInto?.[2];
+  if (mixedClass && !looksLikeStatements(lines))
+    return { prefix: [`class ${mixedClass} {`], suffix: ["}"], owner: null, dedent: false };
   const names = headerNames(context);
   const { typeName, enumName } = names;
   // An arrow function's header (`options.unmount = vnode => {`) opens a function too, parentheses or not.
@@ -91,6 +99,9 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
     return { prefix: [`class ${UNKNOWN_OWNER} {`], suffix: ["}"], owner: null, dedent: false };
   return NO_WRAP;
 }
+
+/** A header that opens an object of a class's members: a call given the class first, or its prototype's assignment. */
+const MIXED_INTO = /^\s*(?:[\w$.]+\(\s*([A-Z][\w$]*)(?:\.prototype)?\s*,[^()]*|([A-Z][\w$]*)\.prototype\s*=\s*)\{\s*$/;
 
 const KEYWORD_CALL = /^\s*(if|for|while|switch|catch|function|return|await|new|do|else|try|with)\b/;
 

@@ -1,0 +1,72 @@
+import type { Node } from "web-tree-sitter";
+import type { FactCollector } from "../syntax-facts";
+import type { AssignmentWalk } from "./assignments";
+
+// JavaScript's classes written before `class`: an object of methods set as a constructor's prototype
+// (`HandlebarsEnvironment.prototype = { registerDecorator: function (name, fn) { … } }`) or handed to a call that
+// makes them its members (`Object.assign(AxiosHeaders.prototype, { toJSON(asStrings) { … } })`,
+// `inherits(StringSchema, MixedSchema, { uuid(message) { … } })`). Its methods are the class's.
+
+const CLASS_NAME = /^[A-Z][\w$]*$/;
+
+/** `Foo` or `Foo.prototype`: the class such an expression names, else null. */
+function classNamed(node: Node | null): string | null {
+  if (!node) return null;
+  if (node.type === "identifier") return CLASS_NAME.test(node.text) ? node.text : null;
+  if (node.type !== "member_expression" || node.childForFieldName("property")?.text !== "prototype") return null;
+  const object = node.childForFieldName("object");
+  return object?.type === "identifier" && CLASS_NAME.test(object.text) ? object.text : null;
+}
+
+/**
+ * The class whose members an object literal holds: the right side of `Foo.prototype = {…}`, or the last
+ * argument of a call whose first names the class (`Foo` or `Foo.prototype`) and holds nothing but names.
+ */
+export function prototypeOwnerOf(object: Node): string | null {
+  const parent = object.parent;
+  if (parent?.type === "assignment_expression" && parent.childForFieldName("right")?.id === object.id) {
+    const left = parent.childForFieldName("left");
+    return left?.type === "member_expression" && left.childForFieldName("property")?.text === "prototype"
+      ? classNamed(left)
+      : null;
+  }
+  if (parent?.type !== "arguments" || parent.parent?.type !== "call_expression") return null;
+  const args = parent.namedChildren.filter((arg): arg is Node => arg !== null && arg.type !== "comment");
+  if (args.length < 2 || args.at(-1)?.id !== object.id) return null;
+  // (Only names before it: `inherits(Sub, Base, {…})`; `describe(Foo, () => …)` or `render(App, { props })` hand
+  // over no prototype, nor a call whose first argument is no class.)
+  if (!args.slice(1, -1).every((arg) => arg.type === "identifier" || arg.type === "member_expression")) return null;
+  const first = args[0] as Node;
+  if (first.type === "identifier" && args.length === 2) return null;
+  return classNamed(first);
+}
+
+/** The function an object's member holds: `name: function (…) {…}`, `name: (…) => …`; else null. */
+function pairFunction(pair: Node): Node | null {
+  const value = pair.type === "pair" ? pair.childForFieldName("value") : null;
+  return value && /^(function_expression|function|arrow_function|generator_function)$/.test(value.type) ? value : null;
+}
+
+/**
+ * An object of a class's methods (see prototypeOwnerOf): its `name: function (…)` members and its methods are
+ * the class's, their bodies walked as functions'; "children" when the object is no such one.
+ */
+export function readPrototypeObject(
+  node: Node,
+  facts: FactCollector,
+  skip: Set<number>,
+  { callable, visit }: AssignmentWalk,
+): "done" | "children" {
+  const prototypeOf = prototypeOwnerOf(node);
+  if (!prototypeOf) return "children";
+  for (const member of node.namedChildren) {
+    const key = member?.type === "pair" ? member.childForFieldName("key") : null;
+    const fn = member ? pairFunction(member) : null;
+    if (member && key?.type === "property_identifier" && fn) {
+      skip.add(key.id);
+      callable(member, key.text, prototypeOf, "method", fn);
+      if (facts.bodyMatters(fn)) for (const child of fn.namedChildren) if (child) visit(child, null, true);
+    } else if (member) visit(member, member.type === "method_definition" ? prototypeOf : null, false);
+  }
+  return "done";
+}

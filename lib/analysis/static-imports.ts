@@ -1,0 +1,46 @@
+// Java's static imports: a bare name (`exists(P1)`) reaches a class's static member through its file's
+// `import static javaslang.Predicates.*`, which may stand above the hunks, or from the test class named for it.
+import type { ParsedFragment, PatchDefinition, PatchUse } from "./patch-types";
+
+const lastSegment = (name: string | null) => (name ? (name.split(".").pop() ?? name) : null);
+
+/**
+ * The classes a file imports every static member of, read from any row of its post-images (`import static
+ * …Cls.*` keeps its `.*` as its module), with the class its name says it tests (UseRules.testedClassOf).
+ */
+export function staticWildcardsOf(
+  parsed: readonly ParsedFragment[],
+  testedClass: string | null | undefined,
+): Set<string> {
+  const owners = new Set<string>();
+  for (const p of parsed)
+    for (const use of p.fragment.side === "post" ? p.uses : [])
+      if (use.kind === "import" && use.module?.endsWith(".*")) {
+        const owner = use.module.split(".").at(-2);
+        if (owner) owners.add(owner);
+      }
+  if (testedClass) owners.add(testedClass);
+  return owners;
+}
+
+/**
+ * Whether a bare name (`exists(P1)`) reaches a class's static member through its file's `import static …Cls.*`
+ * (or the file is that class's test, `APITest.java`, see UseRules.testedClassOf): a static method, field or
+ * constant of that class, never its constructor.
+ */
+export function staticImportReaches(
+  use: PatchUse,
+  def: PatchDefinition,
+  owners: ReadonlyMap<string, ReadonlySet<string>> | undefined,
+): boolean {
+  const owner = lastSegment(def.owner);
+  return (
+    use.qualifier === null &&
+    (use.kind === "call" || use.kind === "name") &&
+    use.name === def.member &&
+    owner !== null &&
+    (def.kind === "method" || def.kind === "field" || def.kind === "constant") &&
+    /(^|\s)static\s/.test(def.signature ?? "") &&
+    owners?.get(use.location.path)?.has(owner) === true
+  );
+}
