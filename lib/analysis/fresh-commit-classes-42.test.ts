@@ -72,3 +72,15 @@ test("a class written before `class`, read whole: the methods of an object set a
   // (The object's keys are no functions of their own.)
   expect(axios.filter((name) => /^(toJSON|normalize) /.test(name))).toEqual([]);
 });
+
+test("webmozart/assert d02822e: a PHP trait's new static methods (`trait Mixin`) are every using class's: the test's `Assert::allIsNotInstanceOfAny(…)` reaches Mixin's", async () => {
+  const defuse = (await commitAnalysis("assert-commit-d02822e")).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => i.name);
+  expect(defuse).toEqual([
+    "Assert.isNotInstanceOfAny",
+    "Mixin.nullOrIsNotInstanceOfAny",
+    "Mixin.allIsNotInstanceOfAny",
+    "Mixin.allNullOrIsNotInstanceOfAny",
+  ]);
+});

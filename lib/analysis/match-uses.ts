@@ -200,7 +200,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   // class-qualified calls; its PascalCase qualifiers are package variables).
   if (!rules.qualifierNeverClass && use.qualifier !== null && use.kind !== "key" && classLike(use.qualifier)) {
     const owner = lastSegment(def.owner);
-    if (owner !== null && use.qualifier.split(".").pop() !== owner) return false;
+    // (A trait's member is every using class's: `Assert::allIsNotInstanceOfAny` reaches Mixin's.)
+    if (owner !== null && use.qualifier.split(".").pop() !== owner && !def.mixin) return false;
   }
   // Struct-literal and options-object keys name fields of the literal's type.
   // In Go a key's qualifier is the literal's type: a key of another struct type (the test's own) is none of these.

@@ -128,6 +128,7 @@ function fileDefinitions(
         ...(def.local ? { local: true } : {}),
         ...(def.implicit ? { implicit: true } : {}),
         ...(def.abstract ? { abstract: true } : {}),
+        ...(def.mixin ? { mixin: true } : {}),
         ...(def.namespace ? { namespace: def.namespace } : {}),
       });
       // A local function's parameters are nobody's to call by keyword from outside it.

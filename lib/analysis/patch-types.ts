@@ -25,6 +25,8 @@ export interface PatchDefinition {
   implicit?: boolean;
   /** a method declared without a body (an interface's, a trait's, an abstract one) */
   abstract?: boolean;
+  /** a member of a PHP trait, which every class using the trait has (see SyntaxDefinition.mixin) */
+  mixin?: boolean;
   /** the leading part of `owner` that is namespaces (C++'s `Catch.Generators`), which a hint does not state */
   namespace?: string;
   location: Location;

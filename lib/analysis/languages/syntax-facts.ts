@@ -53,6 +53,8 @@ export interface SyntaxDefinition {
   implicit?: boolean;
   /** a method declared without a body (an interface's or a trait's, an abstract one): implementations take its name */
   abstract?: boolean;
+  /** a member of a PHP trait: any class that uses the trait has it (`Assert::allIsNotInstanceOfAny` reaches Mixin's) */
+  mixin?: boolean;
   /** the leading part of `owner` that is namespaces (C++'s `Catch.Generators`): it qualifies nothing a hint states */
   namespace?: string;
 }
@@ -187,6 +189,7 @@ export class FactCollector {
       ...(local ? { local: true } : {}),
       ...(namespace ? { namespace } : {}),
       ...(isBodiless(node, kind) ? { abstract: true } : {}),
+      ...(owner && inTrait(node) ? { mixin: true } : {}),
       name: owner ? `${owner}.${member}` : member,
       member,
       owner,
@@ -266,6 +269,12 @@ const BODILESS = new Set([
   "abstract_method_signature",
   "function_signature_item",
 ]);
+
+/** Whether a node stands in a PHP trait's body. */
+function inTrait(node: Node): boolean {
+  for (let up = node.parent; up; up = up.parent) if (up.type === "trait_declaration") return true;
+  return false;
+}
 
 /**
  * A method declared without a body: one of BODILESS, or Java's and PHP's interface or abstract method. Not a
