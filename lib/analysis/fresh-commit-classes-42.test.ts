@@ -84,3 +84,9 @@ test("webmozart/assert d02822e: a PHP trait's new static methods (`trait Mixin`)
     "Mixin.allNullOrIsNotInstanceOfAny",
   ]);
 });
+
+test("quick-xml 0f9d486: an `impl` header whose generics nest (`impl<'i, R: XmlRead<'i>, E: EntityResolver> XmlReader<'i, R, E> {`) names its type: the hunk's new `fn is_empty(&self)` is XmlReader's", async () => {
+  const names = await hunkDefinitions("quick-xml-commit-0f9d486-code.diff");
+  expect(names).toContain("XmlReader.is_empty method new");
+  expect(names).not.toContain("is_empty function new");
+});

@@ -4,8 +4,11 @@ import { braceTailOpeners, headerLevelBodyEnd, headerNames, NO_WRAP } from "../w
 import { extractRust } from "./extract";
 
 /** The type an `impl` header implements for (`impl<T> Trait for Store<T> {` → Store), or undefined. */
+// (Its generics may nest: `impl<'i, R: XmlRead<'i>, E: EntityResolver> XmlReader<'i, R, E> {`.)
 const implTypeOf = (context: string) =>
-  /\bimpl\b(?:\s*<[^>]*>)?\s+(?:[\w:<>, &']+\s+for\s+)?&?(?:[\w]+::)*(\w+)/.exec(context)?.[1];
+  /\bimpl\b(?:\s*<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s+(?:[\w:<>, &']+\s+for\s+)?&?(?:[\w]+::)*(\w+)/.exec(
+    context,
+  )?.[1];
 
 /** The `impl` a header opens, reopened with a method in it (see tailOpeners), or undefined. */
 function tailContainer(context: string): string | undefined {
