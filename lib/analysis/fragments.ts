@@ -243,7 +243,7 @@ export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragmen
         ? {
             ...hunk,
             context: hunk.context.replace(
-              /^(\s*(?:(?:public|protected|private|static|final|abstract|readonly|sealed)\s+)*class\s+)(\w+)/,
+              /^(\s*(?:(?:export|default|declare|public|protected|private|static|final|abstract|readonly|sealed)\s+)*(?:class|interface|enum|trait|record)\s+)(\w+)/,
               (_, head, name) => head + classes.postName(name),
             ),
           }

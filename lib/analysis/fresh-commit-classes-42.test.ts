@@ -90,3 +90,19 @@ test("quick-xml 0f9d486: an `impl` header whose generics nest (`impl<'i, R: XmlR
   expect(names).toContain("XmlReader.is_empty method new");
   expect(names).not.toContain("is_empty function new");
 });
+
+test("dotenv 19fade8: an options object's keys (`dotenv.apply(process.env, source, { debug: true })`) name fields of the type the patch declares the call's parameter as (`options?: DotenvConfigOptions`), not a new interface's namesakes (DotenvApplyOptions.debug)", async () => {
+  const defuse = (await commitAnalysis("dotenv-commit-19fade8")).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => i.name);
+  expect(defuse).not.toContain("DotenvApplyOptions.debug");
+  expect(defuse).not.toContain("DotenvApplyOptions.override");
+  expect(defuse).toContain("apply");
+});
+
+test("ajv 656a315: a TypeScript interface a hunk renames (`-export interface Options {` / `+export interface CurrentOptions {`) keeps its new name under a later hunk's old header; a constructor's options object (`new _Ajv({…, validateFormats: false})`) keys its fields", async () => {
+  const result = await commitAnalysis("ajv-commit-656a315");
+  const defuse = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
+  expect(defuse).toContain("CurrentOptions.validateFormats");
+  expect(result.identifiers.map((i) => i.name)).not.toContain("Options.validateFormats");
+});

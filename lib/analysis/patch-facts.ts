@@ -11,7 +11,7 @@ import { withOutOfLineOwners } from "./out-of-line";
 import type { FileDiff } from "./parse-diff";
 import { parseFragments, touchesChange } from "./parse-fragments";
 import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
-import { staticWildcardsOf } from "./static-imports";
+import { addStaticWildcards } from "./static-imports";
 
 export type { Location } from "./locations";
 export { cleanOwner, membersDefinedIn } from "./parse-fragments";
@@ -264,8 +264,7 @@ export async function analysePatchFiles(
     // (Read from any row, the hunk header's clause too: what the file's package-qualified uses mean.)
     const own = parsed.flatMap((p) => p.uses.filter((use) => use.module === OWN_FOLDER));
     for (const use of own) facts.ownPackages = [...(facts.ownPackages ?? []), { path: file.path, name: use.name }];
-    const wildcards = staticWildcardsOf(parsed, moduleOfGrammar(language).uses?.testedClassOf?.(file.path));
-    if (wildcards.size > 0) facts.staticWildcards = (facts.staticWildcards ?? new Map()).set(file.path, wildcards);
+    addStaticWildcards(facts, file.path, parsed, moduleOfGrammar(language).uses?.testedClassOf?.(file.path));
     facts.definitions.push(...definitions);
     facts.uses.push(...uses);
     const before = new Set(

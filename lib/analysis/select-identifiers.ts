@@ -10,6 +10,7 @@ import { respeltOwners } from "./owner-spelling";
 import { inStandingPackage, packageAliases } from "./package-scope";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
 import { staticImportReaches } from "./static-imports";
+import { keyOfOtherType } from "./typed-keys";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
 export type { InstanceIdentifier, PlacedLocation } from "./instance-identifier";
@@ -153,6 +154,7 @@ export function selectIdentifiers(
   const standing = inStandingPackage(code, test);
   const codeWordsBefore = new Set(code.textBefore.flatMap((text) => text.match(/[A-Za-z_$][\w$]*/g) ?? []));
   const codeNewMembers = new Set(code.definitions.filter((d) => d.status === "new").map((d) => d.member));
+  const everyDefinition = [...code.definitions, ...test.definitions];
   const sides: Array<[PatchFacts, PatchFacts, "code" | "test"]> = [
     [code, test, "code"],
     [test, code, "test"],
@@ -204,6 +206,7 @@ export function selectIdentifiers(
             !unloadedNamesake(use, def) &&
             nestedKeyTyped(use, def, own.definitions) &&
             !keywordOfCalledType(use, def, own.definitions) &&
+            !keyOfOtherType(use, def, everyDefinition) &&
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );
         if (def.kind === "file" && !unusable) uses.push(...climbingImports(def.path, moduleUses, own.paths));

@@ -1,17 +1,20 @@
 // Java's static imports: a bare name (`exists(P1)`) reaches a class's static member through its file's
 // `import static javaslang.Predicates.*`, which may stand above the hunks, or from the test class named for it.
-import type { ParsedFragment, PatchDefinition, PatchUse } from "./patch-types";
+import type { ParsedFragment, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
 const lastSegment = (name: string | null) => (name ? (name.split(".").pop() ?? name) : null);
 
 /**
- * The classes a file imports every static member of, read from any row of its post-images (`import static
- * …Cls.*` keeps its `.*` as its module), with the class its name says it tests (UseRules.testedClassOf).
+ * Records in `facts.staticWildcards` the classes a file imports every static member of, read from any row of its
+ * post-images (`import static …Cls.*` keeps its `.*` as its module), with the class its name says it tests
+ * (UseRules.testedClassOf).
  */
-export function staticWildcardsOf(
+export function addStaticWildcards(
+  facts: PatchFacts,
+  path: string,
   parsed: readonly ParsedFragment[],
   testedClass: string | null | undefined,
-): Set<string> {
+): void {
   const owners = new Set<string>();
   for (const p of parsed)
     for (const use of p.fragment.side === "post" ? p.uses : [])
@@ -20,7 +23,7 @@ export function staticWildcardsOf(
         if (owner) owners.add(owner);
       }
   if (testedClass) owners.add(testedClass);
-  return owners;
+  if (owners.size > 0) facts.staticWildcards = (facts.staticWildcards ?? new Map()).set(path, owners);
 }
 
 /**

@@ -22,9 +22,19 @@ export function recordRenames(hunk: Hunk, renames: Map<string, string>, line = T
   });
 }
 
-/** A tracker that carries no class to later hunks, only the new names of the classes a hunk renamed (PHP). */
+/** JavaScript's and TypeScript's type lines (`export interface CurrentOptions {`, `export default class X`). */
+export const SCRIPT_TYPE_LINE =
+  /^(\s*)(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:class|interface|enum)\s+([A-Za-z_$][\w$]*)/;
+
+/**
+ * A tracker that carries no class to later hunks, only the new names of the classes a hunk renamed (PHP; with
+ * SCRIPT_TYPE_LINE, JavaScript and TypeScript: ajv's `-export interface Options {` / `+export interface
+ * CurrentOptions {`, whose members a later hunk under `@@ … @@ export interface Options {` adds).
+ */
 export class RenameTracker implements ClassTracker {
   private readonly renames = new Map<string, string>();
+
+  constructor(private readonly line = TYPE_LINE) {}
 
   classOf(): string | null {
     return null;
@@ -35,6 +45,6 @@ export class RenameTracker implements ClassTracker {
   }
 
   see(hunk: Hunk): void {
-    recordRenames(hunk, this.renames);
+    recordRenames(hunk, this.renames, this.line);
   }
 }

@@ -271,10 +271,8 @@ const BODILESS = new Set([
 ]);
 
 /** Whether a node stands in a PHP trait's body. */
-function inTrait(node: Node): boolean {
-  for (let up = node.parent; up; up = up.parent) if (up.type === "trait_declaration") return true;
-  return false;
-}
+const inTrait = (node: Node): boolean =>
+  !!node.parent && (node.parent.type === "trait_declaration" || inTrait(node.parent));
 
 /**
  * A method declared without a body: one of BODILESS, or Java's and PHP's interface or abstract method. Not a

@@ -150,6 +150,9 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
         skip.add(name.id);
         facts.use(name, name.text, "instantiation");
       }
+      // (A constructor's options object, `new Ajv({validateFormats: false})`, as a call's.)
+      for (const arg of node.childForFieldName("arguments")?.namedChildren ?? [])
+        if (arg?.type === "object") recordKeys(arg, name?.text ?? null, facts, skip);
       return "children";
     }
     case "member_expression": {

@@ -1,3 +1,4 @@
+import { RenameTracker, SCRIPT_TYPE_LINE } from "../class-renames";
 import { blocksClosedFromAbove, closersOfOpenBrackets, codeOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import {
@@ -173,6 +174,7 @@ export const javaScriptHunks: HunkRules = {
   headerKeepsIndentation: true,
   membersInTypeBody: true,
   wrap: javaScriptWrap,
+  classTracker: () => new RenameTracker(SCRIPT_TYPE_LINE),
   tailOpeners: (wrapper, closed, context, lines) => {
     // A hunk under a type's header (`interface Props {`) that closes just that type at the top level: its
     // lines above the `}` are the type's members, reopened under its own name.

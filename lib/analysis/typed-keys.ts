@@ -1,0 +1,35 @@
+// An options object's keys (`dotenv.apply(process.env, source, { debug: true })`) name fields of the type the
+// called function declares for it, where a patch declares that function: not any new type's field of that name.
+import type { PatchDefinition, PatchUse } from "./patch-types";
+
+const CALLABLE_KINDS = new Set(["function", "method", "constructor"]);
+
+/** The type names a declaration's parameter list writes (`options?: DotenvConfigOptions` → DotenvConfigOptions). */
+function parameterTypes(signature: string): string[] {
+  const open = signature.indexOf("(");
+  const close = signature.lastIndexOf(")");
+  if (open < 0 || close <= open) return [];
+  const list = signature.slice(open + 1, close);
+  return [...list.matchAll(/:\s*([^,=]+)/g)].flatMap((m) => (m[1] ?? "").match(/\b[A-Z][\w$]*/g) ?? []);
+}
+
+/**
+ * Whether a key is surely some other type's: the call it stands in (`apply`) is declared in a patch with typed
+ * parameters, and none of those types (nor a type alias or interface of the patch they name, one level) is the
+ * field's owner. (`new Ajv({ validateFormats })`, `constructor(opts: Options)` with `type Options =
+ * CurrentOptions & …`, keeps CurrentOptions's.)
+ */
+export function keyOfOtherType(use: PatchUse, def: PatchDefinition, definitions: readonly PatchDefinition[]): boolean {
+  if (use.kind !== "key" || def.kind !== "field" || !def.owner || !use.qualifier || use.qualifier.startsWith("{"))
+    return false;
+  const called = use.qualifier.split(".").pop();
+  const declared = definitions.filter(
+    (d) => d.member === called && CALLABLE_KINDS.has(d.kind) && d.signature !== null && d.signature.includes(":"),
+  );
+  const types = new Set(declared.flatMap((d) => parameterTypes(d.signature as string)));
+  if (types.size === 0) return false;
+  for (const d of definitions)
+    if ((d.kind === "type" || d.kind === "interface") && types.has(d.member))
+      for (const named of d.signature?.match(/\b[A-Z][\w$]*/g) ?? []) types.add(named);
+  return !types.has(def.owner.split(".").pop() as string);
+}
