@@ -1,4 +1,5 @@
 import { SELECTION_POLICIES, type SelectionPolicy } from "../domain/hint-vocabulary";
+import { withEnumScopes } from "./enum-scopes";
 import { matchLiterals, type TestFacingLiteral } from "./literal-matching";
 import { DiffParseError, type FileDiff, parseDiff } from "./parse-diff";
 import { analysePatchFiles, type FragmentSource } from "./patch-facts";
@@ -58,8 +59,10 @@ export async function analyzeInstance(
   policies: readonly SelectionPolicy[] = SELECTION_POLICIES,
 ): Promise<InstanceAnalysis> {
   const exact = exactSource !== undefined;
-  const code = await analysePatchFiles(parsePatch(input.goldPatch, "gold patch"), exactSource, exact);
-  const test = await analysePatchFiles(parsePatch(input.testPatch, "test patch"), exactSource, exact);
+  const [code, test] = withEnumScopes(
+    await analysePatchFiles(parsePatch(input.goldPatch, "gold patch"), exactSource, exact),
+    await analysePatchFiles(parsePatch(input.testPatch, "test patch"), exactSource, exact),
+  );
   return {
     instanceId: input.instanceId,
     approximate: code.approximate || test.approximate,

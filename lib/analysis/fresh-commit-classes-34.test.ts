@@ -50,7 +50,7 @@ test("rapidjson 7a79e91 (round 35): a macro alone on its line (`RAPIDJSON_NAMESP
   expect(names).toEqual(
     expect.arrayContaining([
       "PrettyFormatOptions enum new",
-      "kFormatSingleLineArray constant new",
+      "PrettyFormatOptions.kFormatSingleLineArray constant new",
       "PrettyWriter.SetFormatOptions method new",
       "PrettyWriter.SetFormatOptions.options parameter new",
     ]),

@@ -106,3 +106,17 @@ test("ajv 656a315: a TypeScript interface a hunk renames (`-export interface Opt
   expect(defuse).toContain("CurrentOptions.validateFormats");
   expect(result.identifiers.map((i) => i.name)).not.toContain("Options.validateFormats");
 });
+
+test("rapidjson 7a79e91: a C++ unscoped enum's new constant is stated under its enum (`PrettyFormatOptions.kFormatSingleLineArray`, as round 35's labellers and C++ name it) and reached bare; in a C patch (jq 193f432) one stays bare", async () => {
+  const defuse = (await commitAnalysis("rapidjson-commit-7a79e91")).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => i.name);
+  expect(defuse).toContain("PrettyFormatOptions.kFormatSingleLineArray");
+  expect(defuse).not.toContain("kFormatSingleLineArray");
+  const jq = await analyzeInstance({
+    instanceId: "jq",
+    goldPatch: realHunk("jq-commit-193f432-code.diff"),
+    testPatch: "",
+  });
+  expect(jq.identifiers.map((i) => i.name)).toContain("BINDING");
+});

@@ -222,9 +222,10 @@ export function collectLiterals(
     const chain = concatenationOf(node);
     if (chain && chains.has(chain.id)) continue;
     const whole = chain ?? node;
-    // (A literal of several lines counts when any of them is kept: a test's expected text joined from strings, the
-    // patch changing those below its unchanged first one.)
-    if (!rowsOf(whole).some(keep)) continue;
+    // (Strings joined over several lines count when any of their lines is kept: a test's expected text, the patch
+    // changing those below its unchanged first one. One string of several lines, a docstring, by its first.)
+    const joined = chain !== null || node.type === "concatenated_string";
+    if (!(joined ? rowsOf(whole).some(keep) : keep(whole.startPosition.row))) continue;
     if (chain) chains.add(chain.id);
     out.push({
       text: chain ? concatenationText(chain, types) : literalText(node),

@@ -20,7 +20,8 @@ export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[]
   const declared = new Map<string, PatchDefinition>();
   const reowned = definitions.map((def) => {
     // (A method with no owner stood in a class no hunk shows, under `public:`: any class may be its.)
-    const unowned = def.kind === "method" && def.owner === null;
+    // (Not a pure virtual one, `virtual void reset() = 0;`: a base's, which another class defines.)
+    const unowned = def.kind === "method" && def.owner === null && !/=\s*0\s*$/.test(def.signature ?? "");
     if (header(def) !== true || (def.kind !== "function" && !unowned)) return def;
     // (Declared alike but for the class's qualification: `StringRef currentElementAsString() const` and
     // `StringRef GeneratorUntypedBase::currentElementAsString() const`; a free function `to_json(const Value&)`

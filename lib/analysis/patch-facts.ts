@@ -2,6 +2,7 @@ import { addContextFunctions, addEnclosingTypes } from "./context-functions";
 import { hunkFragments } from "./fragments";
 import { generatedFromGrammar, grammarNamesOf } from "./grammar-outputs";
 import { grammarOfPath, type ParsedLanguage } from "./grammars";
+import { carriedMarks } from "./languages/definition-marks";
 import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
 import { type DefinitionKind, OWN_FOLDER, type SyntaxDefinition } from "./languages/syntax-facts";
@@ -14,6 +15,7 @@ import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts, Patch
 import { addStaticWildcards } from "./static-imports";
 
 export type { Location } from "./locations";
+
 export { cleanOwner, membersDefinedIn } from "./parse-fragments";
 export type { FragmentSource, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
@@ -125,10 +127,7 @@ function fileDefinitions(
         signature: def.signature,
         status,
         params: def.params,
-        ...(def.local ? { local: true } : {}),
-        ...(def.implicit ? { implicit: true } : {}),
-        ...(def.abstract ? { abstract: true } : {}),
-        ...(def.mixin ? { mixin: true } : {}),
+        ...carriedMarks(def),
         ...(def.namespace ? { namespace: def.namespace } : {}),
       });
       // A local function's parameters are nobody's to call by keyword from outside it.

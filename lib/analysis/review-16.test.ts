@@ -16,8 +16,9 @@ test("C++: a lone upper-case name after a comment line ends no declaration: `TOK
     "diff --git a/src/lex.hpp b/src/lex.hpp\nindex e69de29..a85612e 100644\n--- a/src/lex.hpp\n+++ b/src/lex.hpp\n@@ -0,0 +1,16 @@\n+#pragma once\n+\n+namespace lex {\n+\n+enum TokenType {\n+    TOKEN_EOF,\n+    TOKEN_IDENT,\n+    TOKEN_NUMBER,\n+    TOKEN_STRING,\n+    // keep last\n+    TOKEN_COUNT\n+};\n+\n+const char* token_name(TokenType t);\n+\n+}  // namespace lex\n",
     'diff --git a/tests/lex_test.cpp b/tests/lex_test.cpp\nindex 39335ce..6222048 100644\n--- a/tests/lex_test.cpp\n+++ b/tests/lex_test.cpp\n@@ -1 +1,6 @@\n #include "lex.hpp"\n+\n+TEST(Lex, Names) {\n+    EXPECT_STREQ(lex::token_name(lex::TOKEN_COUNT), "invalid");\n+    EXPECT_STREQ(lex::token_name(lex::TOKEN_COMMENT), "comment");\n+}\n',
   );
-  expect(names).toContain("TOKEN_COUNT constant");
-  expect(defuse).toContain("TOKEN_COUNT");
+  // (Stated under its enum since the nineteenth session, as C++ may name it: `TokenType.TOKEN_COUNT`.)
+  expect(names).toContain("TokenType.TOKEN_COUNT constant");
+  expect(defuse).toContain("TokenType.TOKEN_COUNT");
 });
 
 test("C++: under `@@ … @@ private:`, the class's `};` at column 0 ends it: a declaration after it is a free function, no method", async () => {

@@ -1,10 +1,12 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
 import { dataFilesNamedByTests } from "./data-files";
+import { matchesDefinition } from "./enum-scopes";
 import { implementations } from "./implementations";
 import { importClimbsToFile } from "./import-paths";
 import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
-import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses, useMatches } from "./match-uses";
+import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses } from "./match-uses";
+import { throughStrangerOf } from "./mixins";
 import { keptUses, withResultTypes } from "./namesake-uses";
 import { respeltOwners } from "./owner-spelling";
 import { inStandingPackage, packageAliases } from "./package-scope";
@@ -155,6 +157,7 @@ export function selectIdentifiers(
   const codeWordsBefore = new Set(code.textBefore.flatMap((text) => text.match(/[A-Za-z_$][\w$]*/g) ?? []));
   const codeNewMembers = new Set(code.definitions.filter((d) => d.status === "new").map((d) => d.member));
   const everyDefinition = [...code.definitions, ...test.definitions];
+  const throughStranger = throughStrangerOf(everyDefinition);
   const sides: Array<[PatchFacts, PatchFacts, "code" | "test"]> = [
     [code, test, "code"],
     [test, code, "test"],
@@ -199,7 +202,7 @@ export function selectIdentifiers(
         const candidates = unusable ? [] : def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
         const uses = candidates.filter(
           (use) =>
-            (useMatches(use, def, aliases) || staticImportReaches(use, def, other.staticWildcards)) &&
+            (matchesDefinition(use, def, aliases) || staticImportReaches(use, def, other.staticWildcards)) &&
             !usedBefore(use) &&
             !ownFieldOfUser(use, def) &&
             !looseImplicit(use, def) &&
@@ -207,6 +210,7 @@ export function selectIdentifiers(
             nestedKeyTyped(use, def, own.definitions) &&
             !keywordOfCalledType(use, def, own.definitions) &&
             !keyOfOtherType(use, def, everyDefinition) &&
+            !throughStranger(use, def) &&
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );
         if (def.kind === "file" && !unusable) uses.push(...climbingImports(def.path, moduleUses, own.paths));

@@ -44,6 +44,9 @@ export function staticImportReaches(
     owner !== null &&
     (def.kind === "method" || def.kind === "field" || def.kind === "constant") &&
     /(^|\s)static\s/.test(def.signature ?? "") &&
+    // (A private member is its class's alone; a call of another arity is another method, the test's own helper.)
+    !/(^|\s)private\s/.test(def.signature ?? "") &&
+    (use.arity === undefined || /\.\.\./.test(def.signature ?? "") || use.arity === def.params.length) &&
     owners?.get(use.location.path)?.has(owner) === true
   );
 }

@@ -2,7 +2,7 @@
 // called function declares for it, where a patch declares that function: not any new type's field of that name.
 import type { PatchDefinition, PatchUse } from "./patch-types";
 
-const CALLABLE_KINDS = new Set(["function", "method", "constructor"]);
+const CALLABLE_KINDS = new Set(["function", "constructor"]);
 
 /** The type names a declaration's parameter list writes (`options?: DotenvConfigOptions` → DotenvConfigOptions). */
 function parameterTypes(signature: string): string[] {
@@ -23,10 +23,19 @@ export function keyOfOtherType(use: PatchUse, def: PatchDefinition, definitions:
   if (use.kind !== "key" || def.kind !== "field" || !def.owner || !use.qualifier || use.qualifier.startsWith("{"))
     return false;
   const called = use.qualifier.split(".").pop();
+  // The one declaration the call can mean: a function of that name, or the constructor of a class of it (`new
+  // Server({…})`); a method's name may be any class's (`Repo.create` is no `client.create`), so none is read.
   const declared = definitions.filter(
-    (d) => d.member === called && CALLABLE_KINDS.has(d.kind) && d.signature !== null && d.signature.includes(":"),
+    (d) =>
+      CALLABLE_KINDS.has(d.kind) &&
+      ((d.kind === "function" && d.member === called) ||
+        (d.kind === "constructor" && d.owner?.split(".").pop() === called)),
   );
-  const types = new Set(declared.flatMap((d) => parameterTypes(d.signature as string)));
+  // (A JavaScript body beside its `.d.ts` declaration says no types: the typed one is the one.)
+  const typed = declared.filter((d) => d.signature?.includes(":"));
+  const declaration = typed.length === 1 ? typed[0] : undefined;
+  if (!declaration?.signature) return false;
+  const types = new Set(parameterTypes(declaration.signature));
   if (types.size === 0) return false;
   for (const d of definitions)
     if ((d.kind === "type" || d.kind === "interface") && types.has(d.member))

@@ -13,9 +13,14 @@ export function recordRenames(hunk: Hunk, renames: Map<string, string>, line = T
     hunk.lines
       .filter((l) => l.kind === kind)
       .map((l) => line.exec(l.text))
-      .filter((m) => m !== null);
-  const from = typesOn("-");
-  const to = typesOn("+");
+      .filter((m): m is RegExpExecArray => m !== null);
+  // (A type both removed and added again is no rename, nor is it renamed to: a new type added above a changed
+  // one, `+export interface ButtonTheme {` over `-`/`+export interface ButtonProps {`, names nothing anew.)
+  const removed = typesOn("-");
+  const added = typesOn("+");
+  const names = (types: RegExpExecArray[]) => new Set(types.map((m) => m[2]));
+  const from = removed.filter((m) => !names(added).has(m[2]));
+  const to = added.filter((m) => !names(removed).has(m[2]));
   from.forEach((old, index) => {
     const renamed = to[index];
     if (renamed && renamed[1] === old[1] && renamed[2] !== old[2]) renames.set(old[2] as string, renamed[2] as string);

@@ -214,6 +214,11 @@ export interface UseRules {
    * after `using namespace`. (A class's own members are methods and fields: those the member rules match.)
    */
   namespaceOwnsTypes?: boolean;
+  /**
+   * an unscoped enum's constants are stated under their enum (`EMITTER_MANIP.LowerNull`, as C++ can name them), where
+   * a file of the patches is this language's (a `.h` is C's or C++'s: the patches' other files tell)
+   */
+  enumsQualifyConstants?: boolean;
   /** a `#include "spdlog/sinks/callback_sink.h"` names a file by its path (under an include folder, or beside) */
   includePaths?: boolean;
   /**

@@ -1,4 +1,5 @@
 import type { Node } from "web-tree-sitter";
+import { marksOf } from "./definition-marks";
 
 export type DefinitionKind =
   | "function"
@@ -55,6 +56,11 @@ export interface SyntaxDefinition {
   abstract?: boolean;
   /** a member of a PHP trait: any class that uses the trait has it (`Assert::allIsNotInstanceOfAny` reaches Mixin's) */
   mixin?: boolean;
+  /**
+   * a constant of an unscoped C++ enum, stated under its enum (`EMITTER_MANIP.LowerNull`) where the patches are
+   * C++'s (UseRules.enumsQualifyConstants), and named bare or through a namespace as well
+   */
+  unscoped?: boolean;
   /** the leading part of `owner` that is namespaces (C++'s `Catch.Generators`): it qualifies nothing a hint states */
   namespace?: string;
 }
@@ -188,8 +194,7 @@ export class FactCollector {
     this.definitions.push({
       ...(local ? { local: true } : {}),
       ...(namespace ? { namespace } : {}),
-      ...(isBodiless(node, kind) ? { abstract: true } : {}),
-      ...(owner && inTrait(node) ? { mixin: true } : {}),
+      ...marksOf(node, kind, owner),
       name: owner ? `${owner}.${member}` : member,
       member,
       owner,
@@ -256,33 +261,17 @@ export class FactCollector {
     if (last) last.implicit = true;
   }
 
+  /** A constant of an unscoped C++ enum (`enum EMITTER_MANIP { LowerNull, … }`): named bare too (see `unscoped`). */
+  defineUnscoped(node: Node, member: string, owner: string, signature: string) {
+    this.define(node, member, owner, "constant", signature);
+    const last = this.definitions.at(-1);
+    if (last) last.unscoped = true;
+  }
+
   facts(): SyntaxFacts {
     return { definitions: this.definitions, uses: this.uses, bindings: this.bindings };
   }
 }
-
-/** Declarations that never have a body: Go's interface methods, TypeScript's signatures, Rust's trait items. */
-const BODILESS = new Set([
-  "method_elem",
-  "method_spec",
-  "method_signature",
-  "abstract_method_signature",
-  "function_signature_item",
-]);
-
-/** Whether a node stands in a PHP trait's body. */
-const inTrait = (node: Node): boolean =>
-  !!node.parent && (node.parent.type === "trait_declaration" || inTrait(node.parent));
-
-/**
- * A method declared without a body: one of BODILESS, or Java's and PHP's interface or abstract method. Not a
- * class's overload signature nor a `declare class`'s member (a `.d.ts` describing JavaScript's class): those
- * are the class's own method, declared apart from its body.
- */
-const isBodiless = (node: Node, kind: DefinitionKind) =>
-  kind === "method" &&
-  !(node.type === "method_signature" && node.parent?.type === "class_body") &&
-  (BODILESS.has(node.type) || (node.type === "method_declaration" && node.childForFieldName("body") === null));
 
 /** What a binding's type ends with when it is a function's result (`NewHTTPClient()`), to be read from its declaration. */
 export const RESULT_OF = "()";

@@ -49,7 +49,15 @@ export function defineEnum(node: Node, owner: string | null, facts: FactCollecto
     if (!enumerator || !constant) continue;
     skip.add(constant.id);
     const constantOwner = scoped && name ? (owner ? `${owner}.${name.text}` : name.text) : owner;
-    facts.define(enumerator, constant.text, constantOwner, "constant", foldSpace(enumerator.text));
+    // (An unscoped enum's constant is named bare, and through its enum where C++ reads it.)
+    if (!scoped && name)
+      facts.defineUnscoped(
+        enumerator,
+        constant.text,
+        owner ? `${owner}.${name.text}` : name.text,
+        foldSpace(enumerator.text),
+      );
+    else facts.define(enumerator, constant.text, constantOwner, "constant", foldSpace(enumerator.text));
   }
 }
 

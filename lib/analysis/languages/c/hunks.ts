@@ -196,8 +196,9 @@ export function startsInEnumerators(lines: readonly string[]): boolean {
 const recordOpenedBy = (context: string) =>
   /;\s*$/.test(context) ? null : RECORD_HEADER.exec(withoutTemplateHead(context));
 
-/** A header that opens a class, a struct or a function: its body's lines are its members' or statements. */
-const inRecordOrFunction = (context: string) => recordOpenedBy(context) !== null || headerNames(context).inFunction;
+/** A header that opens a class, a struct or a function (a declaration, `int yyparse(void *scanner);`, opens none). */
+const inRecordOrFunction = (context: string) =>
+  !/;\s*$/.test(context) && (recordOpenedBy(context) !== null || headerNames(context).inFunction);
 
 /** C++'s class-and-method opener (see CDialect.classTail). */
 export const CPP_CLASS_TAIL = `struct ${UNKNOWN_OWNER} { void __hintscope_tail__() {`;

@@ -24,5 +24,6 @@ export const cpp: LanguageModule = {
     // (A namespace's type or function is named bare inside it, or after `using namespace`.)
     namespaceOwnsTypes: true,
     includePaths: true,
+    enumsQualifyConstants: true,
   },
 };

@@ -150,9 +150,11 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
         skip.add(name.id);
         facts.use(name, name.text, "instantiation");
       }
-      // (A constructor's options object, `new Ajv({validateFormats: false})`, as a call's.)
-      for (const arg of node.childForFieldName("arguments")?.namedChildren ?? [])
-        if (arg?.type === "object") recordKeys(arg, name?.text ?? null, facts, skip);
+      // (A constructor's options object, `new Ajv({validateFormats: false})`, as a call's; not a global's or a
+      // module's, `new Intl.NumberFormat("en", {currency})`.)
+      const made = ctor?.type === "identifier" ? ctor.text : null;
+      for (const arg of made ? (node.childForFieldName("arguments")?.namedChildren ?? []) : [])
+        if (arg?.type === "object") recordKeys(arg, made, facts, skip);
       return "children";
     }
     case "member_expression": {

@@ -33,9 +33,11 @@ export function prototypeOwnerOf(object: Node): string | null {
   if (parent?.type !== "arguments" || parent.parent?.type !== "call_expression") return null;
   const args = parent.namedChildren.filter((arg): arg is Node => arg !== null && arg.type !== "comment");
   if (args.length < 2 || args.at(-1)?.id !== object.id) return null;
-  // (Only names before it: `inherits(Sub, Base, {…})`; `describe(Foo, () => …)` or `render(App, { props })` hand
+  // (Only classes before it: `inherits(Sub, Base, {…})`; `describe(Foo, () => …)` or `render(App, { props })` hand
   // over no prototype, nor a call whose first argument is no class.)
-  if (!args.slice(1, -1).every((arg) => arg.type === "identifier" || arg.type === "member_expression")) return null;
+  // (Nor `Object.defineProperty(Foo.prototype, Symbol.iterator, {value: …})`: a property's descriptor.)
+  if (/definepropert/i.test(parent.parent.childForFieldName("function")?.text ?? "")) return null;
+  if (!args.slice(1, -1).every((arg) => classNamed(arg) !== null)) return null;
   const first = args[0] as Node;
   if (first.type === "identifier" && args.length === 2) return null;
   return classNamed(first);

@@ -1,0 +1,36 @@
+// Unscoped enums' constants (`enum EMITTER_MANIP { LowerNull, … }`): C++ names them bare or through their enum, and
+// a hint states them under it (`EMITTER_MANIP.LowerNull`); C names them bare only. A `.h` is read by C++'s grammar
+// either way, so the patches' other files decide (UseRules.enumsQualifyConstants).
+import { moduleOfPath } from "./languages/lookup";
+import { type ImportAliases, useMatches as matchesUse } from "./match-uses";
+import type { PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
+
+/** Both patches' facts, their unscoped enum constants stated under their enum only where a file is C++'s. */
+export function withEnumScopes(code: PatchFacts, test: PatchFacts): [PatchFacts, PatchFacts] {
+  const qualify = [...code.paths, ...test.paths].some((path) => moduleOfPath(path)?.uses?.enumsQualifyConstants);
+  if (qualify) return [code, test];
+  const bare = (facts: PatchFacts): PatchFacts => ({
+    ...facts,
+    definitions: facts.definitions.map((def) => {
+      if (!def.unscoped) return def;
+      const { unscoped: _, ...rest } = def;
+      const owner = def.owner?.split(".").slice(0, -1).join(".") || null;
+      return { ...rest, owner, name: owner ? `${owner}.${def.member}` : def.member };
+    }),
+  });
+  return [bare(code), bare(test)];
+}
+
+/**
+ * Whether a use refers to a definition (useMatches); an unscoped enum's constant is named as its enum is, bare or
+ * through a namespace (`YAML::LowerNull`) or the class holding the enum (`RE2::Set::kOutOfMemory`), or through
+ * its enum.
+ */
+export function matchesDefinition(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
+  if (!def.unscoped) return matchesUse(use, def, aliases);
+  const enclosing = def.owner?.split(".").slice(0, -1).join(".") || null;
+  return (
+    matchesUse(use, { ...def, owner: enclosing, unscoped: false }, aliases) ||
+    (use.name === def.member && use.qualifier?.split(".").pop() === def.owner?.split(".").pop())
+  );
+}
