@@ -9,15 +9,31 @@ import type { PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 export function withEnumScopes(code: PatchFacts, test: PatchFacts): [PatchFacts, PatchFacts] {
   const qualify = [...code.paths, ...test.paths].some((path) => moduleOfPath(path)?.uses?.enumsQualifyConstants);
   if (qualify) return [code, test];
-  const bare = (facts: PatchFacts): PatchFacts => ({
-    ...facts,
-    definitions: facts.definitions.map((def) => {
+  // (Bare, a constant is one with a namesake of its file, as the file's definitions were merged: bison's
+  // `BINDING = 261,` and `#define BINDING 261`, the first kept.)
+  const bare = (facts: PatchFacts): PatchFacts => {
+    const seen = new Set<string>();
+    const definitions = facts.definitions.map((def) => {
       if (!def.unscoped) return def;
       const { unscoped: _, ...rest } = def;
       const owner = def.owner?.split(".").slice(0, -1).join(".") || null;
       return { ...rest, owner, name: owner ? `${owner}.${def.member}` : def.member };
-    }),
-  });
+    });
+    const keyOf = (def: (typeof definitions)[number]) => `${def.path}\u0000${def.name}`;
+    const renamed = new Set(
+      facts.definitions.filter((def) => def.unscoped).map((def) => `${def.path}\u0000${def.member}`),
+    );
+    return {
+      ...facts,
+      definitions: definitions.filter((def) => {
+        const key = keyOf(def);
+        if (def.kind !== "constant" || !renamed.has(key)) return true;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      }),
+    };
+  };
   return [bare(code), bare(test)];
 }
 

@@ -120,3 +120,14 @@ test("rapidjson 7a79e91: a C++ unscoped enum's new constant is stated under its 
   });
   expect(jq.identifiers.map((i) => i.name)).toContain("BINDING");
 });
+
+test("jq 193f432, its bison header read whole (as exact mode reads it): a C enum's constant and the `#define` of its name are one constant, stated once (`BINDING = 261`), bare", async () => {
+  const result = await analyzeInstance({
+    instanceId: "jq",
+    goldPatch: realHunk("jq-commit-193f432-parser-h-whole-code.diff"),
+    testPatch: "",
+  });
+  expect(result.identifiers.filter((i) => i.member === "BINDING").map((i) => [i.name, i.signature])).toEqual([
+    ["BINDING", "BINDING = 261"],
+  ]);
+});
