@@ -83,3 +83,11 @@ test("Literals: one string of several lines (a docstring) with a row added insid
   });
   expect(result.literals).toEqual([]);
 });
+
+test("Java: a static wildcard import of a library's class (`import static org.assertj.core.api.Assertions.*`) reaches no static method of the project's own `Assertions`", async () => {
+  const found = await names(
+    "diff --git a/src/main/java/com/acme/Assertions.java b/src/main/java/com/acme/Assertions.java\nindex 96aad2d..9feb8bb 100644\n--- a/src/main/java/com/acme/Assertions.java\n+++ b/src/main/java/com/acme/Assertions.java\n@@ -7,6 +7,10 @@ public final class Assertions {\n         return requireNonNull(value);\n     }\n \n+    public static <T> T assertThat(T value) {\n+        return requireNonNull(value);\n+    }\n+\n     private Assertions() {\n     }\n }\n",
+    'diff --git a/src/test/java/com/acme/ParserTest.java b/src/test/java/com/acme/ParserTest.java\nindex 73e752b..dd1d0c7 100644\n--- a/src/test/java/com/acme/ParserTest.java\n+++ b/src/test/java/com/acme/ParserTest.java\n@@ -1,12 +1,12 @@\n package com.acme;\n \n-import static org.junit.Assert.assertEquals;\n+import static org.assertj.core.api.Assertions.*;\n \n import org.junit.Test;\n \n public class ParserTest {\n     @Test\n     public void parsesEmpty() {\n-        assertEquals(0, Parser.parse("").size());\n+        assertThat(Parser.parse("").size()).isEqualTo(0);\n     }\n }\n',
+  );
+  expect(found).toContain("Assertions.assertThat method");
+});

@@ -1,13 +1,14 @@
 // Java's static imports: a bare name (`exists(P1)`) reaches a class's static member through its file's
 // `import static javaslang.Predicates.*`, which may stand above the hunks, or from the test class named for it.
+import { importLoadsFile } from "./import-paths";
 import type { ParsedFragment, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
 const lastSegment = (name: string | null) => (name ? (name.split(".").pop() ?? name) : null);
 
 /**
- * Records in `facts.staticWildcards` the classes a file imports every static member of, read from any row of its
- * post-images (`import static …Cls.*` keeps its `.*` as its module), with the class its name says it tests
- * (UseRules.testedClassOf).
+ * Records in `facts.staticWildcards` the classes a file imports every static member of (`javaslang.Predicates`),
+ * read from any row of its post-images (`import static …Cls.*` keeps its `.*` as its module), with the class its
+ * name says it tests (`API`, UseRules.testedClassOf).
  */
 export function addStaticWildcards(
   facts: PatchFacts,
@@ -18,10 +19,7 @@ export function addStaticWildcards(
   const owners = new Set<string>();
   for (const p of parsed)
     for (const use of p.fragment.side === "post" ? p.uses : [])
-      if (use.kind === "import" && use.module?.endsWith(".*")) {
-        const owner = use.module.split(".").at(-2);
-        if (owner) owners.add(owner);
-      }
+      if (use.kind === "import" && use.module?.endsWith(".*")) owners.add(use.module.slice(0, -2));
   if (testedClass) owners.add(testedClass);
   if (owners.size > 0) facts.staticWildcards = (facts.staticWildcards ?? new Map()).set(path, owners);
 }
@@ -47,6 +45,12 @@ export function staticImportReaches(
     // (A private member is its class's alone; a call of another arity is another method, the test's own helper.)
     !/(^|\s)private\s/.test(def.signature ?? "") &&
     (use.arity === undefined || /\.\.\./.test(def.signature ?? "") || use.arity === def.params.length) &&
-    owners?.get(use.location.path)?.has(owner) === true
+    [...(owners?.get(use.location.path) ?? [])].some((imported) =>
+      // (An import's class is the definition's file's: `org.assertj.core.api.Assertions.*` is no `Assertions` of the
+      // project's own.)
+      imported.includes(".")
+        ? lastSegment(imported) === owner && importLoadsFile(imported, use.location.path, def.path)
+        : imported === owner,
+    )
   );
 }
