@@ -131,3 +131,16 @@ test("jq 193f432, its bison header read whole (as exact mode reads it): a C enum
     ["BINDING", "BINDING = 261"],
   ]);
 });
+
+test("a C signature keeps the specifier macro the parser reads past (yyjson 42f9fcb's `yyjson_api_inline bool yyjson_get_bool_pointer(…)`), after a template's head where one stands above (simdjson 703ef54's `template <class Z> simdjson_warn_unused simdjson_error to_json(…)`)", async () => {
+  const yyjson = (await commitAnalysis("yyjson-commit-42f9fcb")).identifiers.find(
+    (i) => i.name === "yyjson_get_bool_pointer",
+  );
+  expect(yyjson?.signature).toBe(
+    "yyjson_api_inline bool yyjson_get_bool_pointer(yyjson_doc *doc, const char *ptr, bool *value)",
+  );
+  const simdjson = (await commitAnalysis("simdjson-commit-703ef54")).identifiers.find((i) => i.name === "to_json");
+  expect(simdjson?.signature?.split("\n")[0]).toMatch(
+    /^template <class Z> simdjson_warn_unused simdjson_error to_json\(/,
+  );
+});

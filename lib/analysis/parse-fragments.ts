@@ -28,7 +28,8 @@ const STAND_IN = "__hintscope__";
 export async function parseFragment(fragment: Fragment, language: ParsedLanguage): Promise<ParsedFragment> {
   const module = moduleOfGrammar(language);
   const parser = (await getParsers()).get(language);
-  const tree = parser?.parse(module.sourceText ? module.sourceText(fragment.text) : fragment.text);
+  const source = module.sourceText ? module.sourceText(fragment.text) : fragment.text;
+  const tree = parser?.parse(source);
   if (!tree) return { fragment, definitions: [], uses: [], literals: [] };
   try {
     // Prefix counts of added rows, so any row range can be asked "does it hold an added line?" at once.
@@ -53,6 +54,8 @@ export async function parseFragment(fragment: Fragment, language: ParsedLanguage
       .filter((d) => (d.row >= first || d.row === fragment.signatureRow) && d.row < last)
       // A signature resumed from the hunk header may lack parameters above the hunk: not one to state.
       .map((d) => (d.row === fragment.signatureRow ? { ...d, signature: null } : d))
+      // Words blanked for the parser before a declaration (`yyjson_api_inline bool f(…)`) are its own, as written.
+      .map((d) => withBlankedPrefix(d, fragment.text, source))
       // The original indentation may settle scope (Python): a definition the module moves or drops.
       .flatMap((d) => module.scopeDefinition?.(d, lineText(d.row)) ?? [d])
       .map((d) => {
@@ -67,6 +70,37 @@ export async function parseFragment(fragment: Fragment, language: ParsedLanguage
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * A definition's signature with the words the module blanked before it on its line (C's specifier macros,
+ * `yyjson_api_inline`, see c/macro-lines.ts) put back: where the parsed line is blank before the definition and
+ * the written one holds only such words there.
+ */
+function withBlankedPrefix(def: SyntaxDefinition, text: string, source: string): SyntaxDefinition {
+  if (def.signature === null || text === source) return def;
+  const written = text.split("\n")[def.row]?.slice(0, def.column) ?? "";
+  const parsed = source.split("\n")[def.row]?.slice(0, def.column) ?? "";
+  if (parsed.trim() !== "" || !/^\s*[A-Za-z_]\w*(\s+[A-Za-z_]\w*)*\s*$/.test(written)) return def;
+  // (After a template's head, which the extractor put before the line: `template <typename P> FMT_CONSTEXPR auto …`.)
+  const head = templateHeadLength(def.signature);
+  return { ...def, signature: `${def.signature.slice(0, head)}${written.trim()} ${def.signature.slice(head)}` };
+}
+
+/** How long the `template <…>` heads a signature starts with are, with the space after each. */
+function templateHeadLength(signature: string): number {
+  let at = 0;
+  while (/^template\s*</.test(signature.slice(at))) {
+    let depth = 0;
+    let end = signature.indexOf("<", at);
+    for (; end < signature.length; end++) {
+      if (signature[end] === "<") depth++;
+      else if (signature[end] === ">" && --depth === 0) break;
+    }
+    at = end + 1;
+    while (signature[at] === " ") at++;
+  }
+  return at;
 }
 
 /** Whether any row in [row, endRow] of a fragment is a changed line (added in post, removed in pre). */
