@@ -2,8 +2,12 @@
 // a hint states them under it (`EMITTER_MANIP.LowerNull`); C names them bare only. A `.h` is read by C++'s grammar
 // either way, so the patches' other files decide (UseRules.enumsQualifyConstants).
 import { moduleOfPath } from "./languages/lookup";
+import { lastSegment } from "./languages/syntax-facts";
 import { type ImportAliases, useMatches as matchesUse } from "./match-uses";
 import type { PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
+
+/** The owner around an enum (`Set` of `Set.ErrorKind`), or null. */
+const enclosingOf = (owner: string | null) => owner?.split(".").slice(0, -1).join(".") || null;
 
 /** Both patches' facts, their unscoped enum constants stated under their enum only where a file is C++'s. */
 export function withEnumScopes(code: PatchFacts, test: PatchFacts): [PatchFacts, PatchFacts] {
@@ -16,7 +20,7 @@ export function withEnumScopes(code: PatchFacts, test: PatchFacts): [PatchFacts,
     const definitions = facts.definitions.map((def) => {
       if (!def.unscoped) return def;
       const { unscoped: _, ...rest } = def;
-      const owner = def.owner?.split(".").slice(0, -1).join(".") || null;
+      const owner = enclosingOf(def.owner);
       return { ...rest, owner, name: owner ? `${owner}.${def.member}` : def.member };
     });
     const keyOf = (def: (typeof definitions)[number]) => `${def.path}\u0000${def.name}`;
@@ -44,9 +48,12 @@ export function withEnumScopes(code: PatchFacts, test: PatchFacts): [PatchFacts,
  */
 export function matchesDefinition(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
   if (!def.unscoped) return matchesUse(use, def, aliases);
-  const enclosing = def.owner?.split(".").slice(0, -1).join(".") || null;
+  const enclosing = enclosingOf(def.owner);
   return (
     matchesUse(use, { ...def, owner: enclosing, unscoped: false }, aliases) ||
-    (use.name === def.member && use.qualifier?.split(".").pop() === def.owner?.split(".").pop())
+    (use.name === def.member &&
+      use.qualifier !== null &&
+      def.owner !== null &&
+      lastSegment(use.qualifier) === lastSegment(def.owner))
   );
 }

@@ -1,20 +1,21 @@
 // A PHP trait's members are every using class's (`Assert::allIsNotInstanceOfAny` reaches `trait Mixin`'s, see
 // match-uses.ts), but only a class the patches show may use the trait: not a framework's facade (`Cache::flush()`).
+import { lastSegment } from "./languages/syntax-facts";
 import type { PatchDefinition, PatchUse } from "./patch-types";
 
 /** Whether a use reaches a trait's member only through a class-like name no patch defines anything of. */
 export function throughStrangerOf(
   definitions: readonly PatchDefinition[],
 ): (use: PatchUse, def: PatchDefinition) => boolean {
-  const patchClasses = new Set(definitions.flatMap((d) => [d.owner?.split(".").pop(), d.member]));
+  const patchClasses = new Set(definitions.flatMap((d) => [d.owner && lastSegment(d.owner), d.member]));
   return (use, def) => {
-    const through = use.qualifier?.split(/[.:]+/).pop();
+    const through = use.qualifier === null ? undefined : lastSegment(use.qualifier);
     // (An object's `$d->roundUnit(…)`, a call's `Carbon::now()->…`, is any instance's: only a class's name is checked.)
     return (
       def.mixin === true &&
       through !== undefined &&
       /^[A-Z]\w*$/.test(through) &&
-      through !== def.owner?.split(".").pop() &&
+      through !== (def.owner && lastSegment(def.owner)) &&
       !patchClasses.has(through)
     );
   };

@@ -41,6 +41,12 @@ export async function parseFragment(fragment: Fragment, language: ParsedLanguage
     const facts = module.extract(tree.rootNode, fragment.owner, fragment.inBody, collector);
     // A definition's own line as written (whole-file images have lines outside the hunks too).
     let lines: string[] | null = null;
+    // The parsed text's lines (a module may blank words for its parser), split once, when first asked.
+    let sourceLines: string[] | null = null;
+    const sourceLine = (row: number) => {
+      sourceLines = sourceLines ?? source.split("\n");
+      return sourceLines[row] ?? "";
+    };
     const lineText = (row: number) => {
       const shown = fragment.rows[row]?.text;
       if (shown !== undefined) return shown;
@@ -55,7 +61,7 @@ export async function parseFragment(fragment: Fragment, language: ParsedLanguage
       // A signature resumed from the hunk header may lack parameters above the hunk: not one to state.
       .map((d) => (d.row === fragment.signatureRow ? { ...d, signature: null } : d))
       // Words blanked for the parser before a declaration (`yyjson_api_inline bool f(…)`) are its own, as written.
-      .map((d) => withBlankedPrefix(d, fragment.text, source))
+      .map((d) => withBlankedPrefix(d, lineText, sourceLine))
       // The original indentation may settle scope (Python): a definition the module moves or drops.
       .flatMap((d) => module.scopeDefinition?.(d, lineText(d.row)) ?? [d])
       .map((d) => {
@@ -77,10 +83,14 @@ export async function parseFragment(fragment: Fragment, language: ParsedLanguage
  * `yyjson_api_inline`, see c/macro-lines.ts) put back: where the parsed line is blank before the definition and
  * the written one holds only such words there.
  */
-function withBlankedPrefix(def: SyntaxDefinition, text: string, source: string): SyntaxDefinition {
-  if (def.signature === null || text === source) return def;
-  const written = text.split("\n")[def.row]?.slice(0, def.column) ?? "";
-  const parsed = source.split("\n")[def.row]?.slice(0, def.column) ?? "";
+function withBlankedPrefix(
+  def: SyntaxDefinition,
+  lineText: (row: number) => string,
+  sourceLine: (row: number) => string,
+): SyntaxDefinition {
+  if (def.signature === null) return def;
+  const written = lineText(def.row).slice(0, def.column);
+  const parsed = sourceLine(def.row).slice(0, def.column);
   if (parsed.trim() !== "" || !/^\s*[A-Za-z_]\w*(\s+[A-Za-z_]\w*)*\s*$/.test(written)) return def;
   // (After a template's head, which the extractor put before the line: `template <typename P> FMT_CONSTEXPR auto …`.)
   const head = templateHeadLength(def.signature);

@@ -1,9 +1,8 @@
 // Java's static imports: a bare name (`exists(P1)`) reaches a class's static member through its file's
 // `import static javaslang.Predicates.*`, which may stand above the hunks, or from the test class named for it.
 import { importLoadsFile } from "./import-paths";
+import { lastSegment } from "./languages/syntax-facts";
 import type { ParsedFragment, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
-
-const lastSegment = (name: string | null) => (name ? (name.split(".").pop() ?? name) : null);
 
 /**
  * Records in `facts.staticWildcards` the classes a file imports every static member of (`javaslang.Predicates`),
@@ -34,7 +33,7 @@ export function staticImportReaches(
   def: PatchDefinition,
   owners: ReadonlyMap<string, ReadonlySet<string>> | undefined,
 ): boolean {
-  const owner = lastSegment(def.owner);
+  const owner = def.owner === null ? null : lastSegment(def.owner);
   return (
     use.qualifier === null &&
     (use.kind === "call" || use.kind === "name") &&
