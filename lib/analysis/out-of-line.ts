@@ -18,6 +18,7 @@ export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[]
     if (header(def) === false && (def.kind === "method" || def.kind === "constructor") && def.owner)
       outOfLine.set(def.member, [...(outOfLine.get(def.member) ?? []), def]);
   const declared = new Map<string, PatchDefinition>();
+  const renamed = new Map<string, string>();
   const reowned = definitions.map((def) => {
     // (A method with no owner stood in a class no hunk shows, under `public:`: any class may be its.)
     // (Not a pure virtual one, `virtual void reset() = 0;`: a base's, which another class defines.)
@@ -29,7 +30,7 @@ export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[]
     const owners = new Set(
       (outOfLine.get(def.member) ?? [])
         .filter((d) => unowned || (def.owner !== null && (d.owner as string).startsWith(`${def.owner}.`)))
-        .filter((d) => unqualified(d.signature) === unqualified(def.signature))
+        .filter((d) => declarations(d).some((s) => declarations(def).includes(s)))
         .map((d) => d.owner as string),
     );
     if (owners.size !== 1) return def;
@@ -43,13 +44,62 @@ export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[]
       ...(namespace ? { namespace } : {}),
     };
     declared.set(moved.name, moved);
+    renamed.set(`${def.path}\0${def.name}`, moved.name);
     return moved;
   });
-  return reowned.map((def) =>
-    def.status === "new" && header(def) === false && declared.get(def.name)?.status === "changed"
-      ? { ...def, status: "changed" }
-      : def,
+  // (Its parameters with it: `pugi.set.precision` is `pugi.xml_text.set.precision`.)
+  const withParameters = reowned.map((def) => {
+    const owner = def.kind === "parameter" && def.owner ? renamed.get(`${def.path}\0${def.owner}`) : undefined;
+    return owner ? { ...def, owner, name: `${owner}.${def.member}` } : def;
+  });
+  return headersFirst(
+    withParameters.map((def) =>
+      def.status === "new" && header(def) === false && declared.get(def.name)?.status === "changed"
+        ? { ...def, status: "changed" }
+        : def,
+    ),
   );
+}
+
+const callable = (def: PatchDefinition) =>
+  def.kind === "function" || def.kind === "method" || def.kind === "constructor";
+
+/**
+ * The definitions with a source's definition of a callable a header of the patch declares too (`bool
+ * xml_node::remove_children()` in `pugixml.cpp`, `bool remove_children();` in `pugixml.hpp`) moved after that
+ * declaration and its parameters, with its own: a hint states first what a test includes, in the header's words.
+ */
+function headersFirst(definitions: PatchDefinition[]): PatchDefinition[] {
+  const declared = new Set(definitions.filter((d) => header(d) === true && callable(d)).map((d) => d.name));
+  // (A source's callable, or a parameter of one: the callable's name.)
+  const callableOf = (d: PatchDefinition) => {
+    if (header(d) !== false) return undefined;
+    if (callable(d)) return d.name;
+    return d.kind === "parameter" ? (d.owner ?? undefined) : undefined;
+  };
+  const deferred = new Map<string, PatchDefinition[]>();
+  for (const def of definitions) {
+    const name = callableOf(def);
+    if (name !== undefined && declared.has(name)) deferred.set(name, [...(deferred.get(name) ?? []), def]);
+  }
+  if (deferred.size === 0) return definitions;
+  const ordered: PatchDefinition[] = [];
+  let open: PatchDefinition | undefined;
+  const flush = () => {
+    if (open) ordered.push(...(deferred.get(open.name) ?? []));
+    if (open) deferred.delete(open.name);
+    open = undefined;
+  };
+  for (const def of definitions) {
+    const name = callableOf(def);
+    if (name !== undefined && declared.has(name)) continue;
+    const ownParameter = open && def.kind === "parameter" && def.owner === open.name && def.path === open.path;
+    if (!ownParameter) flush();
+    ordered.push(def);
+    if (header(def) === true && callable(def) && deferred.has(def.name)) open = def;
+  }
+  flush();
+  return ordered;
 }
 
 /**
@@ -90,12 +140,18 @@ function withKnownNamespaces(definitions: PatchDefinition[]): PatchDefinition[] 
 /** Whether a definition's file is a header (true) or a source (false) in a language that has both, else undefined. */
 const header = (def: PatchDefinition) => moduleOfPath(def.path)?.uses?.declarationHeader?.(def.path);
 
+/** Each declaration of a definition (an overloaded one's every one, `set(double, int)` and `set(float, int)`), unqualified. */
+const declarations = (def: PatchDefinition) =>
+  (def.overloads?.map((o) => o.signature) ?? [def.signature]).map((s) => unqualified(s, def.path));
+
 /**
- * A declaration without the scopes qualifying its name (`GeneratorUntypedBase::`) and what only a declaration in
- * the class says (`virtual`, `static`, `override`, `= 0`), white space folded.
+ * A declaration without the scopes qualifying its name (`GeneratorUntypedBase::`), what only a declaration in
+ * the class says (`virtual`, `static`, `override`, `= 0`) and the specifier macros its language reads past (a
+ * source's `PUGI__FN bool xml_node::remove_children()` against the header's `bool remove_children();`), white
+ * space folded.
  */
-const unqualified = (signature: string | null) =>
-  (signature ?? "")
+const unqualified = (signature: string | null, path: string) =>
+  (moduleOfPath(path)?.sourceText ?? ((text: string) => text))(signature ?? "")
     .replace(/^\s*((virtual|static|inline|explicit|constexpr|friend)\s+)+/, "")
     .replace(/\s*(override|final|=\s*0)\s*$/, "")
     .replace(/(\w+\s*::\s*)+(?=~?\w+\s*\()/g, "")

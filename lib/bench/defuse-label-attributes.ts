@@ -1,7 +1,8 @@
 // DefUse against hand labels, beyond the names (companion of defuse-labels.ts, same label formats): precision,
 // recall and F1 by qualified name (a name's last two dotted segments, a file its path) and by bare name (the last
 // segment), then, for every name both the tool and the label select, whether owner, kind, path, new-file flag and
-// signature agree. Lists every disagreement with its class: missing, extra, owner, kind, path, new-file, signature.
+// signature agree (a name stated at two files, a C or C++ header and its source, at the file the label names).
+// Lists every disagreement with its class: missing, extra, owner, kind, path, new-file, signature.
 //
 //   npx tsx lib/bench/defuse-label-attributes.ts [labels.json | labels-folder] [records.jsonl …]
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -137,12 +138,15 @@ async function main() {
     }
     qualified.picked += pickedQ.size;
     qualified.expected += expectedQ.size;
-    for (const [k, i] of pickedQ) {
+    for (const [k, first] of pickedQ) {
       const e = expectedQ.get(k);
       if (!e) {
-        disagreements.push(`${id}: extra ${k} (${i.kind}, ${i.path})`);
+        disagreements.push(`${id}: extra ${k} (${first.kind}, ${first.path})`);
         continue;
       }
+      // (A name the tool states at two files, a C++ header's declaration and its source's definition, is compared
+      // at the one the label names, if either.)
+      const i = selected.find((s) => keyOf(s, labelKey) === k && s.path === e.path) ?? first;
       qualified.hits++;
       const checks: Array<[keyof typeof agree, boolean, string]> = [
         ["owner", ownersAgree(labelOwner(e), toolOwner(i)), `${labelOwner(e)} vs ${toolOwner(i)}`],

@@ -1,0 +1,31 @@
+// Classes of error found in the twentieth session (issue 43): round 42's attributes, and round 43, labelled blind.
+// Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
+import { expect, test } from "vitest";
+import { commitAnalysis } from "../testing/analysis-helpers";
+
+test("pugixml fd7326f: a C++ header's methods whose class no hunk shows (`@@ … @@ namespace pugi`) take the class of their out-of-line definitions though those carry a specifier macro (`PUGI__FN bool xml_node::remove_children()`), in the header's words, stated before the source's", async () => {
+  const result = await commitAnalysis("pugixml-commit-fd7326f");
+  const stated = result.identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind} ${i.path} ${i.signature}`);
+  expect(stated).toEqual([
+    "xml_node.remove_attributes method src/pugixml.hpp bool remove_attributes()",
+    "xml_node.remove_attributes method src/pugixml.cpp PUGI__FN bool remove_attributes()",
+    "xml_node.remove_children method src/pugixml.hpp bool remove_children()",
+    "xml_node.remove_children method src/pugixml.cpp PUGI__FN bool remove_children()",
+  ]);
+});
+
+test("pugixml b9b2aee: a header's overload (`bool set(double rhs, int precision);`) takes the class of the source's overloads of that name (`xml_text::set(float rhs, int precision)` first), and its parameters with it", async () => {
+  const result = await commitAnalysis("pugixml-commit-b9b2aee");
+  const inHeader = result.identifiers.filter((i) => i.path === "src/pugixml.hpp").map((i) => `${i.name} ${i.kind}`);
+  expect(inHeader).toEqual(
+    expect.arrayContaining([
+      "xml_attribute.set_value method",
+      "xml_attribute.set_value.precision parameter",
+      "xml_text.set method",
+      "xml_text.set.precision parameter",
+    ]),
+  );
+  expect(inHeader.filter((n) => /^(pugi\.)?set(_value)?\b/.test(n))).toEqual([]);
+});
