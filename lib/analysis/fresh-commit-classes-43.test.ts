@@ -29,3 +29,18 @@ test("pugixml b9b2aee: a header's overload (`bool set(double rhs, int precision)
   );
   expect(inHeader.filter((n) => /^(pugi\.)?set(_value)?\b/.test(n))).toEqual([]);
 });
+
+test("cachetools 5c2a69b: a Python hunk under git's default header (`@@ … @@ class RRCache(Cache):`, the nearest line at column 0) that starts in a method's body and ends past the class (`def rr_cache(…)` at column 0): the new method is the class's, what follows the module's", async () => {
+  const result = await commitAnalysis("cachetools-commit-5c2a69b");
+  const code = result.identifiers.filter((i) => i.side === "code").map((i) => `${i.name} ${i.kind} ${i.status}`);
+  expect(code).toContain("RRCache.choice method new");
+  expect(code.filter((n) => /^choice /.test(n))).toEqual([]);
+  expect(result.identifiers.find((i) => i.name === "RRCache.choice")?.policies).toContain("defuse");
+});
+
+test("pyparsing b3e75f8: past a new function at column 0, a context line at column 0 (`dbl_quoted_string = Combine(`) is the module's as it stood, not new", async () => {
+  const result = await commitAnalysis("pyparsing-commit-b3e75f8");
+  const code = new Map(result.identifiers.filter((i) => i.side === "code").map((i) => [i.name, i.status]));
+  expect(code.get("autoname_elements")).toBe("new");
+  expect(code.has("dbl_quoted_string")).toBe(false);
+});

@@ -1,4 +1,4 @@
-import { leadingSpaceOf } from "../hunk-lines";
+import { depth, leadingSpaceOf } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import type { SyntaxDefinition } from "../syntax-facts";
 import { indentedBodyEnd, NO_WRAP } from "../wrapping";
@@ -39,6 +39,32 @@ function stringEnd(lines: readonly string[]): number {
     /^\s*("""|''')[)\],;]*\s*$/.test(lines[firstQuotes] ?? "") &&
     !lines.slice(0, firstQuotes).some((line) => /:\s*(#.*)?$/.test(line) && !PROSE_LINE.test(line));
   return insideString ? firstQuotes : -1;
+}
+
+/**
+ * Where a hunk that starts inside a top-level class or function (its first statement indented: git's default
+ * driver named `class RRCache(Cache):` above it) leaves it for good: the index of the line before its first
+ * statement back at column 0 (`def rr_cache(…)` after the class's last method), or -1. The lines above stay
+ * the class's (or the function's); those below are read apart, at module level.
+ */
+function pythonTopLevelEnd(lines: readonly string[]): number {
+  let inString = false;
+  let open = 0;
+  let indented = false;
+  const start = stringEnd(lines) + 1;
+  for (const [index, line] of lines.entries()) {
+    if (index < start) continue;
+    const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "").replace(/#.*$/, "");
+    const statement = !inString && open <= 0 && code.trim() !== "";
+    if (statement && leadingSpaceOf(line) > 0 && !continuesFromAbove(line)) indented = true;
+    // (Not `else:`, `except …:` or `finally:`, which go on with a statement at column 0 begun above.)
+    if (statement && indented && /^[A-Za-z_@]/.test(line) && !/^(else|elif|except|finally)\b/.test(line))
+      return index - 1;
+    if (statement && !indented && leadingSpaceOf(line) === 0 && !continuesFromAbove(line)) return -1;
+    if (((line.match(/"""|'''/g) ?? []).length & 1) === 1) inString = !inString;
+    if (!inString) open += depth(code);
+  }
+  return -1;
 }
 
 /**
@@ -114,6 +140,7 @@ export const python: LanguageModule = {
       return lines.slice(0, end + 1).some((line) => /^[\])}]/.test(line)) ? 0 : end;
     },
     offside: { resumedSignature, continuesFromAbove, stringEnd },
+    topLevelEnd: pythonTopLevelEnd,
     classTracker: () => new PythonClassTracker(),
   },
   uses: { importOmitsExtension: true, fileScopedNames: true, literalMembersAreBuiltin: true },
