@@ -44,3 +44,32 @@ test("pyparsing b3e75f8: past a new function at column 0, a context line at colu
   expect(code.get("autoname_elements")).toBe("new");
   expect(code.has("dbl_quoted_string")).toBe(false);
 });
+
+test("lexy bb36367: a C++ hunk under its struct's header at column 0 (`struct _b : token_base<_b<N>>`) that starts in a nested struct's method and closes the struct at column 0: the new member templates are the struct's, and a test's call of one through a member template (`dsl::byte.range<0x00, 0x10>()`) is a call of it", async () => {
+  const result = await commitAnalysis("lexy-commit-bb36367");
+  const defuse = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(defuse).toEqual(["_b.range method", "_b.set method", "_b.ascii method"]);
+});
+
+test("knex 5845dc6: methods written into an object a call makes a class's (`@@ … @@ assign(Builder.prototype, {`) go on past the commas between them (`},` then `clear(statement) {`)", async () => {
+  const result = await commitAnalysis("knex-commit-5845dc6");
+  const clear = result.identifiers.find((i) => i.name === "Builder.clear");
+  expect([clear?.kind, clear?.status, clear?.signature, clear?.policies.includes("defuse")]).toEqual([
+    "method",
+    "new",
+    "clear(statement)",
+    true,
+  ]);
+});
+
+test("mybatis dddd9f7: a test's subclass that overrides a new concrete method (`@Override protected SqlSession createSqlSession(…)`) names it as the code does: a use of it", async () => {
+  const result = await commitAnalysis("mybatis-3-commit-dddd9f7");
+  const defuse = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
+  expect(defuse).toEqual(["DefaultSqlSessionFactory.createSqlSession"]);
+});
+
+test("flatbuffers 41d9add: a macro between a class's name and its body (`class Verifier FLATBUFFERS_FINAL_CLASS {`) is read past: the nested struct the hunk adds (`struct Options {`) and its fields are the class's", async () => {
+  const result = await commitAnalysis("flatbuffers-commit-41d9add");
+  const defuse = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(defuse).toEqual(["Verifier.Options struct", "Verifier.Options.check_nested_flatbuffers field"]);
+});

@@ -1,4 +1,4 @@
-// Implementations: a test's own method named as a new bodiless method of the code is a use of that method.
+// Implementations: a test's own method named as a new bodiless method of the code, or overriding a new one, is a use of that method.
 import { CONSTRUCTOR_MEMBERS, isDictatedName } from "./match-uses";
 import type { PatchDefinition, PatchUse } from "./patch-facts";
 
@@ -13,11 +13,15 @@ export function implementations(def: PatchDefinition, testDefinitions: readonly 
   // (Only a method there to be implemented, declared without a body: a concrete class's method, or a Ruby or
   // Python hook, the test's namesake may merely mirror (kong's `mapperValueAdapter.Decode`; a test helper's
   // `def interpolate(*args)` beside the code's new InterpolationCompiler.interpolate).)
-  if (isDictatedName(def) || !def.abstract) return [];
+  // A test's override of a concrete one says it overrides (Java's `@Override`, `override`): it fails to compile
+  // unless the method is there by that name (mybatis dddd9f7's `@Override protected SqlSession createSqlSession(…)`
+  // in a test's subclass of DefaultSqlSessionFactory).
+  if (isDictatedName(def)) return [];
   return testDefinitions
     .filter(
       (d) =>
         d.kind === "method" &&
+        (def.abstract === true || OVERRIDE.test(d.signature ?? "")) &&
         d.member === def.member &&
         d.status === "new" &&
         d.owner !== null &&
@@ -25,6 +29,9 @@ export function implementations(def: PatchDefinition, testDefinitions: readonly 
     )
     .map((d) => ({ name: d.member, qualifier: null, kind: "name" as const, location: d.location }));
 }
+
+/** A declaration that says it overrides a base's method: Java's annotation, C#'s, C++'s and TypeScript's keyword. */
+const OVERRIDE = /(^|\s)@Override\b|(^|\s)override\s|\)\s*(const\s*)?override\b/;
 
 /** A test helper that stands in for the code (`tests/mock_user_props_repo.go`, `fake_store.py`): its methods mirror every interface. */
 const MOCK_FILE = /(^|\/)[^/]*(mock|fake|stub)[^/]*$|(^|\/)(mocks?|fakes?|stubs?)\//i;

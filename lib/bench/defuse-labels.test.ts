@@ -38,6 +38,11 @@ describe("DefUse bench keys", () => {
     expect(labelKey("exports.text")).toBe("text");
     expect(labelKey("module.exports.raw")).toBe("raw");
     expect(labelKey("describe.only")).toBe("describe.only");
+    // A constructor's keyword parameter is its class's, spelt through the constructor or not.
+    expect(labelKey("FloatConverter.__init__.finite")).toBe("FloatConverter.finite");
+    expect(labelKey("Ky.constructor.searchParams")).toBe("Ky.searchParams");
+    expect(labelKey("GeneratorError.initialize.invalid_object")).toBe("GeneratorError.invalid_object");
+    expect(labelKey("Config.__init__")).toBe("Config.__init__");
   });
 
   it("scores bare names by their last segment and files by their path", () => {

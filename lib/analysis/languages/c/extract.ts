@@ -49,7 +49,9 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
         skip.add(callee.id);
         facts.use(callee, callee.text, "call");
       } else if (callee?.type === "field_expression") {
-        const field = callee.childForFieldName("field");
+        // (A member template's call names the template: `dsl::byte.range<0x00, 0x10>()` calls `range`.)
+        const written = callee.childForFieldName("field");
+        const field = written?.type === "template_method" ? written.childForFieldName("name") : written;
         if (field) {
           skip.add(field.id);
           facts.use(field, field.text, "call", callee.childForFieldName("argument")?.text ?? null);

@@ -1,5 +1,5 @@
 import { ACCESS_LABEL, codeWithoutCommentsOf as codeOf, EXPORT_MACRO, UNKNOWN_OWNER } from "../hunk-lines";
-import type { HunkRules, Wrapper, WrapRequest } from "../language";
+import type { ClosedBlocks, HunkRules, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
 
 /**
@@ -162,7 +162,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
         classTail:
           /^\S/.test(context) && headerNames(context).inFunction && closed.atColumnZeroCount === 1
             ? undefined
-            : dialect.classTail,
+            : classTailUnder(dialect, context, closed),
         outer: dialect.namespaces ? "namespace __hintscope_outer__ {" : undefined,
         first: ({ inClass, atTop }) => (inClass || atTop ? "void __hintscope_tail__() {" : "{"),
       }),
@@ -199,6 +199,21 @@ const recordOpenedBy = (context: string) =>
 /** A header that opens a class, a struct or a function (a declaration, `int yyparse(void *scanner);`, opens none). */
 const inRecordOrFunction = (context: string) =>
   !/;\s*$/.test(context) && (recordOpenedBy(context) !== null || headerNames(context).inFunction);
+
+/**
+ * The class-and-method opener for a hunk that runs past both: under a record's header at column 0 (git's default
+ * driver: `struct _b : token_base<_b<N>>`), whose `};` at column 0 the hunk shows, that record's, so the members
+ * after the method's end are its own (`_b.range`); else the dialect's stand-in.
+ */
+function classTailUnder(dialect: CDialect, context: string, closed: ClosedBlocks): string | undefined {
+  // (Only where a block inside the record closes first, a method's: where every closer stands at column 0, the
+  // first is the record's own, `};` after `contact(person p, address a) … {}`, and what follows is past it.)
+  const methodFirst = closed.count > (closed.atColumnZeroCount ?? 1);
+  const record =
+    /^\S/.test(context) && !headerNames(context).inFunction && methodFirst ? recordOpenedBy(context) : null;
+  if (!dialect.classTail || !record) return dialect.classTail;
+  return `${dialect.record(record[1] as string)} ${record[2]} { void __hintscope_tail__() {`;
+}
 
 /** C++'s class-and-method opener (see CDialect.classTail). */
 export const CPP_CLASS_TAIL = `struct ${UNKNOWN_OWNER} { void __hintscope_tail__() {`;

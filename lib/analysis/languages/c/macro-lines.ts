@@ -58,5 +58,27 @@ export function withoutSpecifierMacros(text: string): string {
     .join("\n");
 }
 
-/** A C or C++ fragment's text as the grammar should read it (see withoutLoneMacros, withoutSpecifierMacros). */
-export const withoutMacros = (text: string): string => withoutSpecifierMacros(withoutLoneMacros(text));
+/** A record's name, then an upper-case macro before its body or its bases (`class Verifier FLATBUFFERS_FINAL_CLASS {`). */
+const AFTER_RECORD_NAME =
+  /^(\s*(?:class|struct)\s+(?:[A-Za-z_]\w*\s+)*?)([A-Za-z_]\w*)([ \t]+)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?=\s*(?:\{|:(?!:)|$))/;
+
+/**
+ * The text with a macro between a record's name and its body blanked (it expands to `final`, or to nothing: read
+ * as written, the name is lost and the class's members with it). Not where the name before it is a macro too
+ * (`class EXPORT_API MY_CLASS {`: the last is the name). Columns stay where they were.
+ */
+export function withoutRecordMacros(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      const match = AFTER_RECORD_NAME.exec(line);
+      if (!match || /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(match[2] as string)) return line;
+      const at = match[0].length - (match[4] as string).length;
+      return `${line.slice(0, at)}${" ".repeat((match[4] as string).length)}${line.slice(match[0].length)}`;
+    })
+    .join("\n");
+}
+
+/** A C or C++ fragment's text as the grammar should read it (see withoutLoneMacros, withoutSpecifierMacros, withoutRecordMacros). */
+export const withoutMacros = (text: string): string =>
+  withoutRecordMacros(withoutSpecifierMacros(withoutLoneMacros(text)));

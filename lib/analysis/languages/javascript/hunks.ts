@@ -19,12 +19,13 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
   // Methods written into an object a call makes a class's (`inherits(StringSchema, MixedSchema, {`,
   // `Object.assign(Foo.prototype, {`) or set as its prototype (`Foo.prototype = {`): that class's members, as the
-  // whole file reads them (prototype-objects.ts). (A class stands in for the object: the blocks a hunk closes
-  // from above are a method's there.)
+  // whole file reads them (prototype-objects.ts). (The object stands in as the prototype's: its members go on
+  // past commas, `},` then `clear(statement) {`, which no class body takes; the blocks a hunk closes from above
+  // are a method's there.)
   const mixedInto = MIXED_INTO.exec(context);
   const mixedClass = mixedInto?.[1] ?? mixedInto?.[2];
   if (mixedClass && !looksLikeStatements(lines))
-    return { prefix: [`class ${mixedClass} {`], suffix: ["}"], owner: null, dedent: false };
+    return { prefix: [`${mixedClass}.prototype = {`], suffix: ["}"], owner: null, dedent: false };
   const names = headerNames(context);
   const { typeName, enumName } = names;
   // An arrow function's header (`options.unmount = vnode => {`) opens a function too, parentheses or not.
