@@ -20,7 +20,8 @@ export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[]
   const declared = new Map<string, PatchDefinition>();
   const renamed = new Map<string, string>();
   const reowned = definitions.map((def) => {
-    // (A method with no owner stood in a class no hunk shows, under `public:`: any class may be its.)
+    // (A method with no owner stood in a class no hunk shows, under `public:`: any class may be its; so may a
+    // function of no namespace, pugixml's `bool set(const char_t* rhs, size_t sz);` under `@@ … @@ namespace pugi`.)
     // (Not a pure virtual one, `virtual void reset() = 0;`: a base's, which another class defines.)
     const unowned = def.kind === "method" && def.owner === null && !/=\s*0\s*$/.test(def.signature ?? "");
     if (header(def) !== true || (def.kind !== "function" && !unowned)) return def;
@@ -29,7 +30,14 @@ export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[]
     // beside a `Printer::to_json(const Value&) const` is none.)
     const owners = new Set(
       (outOfLine.get(def.member) ?? [])
-        .filter((d) => unowned || (def.owner !== null && (d.owner as string).startsWith(`${def.owner}.`)))
+        .filter(
+          (d) =>
+            unowned ||
+            def.owner === null ||
+            (d.owner as string).startsWith(`${def.owner}.`) ||
+            // (Or a namespace's, where the source's hunk shows none: `PUGI__FN bool xml_text::set(…)`.)
+            (def.namespace === def.owner && d.namespace === undefined),
+        )
         .filter((d) => declarations(d).some((s) => declarations(def).includes(s)))
         .map((d) => d.owner as string),
     );

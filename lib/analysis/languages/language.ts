@@ -43,6 +43,11 @@ export interface Wrapper {
    * indentation: the hunk's lines keep their own levels under a stand-in class and function at the header's.
    */
   dedentBy?: number;
+  /**
+   * the prefix opens what the hunk's first lines go on with (a stand-in method's parameter list, closed by the
+   * hunk's `) -> Self:`): no leading line is blanked as the end of a statement begun above
+   */
+  keepsLeadingRows?: boolean;
   /** the stand-in function's body indentation, where a `pass` goes when the hunk shows no body line */
   stubBody?: string;
 }

@@ -61,6 +61,11 @@ export interface SyntaxDefinition {
    * C++'s (UseRules.enumsQualifyConstants), and named bare or through a namespace as well
    */
   unscoped?: boolean;
+  /**
+   * a Python definition in a module-level block the fragment shows (`if sys.version_info >= (3, 13): … else: def
+   * deprecated(…)`): its indentation is that block's, not an unseen function's
+   */
+  conditional?: boolean;
   /** the leading part of `owner` that is namespaces (C++'s `Catch.Generators`): it qualifies nothing a hint states */
   namespace?: string;
 }

@@ -157,7 +157,8 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     // (Under a function's header at column 0, `XMLStreamer::XMLStreamer( FILE* file ) : …`, a lone `}` at column 0
     // is that function's end, the closers before it its inner blocks': no class around it. Two there are the
     // function's and a namespace's.)
-    tailOpeners: (wrapper, closed, context) =>
+    tailOpeners: (wrapper, closed, context, lines) =>
+      recordReopened(dialect, wrapper, closed, context, lines) ??
       braceTailOpeners(wrapper, closed, {
         classTail:
           /^\S/.test(context) && headerNames(context).inFunction && closed.atColumnZeroCount === 1
@@ -200,6 +201,9 @@ const recordOpenedBy = (context: string) =>
 const inRecordOrFunction = (context: string) =>
   !/;\s*$/.test(context) && (recordOpenedBy(context) !== null || headerNames(context).inFunction);
 
+/** A line at column 0 that declares a record (`struct _b : token_base<_b<N>>`, `template <class T> class X`), not a function taking one (`static int f(struct server_state *server,`). */
+const RECORD_LINE = /^(?:template\s*<.*>\s*)?(?:typedef\s+)?(?:class|struct|union)\s/;
+
 /**
  * The class-and-method opener for a hunk that runs past both: under a record's header at column 0 (git's default
  * driver: `struct _b : token_base<_b<N>>`), whose `};` at column 0 the hunk shows, that record's, so the members
@@ -210,9 +214,40 @@ function classTailUnder(dialect: CDialect, context: string, closed: ClosedBlocks
   // first is the record's own, `};` after `contact(person p, address a) … {}`, and what follows is past it.)
   const methodFirst = closed.count > (closed.atColumnZeroCount ?? 1);
   const record =
-    /^\S/.test(context) && !headerNames(context).inFunction && methodFirst ? recordOpenedBy(context) : null;
+    RECORD_LINE.test(context) && !headerNames(context).inFunction && methodFirst ? recordOpenedBy(context) : null;
   if (!dialect.classTail || !record) return dialect.classTail;
   return `${dialect.record(record[1] as string)} ${record[2]} { void __hintscope_tail__() {`;
+}
+
+/**
+ * Under a record's header at column 0 (`struct _control : char_class_base<_control>`), a hunk whose every closer of
+ * a block opened above stands at column 0: the first is the record's own `};`, those after it namespaces' (C++). The
+ * record is reopened around the hunk, a stand-in declarator before a body the hunk starts at (`    {` of a method
+ * whose signature is above it). Else null.
+ */
+function recordReopened(
+  dialect: CDialect,
+  wrapper: Wrapper,
+  closed: ClosedBlocks,
+  context: string,
+  lines: readonly string[],
+): string[] | null {
+  if (wrapper.prefix.length > 0 || closed.count < 1 || closed.count !== (closed.atColumnZeroCount ?? 0)) return null;
+  if (!RECORD_LINE.test(context) || headerNames(context).inFunction) return null;
+  const record = recordOpenedBy(context);
+  if (!record || (closed.count > 1 && !dialect.namespaces)) return null;
+  // (The record's `};` may stand above the hunk, git's header still naming it: then the closer is a namespace's,
+  // `} // namespace detail` first. Inside it, member lines come before its `};`.)
+  const code = lines.map((line) => codeOf(line)).filter((line) => line.trim() !== "" && !/^\s*#/.test(line));
+  const closer = code.findIndex((line) => /^\}/.test(line));
+  if (!code.slice(0, closer < 0 ? code.length : closer).some((line) => /^\s/.test(line))) return null;
+  const first = lines.find((line) => codeOf(line).trim() !== "");
+  const body = first !== undefined && /^\s+\{\s*$/.test(codeOf(first)) ? ["void __hintscope_tail__()"] : [];
+  return [
+    ...Array.from({ length: closed.count - 1 }, () => "namespace __hintscope_outer__ {"),
+    `${dialect.record(record[1] as string)} ${record[2]} {`,
+    ...body,
+  ];
 }
 
 /** C++'s class-and-method opener (see CDialect.classTail). */

@@ -1,6 +1,14 @@
 import type { Node } from "web-tree-sitter";
 import { UNKNOWN_OWNER } from "../hunk-lines";
-import { type Extractor, type FactCollector, foldSpace, lastSegment, withoutTrailingCommas } from "../syntax-facts";
+import {
+  type Extractor,
+  type FactCollector,
+  foldSpace,
+  lastSegment,
+  type SyntaxDefinition,
+  withoutTrailingCommas,
+} from "../syntax-facts";
+import { inModuleBlock } from "./module-blocks";
 import { overrideUses } from "./overrides";
 
 const PARAM_NAME_TYPES = new Set([
@@ -194,6 +202,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
             signatureOf(node, nameNode.text),
             parameterNames(parameters),
           );
+          if (!scope.owner && inModuleBlock(node)) (facts.definitions.at(-1) as SyntaxDefinition).conditional = true;
           defineLocals(node, scope.owner ? `${scope.owner}.${nameNode.text}` : nameNode.text, facts, definitionNames);
           bindTypedParameters(parameters, facts);
           // A method's body may assign `self.x` fields; any other body only matters where it has added lines.
@@ -278,7 +287,10 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
         return;
       }
     }
-    for (const child of node.namedChildren) if (child) visit(child, scope, node.type);
+    // (In a function's body a local class's `self` is its own: `self.id = id` is no field of the test's class.)
+    const local = scope.inFunction && scope.selfOwner !== null && LOCAL_TYPES.includes(node.type);
+    for (const child of node.namedChildren)
+      if (child) visit(child, local ? { ...scope, selfOwner: null } : scope, node.type);
   };
 
   visit(root, { owner: contextOwner, inFunction: inBody, selfOwner: null });

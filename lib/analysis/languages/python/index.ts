@@ -12,7 +12,7 @@ import { pythonWrap } from "./wrap";
  * level in, whose class the hunk does not show, is a method of that unseen class; deeper, it is local.
  */
 function pythonScope(def: SyntaxDefinition, text: string): SyntaxDefinition[] {
-  if (def.owner !== null || def.local) return [def];
+  if (def.owner !== null || def.local || def.conditional) return [def];
   const indent = /^[ \t]*/.exec(text)?.[0] ?? "";
   if (indent === "") return [def];
   const oneLevel = indent === "\t" || indent.length === 4 || indent.length === 2;
@@ -73,9 +73,21 @@ function pythonTopLevelEnd(lines: readonly string[]): number {
  * attrs.get(…)` in `__init__`'s body, then `def to_info_dict(self)`): a stand-in method holds them, so that
  * they stay its locals, not fields.
  */
-/** A line only a function's body holds: a statement's keyword, an assignment to `self`'s attribute, `super()`. */
+/**
+ * A line only a function's body holds: a statement's keyword, an assignment to `self`'s attribute (or another
+ * object's), `super()`, a call standing as a statement (`xr.DataArray(a).where(cond)`).
+ */
 const STATEMENT =
-  /^\s*(if|elif|else|for|while|return|raise|try|except|finally|with|yield|assert|del|pass|break|continue)\b|^\s*self\.\w+\s*=|^\s*super\(\)/;
+  /^\s*(if|elif|else|for|while|return|raise|try|except|finally|with|yield|assert|del|pass|break|continue|await)\b|^\s*self\.\w+\s*=|^\s*super\(\)|^\s*(?!(class|def|async|lambda|not|and|or|in|is)\b)[A-Za-z_][\w.]*\(|^\s*[A-Za-z_]\w*(\.\w+)+\s*[-+*/|&]?=(?!=)/;
+
+const DECLARATION = /^\s*(@|def\s|async\s+def\s|class\s)/;
+
+/**
+ * A statement no class body holds (a class's may hold `if hasattr(…):`, `del x`, `pass`): `return`, `raise`,
+ * `assert`, a call standing as a statement, an assignment to an attribute.
+ */
+const BODY_ONLY =
+  /^\s*(return|raise|yield|assert|break|continue|await|nonlocal|global)\b|^\s*self\.\w+\s*=|^\s*super\(\)|^\s*(?!(class|def|async|lambda|not|and|or|in|is|if|elif|while|for|with|del|print)\b)[A-Za-z_][\w.]*\(|^\s*[A-Za-z_]\w*(\.\w+)+\s*[-+*/|&]?=(?!=)/;
 
 function classBodyWrap({ context, lines }: WrapRequest): Wrapper {
   const owner = /^\s*class\s+(\w+)/.exec(context)?.[1] ?? null;
@@ -92,16 +104,34 @@ function classBodyWrap({ context, lines }: WrapRequest): Wrapper {
     depth > least &&
     leading.some((line) => STATEMENT.test(line)) &&
     !leading.some((line) => leadingSpaceOf(line) === depth && /^\s*(@|def\s|async\s+def\s|class\s)/.test(line));
-  // Every line at one level, the first a statement (`self.config = self.make_config(…)`, then `self.aborter =
-  // self.make_aborter()`), none a declaration: all of it a method's body.
+  // Every line at one level or deeper (a call's arguments), one of that level's a statement (`self.config = self.make_config(…)`, then `self.aborter =
+  // self.make_aborter()`; `new_size = len(new_range)`, then `return type(self)(…)`), none a declaration: all of it
+  // a method's body.
   const allBody =
     owner !== null &&
     depth === least &&
     first !== undefined &&
-    STATEMENT.test(first) &&
-    code.every((line) => leadingSpaceOf(line) === least) &&
-    !code.some((line) => /^\s*(@|def\s|async\s+def\s|class\s)/.test(line));
+    ((STATEMENT.test(first) && code.every((line) => leadingSpaceOf(line) === least)) ||
+      code.some((line) => leadingSpaceOf(line) === least && BODY_ONLY.test(line))) &&
+    !code.some((line) => DECLARATION.test(line));
   if (allBody) return { prefix: ["def __hintscope_tail__(self):"], suffix: [], owner, dedent: true, indent: "    " };
+  // A hunk that starts in a method's parameter list (`name_dict: Mapping[Any, Hashable],` … `) -> Self:` at the
+  // least level, no declaration or statement before it): what follows is that method's body, not the class's.
+  const closing = code.findIndex((line) => /^\s*\)\s*(->.*)?:\s*(#.*)?$/.test(line));
+  const resumed =
+    owner !== null &&
+    closing > 0 &&
+    leadingSpaceOf(code[closing] as string) === least &&
+    !code.slice(0, closing).some((line) => DECLARATION.test(line) || STATEMENT.test(line));
+  if (resumed)
+    return {
+      prefix: ["def __hintscope_tail__(self,"],
+      suffix: [],
+      owner,
+      dedent: true,
+      dedentBy: least,
+      keepsLeadingRows: true,
+    };
   return { prefix: inMethod ? ["def __hintscope_tail__(self):"] : [], suffix: [], owner, dedent: true };
 }
 
