@@ -30,10 +30,10 @@ test("pugixml b9b2aee: a header's overload (`bool set(double rhs, int precision)
   expect(inHeader.filter((n) => /^(pugi\.)?set(_value)?\b/.test(n))).toEqual([]);
 });
 
-test("cachetools 5c2a69b: a Python hunk under git's default header (`@@ … @@ class RRCache(Cache):`, the nearest line at column 0) that starts in a method's body and ends past the class (`def rr_cache(…)` at column 0): the new method is the class's, what follows the module's", async () => {
+test("cachetools 5c2a69b: a Python hunk under git's default header (`@@ … @@ class RRCache(Cache):`, the nearest line at column 0) that starts in a method's body and ends past the class (`def rr_cache(…)` at column 0): the new method (a `@property`) is the class's, what follows the module's", async () => {
   const result = await commitAnalysis("cachetools-commit-5c2a69b");
   const code = result.identifiers.filter((i) => i.side === "code").map((i) => `${i.name} ${i.kind} ${i.status}`);
-  expect(code).toContain("RRCache.choice method new");
+  expect(code).toContain("RRCache.choice property new");
   expect(code.filter((n) => /^choice /.test(n))).toEqual([]);
   expect(result.identifiers.find((i) => i.name === "RRCache.choice")?.policies).toContain("defuse");
 });
@@ -72,4 +72,16 @@ test("flatbuffers 41d9add: a macro between a class's name and its body (`class V
   const result = await commitAnalysis("flatbuffers-commit-41d9add");
   const defuse = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
   expect(defuse).toEqual(["Verifier.Options struct", "Verifier.Options.check_nested_flatbuffers field"]);
+});
+
+test("webob 9d361a4: a Python method decorated `@property` is stated as a property (read as an attribute, `offer.is_range`), its signature kept", async () => {
+  const result = await commitAnalysis("webob-commit-9d361a4");
+  const defuse = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(defuse).toEqual(expect.arrayContaining(["AcceptOffer.is_range property", "AcceptOffer.specificity property"]));
+});
+
+test("futures-rs 62d25b1: a Rust hunk under a trait's header that starts at the `{` opening a method's body (after its `where` clause, above the hunk): the new method after it is the trait's", async () => {
+  const result = await commitAnalysis("futures-rs-commit-62d25b1");
+  const tryAny = result.identifiers.find((i) => i.name === "TryStreamExt.try_any");
+  expect([tryAny?.kind, tryAny?.status, tryAny?.policies.includes("defuse")]).toEqual(["method", "new", true]);
 });

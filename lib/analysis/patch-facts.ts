@@ -59,10 +59,11 @@ function fileDefinitions(
       if (!location) continue;
       // A constructor's parameter stands aside for the field it declares (TypeScript's `public readonly x`), and a
       // field for a method of its name (a builder's `private boolean recognizeSubtypes` beside its
-      // `recognizeSubtypes()`, a Rust getter): the method is what callers name.
+      // `recognizeSubtypes()`, a Rust getter, a Python `@property`): the method is what callers name.
       const sofar = out.get(def.name);
       const first =
-        (sofar?.kind === "parameter" && def.kind === "field") || (sofar?.kind === "field" && CALLABLE.has(def.kind))
+        (sofar?.kind === "parameter" && def.kind === "field") ||
+        (sofar?.kind === "field" && (CALLABLE.has(def.kind) || def.kind === "property"))
           ? undefined
           : sofar;
       if (first) {

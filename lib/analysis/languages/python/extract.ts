@@ -8,7 +8,7 @@ import {
   type SyntaxDefinition,
   withoutTrailingCommas,
 } from "../syntax-facts";
-import { inModuleBlock } from "./module-blocks";
+import { inModuleBlock, isProperty } from "./module-blocks";
 import { overrideUses } from "./overrides";
 
 const PARAM_NAME_TYPES = new Set([
@@ -198,7 +198,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
             node,
             nameNode.text,
             scope.owner,
-            scope.owner ? "method" : "function",
+            scope.owner ? (isProperty(node) ? "property" : "method") : "function",
             signatureOf(node, nameNode.text),
             parameterNames(parameters),
           );

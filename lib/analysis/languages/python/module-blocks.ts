@@ -1,4 +1,5 @@
-// Python: definitions a module-level block holds (`if sys.version_info >= (3, 13): … else: def deprecated(…)`).
+// Python: what a definition's surroundings say of it: a module-level block holding it (`if sys.version_info >= (3,
+// 13): … else: def deprecated(…)`), a decorator making it a property.
 import type { Node } from "web-tree-sitter";
 
 /** Blocks a module-level statement may nest a definition in. */
@@ -24,4 +25,14 @@ export function inModuleBlock(node: Node): boolean {
       statementAtZero = true;
   }
   return false;
+}
+
+/** A method read as an attribute: decorated `@property`, `@cached_property` (any module's), or an accessor's `@x.setter`. */
+export function isProperty(node: Node): boolean {
+  const decorated = node.parent?.type === "decorated_definition" ? node.parent : null;
+  return (decorated?.namedChildren ?? []).some(
+    (d) =>
+      d?.type === "decorator" &&
+      /^@\s*(([\w.]+\.)?(property|cached_property)|\w+\.(setter|getter|deleter))\s*$/.test(d.text),
+  );
 }

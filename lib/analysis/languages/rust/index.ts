@@ -30,11 +30,13 @@ function containerOpener(context: string): string | undefined {
 /**
  * In an `impl` or a `trait`, a hunk that starts inside a method's signature, its `fn` line above the hunk: on
  * a `where` clause's bounds (`        P: TypedPath;`, ending at `;` or `{`) or on its parameters (ending at a
- * line that starts with `)`). The stand-in opening that signature, or nothing.
+ * line that starts with `)`), or at the `{` that opens its body. The stand-in opening that signature, or nothing.
  */
 function signatureTail(lines: readonly string[]): string[] {
   const start = lines.findIndex((line) => line.trim() !== "");
   const first = lines[start];
+  // (Or at the `{` alone that opens its body after a `where` clause: futures' `try_all`, then a new `fn try_any`.)
+  if (first !== undefined && /^\s+\{\s*$/.test(first)) return ["fn __hintscope__()"];
   if (first === undefined || !/^\s+'?\w+(::\w+)*(<[^>]*>)?\s*:\s*[^=]+$/.test(first)) return [];
   for (const line of lines.slice(start)) {
     const text = line.trim();
