@@ -85,3 +85,9 @@ test("futures-rs 62d25b1: a Rust hunk under a trait's header that starts at the 
   const tryAny = result.identifiers.find((i) => i.name === "TryStreamExt.try_any");
   expect([tryAny?.kind, tryAny?.status, tryAny?.policies.includes("defuse")]).toEqual(["method", "new", true]);
 });
+
+test("nameof 1f07140: a C++ hunk whose only closer of a block opened above is `} // namespace nameof` reads the functions before it as the namespace's (`nameof_pointer`), not a stand-in function's", async () => {
+  const result = await commitAnalysis("nameof-commit-1f07140");
+  const pointer = result.identifiers.find((i) => i.name === "nameof_pointer");
+  expect([pointer?.kind, pointer?.status, pointer?.policies.includes("defuse")]).toEqual(["function", "new", true]);
+});

@@ -158,6 +158,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     // is that function's end, the closers before it its inner blocks': no class around it. Two there are the
     // function's and a namespace's.)
     tailOpeners: (wrapper, closed, context, lines) =>
+      namespacesReopened(dialect, wrapper, closed, lines) ??
       recordReopened(dialect, wrapper, closed, context, lines) ??
       braceTailOpeners(wrapper, closed, {
         classTail:
@@ -218,6 +219,27 @@ function classTailUnder(dialect: CDialect, context: string, closed: ClosedBlocks
   if (!dialect.classTail || !record) return dialect.classTail;
   return `${dialect.record(record[1] as string)} ${record[2]} { void __hintscope_tail__() {`;
 }
+
+/**
+ * A C++ hunk whose every closer of a block opened above stands at column 0 and says it ends a namespace (`} //
+ * namespace nameof`): namespaces reopened around it, so the functions before them are the namespace's, not a
+ * stand-in function's locals (nameof's `nameof_pointer`). Else null.
+ */
+function namespacesReopened(
+  dialect: CDialect,
+  wrapper: Wrapper,
+  closed: ClosedBlocks,
+  lines: readonly string[],
+): string[] | null {
+  if (!dialect.namespaces || wrapper.prefix.length > 0 || closed.count < 1) return null;
+  if (closed.count !== (closed.atColumnZeroCount ?? 0)) return null;
+  // (A function's own `}` at column 0, its `{` in the hunk, closes nothing from above.)
+  if (lines.filter((line) => NAMESPACE_CLOSER.test(line)).length !== closed.count) return null;
+  return Array.from({ length: closed.count }, () => "namespace __hintscope_outer__ {");
+}
+
+/** A namespace's `}` as code styles mark it: `} // namespace nameof`, `} // end namespace YAML`. */
+const NAMESPACE_CLOSER = /^\}\s*(\/\/|\/\*)\s*(end\s+(of\s+)?)?(inline\s+)?namespace\b/i;
 
 /**
  * Under a record's header at column 0 (`struct _control : char_class_base<_control>`), a hunk whose every closer of
