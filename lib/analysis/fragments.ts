@@ -53,7 +53,8 @@ function blankedRows(
   let leading = offside !== undefined && wrapper.keepsLeadingRows !== true;
   // (Added lines too, up to the bracket that closes a statement begun above: `+ "path",` in a tuple whose `(` is
   // above the hunk cannot parse.)
-  const statementEnd = leading ? closedFromAboveUntil(texts, stringEnd) : -1;
+  const statementEnd =
+    offside && leading ? stringEnd + 1 + offside.continuedStatementEnd(texts.slice(stringEnd + 1)) : -1;
   const blanked = kept.map((line, index) => {
     if (index <= stringEnd || index <= statementEnd) return true;
     if (leading && line.kind === " " && (indentOf(line.text) > minIndent || continues(line.text))) return true;
@@ -84,24 +85,6 @@ function blankedRows(
     });
   }
   return blanked;
-}
-
-/**
- * Of an image's lines (after a string it starts inside), the index of the one whose bracket closes the last of
- * those a statement begun above the hunk left open, or -1 (strings and comments aside).
- */
-function closedFromAboveUntil(texts: readonly string[], stringEnd: number): number {
-  let open = 0;
-  let least = 0;
-  let until = -1;
-  for (let index = stringEnd + 1; index < texts.length; index++) {
-    open += depth((texts[index] as string).replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "").replace(/#.*$/, ""));
-    if (open < least) {
-      least = open;
-      until = index;
-    }
-  }
-  return until;
 }
 
 /**

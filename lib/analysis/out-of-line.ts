@@ -28,6 +28,7 @@ export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[]
     // (Declared alike but for the class's qualification: `StringRef currentElementAsString() const` and
     // `StringRef GeneratorUntypedBase::currentElementAsString() const`; a free function `to_json(const Value&)`
     // beside a `Printer::to_json(const Value&) const` is none.)
+    const own = declarations(def);
     const owners = new Set(
       (outOfLine.get(def.member) ?? [])
         .filter(
@@ -38,7 +39,7 @@ export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[]
             // (Or a namespace's, where the source's hunk shows none: `PUGI__FN bool xml_text::set(…)`.)
             (def.namespace === def.owner && d.namespace === undefined),
         )
-        .filter((d) => declarations(d).some((s) => declarations(def).includes(s)))
+        .filter((d) => declarations(d).some((s) => own.includes(s)))
         .map((d) => d.owner as string),
     );
     if (owners.size !== 1) return def;

@@ -105,6 +105,8 @@ export interface OffsideRules {
   continuesFromAbove(text: string): boolean;
   /** the index of the line closing a string the hunk starts inside (its text blanked up to it), or -1 */
   stringEnd(lines: readonly string[]): number;
+  /** the index of the last line that closes a bracket a statement begun above the hunk left open, or -1 */
+  continuedStatementEnd(lines: readonly string[]): number;
 }
 
 /** How a language's hunks are read and made to parse. */

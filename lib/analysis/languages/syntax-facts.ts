@@ -259,6 +259,12 @@ export class FactCollector {
     if (last) last.patched = true;
   }
 
+  /** The last definition stands in a module-level block the fragment shows (see SyntaxDefinition.conditional). */
+  markConditional() {
+    const last = this.definitions.at(-1);
+    if (last) last.conditional = true;
+  }
+
   /** A field a constructor assigns (`this.isSphere = true`), which no declaration states. */
   defineImplicitField(node: Node, member: string, owner: string) {
     this.define(node, member, owner, "field");

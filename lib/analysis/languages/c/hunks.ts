@@ -165,7 +165,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
           /^\S/.test(context) && headerNames(context).inFunction && closed.atColumnZeroCount === 1
             ? undefined
             : classTailUnder(dialect, context, closed),
-        outer: dialect.namespaces ? "namespace __hintscope_outer__ {" : undefined,
+        outer: dialect.namespaces ? OUTER_NAMESPACE : undefined,
         first: ({ inClass, atTop }) => (inClass || atTop ? "void __hintscope_tail__() {" : "{"),
       }),
     blockComments: true,
@@ -235,7 +235,7 @@ function namespacesReopened(
   if (closed.count !== (closed.atColumnZeroCount ?? 0)) return null;
   // (A function's own `}` at column 0, its `{` in the hunk, closes nothing from above.)
   if (lines.filter((line) => NAMESPACE_CLOSER.test(line)).length !== closed.count) return null;
-  return Array.from({ length: closed.count }, () => "namespace __hintscope_outer__ {");
+  return Array.from({ length: closed.count }, () => OUTER_NAMESPACE);
 }
 
 /** A namespace's `}` as code styles mark it: `} // namespace nameof`, `} // end namespace YAML`. */
@@ -266,11 +266,14 @@ function recordReopened(
   const first = lines.find((line) => codeOf(line).trim() !== "");
   const body = first !== undefined && /^\s+\{\s*$/.test(codeOf(first)) ? ["void __hintscope_tail__()"] : [];
   return [
-    ...Array.from({ length: closed.count - 1 }, () => "namespace __hintscope_outer__ {"),
+    ...Array.from({ length: closed.count - 1 }, () => OUTER_NAMESPACE),
     `${dialect.record(record[1] as string)} ${record[2]} {`,
     ...body,
   ];
 }
+
+/** A namespace a hunk's closer ends, reopened around it (its name is above the hunk). */
+const OUTER_NAMESPACE = "namespace __hintscope_outer__ {";
 
 /** C++'s class-and-method opener (see CDialect.classTail). */
 export const CPP_CLASS_TAIL = `struct ${UNKNOWN_OWNER} { void __hintscope_tail__() {`;

@@ -202,7 +202,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
             signatureOf(node, nameNode.text),
             parameterNames(parameters),
           );
-          if (!scope.owner && inModuleBlock(node)) (facts.definitions.at(-1) as SyntaxDefinition).conditional = true;
+          if (!scope.owner && inModuleBlock(node)) facts.markConditional();
           defineLocals(node, scope.owner ? `${scope.owner}.${nameNode.text}` : nameNode.text, facts, definitionNames);
           bindTypedParameters(parameters, facts);
           // A method's body may assign `self.x` fields; any other body only matters where it has added lines.

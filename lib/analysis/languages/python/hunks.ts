@@ -156,12 +156,12 @@ export function pythonHeader(context: string, lines: readonly DiffLine[]): strin
  * Of a hunk's code lines, the index of the last one that closes a bracket opened above the hunk (the hunk
  * starts inside a statement's arguments), or -1 when its brackets never close more than they open.
  */
-function continuedStatementEnd(code: readonly string[]): number {
+export function continuedStatementEnd(code: readonly string[]): number {
   let open = 0;
   let least = 0;
   let end = -1;
   for (const [at, text] of code.entries()) {
-    open += depth(text.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, ""));
+    open += depth(text.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "").replace(/#.*$/, ""));
     if (open < least) {
       least = open;
       end = at;

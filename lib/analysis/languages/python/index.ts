@@ -3,7 +3,14 @@ import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import type { SyntaxDefinition } from "../syntax-facts";
 import { indentedBodyEnd, NO_WRAP } from "../wrapping";
 import { extractPython } from "./extract";
-import { continuesFromAbove, PythonClassTracker, pythonClosers, pythonHeader, resumedSignature } from "./hunks";
+import {
+  continuedStatementEnd,
+  continuesFromAbove,
+  PythonClassTracker,
+  pythonClosers,
+  pythonHeader,
+  resumedSignature,
+} from "./hunks";
 import { pythonWrap } from "./wrap";
 
 /**
@@ -169,7 +176,7 @@ export const python: LanguageModule = {
       const end = indentedBodyEnd(context, lines);
       return lines.slice(0, end + 1).some((line) => /^[\])}]/.test(line)) ? 0 : end;
     },
-    offside: { resumedSignature, continuesFromAbove, stringEnd },
+    offside: { resumedSignature, continuesFromAbove, stringEnd, continuedStatementEnd },
     topLevelEnd: pythonTopLevelEnd,
     classTracker: () => new PythonClassTracker(),
   },
