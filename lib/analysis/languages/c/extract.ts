@@ -241,7 +241,14 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
       case "type_definition": {
         if (inFunction) break;
         const type = node.childForFieldName("type");
-        if (type && type.namedChildCount > 0) visit(type, owner, inClass, false);
+        // A nameless record the typedef names (`typedef struct { … } nghttp2_rst_stream_aux_data;`): its fields are
+        // that name's, as code reaches them (`item->aux_data.rst_stream.continue_without_stream`).
+        const declarators = node.childrenForFieldName("declarator");
+        const alias = declarators.length === 1 && declarators[0]?.type === "type_identifier" ? declarators[0] : null;
+        const body = type && /^(struct|union)_specifier$/.test(type.type) ? type.childForFieldName("body") : null;
+        if (alias && body && !type?.childForFieldName("name")) {
+          for (const child of body.namedChildren) if (child) visit(child, join(owner, alias.text), true, false);
+        } else if (type && type.namedChildCount > 0) visit(type, owner, inClass, false);
         for (const declarator of node.childrenForFieldName("declarator")) {
           const name = declaredName(declarator);
           if (name) {

@@ -1,6 +1,9 @@
-import { ACCESS_LABEL, codeWithoutCommentsOf as codeOf, EXPORT_MACRO, UNKNOWN_OWNER } from "../hunk-lines";
-import type { ClosedBlocks, HunkRules, Wrapper, WrapRequest } from "../language";
-import { braceTailOpeners, headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
+import { ACCESS_LABEL, codeWithoutCommentsOf as codeOf, UNKNOWN_OWNER } from "../hunk-lines";
+import type { HunkRules, Wrapper, WrapRequest } from "../language";
+import { headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
+import { type CDialect, cTailOpeners, inRecordOrFunction, recordOpenedBy } from "./tail-openers";
+
+export type { CDialect } from "./tail-openers";
 
 /**
  * C and C++: what a hunk leaves open at its end, closed: blocks (`}`) and preprocessor conditionals
@@ -19,21 +22,6 @@ export function cFamilyClosers(lines: readonly string[]): string[] {
     }
   }
   return [..."}".repeat(braces), ...Array.from({ length: conditionals }, () => "#endif")];
-}
-
-/**
- * A header without its `template <…>` head, whose `class Key` names a type parameter, not a class; nothing
- * where git cut the head before its end (`template <class Key, class T, class IgnoredLess = std::less<Key>,`).
- */
-export function withoutTemplateHead(context: string): string {
-  const start = /^\s*template\s*</.exec(context);
-  if (!start) return context;
-  let depth = 0;
-  for (let i = start[0].length - 1; i < context.length; i++) {
-    if (context[i] === "<") depth++;
-    else if (context[i] === ">" && --depth === 0) return context.slice(i + 1);
-  }
-  return "";
 }
 
 /**
@@ -83,19 +71,6 @@ function closesParameters(before: readonly string[], last: string, after: string
   if (!rest) return false;
   return rest[1] !== "" || /^\s*\{/.test(next ?? "");
 }
-
-/** Where C and C++ differ in a hunk's stand-ins. */
-export interface CDialect {
-  /** the keyword a record the header names is reopened with (C has no `class`: a struct) */
-  record: (keyword: string) => string;
-  /** a `namespace` header reopens the namespace (C++) */
-  namespaces: boolean;
-  /** opens a class and a method at once, for a hunk that runs past both (C++) */
-  classTail?: string;
-}
-
-/** A record's header and its name, after any export macro. */
-const RECORD_HEADER = new RegExp(String.raw`\b(class|struct|union)\s+(?:${EXPORT_MACRO}\s+)?(\w+)`);
 
 /** The hunk rules of C and of C++, by dialect. */
 export function cFamilyHunks(dialect: CDialect): HunkRules {
@@ -157,17 +132,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     // (Under a function's header at column 0, `XMLStreamer::XMLStreamer( FILE* file ) : …`, a lone `}` at column 0
     // is that function's end, the closers before it its inner blocks': no class around it. Two there are the
     // function's and a namespace's.)
-    tailOpeners: (wrapper, closed, context, lines) =>
-      namespacesReopened(dialect, wrapper, closed, lines) ??
-      recordReopened(dialect, wrapper, closed, context, lines) ??
-      braceTailOpeners(wrapper, closed, {
-        classTail:
-          /^\S/.test(context) && headerNames(context).inFunction && closed.atColumnZeroCount === 1
-            ? undefined
-            : classTailUnder(dialect, context, closed),
-        outer: dialect.namespaces ? OUTER_NAMESPACE : undefined,
-        first: ({ inClass, atTop }) => (inClass || atTop ? "void __hintscope_tail__() {" : "{"),
-      }),
+    tailOpeners: cTailOpeners(dialect),
     blockComments: true,
     endOfContextBody: headerLevelBodyEnd,
     closeOpenBlocks: (suffix, lines) => {
@@ -193,87 +158,6 @@ export function startsInEnumerators(lines: readonly string[]): boolean {
   if (values.length < 2 || !values.every((line) => ENUMERATOR.test(line))) return false;
   return values.filter((line) => VALUED.test(line)).length * 2 > values.length;
 }
-
-/** The class, struct or union a header opens; none for a declaration (`struct lexer_param;` opens nothing). */
-const recordOpenedBy = (context: string) =>
-  /;\s*$/.test(context) ? null : RECORD_HEADER.exec(withoutTemplateHead(context));
-
-/** A header that opens a class, a struct or a function (a declaration, `int yyparse(void *scanner);`, opens none). */
-const inRecordOrFunction = (context: string) =>
-  !/;\s*$/.test(context) && (recordOpenedBy(context) !== null || headerNames(context).inFunction);
-
-/** A line at column 0 that declares a record (`struct _b : token_base<_b<N>>`, `template <class T> class X`), not a function taking one (`static int f(struct server_state *server,`). */
-const RECORD_LINE = /^(?:template\s*<.*>\s*)?(?:typedef\s+)?(?:class|struct|union)\s/;
-
-/**
- * The class-and-method opener for a hunk that runs past both: under a record's header at column 0 (git's default
- * driver: `struct _b : token_base<_b<N>>`), whose `};` at column 0 the hunk shows, that record's, so the members
- * after the method's end are its own (`_b.range`); else the dialect's stand-in.
- */
-function classTailUnder(dialect: CDialect, context: string, closed: ClosedBlocks): string | undefined {
-  // (Only where a block inside the record closes first, a method's: where every closer stands at column 0, the
-  // first is the record's own, `};` after `contact(person p, address a) … {}`, and what follows is past it.)
-  const methodFirst = closed.count > (closed.atColumnZeroCount ?? 1);
-  const record =
-    RECORD_LINE.test(context) && !headerNames(context).inFunction && methodFirst ? recordOpenedBy(context) : null;
-  if (!dialect.classTail || !record) return dialect.classTail;
-  return `${dialect.record(record[1] as string)} ${record[2]} { void __hintscope_tail__() {`;
-}
-
-/**
- * A C++ hunk whose every closer of a block opened above stands at column 0 and says it ends a namespace (`} //
- * namespace nameof`): namespaces reopened around it, so the functions before them are the namespace's, not a
- * stand-in function's locals (nameof's `nameof_pointer`). Else null.
- */
-function namespacesReopened(
-  dialect: CDialect,
-  wrapper: Wrapper,
-  closed: ClosedBlocks,
-  lines: readonly string[],
-): string[] | null {
-  if (!dialect.namespaces || wrapper.prefix.length > 0 || closed.count < 1) return null;
-  if (closed.count !== (closed.atColumnZeroCount ?? 0)) return null;
-  // (A function's own `}` at column 0, its `{` in the hunk, closes nothing from above.)
-  if (lines.filter((line) => NAMESPACE_CLOSER.test(line)).length !== closed.count) return null;
-  return Array.from({ length: closed.count }, () => OUTER_NAMESPACE);
-}
-
-/** A namespace's `}` as code styles mark it: `} // namespace nameof`, `} // end namespace YAML`. */
-const NAMESPACE_CLOSER = /^\}\s*(\/\/|\/\*)\s*(end\s+(of\s+)?)?(inline\s+)?namespace\b/i;
-
-/**
- * Under a record's header at column 0 (`struct _control : char_class_base<_control>`), a hunk whose every closer of
- * a block opened above stands at column 0: the first is the record's own `};`, those after it namespaces' (C++). The
- * record is reopened around the hunk, a stand-in declarator before a body the hunk starts at (`    {` of a method
- * whose signature is above it). Else null.
- */
-function recordReopened(
-  dialect: CDialect,
-  wrapper: Wrapper,
-  closed: ClosedBlocks,
-  context: string,
-  lines: readonly string[],
-): string[] | null {
-  if (wrapper.prefix.length > 0 || closed.count < 1 || closed.count !== (closed.atColumnZeroCount ?? 0)) return null;
-  if (!RECORD_LINE.test(context) || headerNames(context).inFunction) return null;
-  const record = recordOpenedBy(context);
-  if (!record || (closed.count > 1 && !dialect.namespaces)) return null;
-  // (The record's `};` may stand above the hunk, git's header still naming it: then the closer is a namespace's,
-  // `} // namespace detail` first. Inside it, member lines come before its `};`.)
-  const code = lines.map((line) => codeOf(line)).filter((line) => line.trim() !== "" && !/^\s*#/.test(line));
-  const closer = code.findIndex((line) => /^\}/.test(line));
-  if (!code.slice(0, closer < 0 ? code.length : closer).some((line) => /^\s/.test(line))) return null;
-  const first = lines.find((line) => codeOf(line).trim() !== "");
-  const body = first !== undefined && /^\s+\{\s*$/.test(codeOf(first)) ? ["void __hintscope_tail__()"] : [];
-  return [
-    ...Array.from({ length: closed.count - 1 }, () => OUTER_NAMESPACE),
-    `${dialect.record(record[1] as string)} ${record[2]} {`,
-    ...body,
-  ];
-}
-
-/** A namespace a hunk's closer ends, reopened around it (its name is above the hunk). */
-const OUTER_NAMESPACE = "namespace __hintscope_outer__ {";
 
 /** C++'s class-and-method opener (see CDialect.classTail). */
 export const CPP_CLASS_TAIL = `struct ${UNKNOWN_OWNER} { void __hintscope_tail__() {`;

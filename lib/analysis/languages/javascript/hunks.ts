@@ -10,6 +10,9 @@ import {
   NO_WRAP,
 } from "../wrapping";
 
+/** A TypeScript namespace's header (`export namespace JSXInternal {`), a comment after its `{` or none. */
+const NAMESPACE_HEADER = /^\s*(?:export\s+)?(?:declare\s+)?namespace\s+([A-Za-z_$][\w$.]*)\s*\{\s*(\/\/.*|\/\*.*)?$/;
+
 function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // A type's header cut inside its type parameters (`export interface ZodMiniType<`), the hunk going on with
   // them to the line that opens the body (`> extends core.$ZodType<Output, Input, Internals> {`): the header as
@@ -33,9 +36,7 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (enumName && !inFunction) return { prefix: [`enum ${enumName} {`], suffix: ["}"], owner: null, dedent: false };
   // A TypeScript namespace's body (`export namespace JSXInternal {`): its declarations are its members.
   // (A comment may follow its `{`: `namespace is { // tslint:disable-line:no-namespace`.)
-  const namespace = /^\s*(?:export\s+)?(?:declare\s+)?namespace\s+([A-Za-z_$][\w$.]*)\s*\{\s*(\/\/.*|\/\*.*)?$/.exec(
-    context,
-  )?.[1];
+  const namespace = NAMESPACE_HEADER.exec(context)?.[1];
   if (namespace && !looksLikeStatements(lines))
     return { prefix: [`namespace ${namespace} {`], suffix: ["}"], owner: null, dedent: false };
   // An interface's or an object type's members (`onFinished();` is a method's signature there, no call).
@@ -187,6 +188,15 @@ export const javaScriptHunks: HunkRules = {
       const closer = lines[braceDepths(lines).closer];
       if (closer !== undefined && /^\s*\}\s*(\||&|\[\]|=(?!>))/.test(closer)) return ["__hintscope_field__: {"];
     }
+    // Under a namespace's header (`export namespace Result {`), a hunk that starts in a function's blocks and
+    // closes the namespace at column 0: what follows the function's end is the namespace's (`Result.combine`).
+    const namespace = NAMESPACE_HEADER.exec(context)?.[1];
+    if (namespace && wrapper.prefix.length === 0 && closed.atColumnZero && closed.count >= 2)
+      return [
+        `namespace ${namespace} {`,
+        "function __hintscope_tail__() {",
+        ...Array.from({ length: closed.count - 2 }, () => "{"),
+      ];
     return braceTailOpeners(wrapper, closed, {
       // A top-level function's header (`function normalizeValue(value) {`): the `}` at column 0 closes that
       // function, and the ones before it blocks inside it, not a method and its class.

@@ -1,0 +1,42 @@
+// Classes of error found in the twenty-first session (issue 43): the attributes of rounds 40–44, and round 45,
+// labelled blind. Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
+import { expect, test } from "vitest";
+import { commitAnalysis, realHunk } from "../testing/analysis-helpers";
+import { analyzeInstance } from "./analyze-instance";
+
+test("gflags 8d3797c: a C++ hunk that starts in a function's tail and ends past `} // namespace GFLAGS_NAMESPACE` (git's header the function's, `inline std::string StringPrintf(…) {`): the new functions between are the namespace's free functions, not a stand-in's methods", async () => {
+  const result = await commitAnalysis("gflags-commit-8d3797c");
+  const added = result.identifiers
+    .filter((i) => i.path === "src/util.h" && i.kind !== "parameter")
+    .map((i) => `${i.name} ${i.kind} ${i.owner ?? "-"} ${i.status}`);
+  expect(added).toEqual(["SafeGetEnv function - new", "SafeFOpen function - new"]);
+  expect(result.identifiers.find((i) => i.name === "SafeFOpen")?.policies).toContain("defuse");
+});
+
+test("nghttp2 d3f0a6d: hunks inside a nameless typedef'd record (`@@ … @@ typedef struct {`, `} nghttp2_goaway_aux_data;` the closer) reopen it, and a nameless record's fields are its typedef's (`nghttp2_aux_data.rst_stream`, `nghttp2_rst_stream_aux_data.continue_without_stream`), as the test reaches them", async () => {
+  const result = await commitAnalysis("nghttp2-commit-d3f0a6d");
+  const stated = result.identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind} ${i.owner}`);
+  expect(stated).toEqual([
+    "nghttp2_rst_stream_aux_data.continue_without_stream field nghttp2_rst_stream_aux_data",
+    "nghttp2_aux_data.rst_stream field nghttp2_aux_data",
+  ]);
+});
+
+test("neverthrow c6cfcbd: a TypeScript hunk under `export namespace Result {` that starts in a function's closing blocks and closes the namespace at column 0: the functions after the first one's end are the namespace's (`Result.combine`), as the tests call them", async () => {
+  const result = await analyzeInstance({
+    instanceId: "neverthrow-commit-c6cfcbd",
+    goldPatch: realHunk("neverthrow-commit-c6cfcbd-result-code.diff"),
+    testPatch: realHunk("neverthrow-commit-c6cfcbd-test.diff"),
+  });
+  const stated = result.identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind} ${i.path}`);
+  expect(stated).toEqual([
+    "ResultAsync.combine method src/result-async.ts",
+    "ResultAsync.combineWithAllErrors method src/result-async.ts",
+    "Result.combine function src/result.ts",
+    "Result.combineWithAllErrors function src/result.ts",
+  ]);
+});
