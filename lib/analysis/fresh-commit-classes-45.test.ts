@@ -40,3 +40,28 @@ test("neverthrow c6cfcbd: a TypeScript hunk under `export namespace Result {` th
     "Result.combineWithAllErrors function src/result.ts",
   ]);
 });
+
+test("uri bf13946: a Ruby hunk under `module URI` whose new methods stand four spaces in, before the `  end` of a class no line shows and the module's own `register_scheme` after it: the methods are the file's class's (`lib/uri/http.rb`: HTTP, spelt as the patches spell it), not the module's", async () => {
+  const result = await commitAnalysis("uri-commit-bf13946");
+  const stated = result.identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind} ${i.owner}`);
+  expect(stated).toEqual(["HTTP.authority method HTTP", "HTTP.origin method HTTP"]);
+});
+
+test("jsoncpp 3d9bf8e: a C++ header's hunk under `public:` that stands past the class, at column 0 before `} // namespace Json`, holds the methods' out-of-line definitions (`inline Value& Value::front()`), which give the class's declarations (under `public:`, class unseen) their owner: one `Value.front`", async () => {
+  const result = await commitAnalysis("jsoncpp-commit-3d9bf8e");
+  const stated = result.identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind} ${i.path} ${i.signature?.replace(/\n/g, " | ")}`);
+  expect(stated).toEqual([
+    "Value.front method include/json/value.h const Value& front() const | Value& front()",
+    "Value.back method include/json/value.h const Value& back() const | Value& back()",
+  ]);
+});
+
+test('sqlite-utils 2258b43: a keyword handed on with the function that takes it (`ctx.invoke(cli.commands["memory"], paths=(path,), return_db=True)`) is a use of that function\'s new parameter', async () => {
+  const result = await commitAnalysis("sqlite-utils-commit-2258b43");
+  const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toEqual(["memory.return_db parameter"]);
+});

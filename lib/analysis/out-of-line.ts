@@ -14,8 +14,9 @@ import type { PatchDefinition } from "./patch-types";
 export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[] {
   const definitions = withKnownNamespaces(given);
   const outOfLine = new Map<string, PatchDefinition[]>();
+  // (A source's, or a header's own written out of line: `inline Value& Value::front() { … }` below its class.)
   for (const def of definitions)
-    if (header(def) === false && (def.kind === "method" || def.kind === "constructor") && def.owner)
+    if ((header(def) === false || def.outOfLine) && (def.kind === "method" || def.kind === "constructor") && def.owner)
       outOfLine.set(def.member, [...(outOfLine.get(def.member) ?? []), def]);
   const declared = new Map<string, PatchDefinition>();
   const renamed = new Map<string, string>();
@@ -61,8 +62,16 @@ export function withOutOfLineOwners(given: PatchDefinition[]): PatchDefinition[]
     const owner = def.kind === "parameter" && def.owner ? renamed.get(`${def.path}\0${def.owner}`) : undefined;
     return owner ? { ...def, owner, name: `${owner}.${def.member}` } : def;
   });
+  // (A header's declaration and its definition out of line below the class, `Value.front` twice in `value.h`: one.)
+  const seen = new Set<string>();
+  const once = withParameters.filter((def) => {
+    const key = `${def.path}\0${def.name}\0${def.kind}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   return headersFirst(
-    withParameters.map((def) =>
+    once.map((def) =>
       def.status === "new" && header(def) === false && declared.get(def.name)?.status === "changed"
         ? { ...def, status: "changed" }
         : def,

@@ -27,6 +27,8 @@ export interface PatchDefinition {
   abstract?: boolean;
   /** a member of a PHP trait, which every class using the trait has (see SyntaxDefinition.mixin) */
   mixin?: boolean;
+  /** a C++ method defined outside its class (see SyntaxDefinition.outOfLine) */
+  outOfLine?: boolean;
   /** a constant of an unscoped C++ enum, named bare too (see SyntaxDefinition.unscoped) */
   unscoped?: boolean;
   /** the leading part of `owner` that is namespaces (C++'s `Catch.Generators`), which a hint does not state */

@@ -32,7 +32,6 @@ export const marksOf = (node: Node, kind: string, owner: string | null) => ({
 });
 
 /** The marks a syntax definition carries on to the patch's (see SyntaxDefinition). */
-export const carriedMarks = (def: Partial<Record<"local" | "implicit" | "abstract" | "mixin" | "unscoped", boolean>>) =>
-  Object.fromEntries(
-    (["local", "implicit", "abstract", "mixin", "unscoped"] as const).filter((flag) => def[flag]).map((f) => [f, true]),
-  );
+const CARRIED = ["local", "implicit", "abstract", "mixin", "unscoped", "outOfLine"] as const;
+export const carriedMarks = (def: Partial<Record<(typeof CARRIED)[number], boolean>>) =>
+  Object.fromEntries(CARRIED.filter((flag) => def[flag]).map((f) => [f, true]));

@@ -56,11 +56,10 @@ export interface SyntaxDefinition {
   abstract?: boolean;
   /** a member of a PHP trait: any class that uses the trait has it (`Assert::allIsNotInstanceOfAny` reaches Mixin's) */
   mixin?: boolean;
-  /**
-   * a constant of an unscoped C++ enum, stated under its enum (`EMITTER_MANIP.LowerNull`) where the patches are
-   * C++'s (UseRules.enumsQualifyConstants), and named bare or through a namespace as well
-   */
+  /** an unscoped C++ enum's constant, stated under its enum (`EMITTER_MANIP.LowerNull`), named bare too (UseRules) */
   unscoped?: boolean;
+  /** a C++ method defined outside its class, by its qualified name (`inline Value& Value::front() { … }`) */
+  outOfLine?: boolean;
   /**
    * a Python definition in a module-level block the fragment shows (`if sys.version_info >= (3, 13): … else: def
    * deprecated(…)`): its indentation is that block's, not an unseen function's
@@ -259,10 +258,10 @@ export class FactCollector {
     if (last) last.patched = true;
   }
 
-  /** The last definition stands in a module-level block the fragment shows (see SyntaxDefinition.conditional). */
-  markConditional() {
+  /** The last definition stands in a module-level block the fragment shows, or outside its class (see SyntaxDefinition). */
+  markDefinition(mark: "conditional" | "outOfLine") {
     const last = this.definitions.at(-1);
-    if (last) last.conditional = true;
+    if (last) last[mark] = true;
   }
 
   /** A field a constructor assigns (`this.isSphere = true`), which no declaration states. */

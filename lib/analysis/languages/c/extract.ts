@@ -145,6 +145,7 @@ function defineCallable(
       : headerText(node, body).replace(/;$/, "");
   const signature = template ? foldSpace(`template ${template.text} ${header}`) : header;
   facts.define(node, member, fullOwner, kind, signature, parameterNames(declarator));
+  if (qualified !== null && isMethod) facts.markDefinition("outOfLine");
 }
 
 /**

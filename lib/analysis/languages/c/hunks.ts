@@ -72,6 +72,15 @@ function closesParameters(before: readonly string[], last: string, after: string
   return rest[1] !== "" || /^\s*\{/.test(next ?? "");
 }
 
+/** Whether a hunk's code lines before its first `}` at column 0 (if any) all stand at column 0, that `}` no class's `};`. */
+function pastTheClass(lines: readonly string[]): boolean {
+  const code = lines.map((line) => codeOf(line)).filter((line) => line.trim() !== "" && !/^\s*#/.test(line));
+  const closer = code.findIndex((line) => /^\}/.test(line));
+  if (closer >= 0 && /^\};/.test(code[closer] ?? "")) return false;
+  const before = closer < 0 ? code : code.slice(0, closer);
+  return before.length > 0 && before.every((line) => /^\S/.test(line));
+}
+
 /** The hunk rules of C and of C++, by dialect. */
 export function cFamilyHunks(dialect: CDialect): HunkRules {
   const wrap = ({ context, indented, lines, hunkLines }: WrapRequest): Wrapper => {
@@ -79,8 +88,10 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     // class's body, whose name is above it; its members are an unknown class's, no free functions. A hunk
     // that starts in a constructor's member initializers (`m_parser_path(other.m_parser_path),` … `{`)
     // goes on in that constructor's.
+    // (Not where every line before a closer at column 0 stands at column 0 too: past the class's `};`, the
+    // namespace's definitions, `inline Value& Value::front() { … }` before `} // namespace Json`.)
     const access = ACCESS_LABEL.exec(context.trim())?.[1];
-    if (access && dialect.namespaces) {
+    if (access && dialect.namespaces && !pastTheClass(lines)) {
       const open = `struct ${UNKNOWN_OWNER} { ${access}:`;
       if (startsInInitializers(lines))
         return { prefix: [open, `${UNKNOWN_OWNER}() :`], suffix: ["};"], owner: null, dedent: false, settled: true };

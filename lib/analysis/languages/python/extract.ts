@@ -1,13 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import { UNKNOWN_OWNER } from "../hunk-lines";
-import {
-  type Extractor,
-  type FactCollector,
-  foldSpace,
-  lastSegment,
-  type SyntaxDefinition,
-  withoutTrailingCommas,
-} from "../syntax-facts";
+import { type Extractor, type FactCollector, foldSpace, lastSegment, withoutTrailingCommas } from "../syntax-facts";
+import { keywordUses, patchTargetUse } from "./call-arguments";
 import { inModuleBlock, isProperty } from "./module-blocks";
 import { overrideUses } from "./overrides";
 
@@ -81,37 +75,6 @@ function bindConstruction(assignment: Node, facts: FactCollector) {
   const made = right?.type === "call" ? right.childForFieldName("function") : null;
   if (left?.type === "identifier" && (made?.type === "identifier" || made?.type === "attribute"))
     facts.bind(assignment, left.text, made.text);
-}
-
-/** The calls that name an attribute to replace by a string: pytest's `monkeypatch.setattr`, `mock.patch(…)`. */
-const PATCHING_CALLS = new Set(["setattr", "delattr", "patch", "object"]);
-
-/**
- * A name a test replaces, given as a string (`monkeypatch.setattr(webenginesettings, "default_qt_profile", f)`,
- * `monkeypatch.setattr("openlibrary.fastapi.lists.get_list_subjects", f)`, `mock.patch("a.b.c")`,
- * `patch.object(Cls, "name")`): a use of that attribute of that object or module, as `obj.name` would be.
- */
-function patchTargetUse(callee: string | undefined, args: Node | null, facts: FactCollector) {
-  if (!callee || !PATCHING_CALLS.has(lastSegment(callee)) || !args) return;
-  const [first, second] = args.namedChildren.filter((a): a is Node => a !== null && a.type !== "keyword_argument");
-  const text = (node: Node | undefined) =>
-    node?.type === "string" && !node.namedChildren.some((c) => c?.type === "interpolation")
-      ? node.text.replace(/^[a-zA-Z]*(['"]{1,3})([\s\S]*)\1$/, "$2")
-      : null;
-  // `setattr(obj, "name", …)` / `patch.object(obj, "name")`: the object, then the attribute's name.
-  const name = text(second);
-  if (first && first.type !== "string" && name && /^[A-Za-z_]\w*$/.test(name)) {
-    facts.use(second as Node, name, "attribute", first.text);
-    facts.markPatched();
-    return;
-  }
-  // `setattr("pkg.module.name", …)` / `patch("pkg.module.name")`: a dotted path, its last part the attribute.
-  const path = text(first);
-  const dotted = path ? /^([A-Za-z_][\w.]*)\.([A-Za-z_]\w*)$/.exec(path) : null;
-  if (first && dotted) {
-    facts.use(first, dotted[2] as string, "attribute", dotted[1] as string);
-    facts.markPatched();
-  }
 }
 
 /** `Derivative(comm_x, comm_x).kind`: the object is a Derivative, made where it is used (see bindConstruction). */
@@ -202,7 +165,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
             signatureOf(node, nameNode.text),
             parameterNames(parameters),
           );
-          if (!scope.owner && inModuleBlock(node)) facts.markConditional();
+          if (!scope.owner && inModuleBlock(node)) facts.markDefinition("conditional");
           defineLocals(node, scope.owner ? `${scope.owner}.${nameNode.text}` : nameNode.text, facts, definitionNames);
           bindTypedParameters(parameters, facts);
           // A method's body may assign `self.x` fields; any other body only matters where it has added lines.
@@ -239,12 +202,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
         }
         const args = node.childForFieldName("arguments");
         patchTargetUse(callee, args, facts);
-        for (const arg of args?.namedChildren ?? []) {
-          if (arg?.type === "keyword_argument") {
-            const key = arg.childForFieldName("name");
-            if (key) facts.use(key, key.text, "keyword", callee ? lastSegment(callee) : null);
-          }
-        }
+        keywordUses(args, callee, facts);
         break;
       }
       case "attribute": {

@@ -1,6 +1,7 @@
 import { closersOfOpenBrackets, indentOf, leadingSpaceOf } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { indentedBodyEnd, NO_WRAP } from "../wrapping";
+import { endOfScopeAbove, rubyClosedAbove, rubyLeadingBracket, rubyLeadingEnds, rubyOpenBlocks } from "./blocks";
 import { extractRuby } from "./extract";
 
 /** The stand-in class's name: a Ruby constant (UNKNOWN_OWNER's leading `_` is not one); never stated. */
@@ -62,7 +63,12 @@ function rubyWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
         owner: null,
         dedent: false,
       };
-    if (last[1] === "module" && own && own !== last[2] && !showsScope && Number.isFinite(least) && least >= 4)
+    // (Members' depth before the unseen class's `end` two spaces in: lines past it are the module's own,
+    // `register_scheme 'HTTP', HTTP` after `lib/uri/http.rb`'s class.)
+    const classEnd = endOfScopeAbove(code, indentOf(context) + 2);
+    const inClass = classEnd < 0 ? code : code.slice(0, classEnd);
+    const memberDepth = Math.min(...inClass.filter((l) => !scopeLine(l) && !/^\s*end\b/.test(l)).map(indentOf));
+    if (last[1] === "module" && own && own !== last[2] && !showsScope && Number.isFinite(least) && memberDepth >= 4)
       return { prefix: [`${last[1]} ${last[2]}`, `class ${own}`], suffix: ends(2), owner: null, dedent: false };
     return { prefix: [`${last[1]} ${last[2]}`], suffix: ends(1), owner: null, dedent: false };
   }
@@ -133,93 +139,6 @@ function spelt(base: string, lines: readonly string[]): string {
 function fileConstant(path: string, lines: readonly string[]): string | null {
   const base = /([a-z][a-z0-9_]*)\.rb$/.exec(path)?.[1];
   return base ? spelt(base, lines) : null;
-}
-
-/** A line's code: its strings emptied and its comment cut, so neither opens nor closes a block. */
-const rubyCode = (line: string) => line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, '""').replace(/#.*$/, "");
-
-/**
- * A line that opens a block an `end` closes: a keyword at its start, one whose value a statement takes
- * (`status = case …`, `@x ||= begin`, `value = if …`), or a `do` block.
- */
-const RUBY_OPENER =
-  /^\s*(def|class|module|if|unless|while|until|case|begin|for)\b|(=|\|\|=|&&=)\s*(if|unless|case|begin|while|until)\b|\bdo\s*(\|[^|]*\|)?\s*$/;
-
-/** How many blocks a hunk's lines close (`end`) before they open any: blocks begun above the hunk. */
-export function rubyLeadingEnds(lines: readonly string[]): number {
-  let closed = 0;
-  let depth = 0;
-  for (const line of lines) {
-    const code = rubyCode(line);
-    // A member's declaration at the level the hunk came back to: the ends past it close the scopes around.
-    if (depth === 0 && /^\s*(def|class|module)\b/.test(code)) break;
-    // (`end.each do |x|` closes one begun above, then opens its own.)
-    if (/^\s*end\b/.test(code)) {
-      if (depth > 0) depth--;
-      else closed++;
-    }
-    if (RUBY_OPENER.test(code) && !/^\s*(def|class|module)\b.*;\s*end\s*$/.test(code)) depth++;
-  }
-  return closed;
-}
-
-/** How many blocks a hunk's lines close (`end`) that they did not open: begun above the hunk, wherever closed. */
-function rubyClosedAbove(lines: readonly string[]): number {
-  let closed = 0;
-  let depth = 0;
-  for (const line of lines) {
-    const code = rubyCode(line);
-    if (/^\s*end\b/.test(code)) {
-      if (depth > 0) depth--;
-      else closed++;
-    }
-    if (RUBY_OPENER.test(code) && !/^\s*(def|class|module)\b.*;\s*end\s*$/.test(code)) depth++;
-  }
-  return closed;
-}
-
-/**
- * The bracket a hunk's lines close before they open one (`}` after `:MimeTypesCharset => …,` lines: a hash
- * begun above the hunk), or null; the innermost where several close.
- */
-export function rubyLeadingBracket(lines: readonly string[]): "{" | "[" | "(" | null {
-  const pairs: Record<string, "{" | "[" | "("> = { "}": "{", "]": "[", ")": "(" };
-  let depth = 0;
-  for (const line of lines) {
-    const code = rubyCode(line);
-    // (A block begun in the hunk: brackets after it are its own.)
-    if (RUBY_OPENER.test(code)) return null;
-    for (const ch of code) {
-      if (ch === "{" || ch === "[" || ch === "(") depth++;
-      else if (ch in pairs) {
-        if (depth === 0) return pairs[ch] ?? null;
-        depth--;
-      }
-    }
-  }
-  return null;
-}
-
-/**
- * The blocks a hunk's lines open and leave open at its end (`def`, `class`, `do |x|`, `if` at a statement's
- * start…), each closed with an `end`: a method whose body runs past the hunk's end still parses as one, and
- * the class around it keeps it.
- */
-export function rubyOpenBlocks(lines: readonly string[]): number {
-  let open = 0;
-  for (const line of lines) {
-    const code = rubyCode(line);
-    if (/^\s*end\b/.test(code)) open = Math.max(0, open - 1);
-    if (
-      /^\s*(def|class|module|if|unless|while|until|case|begin|for)\b/.test(code) &&
-      !/^\s*def\b.*\)\s*=[^=]/.test(code)
-    )
-      open++;
-    if (/\bdo\s*(\|[^|]*\|)?\s*$/.test(code)) open++;
-    // `foo { |x|` … `}` blocks close themselves; a one-line `def x; end` opened and closed.
-    if (/;\s*end\s*$/.test(code) && /^\s*(def|class|module)\b/.test(code)) open = Math.max(0, open - 1);
-  }
-  return open;
 }
 
 export const ruby: LanguageModule = {
