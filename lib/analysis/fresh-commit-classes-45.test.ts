@@ -65,3 +65,14 @@ test('sqlite-utils 2258b43: a keyword handed on with the function that takes it 
   const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
   expect(stated).toEqual(["memory.return_db parameter"]);
 });
+
+test("tsyringe 675c3c4: a member the code declares `private` (`private disposed = false;`) is its class's own: a test's `foo.disposed`, a field of the test's own class, is no use of it", async () => {
+  const result = await analyzeInstance({
+    instanceId: "tsyringe-commit-675c3c4",
+    goldPatch: realHunk("tsyringe-commit-675c3c4-container-code.diff"),
+    testPatch: realHunk("tsyringe-commit-675c3c4-container-test.diff"),
+  });
+  const code = result.identifiers.filter((i) => i.side === "code");
+  expect(code.find((i) => i.name === "InternalDependencyContainer.disposed")?.policies).not.toContain("defuse");
+  expect(code.find((i) => i.name === "InternalDependencyContainer.dispose")?.policies).toContain("doc2feat");
+});

@@ -27,6 +27,8 @@ export interface PatchDefinition {
   abstract?: boolean;
   /** a member of a PHP trait, which every class using the trait has (see SyntaxDefinition.mixin) */
   mixin?: boolean;
+  /** a member declared private (see SyntaxDefinition.private) */
+  private?: boolean;
   /** a C++ method defined outside its class (see SyntaxDefinition.outOfLine) */
   outOfLine?: boolean;
   /** a constant of an unscoped C++ enum, named bare too (see SyntaxDefinition.unscoped) */

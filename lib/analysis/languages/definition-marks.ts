@@ -25,13 +25,22 @@ const isBodiless = (node: Node, kind: string) =>
   !(node.type === "method_signature" && node.parent?.type === "class_body") &&
   (BODILESS.has(node.type) || (node.type === "method_declaration" && node.childForFieldName("body") === null));
 
-/** The marks a definition takes from its node: `abstract` (bodiless), `mixin` (a PHP trait's member). */
+/** The nodes a member's access modifier stands in: TypeScript's, PHP's, Java's and C#'s. */
+const MODIFIER_TYPES = new Set(["accessibility_modifier", "visibility_modifier", "modifiers", "modifier"]);
+
+/** A member declared `private` (`private disposed = false;`, `private int count;`) or named `#x`: its class's own. */
+const isPrivate = (node: Node) =>
+  node.childForFieldName("name")?.type === "private_property_identifier" ||
+  node.children.some((c) => c !== null && MODIFIER_TYPES.has(c.type) && /(^|\s)private\b/.test(c.text));
+
+/** The marks a definition takes from its node: `abstract` (bodiless), `mixin` (a PHP trait's member), `private`. */
 export const marksOf = (node: Node, kind: string, owner: string | null) => ({
   ...(isBodiless(node, kind) ? { abstract: true } : {}),
   ...(owner && inTrait(node) ? { mixin: true } : {}),
+  ...(owner && isPrivate(node) ? { private: true } : {}),
 });
 
 /** The marks a syntax definition carries on to the patch's (see SyntaxDefinition). */
-const CARRIED = ["local", "implicit", "abstract", "mixin", "unscoped", "outOfLine"] as const;
+const CARRIED = ["local", "implicit", "abstract", "mixin", "unscoped", "outOfLine", "private"] as const;
 export const carriedMarks = (def: Partial<Record<(typeof CARRIED)[number], boolean>>) =>
   Object.fromEntries(CARRIED.filter((flag) => def[flag]).map((f) => [f, true]));

@@ -58,12 +58,11 @@ export interface SyntaxDefinition {
   mixin?: boolean;
   /** an unscoped C++ enum's constant, stated under its enum (`EMITTER_MANIP.LowerNull`), named bare too (UseRules) */
   unscoped?: boolean;
+  /** a member its class keeps to itself (`private`, `#x`): no other file's code reaches it but by reflection */
+  private?: boolean;
   /** a C++ method defined outside its class, by its qualified name (`inline Value& Value::front() { … }`) */
   outOfLine?: boolean;
-  /**
-   * a Python definition in a module-level block the fragment shows (`if sys.version_info >= (3, 13): … else: def
-   * deprecated(…)`): its indentation is that block's, not an unseen function's
-   */
+  /** a Python definition in a module-level block the fragment shows (`if …: … else: def f(…)`), not in a function */
   conditional?: boolean;
   /** the leading part of `owner` that is namespaces (C++'s `Catch.Generators`): it qualifies nothing a hint states */
   namespace?: string;
