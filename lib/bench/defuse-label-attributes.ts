@@ -31,16 +31,35 @@ export function labelOwner(entry: LabelEntry): string | null {
 
 // A signature as the hint states it (SPEC §5: `get_best_parsable_locale(module, preferences=None)`) or as a
 // labeller copies the declaration line: a leading `export`, `const`, `def` or `function` keyword is the line's, not the
-// signature's, and so is a trailing `;` (`min(…): this;` in an interface), `{` or Python's `:`.
+// signature's (an `async` is the signature's), and so is a trailing `;` (`min(…): this;` in an interface), `{` or
+// Python's `:`; spaces around a C pointer's `*` or a reference's `&` say nothing.
 const squash = (s: string | null | undefined) =>
   (s ?? "")
     .replace(/\s+/g, " ")
-    .replace(/\s*([(),:<>[\]])\s*/g, "$1")
-    .replace(/^(export (default )?)?((const|let|var) )?(async )?(def |function )?/, (...m) => m[4] ?? "")
+    .replace(/\s*([(),:<>[\]*&])\s*/g, "$1")
+    .replace(/^(export (default )?)?((const|let|var) )?(async )?(def |function )?/, (...m) => m[5] ?? "")
     .replace(/\s*[;{:]\s*$/, "")
     .trim();
 
 const CALLABLE_KINDS = new Set(["function", "method", "constructor"]);
+
+/**
+ * Kinds a labeller and the tool name alike: a struct is a type (Go's `type Options struct`, C's `typedef struct`) and,
+ * in C++ and Rust, a class; a TypeScript interface's or a Ruby `attr_reader`'s member is a property or a field; a
+ * module-level `const` binding a constant or a variable.
+ */
+const KIND_FAMILIES = [
+  new Set(["struct", "type", "class"]),
+  new Set(["field", "property"]),
+  new Set(["constant", "variable"]),
+];
+
+export const kindsAgree = (label: string, tool: string) =>
+  label === tool ||
+  KIND_FAMILIES.some(
+    (family) =>
+      family.has(label) && family.has(tool) && (label === "struct" || tool === "struct" || !family.has("struct")),
+  );
 
 /** Whether a label's signature is measured: SPEC §3 states one for callables only (a label's line for a class, a type or a constant is a note). */
 export const signatureCounts = (label: LabelEntry, toolKind: string) =>
@@ -59,10 +78,23 @@ export function signaturesAgree(label: string, tool: string | null | undefined):
         .map((part) => squash(part).replace(/,$/, ""))
         .filter(Boolean),
     );
-  const a = forms(label, /;\s+|\n/);
+  const a = forms(declarationOnly(label), /;\s+|\n/);
   const b = forms(tool ?? "", /\n/);
-  return a.size > 0 && a.size <= b.size && [...a].every((form) => b.has(form));
+  // (The tool's declaration whole, a labeller's copy without its `where` clause or its annotations: one declaration.)
+  const bare = new Set([...b].map((form) => form.replace(/([)>\w]) ?where .*$/, "$1").replace(/^(@[\w.]+(\([^)]*\))? )+/, "")));
+  return a.size > 0 && a.size <= b.size && [...a].every((form) => b.has(form) || bare.has(form));
 }
+
+/**
+ * A labeller's line as the declaration it copies: without a one-line body (`void erase_fast(iterator pos) { return
+ * m_ht.erase_fast(pos); }`), a macro's replacement (`#define NAMEOF_ENUM_OR(...) ::nameof::nameof_enum_or(…)`) or an
+ * assignment's target (`Multer.prototype.none = function ()` is `none()`).
+ */
+const declarationOnly = (label: string) =>
+  label
+    .replace(/^(#define\s+\w+\([^)]*\))\s.*$/s, "$1")
+    .replace(/^(?:[\w$]+\.)+([\w$]+)\s*=\s*function\b\s*[\w$]*\s*\(/, "$1(")
+    .replace(/(\)(?:\s*(?:const|noexcept|override))*)\s*\{.*\}\s*$/s, "$1");
 
 /** The owner as a label writes it, from a tool identifier: its owner, else the qualified name's prefix. */
 function toolOwner(i: InstanceIdentifier): string | null {
@@ -153,7 +185,7 @@ async function main() {
       qualified.hits++;
       const checks: Array<[keyof typeof agree, boolean, string]> = [
         ["owner", ownersAgree(labelOwner(e), toolOwner(i)), `${labelOwner(e)} vs ${toolOwner(i)}`],
-        ["kind", e.kind === i.kind, `${e.kind} vs ${i.kind}`],
+        ["kind", kindsAgree(e.kind, i.kind), `${e.kind} vs ${i.kind}`],
         ["path", !e.path || e.path === i.path, `${e.path} vs ${i.path}`],
         ["newFile", e.new_file === undefined || e.new_file === i.newFile, `${e.new_file} vs ${i.newFile}`],
       ];

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REAL_DATA } from "../testing/real-data";
-import { bareKey, labelOwner, signatureCounts, signaturesAgree } from "./defuse-label-attributes";
+import { bareKey, kindsAgree, labelOwner, signatureCounts, signaturesAgree } from "./defuse-label-attributes";
 import { type DefuseLabel, labelKey, readLabels } from "./defuse-labels";
 
 describe("DefUse bench labels", () => {
@@ -66,6 +66,26 @@ describe("DefUse bench keys", () => {
     ).toBe(true);
     expect(signaturesAgree("mapToObj<T>(array: T[], fn: (e: T) => [K, V]): Record<K, V>", tool)).toBe(false);
     expect(signaturesAgree("f(a, b); f(a)", "f(a, b)")).toBe(false);
+    // A labeller's `export const` line is the binding's; its `async` is the signature's; a pointer's spaces are none.
+    expect(signaturesAgree("export const field = <T>(name: T): R<T>", "field = <T>(name: T): R<T>")).toBe(true);
+    expect(signaturesAgree("export const field = <T>(name: T): R<T>", "other = <T>(name: T): R<T>")).toBe(false);
+    expect(signaturesAgree("async run(x)", "run(x)")).toBe(false);
+    expect(signaturesAgree("const char *get(const struct uri *u)", "const char * get(const struct uri *u)")).toBe(true);
+    expect(signaturesAgree("const char *get(const struct uri *u)", "const char *get(struct uri *u)")).toBe(false);
+    // What a labeller copies beyond the declaration (a body, a macro's replacement, an assignment's target) and what
+    // the tool states of it beyond the labeller's copy (a where clause, annotations) leave one declaration.
+    expect(
+      signaturesAgree(
+        "void erase_fast(iterator pos) { return m_ht.erase_fast(pos); }",
+        "void erase_fast(iterator pos)",
+      ),
+    ).toBe(true);
+    expect(signaturesAgree("#define F(a,n) memset(a,'\\0',n)", "#define F(a,n)")).toBe(true);
+    expect(signaturesAgree("Multer.prototype.none = function ()", "none()")).toBe(true);
+    expect(signaturesAgree("proto.weeks = function (week = null)", "weeks(week)")).toBe(false);
+    expect(signaturesAgree("pub fn f<I>(x: I) -> R", "pub fn f<I>(x: I) -> R where I: Into<C>")).toBe(true);
+    expect(signaturesAgree("public static M<S> blank()", "@Factory public static M<S> blank()")).toBe(true);
+    expect(signaturesAgree("public static M<S> blank()", "@Factory public static M<S> blank(int n)")).toBe(false);
     expect(signaturesAgree("f(a)", null)).toBe(false);
     expect(
       signatureCounts({ name: "Level", kind: "type", signature: "export const enum Level { None = 0 }" }, "type"),
@@ -75,5 +95,15 @@ describe("DefUse bench keys", () => {
     ).toBe(false);
     expect(signatureCounts({ name: "invert", kind: "function", signature: "invert(object)" }, "function")).toBe(true);
     expect(signatureCounts({ name: "invert", kind: "function", signature: null }, "function")).toBe(false);
+  });
+
+  it("takes a labeller's kind for the tool's where both name one thing: a struct a type or a class, a field a property", () => {
+    expect(kindsAgree("type", "struct")).toBe(true);
+    expect(kindsAgree("class", "struct")).toBe(true);
+    expect(kindsAgree("property", "field")).toBe(true);
+    expect(kindsAgree("variable", "constant")).toBe(true);
+    expect(kindsAgree("type", "class")).toBe(false);
+    expect(kindsAgree("class", "module")).toBe(false);
+    expect(kindsAgree("function", "method")).toBe(false);
   });
 });
