@@ -76,3 +76,14 @@ test("tsyringe 675c3c4: a member the code declares `private` (`private disposed 
   expect(code.find((i) => i.name === "InternalDependencyContainer.disposed")?.policies).not.toContain("defuse");
   expect(code.find((i) => i.name === "InternalDependencyContainer.dispose")?.policies).toContain("doc2feat");
 });
+
+test("jsoncons 3f7565d: a C++ test's variable declared of a namespace's class template (`jsoncons::mdarray_iterator<int> iter(…)`) is of the class (`mdarray_iterator`), not of `mdarray_iterator<int>`: the method it calls takes that owner", async () => {
+  const result = await analyzeInstance({
+    instanceId: "jsoncons-commit-3f7565d",
+    goldPatch: realHunk("jsoncons-commit-3f7565d-typed-array-code.diff"),
+    testPatch: realHunk("jsoncons-commit-3f7565d-test.diff"),
+  });
+  const owners = result.identifiers.filter((i) => i.member === "next").map((i) => i.owner);
+  expect(owners).toContain("mdarray_iterator");
+  expect(owners.filter((o) => o?.includes("<"))).toEqual([]);
+});

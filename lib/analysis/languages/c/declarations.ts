@@ -81,7 +81,7 @@ export function bindDeclared(declaration: Node, facts: FactCollector, declared: 
     const typeName =
       type?.type === "placeholder_type_specifier" && value?.type === "identifier"
         ? declared.get(value.text)
-        : named?.text.split("::").pop();
+        : named?.text.replace(/<.*$/s, "").split("::").pop(); // (`jsoncons::mdarray_iterator<int>`: the template)
     if (!typeName) continue;
     declared.set(name.text, typeName);
     facts.bindResult(declaration, name.text, typeName);
