@@ -81,7 +81,9 @@ export function signaturesAgree(label: string, tool: string | null | undefined):
   const a = forms(declarationOnly(label), /;\s+|\n/);
   const b = forms(tool ?? "", /\n/);
   // (The tool's declaration whole, a labeller's copy without its `where` clause or its annotations: one declaration.)
-  const bare = new Set([...b].map((form) => form.replace(/([)>\w]) ?where .*$/, "$1").replace(/^(@[\w.]+(\([^)]*\))? )+/, "")));
+  const bare = new Set(
+    [...b].map((form) => form.replace(/([)>\w]) ?where .*$/, "$1").replace(/^(@[\w.]+(\([^)]*\))? )+/, "")),
+  );
   return a.size > 0 && a.size <= b.size && [...a].every((form) => b.has(form) || bare.has(form));
 }
 
