@@ -1,7 +1,7 @@
 // Classes of error found in the twenty-first session (issue 43): the attributes of rounds 40–44, and round 45,
 // labelled blind. Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
 import { expect, test } from "vitest";
-import { commitAnalysis, realHunk } from "../testing/analysis-helpers";
+import { commitAnalysis, hunkDefinitions, realHunk } from "../testing/analysis-helpers";
 import { analyzeInstance } from "./analyze-instance";
 
 test("gflags 8d3797c: a C++ hunk that starts in a function's tail and ends past `} // namespace GFLAGS_NAMESPACE` (git's header the function's, `inline std::string StringPrintf(…) {`): the new functions between are the namespace's free functions, not a stand-in's methods", async () => {
@@ -86,4 +86,22 @@ test("jsoncons 3f7565d: a C++ test's variable declared of a namespace's class te
   const owners = result.identifiers.filter((i) => i.member === "next").map((i) => i.owner);
   expect(owners).toContain("mdarray_iterator");
   expect(owners.filter((o) => o?.includes("<"))).toEqual([]);
+});
+
+test("uri c2fdec0, fcf3189 (review): under `module URI`, an `  end` that closes a module method above the hunk (`def self.const_missing`, a block's `end.join('&')` before `  WFKV_ = …`) is no unseen class's end: what follows is the module's (`URI.const_missing`, `URI.WFKV_`), no `Common`'s", async () => {
+  const owners = async (name: string) => (await hunkDefinitions(name)).filter((d) => !/ parameter /.test(d));
+  expect(await owners("uri-commit-c2fdec0-common-code.diff")).toContain("URI.const_missing method new");
+  expect((await owners("uri-commit-fcf3189-common-code.diff")).filter((d) => d.startsWith("Common"))).toEqual([]);
+});
+
+test("nghttp2 0cad430 (review): a C++ header's hunk whose first line is an access label at column 0 (` public:` under `class QUICConnectionHandler {`) is in that class's body: its declarations are the class's, whatever other classes define methods of their names out of line (`CloseWait::handle_packet`)", async () => {
+  const result = await analyzeInstance({
+    instanceId: "nghttp2-commit-0cad430",
+    goldPatch: realHunk("nghttp2-commit-0cad430-quic-code.diff"),
+    testPatch: "",
+  });
+  const inHeader = result.identifiers
+    .filter((i) => i.path === "src/shrpx_quic_connection_handler.h" && i.member === "handle_packet")
+    .map((i) => `${i.name} ${i.kind}`);
+  expect(inHeader).toEqual(["CloseWait.handle_packet method", "QUICConnectionHandler.handle_packet method"]);
 });

@@ -121,7 +121,9 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     // under `#ifndef`, or below a column-0 declaration): read as a nameless enum's (`BINDING = 261,`).
     if (startsInEnumerators(hunkLines ?? lines) && !inRecordOrFunction(context))
       return { prefix: ["enum {"], suffix: ["};"], owner: null, dedent: false };
-    if (!indented) return NO_WRAP;
+    // (A hunk whose first line is an access label at column 0, `public:`, is in the class's body all the same.)
+    const first = lines.find((line) => line.trim() !== "");
+    if (!indented && !(first !== undefined && ACCESS_LABEL.test(first))) return NO_WRAP;
     const { inFunction } = headerNames(context);
     const ns = /\bnamespace\s+([\w:]+)/.exec(context)?.[1];
     // (An export macro before the name, `class YAML_CPP_API Emitter {`, is no name: the class is Emitter.)

@@ -65,9 +65,15 @@ function rubyWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
       };
     // (Members' depth before the unseen class's `end` two spaces in: lines past it are the module's own,
     // `register_scheme 'HTTP', HTTP` after `lib/uri/http.rb`'s class.)
+    // (That end is a class's only where a member is declared before it, four spaces in (`    def authority`): else
+    // it may close a module method, `def self.for(…)` … `  end` in `lib/uri/common.rb`.)
     const classEnd = endOfScopeAbove(code, indentOf(context) + 2);
     const inClass = classEnd < 0 ? code : code.slice(0, classEnd);
-    const memberDepth = Math.min(...inClass.filter((l) => !scopeLine(l) && !/^\s*end\b/.test(l)).map(indentOf));
+    const member = (l: string) => indentOf(l) >= indentOf(context) + 4 && /^\s*(def|attr_\w+|private|protected|include)\b/.test(l);
+    const memberDepth =
+      classEnd >= 0 && !inClass.some(member)
+        ? 0
+        : Math.min(...inClass.filter((l) => !scopeLine(l) && !/^\s*end\b/.test(l)).map(indentOf));
     if (last[1] === "module" && own && own !== last[2] && !showsScope && Number.isFinite(least) && memberDepth >= 4)
       return { prefix: [`${last[1]} ${last[2]}`, `class ${own}`], suffix: ends(2), owner: null, dedent: false };
     return { prefix: [`${last[1]} ${last[2]}`], suffix: ends(1), owner: null, dedent: false };
