@@ -69,7 +69,8 @@ function rubyWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
     // it may close a module method, `def self.for(…)` … `  end` in `lib/uri/common.rb`.)
     const classEnd = endOfScopeAbove(code, indentOf(context) + 2);
     const inClass = classEnd < 0 ? code : code.slice(0, classEnd);
-    const member = (l: string) => indentOf(l) >= indentOf(context) + 4 && /^\s*(def|attr_\w+|private|protected|include)\b/.test(l);
+    const member = (l: string) =>
+      indentOf(l) >= indentOf(context) + 4 && /^\s*(def|attr_\w+|private|protected|include)\b/.test(l);
     const memberDepth =
       classEnd >= 0 && !inClass.some(member)
         ? 0
