@@ -105,3 +105,17 @@ test("nghttp2 0cad430 (review): a C++ header's hunk whose first line is an acces
     .map((i) => `${i.name} ${i.kind}`);
   expect(inHeader).toEqual(["CloseWait.handle_packet method", "QUICConnectionHandler.handle_packet method"]);
 });
+
+test("cors f4dcdf2: a key the patch adds to a module's option defaults (`defaults = { …, preflightContinue: false }`) is a field of them, which a test's option key (`cors({preflightContinue: true})`) uses; a typed object's keys stay its type's", async () => {
+  const result = await commitAnalysis("cors-commit-f4dcdf2");
+  const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toEqual(["defaults.preflightContinue field"]);
+  const typed = await analyzeInstance({
+    instanceId: "typed",
+    goldPatch: realHunk("cors-commit-f4dcdf2-code.diff")
+      .replace("defaults = {", "defaults: Options = {")
+      .replaceAll("lib/index.js", "lib/index.ts"),
+    testPatch: "",
+  });
+  expect(typed.identifiers.filter((i) => i.kind === "field")).toEqual([]);
+});

@@ -9,7 +9,7 @@ import {
   withoutTrailingCommas,
 } from "../syntax-facts";
 import { FUNCTION_VALUES, readAssignment } from "./assignments";
-import { bindMadeObject, constructorMembers, declaratorFacts, recordKeys } from "./members";
+import { bindMadeObject, constructorMembers, declaratorFacts, optionDefaults, recordKeys } from "./members";
 import { readPrototypeObject } from "./prototype-objects";
 
 const PARAMETER_TYPES = new Set([
@@ -352,6 +352,7 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
           }
           const constant = node.parent?.text.startsWith("const") ?? false;
           facts.define(node, name.text, namespace, constant ? "constant" : "variable");
+          optionDefaults(node, facts, skip);
         }
         break;
       }

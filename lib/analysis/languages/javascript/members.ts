@@ -112,3 +112,22 @@ export function recordKeys(object: Node, type: string | null, facts: FactCollect
     if (value?.type === "object" && key) recordKeys(value, `{${key.text}}`, facts, skip);
   }
 }
+
+/**
+ * A module's defaults for its options (`defaults = { origin: '*', … }`, `default_email_options = { … }`): its keys are
+ * the options a caller may pass (`cors({ preflightContinue: true })`), fields of that object
+ * (`defaults.preflightContinue`), new where the patch adds them. (Not a typed one, `defaultOptions:
+ * Partial<ClassTransformOptions> = {…}`: its keys are that type's, see typedObjectKeys.)
+ */
+export function optionDefaults(declarator: Node, facts: FactCollector, skip: Set<number>) {
+  const name = declarator.childForFieldName("name");
+  const object = declarator.childForFieldName("value");
+  if (name?.type !== "identifier" || object?.type !== "object" || declarator.childForFieldName("type")) return;
+  if (!/default/i.test(name.text)) return;
+  for (const pair of object.namedChildren) {
+    const key = pair?.type === "pair" ? pair.childForFieldName("key") : null;
+    if (!pair || !key || key.type !== "property_identifier") continue;
+    skip.add(key.id);
+    facts.define(pair, key.text, name.text, "field");
+  }
+}
