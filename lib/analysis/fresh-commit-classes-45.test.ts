@@ -119,3 +119,9 @@ test("cors f4dcdf2: a key the patch adds to a module's option defaults (`default
   });
   expect(typed.identifiers.filter((i) => i.kind === "field")).toEqual([]);
 });
+
+test("luxon 21ab5c9: a JavaScript method's destructured options (`toSQLTime({ includeOffset = true, includeZone = false, includeOffsetSpace = true } = {})`) are its parameters by name: the one it gains is new, and a test's option key (`toSQLTime({ includeOffsetSpace: false })`) uses it", async () => {
+  const result = await commitAnalysis("luxon-commit-21ab5c9");
+  const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toEqual(["DateTime.toSQLTime.includeOffsetSpace parameter"]);
+});

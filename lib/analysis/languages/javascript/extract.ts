@@ -10,30 +10,8 @@ import {
 } from "../syntax-facts";
 import { FUNCTION_VALUES, readAssignment } from "./assignments";
 import { bindMadeObject, constructorMembers, declaratorFacts, optionDefaults, recordKeys } from "./members";
+import { parameterNames } from "./parameters";
 import { readPrototypeObject } from "./prototype-objects";
-
-const PARAMETER_TYPES = new Set([
-  "required_parameter",
-  "optional_parameter",
-  "identifier",
-  "assignment_pattern",
-  "rest_pattern",
-]);
-
-function parameterNames(parameters: Node | null): string[] {
-  const names: string[] = [];
-  for (const p of parameters?.namedChildren ?? []) {
-    if (!p || !PARAMETER_TYPES.has(p.type)) continue;
-    const target =
-      p.type === "identifier"
-        ? p
-        : (p.childForFieldName("pattern") ??
-          p.childForFieldName("left") ??
-          p.namedChildren.find((c) => c?.type === "identifier"));
-    if (target?.type === "identifier") names.push(target.text);
-  }
-  return names;
-}
 
 const TYPE_KINDS: Record<string, DefinitionKind> = {
   class_declaration: "class",
