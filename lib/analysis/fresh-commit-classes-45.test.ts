@@ -125,3 +125,9 @@ test("luxon 21ab5c9: a JavaScript method's destructured options (`toSQLTime({ in
   const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
   expect(stated).toEqual(["DateTime.toSQLTime.includeOffsetSpace parameter"]);
 });
+
+test("symfony/serializer ad2dc5a: PHP 8's named argument (`$nameConverter->denormalize('last_name', context: [...])`) uses the parameter the method gains", async () => {
+  const result = await commitAnalysis("serializer-commit-ad2dc5a");
+  const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
+  expect(stated).toContain("CamelCaseToSnakeCaseNameConverter.denormalize.context");
+});

@@ -55,6 +55,14 @@ function defineAnonymousMethod(node: Node, name: Node, facts: FactCollector, ski
  * functions, class constants; namespaces qualify nothing here (a hint names `A`, with its path).
  * Uses: `->m()` and `::m()` calls, `new A`, `A::CONST`, `use` imports, names in types and calls.
  */
+/** PHP 8's named arguments (`$c->denormalize('x', context: [...])`): uses of the callee's parameters by name. */
+function namedArguments(call: Node, callee: string, facts: FactCollector) {
+  for (const argument of call.childForFieldName("arguments")?.namedChildren ?? []) {
+    const name = argument?.type === "argument" ? argument.childForFieldName("name") : null;
+    if (name && facts.countsAt(name)) facts.use(name, name.text, "keyword", callee);
+  }
+}
+
 export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
   const visit = (node: Node, owner: string | null, inFunction: boolean): void => {
@@ -146,6 +154,7 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
         if (name) {
           skip.add(name.id);
           facts.use(name, name.text, "call", node.childForFieldName("object")?.text ?? null);
+          namedArguments(node, name.text, facts);
         }
         break;
       }
@@ -155,6 +164,7 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
         if (name) {
           skip.add(name.id);
           facts.use(name, name.text, "call", lastPart(nameText(scope)));
+          namedArguments(node, name.text, facts);
         }
         break;
       }
@@ -188,6 +198,7 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
         if (fn && (fn.type === "name" || fn.type === "qualified_name") && facts.countsAt(fn)) {
           skip.add(fn.id);
           facts.use(fn, lastPart(nameText(fn)) ?? fn.text, "call");
+          namedArguments(node, lastPart(nameText(fn)) ?? fn.text, facts);
         }
         break;
       }
