@@ -66,15 +66,17 @@ test('sqlite-utils 2258b43: a keyword handed on with the function that takes it 
   expect(stated).toEqual(["memory.return_db parameter"]);
 });
 
-test("tsyringe 675c3c4: a member the code declares `private` (`private disposed = false;`) is its class's own: a test's `foo.disposed`, a field of the test's own class, is no use of it", async () => {
-  const result = await analyzeInstance({
+test("junit4 d3ee5d0: a member the code declares `private` (`private AnnotationValidator createAnnotationValidator(…)` in ParentRunner) is its class's own: the test's call of the factory's namesake is no use of it; TypeScript's `private`, which compiles away, stays reachable (tsyringe's `disposed`)", async () => {
+  const result = await commitAnalysis("junit4-commit-d3ee5d0");
+  const method = result.identifiers.find((i) => i.name === "ParentRunner.createAnnotationValidator");
+  expect(method?.policies).toEqual(expect.arrayContaining(["fea", "pro"]));
+  expect(method?.policies).not.toContain("defuse");
+  const ts = await analyzeInstance({
     instanceId: "tsyringe-commit-675c3c4",
     goldPatch: realHunk("tsyringe-commit-675c3c4-container-code.diff"),
     testPatch: realHunk("tsyringe-commit-675c3c4-container-test.diff"),
   });
-  const code = result.identifiers.filter((i) => i.side === "code");
-  expect(code.find((i) => i.name === "InternalDependencyContainer.disposed")?.policies).not.toContain("defuse");
-  expect(code.find((i) => i.name === "InternalDependencyContainer.dispose")?.policies).toContain("doc2feat");
+  expect(ts.identifiers.find((i) => i.name === "InternalDependencyContainer.disposed")?.policies).toContain("defuse");
 });
 
 test("jsoncons 3f7565d: a C++ test's variable declared of a namespace's class template (`jsoncons::mdarray_iterator<int> iter(…)`) is of the class (`mdarray_iterator`), not of `mdarray_iterator<int>`: the method it calls takes that owner", async () => {

@@ -25,10 +25,13 @@ const isBodiless = (node: Node, kind: string) =>
   !(node.type === "method_signature" && node.parent?.type === "class_body") &&
   (BODILESS.has(node.type) || (node.type === "method_declaration" && node.childForFieldName("body") === null));
 
-/** The nodes a member's access modifier stands in: TypeScript's, PHP's, Java's and C#'s. */
-const MODIFIER_TYPES = new Set(["accessibility_modifier", "visibility_modifier", "modifiers", "modifier"]);
+/**
+ * The nodes a member's access modifier stands in where the language enforces it: PHP's, Java's and C#'s. (Not
+ * TypeScript's `private`, which compiles away: a test run without type checks, vitest's, reaches it.)
+ */
+const MODIFIER_TYPES = new Set(["visibility_modifier", "modifiers", "modifier"]);
 
-/** A member declared `private` (`private disposed = false;`, `private int count;`) or named `#x`: its class's own. */
+/** A member declared `private` (`private int count;`, `private function f()`) or named `#x`: its class's own. */
 const isPrivate = (node: Node) =>
   node.childForFieldName("name")?.type === "private_property_identifier" ||
   node.children.some((c) => c !== null && MODIFIER_TYPES.has(c.type) && /(^|\s)private\b/.test(c.text));

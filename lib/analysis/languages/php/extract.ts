@@ -56,17 +56,26 @@ function defineAnonymousMethod(node: Node, name: Node, facts: FactCollector, ski
  * Uses: `->m()` and `::m()` calls, `new A`, `A::CONST`, `use` imports, names in types and calls.
  */
 /** PHP 8's named arguments (`$c->denormalize('x', context: [...])`): uses of the callee's parameters by name. */
-function namedArguments(call: Node, callee: string, facts: FactCollector) {
+function namedArguments(call: Node, facts: FactCollector) {
+  if (!/call_expression$/.test(call.type)) return;
+  const callee = call.childForFieldName("name") ?? call.childForFieldName("function");
+  if (!callee || (callee.type !== "name" && callee.type !== "qualified_name")) return;
   for (const argument of call.childForFieldName("arguments")?.namedChildren ?? []) {
     const name = argument?.type === "argument" ? argument.childForFieldName("name") : null;
-    if (name && facts.countsAt(name)) facts.use(name, name.text, "keyword", callee);
+    if (name && facts.countsAt(name)) facts.use(name, name.text, "keyword", lastPart(nameText(callee)) ?? callee.text);
   }
+}
+
+/** What a node says beyond its names: the class an assignment binds (bindConstruction), a call's named arguments. */
+function bindingsAndKeywords(node: Node, facts: FactCollector) {
+  if (node.type === "assignment_expression") bindConstruction(node, facts);
+  namedArguments(node, facts);
 }
 
 export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
   const visit = (node: Node, owner: string | null, inFunction: boolean): void => {
-    if (node.type === "assignment_expression") bindConstruction(node, facts);
+    bindingsAndKeywords(node, facts);
     const typeKind = TYPE_KINDS[node.type];
     if (typeKind) {
       const name = node.childForFieldName("name");
@@ -154,7 +163,6 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
         if (name) {
           skip.add(name.id);
           facts.use(name, name.text, "call", node.childForFieldName("object")?.text ?? null);
-          namedArguments(node, name.text, facts);
         }
         break;
       }
@@ -164,7 +172,6 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
         if (name) {
           skip.add(name.id);
           facts.use(name, name.text, "call", lastPart(nameText(scope)));
-          namedArguments(node, name.text, facts);
         }
         break;
       }
@@ -198,7 +205,6 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
         if (fn && (fn.type === "name" || fn.type === "qualified_name") && facts.countsAt(fn)) {
           skip.add(fn.id);
           facts.use(fn, lastPart(nameText(fn)) ?? fn.text, "call");
-          namedArguments(node, lastPart(nameText(fn)) ?? fn.text, facts);
         }
         break;
       }
