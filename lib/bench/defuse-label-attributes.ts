@@ -46,12 +46,13 @@ const CALLABLE_KINDS = new Set(["function", "method", "constructor"]);
 /**
  * Kinds a labeller and the tool name alike: a struct is a type (Go's `type Options struct`, C's `typedef struct`) and,
  * in C++ and Rust, a class; a TypeScript interface's or a Ruby `attr_reader`'s member is a property or a field; a
- * module-level `const` binding a constant or a variable.
+ * module-level `const` binding a constant or a variable, an enum's value a constant; a function-like macro a function.
  */
 const KIND_FAMILIES = [
   new Set(["struct", "type", "class"]),
   new Set(["field", "property"]),
-  new Set(["constant", "variable"]),
+  new Set(["constant", "variable", "enum_value"]),
+  new Set(["macro", "function"]),
 ];
 
 export const kindsAgree = (label: string, tool: string) =>
@@ -78,7 +79,8 @@ export function signaturesAgree(label: string, tool: string | null | undefined):
         .map((part) => squash(part).replace(/,$/, ""))
         .filter(Boolean),
     );
-  const a = forms(declarationOnly(label), /;\s+|\n/);
+  // (A `; ` inside brackets is a declaration's own, Rust's `[usize; N]`; outside them it joins a labeller's overloads.)
+  const a = forms(declarationOnly(label), /(?:;\s+|\n)(?![^[(<]*[\])>])/);
   const b = forms(tool ?? "", /\n/);
   // (The tool's declaration whole, a labeller's copy without its `where` clause or its annotations: one declaration.)
   const bare = new Set(

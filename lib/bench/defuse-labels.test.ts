@@ -66,6 +66,12 @@ describe("DefUse bench keys", () => {
     ).toBe(true);
     expect(signaturesAgree("mapToObj<T>(array: T[], fn: (e: T) => [K, V]): Record<K, V>", tool)).toBe(false);
     expect(signaturesAgree("f(a, b); f(a)", "f(a, b)")).toBe(false);
+    expect(
+      signaturesAgree(
+        "pub fn get<const N: usize>(keys: [usize; N]) -> [T; N]",
+        "pub fn get<const N: usize>(keys: [usize; N]) -> [T; N]",
+      ),
+    ).toBe(true);
     // A labeller's `export const` line is the binding's; its `async` is the signature's; a pointer's spaces are none.
     expect(signaturesAgree("export const field = <T>(name: T): R<T>", "field = <T>(name: T): R<T>")).toBe(true);
     expect(signaturesAgree("export const field = <T>(name: T): R<T>", "other = <T>(name: T): R<T>")).toBe(false);
@@ -105,5 +111,8 @@ describe("DefUse bench keys", () => {
     expect(kindsAgree("type", "class")).toBe(false);
     expect(kindsAgree("class", "module")).toBe(false);
     expect(kindsAgree("function", "method")).toBe(false);
+    expect(kindsAgree("enum_value", "constant")).toBe(true);
+    expect(kindsAgree("macro", "function")).toBe(true);
+    expect(kindsAgree("macro", "variable")).toBe(false);
   });
 });
