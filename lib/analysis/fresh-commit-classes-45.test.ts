@@ -133,3 +133,9 @@ test("symfony/serializer ad2dc5a: PHP 8's named argument (`$nameConverter->denor
   const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
   expect(stated).toContain("CamelCaseToSnakeCaseNameConverter.denormalize.context");
 });
+
+test("league/event d629180: in a phpspec spec (`class EmitterSpec extends ObjectBehavior`), `$this->releaseGeneratorEvents(…)` calls the described class's method (Emitter's), not the spec's own", async () => {
+  const result = await commitAnalysis("event-commit-d629180");
+  const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
+  expect(stated).toContain("Emitter.releaseGeneratorEvents");
+});

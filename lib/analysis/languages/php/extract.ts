@@ -66,6 +66,18 @@ function namedArguments(call: Node, facts: FactCollector) {
   }
 }
 
+/**
+ * A method call's receiver as the code reads it; in a phpspec spec (`class EmitterSpec extends ObjectBehavior`),
+ * `$this` is the object the spec describes (`$this->releaseGeneratorEvents(…)` calls Emitter's).
+ */
+function receiverOf(call: Node): string | null {
+  const object = call.childForFieldName("object")?.text ?? null;
+  if (object !== "$this") return object;
+  let up: Node | null = call.parent;
+  while (up && up.type !== "class_declaration") up = up.parent;
+  return /^(\w+)Spec$/.exec(up?.childForFieldName("name")?.text ?? "")?.[1] ?? object;
+}
+
 /** What a node says beyond its names: the class an assignment binds (bindConstruction), a call's named arguments. */
 function bindingsAndKeywords(node: Node, facts: FactCollector) {
   if (node.type === "assignment_expression") bindConstruction(node, facts);
@@ -162,7 +174,7 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
         const name = node.childForFieldName("name");
         if (name) {
           skip.add(name.id);
-          facts.use(name, name.text, "call", node.childForFieldName("object")?.text ?? null);
+          facts.use(name, name.text, "call", receiverOf(node));
         }
         break;
       }
