@@ -142,9 +142,6 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
   return {
     headerKeepsIndentation: true,
     wrap,
-    // (Under a function's header at column 0, `XMLStreamer::XMLStreamer( FILE* file ) : …`, a lone `}` at column 0
-    // is that function's end, the closers before it its inner blocks': no class around it. Two there are the
-    // function's and a namespace's.)
     tailOpeners: cTailOpeners(dialect),
     blockComments: true,
     endOfContextBody: headerLevelBodyEnd,

@@ -39,6 +39,9 @@ export function withoutTemplateHead(context: string): string {
  */
 export function cTailOpeners(dialect: CDialect): NonNullable<HunkRules["tailOpeners"]> {
   return (wrapper, closed, context, lines) => {
+    // (Under a function's header at column 0, `XMLStreamer::XMLStreamer( FILE* file ) : …`, a lone `}` at column 0
+    // is that function's end, the closers before it its inner blocks': no class around it. Two there are the
+    // function's and a namespace's.)
     const opened = (blocks: ClosedBlocks) =>
       braceTailOpeners(wrapper, blocks, {
         classTail:
