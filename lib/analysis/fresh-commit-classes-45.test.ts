@@ -139,3 +139,12 @@ test("league/event d629180: in a phpspec spec (`class EmitterSpec extends Object
   const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
   expect(stated).toContain("Emitter.releaseGeneratorEvents");
 });
+
+test("marked 1ce59ea (review): a typed destructured parameter (`heading({ tokens, depth }: Tokens.Heading)`) takes its type's fields, no parameters of its own: a test's `super.heading({ …, depth, tokens })` selects none", async () => {
+  const result = await analyzeInstance({
+    instanceId: "marked-commit-1ce59ea",
+    goldPatch: realHunk("marked-commit-1ce59ea-renderer-code.diff"),
+    testPatch: realHunk("marked-commit-1ce59ea-test.diff"),
+  });
+  expect(result.identifiers.filter((i) => i.kind === "parameter" && i.policies.includes("defuse"))).toEqual([]);
+});

@@ -23,7 +23,8 @@ export function parameterNames(parameters: Node | null): string[] {
           p.childForFieldName("left") ??
           p.namedChildren.find((c) => c?.type === "identifier" || c?.type === "object_pattern"));
     if (target?.type === "identifier") names.push(target.text);
-    if (target?.type === "object_pattern") names.push(...destructuredKeys(target));
+    // (Not a typed one, `heading({ tokens, depth }: Tokens.Heading)`: its keys are that type's fields.)
+    if (target?.type === "object_pattern" && !p.childForFieldName("type")) names.push(...destructuredKeys(target));
   }
   return names;
 }
