@@ -2,7 +2,7 @@ import { SELECTION_POLICIES, type SelectionPolicy } from "../domain/hint-vocabul
 import { withEnumScopes } from "./enum-scopes";
 import { matchLiterals, type TestFacingLiteral } from "./literal-matching";
 import { DiffParseError, type FileDiff, parseDiff } from "./parse-diff";
-import { analysePatchFiles, type FragmentSource } from "./patch-facts";
+import { analysePatchFiles, type FragmentSource, type PatchFacts } from "./patch-facts";
 import { type InstanceIdentifier, selectIdentifiers } from "./select-identifiers";
 
 /** What the analysis needs of an instance. */
@@ -61,7 +61,7 @@ export async function analyzeInstance(
   const exact = exactSource !== undefined;
   const [code, test] = withEnumScopes(
     await analysePatchFiles(parsePatch(input.goldPatch, "gold patch"), exactSource, exact),
-    await analysePatchFiles(parsePatch(input.testPatch, "test patch"), exactSource, exact),
+    withoutOptionKeys(await analysePatchFiles(parsePatch(input.testPatch, "test patch"), exactSource, exact)),
   );
   return {
     instanceId: input.instanceId,
@@ -71,4 +71,18 @@ export async function analyzeInstance(
     identifiers: selectIdentifiers(code, test, policies, input.problemStatement ?? "", input.repo),
     literals: matchLiterals(code, test),
   };
+}
+
+/**
+ * A test's facts without the keys of its own option objects (`const defaultClusterOptions = { rootNodes: … }`, read
+ * as fields of the object in code, see javascript/members.ts): a test's fixture defines nothing the code may use.
+ */
+function withoutOptionKeys(facts: PatchFacts): PatchFacts {
+  const variables = new Set(
+    facts.definitions.filter((d) => d.kind === "variable" || d.kind === "constant").map((d) => `${d.path}\0${d.name}`),
+  );
+  const definitions = facts.definitions.filter(
+    (d) => !(d.kind === "field" && d.owner !== null && variables.has(`${d.path}\0${d.owner}`)),
+  );
+  return definitions.length === facts.definitions.length ? facts : { ...facts, definitions };
 }

@@ -148,3 +148,12 @@ test("marked 1ce59ea (review): a typed destructured parameter (`heading({ tokens
   });
   expect(result.identifiers.filter((i) => i.kind === "parameter" && i.policies.includes("defuse"))).toEqual([]);
 });
+
+test("keyv da2a5a1 (review): a test's own option object (`const defaultClusterOptions = { rootNodes: … }`) defines no fields the code's `connect.rootNodes` could use", async () => {
+  const result = await analyzeInstance({
+    instanceId: "keyv-commit-da2a5a1",
+    goldPatch: realHunk("keyv-commit-da2a5a1-redis-code.diff"),
+    testPatch: realHunk("keyv-commit-da2a5a1-cluster-test.diff"),
+  });
+  expect(result.identifiers.filter((i) => i.side === "test" && i.kind === "field")).toEqual([]);
+});
