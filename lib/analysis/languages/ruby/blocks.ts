@@ -30,34 +30,27 @@ export function rubyLeadingEnds(lines: readonly string[]): number {
   return closed;
 }
 
-/** The first of a hunk's lines that closes (`end`) a block begun above the hunk, `indent` spaces in or less; -1 if none. */
-export function endOfScopeAbove(lines: readonly string[], indent: number): number {
+/** The indices of a hunk's lines whose `end` closes a block begun above the hunk. */
+function endsOfBlocksAbove(lines: readonly string[]): number[] {
+  const ends: number[] = [];
   let depth = 0;
-  return lines.findIndex((line) => {
-    const code = rubyCode(line);
-    if (/^\s*end\b/.test(code)) {
-      if (depth === 0) return indentOf(line) <= indent;
-      depth--;
-    }
-    if (RUBY_OPENER.test(code) && !/^\s*(def|class|module)\b.*;\s*end\s*$/.test(code)) depth++;
-    return false;
-  });
-}
-
-/** How many blocks a hunk's lines close (`end`) that they did not open: begun above the hunk, wherever closed. */
-export function rubyClosedAbove(lines: readonly string[]): number {
-  let closed = 0;
-  let depth = 0;
-  for (const line of lines) {
+  lines.forEach((line, index) => {
     const code = rubyCode(line);
     if (/^\s*end\b/.test(code)) {
       if (depth > 0) depth--;
-      else closed++;
+      else ends.push(index);
     }
     if (RUBY_OPENER.test(code) && !/^\s*(def|class|module)\b.*;\s*end\s*$/.test(code)) depth++;
-  }
-  return closed;
+  });
+  return ends;
 }
+
+/** The first of a hunk's lines that closes (`end`) a block begun above the hunk, `indent` spaces in or less; -1 if none. */
+export const endOfScopeAbove = (lines: readonly string[], indent: number): number =>
+  endsOfBlocksAbove(lines).find((index) => indentOf(lines[index] ?? "") <= indent) ?? -1;
+
+/** How many blocks a hunk's lines close (`end`) that they did not open: begun above the hunk, wherever closed. */
+export const rubyClosedAbove = (lines: readonly string[]): number => endsOfBlocksAbove(lines).length;
 
 /**
  * The bracket a hunk's lines close before they open one (`}` after `:MimeTypesCharset => …,` lines: a hash
