@@ -238,7 +238,9 @@ export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragmen
   const classes = module.hunks.classTracker?.(file.path) ?? null;
   file.hunks.forEach((shown, hunkIndex) => {
     const whole = file.status === "added" || file.status === "deleted";
-    const hunk = { ...shown, context: contextOf(shown, language) };
+    const header = contextOf(shown, language);
+    // (A hunk inside a parameter list the hunk above left open is read under that list's `def`.)
+    const hunk = { ...shown, context: classes?.openSignature?.(shown, header) ?? header };
     const carried = classes?.classOf(hunk.context, hunk.oldStart) ?? null;
     // A header naming a class an earlier hunk renamed: git printed the old name; the post-image has the new.
     // Both images take the new name: the class is one, and its members are not new for its new name.

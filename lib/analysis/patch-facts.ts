@@ -1,3 +1,4 @@
+import { assignedAttributeReadBefore } from "./attribute-reads";
 import { addContextFunctions, addEnclosingTypes } from "./context-functions";
 import { hunkFragments } from "./fragments";
 import { generatedFromGrammar, grammarNamesOf } from "./grammar-outputs";
@@ -117,7 +118,8 @@ function fileDefinitions(
       if (old && !signatureChanged && !bodyChanged) continue;
       // (A namespace only tells what the pre-image defined: a class that replaces it is changed, not new.)
       if (def.kind === "namespace") continue;
-      const status = old ? "changed" : "new";
+      const readBefore = !old && !exact && assignedAttributeReadBefore(file, parsed, p, def);
+      const status = old || readBefore ? "changed" : "new";
       const base = { path: file.path, newFile, location };
       out.set(def.name, {
         ...base,

@@ -89,6 +89,8 @@ export interface ClassTracker {
   postName(name: string): string;
   /** records what a hunk shows */
   see(hunk: Hunk, context: string, carried: string | null): void;
+  /** the header a hunk is read under where the hunk above left that header's parameter list open, else null */
+  openSignature?(hunk: Hunk, context: string): string | null;
 }
 
 /** A language whose blocks are its indentation (Python): what a hunk's lines say that brackets would. */

@@ -3,7 +3,7 @@
 import type { Fragment } from "../../fragment";
 import type { DiffLine, Hunk } from "../../parse-diff";
 import { depth, indentOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
-import { initializerResumed, resumedListClosing } from "./initializer";
+import { initializerResumed, listStaysOpen, resumedListClosing, signatureOpenAtEnd } from "./initializer";
 
 /**
  * Python: whether a hunk cut from a function's body goes on to lines less indented than the body's first
@@ -80,13 +80,10 @@ export function resumedSignature(
   if (init) return resumedSignature(path, side, kept, init.header, init.className);
   if (!/^\s*(async\s+)?def\s+\w+\s*\(/.test(context)) return null;
   const headerIndent = indentOf(context);
-  if (
-    resumedListEnd(
-      context,
-      kept.map((line) => line.text),
-    ) < 0
-  )
-    return null;
+  const texts = kept.map((line) => line.text);
+  // (A hunk that ends inside the list has it closed after its last line, and an empty body.)
+  const unclosed = resumedListEnd(context, texts) < 0;
+  if (unclosed && !listStaysOpen(context, texts)) return null;
   const method = headerIndent > 0;
   const prefix = [
     ...(method ? [`class ${carriedClass ?? UNKNOWN_OWNER}:`] : []),
@@ -94,14 +91,15 @@ export function resumedSignature(
   ];
   const indent = method ? "    " : "";
   const body = kept.map((line) => `${indent}${line.text.slice(Math.min(headerIndent, indentOf(line.text)))}`);
+  const suffix = unclosed ? [`${indent}${pythonClosers([context, ...texts])}:`, `${indent}    pass`] : [];
   return {
     path,
     side,
-    text: [...prefix, ...body].join("\n"),
-    rows: [...prefix.map(() => null), ...kept],
+    text: [...prefix, ...body, ...suffix].join("\n"),
+    rows: [...prefix.map(() => null), ...kept, ...suffix.map(() => null)],
     owner: null,
     inBody: false,
-    addedRows: { before: prefix.length, after: 0 },
+    addedRows: { before: prefix.length, after: suffix.length },
     signatureRow: prefix.length - 1,
   };
 }
@@ -185,6 +183,9 @@ interface ShownClass {
  */
 export const CLASS_CARRY_LINES = 50;
 
+/** How many unseen lines of a parameter list may stand between two hunks (`self,` `argmap: ArgMap,` …). */
+const SIGNATURE_CARRY_LINES = 12;
+
 /**
  * Python: which class each hunk's method header belongs to, from what the file's earlier hunks showed. git's
  * python driver names only the nearest `def` above a hunk, never its class. A class is carried to a later
@@ -201,6 +202,23 @@ export class PythonClassTracker {
   readonly renames = new Map<string, string>();
   /** the class the previous hunk ended inside, and the pre-image line after that hunk */
   private openAtEnd: { shown: ShownClass; after: number } | null = null;
+  /** the `def` line whose parameter list the previous hunk left open, and the pre-image line after that hunk */
+  private signatureAtEnd: { header: string; after: number } | null = null;
+
+  /**
+   * The `def` line a hunk goes on with, where the hunk right above left its parameter list open no more than
+   * SIGNATURE_CARRY_LINES lines above (`    def use_args(` ending one hunk, `arg_name: str | None = None,` in the
+   * next under git's `class Parser(…):`): the header the hunk is read under, else null. git's own header must
+   * not name another function.
+   */
+  openSignature(hunk: Hunk, context: string): string | null {
+    const open = this.signatureAtEnd;
+    if (!open || hunk.oldStart - open.after > SIGNATURE_CARRY_LINES) return null;
+    const named = /^\s*(?:async\s+)?def\s+(\w+)/.exec(context)?.[1];
+    if (named !== undefined && named !== /def\s+(\w+)/.exec(open.header)?.[1]) return null;
+    const texts = hunk.lines.filter((line) => line.kind !== "-").map((line) => line.text);
+    return listStaysOpen(open.header, texts) || resumedListEnd(open.header, texts) >= 0 ? open.header : null;
+  }
 
   /** The class (by its name after the patch) that a hunk under this (re-indented) header sits in, or null. */
   classOf(context: string, oldStart: number): string | null {
@@ -264,5 +282,7 @@ export class PythonClassTracker {
       if (def && current && indent === current.indent + 4) current.methods.add(def[1] as string);
     }
     this.openAtEnd = current ? { shown: current, after: hunk.oldStart + hunk.oldLines } : null;
+    const signature = signatureOpenAtEnd(lines);
+    this.signatureAtEnd = signature ? { header: signature, after: hunk.oldStart + hunk.oldLines } : null;
   }
 }

@@ -1,4 +1,4 @@
-import { depth, leadingSpaceOf } from "../hunk-lines";
+import { depth, indentOf, leadingSpaceOf } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import type { SyntaxDefinition } from "../syntax-facts";
 import { indentedBodyEnd, NO_WRAP } from "../wrapping";
@@ -30,7 +30,8 @@ function pythonScope(def: SyntaxDefinition, text: string): SyntaxDefinition[] {
  * A line of prose that no Python statement can be: a reStructuredText or numpydoc heading's underline, or a
  * YAML key alone on its line (an Ansible module's `DOCUMENTATION` string: `rate_limit_retry_time:`).
  */
-const PROSE_LINE = /^\s*(-{3,}|={3,}|~{3,}|(?!(?:else|try|finally)\s*:)[A-Za-z_][\w-]*:)\s*$/;
+const PROSE_LINE =
+  /^\s*(-{3,}|={3,}|~{3,}|(?!(?:else|try|finally)\s*:)[A-Za-z_][\w-]*:)\s*$|^\s*:(param|type|returns?|rtype|raises?|var|ivar|cvar|keyword)\b[^:]*:|^\s*>>>/;
 
 /**
  * A hunk that starts inside a docstring shows its text and then its closing quotes: the index of those, or -1.
@@ -121,7 +122,17 @@ function classBodyWrap({ context, lines }: WrapRequest): Wrapper {
     ((STATEMENT.test(first) && code.every((line) => leadingSpaceOf(line) === least)) ||
       code.some((line) => leadingSpaceOf(line) === least && BODY_ONLY.test(line))) &&
     !code.some((line) => DECLARATION.test(line));
-  if (allBody) return { prefix: ["def __hintscope_tail__(self):"], suffix: [], owner, dedent: true, indent: "    " };
+  // Every line two levels or more right of the class's header, none a declaration, one a statement only a
+  // function's body holds (`location = location or self.location` then `if arg_name is None …:` in
+  // `use_args`): a method's body, no member. (A parameter list alone, which the hunk above did not open, is
+  // read as the class's: most often its constructor's, whose keywords are its fields.)
+  const withinMember =
+    owner !== null &&
+    least - indentOf(context) >= 8 &&
+    !code.some((line) => DECLARATION.test(line)) &&
+    code.some((line) => STATEMENT.test(line));
+  if (allBody || withinMember)
+    return { prefix: ["def __hintscope_tail__(self):"], suffix: [], owner, dedent: true, indent: "    " };
   // A hunk that starts in a method's parameter list (`name_dict: Mapping[Any, Hashable],` … `) -> Self:` at the
   // least level, no declaration or statement before it): what follows is that method's body, not the class's.
   const closing = code.findIndex((line) => /^\s*\)\s*(->.*)?:\s*(#.*)?$/.test(line));

@@ -54,3 +54,40 @@ export function resumedListClosing(
   }
   return null;
 }
+
+/**
+ * Whether a hunk lies wholly inside the parameter list its `def` header leaves open (`def use_args(` above,
+ * then `location: str | None = None,` … `error_headers: … = None,` and the hunk ends): the list never closes,
+ * and every line that starts at the list's own depth is a parameter of its own (`name: T = v,`, `*,`).
+ */
+export function listStaysOpen(context: string, texts: readonly string[]): boolean {
+  let count = depth(context);
+  if (count <= 0) return false;
+  const open = count;
+  let parameters = 0;
+  for (const text of texts) {
+    if (text.trim() === "" || /^\s*#/.test(text)) continue;
+    if (count === open) {
+      if (!PARAMETER.test(text)) return false;
+      parameters++;
+    }
+    count += depth(text.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "").replace(/#.*$/, ""));
+    if (count <= 0) return false;
+  }
+  return parameters > 0;
+}
+
+/**
+ * The `def` line whose parameter list a hunk leaves open at its end (`    def use_args(` as its last line, or
+ * followed by parameters only), with its indentation; null where the hunk ends past it or the `def` is no
+ * line of both images (an added one opens nothing in the pre-image).
+ */
+export function signatureOpenAtEnd(lines: readonly { kind: string; text: string }[]): string | null {
+  const kept = lines.filter((line) => line.kind !== "-");
+  const at = kept.findLastIndex((line) => /^\s*(async\s+)?def\s+\w+\s*\(/.test(line.text));
+  const def = kept[at];
+  if (def?.kind !== " " || depth(def.text.replace(/#.*$/, "")) <= 0) return null;
+  const after = kept.slice(at + 1).map((line) => line.text);
+  const opensOnly = after.every((text) => text.trim() === "") || listStaysOpen(def.text, after);
+  return opensOnly ? def.text.replace(/\s+$/, "") : null;
+}

@@ -1,0 +1,30 @@
+// An attribute a hunk assigns that the pre-image's shown lines already read: the class had it before.
+
+import type { SyntaxDefinition } from "./languages/syntax-facts";
+import type { FileDiff } from "./parse-diff";
+import type { ParsedFragment } from "./patch-types";
+
+/**
+ * Whether a field the post-image makes by assignment (`self.loaded_app = self.loaded_app()`, `this.x = …`) is one
+ * its class had before: under a hunk header of git's naming that class, a pre-image line as shown (context or
+ * removed) reads it through `self.`/`this.` (`if inspect.isclass(self.loaded_app):` under `class Config:`).
+ * Hunks alone cannot show the class's earlier assignment; such a read can.
+ */
+export function assignedAttributeReadBefore(
+  file: FileDiff,
+  parsed: readonly ParsedFragment[],
+  post: ParsedFragment,
+  def: SyntaxDefinition,
+): boolean {
+  const cls = def.owner?.split(".").pop();
+  if (def.kind !== "field" || !cls) return false;
+  if (!/^\s*(self|this)\.\w+\s*(:[^=]+)?=[^=]/.test(post.fragment.rows[def.row]?.text ?? "")) return false;
+  const header = new RegExp(`\\bclass\\s+${cls.replace(/\W/g, "")}\\b`);
+  const read = new RegExp(`\\b(self|this)\\.${def.member.replace(/\W/g, "")}\\b(?!\\s*=[^=])`);
+  return parsed.some(
+    (x) =>
+      x.fragment.side === "pre" &&
+      header.test(file.hunks[x.fragment.hunkIndex ?? -1]?.context ?? "") &&
+      x.fragment.rows.some((row) => row !== null && read.test(row.text)),
+  );
+}

@@ -1,0 +1,40 @@
+// Classes of error found in the twenty-second session (issue 43): round 46's misses and round 47, labelled blind.
+// Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
+import { expect, test } from "vitest";
+import { commitAnalysis, hunkDefinitions, realHunk } from "../testing/analysis-helpers";
+import { analyzeInstance } from "./analyze-instance";
+
+test("webargs 3cbd22e: a Python hunk under git's `class Parser(…):` header that lies wholly inside a method's parameter list, which the hunk just above left open at `    def use_args(`: the parameter it adds is that method's (`Parser.use_args.arg_name`), not a field of the class", async () => {
+  const result = await commitAnalysis("webargs-commit-3cbd22e");
+  const argName = result.identifiers
+    .filter((i) => i.name.endsWith(".arg_name") && i.path === "src/webargs/core.py")
+    .map((i) => `${i.name} ${i.kind} ${i.status}`);
+  expect(argName).toEqual(["Parser.use_args.arg_name parameter new"]);
+  expect(result.identifiers.find((i) => i.name === "Parser.use_args.arg_name")?.policies).toContain("defuse");
+});
+
+test("webargs 3cbd22e: under git's `class Parser(…):`, a hunk two levels in that closes a docstring and goes on with statements only a body holds (`location = location or self.location`, `if arg_name is None …:`) is a method's body: `arg_name = …` there is a local, no field; and a hunk wholly in a docstring's Sphinx fields (`:param argmap: …`) defines nothing (its example `def greet(…)` is prose)", async () => {
+  const result = await commitAnalysis("webargs-commit-3cbd22e");
+  const core = result.identifiers
+    .filter((i) => i.path === "src/webargs/core.py" && i.kind !== "class")
+    .map((i) => `${i.name} ${i.kind}`);
+  expect(core).not.toContain("Parser.arg_name field");
+  expect(core.filter((n) => n.includes("greet"))).toEqual([]);
+});
+
+test("arrow 5e2e52a: a hunk under `class ArrowFactory(object):` whose lines stand eight spaces in, one of them a call (`tz = kwargs.get(…)`), is `get`'s body: `normalize_whitespace = kwargs.pop(…)` is a local, not a new field of the class", async () => {
+  const result = await hunkDefinitions("arrow-commit-5e2e52a-factory-code.diff");
+  expect(result).toEqual(["ArrowFactory.get method changed", "ArrowFactory class changed"]);
+});
+
+test("uvicorn 50fc0d1: `self.loaded_app = self.loaded_app()` added under `class Config:` where the hunk's own context lines read `self.loaded_app` is an attribute the class had: changed, not a new field the tests' `config.loaded_app` would be told of", async () => {
+  const result = await analyzeInstance({
+    instanceId: "uvicorn-commit-50fc0d1",
+    goldPatch: realHunk("uvicorn-commit-50fc0d1-config-code.diff"),
+    testPatch: realHunk("uvicorn-commit-50fc0d1-test.diff"),
+  });
+  const loaded = result.identifiers.find((i) => i.name === "Config.loaded_app");
+  expect(loaded?.status).toBe("changed");
+  expect(loaded?.policies).not.toContain("defuse");
+  expect(result.identifiers.find((i) => i.name === "Config.factory")?.status).toBe("new");
+});
