@@ -16,7 +16,6 @@ import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts, Patch
 import { addStaticWildcards } from "./static-imports";
 
 export type { Location } from "./locations";
-
 export { cleanOwner, membersDefinedIn } from "./parse-fragments";
 export type { FragmentSource, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
@@ -118,8 +117,7 @@ function fileDefinitions(
       if (old && !signatureChanged && !bodyChanged) continue;
       // (A namespace only tells what the pre-image defined: a class that replaces it is changed, not new.)
       if (def.kind === "namespace") continue;
-      const readBefore = !old && !exact && assignedAttributeReadBefore(file, parsed, p, def);
-      const status = old || readBefore ? "changed" : "new";
+      const status = old || (!exact && assignedAttributeReadBefore(file, parsed, p, def)) ? "changed" : "new";
       const base = { path: file.path, newFile, location };
       out.set(def.name, {
         ...base,
