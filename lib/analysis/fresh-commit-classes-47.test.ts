@@ -38,3 +38,9 @@ test("uvicorn 50fc0d1: `self.loaded_app = self.loaded_app()` added under `class 
   expect(loaded?.policies).not.toContain("defuse");
   expect(result.identifiers.find((i) => i.name === "Config.factory")?.status).toBe("new");
 });
+
+test("flipper 7d55e6d: a Ruby method whose class no hunk line shows takes its owner from its file (`dsl.rb`), spelt as the patches spell it where they spell it only in git's hunk headers (`@@ … @@ RSpec.describe Flipper::Cloud::DSL do`): `DSL.sync_secret`, not `Dsl`", async () => {
+  const result = await commitAnalysis("flipper-commit-7d55e6d");
+  const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toEqual(["DSL.sync_secret method"]);
+});

@@ -55,3 +55,11 @@ export function withoutMoved(
     return !old?.params.includes(def.member);
   });
 }
+
+/** Fields the pre-image declares and the post-image no longer does, by member name with their owners. */
+export function removedFields(removed: ReadonlyArray<{ def: SyntaxDefinition }>): Map<string, Set<string>> {
+  const fields = new Map<string, Set<string>>();
+  for (const { def } of removed)
+    if (def.owner && def.kind === "field") fields.set(def.member, (fields.get(def.member) ?? new Set()).add(def.owner));
+  return fields;
+}

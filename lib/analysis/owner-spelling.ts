@@ -2,10 +2,19 @@ import type { InstanceIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
 import type { PatchFacts } from "./patch-types";
 
-/** Every name either patch writes: its definitions' members and its uses' names and qualifiers, segment by segment. */
+/**
+ * Every name either patch writes: its definitions' members and its uses' names and qualifiers, segment by segment,
+ * and the words of what it shows of its files before (context lines, git's hunk headers: `@@ … @@ RSpec.describe
+ * Flipper::Cloud::DSL do`).
+ */
 function writtenNames(...sides: readonly PatchFacts[]): Set<string> {
   const names = new Set<string>();
   for (const side of sides) {
+    for (const text of side.shownBefore ?? []) {
+      // (Not a string's words: `describe "API" do` names no constant.)
+      const code = text.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "");
+      for (const word of code.match(/\b[A-Z][A-Za-z0-9_]*/g) ?? []) names.add(word);
+    }
     for (const def of side.definitions) names.add(def.member);
     for (const use of side.uses) {
       names.add(use.name);

@@ -1,4 +1,3 @@
-import { assignedAttributeReadBefore } from "./attribute-reads";
 import { addContextFunctions, addEnclosingTypes } from "./context-functions";
 import { hunkFragments } from "./fragments";
 import { generatedFromGrammar, grammarNamesOf } from "./grammar-outputs";
@@ -8,11 +7,12 @@ import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
 import { type DefinitionKind, OWN_FOLDER, type SyntaxDefinition } from "./languages/syntax-facts";
 import { type Location, locate, paramLocation } from "./locations";
-import { removedDefinitions, withoutMoved } from "./moved-definitions";
+import { removedDefinitions, removedFields, withoutMoved } from "./moved-definitions";
 import { withOutOfLineOwners } from "./out-of-line";
 import type { FileDiff } from "./parse-diff";
 import { parseFragments, touchesChange } from "./parse-fragments";
 import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
+import { assignedAttributeReadBefore, shownLinesBefore } from "./shown-before";
 import { addStaticWildcards } from "./static-imports";
 
 export type { Location } from "./locations";
@@ -230,6 +230,7 @@ export async function analysePatchFiles(
     newNames: new Set(),
     literals: [],
     textBefore: [],
+    shownBefore: [],
   };
   // Definitions a file's pre-image holds and its post-image does not: moved, if another file adds them.
   const removed: Array<{ path: string; def: SyntaxDefinition }> = [];
@@ -277,6 +278,7 @@ export async function analysePatchFiles(
     for (const p of grammarNames ? [] : parsed) {
       if (p.fragment.side === "pre") {
         facts.textBefore.push(p.fragment.text);
+        facts.shownBefore?.push(...shownLinesBefore(file, p.fragment));
         continue;
       }
       for (const literal of p.literals) {
@@ -292,9 +294,6 @@ export async function analysePatchFiles(
   }
   facts.definitions = withoutMoved(withOutOfLineOwners(facts.definitions), removed);
   facts.addedDataFiles = addedDataFiles;
-  facts.removedMembers = new Map();
-  for (const { def } of removed)
-    if (def.owner && def.kind === "field")
-      facts.removedMembers.set(def.member, (facts.removedMembers.get(def.member) ?? new Set()).add(def.owner));
+  facts.removedMembers = removedFields(removed);
   return facts;
 }

@@ -74,6 +74,8 @@ export interface PatchFacts {
   literals: PatchLiteral[];
   /** what the patch shows of its files before it (the whole files with the repository): where a literal stood already */
   textBefore: string[];
+  /** the pre-image's lines as the patch shows them (context and removed lines, git's hunk headers), no stand-in's */
+  shownBefore?: string[];
   /**
    * Fields the pre-image declares and the post-image no longer does, by member name with
    * their owners (`SegmentOperator` → Rule): a member re-homed to another type keeps a name the code had.

@@ -1,5 +1,6 @@
-// An attribute a hunk assigns that the pre-image's shown lines already read: the class had it before.
+// What a patch shows of a file before it, as shown: its lines, and the attributes they read.
 
+import type { Fragment } from "./fragment";
 import type { SyntaxDefinition } from "./languages/syntax-facts";
 import type { FileDiff } from "./parse-diff";
 import type { ParsedFragment } from "./patch-types";
@@ -28,3 +29,9 @@ export function assignedAttributeReadBefore(
       x.fragment.rows.some((row) => row !== null && read.test(row.text)),
   );
 }
+
+/** A pre-image's lines as the hunk shows them (context and removed), after git's header (a line of the file before too); no stand-in's. */
+export const shownLinesBefore = (file: FileDiff, fragment: Fragment): string[] => [
+  file.hunks[fragment.hunkIndex ?? -1]?.context ?? "",
+  ...fragment.rows.flatMap((row) => (row ? [row.text] : [])),
+];
