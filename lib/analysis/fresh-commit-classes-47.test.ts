@@ -44,3 +44,9 @@ test("flipper 7d55e6d: a Ruby method whose class no hunk line shows takes its ow
   const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
   expect(stated).toEqual(["DSL.sync_secret method"]);
 });
+
+test("retrofit 4ec7731: a test case (`@Test public void failOnUnknown()`) is the runner's to call, not the code's: the code's `adapter.failOnUnknown()` (Moshi's own) does not make it a name the code uses; the code's new `failOnUnknown()` the test calls is", async () => {
+  const result = await commitAnalysis("retrofit-commit-4ec7731");
+  const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.side}`);
+  expect(stated).toEqual(["MoshiConverterFactory.failOnUnknown code"]);
+});

@@ -12,6 +12,7 @@ import { respeltOwners } from "./owner-spelling";
 import { inStandingPackage, packageAliases } from "./package-scope";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
 import { staticImportReaches } from "./static-imports";
+import { isTestEntryPoint } from "./test-entry-points";
 import { keyOfOtherType } from "./typed-keys";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
@@ -198,7 +199,8 @@ export function selectIdentifiers(
       .filter((def) => def.member !== "_")
       .map((def) => {
         // A local function or class is nobody's to use from the other patch (nor a Go file, see inStandingPackage).
-        const unusable = def.local || standing(def);
+        // (Nor a test case or its set-up, which only the test runner calls.)
+        const unusable = def.local || standing(def) || (side === "test" && isTestEntryPoint(def));
         const candidates = unusable ? [] : def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
         const uses = candidates.filter(
           (use) =>
