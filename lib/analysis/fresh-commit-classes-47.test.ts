@@ -50,3 +50,10 @@ test("retrofit 4ec7731: a test case (`@Test public void failOnUnknown()`) is the
   const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.side}`);
   expect(stated).toEqual(["MoshiConverterFactory.failOnUnknown code"]);
 });
+
+test("jOOR 846beee: a private overload added beside a public method the tests call (`private static Reflect on(Class<?> type, Object object)` beside `public static Reflect on(Object object)`) makes the name new but reaches no test: the private mark is the added overload's, and nothing is stated", async () => {
+  const result = await commitAnalysis("joor-commit-846beee");
+  const on = result.identifiers.find((i) => i.name === "Reflect.on");
+  expect(on?.status).toBe("new");
+  expect(result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name)).toEqual([]);
+});

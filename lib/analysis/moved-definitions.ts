@@ -63,3 +63,8 @@ export function removedFields(removed: ReadonlyArray<{ def: SyntaxDefinition }>)
     if (def.owner && def.kind === "field") fields.set(def.member, (fields.get(def.member) ?? new Set()).add(def.owner));
   return fields;
 }
+
+/** A top-level function of the pre-image and a method (of a class the hunks may not name) after, or back. */
+export const functionBecameMethod = (before: SyntaxDefinition, after: SyntaxDefinition) =>
+  (before.kind === "function" && !before.owner && after.kind === "method") ||
+  (after.kind === "function" && !after.owner && before.kind === "method");

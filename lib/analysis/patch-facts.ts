@@ -7,7 +7,7 @@ import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
 import { type DefinitionKind, OWN_FOLDER, type SyntaxDefinition } from "./languages/syntax-facts";
 import { type Location, locate, paramLocation } from "./locations";
-import { removedDefinitions, removedFields, withoutMoved } from "./moved-definitions";
+import { functionBecameMethod, removedDefinitions, removedFields, withoutMoved } from "./moved-definitions";
 import { withOutOfLineOwners } from "./out-of-line";
 import type { FileDiff } from "./parse-diff";
 import { parseFragments, touchesChange } from "./parse-fragments";
@@ -20,11 +20,6 @@ export { cleanOwner, membersDefinedIn } from "./parse-fragments";
 export type { FragmentSource, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
 const CALLABLE: ReadonlySet<DefinitionKind> = new Set(["function", "method", "constructor"]);
-
-/** A top-level function of the pre-image and a method (of a class the hunks may not name) after, or back. */
-const functionBecameMethod = (before: SyntaxDefinition, after: SyntaxDefinition) =>
-  (before.kind === "function" && !before.owner && after.kind === "method") ||
-  (after.kind === "function" && !after.owner && before.kind === "method");
 
 /** The definitions a file's patch adds or changes, by comparing its pre- and post-images. */
 function fileDefinitions(
@@ -57,9 +52,9 @@ function fileDefinitions(
     for (const def of p.definitions) {
       const location = locate(p.fragment, def.row, def.endRow, { name: def.member, column: def.column });
       if (!location) continue;
-      // A constructor's parameter stands aside for the field it declares (TypeScript's `public readonly x`), and a
-      // field for a method of its name (a builder's `private boolean recognizeSubtypes` beside its
-      // `recognizeSubtypes()`, a Rust getter, a Python `@property`): the method is what callers name.
+      // A constructor's parameter stands aside for the field it declares (TypeScript's `public readonly x`), a field
+      // for a method of its name (`private boolean recognizeSubtypes` beside `recognizeSubtypes()`, a Rust getter, a
+      // Python `@property`): the method is what callers name.
       const sofar = out.get(def.name);
       const first =
         (sofar?.kind === "parameter" && def.kind === "field") ||
@@ -67,9 +62,8 @@ function fileDefinitions(
           ? undefined
           : sofar;
       if (first) {
-        // Another declaration of the same name: an overload. Every one is kept; the hint states those the
-        // tests call (see select-identifiers).
-        // (An overload the patch leaves as it was is none of them.)
+        // Another declaration of the same name: an overload. Every one is kept (but one the patch leaves as it
+        // was); the hint states those the tests call (see select-identifiers).
         const untouched =
           (preDeclarations.get(def.name) ?? []).some((d) => (d.signature ?? "") === (def.signature ?? "")) &&
           !touchesChange(p.fragment, def.row, def.endRow);
@@ -84,12 +78,15 @@ function fileDefinitions(
           );
           // (More declarations after than before: a signature merely edited, `object` → `object?`, adds none.)
           const more = (postDeclarations.get(def.name)?.length ?? 0) > (preDeclarations.get(def.name)?.length ?? 0);
+          // (Private where every overload it adds is: a private one beside a public one reaches no other patch.)
+          if (first.status === "new" && isAdded && !def.private) delete first.private;
           if (first.status === "changed" && isAdded && more && moduleOfGrammar(language).overloads) {
             const pre = new Set((preDeclarations.get(def.name) ?? []).map((d) => d.signature ?? ""));
             const addedOverloads = first.overloads.filter((o) => !pre.has(o.signature ?? ""));
-            const { overloads: _all, ...rest } = first;
+            const { overloads: _all, private: _private, ...rest } = first;
             out.set(def.name, {
               ...rest,
+              ...(def.private ? { private: true } : {}),
               ...(addedOverloads.length > 1 ? { overloads: addedOverloads } : {}),
               status: "new",
               signature: def.signature,
