@@ -57,3 +57,9 @@ test("jOOR 846beee: a private overload added beside a public method the tests ca
   expect(on?.status).toBe("new");
   expect(result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name)).toEqual([]);
 });
+
+test("rest-client 00e12b3: RSpec's older message expectation sent to the object itself (`@response.should_receive(:check_max_redirects)`) names the method it expects, as `receive(:x)` does: the new `AbstractResponse.check_max_redirects` is used", async () => {
+  const result = await commitAnalysis("rest-client-commit-00e12b3");
+  const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toEqual(["AbstractResponse.check_max_redirects method"]);
+});

@@ -28,6 +28,8 @@ const parameterNames = (parameters: Node | null) =>
 
 /** RSpec's message expectations, whose symbol names the method expected (`expect(x).to receive(:save)`). */
 const MESSAGE_EXPECTATIONS = new Set(["receive", "have_received"]);
+/** RSpec's older syntax and Mocha's, sent to the object itself (`@response.should_receive(:check_max_redirects)`). */
+const OWN_EXPECTATIONS = new Set(["should_receive", "should_not_receive", "stub", "stub!", "expects", "stubs"]);
 /**
  * RSpec's doubles, whose keys name the methods they stand in for (`instance_double('A::Client', fetch: 1)`: a
  * method of A::Client; `double('client', fetch: 1)`: of whatever class, its first argument being a label).
@@ -113,10 +115,11 @@ function callUse(name: Node, receiver: Node | null, args: Node | null, facts: Fa
     else if (name.text === "require" && required.includes("/") && !required.startsWith("."))
       facts.use(first as Node, required, "module", null, required);
   }
-  if (SENDS.has(name.text) || (MESSAGE_EXPECTATIONS.has(name.text) && !receiver)) {
+  const own = SENDS.has(name.text) || (OWN_EXPECTATIONS.has(name.text) && receiver !== null);
+  if (own || (MESSAGE_EXPECTATIONS.has(name.text) && !receiver)) {
     // `obj.send(:finalize!)`, `respond_to?(:name)`, `receive(:name)`: the symbol names a method.
     if (first?.type === "simple_symbol" && facts.countsAt(first))
-      facts.use(first, first.text.slice(1), "call", SENDS.has(name.text) ? qualifier : null);
+      facts.use(first, first.text.slice(1), "call", own ? qualifier : null);
   }
   // RSpec's and minitest's `describe "#link_file"` (an instance method) or `".parse"` (a class method): the
   // method under test, of the described class (`describe Thor::Actions`), whose line the hunk may not show.
