@@ -63,3 +63,9 @@ test("rest-client 00e12b3: RSpec's older message expectation sent to the object 
   const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
   expect(stated).toEqual(["AbstractResponse.check_max_redirects method"]);
 });
+
+test("concurrentqueue a15a723: a C++ hunk under `struct ConcurrentQueueDefaultTraits` whose members stand a tab in while `#ifndef MCDBGQ_USE_RELACY` stands at column 0 is the struct's body (a preprocessor line says nothing of levels), and a template parameter's default (`bool RecycleBlocks = ConcurrentQueueDefaultTraits::RECYCLE_ALLOCATED_BLOCKS`) uses the new member", async () => {
+  const result = await commitAnalysis("concurrentqueue-commit-a15a723");
+  const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toEqual(["ConcurrentQueueDefaultTraits.RECYCLE_ALLOCATED_BLOCKS field"]);
+});

@@ -1,16 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import { type Extractor, type FactCollector, foldSpace, headerText } from "../syntax-facts";
 import { bindDeclared, defineAliasOrMacro, defineEnum } from "./declarations";
-import { declaredName, innerDeclarator, splitQualified } from "./names";
-
-/** The function declarator inside a declarator chain (`*f(int)`, `(*f)(void)`, `A::m(int) const`). */
-function functionDeclarator(node: Node | null): Node | null {
-  for (let current = node; current; ) {
-    if (current.type === "function_declarator") return current;
-    current = innerDeclarator(current);
-  }
-  return null;
-}
+import { declaredName, functionDeclarator, splitQualified, templateDefaults } from "./names";
 
 const parameterNames = (declarator: Node | null) =>
   (declarator?.childForFieldName("parameters")?.namedChildren ?? [])
@@ -283,8 +274,10 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
         if (facts.bodyMatters(node)) visit(node, null, false, true);
         return;
       case "template_declaration": {
+        // (Its parameters define nothing; their defaults use names: `bool R = Traits::RECYCLE_ALLOCATED_BLOCKS`.)
         for (const child of node.namedChildren)
-          if (child && child.type !== "template_parameter_list") visit(child, owner, inClass, inFunction);
+          for (const part of child?.type === "template_parameter_list" ? templateDefaults(child) : [child])
+            if (part) visit(part, owner, inClass, inFunction);
         return;
       }
       default:

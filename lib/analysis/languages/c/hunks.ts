@@ -123,11 +123,21 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
       return { prefix: ["enum {"], suffix: ["};"], owner: null, dedent: false };
     // (A hunk whose first line is an access label at column 0, `public:`, is in the class's body all the same.)
     const first = lines.find((line) => line.trim() !== "");
-    if (!indented && !(first !== undefined && ACCESS_LABEL.test(first))) return NO_WRAP;
+    const record = recordOpenedBy(context);
     const { inFunction } = headerNames(context);
+    // (A preprocessor line stands at column 0 wherever it is: `#ifndef MCDBGQ_USE_RELACY` in a struct's body; not
+    // in a function's, `static struct ip *tx_ip(struct mg_tcpip_if *ifp,` included, nor in an array's initializer,
+    // `struct testcase_t http_testcases[] = {`.)
+    const code = lines.filter((line) => line.trim() !== "" && !/^#\s*[a-z]+\b/.test(line));
+    const indentedButDirectives =
+      record !== null &&
+      !inFunction &&
+      !/=\s*\{?\s*$|\(/.test(context) &&
+      code.length > 0 &&
+      code.every((line) => /^\s/.test(line));
+    if (!indented && !indentedButDirectives && !(first !== undefined && ACCESS_LABEL.test(first))) return NO_WRAP;
     const ns = /\bnamespace\s+([\w:]+)/.exec(context)?.[1];
     // (An export macro before the name, `class YAML_CPP_API Emitter {`, is no name: the class is Emitter.)
-    const record = recordOpenedBy(context);
     if (record && !inFunction)
       return {
         prefix: [`${dialect.record(record[1] as string)} ${record[2]} {`],

@@ -41,3 +41,19 @@ export function splitQualified(name: Node): { owner: string | null; member: stri
   const member = parts.pop() ?? name.text;
   return { owner: parts.length > 0 ? parts.filter(Boolean).join(".") : null, member };
 }
+
+/** The function declarator inside a declarator chain (`*f(int)`, `(*f)(void)`, `A::m(int) const`). */
+export function functionDeclarator(node: Node | null): Node | null {
+  for (let current = node; current; ) {
+    if (current.type === "function_declarator") return current;
+    current = innerDeclarator(current);
+  }
+  return null;
+}
+
+/** The default values and types of a template's parameters (`bool R = Traits::X`, `class A = std::allocator<T>`). */
+export const templateDefaults = (list: Node): Node[] =>
+  list.namedChildren.flatMap((p) => {
+    const value = p?.childForFieldName("default_value") ?? p?.childForFieldName("default_type");
+    return value ? [value] : [];
+  });
