@@ -69,3 +69,14 @@ test("concurrentqueue a15a723: a C++ hunk under `struct ConcurrentQueueDefaultTr
   const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
   expect(stated).toEqual(["ConcurrentQueueDefaultTraits.RECYCLE_ALLOCATED_BLOCKS field"]);
 });
+
+test("zlib fd5fe8b: each side's `#if defined(_WIN32) && !defined(_CRT_NONSTDC_NO_DEPRECATE)` guards its own `#define _CRT_NONSTDC_NO_DEPRECATE`: a bare name a file defines itself is its own, no use of the other patch's namesake", async () => {
+  const result = await commitAnalysis("zlib-commit-fd5fe8b");
+  expect(result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name)).toEqual([]);
+  expect(result.identifiers.some((i) => i.name === "_CRT_NONSTDC_NO_DEPRECATE" && i.status === "new")).toBe(true);
+});
+
+test("range-v3 ef9a650: a typeless declaration with a macro's name in a struct (`CONCEPT_ASSERT(sizeof...(Rngs) != 0);`) is the macro's call, no function the patch defines", async () => {
+  const result = await hunkDefinitions("range-v3-commit-ef9a650-zip-code.diff", "range-v3-commit-ef9a650-test.diff");
+  expect(result.filter((d) => /CONCEPT_/.test(d))).toEqual([]);
+});

@@ -124,6 +124,30 @@ function climbingImports(path: string, moduleUses: readonly PatchUse[], paths: r
 }
 
 /**
+ * What the using side defines itself, per file. Its own fields (a test's own table struct `bpt { workers int }`): a
+ * key or `tt.workers` there names that struct's field, not a namesake of the other side, unless it says whose. Its
+ * own top-level names: a bare name, not called, in a file that defines it itself and imports no namesake (`#if
+ * !defined(_CRT_NONSTDC_NO_DEPRECATE)` over its own `#define _CRT_NONSTDC_NO_DEPRECATE`) is that file's. (A call may
+ * reach another's: a test's `#define uthash_bzero(a,n)` overrides the header's default.)
+ */
+function usersOwn(user: PatchFacts) {
+  const key = (path: string, name: string) => `${path}\u0000${name}`;
+  const keys = (definitions: readonly PatchDefinition[]) => new Set(definitions.map((d) => key(d.path, d.member)));
+  const fields = keys(user.definitions.filter((d) => d.kind === "field"));
+  const names = keys(user.definitions.filter((d) => !d.owner));
+  const imports = new Set(user.uses.filter((u) => u.kind === "import").map((u) => key(u.location.path, u.name)));
+  return {
+    ownField: (use: PatchUse, def: PatchDefinition) =>
+      def.kind === "field" && fields.has(key(use.location.path, use.name)) && !matchIsCertain(use, def),
+    ownName: (use: PatchUse) =>
+      use.kind === "name" &&
+      use.qualifier === null &&
+      names.has(key(use.location.path, use.name)) &&
+      !imports.has(key(use.location.path, use.name)),
+  };
+}
+
+/**
  * Applies the four selections of SPEC §4 to the facts of the code patch C and the test patch T:
  * DefUse (new names defined on one side and used on the other), Doc2Feat (names on added lines of both),
  * FEA brief (new functions, classes and methods of C), Pro (every name C adds or changes).
@@ -165,16 +189,10 @@ export function selectIdentifiers(
   ];
   for (const [own, other, side] of sides) {
     const { byName, moduleUses } = usesByName(other.uses);
-    // Fields the using side declares itself, per file (a test's own table struct `bpt { workers int }`): a
-    // key or `tt.workers` there names that struct's field, not a namesake of this side, unless it says whose.
-    const usersOwnFields = new Set(
-      other.definitions.filter((d) => d.kind === "field").map((d) => `${d.path}\u0000${d.member}`),
-    );
     // A field only a constructor's `this.size = …` makes is reached through what is surely an instance (`a`
     // after `a = new Sphere()`), not through any object's `.size` (a response's `res.data.file1.size`).
     const looseImplicit = (use: PatchUse, def: PatchDefinition) => def.implicit === true && !matchIsCertain(use, def);
-    const ownFieldOfUser = (use: PatchUse, def: PatchDefinition) =>
-      def.kind === "field" && usersOwnFields.has(`${use.location.path}\u0000${use.name}`) && !matchIsCertain(use, def);
+    const users = usersOwn(other);
     const loads = loadsOf(other.uses);
     // A bare name in a code file, in a language whose modules keep their names (the code calling its own
     // `onTokenValidated` prop, or importing `QWebEngineSettings` from a library), is not a test module's
@@ -206,7 +224,8 @@ export function selectIdentifiers(
           (use) =>
             (matchesDefinition(use, def, aliases) || staticImportReaches(use, def, other.staticWildcards)) &&
             !usedBefore(use) &&
-            !ownFieldOfUser(use, def) &&
+            !users.ownField(use, def) &&
+            !users.ownName(use) &&
             !looseImplicit(use, def) &&
             !unloadedNamesake(use, def) &&
             nestedKeyTyped(use, def, own.definitions) &&
