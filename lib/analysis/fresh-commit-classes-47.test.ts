@@ -80,3 +80,16 @@ test("range-v3 ef9a650: a typeless declaration with a macro's name in a struct (
   const result = await hunkDefinitions("range-v3-commit-ef9a650-zip-code.diff", "range-v3-commit-ef9a650-test.diff");
   expect(result.filter((d) => /CONCEPT_/.test(d))).toEqual([]);
 });
+
+test("hanami/utils 237e6c8: a Ruby hunk under git's `module Lotus` that goes on, ten lines below, inside the `class Result` the hunk above opened (`module Interactor` / `class Result`, no `end` of it shown): its methods six spaces in are Result's (`Result.errors`), not the class the file's name suggests (`interactor.rb`)", async () => {
+  const result = await analyzeInstance({
+    instanceId: "hanami-237e6c8",
+    goldPatch: realHunk("hanami-utils-commit-237e6c8-interactor-code.diff"),
+    testPatch: realHunk("hanami-utils-commit-237e6c8-test.diff"),
+  });
+  const stated = result.identifiers
+    .filter((i) => i.policies.includes("defuse") && i.path === "lib/lotus/interactor.rb")
+    .map((i) => i.name);
+  expect(stated).toEqual(expect.arrayContaining(["Result.errors", "Result.error"]));
+  expect(stated).not.toContain("Interactor.errors");
+});

@@ -3,6 +3,7 @@ import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { indentedBodyEnd, NO_WRAP } from "../wrapping";
 import { endOfScopeAbove, rubyClosedAbove, rubyLeadingBracket, rubyLeadingEnds, rubyOpenBlocks } from "./blocks";
 import { extractRuby } from "./extract";
+import { RubyScopeTracker } from "./scopes";
 
 /** The stand-in class's name: a Ruby constant (UNKNOWN_OWNER's leading `_` is not one); never stated. */
 const RUBY_UNKNOWN_OWNER = "HintscopeContext__";
@@ -35,7 +36,7 @@ function defEnd(context: string, lines: readonly string[]): number {
   return lines.length;
 }
 
-function rubyWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
+function rubyWrap({ context, indented, lines, path, carriedClass }: WrapRequest): Wrapper {
   const code = lines.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
   const scopeLine = (l: string) => /^\s*(class|module)\s+[A-Z]|^\s*class\s*<</.test(l);
   // (Members' depth: `end`s closing the scopes around them, `      end` / `    end` / `  end`, are shallower.)
@@ -56,6 +57,15 @@ function rubyWrap({ context, indented, lines, path }: WrapRequest): Wrapper {
     const between =
       showsScope || last[1] !== "class" ? null : scopesBetween(path, last[2] as string, least, [context, ...code]);
     const ends = (scopeCount: number) => Array.from({ length: Math.max(0, scopeCount - trailing) }, () => "end");
+    // Scopes the hunk above left open (`class Result` under `module Interactor`), its members at their level: theirs.
+    const carried = carriedClass?.split("/") ?? [];
+    if (carried.length > 0 && least === 2 * carried.length && !showsScope)
+      return {
+        prefix: carried.map((name, level) => `${level === carried.length - 1 ? "class" : "module"} ${name}`),
+        suffix: ends(carried.length),
+        owner: null,
+        dedent: false,
+      };
     if (between)
       return {
         prefix: [`${last[1]} ${last[2]}`, ...between],
@@ -175,6 +185,7 @@ export const ruby: LanguageModule = {
   hunks: {
     membersInTypeBody: true,
     wrap: rubyWrap,
+    classTracker: () => new RubyScopeTracker(),
     // A hunk that starts inside a method and closes it (`end` / `end`) before the class's next `def`: stand-in
     // openers for the blocks it closes, so what follows stays in the class around them.
     tailOpeners: (wrapper, _closed, _context, lines) => {
