@@ -93,3 +93,9 @@ test("hanami/utils 237e6c8: a Ruby hunk under git's `module Lotus` that goes on,
   expect(stated).toEqual(expect.arrayContaining(["Result.errors", "Result.error"]));
   expect(stated).not.toContain("Interactor.errors");
 });
+
+test("tsdoc 8013d91: a test hunk that starts inside an inline snapshot's template literal (its text, then `` `); ``) reads its code from the closing backtick on: `TSDocConfigFile.loadFromParser(configuration)` is a use of the new static method", async () => {
+  const result = await commitAnalysis("tsdoc-commit-8013d91");
+  const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
+  expect(stated).toContain("TSDocConfigFile.loadFromParser");
+});

@@ -1,5 +1,12 @@
 import { RenameTracker, SCRIPT_TYPE_LINE } from "../class-renames";
-import { blocksClosedFromAbove, closersOfOpenBrackets, codeOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
+import {
+  blocksClosedFromAbove,
+  closersOfOpenBrackets,
+  codeOf,
+  leadingSpaceOf,
+  quotedStringEnd,
+  UNKNOWN_OWNER,
+} from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import {
   braceTailOpeners,
@@ -172,8 +179,20 @@ function twoLevelsUnder(context: string, lines: readonly string[]): boolean {
 }
 
 /** JavaScript's and TypeScript's hunks (TypeScript's module shares them). */
+/**
+ * A hunk that starts inside a template literal (an inline snapshot's text, then `` `); ``): the index of the line
+ * that closes it, or -1. (A tag before a backtick opens one: `` css` ``, `` html` ``.)
+ */
+const templateEnd = (lines: readonly string[]) =>
+  quotedStringEnd(
+    lines,
+    "`",
+    /([=(:,{[?]|=>|\breturn|\b(css|html|gql|graphql|sql|svg|md|raw|dedent|outdent|stripIndent))\s*$/,
+  );
+
 export const javaScriptHunks: HunkRules = {
   headerKeepsIndentation: true,
+  stringEnd: templateEnd,
   membersInTypeBody: true,
   wrap: javaScriptWrap,
   classTracker: () => new RenameTracker(SCRIPT_TYPE_LINE),
