@@ -99,3 +99,10 @@ test("tsdoc 8013d91: a test hunk that starts inside an inline snapshot's templat
   const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => i.name);
   expect(stated).toContain("TSDocConfigFile.loadFromParser");
 });
+
+test("the review's Python misfires: two levels into a class, a hunk is a method's body in both images alike (bottle 3b9e865: a removed `if` decides the added `fname = …` too), one that starts deeper than its least line opens a stand-in block (prettytable 5eee176: `per_col_padding = …` after a deeper start; its `self._style = None` is the one new field), and a local moved within a method stays a local (webargs 8d3a3b8: `arg_name`)", async () => {
+  const fields = async (diff: string) => (await hunkDefinitions(diff)).filter((d) => / field /.test(d));
+  expect(await fields("bottle-commit-3b9e865-code.diff")).not.toContain("FileUpload.fname field new");
+  expect(await fields("prettytable-commit-5eee176-code.diff")).toEqual(["PrettyTable._style field new"]);
+  expect((await fields("webargs-commit-8d3a3b8-code.diff")).filter((d) => d.startsWith("Parser.arg_name"))).toEqual([]);
+});

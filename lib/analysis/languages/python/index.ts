@@ -97,7 +97,7 @@ const DECLARATION = /^\s*(@|def\s|async\s+def\s|class\s)/;
 const BODY_ONLY =
   /^\s*(return|raise|yield|assert|break|continue|await|nonlocal|global)\b|^\s*self\.\w+\s*=|^\s*super\(\)|^\s*(?!(class|def|async|lambda|not|and|or|in|is|if|elif|while|for|with|del|print)\b)[A-Za-z_][\w.]*\(|^\s*[A-Za-z_]\w*(\.\w+)+\s*[-+*/|&]?=(?!=)/;
 
-function classBodyWrap({ context, lines }: WrapRequest): Wrapper {
+function classBodyWrap({ context, lines, hunkLines }: WrapRequest): Wrapper {
   const owner = /^\s*class\s+(\w+)/.exec(context)?.[1] ?? null;
   const code = lines.filter((line) => line.trim() !== "" && !/^\s*#/.test(line));
   const least = Math.min(...code.map((line) => leadingSpaceOf(line)));
@@ -122,15 +122,26 @@ function classBodyWrap({ context, lines }: WrapRequest): Wrapper {
     ((STATEMENT.test(first) && code.every((line) => leadingSpaceOf(line) === least)) ||
       code.some((line) => leadingSpaceOf(line) === least && BODY_ONLY.test(line))) &&
     !code.some((line) => DECLARATION.test(line));
-  // Every line two levels or more right of the class's header, none a declaration, one a statement only a
-  // function's body holds (`location = location or self.location` then `if arg_name is None …:` in
-  // `use_args`): a method's body, no member. (A parameter list alone, which the hunk above did not open, is
-  // read as the class's: most often its constructor's, whose keywords are its fields.)
+  // Both images' lines two levels or more right of the class's header, the first at the least, a statement only a
+  // function's body holds among those (`location = location or self.location` then `if arg_name is None …:` in
+  // `use_args`): a method's body, no member; read alike in both images (a removed `if` decides the added lines too).
+  // (A parameter list alone, which the hunk above did not open, is read as the class's: most often its
+  // constructor's, whose keywords are its fields.)
+  const both = (hunkLines ?? lines).filter((line) => line.trim() !== "" && !/^\s*#/.test(line));
+  const leastOfBoth = Math.min(...both.map((line) => leadingSpaceOf(line)));
   const withinMember =
     owner !== null &&
-    least - indentOf(context) >= 8 &&
-    !code.some((line) => DECLARATION.test(line)) &&
-    code.some((line) => STATEMENT.test(line));
+    leastOfBoth - indentOf(context) >= 8 &&
+    both.some((line) => leadingSpaceOf(line) === leastOfBoth && STATEMENT.test(line));
+  // (Where it starts deeper, inside a block begun above, `raise …` then `elif …:`: a stand-in block opens it.)
+  if (withinMember && !allBody && leadingSpaceOf(code[0] ?? "") > least)
+    return {
+      prefix: ["def __hintscope_tail__(self):", "    if True:"],
+      suffix: [],
+      owner,
+      dedent: true,
+      indent: "    ",
+    };
   if (allBody || withinMember)
     return { prefix: ["def __hintscope_tail__(self):"], suffix: [], owner, dedent: true, indent: "    " };
   // A hunk that starts in a method's parameter list (`name_dict: Mapping[Any, Hashable],` … `) -> Self:` at the
