@@ -106,3 +106,9 @@ test("the review's Python misfires: two levels into a class, a hunk is a method'
   expect(await fields("prettytable-commit-5eee176-code.diff")).toEqual(["PrettyTable._style field new"]);
   expect((await fields("webargs-commit-8d3a3b8-code.diff")).filter((d) => d.startsWith("Parser.arg_name"))).toEqual([]);
 });
+
+test("rxjs c9dfca7: a dynamic import (`({ findIndex } = await import('./find-index.js'))`, `typeof import('./find-index.js')`) uses the new file, and `declare global { interface Observable<T> { [findIndex]: … } }` adds members to a type it does not define: no new `Observable`", async () => {
+  const result = await commitAnalysis("rxjs-commit-c9dfca7");
+  const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toEqual(["packages/rxjs/src/find-index.ts file", "findIndex constant"]);
+});

@@ -93,6 +93,13 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
           if (source?.type === "string")
             facts.use(source, source.text.slice(1, -1), "module", null, source.text.slice(1, -1));
         }
+      } else if (fn?.type === "import") {
+        // A dynamic import (`await import("./find-index.js")`, `typeof import("./x").y`): a use of the file.
+        const source = args[0];
+        if (source?.type === "string" && facts.countsAt(source)) {
+          const module = source.text.slice(1, -1);
+          facts.use(source, module.split("/").pop() ?? module, "module", null, module);
+        }
       } else if (fn?.type === "member_expression") {
         const property = fn.childForFieldName("property");
         // `jest.mock("../src/NewFile")`, `vi.mock(…)`, `jest.requireActual(…)`: the string names a module,
@@ -241,7 +248,11 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
       if (name) {
         skip.add(name.id);
         const inner = owner === null ? namespace : null;
-        facts.define(node, name.text, inner, typeKind, typeKind === "type" ? headerText(node, null) : null);
+        // (`declare global { interface Observable<T> { … } }` adds members to a type it does not define.)
+        const ambient = node.parent?.parent;
+        const augments = ambient?.type === "ambient_declaration" && /^declare\s+global\b/.test(ambient.text);
+        if (!augments)
+          facts.define(node, name.text, inner, typeKind, typeKind === "type" ? headerText(node, null) : null);
         const members = inner ? `${inner}.${name.text}` : name.text;
         for (const child of node.namedChildren) if (child && child.id !== name.id) visit(child, members, false);
         return;
