@@ -46,13 +46,15 @@ const CALLABLE_KINDS = new Set(["function", "method", "constructor"]);
 /**
  * Kinds a labeller and the tool name alike: a struct is a type (Go's `type Options struct`, C's `typedef struct`) and,
  * in C++ and Rust, a class; a TypeScript interface's or a Ruby `attr_reader`'s member is a property or a field; a
- * module-level `const` binding a constant or a variable, an enum's value a constant; a function-like macro a function.
+ * module-level `const` binding a constant or a variable, an enum's value a constant; a function-like macro a function,
+ * an object-like one (`#define STBI_WINDOWS_UTF8`) a constant.
  */
 const KIND_FAMILIES = [
   new Set(["struct", "type", "class"]),
   new Set(["field", "property"]),
   new Set(["constant", "variable", "enum_value"]),
   new Set(["macro", "function"]),
+  new Set(["macro", "constant"]),
 ];
 
 export const kindsAgree = (label: string, tool: string) =>

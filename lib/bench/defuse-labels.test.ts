@@ -114,5 +114,6 @@ describe("DefUse bench keys", () => {
     expect(kindsAgree("enum_value", "constant")).toBe(true);
     expect(kindsAgree("macro", "function")).toBe(true);
     expect(kindsAgree("macro", "variable")).toBe(false);
+    expect(kindsAgree("macro", "constant")).toBe(true);
   });
 });
