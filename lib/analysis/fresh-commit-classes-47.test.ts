@@ -112,3 +112,7 @@ test("rxjs c9dfca7: a dynamic import (`({ findIndex } = await import('./find-ind
   const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
   expect(stated).toEqual(["packages/rxjs/src/find-index.ts file", "findIndex constant"]);
 });
+
+test("the review's C++ misfire: gtest's `TEST(FourSuite, CaseNormalizationTests) { … }` has a body, so it stays what holds its changed lines; the helper git's header names (`normalizeAndCompare`) is not charged with them (uriparser 1d03230)", async () => {
+  expect(await hunkDefinitions("", "uriparser-commit-1d03230-foursuite-test.diff")).toEqual(["TEST function changed"]);
+});

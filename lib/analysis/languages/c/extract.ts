@@ -115,8 +115,10 @@ function defineCallable(
   const isMethod = inClass || qualified !== null;
   const kind =
     member.startsWith("~") || member === fullOwner?.split(".").pop() ? "constructor" : isMethod ? "method" : "function";
-  // (No type and a macro's name, `CONCEPT_ASSERT(sizeof...(Rngs) != 0);` in a struct: a macro's call, no declaration.)
-  if (kind !== "constructor" && !node.childForFieldName("type") && /^[A-Z][A-Z0-9_]*$/.test(member)) return;
+  // (No type and a macro's name, `CONCEPT_ASSERT(sizeof...(Rngs) != 0);` in a struct: a macro's call, no declaration.
+  // One with a body, gtest's `TEST(Suite, Name) { … }`, stays what holds its changed lines.)
+  const macroCall = node.type !== "function_definition" && !node.childForFieldName("type");
+  if (kind !== "constructor" && macroCall && /^[A-Z][A-Z0-9_]*$/.test(member)) return;
   // (A constructor's member initializers, `: m_isValid(true), m_pNode(NULL)`, are its body's beginning.)
   const body = node.namedChildren.find((c) => c?.type === "field_initializer_list") ?? node.childForFieldName("body");
   // A template's parameters are its callers' to know (`template <typename I> Task& acquire(I first, I last)`).
