@@ -116,3 +116,9 @@ test("rxjs c9dfca7: a dynamic import (`({ findIndex } = await import('./find-ind
 test("the review's C++ misfire: gtest's `TEST(FourSuite, CaseNormalizationTests) { … }` has a body, so it stays what holds its changed lines; the helper git's header names (`normalizeAndCompare`) is not charged with them (uriparser 1d03230)", async () => {
   expect(await hunkDefinitions("", "uriparser-commit-1d03230-foursuite-test.diff")).toEqual(["TEST function changed"]);
 });
+
+test("pytest-asyncio b731183: a test's parameter requests the fixture of its name (`async def test_runs_with_custom_factory_only(requires_custom_loop)` and the conftest's `@pytest.fixture def requires_custom_loop()`): a use of the new fixture", async () => {
+  const result = await commitAnalysis("pytest-asyncio-commit-b731183");
+  const stated = result.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toEqual(["requires_custom_loop function"]);
+});

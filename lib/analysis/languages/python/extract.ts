@@ -2,7 +2,7 @@ import type { Node } from "web-tree-sitter";
 import { UNKNOWN_OWNER } from "../hunk-lines";
 import { type Extractor, type FactCollector, foldSpace, lastSegment, withoutTrailingCommas } from "../syntax-facts";
 import { keywordUses, patchTargetUse } from "./call-arguments";
-import { inModuleBlock, isProperty } from "./module-blocks";
+import { inModuleBlock, isProperty, requestsFixtures } from "./module-blocks";
 import { overrideUses } from "./overrides";
 
 const PARAM_NAME_TYPES = new Set([
@@ -81,6 +81,15 @@ function bindConstruction(assignment: Node, facts: FactCollector) {
 function bindMadeObject(object: Node | null, facts: FactCollector) {
   const made = object?.type === "call" ? object.childForFieldName("function") : null;
   if (object && (made?.type === "identifier" || made?.type === "attribute")) facts.bind(object, object.text, made.text);
+}
+
+/** A pytest function's parameters (not `self`, `cls`, `request`), each a use of the fixture of its name. */
+function fixtureRequests(parameters: Node | null, facts: FactCollector) {
+  for (const parameter of parameters?.namedChildren ?? []) {
+    const name = parameter?.type === "identifier" ? parameter : parameter?.childForFieldName("name");
+    if (name?.type === "identifier" && !/^(self|cls|request)$/.test(name.text) && facts.countsAt(name))
+      facts.use(name, name.text, "name", null);
+  }
 }
 
 /** `definition: darkmode._Definition` (a test's fixture parameter): definition holds a _Definition. */
@@ -168,6 +177,8 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
           if (!scope.owner && inModuleBlock(node)) facts.markDefinition("conditional");
           defineLocals(node, scope.owner ? `${scope.owner}.${nameNode.text}` : nameNode.text, facts, definitionNames);
           bindTypedParameters(parameters, facts);
+          // (A test's or a fixture's parameter requests the fixture of its name: `def test_x(requires_custom_loop)`.)
+          if (requestsFixtures(node, nameNode.text)) fixtureRequests(parameters, facts);
           // A method's body may assign `self.x` fields; any other body only matters where it has added lines.
           if (!scope.owner && !facts.bodyMatters(node)) return;
           for (const child of node.namedChildren)

@@ -36,3 +36,15 @@ export function isProperty(node: Node): boolean {
       /^@\s*(([\w.]+\.)?(property|cached_property)|\w+\.(setter|getter|deleter))\s*$/.test(d.text),
   );
 }
+
+/**
+ * Whether pytest calls a function with fixtures by its parameters' names: a test (`test_…`, at module level or in a
+ * class) or a fixture (`@pytest.fixture`, `@pytest_asyncio.fixture(…)`).
+ */
+export function requestsFixtures(node: Node, name: string): boolean {
+  if (/^test/.test(name)) return true;
+  const decorated = node.parent?.type === "decorated_definition" ? node.parent : null;
+  return (decorated?.namedChildren ?? []).some(
+    (d) => d?.type === "decorator" && /^@\s*([\w.]+\.)?fixture\b/.test(d.text),
+  );
+}
