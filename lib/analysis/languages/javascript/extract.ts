@@ -248,11 +248,7 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
       if (name) {
         skip.add(name.id);
         const inner = owner === null ? namespace : null;
-        // (`declare global { interface Observable<T> { … } }` adds members to a type it does not define.)
-        const ambient = node.parent?.parent;
-        const augments = ambient?.type === "ambient_declaration" && /^declare\s+global\b/.test(ambient.text);
-        if (!augments)
-          facts.define(node, name.text, inner, typeKind, typeKind === "type" ? headerText(node, null) : null);
+        facts.define(node, name.text, inner, typeKind, typeKind === "type" ? headerText(node, null) : null);
         const members = inner ? `${inner}.${name.text}` : name.text;
         for (const child of node.namedChildren) if (child && child.id !== name.id) visit(child, members, false);
         return;

@@ -1,12 +1,5 @@
 import { RenameTracker, SCRIPT_TYPE_LINE } from "../class-renames";
-import {
-  blocksClosedFromAbove,
-  closersOfOpenBrackets,
-  codeOf,
-  leadingSpaceOf,
-  quotedStringEnd,
-  UNKNOWN_OWNER,
-} from "../hunk-lines";
+import { blocksClosedFromAbove, closersOfOpenBrackets, codeOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import {
   braceTailOpeners,
@@ -181,14 +174,19 @@ function twoLevelsUnder(context: string, lines: readonly string[]): boolean {
 /** JavaScript's and TypeScript's hunks (TypeScript's module shares them). */
 /**
  * A hunk that starts inside a template literal (an inline snapshot's text, then `` `); ``): the index of the line
- * that closes it, or -1. (A tag before a backtick opens one: `` css` ``, `` html` ``.)
+ * that closes it, or -1. Only a backtick with closers after it and nothing before it that opens one is read as
+ * closing: a lone backtick may open a template (`stdout().write(` then `` ` ``), a tag before one does (`` ts` ``).
  */
-const templateEnd = (lines: readonly string[]) =>
-  quotedStringEnd(
-    lines,
-    "`",
-    /([=(:,{[?]|=>|\breturn|\b(css|html|gql|graphql|sql|svg|md|raw|dedent|outdent|stripIndent))\s*$/,
-  );
+function templateEnd(lines: readonly string[]): number {
+  const first = lines.findIndex((line) => !/^\s*(\/\/|\/\*|\*)/.test(line) && line.includes("`"));
+  if (first < 0) return -1;
+  const line = lines[first] as string;
+  const at = line.indexOf("`");
+  const before = line.slice(0, at);
+  const after = line.slice(at + 1);
+  const closes = /^[)\]},;]+\s*(\/\/.*)?$/.test(after) && !/([\w$=(:,{[?]|=>)\s*$/.test(before) && !/\\$/.test(before);
+  return closes ? first : -1;
+}
 
 export const javaScriptHunks: HunkRules = {
   headerKeepsIndentation: true,

@@ -122,8 +122,8 @@ function classBodyWrap({ context, lines, hunkLines }: WrapRequest): Wrapper {
     ((STATEMENT.test(first) && code.every((line) => leadingSpaceOf(line) === least)) ||
       code.some((line) => leadingSpaceOf(line) === least && BODY_ONLY.test(line))) &&
     !code.some((line) => DECLARATION.test(line));
-  // Both images' lines two levels or more right of the class's header, the first at the least, a statement only a
-  // function's body holds among those (`location = location or self.location` then `if arg_name is None …:` in
+  // Both images' lines two levels or more right of the class's header, a statement only a function's body holds
+  // at their least level (or at any, no declaration among them) (`location = location or self.location` then `if arg_name is None …:` in
   // `use_args`): a method's body, no member; read alike in both images (a removed `if` decides the added lines too).
   // (A parameter list alone, which the hunk above did not open, is read as the class's: most often its
   // constructor's, whose keywords are its fields.)
@@ -132,7 +132,8 @@ function classBodyWrap({ context, lines, hunkLines }: WrapRequest): Wrapper {
   const withinMember =
     owner !== null &&
     leastOfBoth - indentOf(context) >= 8 &&
-    both.some((line) => leadingSpaceOf(line) === leastOfBoth && STATEMENT.test(line));
+    (both.some((line) => leadingSpaceOf(line) === leastOfBoth && STATEMENT.test(line)) ||
+      (both.some((line) => STATEMENT.test(line)) && !both.some((line) => DECLARATION.test(line))));
   // (Where it starts deeper, inside a block begun above, `raise …` then `elif …:`: a stand-in block opens it.)
   if (withinMember && !allBody && leadingSpaceOf(code[0] ?? "") > least)
     return {
