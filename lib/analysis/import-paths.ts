@@ -35,13 +35,23 @@ export function importLoadsFile(module: string, fromPath: string, path: string):
     if (module.includes("/")) return path === module || path.endsWith(`/${module}`);
     return path === [...fromPath.split("/").slice(0, -1), module].join("/");
   }
+  // A path alias for the package's sources (`~/casing`, `@/utils/x`, as a tsconfig's `paths` map `~/*` to `src/*`):
+  // the file under a `src` folder of the importing file's package.
+  const aliased = /^[~@#]\/([\w./-]+)$/.exec(module)?.[1];
+  if (aliased !== undefined) {
+    const root = bare.slice(0, bare.length - stripExtension(aliased).length);
+    return (
+      bare.endsWith(`/${stripExtension(aliased)}`) &&
+      /(^|\/)src\/$/.test(root) &&
+      fromPath.startsWith(root.slice(0, -4))
+    );
+  }
   // Python `a.b.c` and Java `org.pkg.Cls`: a path suffix; Go's `host/x/pkg`: the file's folder is the package.
   const dotted = module.replace(/^\.+/, "").replace(/\./g, "/");
+  const packaged = bare.endsWith("/__init__") ? bare.slice(0, -"/__init__".length) : bare;
   if (
-    bare === dotted ||
-    bare.endsWith(`/${dotted}`) ||
-    bare.endsWith(`/${dotted}/__init__`) ||
-    bare === `${dotted}/__init__`
+    (packaged === dotted || packaged.endsWith(`/${dotted}`)) &&
+    suffixReaches(packaged.slice(0, -dotted.length) || "/", module, fromPath)
   )
     return true;
   const folder = path.split("/").slice(0, -1).join("/");
@@ -51,6 +61,26 @@ export function importLoadsFile(module: string, fromPath: string, path: string):
   // A monorepo's scoped package (`@proton/shared/lib/x` is `packages/shared/lib/x`): its scope names no folder.
   const unscoped = /^@[\w-]+\/(.+\/.+)$/.exec(module)?.[1];
   return unscoped !== undefined && !unscoped.includes(".") && bare.endsWith(`/${unscoped}`);
+}
+
+/**
+ * Whether a module named by a path suffix (`a/b` of `x/a/b.py`) is the file's, its folders before the suffix
+ * (`prefix`, `/`-ended, `/` alone for none) a root imports start from. Not a test folder the importing file is not
+ * in (code's `import curio` loads the library, never `tests/marks/curio.py`); and a module of one segment (`curio`,
+ * `lodash`) only at the repository's root, under `src/` or `lib/`, or beside the importing file: elsewhere it is
+ * a package's module (`httpcore/_backends/curio.py`), which a bare name reaches no more than a library does.
+ */
+function suffixReaches(prefix: string, module: string, fromPath: string): boolean {
+  const parts = prefix.split("/");
+  const at = parts.findIndex((part) => /^(tests?|testing|spec)$/.test(part));
+  if (at >= 0 && !fromPath.startsWith(`${parts.slice(0, at + 1).join("/")}/`)) return false;
+  // (A relative import, `from .curio import …`, is the importing package's; `a.b` names its package.)
+  if (/^\.|[./]\w/.test(module)) return true;
+  return (
+    prefix === "/" ||
+    /(^|\/)(src|lib)\/$/.test(prefix) ||
+    (fromPath.startsWith(prefix) && !fromPath.slice(prefix.length).includes("/"))
+  );
 }
 
 /**

@@ -42,6 +42,7 @@ describe("DefUse bench keys", () => {
     expect(labelKey("FloatConverter.__init__.finite")).toBe("FloatConverter.finite");
     expect(labelKey("Ky.constructor.searchParams")).toBe("Ky.searchParams");
     expect(labelKey("GeneratorError.initialize.invalid_object")).toBe("GeneratorError.invalid_object");
+    expect(labelKey("Cell.__construct.column")).toBe("Cell.column");
     expect(labelKey("Config.__init__")).toBe("Config.__init__");
   });
 

@@ -21,14 +21,14 @@ export interface DefuseLabel {
 /**
  * The key a name is scored by: a file by its path, else the last two dotted segments. A CommonJS export is its
  * name (`exports.text`, as a labeller may copy `exports.text = …`, is the module's `text`). A constructor's
- * keyword parameter is its class's, however spelt (`FloatConverter.__init__.finite`, `FloatConverter.finite`).
+ * keyword parameter is its class's, however spelt (`FloatConverter.__init__.finite`, `Cell.__construct.column`, `FloatConverter.finite`).
  */
 export function labelKey(name: string, kind?: string): string {
   if (kind === "file" || name.includes("/")) return name;
   return name
     .replace(/::/g, ".")
     .replace(/^(module\.)?exports\./, "")
-    .replace(/\.(__init__|initialize|constructor)\.(?=[^.]+$)/, ".")
+    .replace(/\.(__init__|__construct|initialize|constructor)\.(?=[^.]+$)/, ".")
     .split(".")
     .slice(-2)
     .join(".");

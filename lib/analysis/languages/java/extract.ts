@@ -1,5 +1,5 @@
 import type { Node } from "web-tree-sitter";
-import { type DefinitionKind, type Extractor, headerText } from "../syntax-facts";
+import { type DefinitionKind, type Extractor, type FactCollector, headerText } from "../syntax-facts";
 
 const TYPE_KINDS: Record<string, DefinitionKind> = {
   class_declaration: "class",
@@ -44,6 +44,18 @@ const JAVA_KEYWORDS = new Set([
 /** `import static javaslang.Predicates.*`: every static member of the class, named bare (its module keeps the `.*`). */
 const staticWildcard = (node: Node) =>
   /^import\s+static\b/.test(node.text) && node.namedChildren.some((c) => c?.type === "asterisk");
+
+/** An import's uses: its last name (`…utils.CircuitBreakerUtil.isCallPermitted`), and a static one's class too. */
+function importUses(node: Node, facts: FactCollector) {
+  const path = node.namedChildren.find((c) => c?.type === "scoped_identifier" || c?.type === "identifier");
+  if (!path) return;
+  const last = path.text.split(".").pop() ?? path.text;
+  facts.use(path, last, "import", null, staticWildcard(node) ? `${path.text}.*` : path.text);
+  // (`import static …utils.CircuitBreakerUtil.isCallPermitted;` names the member's class too.)
+  const owner = path.text.split(".").slice(0, -1).at(-1) ?? "";
+  if (/^import\s+static\b/.test(node.text) && !staticWildcard(node) && /^[A-Z]/.test(owner))
+    facts.use(path, owner, "import", null);
+}
 
 /** Java: classes, interfaces, enums, records, methods, constructors, fields; calls, field access, `new`, types, imports. */
 export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
@@ -169,14 +181,9 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
         }
         break;
       }
-      case "import_declaration": {
-        const path = node.namedChildren.find((c) => c?.type === "scoped_identifier" || c?.type === "identifier");
-        if (path) {
-          const last = path.text.split(".").pop() ?? path.text;
-          facts.use(path, last, "import", null, staticWildcard(node) ? `${path.text}.*` : path.text);
-        }
+      case "import_declaration":
+        importUses(node, facts);
         return;
-      }
       case "package_declaration":
         return;
       case "type_identifier": {

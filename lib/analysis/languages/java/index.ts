@@ -20,6 +20,10 @@ function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: W
   // A class whose header the hunk does not show, its members one level in, is the file's own class.
   const javaFileClass = (shown: readonly string[]) => fileClass(path, "java", shown, JAVA_MEMBER_LINES, UNKNOWN_OWNER);
   const { typeName, enumName, inFunction } = headerNames(context);
+  // A hunk whose first lines go on with the header's type declaration (`public final class Instant` then
+  // `extends AbstractInstant` / `implements ReadableInstant, Serializable {`): the header opens the type, they end it.
+  const declared = declarationGoesOn(context, lines);
+  if (declared) return { prefix: [declared], suffix: ["}"], owner: null, dedent: false };
   // Enum constants only parse in an enum: `A(false),` is no class member. A hunk past the constants
   // (the first line is no constant) starts after the `;` that ends them.
   if (enumName && !inFunction) {
@@ -77,6 +81,13 @@ function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: W
         method: "void __hintscope__() {",
       })
     : { prefix: [`class ${typeName ?? javaFileClass(lines)} {`], suffix: ["}"], owner: null, dedent: false };
+}
+
+/** The type git's header declares (`class Instant`, `interface Sink<T>`) where the hunk's first code line goes on with that declaration. */
+function declarationGoesOn(context: string, lines: readonly string[]): string | undefined {
+  const first = lines.find((l) => l.trim() !== "" && !/^\s*(\/\/|\*|\/\*)/.test(l));
+  if (!first || !/^\s*(extends|implements|permits)\b/.test(first)) return undefined;
+  return /\b(class|interface|enum)\s+\w+(<.*>)?\s*$/.exec(context)?.[0].trim();
 }
 
 /** A line's indentation in columns, a tab as four. */

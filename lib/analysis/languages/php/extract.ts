@@ -55,12 +55,21 @@ function defineAnonymousMethod(node: Node, name: Node, facts: FactCollector, ski
  * functions, class constants; namespaces qualify nothing here (a hint names `A`, with its path).
  * Uses: `->m()` and `::m()` calls, `new A`, `A::CONST`, `use` imports, names in types and calls.
  */
-/** PHP 8's named arguments (`$c->denormalize('x', context: [...])`): uses of the callee's parameters by name. */
+/**
+ * PHP 8's named arguments (`$c->denormalize('x', context: [...])`): uses of the callee's parameters by name; a
+ * constructor's through `new Cell(column: 1)` or an attribute, `#[Cell(column: 'date')]` (its class's).
+ */
 function namedArguments(call: Node, facts: FactCollector) {
-  if (!/call_expression$/.test(call.type)) return;
-  const callee = call.childForFieldName("name") ?? call.childForFieldName("function");
+  const made = call.type === "object_creation_expression" || call.type === "attribute";
+  if (!made && !/call_expression$/.test(call.type)) return;
+  const callee = made
+    ? (call.namedChildren.find((c) => c?.type === "name" || c?.type === "qualified_name") ?? null)
+    : (call.childForFieldName("name") ?? call.childForFieldName("function"));
   if (!callee || (callee.type !== "name" && callee.type !== "qualified_name")) return;
-  for (const argument of call.childForFieldName("arguments")?.namedChildren ?? []) {
+  const list = made
+    ? (call.childForFieldName("parameters") ?? call.namedChildren.find((c) => c?.type === "arguments"))
+    : call.childForFieldName("arguments");
+  for (const argument of list?.namedChildren ?? []) {
     const name = argument?.type === "argument" ? argument.childForFieldName("name") : null;
     if (name && facts.countsAt(name)) facts.use(name, name.text, "keyword", lastPart(nameText(callee)) ?? callee.text);
   }
@@ -76,6 +85,24 @@ function receiverOf(call: Node): string | null {
   let up: Node | null = call.parent;
   while (up && up.type !== "class_declaration") up = up.parent;
   return /^(\w+)Spec$/.exec(up?.childForFieldName("name")?.text ?? "")?.[1] ?? object;
+}
+
+/** `use …\Reason\UnclosedComment` (under an alias too, `as ReasonUnclosedComment`): imports UnclosedComment. */
+function namespaceImports(node: Node, facts: FactCollector) {
+  for (const clause of node.descendantsOfType(["namespace_use_clause"])) {
+    if (!clause || !facts.countsAt(clause)) continue;
+    const full = nameText(clause.namedChildren.find((c) => c?.type === "qualified_name" || c?.type === "name") ?? null);
+    if (full) facts.use(clause, lastPart(full) ?? full, "import", null, full);
+  }
+}
+
+/**
+ * A class named by its namespaced name in a string (`new \ReflectionClass('Fixtures\Prophecy\X')`, a container's
+ * `'App\Handler'`): a use of that class, as `X::class` would be.
+ */
+function classNamedInString(node: Node, facts: FactCollector) {
+  const named = /^\\{0,2}(?:[A-Z]\w*\\{1,2})+([A-Z]\w*)$/.exec(node.text.slice(1, -1));
+  if (named?.[1] && facts.countsAt(node)) facts.use(node, named[1], "type");
 }
 
 /** What a node says beyond its names: the class an assignment binds (bindConstruction), a call's named arguments. */
@@ -158,17 +185,9 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
         }
         return;
       }
-      case "namespace_use_declaration": {
-        for (const clause of node.descendantsOfType(["namespace_use_clause"])) {
-          if (!clause || !facts.countsAt(clause)) continue;
-          const full = nameText(
-            clause.namedChildren.find((c) => c?.type === "qualified_name" || c?.type === "name") ?? null,
-          );
-          // (Under an alias too, `use …\Reason\UnclosedComment as ReasonUnclosedComment`, it imports UnclosedComment.)
-          if (full) facts.use(clause, lastPart(full) ?? full, "import", null, full);
-        }
+      case "namespace_use_declaration":
+        namespaceImports(node, facts);
         return;
-      }
       case "member_call_expression":
       case "nullsafe_member_call_expression": {
         const name = node.childForFieldName("name");
@@ -220,6 +239,10 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
         }
         break;
       }
+      case "string":
+      case "encapsed_string":
+        classNamedInString(node, facts);
+        return;
       case "named_type":
       case "qualified_name":
       case "name": {

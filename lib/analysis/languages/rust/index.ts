@@ -10,16 +10,25 @@ const implTypeOf = (context: string) =>
     context,
   )?.[1];
 
+/**
+ * The `impl` a header opens as it is reopened: `impl Box` for `impl<T> Box<T> {`; with its trait where it has one
+ * (`impl ImageDecoder for Box<T>`), whose methods the trait names (they define nothing, as in the whole file).
+ */
+function implOpener(context: string, type: string = implTypeOf(context) ?? UNKNOWN_OWNER): string {
+  const trait = /\bimpl\b(?:\s*<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s+&?(?:\w+::)*(\w+)(?:<[^{]*?>)?\s+for\s+/.exec(
+    context,
+  )?.[1];
+  return trait ? `impl ${trait} for ${type}` : `impl ${type}`;
+}
+
 /** The `impl` a header opens, reopened with a method in it (see tailOpeners), or undefined. */
 function tailContainer(context: string): string | undefined {
-  const implType = implTypeOf(context);
-  return implType ? `impl ${implType} { fn __hintscope_tail__() {` : undefined;
+  return implTypeOf(context) ? `${implOpener(context)} { fn __hintscope_tail__() {` : undefined;
 }
 
 /** The `impl` or `trait` a header opens, reopened alone (`impl Store {`, `trait RouterExt {`), or undefined. */
 function containerOpener(context: string): string | undefined {
-  const implType = implTypeOf(context);
-  if (implType) return `impl ${implType} {`;
+  if (implTypeOf(context)) return `${implOpener(context)} {`;
   const trait = /\btrait\s+(\w+)/.exec(context)?.[1];
   if (trait) return `trait ${trait} {`;
   // (A struct's, an enum's or a union's body: `struct Options<'a> {`, its fields.)
@@ -91,14 +100,14 @@ function rustWrap({ context, indented, lines }: WrapRequest): Wrapper {
   const first = lines.find((line) => line.trim() !== "");
   if (first !== undefined && /^\s+where\s*$/.test(first))
     return {
-      prefix: [`impl ${implType ?? UNKNOWN_OWNER} {`, "fn __hintscope__()"],
+      prefix: [`${implOpener(context, implType)} {`, "fn __hintscope__()"],
       suffix: ["}"],
       owner: null,
       dedent: false,
     };
   if (implType || implsUnderWhere(context, lines))
     return {
-      prefix: [`impl ${implType ?? UNKNOWN_OWNER} {`, ...signatureTail(lines)],
+      prefix: [`${implOpener(context, implType)} {`, ...signatureTail(lines)],
       suffix: ["}"],
       owner: null,
       dedent: false,

@@ -1,0 +1,47 @@
+// Classes of error found in the twenty-third session (issue 43): round 49, labelled blind.
+// Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
+import { expect, test } from "vitest";
+import { commitAnalysis } from "../testing/analysis-helpers";
+
+const stated = async (name: string) =>
+  (await commitAnalysis(name)).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind}`);
+
+test("joda-time f871b0a: a Java hunk under git's `public final class Instant` header whose first lines go on with that declaration (`extends AbstractInstant` / `implements ReadableInstant, Serializable {`) is the class's body: its new `public static final Instant EPOCH` is Instant's, which the test reads", async () => {
+  expect(await stated("joda-time-commit-f871b0a")).toEqual(["Instant.EPOCH constant"]);
+});
+
+test("resilience4j 2e59b91: a static import (`import static …utils.CircuitBreakerUtil.isCallPermitted;`) names the new class as well as its method: both are stated", async () => {
+  expect((await stated("resilience4j-commit-2e59b91")).sort()).toEqual([
+    "CircuitBreakerUtil class",
+    "CircuitBreakerUtil.isCallPermitted method",
+  ]);
+});
+
+test("csv 5d2dfcf: PHP 8's named arguments in an attribute (`#[Cell(column:'temperature')]`) are uses of the attribute class's constructor parameters: the renamed promoted parameter `column` is stated", async () => {
+  expect(await stated("csv-commit-5d2dfcf")).toEqual(["Cell.column parameter"]);
+});
+
+test("image 708e59d: Rust hunks under git's `impl<T: ?Sized + ImageDecoder> ImageDecoder for Box<T> {` (and JpegDecoder's, PngDecoder's) are a trait's implementations, as the whole file reads them: their `fn iptc_metadata` is named by the trait, whose new method alone is stated", async () => {
+  expect(await stated("image-commit-708e59d")).toEqual(["ImageDecoder.iptc_metadata method"]);
+});
+
+test("drizzle-orm fb3b39a: a TypeScript path alias (`import { toSnakeCase } from '~/casing'` in `drizzle-orm/tests/`, tsconfig mapping `~/*` to `src/*`) loads the package's new `drizzle-orm/src/casing.ts`: the file is stated with the functions", async () => {
+  expect((await stated("drizzle-orm-commit-fb3b39a")).sort()).toEqual([
+    "drizzle-orm/src/casing.ts file",
+    "toCamelCase function",
+    "toSnakeCase function",
+  ]);
+});
+
+test("httpcore 2a1c6ef: the code's `import curio` (the library) does not load the tests' new helper `tests/marks/curio.py`: a code file imports no test folder's module by a bare name, and the helper's `import curio` no package's `httpcore/_backends/curio.py`", async () => {
+  expect(await stated("httpcore-commit-2a1c6ef")).toEqual([]);
+});
+
+test("prophecy 030281e: a PHP string naming a class by its namespace (`new \\ReflectionClass('Fixtures\\Prophecy\\IntersectionReturnType')`) uses that class: the new fixtures the test reflects are stated", async () => {
+  expect((await stated("prophecy-commit-030281e")).sort()).toEqual([
+    "IntersectionArgumentType class",
+    "IntersectionReturnType class",
+  ]);
+});
