@@ -1,7 +1,7 @@
 // Classes of error found in the twenty-third session (issue 43): round 49, labelled blind.
 // Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
 import { expect, test } from "vitest";
-import { commitAnalysis } from "../testing/analysis-helpers";
+import { commitAnalysis, hunkDefinitions } from "../testing/analysis-helpers";
 
 const stated = async (name: string) =>
   (await commitAnalysis(name)).identifiers
@@ -44,4 +44,9 @@ test("prophecy 030281e: a PHP string naming a class by its namespace (`new \\Ref
     "IntersectionArgumentType class",
     "IntersectionReturnType class",
   ]);
+});
+
+test("coreutils 6377: a Rust hunk under git's `pub fn uu_app() -> Command {` changes that function (its header read past the `-> Command` return type), as the whole file says", async () => {
+  const result = await hunkDefinitions("coreutils-6377-env-whole-code.diff");
+  expect(result).toContain("uu_app function changed");
 });

@@ -1,3 +1,4 @@
+import { braceContextFunction } from "../brace-context";
 import { closersOfOpenBrackets, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
@@ -136,6 +137,11 @@ export const rust: LanguageModule = {
   uses: { callsNeverReachFields: true },
   hunks: {
     headerKeepsIndentation: true,
+    // A function's header names it after `fn`, whatever its return type (`pub fn uu_app() -> Command {`).
+    contextFunction: (text) => {
+      const name = /(?:^|\s)fn\s+(\w+)/.exec(text)?.[1];
+      return name ? { name, owner: null } : braceContextFunction(text);
+    },
     wrap: rustWrap,
     tailOpeners: (wrapper, closed, context, lines) =>
       // A hunk under an `impl`'s or a `trait`'s header whose one `}` at column 0 closes it: the lines above
