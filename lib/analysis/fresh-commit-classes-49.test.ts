@@ -50,3 +50,8 @@ test("coreutils 6377: a Rust hunk under git's `pub fn uu_app() -> Command {` cha
   const result = await hunkDefinitions("coreutils-6377-env-whole-code.diff");
   expect(result).toContain("uu_app function changed");
 });
+
+test("tortoise-orm e3449d0: the code's `cls._meta.manager.get_queryset()` calls its own new `Manager.get_queryset`, not the tests' override in `class StatusManager(Manager)`: only the code's method is stated", async () => {
+  const names = (await stated("tortoise-orm-commit-e3449d0")).filter((n) => n.includes("get_queryset"));
+  expect(names).toEqual(["Manager.get_queryset method"]);
+});

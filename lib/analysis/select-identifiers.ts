@@ -14,6 +14,7 @@ import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } 
 import { staticImportReaches } from "./static-imports";
 import { isTestEntryPoint } from "./test-entry-points";
 import { keyOfOtherType } from "./typed-keys";
+import { usersOwn } from "./users-own";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
 export type { InstanceIdentifier, PlacedLocation } from "./instance-identifier";
@@ -124,30 +125,6 @@ function climbingImports(path: string, moduleUses: readonly PatchUse[], paths: r
 }
 
 /**
- * What the using side defines itself, per file. Its own fields (a test's own table struct `bpt { workers int }`): a
- * key or `tt.workers` there names that struct's field, not a namesake of the other side, unless it says whose. Its
- * own top-level names: a bare name, not called, in a file that defines it itself and imports no namesake (`#if
- * !defined(_CRT_NONSTDC_NO_DEPRECATE)` over its own `#define _CRT_NONSTDC_NO_DEPRECATE`) is that file's. (A call may
- * reach another's: a test's `#define uthash_bzero(a,n)` overrides the header's default.)
- */
-function usersOwn(user: PatchFacts) {
-  const key = (path: string, name: string) => `${path}\u0000${name}`;
-  const keys = (definitions: readonly PatchDefinition[]) => new Set(definitions.map((d) => key(d.path, d.member)));
-  const fields = keys(user.definitions.filter((d) => d.kind === "field"));
-  const names = keys(user.definitions.filter((d) => !d.owner));
-  const imports = new Set(user.uses.filter((u) => u.kind === "import").map((u) => key(u.location.path, u.name)));
-  return {
-    ownField: (use: PatchUse, def: PatchDefinition) =>
-      def.kind === "field" && fields.has(key(use.location.path, use.name)) && !matchIsCertain(use, def),
-    ownName: (use: PatchUse) =>
-      use.kind === "name" &&
-      use.qualifier === null &&
-      names.has(key(use.location.path, use.name)) &&
-      !imports.has(key(use.location.path, use.name)),
-  };
-}
-
-/**
  * Applies the four selections of SPEC §4 to the facts of the code patch C and the test patch T:
  * DefUse (new names defined on one side and used on the other), Doc2Feat (names on added lines of both),
  * FEA brief (new functions, classes and methods of C), Pro (every name C adds or changes).
@@ -226,6 +203,7 @@ export function selectIdentifiers(
             !usedBefore(use) &&
             !users.ownField(use, def) &&
             !users.ownName(use) &&
+            !(side === "test" && users.ownMethod(use, def)) &&
             !looseImplicit(use, def) &&
             !unloadedNamesake(use, def) &&
             nestedKeyTyped(use, def, own.definitions) &&
