@@ -236,6 +236,9 @@ export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragmen
   // The classes earlier hunks of this file showed (Python), carried to a later hunk under one of their
   // methods' headers (which names the method but not the class) only where the hunks say so.
   const classes = module.hunks.classTracker?.(file.path) ?? null;
+  const declaredAgain = new Set(
+    file.hunks.flatMap((h) => h.lines.flatMap((l) => (l.kind === "+" ? [/^\s*class\s+(\w+)/.exec(l.text)?.[1]] : []))),
+  );
   file.hunks.forEach((shown, hunkIndex) => {
     const whole = file.status === "added" || file.status === "deleted";
     const header = contextOf(shown, language);
@@ -243,9 +246,11 @@ export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragmen
     const hunk = { ...shown, context: classes?.openSignature?.(shown, header) ?? header };
     const carried = classes?.classOf(hunk.context, hunk.oldStart) ?? null;
     // A header naming a class an earlier hunk renamed: git printed the old name; the post-image has the new.
-    // Both images take the new name: the class is one, and its members are not new for its new name.
-    const renamedHeader = () =>
-      classes
+    // Both images take the new name: the class is one, and its members are not new for its new name. (Unless a
+    // later line declares the old name again: a new class was put above it, `+class CacheController` over the
+    // removed `-class CacheControl` and `+class CacheControl` further down; before, the members were the old one's.)
+    const renamedHeader = (side: "pre" | "post") =>
+      classes && !(side === "pre" && declaredAgain.has(/class\s+(\w+)/.exec(hunk.context)?.[1] ?? ""))
         ? {
             ...hunk,
             context: hunk.context.replace(
@@ -257,7 +262,7 @@ export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragmen
     const contextFunction = whole ? null : (functionInContext(language, hunk.context)?.name ?? null);
     for (const side of ["pre", "post"] as const) {
       if (side === "pre" ? file.status === "added" : file.status === "deleted") continue;
-      const header = whole ? null : renamedHeader();
+      const header = whole ? null : renamedHeader(side);
       // Past the end of the top-level declaration the hunk started in, its lines are read apart, unwrapped.
       const cut = whole ? -1 : topLevelCut(module, hunk.lines, side);
       const head = cut < 0 ? hunk.lines : hunk.lines.slice(0, cut);

@@ -55,3 +55,9 @@ test("tortoise-orm e3449d0: the code's `cls._meta.manager.get_queryset()` calls 
   const names = (await stated("tortoise-orm-commit-e3449d0")).filter((n) => n.includes("get_queryset"));
   expect(names).toEqual(["Manager.get_queryset method"]);
 });
+
+test("cachecontrol fac1247: `-class CacheControl(object):` / `+class CacheController(object):` in one hunk, and `+class CacheControl(object):` again further down, is no rename: a later hunk under git's `class CacheControl(object):` header is CacheController's in the post-image and CacheControl's before, so its `def cache_response` is new for CacheController, and stated", async () => {
+  const names = await stated("cachecontrol-commit-fac1247");
+  expect(names).toContain("CacheController.cache_response method");
+  expect(names).toContain("CacheController class");
+});

@@ -246,8 +246,12 @@ export class PythonClassTracker {
     const added = lines.filter((l) => l.kind === "+").map((l) => /^(\s*)class\s+(\w+)/.exec(l.text));
     const renamedFrom = removed.filter((m) => m !== null);
     const renamedTo = added.filter((m) => m !== null);
+    // (A class line added again under its old name ends the rename: that class goes on below a new one.)
+    for (const added of renamedTo) this.renames.delete(added[2] as string);
+    // (Paired in order only where as many are added as removed: itsdangerous' `-class SignatureExpired` over three
+    // new classes is none of them renamed.)
     renamedFrom.forEach((old, index) => {
-      const renamed = renamedTo[index];
+      const renamed = renamedFrom.length === renamedTo.length ? renamedTo[index] : undefined;
       if (renamed && renamed[1] === old[1] && renamed[2] !== old[2])
         this.renames.set(old[2] as string, renamed[2] as string);
     });
