@@ -61,3 +61,7 @@ test("cachecontrol fac1247: `-class CacheControl(object):` / `+class CacheContro
   expect(names).toContain("CacheController.cache_response method");
   expect(names).toContain("CacheController class");
 });
+
+test("go-kit efd10d8: a Go test's `httptransport.ClientFinalizer(…)`, its import alias above the hunks, names the package `transport/http` (an alias joining the package's name to its parent folder's, as Go code tells packages named `http` apart): the new function is stated", async () => {
+  expect(await stated("kit-commit-efd10d8")).toContain("ClientFinalizer function");
+});

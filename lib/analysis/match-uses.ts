@@ -1,7 +1,7 @@
 import { importLoadsFile } from "./import-paths";
 import type { UseRules } from "./languages/language";
 import { isDictatedMember, moduleOfPath } from "./languages/lookup";
-import { OWN_FOLDER, ROOT_PACKAGE } from "./languages/syntax-facts";
+import { folderOf, type ImportAliases, packageAllows } from "./package-scope";
 import type { PatchDefinition, PatchUse } from "./patch-facts";
 
 export const CONSTRUCTOR_MEMBERS = new Set(["__init__", "constructor", "__new__"]);
@@ -34,14 +34,10 @@ function patchedNames(use: PatchUse, def: PatchDefinition): boolean {
   return lastSegment(qualifier) === module.split("/").pop() || importLoadsFile(qualifier, use.location.path, def.path);
 }
 
+export { folderOf, type ImportAliases } from "./package-scope";
+
 /** Whether a definition's name was dictated by the language rather than chosen by the patch's author. */
 export const isDictatedName = (def: Pick<PatchDefinition, "member" | "path">) => isDictatedMember(def.member, def.path);
-
-/** Per file of a patch: the names its imports give packages (`au` → `go.example.com/app/internal/audit`). */
-export type ImportAliases = (path: string) => ReadonlyMap<string, string> | undefined;
-
-/** The folder a path is in (`a/b/c.go` → `a/b`): where a package is its folder, the package. */
-export const folderOf = (path: string) => path.split("/").slice(0, -1).join("/");
 
 /**
  * A class-like qualifier: `QTable`, `Store`, a short acronym such as `RST`; not an `ALL_CAPS_CONSTANT` such
@@ -52,27 +48,6 @@ const classLike = (qualifier: string) => {
   if (!/^[A-Z]\w*$/.test(last)) return false;
   return /[a-z]/.test(last) || (last.length <= 4 && /^[A-Z]+$/.test(last));
 };
-
-/**
- * Where a package is its folder (Go): whether a use can denote a package-level definition. Unqualified, only from the same package (its
- * folder); qualified, only through the package's name or the alias the using file imports it under.
- */
-function packageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
-  const defFolder = folderOf(def.path);
-  if (use.qualifier === null) return folderOf(use.location.path) === defFolder;
-  const imported = aliases?.(use.location.path)?.get(use.qualifier);
-  // (`kong.ShortHelp` in `package kong_test`: the package of the test's own folder, the repository's root too.)
-  if (imported === OWN_FOLDER) return folderOf(use.location.path) === defFolder;
-  // (A file's `terraform.X` may mean the root package or, its import above the hunk, `…/terraform/terraform`.)
-  if (imported === ROOT_PACKAGE) return defFolder === "" || use.qualifier === defFolder.split("/").pop();
-  if (imported !== undefined)
-    return (
-      imported === defFolder ||
-      imported.endsWith(`/${defFolder}`) ||
-      (defFolder.endsWith(`/${imported.split("/").pop()}`) && imported.endsWith(defFolder.split("/").pop() ?? ""))
-    );
-  return use.qualifier === defFolder.split("/").pop();
-}
 
 /** A literal as a qualifier: a string, a number, a Ruby symbol. */
 const LITERAL = /^(["'`]|[0-9]|:[A-Za-z_])/;

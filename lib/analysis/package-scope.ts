@@ -2,8 +2,8 @@
 
 import { moduleOfPath } from "./languages/lookup";
 import { OWN_FOLDER, ROOT_PACKAGE } from "./languages/syntax-facts";
-import { folderOf } from "./match-uses";
 import type { PatchDefinition, PatchFacts } from "./patch-facts";
+import type { PatchUse } from "./patch-types";
 
 /**
  * The names each file's imports give packages (where a package is a folder: Go's aliases), for package-qualified
@@ -58,4 +58,44 @@ export function inStandingPackage(code: PatchFacts, test: PatchFacts): (def: Pat
         moduleOfPath(path) === moduleOfPath(def.path) &&
         !newFiles.has(path),
     );
+}
+
+/** Per file of a patch: the names its imports give packages (`au` → `go.example.com/app/internal/audit`). */
+export type ImportAliases = (path: string) => ReadonlyMap<string, string> | undefined;
+
+/** The folder a path is in (`a/b/c.go` → `a/b`): where a package is its folder, the package. */
+export const folderOf = (path: string) => path.split("/").slice(0, -1).join("/");
+
+/**
+ * Where a package is its folder (Go): whether a use can denote a package-level definition. Unqualified, only from the same package (its
+ * folder); qualified, only through the package's name or the alias the using file imports it under.
+ */
+export function packageAllows(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
+  const defFolder = folderOf(def.path);
+  if (use.qualifier === null) return folderOf(use.location.path) === defFolder;
+  const imported = aliases?.(use.location.path)?.get(use.qualifier);
+  // (`kong.ShortHelp` in `package kong_test`: the package of the test's own folder, the repository's root too.)
+  if (imported === OWN_FOLDER) return folderOf(use.location.path) === defFolder;
+  // (A file's `terraform.X` may mean the root package or, its import above the hunk, `…/terraform/terraform`.)
+  if (imported === ROOT_PACKAGE) return defFolder === "" || use.qualifier === defFolder.split("/").pop();
+  if (imported !== undefined)
+    return (
+      imported === defFolder ||
+      imported.endsWith(`/${defFolder}`) ||
+      (defFolder.endsWith(`/${imported.split("/").pop()}`) && imported.endsWith(defFolder.split("/").pop() ?? ""))
+    );
+  return use.qualifier === defFolder.split("/").pop() || joinsSegments(use.qualifier, defFolder);
+}
+
+/**
+ * Whether an alias (its import above the hunk) joins the package's name to another folder of its path, as Go
+ * code names packages of one name apart (`httptransport` for `…/transport/http`, `grpctransport`).
+ */
+function joinsSegments(qualifier: string, folder: string): boolean {
+  const segments = folder.toLowerCase().split("/");
+  const last = segments.pop() ?? "";
+  const alias = qualifier.toLowerCase();
+  if (last === "" || alias === last || !(alias.startsWith(last) || alias.endsWith(last))) return false;
+  const rest = alias.startsWith(last) ? alias.slice(last.length) : alias.slice(0, alias.length - last.length);
+  return segments.includes(rest);
 }
