@@ -65,3 +65,8 @@ test("cachecontrol fac1247: `-class CacheControl(object):` / `+class CacheContro
 test("go-kit efd10d8: a Go test's `httptransport.ClientFinalizer(…)`, its import alias above the hunks, names the package `transport/http` (an alias joining the package's name to its parent folder's, as Go code tells packages named `http` apart): the new function is stated", async () => {
   expect(await stated("kit-commit-efd10d8")).toContain("ClientFinalizer function");
 });
+
+test("node-lru-cache 13bff2a: under git's `class LRUCache {`, a hunk that starts among a destructured options parameter's keys (`fetchContext = this.fetchContext,` … `} = {}` then `) {`) is in a method's parameter list: `forceRefresh = false,` is no class field; the option the tests pass is the declared `FetchOptions.forceRefresh`", async () => {
+  const names = (await stated("node-lru-cache-commit-13bff2a")).filter((n) => n.includes("forceRefresh"));
+  expect(names).toEqual(["LRUCache.FetchOptions.forceRefresh field"]);
+});

@@ -48,7 +48,12 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   const parameters = typeName ? startsInParameterList(lines) : null;
   if (parameters)
     return {
-      prefix: [`class ${typeName} {`, parameters === "constructor" ? "constructor(" : "__hintscope_tail__("],
+      prefix: [
+        `class ${typeName} {`,
+        parameters === "constructor"
+          ? "constructor("
+          : `__hintscope_tail__(${parameters === "destructured" ? "{" : ""}`,
+      ],
       suffix: ["}"],
       owner: null,
       dedent: false,
@@ -124,6 +129,9 @@ function methodAfterClosedMember(lines: readonly string[]): boolean {
     );
 }
 
+/** The end of a destructured parameter (`} = {}`, `}: FetchOptions = {}`), before the list's `)`. */
+const DESTRUCTURED_END = /^\s*\}\s*(:[^=]*)?(=\s*\{\s*\})?\s*,?\s*$/;
+
 const PARAMETER_LINE =
   /^\s*(@[\w$.]+(\([^)]*\))?\s+)*((public|private|protected|readonly|override)\s+)*[\w$]+\??\s*(:.*)?(=.*)?,?\s*$/;
 
@@ -132,10 +140,13 @@ const PARAMETER_LINE =
  * opens the body (`): Promise<T> {`). A constructor's where one is a parameter property (`private readonly
  * x: T,`), which only a constructor's parameters can be; null where it does not start so.
  */
-function startsInParameterList(lines: readonly string[]): "constructor" | "method" | null {
+function startsInParameterList(lines: readonly string[]): "constructor" | "method" | "destructured" | null {
   const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
   const end = code.findIndex((l) => /^\s*\)\s*(:[^{]*)?\{/.test(l));
   if (end <= 0) return null;
+  // (A destructured options parameter's keys, `fetchContext = this.fetchContext,` … `} = {}` then `) {`.)
+  if (end >= 2 && DESTRUCTURED_END.test(code[end - 1] as string))
+    return code.slice(0, end - 1).every((l) => PARAMETER_LINE.test(l)) ? "destructured" : null;
   const parameters = code.slice(0, end);
   if (!parameters.every((l) => PARAMETER_LINE.test(l))) return null;
   return parameters.some((l) => /^\s*(@\S+\s+)*(public|private|protected|readonly)\s+[\w$]/.test(l))
