@@ -70,3 +70,7 @@ test("node-lru-cache 13bff2a: under git's `class LRUCache {`, a hunk that starts
   const names = (await stated("node-lru-cache-commit-13bff2a")).filter((n) => n.includes("forceRefresh"));
   expect(names).toEqual(["LRUCache.FetchOptions.forceRefresh field"]);
 });
+
+test("ts-reset 5b41583: a `.d.ts` declaring `interface Promise<T> { then…; catch…; }` at its top merges into the built-in Promise: the interface is no new name (its new signatures of then and catch are the ones stated)", async () => {
+  expect((await stated("ts-reset-commit-5b41583")).sort()).toEqual(["Promise.catch method", "Promise.then method"]);
+});

@@ -9,6 +9,7 @@ import {
   withoutTrailingCommas,
 } from "../syntax-facts";
 import { FUNCTION_VALUES, readAssignment } from "./assignments";
+import { GLOBAL_INTERFACES } from "./globals";
 import { bindMadeObject, constructorMembers, declaratorFacts, optionDefaults, recordKeys } from "./members";
 import { parameterNames } from "./parameters";
 import { readPrototypeObject } from "./prototype-objects";
@@ -248,7 +249,14 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
       if (name) {
         skip.add(name.id);
         const inner = owner === null ? namespace : null;
-        facts.define(node, name.text, inner, typeKind, typeKind === "type" ? headerText(node, null) : null);
+        // (A built-in's interface, `interface Promise<T> {`, merges new members into what was there: no definition.)
+        const builtin =
+          typeKind === "interface" &&
+          owner === null &&
+          node.parent?.type !== "export_statement" &&
+          GLOBAL_INTERFACES.has(name.text);
+        if (!builtin)
+          facts.define(node, name.text, inner, typeKind, typeKind === "type" ? headerText(node, null) : null);
         const members = inner ? `${inner}.${name.text}` : name.text;
         for (const child of node.namedChildren) if (child && child.id !== name.id) visit(child, members, false);
         return;
