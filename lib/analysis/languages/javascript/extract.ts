@@ -233,6 +233,10 @@ function defineCallable(
 }
 
 /** JavaScript and TypeScript: functions, classes, methods, fields, interfaces and their members, types, enums, top-level constants; calls, members, `new`, imports and `require`, types, object keys passed to calls. */
+/** A built-in's interface (`interface Promise<T> {`, unexported) merges its new members into what was there: no definition. */
+const mergesIntoBuiltin = (node: Node, kind: DefinitionKind, name: string) =>
+  kind === "interface" && node.parent?.type !== "export_statement" && GLOBAL_INTERFACES.has(name);
+
 export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
 
@@ -249,13 +253,7 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
       if (name) {
         skip.add(name.id);
         const inner = owner === null ? namespace : null;
-        // (A built-in's interface, `interface Promise<T> {`, merges new members into what was there: no definition.)
-        const builtin =
-          typeKind === "interface" &&
-          owner === null &&
-          node.parent?.type !== "export_statement" &&
-          GLOBAL_INTERFACES.has(name.text);
-        if (!builtin)
+        if (!(owner === null && mergesIntoBuiltin(node, typeKind, name.text)))
           facts.define(node, name.text, inner, typeKind, typeKind === "type" ? headerText(node, null) : null);
         const members = inner ? `${inner}.${name.text}` : name.text;
         for (const child of node.namedChildren) if (child && child.id !== name.id) visit(child, members, false);
