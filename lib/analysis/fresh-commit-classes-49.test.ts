@@ -74,3 +74,7 @@ test("node-lru-cache 13bff2a: under git's `class LRUCache {`, a hunk that starts
 test("ts-reset 5b41583: a `.d.ts` declaring `interface Promise<T> { then…; catch…; }` at its top merges into the built-in Promise: the interface is no new name (its new signatures of then and catch are the ones stated)", async () => {
   expect((await stated("ts-reset-commit-5b41583")).sort()).toEqual(["Promise.catch method", "Promise.then method"]);
 });
+
+test("litestar 7194dcf: a class-level assignment in `class ExperimentalFeatures(str, Enum):` is the enum's member, a constant, not a field", async () => {
+  expect(await stated("litestar-commit-7194dcf")).toEqual(["ExperimentalFeatures.FUTURE constant"]);
+});

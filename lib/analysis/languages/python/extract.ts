@@ -37,6 +37,14 @@ interface Scope {
 
 const LOCAL_TYPES = ["function_definition", "class_definition"];
 
+/** Whether a class-level assignment is an enum's member (`FUTURE = "FUTURE"` in `class Features(str, Enum):`). */
+function inEnumClass(node: Node): boolean {
+  let up = node.parent;
+  while (up && up.type !== "class_definition" && up.type !== "function_definition") up = up.parent;
+  const bases = up?.type === "class_definition" ? (up.childForFieldName("superclasses")?.text ?? "") : "";
+  return /\b(Enum|IntEnum|StrEnum|Flag|IntFlag)\b/.test(bases);
+}
+
 /** Whether a node lies inside a function of the parsed text. */
 function inParsedFunction(node: Node): boolean {
   for (let up = node.parent; up; up = up.parent) if (up.type === "function_definition") return true;
@@ -194,7 +202,8 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
         if (left?.type === "identifier" && !scope.inFunction) {
           definitionNames.add(left.id);
           const constant = /^[A-Z][A-Z0-9_]*$/.test(left.text);
-          facts.define(node, left.text, scope.owner, scope.owner ? "field" : constant ? "constant" : "variable");
+          const kind = scope.owner ? (inEnumClass(node) ? "constant" : "field") : constant ? "constant" : "variable";
+          facts.define(node, left.text, scope.owner, kind);
         } else if (left?.type === "attribute" && scope.selfOwner && left.childForFieldName("object")?.text === "self") {
           const attr = left.childForFieldName("attribute");
           if (attr) facts.define(node, attr.text, scope.selfOwner, "field");
