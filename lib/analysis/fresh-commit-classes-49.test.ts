@@ -78,3 +78,9 @@ test("ts-reset 5b41583: a `.d.ts` declaring `interface Promise<T> { then…; cat
 test("litestar 7194dcf: a class-level assignment in `class ExperimentalFeatures(str, Enum):` is the enum's member, a constant, not a field", async () => {
   expect(await stated("litestar-commit-7194dcf")).toEqual(["ExperimentalFeatures.FUTURE constant"]);
 });
+
+test("blinker d24501d: a method decorated `@lazy_property` (as `@cached_property`) is read as an attribute: a property", async () => {
+  const result = await commitAnalysis("blinker-commit-d24501d");
+  const kinds = result.identifiers.filter((i) => i.name.startsWith("Signal.receiver_")).map((i) => `${i.name} ${i.kind}`);
+  expect(kinds).toEqual(["Signal.receiver_connected property", "Signal.receiver_disconnected property"]);
+});

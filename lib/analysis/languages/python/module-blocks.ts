@@ -27,13 +27,16 @@ export function inModuleBlock(node: Node): boolean {
   return false;
 }
 
-/** A method read as an attribute: decorated `@property`, `@cached_property` (any module's), or an accessor's `@x.setter`. */
+/**
+ * A method read as an attribute: decorated `@property`, `@cached_property`, `@lazy_property`, `@hybrid_property`,
+ * Pyramid's `@reify` (any module's), or an accessor's `@x.setter`.
+ */
 export function isProperty(node: Node): boolean {
   const decorated = node.parent?.type === "decorated_definition" ? node.parent : null;
   return (decorated?.namedChildren ?? []).some(
     (d) =>
       d?.type === "decorator" &&
-      /^@\s*(([\w.]+\.)?(property|cached_property)|\w+\.(setter|getter|deleter))\s*$/.test(d.text),
+      /^@\s*(([\w.]+\.)?(\w+_property|property|reify)|\w+\.(setter|getter|deleter))\s*$/.test(d.text),
   );
 }
 
