@@ -81,6 +81,8 @@ test("litestar 7194dcf: a class-level assignment in `class ExperimentalFeatures(
 
 test("blinker d24501d: a method decorated `@lazy_property` (as `@cached_property`) is read as an attribute: a property", async () => {
   const result = await commitAnalysis("blinker-commit-d24501d");
-  const kinds = result.identifiers.filter((i) => i.name.startsWith("Signal.receiver_")).map((i) => `${i.name} ${i.kind}`);
+  const kinds = result.identifiers
+    .filter((i) => i.name.startsWith("Signal.receiver_"))
+    .map((i) => `${i.name} ${i.kind}`);
   expect(kinds).toEqual(["Signal.receiver_connected property", "Signal.receiver_disconnected property"]);
 });
