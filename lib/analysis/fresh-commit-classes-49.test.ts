@@ -86,3 +86,7 @@ test("blinker d24501d: a method decorated `@lazy_property` (as `@cached_property
     .map((i) => `${i.name} ${i.kind}`);
   expect(kinds).toEqual(["Signal.receiver_connected property", "Signal.receiver_disconnected property"]);
 });
+
+test("qutebrowser 9902914 (SWE-bench Pro): a hunk under git's `class Variant(enum.Enum):` header adds `qt_67 = enum.auto()`: the enum's member, a constant as the whole file reads it, not a field", async () => {
+  expect(await hunkDefinitions("qutebrowser-9902914-darkmode-code.diff")).toContain("Variant.qt_67 constant new");
+});

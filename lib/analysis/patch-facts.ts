@@ -12,7 +12,7 @@ import { withOutOfLineOwners } from "./out-of-line";
 import type { FileDiff } from "./parse-diff";
 import { parseFragments, touchesChange } from "./parse-fragments";
 import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
-import { assignedAttributeReadBefore, shownLinesBefore } from "./shown-before";
+import { assignedAttributeReadBefore, enumMemberUnderHeader, shownLinesBefore } from "./shown-before";
 import { addStaticWildcards } from "./static-imports";
 
 export type { Location } from "./locations";
@@ -121,7 +121,7 @@ function fileDefinitions(
         name: def.name,
         member: def.member,
         owner: def.owner,
-        kind: def.kind,
+        kind: enumMemberUnderHeader(file, p, def) ? "constant" : def.kind,
         signature: def.signature,
         status,
         params: def.params,

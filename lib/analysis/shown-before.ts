@@ -35,3 +35,14 @@ export const shownLinesBefore = (file: FileDiff, fragment: Fragment): string[] =
   file.hunks[fragment.hunkIndex ?? -1]?.context ?? "",
   ...fragment.rows.flatMap((row) => (row ? [row.text] : [])),
 ];
+
+/**
+ * Whether a field is an enum's member by git's header alone: a Python class body hunk under `class Variant(enum.Enum):`
+ * (the whole file's reading: a constant), where the hunk shows no class line of its own.
+ */
+export function enumMemberUnderHeader(file: FileDiff, post: ParsedFragment, def: SyntaxDefinition): boolean {
+  const cls = def.owner?.split(".").pop();
+  if (def.kind !== "field" || !cls || !file.path.endsWith(".py")) return false;
+  const header = file.hunks[post.fragment.hunkIndex ?? -1]?.context ?? "";
+  return new RegExp(`^\\s*class\\s+${cls}\\s*\\([^)]*\\b(Enum|IntEnum|StrEnum|Flag|IntFlag)\\b`).test(header);
+}
