@@ -87,6 +87,26 @@ test("blinker d24501d: a method decorated `@lazy_property` (as `@cached_property
   expect(kinds).toEqual(["Signal.receiver_connected property", "Signal.receiver_disconnected property"]);
 });
 
-test("qutebrowser 9902914 (SWE-bench Pro): a hunk under git's `class Variant(enum.Enum):` header adds `qt_67 = enum.auto()`: the enum's member, a constant as the whole file reads it, not a field", async () => {
-  expect(await hunkDefinitions("qutebrowser-9902914-darkmode-code.diff")).toContain("Variant.qt_67 constant new");
+test("review, drizzle-orm 167496a: a hunk under `class MySqlSelectQueryBuilderBase` that starts in a constructor parameter's type literal (`useIndex?: string[];` … `},` then `) {`) is no destructured parameter: its properties are no class fields", async () => {
+  const names = await hunkDefinitions("drizzle-orm-commit-167496a-select-code.diff");
+  expect(names.filter((n) => n.startsWith("MySqlSelectQueryBuilderBase.") && /Index/.test(n))).toEqual([]);
+  expect(names).toContain("IndexConfig.useIndex field new");
+});
+
+test("review, image 6d5918f: a Rust hunk that starts after the function git's header names has closed (`/// Open the image…` at column 0, then `pub fn open`) does not change that function", async () => {
+  const names = await hunkDefinitions("image-commit-6d5918f-dynimage-code.diff");
+  expect(names).not.toContain("decoder_to_image function changed");
+  expect(names).not.toContain("write_buffer_with_format function changed");
+  expect(names).toContain("open function changed");
+});
+
+test("review, laravel 010ffcb: PHP's hooks are called on any listener (`$listener->debounceId(…)` where `method_exists`): the test listener's `debounceId` stays stated though the code's CallQueuedListener defines one too", async () => {
+  const names = await stated("laravel-commit-010ffcb");
+  expect(names).toContain("TestDispatcherDebouncedHandler.debounceId method");
+  expect(names).toContain("DebouncedTestListener.debounceId method");
+});
+
+test('review, prophecy aba3a3a: a PHP string with interpolations (`"…$class:$hash Object…"`) is read on inside for their names', async () => {
+  const result = await commitAnalysis("prophecy-commit-aba3a3a");
+  expect(result.identifiers.map((i) => `${i.name} ${i.status}`)).toContain("hash existing");
 });

@@ -261,9 +261,9 @@ describe("a file the patch renames (moves) stands at a new path", () => {
 });
 
 describe("Python: a comment at column 0 after a class's last member", () => {
-  test("qutebrowser 9902914: `+    qt_67 = enum.auto()` under `class Variant(enum.Enum):`, then `# Mapping …` at column 0, is Variant's new member", async () => {
+  test("qutebrowser 9902914: `+    qt_67 = enum.auto()` under `class Variant(enum.Enum):`, then `# Mapping …` at column 0, is Variant's new member (a constant, the enum's, as the whole file reads it)", async () => {
     expect(definitions(await analyse("qutebrowser-9902914-code.diff"))).toEqual(
-      expect.arrayContaining(["Variant.qt_67 field new", "Variant class changed"]),
+      expect.arrayContaining(["Variant.qt_67 constant new", "Variant class changed"]),
     );
   });
 

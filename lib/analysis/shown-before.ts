@@ -37,12 +37,12 @@ export const shownLinesBefore = (file: FileDiff, fragment: Fragment): string[] =
 ];
 
 /**
- * Whether a field is an enum's member by git's header alone: a Python class body hunk under `class Variant(enum.Enum):`
- * (the whole file's reading: a constant), where the hunk shows no class line of its own.
+ * Whether a field is an enum's member by git's header alone: a class body hunk under `class Variant(enum.Enum):` (a
+ * Python header: only its syntax puts bases in parentheses), a constant as the whole file reads it.
  */
 export function enumMemberUnderHeader(file: FileDiff, post: ParsedFragment, def: SyntaxDefinition): boolean {
   const cls = def.owner?.split(".").pop();
-  if (def.kind !== "field" || !cls || !file.path.endsWith(".py")) return false;
+  if (def.kind !== "field" || !cls) return false;
   const header = file.hunks[post.fragment.hunkIndex ?? -1]?.context ?? "";
   return new RegExp(`^\\s*class\\s+${cls}\\s*\\([^)]*\\b(Enum|IntEnum|StrEnum|Flag|IntFlag)\\b`).test(header);
 }

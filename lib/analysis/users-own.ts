@@ -22,13 +22,13 @@ export function usersOwn(user: PatchFacts) {
   );
   return {
     // A method the user defines itself (`Manager.get_queryset`): its `x.get_queryset()` calls that one, not a
-    // test subclass's override (`StatusManager.get_queryset`), unless it names the subclass. (Go has no subclasses:
-    // a test's mock type is what the code's calls through an interface reach.)
+    // test subclass's override (`StatusManager.get_queryset`), unless it names the subclass. (Where the
+    // language's hooks are overrides: see UseRules.hooksAreOverrides.)
     ownMethod: (use: PatchUse, def: PatchDefinition) =>
       def.kind === "method" &&
       methods.has(def.member) &&
       !matchIsCertain(use, def) &&
-      moduleOfPath(def.path)?.uses?.qualifierNeverClass !== true,
+      moduleOfPath(def.path)?.uses?.hooksAreOverrides === true,
     ownField: (use: PatchUse, def: PatchDefinition) =>
       def.kind === "field" && fields.has(key(use.location.path, use.name)) && !matchIsCertain(use, def),
     ownName: (use: PatchUse) =>

@@ -198,6 +198,12 @@ export interface UseRules {
   literalMembersAreBuiltin?: boolean;
   /** calls take no keyword arguments: a key names a field, never a parameter */
   noKeywordArguments?: boolean;
+  /**
+   * a hook the code calls is its own method, which a test's subclass overrides (Python's `Manager.get_queryset`):
+   * the code's call reaches the code's definition, not the override; where unset (PHP's `method_exists` hooks on
+   * any listener, Go's mocks), a test's method of the name is what the code may reach
+   */
+  hooksAreOverrides?: boolean;
   /** files only the tests load: an import from code never reaches them */
   testOnlyFile?(path: string): boolean;
   /**

@@ -155,9 +155,9 @@ function multilineStringLines(lines: readonly string[]): boolean[] {
   });
 }
 
-/** What opens the next top-level item after a function: the `/**` of its comment, a declaration's keyword. */
+/** What opens the next top-level item after a function: the `/**` or `///` of its comment, a declaration's keyword. */
 const NEXT_ITEM =
-  /^(\/\*\*|(export|function|async|const|let|var|class|interface|type|enum|static|pub|fn|impl|struct|trait|mod|use|typedef|#\[)\b)/;
+  /^(\/\*\*|\/\/\/|(export|function|async|const|let|var|class|interface|type|enum|static|pub|fn|impl|struct|trait|mod|use|typedef|#\[)\b)/;
 
 /** A header that declares a type (not a function returning one): `class X`, `pub trait X<B>: Y {`, `struct X {`. */
 const TYPE_DECLARATION = /^[^(]*\b(class|interface|enum|struct|trait|union)\s+[A-Za-z_$][\w$]*[^(;]*$/;

@@ -129,8 +129,11 @@ function methodAfterClosedMember(lines: readonly string[]): boolean {
     );
 }
 
-/** The end of a destructured parameter (`} = {}`, `}: FetchOptions = {}`), before the list's `)`. */
-const DESTRUCTURED_END = /^\s*\}\s*(:[^=]*)?(=\s*\{\s*\})?\s*,?\s*$/;
+/**
+ * The end of a destructured parameter, with its default or its type (`} = {}`, `}: FetchOptions = {}`), before the
+ * list's `)`: not a type literal's `},` (`config: {` … `useIndex?: string[];` … `},`), whose lines end in `;`.
+ */
+const DESTRUCTURED_END = /^\s*\}\s*(:[^=]+|=\s*\{\s*\}|:[^=]+=\s*\{\s*\})\s*,?\s*$/;
 
 const PARAMETER_LINE =
   /^\s*(@[\w$.]+(\([^)]*\))?\s+)*((public|private|protected|readonly|override)\s+)*[\w$]+\??\s*(:.*)?(=.*)?,?\s*$/;
@@ -146,7 +149,7 @@ function startsInParameterList(lines: readonly string[]): "constructor" | "metho
   if (end <= 0) return null;
   // (A destructured options parameter's keys, `fetchContext = this.fetchContext,` … `} = {}` then `) {`.)
   if (end >= 2 && DESTRUCTURED_END.test(code[end - 1] as string))
-    return code.slice(0, end - 1).every((l) => PARAMETER_LINE.test(l)) ? "destructured" : null;
+    return code.slice(0, end - 1).every((l) => PARAMETER_LINE.test(l) && !/;\s*$/.test(l)) ? "destructured" : null;
   const parameters = code.slice(0, end);
   if (!parameters.every((l) => PARAMETER_LINE.test(l))) return null;
   return parameters.some((l) => /^\s*(@\S+\s+)*(public|private|protected|readonly)\s+[\w$]/.test(l))

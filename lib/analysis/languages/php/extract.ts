@@ -241,8 +241,9 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
       }
       case "string":
       case "encapsed_string":
+        // (Its interpolations, `"{$foo->newMethod()}"`, are read on.)
         classNamedInString(node, facts);
-        return;
+        break;
       case "named_type":
       case "qualified_name":
       case "name": {

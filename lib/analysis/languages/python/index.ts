@@ -203,5 +203,5 @@ export const python: LanguageModule = {
     topLevelEnd: pythonTopLevelEnd,
     classTracker: () => new PythonClassTracker(),
   },
-  uses: { importOmitsExtension: true, fileScopedNames: true, literalMembersAreBuiltin: true },
+  uses: { importOmitsExtension: true, fileScopedNames: true, literalMembersAreBuiltin: true, hooksAreOverrides: true },
 };
