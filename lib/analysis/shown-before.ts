@@ -41,7 +41,7 @@ export const shownLinesBefore = (file: FileDiff, fragment: Fragment): string[] =
  * Python header: only its syntax puts bases in parentheses), a constant as the whole file reads it.
  */
 export function enumMemberUnderHeader(file: FileDiff, post: ParsedFragment, def: SyntaxDefinition): boolean {
-  const cls = def.owner?.split(".").pop();
+  const cls = def.owner?.split(".").pop()?.replace(/\W/g, "");
   if (def.kind !== "field" || !cls) return false;
   const header = file.hunks[post.fragment.hunkIndex ?? -1]?.context ?? "";
   return new RegExp(`^\\s*class\\s+${cls}\\s*\\([^)]*\\b(Enum|IntEnum|StrEnum|Flag|IntFlag)\\b`).test(header);

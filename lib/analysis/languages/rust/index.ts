@@ -6,19 +6,18 @@ import { extractRust } from "./extract";
 
 /** The type an `impl` header implements for (`impl<T> Trait for Store<T> {` → Store), or undefined. */
 // (Its generics may nest: `impl<'i, R: XmlRead<'i>, E: EntityResolver> XmlReader<'i, R, E> {`.)
-const implTypeOf = (context: string) =>
-  /\bimpl\b(?:\s*<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s+(?:[\w:<>, &']+\s+for\s+)?&?(?:[\w]+::)*(\w+)/.exec(
-    context,
-  )?.[1];
+const IMPL_HEAD = String.raw`\bimpl\b(?:\s*<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s+`;
+const IMPL_TYPE = new RegExp(`${IMPL_HEAD}(?:[\\w:<>, &']+\\s+for\\s+)?&?(?:\\w+::)*(\\w+)`);
+/** The trait an `impl … for` header implements (`impl<T: ?Sized + ImageDecoder> ImageDecoder for Box<T>` → ImageDecoder). */
+const IMPL_TRAIT = new RegExp(`${IMPL_HEAD}&?(?:\\w+::)*(\\w+)(?:<[^{]*?>)?\\s+for\\s+`);
+const implTypeOf = (context: string) => IMPL_TYPE.exec(context)?.[1];
 
 /**
  * The `impl` a header opens as it is reopened: `impl Box` for `impl<T> Box<T> {`; with its trait where it has one
  * (`impl ImageDecoder for Box<T>`), whose methods the trait names (they define nothing, as in the whole file).
  */
 function implOpener(context: string, type: string = implTypeOf(context) ?? UNKNOWN_OWNER): string {
-  const trait = /\bimpl\b(?:\s*<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?\s+&?(?:\w+::)*(\w+)(?:<[^{]*?>)?\s+for\s+/.exec(
-    context,
-  )?.[1];
+  const trait = IMPL_TRAIT.exec(context)?.[1];
   return trait ? `impl ${trait} for ${type}` : `impl ${type}`;
 }
 
