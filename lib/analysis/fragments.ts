@@ -1,6 +1,7 @@
 import type { Fragment } from "./fragment";
 import type { ParsedLanguage } from "./grammars";
 import { functionInContext } from "./hunk-context";
+import { headerUnderPostName } from "./languages/class-renames";
 import { ACCESS_LABEL, blockCommentEdges, blocksClosedFromAbove, depth, indentOf } from "./languages/hunk-lines";
 import type { HunkRules, LanguageModule, OffsideRules, Wrapper, WrapRequest } from "./languages/language";
 import { moduleOfGrammar } from "./languages/lookup";
@@ -236,29 +237,15 @@ export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragmen
   // The classes earlier hunks of this file showed (Python), carried to a later hunk under one of their
   // methods' headers (which names the method but not the class) only where the hunks say so.
   const classes = module.hunks.classTracker?.(file.path) ?? null;
-  const declaredAgain = new Set(
-    file.hunks.flatMap((h) => h.lines.flatMap((l) => (l.kind === "+" ? [/^\s*class\s+(\w+)/.exec(l.text)?.[1]] : []))),
-  );
+  const renamed = classes ? headerUnderPostName(file, classes) : null;
   file.hunks.forEach((shown, hunkIndex) => {
     const whole = file.status === "added" || file.status === "deleted";
     const header = contextOf(shown, language);
     // (A hunk inside a parameter list the hunk above left open is read under that list's `def`.)
     const hunk = { ...shown, context: classes?.openSignature?.(shown, header) ?? header };
     const carried = classes?.classOf(hunk.context, hunk.oldStart) ?? null;
-    // A header naming a class an earlier hunk renamed: git printed the old name; the post-image has the new.
-    // Both images take the new name: the class is one, and its members are not new for its new name. (Unless a
-    // later line declares the old name again: a new class was put above it, `+class CacheController` over the
-    // removed `-class CacheControl` and `+class CacheControl` further down; before, the members were the old one's.)
     const renamedHeader = (side: "pre" | "post") =>
-      classes && !(side === "pre" && declaredAgain.has(/class\s+(\w+)/.exec(hunk.context)?.[1] ?? ""))
-        ? {
-            ...hunk,
-            context: hunk.context.replace(
-              /^(\s*(?:(?:export|default|declare|public|protected|private|static|final|abstract|readonly|sealed)\s+)*(?:class|interface|enum|trait|record)\s+)(\w+)/,
-              (_, head, name) => head + classes.postName(name),
-            ),
-          }
-        : hunk;
+      renamed ? { ...hunk, context: renamed(hunk.context, side) } : hunk;
     const contextFunction = whole ? null : (functionInContext(language, hunk.context)?.name ?? null);
     for (const side of ["pre", "post"] as const) {
       if (side === "pre" ? file.status === "added" : file.status === "deleted") continue;

@@ -121,7 +121,7 @@ function fileDefinitions(
         name: def.name,
         member: def.member,
         owner: def.owner,
-        kind: enumMemberUnderHeader(file, p, def) ? "constant" : def.kind,
+        kind: enumMemberUnderHeader(language, file, p, def) ? "constant" : def.kind,
         signature: def.signature,
         status,
         params: def.params,

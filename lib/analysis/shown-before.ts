@@ -1,6 +1,8 @@
 // What a patch shows of a file before it, as shown: its lines, and the attributes they read.
 
 import type { Fragment } from "./fragment";
+import type { ParsedLanguage } from "./grammars";
+import { moduleOfGrammar } from "./languages/lookup";
 import type { SyntaxDefinition } from "./languages/syntax-facts";
 import type { FileDiff } from "./parse-diff";
 import type { ParsedFragment } from "./patch-types";
@@ -36,13 +38,15 @@ export const shownLinesBefore = (file: FileDiff, fragment: Fragment): string[] =
   ...fragment.rows.flatMap((row) => (row ? [row.text] : [])),
 ];
 
-/**
- * Whether a field is an enum's member by git's header alone: a class body hunk under `class Variant(enum.Enum):` (a
- * Python header: only its syntax puts bases in parentheses), a constant as the whole file reads it.
- */
-export function enumMemberUnderHeader(file: FileDiff, post: ParsedFragment, def: SyntaxDefinition): boolean {
-  const cls = def.owner?.split(".").pop()?.replace(/\W/g, "");
-  if (def.kind !== "field" || !cls) return false;
+/** Whether a field is an enum's member by git's header alone (a class body hunk under the enum's header, see HunkRules.enumClassHeader). */
+export function enumMemberUnderHeader(
+  language: ParsedLanguage,
+  file: FileDiff,
+  post: ParsedFragment,
+  def: SyntaxDefinition,
+): boolean {
+  const owner = def.owner?.split(".").pop();
+  if (def.kind !== "field" || !owner) return false;
   const header = file.hunks[post.fragment.hunkIndex ?? -1]?.context ?? "";
-  return new RegExp(`^\\s*class\\s+${cls}\\s*\\([^)]*\\b(Enum|IntEnum|StrEnum|Flag|IntFlag)\\b`).test(header);
+  return moduleOfGrammar(language).hunks.enumClassHeader?.(header, owner) ?? false;
 }

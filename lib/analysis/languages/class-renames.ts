@@ -1,6 +1,6 @@
 // Classes a hunk renames (`-class EloquentModelUuidStub extends Model` / `+class EloquentModelUsingUuid extends
 // Model`): git keeps the old name on later hunks' headers, the post-image has the new one.
-import type { Hunk } from "../parse-diff";
+import type { FileDiff, Hunk } from "../parse-diff";
 import type { ClassTracker } from "./language";
 
 /** A type's declaration line in the brace languages (modifiers, then the keyword): its indentation and name. */
@@ -52,4 +52,27 @@ export class RenameTracker implements ClassTracker {
   see(hunk: Hunk): void {
     recordRenames(hunk, this.renames, this.line);
   }
+}
+
+/**
+ * A hunk header as one image reads it: a header naming a class an earlier hunk renamed (git printed the old name)
+ * takes the new name in both images: the class is one, and its members are not new for its new name. Not in the
+ * pre-image where an added line of the file declares the old name again: a new class was put above it
+ * (`+class CacheController` over the removed `-class CacheControl`, `+class CacheControl` further down), and
+ * before, the members were the old one's.
+ */
+export function headerUnderPostName(
+  file: FileDiff,
+  classes: ClassTracker,
+): (context: string, side: "pre" | "post") => string {
+  const declaredAgain = new Set(
+    file.hunks.flatMap((h) => h.lines.flatMap((l) => (l.kind === "+" ? [/^\s*class\s+(\w+)/.exec(l.text)?.[1]] : []))),
+  );
+  return (context, side) =>
+    side === "pre" && declaredAgain.has(/class\s+(\w+)/.exec(context)?.[1] ?? "")
+      ? context
+      : context.replace(
+          /^(\s*(?:(?:export|default|declare|public|protected|private|static|final|abstract|readonly|sealed)\s+)*(?:class|interface|enum|trait|record)\s+)(\w+)/,
+          (_, head, name) => head + classes.postName(name),
+        );
 }

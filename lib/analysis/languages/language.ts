@@ -161,6 +161,11 @@ export interface HunkRules {
   membersInTypeBody?: boolean;
   /** a fresh tracker of classes across one file's hunks (default: none) */
   classTracker?(path: string): ClassTracker;
+  /**
+   * whether a field of the class `owner` is a constant by git's header alone: the header declares that class an
+   * enum (Python's `class Variant(enum.Enum):`; default: never)
+   */
+  enumClassHeader?(header: string, owner: string): boolean;
 }
 
 /** How uses reach definitions, where a language departs from classes and modules. */

@@ -247,7 +247,7 @@ export class PythonClassTracker {
     const renamedFrom = removed.filter((m) => m !== null);
     const renamedTo = added.filter((m) => m !== null);
     // (A class line added again under its old name ends the rename: that class goes on below a new one.)
-    for (const added of renamedTo) this.renames.delete(added[2] as string);
+    for (const again of renamedTo) this.renames.delete(again[2] as string);
     // (Paired in order only where as many are added as removed: itsdangerous' `-class SignatureExpired` over three
     // new classes is none of them renamed.)
     renamedFrom.forEach((old, index) => {

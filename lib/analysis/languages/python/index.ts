@@ -202,6 +202,11 @@ export const python: LanguageModule = {
     offside: { resumedSignature, continuesFromAbove, stringEnd, continuedStatementEnd },
     topLevelEnd: pythonTopLevelEnd,
     classTracker: () => new PythonClassTracker(),
+    // (Only Python puts a class's bases in parentheses: `class Variant(enum.Enum):`.)
+    enumClassHeader: (header, owner) =>
+      new RegExp(`^\\s*class\\s+${owner.replace(/\W/g, "")}\\s*\\([^)]*\\b(Enum|IntEnum|StrEnum|Flag|IntFlag)\\b`).test(
+        header,
+      ),
   },
   uses: { importOmitsExtension: true, fileScopedNames: true, literalMembersAreBuiltin: true, hooksAreOverrides: true },
 };
