@@ -41,11 +41,14 @@ const PROSE_LINE =
 function stringEnd(lines: readonly string[]): number {
   const firstQuotes = lines.findIndex((line) => /"""|'''/.test(line));
   if (firstQuotes < 0) return lines.some((line) => PROSE_LINE.test(line)) ? lines.length - 1 : -1;
-  // (Quotes alone on a line right after a `def …:` or `class …:` open a docstring instead; a YAML key is no such line.)
+  // (Quotes alone on a line right after a `def …:` or `class …:` open a docstring instead, and after an open
+  // bracket, a comma or `=` a string (`mod = importasmod(` then `"""`); a YAML key is no such line, nor is an
+  // example's `class User(self.Base):` further up inside the docstring the quotes close.)
+  const lineBefore = lines.slice(0, firstQuotes).findLast((line) => line.trim() !== "") ?? "";
   const insideString =
     firstQuotes >= 0 &&
     /^\s*("""|''')[)\],;]*\s*$/.test(lines[firstQuotes] ?? "") &&
-    !lines.slice(0, firstQuotes).some((line) => /:\s*(#.*)?$/.test(line) && !PROSE_LINE.test(line));
+    !(/[:([{,=]\s*(#.*)?$/.test(lineBefore) && !PROSE_LINE.test(lineBefore));
   return insideString ? firstQuotes : -1;
 }
 
@@ -90,6 +93,9 @@ const STATEMENT =
 
 const DECLARATION = /^\s*(@|def\s|async\s+def\s|class\s)/;
 
+/** Quotes alone on their line: a docstring's opening or closing. */
+const DOCSTRING_QUOTES = /^\s*[rRuU]?("""|''')\s*$/;
+
 /**
  * A statement no class body holds (a class's may hold `if hasattr(…):`, `del x`, `pass`): `return`, `raise`,
  * `assert`, a call standing as a statement, an assignment to an attribute.
@@ -124,7 +130,9 @@ function classBodyWrap({ context, lines, hunkLines }: WrapRequest): Wrapper {
     !code.some((line) => DECLARATION.test(line));
   // Both images' lines two levels or more right of the class's header, a statement only a function's body holds
   // at their least level (or at any, no declaration among them) (`location = location or self.location` then `if arg_name is None …:` in
-  // `use_args`): a method's body, no member; read alike in both images (a removed `if` decides the added lines too).
+  // `use_args`), or a docstring's quotes alone at that level (the hunk starts in a member's docstring, Flask-SocketIO's
+  // `on_error`, then `namespace = namespace or '/'` and a local `def decorator`): a method's body, no member; read
+  // alike in both images (a removed `if` decides the added lines too).
   // (A parameter list alone, which the hunk above did not open, is read as the class's: most often its
   // constructor's, whose keywords are its fields.)
   const both = (hunkLines ?? lines).filter((line) => line.trim() !== "" && !/^\s*#/.test(line));
@@ -132,7 +140,9 @@ function classBodyWrap({ context, lines, hunkLines }: WrapRequest): Wrapper {
   const withinMember =
     owner !== null &&
     leastOfBoth - indentOf(context) >= 8 &&
-    (both.some((line) => leadingSpaceOf(line) === leastOfBoth && STATEMENT.test(line)) ||
+    (both.some(
+      (line) => leadingSpaceOf(line) === leastOfBoth && (STATEMENT.test(line) || DOCSTRING_QUOTES.test(line)),
+    ) ||
       (both.some((line) => STATEMENT.test(line)) && !both.some((line) => DECLARATION.test(line))));
   // (Where it starts deeper, inside a block begun above, `raise …` then `elif …:`: a stand-in block opens it.)
   if (withinMember && !allBody && leadingSpaceOf(code[0] ?? "") > least)

@@ -1,0 +1,30 @@
+// Classes of error found in the twenty-fourth session (issue 43): rounds 51 and 52, labelled blind.
+// Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
+import { expect, test } from "vitest";
+import { commitAnalysis, hunkDefinitions } from "../testing/analysis-helpers";
+
+const stated = async (name: string) =>
+  (await commitAnalysis(name)).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind}`);
+
+test("sqlalchemy-utils c3a931b: a Python hunk that starts inside PhoneNumber's docstring, whose example reads `class User(self.Base):` and `name = sa.Column(…)` before the closing `'''`, is prose up to those quotes: no `PhoneNumber.User` class or `PhoneNumber.User.name` field, and the new `PhoneNumber.region` is stated", async () => {
+  const names = await stated("sqlalchemy-utils-commit-c3a931b");
+  expect(names).toContain("PhoneNumber.region field");
+  expect(names.filter((n) => n.includes("User"))).toEqual([]);
+  const all = await hunkDefinitions("sqlalchemy-utils-commit-c3a931b-code.diff");
+  expect(all.filter((n) => /\bUser\b|\.user /.test(n))).toEqual([]);
+});
+
+test("Flask-SocketIO 8591ef4: a hunk under git's `class SocketIO(object):` header that starts in `on_error`'s docstring (its closing quotes two levels in) is that method's body: `namespace = namespace or '/'` there is a local, no SocketIO field", async () => {
+  const all = await hunkDefinitions("Flask-SocketIO-commit-8591ef4-code.diff");
+  expect(all.filter((n) => n.startsWith("SocketIO.namespace"))).toEqual([]);
+  expect(all).toContain("SocketIO.on_error method changed");
+});
+
+test("pytest 5787 and trio f78f641: quotes alone after an open bracket open a string (`mod = importasmod(` then `\"\"\"`), so the test methods above them stay; after prose they close a docstring the hunk starts in, whose `.. note::` is prose: trio's `decorator` is in both images, changed", async () => {
+  const tests = await hunkDefinitions("", "pytest-5787-excinfo-test.diff");
+  expect(tests).toContain("test_repr_tracebackentry_lines2.tw_mock parameter new");
+  const code = await hunkDefinitions("trio-commit-f78f641-code.diff");
+  expect(code).toContain("background_with_channel.decorator function changed");
+});
