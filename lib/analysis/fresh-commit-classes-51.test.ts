@@ -22,7 +22,7 @@ test("Flask-SocketIO 8591ef4: a hunk under git's `class SocketIO(object):` heade
   expect(all).toContain("SocketIO.on_error method changed");
 });
 
-test("pytest 5787 and trio f78f641: quotes alone after an open bracket open a string (`mod = importasmod(` then `\"\"\"`), so the test methods above them stay; after prose they close a docstring the hunk starts in, whose `.. note::` is prose: trio's `decorator` is in both images, changed", async () => {
+test('pytest 5787 and trio f78f641: quotes alone after an open bracket open a string (`mod = importasmod(` then `"""`), so the test methods above them stay; after prose they close a docstring the hunk starts in, whose `.. note::` is prose: trio\'s `decorator` is in both images, changed', async () => {
   const tests = await hunkDefinitions("", "pytest-5787-excinfo-test.diff");
   expect(tests).toContain("test_repr_tracebackentry_lines2.tw_mock parameter new");
   const code = await hunkDefinitions("trio-commit-f78f641-code.diff");
