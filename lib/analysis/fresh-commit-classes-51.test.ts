@@ -28,3 +28,21 @@ test('pytest 5787 and trio f78f641: quotes alone after an open bracket open a st
   const code = await hunkDefinitions("trio-commit-f78f641-code.diff");
   expect(code).toContain("background_with_channel.decorator function changed");
 });
+
+test("zip2 2f0d516: an integration test (`tests/aes_encryption.rs`, a crate of its own) names only what the crate makes public: `zip.write(b\"HELLO\")` is no use of the new `write` of `pub(crate) struct AexEncryption` (nor of Zip64ExtendedInformation's), which the code's own unit tests may call", async () => {
+  expect(await stated("zip2-commit-2f0d516")).toEqual([]);
+  const all = await hunkDefinitions("zip2-commit-2f0d516-code.diff");
+  expect(all).toContain("AexEncryption.write method new");
+});
+
+test("google-java-format bd17670: Java passes as many arguments as a method takes: `options.formatJavadoc()` is a getter's call (CommandLineOptions', JavaFormatterOptions'), not the Builders' `formatJavadoc(boolean formatJavadoc)`", async () => {
+  const names = (await stated("google-java-format-commit-bd17670")).filter((n) => n.includes("formatJavadoc"));
+  expect(names.sort()).toEqual([
+    "CommandLineOptions.formatJavadoc method",
+    "JavaFormatterOptions.formatJavadoc method",
+  ]);
+});
+
+test("rust-postgres 3185514: `client.query_one(…)` goes through a receiver named for one of the namesakes' types: Client's new `query_one`, not Transaction's", async () => {
+  expect(await stated("rust-postgres-commit-3185514")).toEqual(["Client.query_one method"]);
+});

@@ -35,7 +35,16 @@ const takes = (def: PatchDefinition, use: PatchUse) =>
   use.arity === undefined ||
   def.params.length === use.arity ||
   def.params.some((p) => /^\.\.\.|^\*|=/.test(p)) ||
+  /\.\.\./.test(def.signature ?? "") ||
   (use.arity < def.params.length && /\?\s*:|=/.test(def.signature ?? ""));
+
+const extensionOf = (path: string) => /\.[^./]+$/.exec(path)?.[0] ?? "";
+/** A word as a name is spelt in any case (`Client`, `client`, `CLIENT`, `_client`). */
+const word = (name: string) => name.replace(/_/g, "").toLowerCase();
+/** The type's own name, in any case (`tokio.Client` → client). */
+const ownWord = (owner: string) => word(owner.split(".").pop() ?? owner);
+/** The name an instance method is called through (`self.client.query_one` → client), or null. */
+const receiverWord = (use: PatchUse) => (use.qualifier ? word(use.qualifier.split(".").pop() ?? "") : null);
 
 export type Matched = { def: PatchDefinition; uses: Array<{ use: PatchUse; certain: boolean }> };
 
@@ -54,6 +63,25 @@ export function keptUses(
   loads: (from: string, path: string) => boolean,
 ): Matched[] {
   const newNamesakes = new Set<PatchUse>();
+  // (A receiver named for one of the namesakes' types, `client.query_one(…)` beside Client's and Transaction's
+  // new `query_one`: that type's.)
+  // (Not a declaration file's type over the implementation's, faker's `proxy.pyi` stub of the Faker proxy beside the
+  // provider's `ape_code`: the receiver's type is read from files of one kind.)
+  // (Where a language's calls pass as many arguments as the callable takes, a namesake that takes a call's does:
+  // `options.formatJavadoc()` is a getter's call, not the Builder's `formatJavadoc(boolean)`.)
+  const fixedArity = (def: PatchDefinition) => moduleOfPath(def.path)?.uses?.fixedArity === true;
+  const takenByNamesake = new Set<PatchUse>();
+  for (const { def, uses } of matched)
+    for (const { use, certain } of uses)
+      if (!certain && use.arity !== undefined && fixedArity(def) && takes(def, use)) takenByNamesake.add(use);
+  // (Two types the receiver's word names alike, defu's `Defu` interface and its `defu` object, name neither.)
+  const namedReceivers = new Map<PatchUse, PatchDefinition | null>();
+  for (const { def, uses } of matched)
+    for (const { use, certain } of uses) {
+      if (certain || !def.owner || receiverWord(use) !== ownWord(def.owner)) continue;
+      const named = namedReceivers.get(use);
+      namedReceivers.set(use, named === undefined || named?.owner === def.owner ? def : null);
+    }
   const loadedNamesake = new Set<PatchUse>();
   const abstractNamesakes = new Map<PatchUse, PatchDefinition[]>();
   for (const { def, uses } of matched)
@@ -80,9 +108,18 @@ export function keptUses(
       (abstractNamesakes.get(use) ?? []).some(
         (abstract) => !(loads(from(use), def.path) && !loads(from(use), abstract.path)),
       );
+    const otherReceiver = (use: PatchUse) => {
+      const named = namedReceivers.get(use);
+      return !!named && named.owner !== def.owner && extensionOf(named.path) === extensionOf(def.path);
+    };
     const kept = uses.filter(
       ({ use, certain }) =>
-        certain || (!elsewhere(use) && !implemented(use) && (def.status === "new" ? !rehomed : !newNamesakes.has(use))),
+        certain ||
+        (!elsewhere(use) &&
+          !implemented(use) &&
+          !otherReceiver(use) &&
+          !(takenByNamesake.has(use) && fixedArity(def) && !takes(def, use)) &&
+          (def.status === "new" ? !rehomed : !newNamesakes.has(use))),
     );
     return { def, uses: kept };
   });

@@ -29,6 +29,8 @@ export interface PatchDefinition {
   mixin?: boolean;
   /** a member declared private (see SyntaxDefinition.private) */
   private?: boolean;
+  /** an item its crate keeps to itself, or a member of such a type (see SyntaxDefinition.crateOnly) */
+  crateOnly?: boolean;
   /** a C++ method defined outside its class (see SyntaxDefinition.outOfLine) */
   outOfLine?: boolean;
   /** a constant of an unscoped C++ enum, named bare too (see SyntaxDefinition.unscoped) */

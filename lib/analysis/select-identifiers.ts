@@ -211,6 +211,7 @@ export function selectIdentifiers(
             !keyOfOtherType(use, def, everyDefinition) &&
             !throughStranger(use, def) &&
             !(def.private && !/\bany\b/.test(use.qualifier ?? "")) &&
+            !(def.crateOnly && moduleOfPath(def.path)?.uses?.outsideCrate?.(use.location.path)) &&
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );
         if (def.kind === "file" && !unusable) uses.push(...climbingImports(def.path, moduleUses, own.paths));

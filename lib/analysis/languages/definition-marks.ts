@@ -36,14 +36,50 @@ const isPrivate = (node: Node) =>
   node.childForFieldName("name")?.type === "private_property_identifier" ||
   node.children.some((c) => c !== null && MODIFIER_TYPES.has(c.type) && /(^|\s)private\b/.test(c.text));
 
-/** The marks a definition takes from its node: `abstract` (bodiless), `mixin` (a PHP trait's member), `private`. */
+/** Rust's items, whose visibility is their own `pub` (a trait's items and an enum's variants take the trait's, the enum's). */
+const VISIBLE_ITEMS = new Set([
+  "function_item",
+  "struct_item",
+  "union_item",
+  "enum_item",
+  "trait_item",
+  "const_item",
+  "static_item",
+  "type_item",
+  "mod_item",
+  "field_declaration",
+]);
+
+/** A Rust item without a plain `pub` (none, or `pub(crate)`, `pub(super)`, `pub(in …)`): its crate's own. */
+const isCrateOnly = (node: Node) =>
+  VISIBLE_ITEMS.has(node.type) &&
+  !(node.parent?.type === "declaration_list" && node.parent.parent?.type === "trait_item") &&
+  !node.children.some((c) => c?.type === "visibility_modifier" && c.text === "pub");
+
+/**
+ * The marks a definition takes from its node: `abstract` (bodiless), `mixin` (a PHP trait's member), `private`,
+ * `crateOnly`.
+ */
 export const marksOf = (node: Node, kind: string, owner: string | null) => ({
   ...(isBodiless(node, kind) ? { abstract: true } : {}),
   ...(owner && inTrait(node) ? { mixin: true } : {}),
   ...(owner && isPrivate(node) ? { private: true } : {}),
+  ...(isCrateOnly(node) ? { crateOnly: true } : {}),
 });
 
 /** The marks a syntax definition carries on to the patch's (see SyntaxDefinition). */
-const CARRIED = ["local", "implicit", "abstract", "mixin", "unscoped", "outOfLine", "private"] as const;
+const CARRIED = ["local", "implicit", "abstract", "mixin", "unscoped", "outOfLine", "private", "crateOnly"] as const;
 export const carriedMarks = (def: Partial<Record<(typeof CARRIED)[number], boolean>>) =>
   Object.fromEntries(CARRIED.filter((flag) => def[flag]).map((f) => [f, true]));
+
+/**
+ * The types a crate keeps to itself (`crateOnly`), as lines of the patch show them (no stand-in's `struct X {`):
+ * their members are the crate's too.
+ */
+export const crateOnlyTypes = (
+  parsed: ReadonlyArray<{
+    definitions: ReadonlyArray<{ crateOnly?: boolean; row: number; name: string }>;
+    fragment: { rows: readonly unknown[] };
+  }>,
+): Set<string> =>
+  new Set(parsed.flatMap((p) => p.definitions.filter((d) => d.crateOnly && p.fragment.rows[d.row]).map((d) => d.name)));

@@ -170,6 +170,13 @@ export interface HunkRules {
 
 /** How uses reach definitions, where a language departs from classes and modules. */
 export interface UseRules {
+  /** a call passes as many arguments as its callable takes (but a varargs or a default's): Java's, C#'s (default: no) */
+  fixedArity?: boolean;
+  /**
+   * a file of another crate than the code's (Rust's integration tests, `tests/*.rs` beside `src/`): it names only
+   * what its crate makes public, no `crateOnly` definition (default: none is)
+   */
+  outsideCrate?(path: string): boolean;
   /**
    * the class a test file is named for (`APITest.java` → `API`), whose static members it calls bare (through an
    * `import static …API.*` above its hunks, or as its subclass), else null

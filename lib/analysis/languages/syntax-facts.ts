@@ -60,6 +60,8 @@ export interface SyntaxDefinition {
   unscoped?: boolean;
   /** a member its class keeps to itself (`private`, `#x`): no other file's code reaches it but by reflection */
   private?: boolean;
+  /** an item its crate keeps (`pub(crate) struct X`, a `fn` with no `pub`): no other crate names it (UseRules.outsideCrate) */
+  crateOnly?: boolean;
   /** a C++ method defined outside its class, by its qualified name (`inline Value& Value::front() { … }`) */
   outOfLine?: boolean;
   /** a Python definition in a module-level block the fragment shows (`if …: … else: def f(…)`), not in a function */

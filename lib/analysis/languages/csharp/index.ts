@@ -36,6 +36,7 @@ export const csharp: LanguageModule = {
     blockComments: true,
   },
   uses: {
+    fixedArity: true,
     // A test project is its own assembly: code never reaches a file of it.
     testOnlyFile: isCSharpTestPath,
   },

@@ -288,6 +288,7 @@ export const java: LanguageModule = {
     classTracker: (path) => new JavaClassTracker(path),
   },
   uses: {
+    fixedArity: true,
     importOmitsExtension: true,
     callsNeverReachFields: true,
     literalMembersAreBuiltin: true,

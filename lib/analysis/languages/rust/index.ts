@@ -133,7 +133,12 @@ export const rust: LanguageModule = {
   overloads: false,
   stringTypes: ["string_literal", "raw_string_literal"],
   memberSeparator: "::",
-  uses: { callsNeverReachFields: true },
+  uses: {
+    callsNeverReachFields: true,
+    // (An integration test, `tests/aes_encryption.rs` or `tokio-postgres/tests/test/main.rs`, is a crate of its own;
+    // a unit test under `src/` is its crate's.)
+    outsideCrate: (path) => /(^|\/)(tests|benches|examples)\//.test(path) && !/(^|\/)src\//.test(path),
+  },
   hunks: {
     headerKeepsIndentation: true,
     // A function's header names it after `fn`, whatever its return type (`pub fn uu_app() -> Command {`).
