@@ -46,3 +46,9 @@ test("google-java-format bd17670: Java passes as many arguments as a method take
 test("rust-postgres 3185514: `client.query_one(…)` goes through a receiver named for one of the namesakes' types: Client's new `query_one`, not Transaction's", async () => {
   expect(await stated("rust-postgres-commit-3185514")).toEqual(["Client.query_one method"]);
 });
+
+test("aho-corasick 8ffc203: a Rust call passes as many arguments as the function takes: `b.kind(Some(AhoCorasickKind::DFA))` and `b.start_kind(StartKind::Both)` (the builder's, one argument) are no calls of the new accessors `AhoCorasick::kind(&self)` and `start_kind(&self)`", async () => {
+  expect(await stated("aho-corasick-commit-8ffc203")).toEqual([]);
+  const all = await hunkDefinitions("aho-corasick-commit-8ffc203-code.diff");
+  expect(all).toContain("AhoCorasick.kind method new");
+});

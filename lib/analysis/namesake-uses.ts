@@ -31,8 +31,10 @@ export function withResultTypes(facts: PatchFacts, definitions: readonly PatchDe
  * Whether a callable can take a call's arguments (unknown counts, rest parameters aside: yes; fewer where its
  * signature gives a parameter a default or makes one optional, TypeScript's `params?: string`).
  */
-const takes = (def: PatchDefinition, use: PatchUse) =>
+const takes = (def: PatchDefinition, use: PatchUse): boolean =>
   use.arity === undefined ||
+  // (An overloaded method's declarations, one of which may take the call's arguments.)
+  (def.overloads?.some((o) => takes({ ...def, ...o, overloads: undefined }, use)) ?? false) ||
   def.params.length === use.arity ||
   def.params.some((p) => /^\.\.\.|^\*|=/.test(p)) ||
   /\.\.\./.test(def.signature ?? "") ||
@@ -67,13 +69,9 @@ export function keptUses(
   // new `query_one`: that type's.)
   // (Not a declaration file's type over the implementation's, faker's `proxy.pyi` stub of the Faker proxy beside the
   // provider's `ape_code`: the receiver's type is read from files of one kind.)
-  // (Where a language's calls pass as many arguments as the callable takes, a namesake that takes a call's does:
-  // `options.formatJavadoc()` is a getter's call, not the Builder's `formatJavadoc(boolean)`.)
+  // (Where a language's calls pass as many arguments as the callable takes, a call reaches only one that takes its
+  // arguments: `options.formatJavadoc()` is a getter's call, not the Builder's `formatJavadoc(boolean)`.)
   const fixedArity = (def: PatchDefinition) => moduleOfPath(def.path)?.uses?.fixedArity === true;
-  const takenByNamesake = new Set<PatchUse>();
-  for (const { def, uses } of matched)
-    for (const { use, certain } of uses)
-      if (!certain && use.arity !== undefined && fixedArity(def) && takes(def, use)) takenByNamesake.add(use);
   // (Two types the receiver's word names alike, defu's `Defu` interface and its `defu` object, name neither.)
   const namedReceivers = new Map<PatchUse, PatchDefinition | null>();
   for (const { def, uses } of matched)
@@ -118,7 +116,7 @@ export function keptUses(
         (!elsewhere(use) &&
           !implemented(use) &&
           !otherReceiver(use) &&
-          !(takenByNamesake.has(use) && fixedArity(def) && !takes(def, use)) &&
+          !(fixedArity(def) && !takes(def, use)) &&
           (def.status === "new" ? !rehomed : !newNamesakes.has(use))),
     );
     return { def, uses: kept };

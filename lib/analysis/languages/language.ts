@@ -170,7 +170,7 @@ export interface HunkRules {
 
 /** How uses reach definitions, where a language departs from classes and modules. */
 export interface UseRules {
-  /** a call passes as many arguments as its callable takes (but a varargs or a default's): Java's, C#'s (default: no) */
+  /** a call passes as many arguments as its callable takes (but a varargs or a default's): Java's, C#'s, Rust's (default: no) */
   fixedArity?: boolean;
   /**
    * a file of another crate than the code's (Rust's integration tests, `tests/*.rs` beside `src/`): it names only

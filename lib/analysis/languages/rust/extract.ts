@@ -40,9 +40,13 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
     }
     case "call_expression": {
       const callee = node.childForFieldName("function");
+      // (Not a path's, `AhoCorasick::kind(&ac)`, which may pass the method's `self` as its first argument.)
+      const arity = node
+        .childForFieldName("arguments")
+        ?.namedChildren.filter((a) => a && !/comment|attribute/.test(a.type)).length;
       if (callee?.type === "identifier") {
         skip.add(callee.id);
-        facts.use(callee, callee.text, "call");
+        facts.use(callee, callee.text, "call", null, undefined, arity);
       } else if (callee?.type === "scoped_identifier") {
         const name = callee.childForFieldName("name");
         const path = callee.childForFieldName("path");
@@ -54,7 +58,7 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
         const field = callee.childForFieldName("field");
         if (field) {
           skip.add(field.id);
-          facts.use(field, field.text, "call", callee.childForFieldName("value")?.text ?? null);
+          facts.use(field, field.text, "call", callee.childForFieldName("value")?.text ?? null, undefined, arity);
         }
       }
       return "children";

@@ -134,6 +134,7 @@ export const rust: LanguageModule = {
   stringTypes: ["string_literal", "raw_string_literal"],
   memberSeparator: "::",
   uses: {
+    fixedArity: true,
     callsNeverReachFields: true,
     // (An integration test, `tests/aes_encryption.rs` or `tokio-postgres/tests/test/main.rs`, is a crate of its own;
     // a unit test under `src/` is its crate's.)
