@@ -1,6 +1,6 @@
 import type { Location } from "./locations";
 import { literalNamesFile } from "./match-uses";
-import type { PatchFacts } from "./patch-types";
+import type { PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
 /**
  * Files the code patch adds in no language the analysis parses (a fixture, `internal/cue/fixtures/valid.yaml`)
@@ -20,3 +20,16 @@ export function dataFilesNamedByTests(code: PatchFacts, test: PatchFacts): Array
     return uses.length > 0 ? [{ file, uses }] : [];
   });
 }
+
+/**
+ * A test's strings that name a new code file by its path with a folder (pybind11's packaging test listing
+ * `"include/pybind11/detail/pybind11_namespace_macros.h"`): uses of the file, as an import would be.
+ */
+export const pathLiteralsNaming = (file: PatchDefinition, side: "code" | "test", test: PatchFacts): PatchUse[] =>
+  side !== "code" || file.status !== "new"
+    ? []
+    : test.literals
+        .filter(
+          (literal) => literal.text.includes("/") && literalNamesFile(literal.text, literal.location.path, file.path),
+        )
+        .map((literal) => ({ name: file.path, qualifier: null, kind: "name", location: literal.location }));

@@ -52,3 +52,9 @@ test("aho-corasick 8ffc203: a Rust call passes as many arguments as the function
   const all = await hunkDefinitions("aho-corasick-commit-8ffc203-code.diff");
   expect(all).toContain("AhoCorasick.kind method new");
 });
+
+test("pybind11 a28ea8c: a function whose lines are all context is not new for its namespace's new name (`namespace pybindit { namespace memory {` become `PYBIND11_NAMESPACE_BEGIN(memory)`); a test's string naming the new header by its path (`\"include/pybind11/detail/pybind11_namespace_macros.h\"` in the packaging test) uses that file", async () => {
+  expect(await stated("pybind11-commit-a28ea8c")).toEqual(["include/pybind11/detail/pybind11_namespace_macros.h file"]);
+  const all = await hunkDefinitions("pybind11-commit-a28ea8c-code.diff");
+  expect(all.filter((n) => n.startsWith("type_has_shared_from_this"))).toEqual([]);
+});

@@ -68,3 +68,24 @@ export function removedFields(removed: ReadonlyArray<{ def: SyntaxDefinition }>)
 export const functionBecameMethod = (before: SyntaxDefinition, after: SyntaxDefinition) =>
   (before.kind === "function" && !before.owner && after.kind === "method") ||
   (after.kind === "function" && !after.owner && before.kind === "method");
+
+/** A name as written inside its namespace (`pybindit.memory.type_has_shared_from_this` → `type_has_shared_from_this`). */
+const inNamespace = (def: SyntaxDefinition) =>
+  def.namespace && def.name.startsWith(`${def.namespace}.`) ? def.name.slice(def.namespace.length + 1) : def.name;
+
+/**
+ * Whether a definition the patch leaves untouched is one the pre-image declared in a namespace of another name (or
+ * none): C++'s `namespace pybindit { namespace memory {` become `PYBIND11_NAMESPACE_BEGIN(memory)`, around a
+ * function whose lines are context. Its declaration is the same, as written inside the namespace.
+ */
+export function renamespaced(def: SyntaxDefinition, before: ReadonlyMap<string, { def: SyntaxDefinition }>): boolean {
+  for (const { def: old } of before.values())
+    if (
+      (old.namespace ?? "") !== (def.namespace ?? "") &&
+      old.member === def.member &&
+      (old.signature ?? "") === (def.signature ?? "") &&
+      inNamespace(old) === inNamespace(def)
+    )
+      return true;
+  return false;
+}

@@ -7,7 +7,7 @@ import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
 import { type DefinitionKind, OWN_FOLDER, type SyntaxDefinition } from "./languages/syntax-facts";
 import { type Location, locate, paramLocation } from "./locations";
-import { functionBecameMethod, removedDefinitions, removedFields, withoutMoved } from "./moved-definitions";
+import * as moved from "./moved-definitions";
 import { withOutOfLineOwners } from "./out-of-line";
 import type { FileDiff } from "./parse-diff";
 import { parseFragments, touchesChange } from "./parse-fragments";
@@ -109,10 +109,11 @@ function fileDefinitions(
       // (A method is not the module's function of its name: `def is_special(self)` added to a class whose line no
       // hunk shows, where the top-level `def is_special(key, modifiers)` is removed, is a new method.)
       const namesake = sameSignature ?? before.get(def.name)?.def;
-      const old = newOverload || (namesake && functionBecameMethod(namesake, def)) ? undefined : namesake;
+      const old = newOverload || (namesake && moved.functionBecameMethod(namesake, def)) ? undefined : namesake;
       const signatureChanged = old !== undefined && (old.signature ?? "") !== (def.signature ?? "");
       const bodyChanged = touchesChange(p.fragment, def.row, def.endRow) || (before.get(def.name)?.touched ?? false);
       if (old && !signatureChanged && !bodyChanged) continue;
+      if (!old && !bodyChanged && moved.renamespaced(def, before)) continue;
       // (A namespace only tells what the pre-image defined: a class that replaces it is changed, not new.)
       if (def.kind === "namespace") continue;
       const status = old || (!exact && assignedAttributeReadBefore(file, parsed, p, def)) ? "changed" : "new";
@@ -259,7 +260,7 @@ export async function analysePatchFiles(
     const definitions = fileDefinitions(file, parsed, language, exact).filter(
       (d) => !grammarNames || (d.status === "new" && grammarNames.has(d.member)),
     );
-    if (!grammarNames) removed.push(...removedDefinitions(file.path, parsed));
+    if (!grammarNames) removed.push(...moved.removedDefinitions(file.path, parsed));
     const uses = grammarNames ? [] : fileUses(parsed);
     // (Read from any row, the hunk header's clause too: what the file's package-qualified uses mean.)
     const own = parsed.flatMap((p) => p.uses.filter((use) => use.module === OWN_FOLDER));
@@ -291,8 +292,8 @@ export async function analysePatchFiles(
       }
     }
   }
-  facts.definitions = withoutMoved(withOutOfLineOwners(facts.definitions), removed);
+  facts.definitions = moved.withoutMoved(withOutOfLineOwners(facts.definitions), removed);
   facts.addedDataFiles = addedDataFiles;
-  facts.removedMembers = removedFields(removed);
+  facts.removedMembers = moved.removedFields(removed);
   return facts;
 }

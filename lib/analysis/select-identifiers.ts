@@ -1,5 +1,5 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
-import { dataFilesNamedByTests } from "./data-files";
+import { dataFilesNamedByTests, pathLiteralsNaming } from "./data-files";
 import { matchesDefinition } from "./enum-scopes";
 import { implementations } from "./implementations";
 import { importClimbsToFile } from "./import-paths";
@@ -214,7 +214,8 @@ export function selectIdentifiers(
             !(def.crateOnly && moduleOfPath(def.path)?.uses?.outsideCrate?.(use.location.path)) &&
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );
-        if (def.kind === "file" && !unusable) uses.push(...climbingImports(def.path, moduleUses, own.paths));
+        if (def.kind === "file" && !unusable)
+          uses.push(...climbingImports(def.path, moduleUses, own.paths), ...pathLiteralsNaming(def, side, other));
         const owner = ownerFromUses(def, uses);
         // (Names keep their one internal form, `Owner.member`: a hint's text writes `Owner::member` itself.)
         const named = owner ? { ...def, owner, name: `${owner}.${def.member}` } : def;
