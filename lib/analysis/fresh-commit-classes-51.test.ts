@@ -58,3 +58,9 @@ test("pybind11 a28ea8c: a function whose lines are all context is not new for it
   const all = await hunkDefinitions("pybind11-commit-a28ea8c-code.diff");
   expect(all.filter((n) => n.startsWith("type_has_shared_from_this"))).toEqual([]);
 });
+
+test("tokio 26de318: a Rust hunk under an item macro's header (`cfg_rt! {`) whose lines are items (`pub fn worker_index()`, then `}` and `cfg_taskdump! {`) keeps them items; the integration test's `runtime::worker_index()` is that public function's, not the crate's own `pub(crate) fn worker_index` beside it", async () => {
+  expect(await stated("tokio-commit-26de318")).toEqual(["worker_index function"]);
+  const result = await commitAnalysis("tokio-commit-26de318");
+  expect(result.identifiers.find((i) => i.policies.includes("defuse"))?.path).toBe("tokio/src/runtime/mod.rs");
+});

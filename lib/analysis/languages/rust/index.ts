@@ -86,6 +86,20 @@ function implsUnderWhere(context: string, lines: readonly string[]): boolean {
   );
 }
 
+/** An item line: a declaration, an attribute, a doc comment, a macro's block, or a block's end. */
+const ITEM_LINE =
+  /^\s*(pub(\([\w:\s]+\))?\s+|(unsafe|async|const|extern)\s+)*(fn|mod|use|impl|struct|enum|trait|type|const|static|union|macro_rules!)\b|^\s*(#!?\[|\/\/|\}|[\w:]+!\s*\{\s*$)/;
+
+/** Whether a hunk under an item macro's block (`cfg_rt! {` at column 0) shows items down to its first line's level. */
+function itemsUnderMacro(context: string, lines: readonly string[]): boolean {
+  if (!/^[\w:]+!\s*\{\s*$/.test(context)) return false;
+  const code = lines.filter((line) => line.trim() !== "");
+  const first = code[0];
+  if (first === undefined) return false;
+  const level = leadingSpaceOf(first);
+  return code.filter((line) => leadingSpaceOf(line) <= level).every((line) => ITEM_LINE.test(line));
+}
+
 function rustWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // (Its `)` may stand at column 0.) A free function's header cut in its parameters (`pub(crate) fn dir_entry_dict(`), the hunk going on with them to
   // the `)` that ends them: the header as written opens the signature, so its new parameters are read.
@@ -149,22 +163,27 @@ export const rust: LanguageModule = {
     },
     wrap: rustWrap,
     tailOpeners: (wrapper, closed, context, lines) =>
-      // A hunk under an `impl`'s or a `trait`'s header whose one `}` at column 0 closes it: the lines above
-      // are its members (a method's signature cut above the hunk reopened, see signatureTail).
-      wrapper.prefix.length === 0 && closed.count === 1 && closed.atColumnZero && containerOpener(context)
-        ? [
-            containerOpener(context) as string,
-            ...(/^(impl|trait)\b/.test(containerOpener(context) ?? "") ? signatureTail(lines) : []),
-          ]
-        : braceTailOpeners(wrapper, closed, {
-            // A hunk under an `impl` header that closes it at column 0 (a method's tail, new methods, the `impl`'s
-            // `}`): reopened as that `impl` and a method in it, so the new methods are the type's.
-            classTail: tailContainer(context),
-            first: ({ atTop, inClass }) =>
-              atTop || inClass || /^(impl|trait|mod)\b/.test(wrapper.prefix[0] ?? "")
-                ? "fn __hintscope_tail__() {"
-                : "{",
-          }),
+      // A hunk under an item macro's header (tokio's `cfg_rt! {`) whose lines, down to the first one's level, are
+      // items (`pub fn worker_index() …`, then `}` and `cfg_taskdump! {`): the blocks it closes are macros' around
+      // items, reopened as modules (items, not a function's locals).
+      wrapper.prefix.length === 0 && itemsUnderMacro(context, lines)
+        ? Array.from({ length: closed.count }, () => "mod __hintscope_tail__ {")
+        : // A hunk under an `impl`'s or a `trait`'s header whose one `}` at column 0 closes it: the lines above
+          // are its members (a method's signature cut above the hunk reopened, see signatureTail).
+          wrapper.prefix.length === 0 && closed.count === 1 && closed.atColumnZero && containerOpener(context)
+          ? [
+              containerOpener(context) as string,
+              ...(/^(impl|trait)\b/.test(containerOpener(context) ?? "") ? signatureTail(lines) : []),
+            ]
+          : braceTailOpeners(wrapper, closed, {
+              // A hunk under an `impl` header that closes it at column 0 (a method's tail, new methods, the `impl`'s
+              // `}`): reopened as that `impl` and a method in it, so the new methods are the type's.
+              classTail: tailContainer(context),
+              first: ({ atTop, inClass }) =>
+                atTop || inClass || /^(impl|trait|mod)\b/.test(wrapper.prefix[0] ?? "")
+                  ? "fn __hintscope_tail__() {"
+                  : "{",
+            }),
     blockComments: true,
     endOfContextBody: headerLevelBodyEnd,
     // A function whose body runs past the hunk's end (`pub fn list_themes(cfg: &Config, config_dir: &Path) {`
