@@ -64,3 +64,15 @@ test("tokio 26de318: a Rust hunk under an item macro's header (`cfg_rt! {`) whos
   const result = await commitAnalysis("tokio-commit-26de318");
   expect(result.identifiers.find((i) => i.policies.includes("defuse"))?.path).toBe("tokio/src/runtime/mod.rs");
 });
+
+test("parser c0e9e27: a Ruby symbol naming a predicate (`:crossing?`, `%i[disjoint? crossing? contains? contained?]`, handed on to `send`) is a call of that method on some object: the new Range predicates are stated", async () => {
+  expect((await stated("parser-commit-c0e9e27")).sort()).toEqual([
+    "Range.contained? method",
+    "Range.contains? method",
+    "Range.crossing? method",
+  ]);
+});
+
+test("pyflakes dd56797: a keyword argument of a call of the test's own helper (`self.flakes(…, filename=filename)`) is that helper's, not the new `UndefinedExport.__init__`'s `filename` a factory might pass on", async () => {
+  expect(await stated("pyflakes-commit-dd56797")).toEqual(["UndefinedExport class"]);
+});

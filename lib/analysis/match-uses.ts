@@ -19,7 +19,7 @@ const isConstructorOwner = (owner: string | null) =>
   owner !== null && CONSTRUCTOR_MEMBERS.has(owner.split(".").pop() ?? "");
 
 /** The names a call site uses for a callable: `Cls` for a constructor, else the function's own name. */
-function calleeNames(owner: string | null): string[] {
+export function calleeNames(owner: string | null): string[] {
   if (!owner) return [];
   const parts = owner.split(".");
   const last = parts.at(-1) ?? owner;

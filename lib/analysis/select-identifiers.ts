@@ -5,7 +5,7 @@ import { implementations } from "./implementations";
 import { importClimbsToFile } from "./import-paths";
 import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
-import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses } from "./match-uses";
+import { calleeNames, componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses } from "./match-uses";
 import { throughStrangerOf } from "./mixins";
 import { keptUses, withResultTypes } from "./namesake-uses";
 import { respeltOwners } from "./owner-spelling";
@@ -43,6 +43,19 @@ function keywordOfCalledType(use: PatchUse, def: PatchDefinition, definitions: r
   return (
     def.owner?.split(".").at(-2) !== called &&
     definitions.some((d) => d.kind === "field" && d.member === use.name && d.owner?.split(".").pop() === called)
+  );
+}
+
+/**
+ * A keyword argument of a call of a function the using patch defines itself (pyflakes' test harness `flakes(…,
+ * filename=filename)`): that function's, not another's constructor parameter a factory might pass it on to.
+ */
+function keywordOfOwnCallee(use: PatchUse, def: PatchDefinition, users: readonly PatchDefinition[]): boolean {
+  if (use.kind !== "keyword" || def.kind !== "parameter" || use.qualifier === null) return false;
+  const called = use.qualifier.split(".").pop();
+  return (
+    !calleeNames(def.owner).includes(called ?? "") &&
+    users.some((d) => (d.kind === "function" || d.kind === "method") && d.member === called)
   );
 }
 
@@ -208,6 +221,7 @@ export function selectIdentifiers(
             !unloadedNamesake(use, def) &&
             nestedKeyTyped(use, def, own.definitions) &&
             !keywordOfCalledType(use, def, own.definitions) &&
+            !keywordOfOwnCallee(use, def, other.definitions) &&
             !keyOfOtherType(use, def, everyDefinition) &&
             !throughStranger(use, def) &&
             !(def.private && !/\bany\b/.test(use.qualifier ?? "")) &&

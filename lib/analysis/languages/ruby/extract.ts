@@ -377,6 +377,15 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
         if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
         return;
       }
+      // A predicate's or a bang method's name as a symbol (`:crossing?`, `%i[contains? contained?]`, handed on to
+      // `send`): only a method is so named.
+      case "simple_symbol":
+      case "bare_symbol": {
+        const method = /^:?([a-z_]\w*[?!])$/.exec(node.text)?.[1];
+        // (Sent to an object the symbol does not name: any object's method of that name.)
+        if (method && !skip.has(node.id) && facts.countsAt(node)) facts.use(node, method, "call", "object");
+        return;
+      }
     }
     for (const child of node.namedChildren) if (child) visit(child, owner, inMethod);
   };
