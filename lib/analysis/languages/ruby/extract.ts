@@ -97,6 +97,17 @@ const symbolKeys = (args: Node | null): Node[] =>
     .filter((key): key is Node => key?.type === "hash_key_symbol");
 
 /**
+ * A plain name's use; a predicate's or a bang method's name as a symbol (`:crossing?`, `%i[contains? contained?]`
+ * handed on to `send`), only a method being so named: a call of it, sent to an object the symbol does not name.
+ */
+function nameUse(node: Node, facts: FactCollector, skip: Set<number>) {
+  if (skip.has(node.id) || !facts.countsAt(node)) return;
+  if (node.type === "identifier") facts.use(node, node.text, "name");
+  const method = node.type === "identifier" ? undefined : /^:?([a-z_]\w*[?!])$/.exec(node.text)?.[1];
+  if (method) facts.use(node, method, "call", "object");
+}
+
+/**
  * A call of a method by name, of the methods it names by symbol (`send(:name)`, `respond_to?(:name)`,
  * RSpec's `receive(:name)` and a double's keys), and of its parameters its keyword arguments name.
  */
@@ -373,19 +384,10 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
         if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
         return;
       }
-      case "identifier": {
-        if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
-        return;
-      }
-      // A predicate's or a bang method's name as a symbol (`:crossing?`, `%i[contains? contained?]`, handed on to
-      // `send`): only a method is so named.
+      case "identifier":
       case "simple_symbol":
-      case "bare_symbol": {
-        const method = /^:?([a-z_]\w*[?!])$/.exec(node.text)?.[1];
-        // (Sent to an object the symbol does not name: any object's method of that name.)
-        if (method && !skip.has(node.id) && facts.countsAt(node)) facts.use(node, method, "call", "object");
-        return;
-      }
+      case "bare_symbol":
+        return nameUse(node, facts, skip);
     }
     for (const child of node.namedChildren) if (child) visit(child, owner, inMethod);
   };
