@@ -387,7 +387,8 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
       case "identifier":
       case "simple_symbol":
       case "bare_symbol":
-        return nameUse(node, facts, skip);
+        nameUse(node, facts, skip);
+        return;
     }
     for (const child of node.namedChildren) if (child) visit(child, owner, inMethod);
   };
