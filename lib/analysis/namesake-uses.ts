@@ -37,7 +37,8 @@ const takes = (def: PatchDefinition, use: PatchUse): boolean =>
   (def.overloads?.some((o) => takes({ ...def, ...o, overloads: undefined }, use)) ?? false) ||
   def.params.length === use.arity ||
   def.params.some((p) => /^\.\.\.|^\*|=/.test(p)) ||
-  /\.\.\./.test(def.signature ?? "") ||
+  // (A varargs: Java's `String... names`, C#'s `params int[] items`.)
+  /\.\.\.|\bparams\s+\w/.test(def.signature ?? "") ||
   (use.arity < def.params.length && /\?\s*:|=/.test(def.signature ?? ""));
 
 const extensionOf = (path: string) => /\.[^./]+$/.exec(path)?.[0] ?? "";
