@@ -41,6 +41,42 @@ const takes = (def: PatchDefinition, use: PatchUse): boolean =>
   /\.\.\.|\bparams\s+\w/.test(def.signature ?? "") ||
   (use.arity < def.params.length && /\?\s*:|=/.test(def.signature ?? ""));
 
+/**
+ * How many parameters a callable's signature declares in the list after its name (a method's `self` aside), or
+ * undefined where that cannot be read or the first is a receiver (C#'s extension `this string s`).
+ */
+function declaredCount(member: string, signature: string | null): number | undefined {
+  const at = signature ? new RegExp(`\\b${member.replace(/\W/g, "")}\\s*(<[^(]*>)?\\s*\\(`).exec(signature) : null;
+  if (!signature || !at) return undefined;
+  const list = signature.slice(at.index + at[0].length);
+  const parts = [""];
+  let depth = 0;
+  for (const [i, ch] of [...list].entries()) {
+    if (depth === 0 && ch === ")") return counted(parts);
+    if (depth === 0 && ch === ",") parts.push("");
+    else parts[parts.length - 1] += ch;
+    if ("([{<".includes(ch)) depth++;
+    // (Not an arrow's `>`: Rust's `Fn(u8) -> u8`, a lambda's `=>`.)
+    else if (")]}>".includes(ch) && !(ch === ">" && /[-=]/.test(list[i - 1] ?? ""))) depth--;
+  }
+  return undefined;
+}
+const counted = (parts: string[]) => {
+  const declared = parts.map((p) => p.trim()).filter((p) => p !== "");
+  if (/^this\s/.test(declared[0] ?? "")) return undefined;
+  return declared.filter((p) => !/^(&\s*('\w+\s+)?)?(mut\s+)?self\b/.test(p)).length;
+};
+
+/**
+ * Whether a fixed-arity language's call cannot reach a callable: its arguments known, none of the callable's
+ * declarations takes them, and each declaration's parameters all read (a pattern the names skip, Rust's `(a, b): (u8,
+ * u8)`, leaves the count untold).
+ */
+const cannotTake = (def: PatchDefinition, use: PatchUse) =>
+  use.arity !== undefined &&
+  !takes(def, use) &&
+  (def.overloads ?? [def]).every((d) => declaredCount(def.member, d.signature) === d.params.length);
+
 const extensionOf = (path: string) => /\.[^./]+$/.exec(path)?.[0] ?? "";
 /** A word as a name is spelt in any case (`Client`, `client`, `CLIENT`, `_client`). */
 const word = (name: string) => name.replace(/_/g, "").toLowerCase();
@@ -117,7 +153,7 @@ export function keptUses(
         (!elsewhere(use) &&
           !implemented(use) &&
           !otherReceiver(use) &&
-          !(fixedArity(def) && !takes(def, use)) &&
+          !(fixedArity(def) && cannotTake(def, use)) &&
           (def.status === "new" ? !rehomed : !newNamesakes.has(use))),
     );
     return { def, uses: kept };
