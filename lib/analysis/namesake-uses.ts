@@ -61,6 +61,7 @@ function declaredCount(member: string, signature: string | null): number | undef
   }
   return undefined;
 }
+/** The parameters a list's parts declare, Rust's `self` aside; undefined where the first is C#'s `this` receiver. */
 const counted = (parts: string[]) => {
   const declared = parts.map((p) => p.trim()).filter((p) => p !== "");
   if (/^this\s/.test(declared[0] ?? "")) return undefined;
@@ -102,14 +103,13 @@ export function keptUses(
   loads: (from: string, path: string) => boolean,
 ): Matched[] {
   const newNamesakes = new Set<PatchUse>();
-  // (A receiver named for one of the namesakes' types, `client.query_one(…)` beside Client's and Transaction's
-  // new `query_one`: that type's.)
-  // (Not a declaration file's type over the implementation's, faker's `proxy.pyi` stub of the Faker proxy beside the
-  // provider's `ape_code`: the receiver's type is read from files of one kind.)
   // (Where a language's calls pass as many arguments as the callable takes, a call reaches only one that takes its
   // arguments: `options.formatJavadoc()` is a getter's call, not the Builder's `formatJavadoc(boolean)`.)
   const fixedArity = (def: PatchDefinition) => moduleOfPath(def.path)?.uses?.fixedArity === true;
-  // (Two types the receiver's word names alike, defu's `Defu` interface and its `defu` object, name neither.)
+  // (A receiver named for one of the namesakes' types, `client.query_one(…)` beside Client's and Transaction's new
+  // `query_one`: that type's. Not a declaration file's type over the implementation's, faker's `proxy.pyi` stub of
+  // the Faker proxy beside the provider's `ape_code`: see otherReceiver. Two types the receiver's word names alike,
+  // defu's `Defu` interface and its `defu` object, name neither.)
   const namedReceivers = new Map<PatchUse, PatchDefinition | null>();
   for (const { def, uses } of matched)
     for (const { use, certain } of uses) {
