@@ -14,9 +14,7 @@ export function dataFilesNamedByTests(code: PatchFacts, test: PatchFacts): Array
   for (const file of files) basenames.set(baseOf(file.path), (basenames.get(baseOf(file.path)) ?? 0) + 1);
   return files.flatMap((file) => {
     const namesakes = basenames.get(baseOf(file.path)) ?? 1;
-    const uses = test.literals
-      .filter((literal) => literalNamesFile(literal.text, literal.location.path, file.path, namesakes))
-      .map((literal) => literal.location);
+    const uses = literalsNaming(file.path, test, namesakes).map((literal) => literal.location);
     return uses.length > 0 ? [{ file, uses }] : [];
   });
 }
@@ -28,8 +26,10 @@ export function dataFilesNamedByTests(code: PatchFacts, test: PatchFacts): Array
 export const pathLiteralsNaming = (file: PatchDefinition, side: "code" | "test", test: PatchFacts): PatchUse[] =>
   side !== "code" || file.status !== "new"
     ? []
-    : test.literals
-        .filter(
-          (literal) => literal.text.includes("/") && literalNamesFile(literal.text, literal.location.path, file.path),
-        )
+    : literalsNaming(file.path, test)
+        .filter((literal) => literal.text.includes("/"))
         .map((literal) => ({ name: file.path, qualifier: null, kind: "name", location: literal.location }));
+
+/** The test's strings that name a file by its path (see literalNamesFile). */
+const literalsNaming = (path: string, test: PatchFacts, namesakes = 1) =>
+  test.literals.filter((literal) => literalNamesFile(literal.text, literal.location.path, path, namesakes));

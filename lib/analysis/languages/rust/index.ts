@@ -1,6 +1,6 @@
 import { braceContextFunction } from "../brace-context";
 import { closersOfOpenBrackets, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
-import type { LanguageModule, Wrapper, WrapRequest } from "../language";
+import type { ClosedBlocks, LanguageModule, Wrapper, WrapRequest } from "../language";
 import { braceTailOpeners, headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
 import { extractRust } from "./extract";
 
@@ -100,6 +100,27 @@ function itemsUnderMacro(context: string, lines: readonly string[]): boolean {
   return code.filter((line) => leadingSpaceOf(line) <= level).every((line) => ITEM_LINE.test(line));
 }
 
+/** Stand-in openers for the blocks a Rust hunk closes before it opens any (see HunkRules.tailOpeners). */
+function rustTailOpeners(wrapper: Wrapper, closed: ClosedBlocks, context: string, lines: readonly string[]): string[] {
+  // A hunk under an item macro's header (tokio's `cfg_rt! {`) whose lines, down to the first one's level, are items
+  // (`pub fn worker_index() …`, then `}` and `cfg_taskdump! {`): the blocks it closes are macros' around items,
+  // reopened as modules (items, not a function's locals).
+  if (wrapper.prefix.length === 0 && itemsUnderMacro(context, lines))
+    return Array.from({ length: closed.count }, () => "mod __hintscope_tail__ {");
+  // A hunk under an `impl`'s or a `trait`'s header whose one `}` at column 0 closes it: the lines above are its
+  // members (a method's signature cut above the hunk reopened, see signatureTail).
+  const container = containerOpener(context);
+  if (wrapper.prefix.length === 0 && closed.count === 1 && closed.atColumnZero && container)
+    return [container, ...(/^(impl|trait)\b/.test(container) ? signatureTail(lines) : [])];
+  return braceTailOpeners(wrapper, closed, {
+    // A hunk under an `impl` header that closes it at column 0 (a method's tail, new methods, the `impl`'s `}`):
+    // reopened as that `impl` and a method in it, so the new methods are the type's.
+    classTail: tailContainer(context),
+    first: ({ atTop, inClass }) =>
+      atTop || inClass || /^(impl|trait|mod)\b/.test(wrapper.prefix[0] ?? "") ? "fn __hintscope_tail__() {" : "{",
+  });
+}
+
 function rustWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // (Its `)` may stand at column 0.) A free function's header cut in its parameters (`pub(crate) fn dir_entry_dict(`), the hunk going on with them to
   // the `)` that ends them: the header as written opens the signature, so its new parameters are read.
@@ -162,28 +183,7 @@ export const rust: LanguageModule = {
       return name ? { name, owner: null } : braceContextFunction(text);
     },
     wrap: rustWrap,
-    tailOpeners: (wrapper, closed, context, lines) =>
-      // A hunk under an item macro's header (tokio's `cfg_rt! {`) whose lines, down to the first one's level, are
-      // items (`pub fn worker_index() …`, then `}` and `cfg_taskdump! {`): the blocks it closes are macros' around
-      // items, reopened as modules (items, not a function's locals).
-      wrapper.prefix.length === 0 && itemsUnderMacro(context, lines)
-        ? Array.from({ length: closed.count }, () => "mod __hintscope_tail__ {")
-        : // A hunk under an `impl`'s or a `trait`'s header whose one `}` at column 0 closes it: the lines above
-          // are its members (a method's signature cut above the hunk reopened, see signatureTail).
-          wrapper.prefix.length === 0 && closed.count === 1 && closed.atColumnZero && containerOpener(context)
-          ? [
-              containerOpener(context) as string,
-              ...(/^(impl|trait)\b/.test(containerOpener(context) ?? "") ? signatureTail(lines) : []),
-            ]
-          : braceTailOpeners(wrapper, closed, {
-              // A hunk under an `impl` header that closes it at column 0 (a method's tail, new methods, the `impl`'s
-              // `}`): reopened as that `impl` and a method in it, so the new methods are the type's.
-              classTail: tailContainer(context),
-              first: ({ atTop, inClass }) =>
-                atTop || inClass || /^(impl|trait|mod)\b/.test(wrapper.prefix[0] ?? "")
-                  ? "fn __hintscope_tail__() {"
-                  : "{",
-            }),
+    tailOpeners: rustTailOpeners,
     blockComments: true,
     endOfContextBody: headerLevelBodyEnd,
     // A function whose body runs past the hunk's end (`pub fn list_themes(cfg: &Config, config_dir: &Path) {`
