@@ -32,6 +32,9 @@ function endOfContextBody(language: ParsedLanguage, context: string, lines: read
 const declares = (line: string, name: string) =>
   new RegExp(`^\\s*(export\\s+)?(\\w+\\s+)*(class|type|interface|struct|enum|record|trait)\\s+${name}\\b`).test(line);
 
+/** Whether a header line writes its parameter list whole (`function QueryParam(name: string, options?: ParamOptions) {`). */
+const closesParameters = (line: string) => /\(.*\)/.test(line) && !/\(\s*$/.test(line);
+
 /** Functions whose bodies a hunk changes while their own line is above it: git names them in the hunk header. */
 export function addContextFunctions(
   file: FileDiff,
@@ -95,6 +98,7 @@ export function addContextFunctions(
       newFile: false,
       // The header is cut at 80 characters: not a signature to show as declared.
       signature: null,
+      ...(closesParameters(context) ? { header: context.trim() } : {}),
       status: "changed",
       params: [],
       location: { path: file.path, diffLine: changed.diffLine, fileLine: changed.newLine ?? changed.oldLine },

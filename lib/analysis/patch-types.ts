@@ -14,6 +14,8 @@ export interface PatchDefinition {
   path: string;
   newFile: boolean;
   signature: string | null;
+  /** a changed function's declaration line as git's hunk header shows it, where its parameter list closes there */
+  header?: string;
   status: "new" | "changed";
   /** for callables: the parameters as declared after the patch */
   params: string[];

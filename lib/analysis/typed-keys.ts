@@ -32,10 +32,13 @@ export function keyOfOtherType(use: PatchUse, def: PatchDefinition, definitions:
         (d.kind === "constructor" && d.owner?.split(".").pop() === called)),
   );
   // (A JavaScript body beside its `.d.ts` declaration says no types: the typed one is the one.)
-  const typed = declared.filter((d) => d.signature?.includes(":"));
+  // (A function whose body alone changes is declared on git's hunk header: `export function QueryParam(name:
+  // string, options?: ParamOptions): Function {`.)
+  const typed = declared.filter((d) => (d.signature ?? d.header)?.includes(":"));
   const declaration = typed.length === 1 ? typed[0] : undefined;
-  if (!declaration?.signature) return false;
-  const types = new Set(parameterTypes(declaration.signature));
+  const written = declaration?.signature ?? declaration?.header;
+  if (!written) return false;
+  const types = new Set(parameterTypes(written));
   if (types.size === 0) return false;
   for (const d of definitions)
     if ((d.kind === "type" || d.kind === "interface") && types.has(d.member))
