@@ -2,6 +2,8 @@ import type { Location } from "./locations";
 import { literalNamesFile } from "./match-uses";
 import type { PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
+const baseOf = (path: string) => path.split("/").pop() ?? path;
+
 /**
  * Files the code patch adds in no language the analysis parses (a fixture, `internal/cue/fixtures/valid.yaml`)
  * that a test names by its path (`os.ReadFile("fixtures/valid.yaml")`), with where the tests name them: the
@@ -9,7 +11,6 @@ import type { PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
  */
 export function dataFilesNamedByTests(code: PatchFacts, test: PatchFacts): Array<{ file: Location; uses: Location[] }> {
   const files = code.addedDataFiles ?? [];
-  const baseOf = (path: string) => path.split("/").pop() ?? path;
   const basenames = new Map<string, number>();
   for (const file of files) basenames.set(baseOf(file.path), (basenames.get(baseOf(file.path)) ?? 0) + 1);
   return files.flatMap((file) => {
@@ -21,14 +22,26 @@ export function dataFilesNamedByTests(code: PatchFacts, test: PatchFacts): Array
 
 /**
  * A test's strings that name a new code file by its path with a folder (pybind11's packaging test listing
- * `"include/pybind11/detail/pybind11_namespace_macros.h"`): uses of the file, as an import would be.
+ * `"include/pybind11/detail/pybind11_namespace_macros.h"`), or by its bare name where no other file the patch
+ * touches has that name (bandit's `check_example('no_host_key_verification.py', …)` for the new
+ * `examples/no_host_key_verification.py`): uses of the file, as an import would be.
  */
-export const pathLiteralsNaming = (file: PatchDefinition, side: "code" | "test", test: PatchFacts): PatchUse[] =>
-  side !== "code" || file.status !== "new"
-    ? []
-    : literalsNaming(file.path, test)
-        .filter((literal) => literal.text.includes("/"))
-        .map((literal) => ({ name: file.path, qualifier: null, kind: "name", location: literal.location }));
+export function pathLiteralsNaming(
+  file: PatchDefinition,
+  side: "code" | "test",
+  test: PatchFacts,
+  paths: readonly string[],
+): PatchUse[] {
+  if (side !== "code" || file.status !== "new") return [];
+  const base = baseOf(file.path);
+  const namesakes = paths.filter((path) => baseOf(path) === base).length;
+  return literalsNaming(file.path, test, namesakes).map((literal) => ({
+    name: file.path,
+    qualifier: null,
+    kind: "name",
+    location: literal.location,
+  }));
+}
 
 /** The test's strings that name a file by its path (see literalNamesFile). */
 const literalsNaming = (path: string, test: PatchFacts, namesakes = 1) =>

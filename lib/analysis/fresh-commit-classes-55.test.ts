@@ -12,3 +12,8 @@ test("routing-controllers ce2cb72: an options literal passed to `@QueryParam(…
   const names = (await stated("routing-controllers-commit-ce2cb72")).filter((n) => n.includes("isArray"));
   expect(names).toEqual(["ParamOptions.isArray field"]);
 });
+
+test("bandit 0293e9d: a test string that names a new code file by its bare name (`check_example('no_host_key_verification.py', …)`), where no other file the patch touches has that name, is a use of `examples/no_host_key_verification.py`; the plugin's module of a longer name is not named", async () => {
+  const files = (await stated("bandit-commit-0293e9d")).filter((n) => n.endsWith(" file"));
+  expect(files).toEqual(["examples/no_host_key_verification.py file"]);
+});

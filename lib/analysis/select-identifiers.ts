@@ -229,7 +229,10 @@ export function selectIdentifiers(
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );
         if (def.kind === "file" && !unusable)
-          uses.push(...climbingImports(def.path, moduleUses, own.paths), ...pathLiteralsNaming(def, side, other));
+          uses.push(
+            ...climbingImports(def.path, moduleUses, own.paths),
+            ...pathLiteralsNaming(def, side, other, own.paths),
+          );
         const owner = ownerFromUses(def, uses);
         // (Names keep their one internal form, `Owner.member`: a hint's text writes `Owner::member` itself.)
         const named = owner ? { ...def, owner, name: `${owner}.${def.member}` } : def;
