@@ -17,3 +17,7 @@ test("bandit 0293e9d: a test string that names a new code file by its bare name 
   const files = (await stated("bandit-commit-0293e9d")).filter((n) => n.endsWith(" file"));
   expect(files).toEqual(["examples/no_host_key_verification.py file"]);
 });
+
+test("glom 61ad750: a keyword argument never names a rest parameter (`Let(a='a')` against `def __init__(self, *a, **kw)` goes to `**kw`): no `Let.__init__.a`; the new `Let` and `Let.over` are stated", async () => {
+  expect((await stated("glom-commit-61ad750")).sort()).toEqual(["Let class", "Let.over method"]);
+});

@@ -96,6 +96,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     // Without keyword arguments (Go) a key names a struct's field, never a parameter.
     if (rulesOfPath(def.path).noKeywordArguments) return false;
     if ((use.kind !== "keyword" && use.kind !== "key") || use.name !== def.member) return false;
+    // (A rest parameter takes what no other parameter's name does: `Let(a='a')` goes to `**kw`, not to `*a`.)
+    if (def.variadic) return false;
     // (A key of a nested options object, `{retry: {retries: 3}}`, is some type's field, no function's parameter.)
     if (use.kind === "key" && (use.qualifier === null || use.qualifier.startsWith("{"))) return false;
     if (use.qualifier === null || calleeNames(def.owner).includes(use.qualifier)) return true;

@@ -2,7 +2,7 @@ import { addContextFunctions, addEnclosingTypes } from "./context-functions";
 import { hunkFragments } from "./fragments";
 import { generatedFromGrammar, grammarNamesOf } from "./grammar-outputs";
 import { grammarOfPath, type ParsedLanguage } from "./grammars";
-import { carriedMarks, crateOnlyTypes } from "./languages/definition-marks";
+import { carriedMarks, crateOnlyTypes, restParameterMark } from "./languages/definition-marks";
 import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
 import { type DefinitionKind, OWN_FOLDER, type SyntaxDefinition } from "./languages/syntax-facts";
@@ -151,6 +151,7 @@ function fileDefinitions(
             signature: null,
             status: "new",
             params: [],
+            ...restParameterMark(def.signature, param),
           });
       }
     }

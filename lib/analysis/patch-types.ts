@@ -25,6 +25,8 @@ export interface PatchDefinition {
   local?: boolean;
   /** a field no declaration states, assigned in a constructor (`this.isSphere = true`) */
   implicit?: boolean;
+  /** a parameter that takes the rest of the arguments (`*a`, `**kw`, `...handlers`): no keyword names it */
+  variadic?: boolean;
   /** a method declared without a body (an interface's, a trait's, an abstract one) */
   abstract?: boolean;
   /** a member of a PHP trait, which every class using the trait has (see SyntaxDefinition.mixin) */

@@ -83,3 +83,13 @@ export const crateOnlyTypes = (
   }>,
 ): Set<string> =>
   new Set(parsed.flatMap((p) => p.definitions.filter((d) => d.crateOnly && p.fragment.rows[d.row]).map((d) => d.name)));
+
+/**
+ * A parameter its callable's signature declares as the rest of the arguments (`*a`, `**kw`, `...handlers`, after
+ * `(` or `,`): marked, as no keyword names it.
+ */
+export const restParameterMark = (signature: string | null, param: string): { variadic?: true } =>
+  signature !== null &&
+  new RegExp(`[(,]\\s*(?:\\*\\*?|\\.\\.\\.)\\s*\\$?${param.replace(/\$/g, "\\$")}\\b`).test(signature)
+    ? { variadic: true }
+    : {};
