@@ -21,3 +21,10 @@ test("bandit 0293e9d: a test string that names a new code file by its bare name 
 test("glom 61ad750: a keyword argument never names a rest parameter (`Let(a='a')` against `def __init__(self, *a, **kw)` goes to `**kw`): no `Let.__init__.a`; the new `Let` and `Let.over` are stated", async () => {
   expect((await stated("glom-commit-61ad750")).sort()).toEqual(["Let class", "Let.over method"]);
 });
+
+test("goleak 3b3a1f5: a Go hunk that starts among a table test's own struct fields (`createdBy string` … `}{`, its `tests := []struct {` above) reads them as that struct's: `tt.createdBy` is the table's field, not the new unexported `Stack.createdBy`; the new `Stack.CreatedBy` and `IgnoreCreatedBy` are stated", async () => {
+  expect((await stated("goleak-commit-3b3a1f5")).sort()).toEqual([
+    "IgnoreCreatedBy function",
+    "Stack.CreatedBy method",
+  ]);
+});

@@ -46,7 +46,33 @@ function goWrap({ context, indented, lines }: WrapRequest): Wrapper {
       settled: true,
     };
   }
+  if (inFunction && startsInTableStruct(lines)) {
+    // A test table's own struct type (`tests := []struct {` above the hunk): its fields, then `}{` and the rows.
+    const closed = blocksClosedFromAbove(lines, 0).count;
+    return {
+      prefix: ["func __hintscope__() {", ...Array.from({ length: Math.max(0, closed - 1) }, () => "{"), TABLE_OPENER],
+      suffix: ["}"],
+      owner: null,
+      dedent: false,
+      settled: true,
+    };
+  }
   return inFunction ? { prefix: ["func __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
+}
+
+/** The stand-in for an anonymous struct type the hunk starts inside, whose literal follows its `}{`. */
+const TABLE_OPENER = "_ = []struct {";
+
+/**
+ * Whether a hunk in a function starts among an anonymous struct type's field specs (`createdBy string`), every
+ * code line up to a less indented `}{` one, which closes the type and opens its literal (a table test's rows).
+ */
+function startsInTableStruct(lines: readonly string[]): boolean {
+  const code = lines.filter((line) => line.trim() !== "" && !/^\s*\/\//.test(line));
+  const close = code.findIndex((line) => /^\s*\}\{\s*$/.test(line));
+  const first = code[0];
+  if (close < 1 || first === undefined || leadingSpaceOf(code[close] ?? "") >= leadingSpaceOf(first)) return false;
+  return code.slice(0, close).every((line) => /^\s+[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s+[^\s=:(]+\s*$/.test(line));
 }
 
 /** The stand-in for a composite literal the hunk starts inside: its type is above the hunk (see extract.ts). */
