@@ -28,3 +28,7 @@ test("goleak 3b3a1f5: a Go hunk that starts among a table test's own struct fiel
     "Stack.CreatedBy method",
   ]);
 });
+
+test("router 0fe592e: a name the tests read off a module of their own (`utils.methods`, where the test patch's `test/support/utils.js` defines `methods`) is that module's, not the code's new `methods` constant of index.js", async () => {
+  expect(await stated("router-commit-0fe592e")).toEqual([]);
+});

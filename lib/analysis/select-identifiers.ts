@@ -216,6 +216,7 @@ export function selectIdentifiers(
             !usedBefore(use) &&
             !users.ownField(use, def) &&
             !users.ownName(use) &&
+            !users.ownModuleMember(use) &&
             !(side === "test" && users.ownMethod(use, def)) &&
             !looseImplicit(use, def) &&
             !unloadedNamesake(use, def) &&

@@ -2,6 +2,18 @@ import { moduleOfPath } from "./languages/lookup";
 import { matchIsCertain } from "./match-uses";
 import type { PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
+/** What a module holds at its top level (a method whose class the hunks do not show is no module's). */
+const MODULE_MEMBER_KINDS = new Set([
+  "function",
+  "class",
+  "constant",
+  "variable",
+  "type",
+  "interface",
+  "struct",
+  "enum",
+]);
+
 /**
  * What the using side defines itself, per file. Its own fields (a test's own table struct `bpt { workers int }`): a
  * key or `tt.workers` there names that struct's field, not a namesake of the other side, unless it says whose. Its
@@ -14,6 +26,13 @@ export function usersOwn(user: PatchFacts) {
   const keys = (definitions: readonly PatchDefinition[]) => new Set(definitions.map((d) => key(d.path, d.member)));
   const fields = keys(user.definitions.filter((d) => d.kind === "field"));
   const names = keys(user.definitions.filter((d) => !d.owner));
+  // Its own modules' top-level names, by the module's bare file name (`test/support/utils.js` → `utils`).
+  const moduleName = (path: string) => (path.split("/").pop() ?? path).replace(/\.[^.]+$/, "");
+  const moduleMembers = new Set(
+    user.definitions
+      .filter((d) => !d.owner && MODULE_MEMBER_KINDS.has(d.kind))
+      .map((d) => `${moduleName(d.path)}.${d.member}`),
+  );
   const imports = new Set(user.uses.filter((u) => u.kind === "import").map((u) => key(u.location.path, u.name)));
   // (Not an interface's: `UserPropsRepository.Get` is what a test's mock implements, and the code reaches the mock.)
   const interfaces = new Set(user.definitions.filter((d) => d.kind === "interface").map((d) => d.name));
@@ -31,6 +50,12 @@ export function usersOwn(user: PatchFacts) {
       moduleOfPath(def.path)?.uses?.hooksAreOverrides === true,
     ownField: (use: PatchUse, def: PatchDefinition) =>
       def.kind === "field" && fields.has(key(use.location.path, use.name)) && !matchIsCertain(use, def),
+    // A name read off a module of its own (`utils.methods`, where the tests' `test/support/utils.js` defines
+    // `methods`): that module's, not a namesake of the other side.
+    ownModuleMember: (use: PatchUse) =>
+      use.qualifier !== null &&
+      /^[A-Za-z_$][\w$]*$/.test(use.qualifier) &&
+      moduleMembers.has(`${use.qualifier}.${use.name}`),
     ownName: (use: PatchUse) =>
       use.kind === "name" &&
       use.qualifier === null &&
