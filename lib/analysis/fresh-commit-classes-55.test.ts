@@ -32,3 +32,10 @@ test("goleak 3b3a1f5: a Go hunk that starts among a table test's own struct fiel
 test("router 0fe592e: a name the tests read off a module of their own (`utils.methods`, where the test patch's `test/support/utils.js` defines `methods`) is that module's, not the code's new `methods` constant of index.js", async () => {
   expect(await stated("router-commit-0fe592e")).toEqual([]);
 });
+
+test("ramsey/collection 1e8371b: a test class that `use`s the new trait reaches its members through `$this->toolValueToString(…)`; PHP's magic methods (`__toString`) are the language's to call, so the tests' mocks defining one name nothing the code's `$value->__toString()` would need", async () => {
+  expect((await stated("collection-commit-1e8371b")).sort()).toEqual([
+    "ValueToStringTrait class",
+    "ValueToStringTrait.toolValueToString method",
+  ]);
+});

@@ -7,6 +7,9 @@ import type { PatchDefinition, PatchUse } from "./patch-facts";
 export const CONSTRUCTOR_MEMBERS = new Set(["__init__", "constructor", "__new__"]);
 const SELF_NAMES = new Set(["self", "this", "cls", "$this", "static", "parent", "Self"]);
 
+/** A use through the using object or class itself (`self.x`, `$this->x`, `static::x`). */
+export const isSelfQualified = (use: PatchUse) => use.qualifier !== null && SELF_NAMES.has(use.qualifier);
+
 export { importLoadsFile, literalNamesFile } from "./import-paths";
 
 /** How uses reach definitions in a path's language (see UseRules): none of its departures for unknown files. */
@@ -141,8 +144,9 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     !LITERAL_TYPES.has(lastSegment(def.owner) ?? "")
   )
     return false;
-  // `self.x` and `this.x` reach the using class's own members, which live on the using side.
-  if (use.qualifier !== null && SELF_NAMES.has(use.qualifier)) return false;
+  // `self.x` and `this.x` reach the using class's own members, which live on the using side (and the members of
+  // a trait it uses: see traitOfUser).
+  if (isSelfQualified(use) && !def.mixin) return false;
   if (!def.owner && use.kind === "import" && !namespaceFitsPath(use.module, def.path)) return false;
   if (!def.owner) {
     // A Go struct's field whose type line no hunk shows (a `type (` group's) is what a literal of an exported

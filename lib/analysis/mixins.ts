@@ -1,6 +1,7 @@
 // A PHP trait's members are every using class's (`Assert::allIsNotInstanceOfAny` reaches `trait Mixin`'s, see
 // match-uses.ts), but only a class the patches show may use the trait: not a framework's facade (`Cache::flush()`).
 import { lastSegment } from "./languages/syntax-facts";
+import { isSelfQualified } from "./match-uses";
 import type { PatchDefinition, PatchUse } from "./patch-types";
 
 /** Whether a use reaches a trait's member only through a class-like name no patch defines anything of. */
@@ -19,4 +20,15 @@ export function throughStrangerOf(
       !patchClasses.has(through)
     );
   };
+}
+
+/**
+ * Whether a use through the using class itself (`$this->toolValueToString(…)`) reaches a trait's member: only where
+ * its file names the trait (`use ValueToStringTrait;` in the test class), as a class takes a trait's members.
+ */
+export function traitOfUser(uses: readonly PatchUse[]): (use: PatchUse, def: PatchDefinition) => boolean {
+  const named = new Set(uses.map((use) => `${use.location.path}\u0000${use.name}`));
+  return (use, def) =>
+    !isSelfQualified(use) ||
+    (def.mixin === true && def.owner !== null && named.has(`${use.location.path}\u0000${lastSegment(def.owner)}`));
 }

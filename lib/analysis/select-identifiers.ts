@@ -6,7 +6,7 @@ import { importClimbsToFile } from "./import-paths";
 import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
 import { calleeNames, componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses } from "./match-uses";
-import { throughStrangerOf } from "./mixins";
+import { throughStrangerOf, traitOfUser } from "./mixins";
 import { keptUses, withResultTypes } from "./namesake-uses";
 import { respeltOwners } from "./owner-spelling";
 import { inStandingPackage, packageAliases } from "./package-scope";
@@ -183,6 +183,7 @@ export function selectIdentifiers(
     // after `a = new Sphere()`), not through any object's `.size` (a response's `res.data.file1.size`).
     const looseImplicit = (use: PatchUse, def: PatchDefinition) => def.implicit === true && !matchIsCertain(use, def);
     const users = usersOwn(other);
+    const traitUsed = traitOfUser(other.uses);
     const loads = loadsOf(other.uses);
     // A bare name in a code file, in a language whose modules keep their names (the code calling its own
     // `onTokenValidated` prop, or importing `QWebEngineSettings` from a library), is not a test module's
@@ -225,6 +226,7 @@ export function selectIdentifiers(
             !keywordOfOwnCallee(use, def, other.definitions) &&
             !keyOfOtherType(use, def, everyDefinition) &&
             !throughStranger(use, def) &&
+            traitUsed(use, def) &&
             !(def.private && !/\bany\b/.test(use.qualifier ?? "")) &&
             !(def.crateOnly && moduleOfPath(def.path)?.uses?.outsideCrate?.(use.location.path)) &&
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),

@@ -106,6 +106,8 @@ export const php: LanguageModule = {
   overloads: false,
   stringTypes: ["string", "encapsed_string"],
   memberSeparator: "::",
+  // PHP's magic methods (`__toString`, `__invoke`, `__get`…): the language calls them by these names.
+  dictatedPattern: /^__[A-Za-z]+$/,
   uses: { callsNeverReachFields: true },
   hunks: {
     membersInTypeBody: true,
