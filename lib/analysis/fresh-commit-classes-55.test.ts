@@ -1,7 +1,7 @@
 // Classes of error found in the twenty-fifth session (issue 43): rounds 53–56, labelled blind.
 // Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
 import { expect, test } from "vitest";
-import { commitAnalysis } from "../testing/analysis-helpers";
+import { commitAnalysis, hunkDefinitions } from "../testing/analysis-helpers";
 
 const stated = async (name: string) =>
   (await commitAnalysis(name)).identifiers
@@ -38,4 +38,10 @@ test("ramsey/collection 1e8371b: a test class that `use`s the new trait reaches 
     "ValueToStringTrait class",
     "ValueToStringTrait.toolValueToString method",
   ]);
+});
+
+test("typeguard b212189: a module-level hunk under git's `try:` header that starts at `except ImportError:` is that statement's later clause (no `ImportError` variable), and a name a module-level `try`/`except` binds (`except ImportError: Literal = None`) is the module's: the tests' `from typeguard import (…, Literal)` uses it", async () => {
+  expect(await stated("typeguard-commit-b212189")).toContain("Literal variable");
+  const all = await hunkDefinitions("typeguard-commit-b212189-code.diff");
+  expect(all.filter((n) => n.startsWith("ImportError"))).toEqual([]);
 });

@@ -204,6 +204,8 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
           const constant = /^[A-Z][A-Z0-9_]*$/.test(left.text);
           const kind = scope.owner ? (inEnumClass(node) ? "constant" : "field") : constant ? "constant" : "variable";
           facts.define(node, left.text, scope.owner, kind);
+          // (`except ImportError: Literal = None` at module level: the module's, as a `def` there is.)
+          if (!scope.owner && inModuleBlock(node.parent ?? node)) facts.markDefinition("conditional");
         } else if (left?.type === "attribute" && scope.selfOwner && left.childForFieldName("object")?.text === "self") {
           const attr = left.childForFieldName("attribute");
           if (attr) facts.define(node, attr.text, scope.selfOwner, "field");

@@ -175,6 +175,18 @@ function classBodyWrap({ context, lines, hunkLines }: WrapRequest): Wrapper {
   return { prefix: inMethod ? ["def __hintscope_tail__(self):"] : [], suffix: [], owner, dedent: true };
 }
 
+/**
+ * A module-level hunk that starts in a compound statement's later clause (`except ImportError:` under git's
+ * `try:` header, `else:`, `elif …:`): a stand-in first clause opens it, so its block parses as the module's.
+ */
+function clauseWrap(lines: readonly string[]): Wrapper | null {
+  const first = lines.find((line) => line.trim() !== "" && !/^\s*#/.test(line));
+  const clause = first === undefined ? undefined : /^(except|finally|else|elif)\b[^:]*:/.exec(first)?.[1];
+  if (!clause) return null;
+  const opener = clause === "except" || clause === "finally" ? "try:" : "if True:";
+  return { prefix: [opener, "    pass"], suffix: [], owner: null, dedent: false };
+}
+
 export const python: LanguageModule = {
   name: "python",
   aliases: ["py"],
@@ -197,7 +209,8 @@ export const python: LanguageModule = {
       const type = /^class\s+(\w+)\s*[(:]/.exec(text);
       return type?.[1] ? { name: type[1], owner: null, kind: "class" } : null;
     },
-    wrap: (request) => pythonWrap(request) ?? (request.indented ? classBodyWrap(request) : NO_WRAP),
+    wrap: (request) =>
+      pythonWrap(request) ?? (request.indented ? classBodyWrap(request) : (clauseWrap(request.lines) ?? NO_WRAP)),
     blockComments: false,
     closeOpenBlocks: (suffix, lines) => {
       const closers = pythonClosers(lines);
