@@ -45,3 +45,7 @@ test("typeguard b212189: a module-level hunk under git's `try:` header that star
   const all = await hunkDefinitions("typeguard-commit-b212189-code.diff");
   expect(all.filter((n) => n.startsWith("ImportError"))).toEqual([]);
 });
+
+test("sshj e14fb2f: under the top-level class's header, a hunk that starts in a nested type's constructor (`this.code = code;`, its `}`) and adds `public int getCode()` at that `}`'s level is in the nested type the hunk does not show, not in Response; the tests' calls on two of its constants (`Response.StatusCode.OK.getCode()`) say which: StatusCode", async () => {
+  expect(await stated("sshj-commit-e14fb2f")).toEqual(["StatusCode.getCode method"]);
+});

@@ -251,6 +251,25 @@ function namesOwner(use: PatchUse, def: PatchDefinition): boolean {
  * BaseMixture's): so that reading holds only where no use goes through an object of a class it cannot tell
  * (`bgmm2.fit_predict(X)` beside it, a BayesianGaussianMixture copied from another).
  */
+/**
+ * The type whose constants the uses call the member on, where they go through two constants at least of one
+ * class-like name (`Response.StatusCode.OK.getCode()`, `Response.StatusCode.EOF.getCode()`): an enum's, whose
+ * constants have its members. (One constant alone may be any static field, of any type.)
+ */
+function enumOfConstants(uses: readonly PatchUse[]): string | null {
+  const constants = new Map<string, Set<string>>();
+  for (const use of uses) {
+    const segments = use.qualifier?.split(".") ?? [];
+    const constant = segments.pop();
+    const type = segments.join(".");
+    if (constant === undefined || !/^[A-Z][A-Z0-9_]*$/.test(constant) || type === "" || !classLike(type)) continue;
+    constants.set(type, (constants.get(type) ?? new Set()).add(constant));
+  }
+  const types = [...constants.keys()];
+  const only = types.length === 1 ? types[0] : undefined;
+  return only !== undefined && (constants.get(only)?.size ?? 0) >= 2 ? (only.split(".").pop() ?? null) : null;
+}
+
 export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): string | null {
   if (def.owner || (def.kind !== "method" && def.kind !== "property" && def.kind !== "field")) return null;
   const untold = (use: PatchUse) =>
@@ -259,6 +278,8 @@ export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): 
     !SELF_NAMES.has(use.qualifier) &&
     !classLike(use.qualifier.replace(/\.super$/, ""));
   if (uses.some((use) => use.qualifierType !== undefined) && uses.some(untold)) return null;
+  const enumType = enumOfConstants(uses);
+  if (enumType) return enumType;
   const classes = new Set(
     uses.flatMap((use) => {
       if (use.qualifierType) return [use.qualifierType];

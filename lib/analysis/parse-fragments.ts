@@ -16,6 +16,8 @@ import type { ParsedFragment } from "./patch-types";
  */
 export function cleanOwner(owner: string | null, contextFunction: string | null = null): string | null {
   if (!owner) return null;
+  // (A type unseen inside a known one, `Response.<unseen>`: whose member it is, the outer class does not say.)
+  if (owner.endsWith(`.${UNKNOWN_OWNER}`)) return null;
   const parts = owner
     .split(".")
     .map((p) => (p === STAND_IN ? contextFunction : p))

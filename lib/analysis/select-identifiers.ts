@@ -5,7 +5,7 @@ import { implementations } from "./implementations";
 import { importClimbsToFile } from "./import-paths";
 import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
-import { calleeNames, componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses } from "./match-uses";
+import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses } from "./match-uses";
 import { throughStrangerOf, traitOfUser } from "./mixins";
 import { keptUses, withResultTypes } from "./namesake-uses";
 import { respeltOwners } from "./owner-spelling";
@@ -13,51 +13,11 @@ import { inStandingPackage, packageAliases } from "./package-scope";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
 import { staticImportReaches } from "./static-imports";
 import { isTestEntryPoint } from "./test-entry-points";
-import { keyOfOtherType } from "./typed-keys";
+import { keyOfOtherType, keywordOfCalledType, keywordOfOwnCallee, nestedKeyTyped } from "./typed-keys";
 import { usersOwn } from "./users-own";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
 export type { InstanceIdentifier, PlacedLocation } from "./instance-identifier";
-
-/**
- * A nested options object's key (`{retry: {retries: 3}}`, qualified `{retry}`) names a field of the type the outer
- * key's field is declared with, where the patch declares one so (`retry?: RetryOptions | number`), no other.
- */
-function nestedKeyTyped(use: PatchUse, def: PatchDefinition, definitions: readonly PatchDefinition[]): boolean {
-  const outer = use.kind === "key" ? /^\{(\w+)\}$/.exec(use.qualifier ?? "")?.[1] : undefined;
-  if (outer === undefined) return true;
-  const owner = def.owner?.split(".").pop();
-  return (
-    owner !== undefined &&
-    definitions.some((d) => d.member === outer && new RegExp(`\\b${owner}\\b`).test(d.signature ?? ""))
-  );
-}
-
-/**
- * A keyword argument of a call of a type the patch gives a field of that name (`SettingsConfigDict(env_ignore_empty=
- * True)`, a TypedDict's): that field's, not another class's constructor parameter it might be passed on to.
- */
-function keywordOfCalledType(use: PatchUse, def: PatchDefinition, definitions: readonly PatchDefinition[]): boolean {
-  if (use.kind !== "keyword" || def.kind !== "parameter" || use.qualifier === null) return false;
-  const called = use.qualifier.split(".").pop();
-  return (
-    def.owner?.split(".").at(-2) !== called &&
-    definitions.some((d) => d.kind === "field" && d.member === use.name && d.owner?.split(".").pop() === called)
-  );
-}
-
-/**
- * A keyword argument of a call of a function the using patch defines itself (pyflakes' test harness `flakes(…,
- * filename=filename)`): that function's, not another's constructor parameter a factory might pass it on to.
- */
-function keywordOfOwnCallee(use: PatchUse, def: PatchDefinition, users: readonly PatchDefinition[]): boolean {
-  if (use.kind !== "keyword" || def.kind !== "parameter" || use.qualifier === null) return false;
-  const called = use.qualifier.split(".").pop();
-  return (
-    !calleeNames(def.owner).includes(called ?? "") &&
-    users.some((d) => (d.kind === "function" || d.kind === "method") && d.member === called)
-  );
-}
 
 // Names every patch shares that say nothing about the task: keywords, builtins, receivers, test scaffolding.
 const COMMON_NAMES = new Set(
@@ -138,6 +98,23 @@ function climbingImports(path: string, moduleUses: readonly PatchUse[], paths: r
 }
 
 /**
+ * A bare name in a code file, in a language whose modules keep their names (the code calling its own
+ * `onTokenValidated` prop, or importing `QWebEngineSettings` from a library), is not a test module's
+ * `const onTokenValidated` (`QWebEngineSettings = pytest.importorskip(…)`), unless that file loads it.
+ * (Not asked of the tests' uses of code: hunks often leave a test's import lines out of view.)
+ */
+const unloadedNamesakeOf =
+  (side: "code" | "test", loads: (from: string, path: string) => boolean) => (use: PatchUse, def: PatchDefinition) =>
+    side === "test" &&
+    !def.owner &&
+    moduleOfPath(def.path)?.uses?.fileScopedNames === true &&
+    use.qualifier === null &&
+    use.kind !== "module" &&
+    use.kind !== "key" &&
+    use.location.path !== def.path &&
+    !loads(use.location.path, def.path);
+
+/**
  * Applies the four selections of SPEC §4 to the facts of the code patch C and the test patch T:
  * DefUse (new names defined on one side and used on the other), Doc2Feat (names on added lines of both),
  * FEA brief (new functions, classes and methods of C), Pro (every name C adds or changes).
@@ -185,19 +162,7 @@ export function selectIdentifiers(
     const users = usersOwn(other);
     const traitUsed = traitOfUser(other.uses);
     const loads = loadsOf(other.uses);
-    // A bare name in a code file, in a language whose modules keep their names (the code calling its own
-    // `onTokenValidated` prop, or importing `QWebEngineSettings` from a library), is not a test module's
-    // `const onTokenValidated` (`QWebEngineSettings = pytest.importorskip(…)`), unless that file loads it.
-    // (Not asked of the tests' uses of code: hunks often leave a test's import lines out of view.)
-    const unloadedNamesake = (use: PatchUse, def: PatchDefinition) =>
-      side === "test" &&
-      !def.owner &&
-      moduleOfPath(def.path)?.uses?.fileScopedNames === true &&
-      use.qualifier === null &&
-      use.kind !== "module" &&
-      use.kind !== "key" &&
-      use.location.path !== def.path &&
-      !loads(use.location.path, def.path);
+    const unloadedNamesake = unloadedNamesakeOf(side, loads);
     // A name the code used before the patch (`app.credentials` in its pre-image) and defines nowhere anew is no
     // test's to define: a test class that has it (`class Rails52Credentials; def credentials`) stands in for
     // what the code already called. (A mock of a new interface, `MockedUserPropsRepo.Get`, is the contract's.)

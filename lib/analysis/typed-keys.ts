@@ -1,5 +1,7 @@
-// An options object's keys (`dotenv.apply(process.env, source, { debug: true })`) name fields of the type the
-// called function declares for it, where a patch declares that function: not any new type's field of that name.
+// Whose a key or a keyword argument is: an options object's keys (`dotenv.apply(process.env, source, { debug: true
+// })`) name fields of the type the called function declares for it, where a patch declares that function, not any
+// new type's field of that name; a keyword names the called type's field or the called function's parameter.
+import { calleeNames } from "./match-uses";
 import type { PatchDefinition, PatchUse } from "./patch-types";
 
 const CALLABLE_KINDS = new Set(["function", "constructor"]);
@@ -44,4 +46,48 @@ export function keyOfOtherType(use: PatchUse, def: PatchDefinition, definitions:
     if ((d.kind === "type" || d.kind === "interface") && types.has(d.member))
       for (const named of d.signature?.match(/\b[A-Z][\w$]*/g) ?? []) types.add(named);
   return !types.has(def.owner.split(".").pop() as string);
+}
+
+/**
+ * A nested options object's key (`{retry: {retries: 3}}`, qualified `{retry}`) names a field of the type the outer
+ * key's field is declared with, where the patch declares one so (`retry?: RetryOptions | number`), no other.
+ */
+export function nestedKeyTyped(use: PatchUse, def: PatchDefinition, definitions: readonly PatchDefinition[]): boolean {
+  const outer = use.kind === "key" ? /^\{(\w+)\}$/.exec(use.qualifier ?? "")?.[1] : undefined;
+  if (outer === undefined) return true;
+  const owner = def.owner?.split(".").pop();
+  return (
+    owner !== undefined &&
+    definitions.some((d) => d.member === outer && new RegExp(`\\b${owner}\\b`).test(d.signature ?? ""))
+  );
+}
+
+/**
+ * A keyword argument of a call of a type the patch gives a field of that name (`SettingsConfigDict(env_ignore_empty=
+ * True)`, a TypedDict's): that field's, not another class's constructor parameter it might be passed on to.
+ */
+export function keywordOfCalledType(
+  use: PatchUse,
+  def: PatchDefinition,
+  definitions: readonly PatchDefinition[],
+): boolean {
+  if (use.kind !== "keyword" || def.kind !== "parameter" || use.qualifier === null) return false;
+  const called = use.qualifier.split(".").pop();
+  return (
+    def.owner?.split(".").at(-2) !== called &&
+    definitions.some((d) => d.kind === "field" && d.member === use.name && d.owner?.split(".").pop() === called)
+  );
+}
+
+/**
+ * A keyword argument of a call of a function the using patch defines itself (pyflakes' test harness `flakes(…,
+ * filename=filename)`): that function's, not another's constructor parameter a factory might pass it on to.
+ */
+export function keywordOfOwnCallee(use: PatchUse, def: PatchDefinition, users: readonly PatchDefinition[]): boolean {
+  if (use.kind !== "keyword" || def.kind !== "parameter" || use.qualifier === null) return false;
+  const called = use.qualifier.split(".").pop();
+  return (
+    !calleeNames(def.owner).includes(called ?? "") &&
+    users.some((d) => (d.kind === "function" || d.kind === "method") && d.member === called)
+  );
 }
