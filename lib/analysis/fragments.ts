@@ -184,10 +184,12 @@ function imageOf(
     ),
   );
   const hunkLines = lines.map((line) => line.text);
+  // (A brace language's string the hunk starts in closes no block: `}` in a template literal's code is text.)
+  const wrapTexts = offside || stringEnd < 0 ? texts : texts.map((text, index) => (index <= stringEnd ? "" : text));
   let wrapper = wrapperOf(
     rules,
     hunk,
-    { lines: texts, hunkLines, carriedClass, path },
+    { lines: wrapTexts, hunkLines, carriedClass, path },
     kept,
     minIndent,
     comments.openAtEnd,

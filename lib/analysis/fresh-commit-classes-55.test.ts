@@ -49,3 +49,9 @@ test("typeguard b212189: a module-level hunk under git's `try:` header that star
 test("sshj e14fb2f: under the top-level class's header, a hunk that starts in a nested type's constructor (`this.code = code;`, its `}`) and adds `public int getCode()` at that `}`'s level is in the nested type the hunk does not show, not in Response; the tests' calls on two of its constants (`Response.StatusCode.OK.getCode()`) say which: StatusCode", async () => {
   expect(await stated("sshj-commit-e14fb2f")).toEqual(["StatusCode.getCode method"]);
 });
+
+test("preact signals 528f190: a hunk that starts inside a template literal's code (`STOP_TRACKING_IDENTIFIER();` / `}` + backtick) closes no block with that `}`: the new `export interface PluginOptions` after it is the module's, and the tests' `{ mode: \"manual\" }` names its field", async () => {
+  const names = await stated("signals-commit-528f190");
+  expect(names).toContain("PluginOptions interface");
+  expect(names).toContain("PluginOptions.mode field");
+});
