@@ -55,3 +55,9 @@ test("preact signals 528f190: a hunk that starts inside a template literal's cod
   expect(names).toContain("PluginOptions interface");
   expect(names).toContain("PluginOptions.mode field");
 });
+
+test("fastify-swagger a58bcbe: a function type's parameter object (`type SwaggerTransform = <S …>({ schema, url, … }: { schema: S; url: string; … }) => …`) holds no members of the alias: the tests' `{ schema, url }` keys name none, and the new route config key `FastifyContextConfig.swaggerTransform` is stated", async () => {
+  const names = await stated("fastify-swagger-commit-a58bcbe");
+  expect(names.filter((n) => n.startsWith("SwaggerTransform."))).toEqual([]);
+  expect(names).toContain("FastifyContextConfig.swaggerTransform field");
+});

@@ -367,6 +367,12 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
       case "assignment_expression":
         if (readAssignment(node, { owner, inFunction }, facts, skip, { callable, visit }) === "done") return;
         break;
+      case "function_type":
+      case "constructor_type":
+        // A function type's parameters and result (`type SwaggerTransform = ({ schema }: { schema: S }) => …`,
+        // `onChange: (e: { value: string }) => void`) are no members of the type that holds it.
+        for (const child of node.namedChildren) if (child) visit(child, null, inFunction);
+        return;
       case "arrow_function":
       case "function_expression":
       case "function":
