@@ -61,3 +61,9 @@ test("fastify-swagger a58bcbe: a function type's parameter object (`type Swagger
   expect(names.filter((n) => n.startsWith("SwaggerTransform."))).toEqual([]);
   expect(names).toContain("FastifyContextConfig.swaggerTransform field");
 });
+
+test("jimfs c60af2a: a Java field declared `private final long interval;` in a private nested class is private (the declaration's modifiers are its declarator's): the tests' `pollingWatchService.interval` is PollingWatchService's package-visible field, not PollingConfig's", async () => {
+  const names = await stated("jimfs-commit-c60af2a");
+  expect(names).toContain("PollingWatchService.interval field");
+  expect(names.filter((n) => n.includes("PollingConfig."))).toEqual([]);
+});

@@ -31,10 +31,14 @@ const isBodiless = (node: Node, kind: string) =>
  */
 const MODIFIER_TYPES = new Set(["visibility_modifier", "modifiers", "modifier"]);
 
-/** A member declared `private` (`private int count;`, `private function f()`) or named `#x`: its class's own. */
-const isPrivate = (node: Node) =>
+/**
+ * A member declared `private` (`private int count;`, `private function f()`) or named `#x`: its class's own. (A
+ * field's declarator, `interval` of `private final long interval;`, takes its declaration's modifiers.)
+ */
+const isPrivate = (node: Node): boolean =>
   node.childForFieldName("name")?.type === "private_property_identifier" ||
-  node.children.some((c) => c !== null && MODIFIER_TYPES.has(c.type) && /(^|\s)private\b/.test(c.text));
+  node.children.some((c) => c !== null && MODIFIER_TYPES.has(c.type) && /(^|\s)private\b/.test(c.text)) ||
+  (node.type === "variable_declarator" && node.parent?.type === "field_declaration" && isPrivate(node.parent));
 
 /** Rust's items, whose visibility is their own `pub` (a trait's items and an enum's variants take the trait's, the enum's). */
 const VISIBLE_ITEMS = new Set([
