@@ -67,3 +67,9 @@ test("jimfs c60af2a: a Java field declared `private final long interval;` in a p
   expect(names).toContain("PollingWatchService.interval field");
   expect(names.filter((n) => n.includes("PollingConfig."))).toEqual([]);
 });
+
+test("commons-statistics 1e5c695: the members of a private nested class (`private static class InvertedRNG implements UniformRandomProvider`) are as private as it is: a test's anonymous `UniformRandomProvider` overriding `nextLong()` implements the interface, not InvertedRNG's method", async () => {
+  expect(await stated("commons-statistics-commit-1e5c695")).toEqual([]);
+  const all = await hunkDefinitions("commons-statistics-commit-1e5c695-code.diff");
+  expect(all).toContain("ParetoDistribution.InvertedRNG.nextLong method new");
+});

@@ -16,7 +16,9 @@ export function implementations(def: PatchDefinition, testDefinitions: readonly 
   // A test's override of a concrete one says it overrides (Java's `@Override`, `override`): it fails to compile
   // unless the method is there by that name (mybatis dddd9f7's `@Override protected SqlSession createSqlSession(…)`
   // in a test's subclass of DefaultSqlSessionFactory).
-  if (isDictatedName(def)) return [];
+  // (Nor a member no other file can subclass, a private nested class's `nextLong()`: a test's anonymous
+  // `UniformRandomProvider`'s override of that name is of the interface both implement.)
+  if (isDictatedName(def) || def.private) return [];
   return testDefinitions
     .filter(
       (d) =>

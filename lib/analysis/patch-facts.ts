@@ -2,7 +2,7 @@ import { addContextFunctions, addEnclosingTypes } from "./context-functions";
 import { hunkFragments } from "./fragments";
 import { generatedFromGrammar, grammarNamesOf } from "./grammar-outputs";
 import { grammarOfPath, type ParsedLanguage } from "./grammars";
-import { carriedMarks, crateOnlyTypes, restParameterMark } from "./languages/definition-marks";
+import { carriedMarks, restParameterMark, typesMarked } from "./languages/definition-marks";
 import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
 import { type DefinitionKind, OWN_FOLDER, type SyntaxDefinition } from "./languages/syntax-facts";
@@ -45,7 +45,8 @@ function fileDefinitions(
       for (const def of p.definitions) byName.set(def.name, [...(byName.get(def.name) ?? []), def]);
     return byName;
   };
-  const crateTypes = crateOnlyTypes(parsed);
+  const crateTypes = typesMarked(parsed, "crateOnly");
+  const privateTypes = typesMarked(parsed, "private");
   const preDeclarations = declarations("pre");
   const postDeclarations = declarations("post");
   const out = new Map<string, PatchDefinition>();
@@ -129,6 +130,7 @@ function fileDefinitions(
         params: def.params,
         ...carriedMarks(def),
         ...(def.owner && crateTypes.has(def.owner) ? { crateOnly: true } : {}),
+        ...(def.owner && privateTypes.has(def.owner) ? { private: true } : {}),
         ...(def.namespace ? { namespace: def.namespace } : {}),
       });
       // A local function's parameters are nobody's to call by keyword from outside it.

@@ -77,16 +77,25 @@ export const carriedMarks = (def: Partial<Record<(typeof CARRIED)[number], boole
   Object.fromEntries(CARRIED.filter((flag) => def[flag]).map((f) => [f, true]));
 
 /**
- * The types a crate keeps to itself (`crateOnly`), as lines of the patch show them (no stand-in's `struct X {`):
- * their members are the crate's too.
+ * The types marked so (`crateOnly`: a crate keeps them to itself; `private`: a class's own nested type), as lines
+ * of the patch show them (no stand-in's `struct X {`): their members are as closed as they are.
  */
-export const crateOnlyTypes = (
+export const typesMarked = (
   parsed: ReadonlyArray<{
-    definitions: ReadonlyArray<{ crateOnly?: boolean; row: number; name: string }>;
+    definitions: ReadonlyArray<{ crateOnly?: boolean; private?: boolean; row: number; name: string; kind: string }>;
     fragment: { rows: readonly unknown[] };
   }>,
+  mark: "crateOnly" | "private",
 ): Set<string> =>
-  new Set(parsed.flatMap((p) => p.definitions.filter((d) => d.crateOnly && p.fragment.rows[d.row]).map((d) => d.name)));
+  new Set(
+    parsed.flatMap((p) =>
+      p.definitions
+        .filter((d) => d[mark] && p.fragment.rows[d.row] && (mark === "crateOnly" || TYPE_KINDS.has(d.kind)))
+        .map((d) => d.name),
+    ),
+  );
+
+const TYPE_KINDS = new Set(["class", "interface", "enum", "struct", "record"]);
 
 /**
  * A parameter its callable's signature declares as the rest of the arguments (`*a`, `**kw`, `...handlers`, after
