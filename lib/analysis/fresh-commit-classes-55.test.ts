@@ -73,3 +73,7 @@ test("commons-statistics 1e5c695: the members of a private nested class (`privat
   const all = await hunkDefinitions("commons-statistics-commit-1e5c695-code.diff");
   expect(all).toContain("ParetoDistribution.InvertedRNG.nextLong method new");
 });
+
+test("zt-exec 2f84940: a new constructor's parameter of a member's name (`ProcessExecutor(Iterable<String> command)`) stands aside for the new overload `command(Iterable<String> command)`, which the tests call", async () => {
+  expect(await stated("zt-exec-commit-2f84940")).toEqual(["ProcessExecutor.command method"]);
+});

@@ -54,12 +54,13 @@ function fileDefinitions(
     for (const def of p.definitions) {
       const location = locate(p.fragment, def.row, def.endRow, { name: def.member, column: def.column });
       if (!location) continue;
-      // A constructor's parameter stands aside for the field it declares (TypeScript's `public readonly x`), a field
-      // for a method of its name (`private boolean recognizeSubtypes` beside `recognizeSubtypes()`, a Rust getter, a
-      // Python `@property`): the method is what callers name.
+      // A constructor's parameter stands aside for the field it declares (TypeScript's `public readonly x`) or a
+      // member of its name (`ProcessExecutor(Iterable<String> command)` beside the new `command(Iterable<String>)`),
+      // a field for a method of its name (`private boolean recognizeSubtypes` beside `recognizeSubtypes()`, a Rust
+      // getter, a Python `@property`): the method is what callers name.
       const sofar = out.get(def.name);
       const first =
-        (sofar?.kind === "parameter" && def.kind === "field") ||
+        (sofar?.kind === "parameter" && def.kind !== "parameter") ||
         (sofar?.kind === "field" && (CALLABLE.has(def.kind) || def.kind === "property"))
           ? undefined
           : sofar;
