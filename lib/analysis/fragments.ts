@@ -1,3 +1,4 @@
+import { reopeningBrackets } from "./continued-statements";
 import type { Fragment } from "./fragment";
 import type { ParsedLanguage } from "./grammars";
 import { functionInContext } from "./hunk-context";
@@ -49,15 +50,15 @@ function blankedRows(
   stringEnd: number,
   offside: OffsideRules | undefined,
   wrapper: Wrapper,
+  continued: { end: number; reopened: boolean },
 ): boolean[] {
   const continues = (text: string) => offside?.continuesFromAbove(text) === true;
   let leading = offside !== undefined && wrapper.keepsLeadingRows !== true;
   // (Added lines too, up to the bracket that closes a statement begun above: `+ "path",` in a tuple whose `(` is
-  // above the hunk cannot parse.)
-  const statementEnd =
-    offside && leading ? stringEnd + 1 + offside.continuedStatementEnd(texts.slice(stringEnd + 1)) : -1;
+  // above the hunk cannot parse; unless a stand-in line reopens it.)
   const blanked = kept.map((line, index) => {
-    if (index <= stringEnd || index <= statementEnd) return true;
+    if (index <= stringEnd) return true;
+    if (index <= continued.end) return !continued.reopened;
     if (leading && line.kind === " " && (indentOf(line.text) > minIndent || continues(line.text))) return true;
     leading = false;
     return false;
@@ -196,7 +197,20 @@ function imageOf(
   );
   const bodyIndentOf = (text: string) =>
     wrapper.bodyIndent !== undefined && indentOf(text) > minIndent ? wrapper.bodyIndent : "";
-  const blanked = blankedRows(kept, texts, minIndent, stringEnd, offside, wrapper);
+  // A statement begun above the hunk, up to its closing line: reopened by a stand-in line where that is sure (not
+  // under a stand-in function, whose levels its first lines set).
+  const continuedEnd =
+    offside && wrapper.keepsLeadingRows !== true
+      ? stringEnd + 1 + offside.continuedStatementEnd(texts.slice(stringEnd + 1))
+      : -1;
+  const brackets =
+    continuedEnd > stringEnd && offside?.reopenStatement && wrapper.stubBody === undefined
+      ? reopeningBrackets(texts.slice(stringEnd + 1, continuedEnd + 1))
+      : null;
+  const blanked = blankedRows(kept, texts, minIndent, stringEnd, offside, wrapper, {
+    end: continuedEnd,
+    reopened: brackets !== null,
+  });
   const body = kept.map((_, index) => {
     if (blanked[index]) return "";
     const text = texts[index] as string;
@@ -206,6 +220,12 @@ function imageOf(
   });
   if (wrapper.stubBody !== undefined)
     wrapper = { ...wrapper, prefix: [...wrapper.prefix, ...stubBlocks(body, wrapper.stubBody)] };
+  if (brackets !== null && offside?.reopenStatement) {
+    // (At the level of the statement after it, which the reopened one stands beside.)
+    const next = body.slice(continuedEnd + 1).find((line) => line.trim() !== "" && !/^\s*#/.test(line));
+    const at = /^\s*/.exec(next ?? body[continuedEnd] ?? "")?.[0] ?? "";
+    wrapper = { ...wrapper, prefix: [...wrapper.prefix, `${at}${offside.reopenStatement(brackets)}`] };
+  }
   return {
     path,
     side,

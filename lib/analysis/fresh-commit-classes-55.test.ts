@@ -2,6 +2,7 @@
 // Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
 import { expect, test } from "vitest";
 import { commitAnalysis, hunkDefinitions } from "../testing/analysis-helpers";
+import { reopeningBrackets } from "./continued-statements";
 
 const stated = async (name: string) =>
   (await commitAnalysis(name)).identifiers
@@ -76,4 +77,16 @@ test("commons-statistics 1e5c695: the members of a private nested class (`privat
 
 test("zt-exec 2f84940: a new constructor's parameter of a member's name (`ProcessExecutor(Iterable<String> command)`) stands aside for the new overload `command(Iterable<String> command)`, which the tests call", async () => {
   expect(await stated("zt-exec-commit-2f84940")).toEqual(["ProcessExecutor.command method"]);
+});
+
+test("hyperframe 435f94d: a Python hunk that starts inside a class-level dict begun above it (`settings = {` above; `SettingsFrame.MAX_FRAME_SIZE: 16384,` … `}` in the hunk) reopens it rather than blanking it: its new entry `SettingsFrame.SETTINGS_ENABLE_CONNECT_PROTOCOL: 1` uses the new constant", async () => {
+  expect(await stated("hyperframe-commit-435f94d")).toEqual(["SettingsFrame.SETTINGS_ENABLE_CONNECT_PROTOCOL field"]);
+});
+
+test("reopeningBrackets: a statement's tail reopens with the brackets it closes, outermost first, a parenthesis as a call's (it may hold keywords); not where a quote is left over (a string cut through) or its closing line holds more than closers", () => {
+  expect(reopeningBrackets(["        A.B: 1,", "        A.C: 2,", "    }"])).toBe("{");
+  expect(reopeningBrackets(["        check_origin=False,", "        x=[1, 2]),", "    }"])).toBe("{_(");
+  expect(reopeningBrackets(["</table>", '""".strip()  # noqa: E501', "        )"])).toBeNull();
+  expect(reopeningBrackets(["        b):"])).toBeNull();
+  expect(reopeningBrackets(["        [1, 2"])).toBeNull();
 });

@@ -109,6 +109,8 @@ export interface OffsideRules {
   stringEnd(lines: readonly string[]): number;
   /** the index of the last line that closes a bracket a statement begun above the hunk left open, or -1 */
   continuedStatementEnd(lines: readonly string[]): number;
+  /** a stand-in line that reopens such a statement's brackets (`_ = {`), so its lines parse (see continued-statements.ts) */
+  reopenStatement?(brackets: string): string;
 }
 
 /** How a language's hunks are read and made to parse. */

@@ -222,7 +222,14 @@ export const python: LanguageModule = {
       const end = indentedBodyEnd(context, lines);
       return lines.slice(0, end + 1).some((line) => /^[\])}]/.test(line)) ? 0 : end;
     },
-    offside: { resumedSignature, continuesFromAbove, stringEnd, continuedStatementEnd },
+    offside: {
+      resumedSignature,
+      continuesFromAbove,
+      stringEnd,
+      continuedStatementEnd,
+      // (`_` names nothing: no definition of the stand-in's.)
+      reopenStatement: (brackets) => `_ = ${brackets}`,
+    },
     topLevelEnd: pythonTopLevelEnd,
     classTracker: () => new PythonClassTracker(),
     // (Only Python puts a class's bases in parentheses: `class Variant(enum.Enum):`.)
