@@ -90,3 +90,7 @@ test("reopeningBrackets: a statement's tail reopens with the brackets it closes,
   expect(reopeningBrackets(["        b):"])).toBeNull();
   expect(reopeningBrackets(["        [1, 2"])).toBeNull();
 });
+
+test("conf a1dbf86: under a class's header, a hunk that starts in a method's body and closes it (`return key in this.store;` / `}`) before TypeScript members at that `}`'s level (`appendToArray<Key …>(…): void;` overloads, then the body) is that method's tail: the new `Conf.appendToArray` is the class's, as the tests call it", async () => {
+  expect(await stated("conf-commit-a1dbf86")).toEqual(["Conf.appendToArray method"]);
+});

@@ -2,7 +2,7 @@ import { addContextFunctions, addEnclosingTypes } from "./context-functions";
 import { hunkFragments } from "./fragments";
 import { generatedFromGrammar, grammarNamesOf } from "./grammar-outputs";
 import { grammarOfPath, type ParsedLanguage } from "./grammars";
-import { carriedMarks, restParameterMark, typesMarked } from "./languages/definition-marks";
+import { carriedMarks, ownerMarks, restParameterMark } from "./languages/definition-marks";
 import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
 import { type DefinitionKind, OWN_FOLDER, type SyntaxDefinition } from "./languages/syntax-facts";
@@ -45,8 +45,7 @@ function fileDefinitions(
       for (const def of p.definitions) byName.set(def.name, [...(byName.get(def.name) ?? []), def]);
     return byName;
   };
-  const crateTypes = typesMarked(parsed, "crateOnly");
-  const privateTypes = typesMarked(parsed, "private");
+  const marksOfOwner = ownerMarks(parsed);
   const preDeclarations = declarations("pre");
   const postDeclarations = declarations("post");
   const out = new Map<string, PatchDefinition>();
@@ -54,10 +53,9 @@ function fileDefinitions(
     for (const def of p.definitions) {
       const location = locate(p.fragment, def.row, def.endRow, { name: def.member, column: def.column });
       if (!location) continue;
-      // A constructor's parameter stands aside for the field it declares (TypeScript's `public readonly x`) or a
-      // member of its name (`ProcessExecutor(Iterable<String> command)` beside the new `command(Iterable<String>)`),
-      // a field for a method of its name (`private boolean recognizeSubtypes` beside `recognizeSubtypes()`, a Rust
-      // getter, a Python `@property`): the method is what callers name.
+      // A constructor's parameter stands aside for a member of its name (TypeScript's `public readonly x`, zt-exec's
+      // `command(Iterable<String>)`), a field for a method of its name (`private boolean recognizeSubtypes` beside
+      // `recognizeSubtypes()`, a Rust getter, a Python `@property`): the member is what callers name.
       const sofar = out.get(def.name);
       const first =
         (sofar?.kind === "parameter" && def.kind !== "parameter") ||
@@ -130,8 +128,7 @@ function fileDefinitions(
         status,
         params: def.params,
         ...carriedMarks(def),
-        ...(def.owner && crateTypes.has(def.owner) ? { crateOnly: true } : {}),
-        ...(def.owner && privateTypes.has(def.owner) ? { private: true } : {}),
+        ...marksOfOwner(def.owner),
         ...(def.namespace ? { namespace: def.namespace } : {}),
       });
       // A local function's parameters are nobody's to call by keyword from outside it.

@@ -80,7 +80,7 @@ export const carriedMarks = (def: Partial<Record<(typeof CARRIED)[number], boole
  * The types marked so (`crateOnly`: a crate keeps them to itself; `private`: a class's own nested type), as lines
  * of the patch show them (no stand-in's `struct X {`): their members are as closed as they are.
  */
-export const typesMarked = (
+const typesMarked = (
   parsed: ReadonlyArray<{
     definitions: ReadonlyArray<{ crateOnly?: boolean; private?: boolean; row: number; name: string; kind: string }>;
     fragment: { rows: readonly unknown[] };
@@ -96,6 +96,16 @@ export const typesMarked = (
   );
 
 const TYPE_KINDS = new Set(["class", "interface", "enum", "struct", "record"]);
+
+/** The marks a member takes from its owner (see typesMarked): `crateOnly`, `private`. */
+export function ownerMarks(parsed: Parameters<typeof typesMarked>[0]) {
+  const crateOnly = typesMarked(parsed, "crateOnly");
+  const closed = typesMarked(parsed, "private");
+  return (owner: string | null) => ({
+    ...(owner && crateOnly.has(owner) ? { crateOnly: true } : {}),
+    ...(owner && closed.has(owner) ? { private: true } : {}),
+  });
+}
 
 /**
  * A parameter its callable's signature declares as the rest of the arguments (`*a`, `**kw`, `...handlers`, after

@@ -10,7 +10,14 @@ import {
 } from "../syntax-facts";
 import { FUNCTION_VALUES, readAssignment } from "./assignments";
 import { GLOBAL_INTERFACES } from "./globals";
-import { bindMadeObject, constructorMembers, declaratorFacts, optionDefaults, recordKeys } from "./members";
+import {
+  bindMadeObject,
+  constructorMembers,
+  declaratorFacts,
+  optionDefaults,
+  readEnumBody,
+  recordKeys,
+} from "./members";
 import { parameterNames } from "./parameters";
 import { readPrototypeObject } from "./prototype-objects";
 
@@ -347,18 +354,9 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         }
         break;
       }
-      case "enum_body": {
-        // Members of a TypeScript enum: `Low,` and `High = 2,` are `Level.Low` and `Level.High`.
-        for (const member of node.namedChildren) {
-          const name = member?.type === "enum_assignment" ? member.childForFieldName("name") : member;
-          if (!member || !name || (name.type !== "property_identifier" && name.type !== "string")) continue;
-          skip.add(name.id);
-          if (owner && !inFunction) facts.define(member, name.text.replace(/^["']|["']$/g, ""), owner, "constant");
-          const value = member.type === "enum_assignment" ? member.childForFieldName("value") : null;
-          if (value) visit(value, owner, inFunction);
-        }
+      case "enum_body":
+        readEnumBody(node, { owner, inFunction }, facts, skip, visit);
         return;
-      }
       case "object":
         // A prototype's object of methods (prototype-objects.ts): the class's methods.
         if (owner === null && !inFunction && readPrototypeObject(node, facts, skip, { callable, visit }) === "done")

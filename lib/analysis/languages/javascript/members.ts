@@ -131,3 +131,21 @@ export function optionDefaults(declarator: Node, facts: FactCollector, skip: Set
     facts.define(pair, key.text, name.text, "field");
   }
 }
+
+/** Members of a TypeScript enum: `Low,` and `High = 2,` are `Level.Low` and `Level.High`. */
+export function readEnumBody(
+  node: Node,
+  at: { owner: string | null; inFunction: boolean },
+  facts: FactCollector,
+  skip: Set<number>,
+  visit: (node: Node, owner: string | null, inFunction: boolean) => void,
+): void {
+  for (const member of node.namedChildren) {
+    const name = member?.type === "enum_assignment" ? member.childForFieldName("name") : member;
+    if (!member || !name || (name.type !== "property_identifier" && name.type !== "string")) continue;
+    skip.add(name.id);
+    if (at.owner && !at.inFunction) facts.define(member, name.text.replace(/^["']|["']$/g, ""), at.owner, "constant");
+    const value = member.type === "enum_assignment" ? member.childForFieldName("value") : null;
+    if (value) visit(value, at.owner, at.inFunction);
+  }
+}
