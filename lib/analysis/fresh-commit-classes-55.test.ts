@@ -94,3 +94,7 @@ test("reopeningBrackets: a statement's tail reopens with the brackets it closes,
 test("conf a1dbf86: under a class's header, a hunk that starts in a method's body and closes it (`return key in this.store;` / `}`) before TypeScript members at that `}`'s level (`appendToArray<Key …>(…): void;` overloads, then the body) is that method's tail: the new `Conf.appendToArray` is the class's, as the tests call it", async () => {
   expect(await stated("conf-commit-a1dbf86")).toEqual(["Conf.appendToArray method"]);
 });
+
+test("MQTT.js 547519d: a call through an object the test binds to a class whose method of that name the code changes (`const pingTimer = new PingTimer(…)`, `pingTimer.clear()`) is that method's, not a field of another type of the name (the new interface's `Timer.clear`)", async () => {
+  expect((await stated("mqtt-commit-547519d")).filter((n) => n.includes("clear"))).toEqual([]);
+});

@@ -115,6 +115,21 @@ const unloadedNamesakeOf =
     !loads(use.location.path, def.path);
 
 /**
+ * A use through an object of a type the patches define a member of that name in (`pingTimer.clear()`, `pingTimer`
+ * holding a PingTimer, whose `clear()` the code changes): that member's, no other type's field of the name
+ * (`Timer.clear`). (A method of another type may be what the object's class implements: an interface's.)
+ */
+function typedToAnother(definitions: readonly PatchDefinition[]): (use: PatchUse, def: PatchDefinition) => boolean {
+  const members = new Set(definitions.filter((d) => d.owner).map((d) => `${d.owner?.split(".").pop()}.${d.member}`));
+  return (use, def) =>
+    use.qualifierType !== undefined &&
+    def.kind === "field" &&
+    def.owner !== null &&
+    def.owner.split(".").pop() !== use.qualifierType &&
+    members.has(`${use.qualifierType}.${use.name}`);
+}
+
+/**
  * Applies the four selections of SPEC §4 to the facts of the code patch C and the test patch T:
  * DefUse (new names defined on one side and used on the other), Doc2Feat (names on added lines of both),
  * FEA brief (new functions, classes and methods of C), Pro (every name C adds or changes).
@@ -150,6 +165,7 @@ export function selectIdentifiers(
   const codeNewMembers = new Set(code.definitions.filter((d) => d.status === "new").map((d) => d.member));
   const everyDefinition = [...code.definitions, ...test.definitions];
   const throughStranger = throughStrangerOf(everyDefinition);
+  const typedElsewhere = typedToAnother(everyDefinition);
   const sides: Array<[PatchFacts, PatchFacts, "code" | "test"]> = [
     [code, test, "code"],
     [test, code, "test"],
@@ -191,6 +207,7 @@ export function selectIdentifiers(
             !keywordOfOwnCallee(use, def, other.definitions) &&
             !keyOfOtherType(use, def, everyDefinition) &&
             !throughStranger(use, def) &&
+            !typedElsewhere(use, def) &&
             traitUsed(use, def) &&
             !(def.private && !/\bany\b/.test(use.qualifier ?? "")) &&
             !(def.crateOnly && moduleOfPath(def.path)?.uses?.outsideCrate?.(use.location.path)) &&
