@@ -35,28 +35,10 @@ function goWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // Inside a `var (` or `const (` block: its entries are package-level names, not a function's locals.
   const group = GROUP.exec(context)?.[1];
   if (group) return { prefix: [`${group} (`], suffix: [")"], owner: null, dedent: false };
-  if (inFunction && startsInKeyedLiteral(lines)) {
-    // The blocks the hunk closes above the literal's own `}` are opened first; the literal last, its type unknown.
-    const closed = blocksClosedFromAbove(lines, 0).count;
-    return {
-      prefix: ["func __hintscope__() {", ...Array.from({ length: Math.max(0, closed - 1) }, () => "{"), LITERAL_OPENER],
-      suffix: ["}"],
-      owner: null,
-      dedent: false,
-      settled: true,
-    };
-  }
-  if (inFunction && startsInTableStruct(lines)) {
-    // A test table's own struct type (`tests := []struct {` above the hunk): its fields, then `}{` and the rows.
-    const closed = blocksClosedFromAbove(lines, 0).count;
-    return {
-      prefix: ["func __hintscope__() {", ...Array.from({ length: Math.max(0, closed - 1) }, () => "{"), TABLE_OPENER],
-      suffix: ["}"],
-      owner: null,
-      dedent: false,
-      settled: true,
-    };
-  }
+  // The blocks the hunk closes above the literal's own `}` are opened first; the literal last, its type unknown.
+  if (inFunction && startsInKeyedLiteral(lines)) return openedInFunction(lines, LITERAL_OPENER);
+  // A test table's own struct type (`tests := []struct {` above the hunk): its fields, then `}{` and the rows.
+  if (inFunction && startsInTableStruct(lines)) return openedInFunction(lines, TABLE_OPENER);
   return inFunction ? { prefix: ["func __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
 }
 
@@ -73,6 +55,18 @@ function startsInTableStruct(lines: readonly string[]): boolean {
   const first = code[0];
   if (close < 1 || first === undefined || leadingSpaceOf(code[close] ?? "") >= leadingSpaceOf(first)) return false;
   return code.slice(0, close).every((line) => /^\s+[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s+[^\s=:(]+\s*$/.test(line));
+}
+
+/** A stand-in function, the blocks the hunk closes above its first one reopened, then what the hunk starts inside. */
+function openedInFunction(lines: readonly string[], opener: string): Wrapper {
+  const closed = blocksClosedFromAbove(lines, 0).count;
+  return {
+    prefix: ["func __hintscope__() {", ...Array.from({ length: Math.max(0, closed - 1) }, () => "{"), opener],
+    suffix: ["}"],
+    owner: null,
+    dedent: false,
+    settled: true,
+  };
 }
 
 /** The stand-in for a composite literal the hunk starts inside: its type is above the hunk (see extract.ts). */
