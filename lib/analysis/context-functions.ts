@@ -32,8 +32,20 @@ function endOfContextBody(language: ParsedLanguage, context: string, lines: read
 const declares = (line: string, name: string) =>
   new RegExp(`^\\s*(export\\s+)?(\\w+\\s+)*(class|type|interface|struct|enum|record|trait)\\s+${name}\\b`).test(line);
 
-/** Whether a header line writes its parameter list whole (`function QueryParam(name: string, options?: ParamOptions) {`). */
-const closesParameters = (line: string) => /\(.*\)/.test(line) && !/\(\s*$/.test(line);
+/**
+ * Whether a header line writes its parameter list whole (`function QueryParam(name: string, options?: ParamOptions)
+ * {`): the `(` after the name closed by its own `)`, on a line shorter than the 80 characters git cuts headers at.
+ */
+function closesParameters(line: string): boolean {
+  const open = line.indexOf("(");
+  if (open < 0 || line.length >= 80) return false;
+  let depth = 0;
+  for (const ch of line.slice(open)) {
+    if (ch === "(") depth++;
+    else if (ch === ")" && --depth === 0) return true;
+  }
+  return false;
+}
 
 /** Functions whose bodies a hunk changes while their own line is above it: git names them in the hunk header. */
 export function addContextFunctions(
@@ -96,7 +108,8 @@ export function addContextFunctions(
       kind: fn.kind ?? (fn.owner ? "method" : "function"),
       path: file.path,
       newFile: false,
-      // The header is cut at 80 characters: not a signature to show as declared.
+      // The header is cut at 80 characters: not a signature to show as declared (but one that types a call's
+      // options, where it is whole: see typed-keys.ts).
       signature: null,
       ...(closesParameters(context) ? { header: context.trim() } : {}),
       status: "changed",

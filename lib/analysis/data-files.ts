@@ -21,10 +21,17 @@ export function dataFilesNamedByTests(code: PatchFacts, test: PatchFacts): Array
 }
 
 /**
+ * File names every package has many of (`__init__.py`, `index.ts`, `main.go`, `mod.rs`, `setup.py`): a bare one names
+ * no file in particular.
+ */
+const CONVENTIONAL_NAME =
+  /^(__init__|__main__|index|main|mod|lib|setup|conftest|utils?|helpers?|config|settings|app|server|client|types|constants|test|tests|spec)\.\w+$/i;
+
+/**
  * A test's strings that name a new code file by its path with a folder (pybind11's packaging test listing
- * `"include/pybind11/detail/pybind11_namespace_macros.h"`), or by its bare name where no other file the patch
- * touches has that name (bandit's `check_example('no_host_key_verification.py', …)` for the new
- * `examples/no_host_key_verification.py`): uses of the file, as an import would be.
+ * `"include/pybind11/detail/pybind11_namespace_macros.h"`), or by a bare name of its own, one no other file either
+ * patch touches has nor one of CONVENTIONAL_NAME (bandit's `check_example('no_host_key_verification.py', …)` for the
+ * new `examples/no_host_key_verification.py`): uses of the file, as an import would be.
  */
 export function pathLiteralsNaming(
   file: PatchDefinition,
@@ -34,7 +41,9 @@ export function pathLiteralsNaming(
 ): PatchUse[] {
   if (side !== "code" || file.status !== "new") return [];
   const base = baseOf(file.path);
-  const namesakes = paths.filter((path) => baseOf(path) === base).length;
+  const namesakes = CONVENTIONAL_NAME.test(base)
+    ? 2
+    : [...paths, ...test.paths].filter((path) => baseOf(path) === base).length;
   return literalsNaming(file.path, test, namesakes).map((literal) => ({
     name: file.path,
     qualifier: null,

@@ -46,7 +46,7 @@ export const isDictatedName = (def: Pick<PatchDefinition, "member" | "path">) =>
  * A class-like qualifier: `QTable`, `Store`, a short acronym such as `RST`; not an `ALL_CAPS_CONSTANT` such
  * as an enum constant (`Feature.EXPERIMENTAL.enabled()` calls a method on a value).
  */
-const classLike = (qualifier: string) => {
+export const classLike = (qualifier: string) => {
   const last = qualifier.split(".").pop() ?? qualifier;
   if (!/^[A-Z]\w*$/.test(last)) return false;
   return /[a-z]/.test(last) || (last.length <= 4 && /^[A-Z]+$/.test(last));
@@ -241,56 +241,4 @@ function namesOwner(use: PatchUse, def: PatchDefinition): boolean {
   const owner = lastSegment(def.owner);
   const qualifier = use.qualifier?.replace(/\.super$/, "") ?? null;
   return owner !== null && qualifier !== null && classLike(qualifier) && qualifier.split(".").pop() === owner;
-}
-
-/**
- * The class a method whose class line no hunk shows belongs to, from the uses that reach it: the one class
- * every class-like qualifier names (`version.WebEngineVersions.from_qt(…)` → WebEngineVersions), or the
- * class the using file made the qualifier an instance of (`z = ZipArchive(…)`; `z._valid_time_stamp(…)`), else null.
- * An instance's class may only inherit the method (`g = GaussianMixture(…)`; `g.fit_predict(X)` reaches
- * BaseMixture's): so that reading holds only where no use goes through an object of a class it cannot tell
- * (`bgmm2.fit_predict(X)` beside it, a BayesianGaussianMixture copied from another).
- */
-/**
- * The type whose constants the uses call the member on, where they go through two constants at least of one
- * class-like name (`Response.StatusCode.OK.getCode()`, `Response.StatusCode.EOF.getCode()`): an enum's, whose
- * constants have its members. (One constant alone may be any static field, of any type.)
- */
-function enumOfConstants(uses: readonly PatchUse[]): string | null {
-  const constants = new Map<string, Set<string>>();
-  for (const use of uses) {
-    const segments = use.qualifier?.split(".") ?? [];
-    const constant = segments.pop();
-    const type = segments.join(".");
-    if (constant === undefined || !/^[A-Z][A-Z0-9_]*$/.test(constant) || type === "" || !classLike(type)) continue;
-    constants.set(type, (constants.get(type) ?? new Set()).add(constant));
-  }
-  const types = [...constants.keys()];
-  const only = types.length === 1 ? types[0] : undefined;
-  return only !== undefined && (constants.get(only)?.size ?? 0) >= 2 ? (only.split(".").pop() ?? null) : null;
-}
-
-export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): string | null {
-  if (def.owner || (def.kind !== "method" && def.kind !== "property" && def.kind !== "field")) return null;
-  const untold = (use: PatchUse) =>
-    use.qualifierType === undefined &&
-    use.qualifier !== null &&
-    !SELF_NAMES.has(use.qualifier) &&
-    !classLike(use.qualifier.replace(/\.super$/, ""));
-  if (uses.some((use) => use.qualifierType !== undefined) && uses.some(untold)) return null;
-  const enumType = enumOfConstants(uses);
-  if (enumType) return enumType;
-  const classes = new Set(
-    uses.flatMap((use) => {
-      if (use.qualifierType) return [use.qualifierType];
-      // A static import names the member's class (`import static org.jsoup.helper.HttpConnection.Response.sameOrigin`).
-      const imported = use.kind === "import" ? (use.module?.split(".") ?? []) : [];
-      const importedOwner = imported.at(-2);
-      if (imported.at(-1) === def.member && importedOwner !== undefined && classLike(importedOwner))
-        return [importedOwner];
-      const qualifier = use.qualifier?.replace(/\.super$/, "") ?? null;
-      return qualifier !== null && classLike(qualifier) ? [qualifier.split(".").pop() as string] : [];
-    }),
-  );
-  return classes.size === 1 ? ([...classes][0] ?? null) : null;
 }

@@ -16,8 +16,17 @@ import type { ParsedFragment } from "./patch-types";
  */
 export function cleanOwner(owner: string | null, contextFunction: string | null = null): string | null {
   if (!owner) return null;
-  // (A type unseen inside a known one, `Response.<unseen>`: whose member it is, the outer class does not say.)
-  if (owner.endsWith(`.${UNKNOWN_OWNER}`)) return null;
+  // (A type unseen inside a known one, `Response.<unseen>` or `Response.<unseen>.Inner`: whose member it is, the
+  // outer class does not say; what stands after the unseen one does.)
+  const unseen = owner.split(".").lastIndexOf(UNKNOWN_OWNER);
+  if (unseen > 0)
+    return cleanOwner(
+      owner
+        .split(".")
+        .slice(unseen + 1)
+        .join(".") || null,
+      contextFunction,
+    );
   const parts = owner
     .split(".")
     .map((p) => (p === STAND_IN ? contextFunction : p))

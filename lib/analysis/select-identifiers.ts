@@ -5,9 +5,10 @@ import { implementations } from "./implementations";
 import { importClimbsToFile } from "./import-paths";
 import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
-import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain, ownerFromUses } from "./match-uses";
+import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain } from "./match-uses";
 import { throughStrangerOf, traitOfUser } from "./mixins";
 import { keptUses, withResultTypes } from "./namesake-uses";
+import { ownerFromUses } from "./owner-from-uses";
 import { respeltOwners } from "./owner-spelling";
 import { inStandingPackage, packageAliases } from "./package-scope";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
@@ -198,7 +199,7 @@ export function selectIdentifiers(
             !usedBefore(use) &&
             !users.ownField(use, def) &&
             !users.ownName(use) &&
-            !users.ownModuleMember(use) &&
+            !(users.ownModuleMember(use) && !loads(use.location.path, def.path)) &&
             !(side === "test" && users.ownMethod(use, def)) &&
             !looseImplicit(use, def) &&
             !unloadedNamesake(use, def) &&

@@ -36,7 +36,9 @@ export function keyOfOtherType(use: PatchUse, def: PatchDefinition, definitions:
   // (A JavaScript body beside its `.d.ts` declaration says no types: the typed one is the one.)
   // (A function whose body alone changes is declared on git's hunk header: `export function QueryParam(name:
   // string, options?: ParamOptions): Function {`.)
-  const typed = declared.filter((d) => (d.signature ?? d.header)?.includes(":"));
+  const typed = declared.filter((d) =>
+    d.signature !== null ? d.signature.includes(":") : parameterTypes(d.header ?? "").length > 0,
+  );
   const declaration = typed.length === 1 ? typed[0] : undefined;
   const written = declaration?.signature ?? declaration?.header;
   if (!written) return false;

@@ -51,7 +51,8 @@ export function usersOwn(user: PatchFacts) {
     ownField: (use: PatchUse, def: PatchDefinition) =>
       def.kind === "field" && fields.has(key(use.location.path, use.name)) && !matchIsCertain(use, def),
     // A name read off a module of its own (`utils.methods`, where the tests' `test/support/utils.js` defines
-    // `methods`): that module's, not a namesake of the other side.
+    // `methods`): that module's, not a namesake of the other side (unless the file loads the other side's, which
+    // select-identifiers asks).
     ownModuleMember: (use: PatchUse) =>
       use.qualifier !== null &&
       /^[A-Za-z_$][\w$]*$/.test(use.qualifier) &&

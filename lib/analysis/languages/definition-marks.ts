@@ -107,12 +107,30 @@ export function ownerMarks(parsed: Parameters<typeof typesMarked>[0]) {
   });
 }
 
+/** A signature's parameter list at its own level, what nested brackets hold blanked (`(cb: (…) => void, args)`). */
+function topLevelParameters(signature: string): string {
+  const open = signature.indexOf("(");
+  let depth = 0;
+  let list = "";
+  let previous = "";
+  for (const ch of open < 0 ? "" : signature.slice(open)) {
+    // (An arrow's `>`, `=>` or `->`, closes nothing.)
+    if ("([{<".includes(ch)) depth++;
+    else if (")]}>".includes(ch) && !(ch === ">" && "=-".includes(previous)) && --depth === 0) break;
+    list += depth === 1 && ch !== "(" ? ch : " ";
+    previous = ch;
+  }
+  return list;
+}
+
 /**
- * A parameter its callable's signature declares as the rest of the arguments (`*a`, `**kw`, `...handlers`, after
- * `(` or `,`): marked, as no keyword names it.
+ * A parameter its callable's signature declares as the rest of the arguments (`*a`, `**kw`, `...handlers`, at the
+ * list's own level: not a callback type's `(...args: any[]) => void`): marked, as no keyword names it.
  */
 export const restParameterMark = (signature: string | null, param: string): { variadic?: true } =>
   signature !== null &&
-  new RegExp(`[(,]\\s*(?:\\*\\*?|\\.\\.\\.)\\s*\\$?${param.replace(/\$/g, "\\$")}\\b`).test(signature)
+  new RegExp(`(?:^|,)\\s*(?:\\*\\*?|\\.\\.\\.)\\s*\\$?${param.replace(/\$/g, "\\$")}\\b`).test(
+    topLevelParameters(signature),
+  )
     ? { variadic: true }
     : {};

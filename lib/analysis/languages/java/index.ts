@@ -9,7 +9,6 @@ import {
   fluentType,
   inUnshownNestedType,
   membersAfterFirstClose,
-  NO_WRAP_CLASS,
   nestedFluentType,
   nestedTypeTail,
 } from "./nested-types";
@@ -86,7 +85,14 @@ function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: W
   // `this.code = code;` / `}` of StatusCode's constructor, then `public int getCode() {` at that `}`'s level, the
   // type's `}` and the class's own members): that nested type's, then the class's.
   if (typeName && !inFunction && !nestedHeader && !carriedClass && membersAfterFirstClose(lines))
-    return nestedTypeTail(lines, UNKNOWN_OWNER, () => typeName, 2) ?? NO_WRAP_CLASS(typeName);
+    return (
+      nestedTypeTail(lines, UNKNOWN_OWNER, () => typeName, 2) ?? {
+        prefix: [`class ${typeName} {`],
+        suffix: ["}"],
+        owner: null,
+        dedent: false,
+      }
+    );
   return inFunction
     ? wrapUnderMethod(lines, JAVA_MEMBER_LINES, {
         // (A nested type an earlier hunk showed this method in: see JavaClassTracker.)

@@ -4,12 +4,12 @@ import { codeOf, leadingSpaceOf } from "../hunk-lines";
 import type { Wrapper } from "../language";
 import { JAVA_MEMBER_LINES, javaMemberIndent } from "./hunks";
 
-export const NO_WRAP_CLASS = (typeName: string): Wrapper => ({
-  prefix: [`class ${typeName} {`],
-  suffix: ["}"],
-  owner: null,
-  dedent: false,
-});
+/**
+ * A member's own declaration, a method's or a field's: an access modifier or `static`/`abstract`, a type and a name
+ * (`public int getCode() {`), which no statement of a method body (an annotated local, `synchronized (lock) {`) is.
+ */
+const MEMBER_DECLARATION =
+  /^\s*(@[\w.]+(\([^)]*\))?\s+)*(public|protected|private|static|abstract)\s+(\w+\s+)*[\w<>[\],.? ]+\s+\w+\s*(\(|=|;)/;
 
 /**
  * Whether the first block the hunk closes from above (`        }`) is followed, before the next, by a member
@@ -26,7 +26,10 @@ export function membersAfterFirstClose(lines: readonly string[]): boolean {
   const [first, second] = lows;
   if (first === undefined || second === undefined) return false;
   const indent = leadingSpaceOf(lines[first] as string);
-  return indent > 0 && javaMemberIndent(lines.slice(first + 1, second)) === indent;
+  return (
+    indent > 0 &&
+    lines.slice(first + 1, second).some((line) => leadingSpaceOf(line) === indent && MEMBER_DECLARATION.test(line))
+  );
 }
 
 /** A line's indentation in columns, a tab as four. */

@@ -20,8 +20,9 @@ export function methodAfterClosedMember(lines: readonly string[], typed = false)
 }
 
 const METHOD_HEADER = /^\s*((static|async|get|set)\s+)*\*?[A-Za-z_$][\w$]*\s*\([^()]*\)\s*\{\s*$/;
+// (A body's `{`, or an overload's signature, `;` after a declared return type: no call statement, `done(err);`.)
 const TYPED_METHOD_HEADER =
-  /^\s*((public|private|protected|static|async|get|set|override|readonly)\s+)*\*?[A-Za-z_$][\w$]*\s*(<.*>)?\s*\(.*\)\s*(:\s*[^{;]+)?[{;]\s*$/;
+  /^\s*((public|private|protected|static|async|get|set|override|readonly)\s+)*\*?[A-Za-z_$][\w$]*\s*(<.*>)?\s*\(.*\)\s*((:\s*[^{;]+)?\{|:\s*[^{;]+;)\s*$/;
 
 /**
  * The end of a destructured parameter, with its default or its type (`} = {}`, `}: FetchOptions = {}`), before the

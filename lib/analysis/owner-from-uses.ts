@@ -1,0 +1,64 @@
+// Whose a method is whose class line no hunk shows: the class its uses name.
+import { classLike, isSelfQualified } from "./match-uses";
+import type { PatchDefinition, PatchUse } from "./patch-types";
+
+/**
+ * The enum type whose constants the uses go through, by qualifier (`Response.StatusCode.OK` → StatusCode), where
+ * they go through two of its constants at least (`Response.StatusCode.OK.getCode()`, `….EOF.getCode()`): an enum's
+ * constants have its members. (One constant alone may be any static field, of any type; a short all-caps segment,
+ * `IO`, may be a class.)
+ */
+function enumConstantTypes(uses: readonly PatchUse[]): Map<string, string> {
+  const split = (qualifier: string | null) => {
+    const segments = qualifier?.split(".") ?? [];
+    const constant = segments.pop() ?? "";
+    return { constant, type: segments.join(".") };
+  };
+  const constants = new Map<string, Set<string>>();
+  for (const use of uses) {
+    const { constant, type } = split(use.qualifier);
+    if (!/^[A-Z][A-Z0-9_]*$/.test(constant) || classLike(constant) || type === "" || !classLike(type)) continue;
+    constants.set(type, (constants.get(type) ?? new Set()).add(constant));
+  }
+  const enums = new Map<string, string>();
+  for (const use of uses) {
+    const { constant, type } = split(use.qualifier);
+    if ((constants.get(type)?.size ?? 0) >= 2 && /^[A-Z][A-Z0-9_]*$/.test(constant))
+      enums.set(use.qualifier as string, type.split(".").pop() as string);
+  }
+  return enums;
+}
+
+/**
+ * The class a method whose class line no hunk shows belongs to, from the uses that reach it: the one class
+ * every class-like qualifier names (`version.WebEngineVersions.from_qt(…)` → WebEngineVersions), or the
+ * class the using file made the qualifier an instance of (`z = ZipArchive(…)`; `z._valid_time_stamp(…)`), else null.
+ * An instance's class may only inherit the method (`g = GaussianMixture(…)`; `g.fit_predict(X)` reaches
+ * BaseMixture's): so that reading holds only where no use goes through an object of a class it cannot tell
+ * (`bgmm2.fit_predict(X)` beside it, a BayesianGaussianMixture copied from another).
+ */
+export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): string | null {
+  if (def.owner || (def.kind !== "method" && def.kind !== "property" && def.kind !== "field")) return null;
+  const untold = (use: PatchUse) =>
+    use.qualifierType === undefined &&
+    use.qualifier !== null &&
+    !isSelfQualified(use) &&
+    !classLike(use.qualifier.replace(/\.super$/, ""));
+  if (uses.some((use) => use.qualifierType !== undefined) && uses.some(untold)) return null;
+  const enums = enumConstantTypes(uses);
+  const classes = new Set(
+    uses.flatMap((use) => {
+      if (use.qualifierType) return [use.qualifierType];
+      const enumType = use.qualifier ? enums.get(use.qualifier) : undefined;
+      if (enumType) return [enumType];
+      // A static import names the member's class (`import static org.jsoup.helper.HttpConnection.Response.sameOrigin`).
+      const imported = use.kind === "import" ? (use.module?.split(".") ?? []) : [];
+      const importedOwner = imported.at(-2);
+      if (imported.at(-1) === def.member && importedOwner !== undefined && classLike(importedOwner))
+        return [importedOwner];
+      const qualifier = use.qualifier?.replace(/\.super$/, "") ?? null;
+      return qualifier !== null && classLike(qualifier) ? [qualifier.split(".").pop() as string] : [];
+    }),
+  );
+  return classes.size === 1 ? ([...classes][0] ?? null) : null;
+}

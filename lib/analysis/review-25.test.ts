@@ -1,0 +1,63 @@
+// The twenty-fifth session's review of its own rules: hunks made for shapes each rule must not misread (the
+// reviewer's cases), each failing before its guard. Real hunks of the rules themselves: fresh-commit-classes-55.test.ts.
+import { expect, test } from "vitest";
+import { madeHunks } from "../testing/analysis-helpers";
+import { restParameterMark } from "./languages/definition-marks";
+
+/** A new file's diff as git writes it. */
+const added = (path: string, lines: readonly string[]) =>
+  `diff --git a/${path} b/${path}\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/${path}\n@@ -0,0 +1,${lines.length} @@\n${lines.map((l) => `+${l}`).join("\n")}\n`;
+
+test.each([
+  ["__init__.py", "pkg/plugins/__init__.py", "tests/test_plugins.py", ['    (tmp / "__init__.py").write_text("")']],
+  ["index.js", "src/widgets/index.js", "test/widgets.test.js", ['  fs.writeFileSync(path.join(dir, "index.js"), "")']],
+])(
+  "a bare conventional file name (%s) names no new code file of that name",
+  async (_name, codePath, testPath, body) => {
+    const { defuse } = await madeHunks(
+      added(codePath, ["VALUE = 1"]),
+      added(testPath, ["def test_plugins(tmp):", ...body]),
+    );
+    expect(defuse).not.toContain(codePath);
+  },
+);
+
+test("a name read off a module the test file imports from the code (`from mypkg import utils`; `utils.make_client()`) is the code's, though the tests have a `utils.py` defining it too", async () => {
+  const { defuse } = await madeHunks(
+    added("mypkg/utils.py", ["def make_client(url):", "    return url"]),
+    added("tests/utils.py", ["def make_client(url):", "    return None"]) +
+      added("tests/test_api.py", [
+        "from mypkg import utils",
+        "",
+        "def test_client():",
+        '    assert utils.make_client("x")',
+      ]),
+  );
+  expect(defuse).toContain("make_client");
+});
+
+test("calls through two constants of one type name it as the method's owner only where every use agrees (`Other.getCode()` beside them: none)", async () => {
+  const java = (name: string, lines: readonly string[]) => added(`src/main/java/a/${name}.java`, lines);
+  const { names } = await madeHunks(
+    `diff --git a/src/main/java/a/Response.java b/src/main/java/a/Response.java\nindex 1111111..2222222 100644\n--- a/src/main/java/a/Response.java\n+++ b/src/main/java/a/Response.java\n@@ -10,6 +10,9 @@ public final class Response\n             this.code = code;\n         }\n \n+        public int getCode() {\n+            return code;\n+        }\n     }\n \n     private final int version;\n`,
+    java("ResponseTest", [
+      "package a;",
+      "public class ResponseTest {",
+      "  @Test public void codes() {",
+      "    assertEquals(0, Response.StatusCode.NO_SUCH_FILE.getCode());",
+      "    assertEquals(1, Response.StatusCode.PERMISSION_DENIED.getCode());",
+      "    assertEquals(2, Other.getCode());",
+      "  }",
+      "}",
+    ]),
+  );
+  expect(names).toContain("getCode method");
+  expect(names).not.toContain("StatusCode.getCode method");
+});
+
+test("a rest parameter is marked at the parameter list's own level only: a callback type's `(...args: any[]) => void` marks no `args` beside it", () => {
+  expect(restParameterMark("f(cb: (...args: any[]) => void, args: string[])", "args")).toEqual({});
+  expect(restParameterMark("f(cb: () => void, ...rest: string[])", "rest")).toEqual({ variadic: true });
+  expect(restParameterMark("__init__(self, *a, **kw)", "kw")).toEqual({ variadic: true });
+  expect(restParameterMark("void f(int *count)", "count")).toEqual({});
+});
