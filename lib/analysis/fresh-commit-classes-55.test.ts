@@ -98,3 +98,7 @@ test("conf a1dbf86: under a class's header, a hunk that starts in a method's bod
 test("MQTT.js 547519d: a call through an object the test binds to a class whose method of that name the code changes (`const pingTimer = new PingTimer(…)`, `pingTimer.clear()`) is that method's, not a field of another type of the name (the new interface's `Timer.clear`)", async () => {
   expect((await stated("mqtt-commit-547519d")).filter((n) => n.includes("clear"))).toEqual([]);
 });
+
+test("metrics 7360d7e: an annotation's element-value pair (`@ResponseMetered(level = DETAILED)`) calls the annotation type's element: the new `ResponseMetered.level()` is stated", async () => {
+  expect(await stated("metrics-commit-7360d7e")).toContain("ResponseMetered.level method");
+});

@@ -57,6 +57,16 @@ function importUses(node: Node, facts: FactCollector) {
     facts.use(path, owner, "import", null);
 }
 
+/** `@ResponseMetered(level = DETAILED)`: the key calls the annotation type's element, `ResponseMetered.level()`. */
+function annotationElementUse(node: Node, facts: FactCollector, skip: Set<number>): void {
+  const key = node.childForFieldName("key");
+  const annotation = node.parent?.parent;
+  const type = annotation?.type === "annotation" ? annotation.childForFieldName("name")?.text : undefined;
+  if (!key || !type || !facts.countsAt(key)) return;
+  skip.add(key.id);
+  facts.use(key, key.text, "call", type, undefined, 0);
+}
+
 /** Java: classes, interfaces, enums, records, methods, constructors, fields; calls, field access, `new`, types, imports. */
 export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
@@ -146,6 +156,9 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
         }
         break;
       }
+      case "element_value_pair":
+        annotationElementUse(node, facts, skip);
+        break;
       case "local_variable_declaration": {
         // `Parser parser = new Parser(…)` (or `var parser = new Parser(…)`): parser holds a Parser.
         const declared = node.childForFieldName("type");
