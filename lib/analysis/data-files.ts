@@ -55,3 +55,20 @@ export function pathLiteralsNaming(
 /** The test's strings that name a file by its path (see literalNamesFile). */
 const literalsNaming = (path: string, test: PatchFacts, namesakes = 1) =>
   test.literals.filter((literal) => literalNamesFile(literal.text, literal.location.path, path, namesakes));
+
+/**
+ * A test's strings that hold source defining a new code function by its name (pytest-html's
+ * `pytester.makeconftest("""def pytest_html_duration_format(duration): …""")` for the new hook spec): the test
+ * implements that name, as a subclass's override would; the name is the contract.
+ */
+export function sourceLiteralsDefining(def: PatchDefinition, side: "code" | "test", test: PatchFacts): PatchUse[] {
+  if (side !== "code" || def.status !== "new" || (def.kind !== "function" && def.kind !== "method")) return [];
+  // (A name only: `[]`, `+`, `empty?` are operators' or predicates' no source string defines by `def name(`.)
+  if (!/^[A-Za-z_$][\w$]*$/.test(def.member)) return [];
+  const defines = new RegExp(
+    `(^|\\n)\\s*(async\\s+)?(def|function|func|fn)\\s+${def.member.replace(/\$/g, "\\$")}\\s*\\(`,
+  );
+  return test.literals
+    .filter((literal) => defines.test(literal.text))
+    .map((literal) => ({ name: def.member, qualifier: null, kind: "name", location: literal.location }));
+}

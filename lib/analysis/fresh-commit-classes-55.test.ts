@@ -102,3 +102,7 @@ test("MQTT.js 547519d: a call through an object the test binds to a class whose 
 test("metrics 7360d7e: an annotation's element-value pair (`@ResponseMetered(level = DETAILED)`) calls the annotation type's element: the new `ResponseMetered.level()` is stated", async () => {
   expect(await stated("metrics-commit-7360d7e")).toContain("ResponseMetered.level method");
 });
+
+test('pytest-html b7c50c1: a test string that holds source defining a new code function by its name (`pytester.makeconftest("""def pytest_html_duration_format(duration): …""")`) implements that hook: the new hook spec is stated', async () => {
+  expect(await stated("pytest-html-commit-b7c50c1")).toContain("pytest_html_duration_format function");
+});

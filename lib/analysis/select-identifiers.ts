@@ -1,5 +1,5 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
-import { dataFilesNamedByTests, pathLiteralsNaming } from "./data-files";
+import { dataFilesNamedByTests, pathLiteralsNaming, sourceLiteralsDefining } from "./data-files";
 import { matchesDefinition } from "./enum-scopes";
 import { implementations } from "./implementations";
 import { importClimbsToFile } from "./import-paths";
@@ -214,6 +214,7 @@ export function selectIdentifiers(
             !(def.crateOnly && moduleOfPath(def.path)?.uses?.outsideCrate?.(use.location.path)) &&
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );
+        if (!unusable) uses.push(...sourceLiteralsDefining(def, side, other));
         if (def.kind === "file" && !unusable)
           uses.push(
             ...climbingImports(def.path, moduleUses, own.paths),
