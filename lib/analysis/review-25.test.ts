@@ -3,6 +3,7 @@
 import { expect, test } from "vitest";
 import { madeHunks } from "../testing/analysis-helpers";
 import { restParameterMark } from "./languages/definition-marks";
+import { cleanOwner } from "./parse-fragments";
 
 /** A new file's diff as git writes it. */
 const added = (path: string, lines: readonly string[]) =>
@@ -60,4 +61,43 @@ test("a rest parameter is marked at the parameter list's own level only: a callb
   expect(restParameterMark("f(cb: () => void, ...rest: string[])", "rest")).toEqual({ variadic: true });
   expect(restParameterMark("__init__(self, *a, **kw)", "kw")).toEqual({ variadic: true });
   expect(restParameterMark("void f(int *count)", "count")).toEqual({});
+});
+
+test("a hunk header git cut at 80 characters types no call's options (`…cb: (raw: Buffer) => void, options?: ThingOpt`): the test's `{ verbose: true }` is the new ThingOptions' field", async () => {
+  const header = "export function makeThing(name: string, cb: (raw: Buffer) => void, options?: ThingOpt";
+  const code = [
+    "diff --git a/src/thing.ts b/src/thing.ts",
+    "index 1111111..2222222 100644",
+    "--- a/src/thing.ts",
+    "+++ b/src/thing.ts",
+    "@@ -1,3 +1,7 @@",
+    "+export interface ThingOptions {",
+    "+  verbose?: boolean;",
+    "+}",
+    "+",
+    ' import { other } from "./other";',
+    " ",
+    " const x = 1;",
+    `@@ -20,4 +24,5 @@ ${header}`,
+    "   const raw = read(name);",
+    "   cb(raw);",
+    "+  if (options?.verbose) log(name);",
+    "   return raw;",
+    " }",
+    "",
+  ].join("\n");
+  const { defuse } = await madeHunks(
+    code,
+    added("test/thing.test.ts", [
+      'import { makeThing } from "../src/thing";',
+      'test("verbose", () => makeThing("a", () => {}, { verbose: true }));',
+    ]),
+  );
+  expect(defuse).toContain("ThingOptions.verbose");
+});
+
+test("an owner with an unseen type in it keeps only what stands after the unseen one (`Response.<unseen>.Inner` → Inner; `Response.<unseen>` → none)", () => {
+  expect(cleanOwner("Response.__HintscopeContext__.Inner")).toBe("Inner");
+  expect(cleanOwner("Response.__HintscopeContext__")).toBeNull();
+  expect(cleanOwner("__HintscopeContext__.Inner")).toBe("Inner");
 });
