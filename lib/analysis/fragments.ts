@@ -3,7 +3,14 @@ import type { Fragment } from "./fragment";
 import type { ParsedLanguage } from "./grammars";
 import { functionInContext } from "./hunk-context";
 import { headerUnderPostName } from "./languages/class-renames";
-import { ACCESS_LABEL, blockCommentEdges, blocksClosedFromAbove, depth, indentOf } from "./languages/hunk-lines";
+import {
+  ACCESS_LABEL,
+  blockCommentEdges,
+  blocksClosedFromAbove,
+  clauseOpener,
+  depth,
+  indentOf,
+} from "./languages/hunk-lines";
 import type { HunkRules, LanguageModule, OffsideRules, Wrapper, WrapRequest } from "./languages/language";
 import { moduleOfGrammar } from "./languages/lookup";
 import { NO_WRAP } from "./languages/wrapping";
@@ -25,17 +32,6 @@ function stubBlocks(body: readonly string[], stubBody: string): string[] {
   const levels = [...new Set(shown.slice(1).filter((level) => level > functionLevel && level < first))];
   const blocks = levels.sort((a, b) => a - b).map((level) => `${" ".repeat(level)}if True:`);
   return [...blocks, ...clauseOpener(body.find((line) => line.trim() !== "") ?? "")];
-}
-
-/**
- * A hunk whose first statement continues a compound statement begun above it (`except KeyError:`, `else:`):
- * the `try:` or `if` it continues, so the clause parses as one (not `KeyError:` as an annotated name).
- */
-function clauseOpener(line: string): string[] {
-  const indent = " ".repeat(indentOf(line));
-  if (/^\s*(except\b|finally\s*:)/.test(line)) return [`${indent}try:`, `${indent}    pass`];
-  if (/^\s*(elif\b|else\s*:)/.test(line)) return [`${indent}if True:`, `${indent}    pass`];
-  return [];
 }
 
 /**

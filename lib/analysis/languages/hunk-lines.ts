@@ -188,3 +188,14 @@ export function closersOfOpenBrackets(lines: readonly string[]): string {
     .map((ch) => pairs[ch])
     .join("");
 }
+
+/**
+ * A hunk whose first statement continues a compound statement begun above it (`except KeyError:`, `else:`):
+ * the `try:` or `if` it continues, so the clause parses as one (not `KeyError:` as an annotated name).
+ */
+export function clauseOpener(line: string): string[] {
+  const indent = " ".repeat(indentOf(line));
+  if (/^\s*(except\b|finally\s*:)/.test(line)) return [`${indent}try:`, `${indent}    pass`];
+  if (/^\s*(elif\b|else\s*:)/.test(line)) return [`${indent}if True:`, `${indent}    pass`];
+  return [];
+}

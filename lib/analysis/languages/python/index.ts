@@ -1,4 +1,4 @@
-import { depth, indentOf, leadingSpaceOf } from "../hunk-lines";
+import { clauseOpener, depth, indentOf, leadingSpaceOf } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import type { SyntaxDefinition } from "../syntax-facts";
 import { indentedBodyEnd, NO_WRAP } from "../wrapping";
@@ -181,10 +181,8 @@ function classBodyWrap({ context, lines, hunkLines }: WrapRequest): Wrapper {
  */
 function clauseWrap(lines: readonly string[]): Wrapper | null {
   const first = lines.find((line) => line.trim() !== "" && !/^\s*#/.test(line));
-  const clause = first === undefined ? undefined : /^(except|finally|else|elif)\b[^:]*:/.exec(first)?.[1];
-  if (!clause) return null;
-  const opener = clause === "except" || clause === "finally" ? "try:" : "if True:";
-  return { prefix: [opener, "    pass"], suffix: [], owner: null, dedent: false };
+  if (first === undefined || !/^(except|finally|else|elif)\b[^:]*:/.test(first)) return null;
+  return { prefix: clauseOpener(first), suffix: [], owner: null, dedent: false };
 }
 
 export const python: LanguageModule = {
