@@ -101,3 +101,49 @@ test("an owner with an unseen type in it keeps only what stands after the unseen
   expect(cleanOwner("Response.__HintscopeContext__")).toBeNull();
   expect(cleanOwner("__HintscopeContext__.Inner")).toBe("Inner");
 });
+
+/** One hunk of a changed file, as git writes it. */
+const changed = (path: string, header: string, lines: readonly string[]) =>
+  `diff --git a/${path} b/${path}\nindex 1111111..2222222 100644\n--- a/${path}\n+++ b/${path}\n@@ -10,${lines.filter((l) => !l.startsWith("+")).length} +10,${lines.filter((l) => !l.startsWith("-")).length} @@ ${header}\n${lines.join("\n")}\n`;
+
+test("an annotated Java local after a block the hunk closes (`@SuppressWarnings(…)` over `List<String> items = …;`) is no member of an unseen nested type: the method's body goes on", async () => {
+  const { names } = await madeHunks(
+    changed("src/main/java/a/Loader.java", "public class Loader", [
+      "             log.debug(raw);",
+      "         }",
+      '+        @SuppressWarnings("unchecked")',
+      "+        List<String> items = (List<String>) raw;",
+      "+        register(items);",
+      "     }",
+      " ",
+      "     private final int version;",
+    ]),
+    added("src/test/java/a/LoaderTest.java", [
+      "package a;",
+      "public class LoaderTest {",
+      "  @Test public void loads() { Loader loader = new Loader(); loader.load(null); assertNull(loader.items); }",
+      "}",
+    ]),
+  );
+  expect(names).not.toContain("Loader.items field");
+  expect(names.filter((n) => n.endsWith(" field"))).toEqual([]);
+});
+
+test("a TypeScript call statement after a block the hunk closes (`done(err);`) is no method header: the hunk's locals stay the function's", async () => {
+  const { names } = await madeHunks(
+    changed("src/queue.ts", "export class Queue {", [
+      "       this.flush();",
+      "     }",
+      "+    const pending = this.items.length;",
+      "+    this.report(pending);",
+      "     done(err);",
+      " ",
+    ]),
+    added("test/queue.test.ts", [
+      'import { Queue } from "../src/queue";',
+      'test("size", () => { const q = new Queue(); expect(q.size()).toBe(q.pending); });',
+    ]),
+  );
+  expect(names).not.toContain("Queue.pending field");
+  expect(names.filter((n) => n.startsWith("Queue."))).toEqual([]);
+});
