@@ -106,3 +106,12 @@ test("metrics 7360d7e: an annotation's element-value pair (`@ResponseMetered(lev
 test('pytest-html b7c50c1: a test string that holds source defining a new code function by its name (`pytester.makeconftest("""def pytest_html_duration_format(duration): …""")`) implements that hook: the new hook spec is stated', async () => {
   expect(await stated("pytest-html-commit-b7c50c1")).toContain("pytest_html_duration_format function");
 });
+
+test("gorilla/csrf 4b50158: a new Go file that declares a type another file of its package had (`store_legacy.go` under `// +build !go1.11` redeclaring `store.go`'s `type cookieStore struct`) is that file's build variant: its store, cookieStore and their methods are no new names; the new SameSite option and the constants the tests name are", async () => {
+  expect((await stated("csrf-commit-4b50158")).sort()).toEqual([
+    "SameSite function",
+    "SameSiteDefaultMode constant",
+    "SameSiteStrictMode constant",
+    "options.SameSite field",
+  ]);
+});

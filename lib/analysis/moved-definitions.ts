@@ -28,6 +28,7 @@ export function withoutMoved(
   definitions: PatchDefinition[],
   removed: Array<{ path: string; def: SyntaxDefinition }>,
 ): PatchDefinition[] {
+  definitions = withoutVariants(definitions);
   if (removed.length === 0) return definitions;
   const movedFrom = (def: PatchDefinition) =>
     removed.find(
@@ -54,6 +55,31 @@ export function withoutMoved(
     const old = dropped.get(`${def.path}\0${def.owner}`);
     return !old?.params.includes(def.member);
   });
+}
+
+/**
+ * Where a package is its folder (Go), a file that defines a top-level name another file of the folder had before (its
+ * definition there changed or shown, not new) is that file's build variant (`store_legacy.go` under
+ * `// +build !go1.11` beside `store.go`'s `type cookieStore struct`: the package cannot declare it twice otherwise).
+ * What it defines the package had, or the other file adds too: none of it is new there.
+ */
+function withoutVariants(definitions: PatchDefinition[]): PatchDefinition[] {
+  const before = definitions.filter(
+    (d) => d.status !== "new" && !d.local && moduleOfPath(d.path)?.uses?.packageIsFolder,
+  );
+  if (before.length === 0) return definitions;
+  const hadBefore = (d: PatchDefinition) =>
+    before.some(
+      (b) => b.path !== d.path && b.name === d.name && b.kind === d.kind && folderOf(b.path) === folderOf(d.path),
+    );
+  const variantFiles = new Set(
+    definitions
+      .filter(
+        (d) => d.status === "new" && !d.owner && !d.local && d.kind !== "file" && d.kind !== "method" && hadBefore(d),
+      )
+      .map((d) => d.path),
+  );
+  return definitions.filter((d) => d.status !== "new" || d.kind === "file" || !variantFiles.has(d.path));
 }
 
 /** Fields the pre-image declares and the post-image no longer does, by member name with their owners. */
