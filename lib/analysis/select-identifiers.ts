@@ -116,6 +116,13 @@ const unloadedNamesakeOf =
     !loads(use.location.path, def.path);
 
 /**
+ * A test module's own variable (`var brotli = hasBrotliSupport ? it : it.skip`) is no code's to read through an object
+ * (`opts.brotli`): the code loads no test file, and what it reads off an object is that object's member.
+ */
+const testVariableThroughObject = (side: "code" | "test") => (use: PatchUse, def: PatchDefinition) =>
+  side === "test" && !def.owner && (def.kind === "variable" || def.kind === "constant") && use.qualifier !== null;
+
+/**
  * A use through an object of a type the patches define a member of that name in (`pingTimer.clear()`, `pingTimer`
  * holding a PingTimer, whose `clear()` the code changes): that member's, no other type's field of the name
  * (`Timer.clear`). (A method of another type may be what the object's class implements: an interface's.)
@@ -180,6 +187,7 @@ export function selectIdentifiers(
     const traitUsed = traitOfUser(other.uses);
     const loads = loadsOf(other.uses);
     const unloadedNamesake = unloadedNamesakeOf(side, loads);
+    const testVariable = testVariableThroughObject(side);
     // A name the code used before the patch (`app.credentials` in its pre-image) and defines nowhere anew is no
     // test's to define: a test class that has it (`class Rails52Credentials; def credentials`) stands in for
     // what the code already called. (A mock of a new interface, `MockedUserPropsRepo.Get`, is the contract's.)
@@ -203,6 +211,7 @@ export function selectIdentifiers(
             !(side === "test" && users.ownMethod(use, def)) &&
             !looseImplicit(use, def) &&
             !unloadedNamesake(use, def) &&
+            !testVariable(use, def) &&
             nestedKeyTyped(use, def, own.definitions) &&
             !keywordOfCalledType(use, def, own.definitions) &&
             !keywordOfOwnCallee(use, def, other.definitions) &&
