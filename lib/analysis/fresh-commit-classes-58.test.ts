@@ -11,3 +11,8 @@ const stated = async (name: string) =>
 test("compression d272132: a test module's own variable (`var brotli = hasBrotliSupport ? it : it.skip`) is nothing the code reads off an object (`opts.brotli`): no name is stated", async () => {
   expect(await stated("compression-commit-d272132")).toEqual([]);
 });
+
+test("symfony/validator 949a518: a constructor's new parameter beside a property of its name the class had (`public int $minScore` whose default moves to `__construct(int $minScore = …)`) is what the tests' named argument `new PasswordStrength(minScore: 3)` passes", async () => {
+  const names = (await stated("validator-commit-949a518")).filter((n) => n.includes("minScore"));
+  expect(names).toEqual(["PasswordStrength.minScore parameter"]);
+});

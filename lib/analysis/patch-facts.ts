@@ -1,4 +1,5 @@
 import { addContextFunctions, addEnclosingTypes } from "./context-functions";
+import { fileUses } from "./file-uses";
 import { hunkFragments } from "./fragments";
 import { generatedFromGrammar, grammarNamesOf } from "./grammar-outputs";
 import { grammarOfPath, type ParsedLanguage } from "./grammars";
@@ -11,7 +12,7 @@ import * as moved from "./moved-definitions";
 import { withOutOfLineOwners } from "./out-of-line";
 import type { FileDiff } from "./parse-diff";
 import { parseFragments, touchesChange } from "./parse-fragments";
-import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
+import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts } from "./patch-types";
 import { assignedAttributeReadBefore, enumMemberUnderHeader, shownLinesBefore } from "./shown-before";
 import { addStaticWildcards } from "./static-imports";
 
@@ -136,24 +137,13 @@ function fileDefinitions(
       // Parameters of a new function are new names; a changed one's new names are the parameters it gained.
       const known = newOverload ? earlier.flatMap((d) => d.params) : (old?.params ?? []);
       const gained = def.params.filter((param) => !known.includes(param));
-      const callable = def.kind === "constructor" && def.owner ? def.owner : def.name;
-      for (const param of gained) {
-        const name = `${callable}.${param}`;
-        if (!out.has(name))
-          out.set(name, {
-            ...base,
-            location: paramLocation(p.fragment, def, param) ?? { ...location, column: undefined },
-            name,
-            member: param,
-            owner: callable,
-            ...(def.namespace ? { namespace: def.namespace } : {}),
-            kind: "parameter",
-            signature: null,
-            status: "new",
-            params: [],
-            ...restParameterMark(def.signature, param),
-          });
-      }
+      addParameters(
+        out,
+        def,
+        gained,
+        base,
+        (param) => paramLocation(p.fragment, def, param) ?? { ...location, column: undefined },
+      );
     }
   }
   // Whole files show which definition a changed line is in; only hunks need git's guess in their headers.
@@ -171,6 +161,40 @@ function fileDefinitions(
   return definitions;
 }
 
+/**
+ * A callable's new parameters (of a constructor, named on its class). Beside a member of its name the class had
+ * (`public int $minScore` whose default moves to the constructor's new `int $minScore = …`), the parameter is what is
+ * new: a named argument reaches it.
+ */
+function addParameters(
+  out: Map<string, PatchDefinition>,
+  def: SyntaxDefinition,
+  gained: readonly string[],
+  base: { path: string; newFile: boolean },
+  locationOf: (param: string) => Location,
+): void {
+  const callable = def.kind === "constructor" && def.owner ? def.owner : def.name;
+  for (const param of gained) {
+    const name = `${callable}.${param}`;
+    const had = out.get(name);
+    const key = had && had.kind !== "parameter" && had.status === "changed" ? `${name}\0parameter` : name;
+    if (!out.has(key))
+      out.set(key, {
+        ...base,
+        location: locationOf(param),
+        name,
+        member: param,
+        owner: callable,
+        ...(def.namespace ? { namespace: def.namespace } : {}),
+        kind: "parameter",
+        signature: null,
+        status: "new",
+        params: [],
+        ...restParameterMark(def.signature, param),
+      });
+  }
+}
+
 /** A new file as a definition: its path the name, where it starts the location. */
 export function fileDefinition(location: Location): PatchDefinition {
   return {
@@ -185,34 +209,6 @@ export function fileDefinition(location: Location): PatchDefinition {
     params: [],
     location,
   };
-}
-
-/**
- * The names referenced on a file's added lines. A qualifier the file binds to one class only (`z =
- * ZipArchive(…)` then `z._valid_time_stamp(…)`) carries that class: what the member it reaches belongs to.
- */
-function fileUses(parsed: ParsedFragment[]): PatchUse[] {
-  const uses: PatchUse[] = [];
-  const types = new Map<string, Set<string>>();
-  for (const p of parsed)
-    if (p.fragment.side === "post")
-      for (const b of p.bindings ?? []) types.set(b.name, (types.get(b.name) ?? new Set()).add(b.type));
-  const typeOf = (qualifier: string | null) => {
-    const found = qualifier === null ? undefined : types.get(qualifier);
-    return found?.size === 1 ? [...found][0] : undefined;
-  };
-  for (const p of parsed) {
-    if (p.fragment.side !== "post") continue;
-    for (const use of p.uses) {
-      const line = p.fragment.rows[use.row];
-      if (line?.kind !== "+" || use.module === OWN_FOLDER) continue;
-      const location = locate(p.fragment, use.row, use.row, use);
-      const qualifierType = use.kind === "key" ? undefined : typeOf(use.qualifier);
-      if (location)
-        uses.push({ ...use, qualifier: use.qualifier, ...(qualifierType ? { qualifierType } : {}), location });
-    }
-  }
-  return uses;
 }
 
 /** Definitions and uses of one patch (already parsed into file diffs); `exact` when the fragments are whole files. */
