@@ -16,3 +16,10 @@ test("symfony/validator 949a518: a constructor's new parameter beside a property
   const names = (await stated("validator-commit-949a518")).filter((n) => n.includes("minScore"));
   expect(names).toEqual(["PasswordStrength.minScore parameter"]);
 });
+
+test("node-tar 1c03d80: an accessor (`get type ()`, `get typeKey ()`, `get fieldset ()`) over what the class's methods assigned before (`this.type = null` in Header's removed lines, under git's `class Header {` header) is a changed member, not a new one", async () => {
+  const members = (await commitAnalysis("node-tar-commit-1c03d80")).identifiers
+    .filter((i) => i.owner === "Header" && i.kind === "property")
+    .map((i) => `${i.name} ${i.status}`);
+  expect(members.sort()).toEqual(["Header.fieldset changed", "Header.type changed", "Header.typeKey changed"]);
+});

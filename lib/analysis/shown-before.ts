@@ -20,10 +20,12 @@ export function assignedAttributeReadBefore(
   def: SyntaxDefinition,
 ): boolean {
   const cls = def.owner?.split(".").pop();
-  if (def.kind !== "field" || !cls) return false;
-  if (!/^\s*(self|this)\.\w+\s*(:[^=]+)?=[^=]/.test(post.fragment.rows[def.row]?.text ?? "")) return false;
+  if ((def.kind !== "field" && def.kind !== "property") || !cls) return false;
+  // (An accessor, `get type ()`, over what the class's methods assigned before, `this.type = null`: written or read.)
+  const accessor = def.kind === "property";
+  if (!accessor && !/^\s*(self|this)\.\w+\s*(:[^=]+)?=[^=]/.test(post.fragment.rows[def.row]?.text ?? "")) return false;
   const header = new RegExp(`\\bclass\\s+${cls.replace(/\W/g, "")}\\b`);
-  const read = new RegExp(`\\b(self|this)\\.${def.member.replace(/\W/g, "")}\\b(?!\\s*=[^=])`);
+  const read = new RegExp(`\\b(self|this)\\.${def.member.replace(/\W/g, "")}\\b${accessor ? "" : "(?!\\s*=[^=])"}`);
   return parsed.some(
     (x) =>
       x.fragment.side === "pre" &&
