@@ -23,3 +23,10 @@ test("node-tar 1c03d80: an accessor (`get type ()`, `get typeKey ()`, `get field
     .map((i) => `${i.name} ${i.status}`);
   expect(members.sort()).toEqual(["Header.fieldset changed", "Header.type changed", "Header.typeKey changed"]);
 });
+
+test("Java-WebSocket c28c185: a new example server's methods that override its base's (`@Override public void onOpen(WebSocket conn, ClientHandshake handshake)`) are nothing a test's anonymous client's `@Override public void onOpen(ServerHandshake …)` implements: only the new attachment accessors are stated", async () => {
+  expect((await stated("Java-WebSocket-commit-c28c185")).sort()).toEqual([
+    "WebSocketClient.getAttachment method",
+    "WebSocketClient.setAttachment method",
+  ]);
+});

@@ -18,7 +18,11 @@ export function implementations(def: PatchDefinition, testDefinitions: readonly 
   // in a test's subclass of DefaultSqlSessionFactory).
   // (Nor a member no other file can subclass, a private nested class's `nextLong()`: a test's anonymous
   // `UniformRandomProvider`'s override of that name is of the interface both implement.)
-  if (isDictatedName(def) || def.private) return [];
+  // (Nor one every declaration of which overrides a base's, an example server's `@Override public void
+  // onOpen(WebSocket conn, …)`: a test's override of that name is of the base's, whose name is no new one.)
+  const declarations = def.overloads?.map((o) => o.signature ?? "") ?? [def.signature ?? ""];
+  const overrides = declarations.every((line) => OVERRIDE.test(line));
+  if (isDictatedName(def) || def.private || overrides) return [];
   return testDefinitions
     .filter(
       (d) =>
