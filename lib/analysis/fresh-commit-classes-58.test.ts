@@ -30,3 +30,7 @@ test("Java-WebSocket c28c185: a new example server's methods that override its b
     "WebSocketClient.setAttachment method",
   ]);
 });
+
+test("fast-json-stringify de06bca: an override of a name JavaScript's objects dictate (`dependenciesName.toString = function () {…}`) is no new name the tests' `debugMode.toString()` needs: only the new `restore` export is stated", async () => {
+  expect(await stated("fast-json-stringify-commit-de06bca")).toEqual(["restore function"]);
+});

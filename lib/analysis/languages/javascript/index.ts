@@ -5,6 +5,9 @@ import { javaScriptHunks } from "./hunks";
 /** String literal node types of the JavaScript and TypeScript grammars. */
 export const JAVASCRIPT_STRINGS = ["string", "template_string"] as const;
 
+/** Members Object.prototype and JSON dictate: an override's name no author chose (`arr.toString = function () {…}`). */
+export const JAVASCRIPT_DICTATED = ["valueOf", "toJSON", "toString", "toLocaleString"];
+
 export const javascript: LanguageModule = {
   name: "javascript",
   aliases: ["js"],
@@ -14,7 +17,7 @@ export const javascript: LanguageModule = {
   overloads: false,
   stringTypes: JAVASCRIPT_STRINGS,
   memberSeparator: ".",
-  dictatedNames: ["valueOf", "toJSON"],
+  dictatedNames: JAVASCRIPT_DICTATED,
   hunks: javaScriptHunks,
   uses: { importOmitsExtension: true, fileScopedNames: true, namespaceOwnsTypes: true, literalMembersAreBuiltin: true },
 };

@@ -1,6 +1,6 @@
 import { extractJavaScript } from "../javascript/extract";
 import { javaScriptHunks } from "../javascript/hunks";
-import { JAVASCRIPT_STRINGS } from "../javascript/index";
+import { JAVASCRIPT_DICTATED, JAVASCRIPT_STRINGS } from "../javascript/index";
 import type { LanguageModule } from "../language";
 
 /** TypeScript: JavaScript's reading, with TSX's own grammar and overloads. */
@@ -17,6 +17,7 @@ export const typescript: LanguageModule = {
   overloads: true,
   stringTypes: JAVASCRIPT_STRINGS,
   memberSeparator: ".",
+  dictatedNames: JAVASCRIPT_DICTATED,
   hunks: javaScriptHunks,
   uses: { importOmitsExtension: true, fileScopedNames: true, namespaceOwnsTypes: true, literalMembersAreBuiltin: true },
 };
