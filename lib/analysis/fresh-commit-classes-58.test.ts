@@ -34,3 +34,9 @@ test("Java-WebSocket c28c185: a new example server's methods that override its b
 test("fast-json-stringify de06bca: an override of a name JavaScript's objects dictate (`dependenciesName.toString = function () {…}`) is no new name the tests' `debugMode.toString()` needs: only the new `restore` export is stated", async () => {
   expect(await stated("fast-json-stringify-commit-de06bca")).toEqual(["restore function"]);
 });
+
+test("effect c1a13f3: a hunk that goes on past an object's method into the next (`},` then `fileWebResponse(file, …, options) {`) keeps that method's `const start`, `end` and `body` its own, no module's: the test's `body` parameter names none of them", async () => {
+  const analysis = await commitAnalysis("effect-commit-c1a13f3");
+  const defined = analysis.identifiers.filter((i) => i.path.endsWith("BunHttpPlatform.ts") && i.status !== "existing");
+  expect(defined.map((i) => i.name)).toEqual([]);
+});

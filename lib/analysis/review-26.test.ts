@@ -56,3 +56,14 @@ test("a Go type of the same name in another package's folder makes no build vari
   );
   expect(defuse.sort()).toEqual(["Client.Name", "New"]);
 });
+
+test("a TypeScript namespace's `export const` is the namespace's, no block's local: `Limits.max` stays a new name", async () => {
+  const { defuse } = await madeHunks(
+    added("src/limits.ts", ["export namespace Limits {", "  export const max = 10;", "}"]),
+    added("test/limits.test.ts", [
+      'import { Limits } from "../src/limits";',
+      'test("max", () => expect(Limits.max).toBe(10));',
+    ]),
+  );
+  expect(defuse).toContain("Limits.max");
+});

@@ -20,6 +20,7 @@ import {
 } from "./members";
 import { parameterNames } from "./parameters";
 import { readPrototypeObject } from "./prototype-objects";
+import { inBareBlock } from "./scopes";
 
 const TYPE_KINDS: Record<string, DefinitionKind> = {
   class_declaration: "class",
@@ -354,6 +355,10 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         }
         break;
       }
+      case "lexical_declaration": // A block's `const`/`let` is local (see inBareBlock).
+        if (inFunction || !inBareBlock(node)) break;
+        for (const child of node.namedChildren) if (child) visit(child, owner, true);
+        return;
       case "enum_body":
         readEnumBody(node, { owner, inFunction }, facts, skip, visit);
         return;
