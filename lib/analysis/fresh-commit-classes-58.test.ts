@@ -40,3 +40,16 @@ test("effect c1a13f3: a hunk that goes on past an object's method into the next 
   const defined = analysis.identifiers.filter((i) => i.path.endsWith("BunHttpPlatform.ts") && i.status !== "existing");
   expect(defined.map((i) => i.name)).toEqual([]);
 });
+
+test("async ca829bf: a Ruby hunk's `protected def add_child child` … `end` is a method the hunk opens and closes, no block begun above: `consume`, whose line is context, is changed (no new name the spec's `child.consume` needs), and a method without parentheses keeps its parameters' space", async () => {
+  const analysis = await commitAnalysis("async-commit-ca829bf");
+  const members = analysis.identifiers
+    .filter((i) => i.owner === "Async" && ["consume", "add_child", "finished?"].includes(i.member))
+    .map((i) => `${i.member} ${i.status} ${i.signature}`);
+  expect(members.sort()).toEqual([
+    "add_child changed add_child child",
+    "consume changed consume",
+    "finished? changed finished?",
+  ]);
+  expect(analysis.identifiers.filter((i) => i.policies.includes("defuse"))).toEqual([]);
+});

@@ -10,7 +10,13 @@ const rubyCode = (line: string) => line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\
  * (`status = case …`, `@x ||= begin`, `value = if …`), or a `do` block.
  */
 const RUBY_OPENER =
-  /^\s*(def|class|module|if|unless|while|until|case|begin|for)\b|(=|\|\|=|&&=)\s*(if|unless|case|begin|while|until)\b|\bdo\s*(\|[^|]*\|)?\s*$/;
+  /^\s*(((private|protected|public|private_class_method|public_class_method|module_function)\s+)?def|class|module|if|unless|while|until|case|begin|for)\b|(=|\|\|=|&&=)\s*(if|unless|case|begin|while|until)\b|\bdo\s*(\|[^|]*\|)?\s*$/;
+
+/** A method's, class's or module's declaration, a visibility's `protected def add_child child` too. */
+const DECLARATION =
+  /^\s*(((private|protected|public|private_class_method|public_class_method|module_function)\s+)?def|class|module)\b/;
+/** One opened and closed on its line, `def x; end`. */
+const ONE_LINER = new RegExp(`${DECLARATION.source}.*;\\s*end\\s*$`);
 
 /** How many blocks a hunk's lines close (`end`) before they open any: blocks begun above the hunk. */
 export function rubyLeadingEnds(lines: readonly string[]): number {
@@ -19,13 +25,13 @@ export function rubyLeadingEnds(lines: readonly string[]): number {
   for (const line of lines) {
     const code = rubyCode(line);
     // A member's declaration at the level the hunk came back to: the ends past it close the scopes around.
-    if (depth === 0 && /^\s*(def|class|module)\b/.test(code)) break;
+    if (depth === 0 && DECLARATION.test(code)) break;
     // (`end.each do |x|` closes one begun above, then opens its own.)
     if (/^\s*end\b/.test(code)) {
       if (depth > 0) depth--;
       else closed++;
     }
-    if (RUBY_OPENER.test(code) && !/^\s*(def|class|module)\b.*;\s*end\s*$/.test(code)) depth++;
+    if (RUBY_OPENER.test(code) && !ONE_LINER.test(code)) depth++;
   }
   return closed;
 }
@@ -40,7 +46,7 @@ function endsOfBlocksAbove(lines: readonly string[]): number[] {
       if (depth > 0) depth--;
       else ends.push(index);
     }
-    if (RUBY_OPENER.test(code) && !/^\s*(def|class|module)\b.*;\s*end\s*$/.test(code)) depth++;
+    if (RUBY_OPENER.test(code) && !ONE_LINER.test(code)) depth++;
   });
   return ends;
 }
@@ -85,13 +91,13 @@ export function rubyOpenBlocks(lines: readonly string[]): number {
     const code = rubyCode(line);
     if (/^\s*end\b/.test(code)) open = Math.max(0, open - 1);
     if (
-      /^\s*(def|class|module|if|unless|while|until|case|begin|for)\b/.test(code) &&
-      !/^\s*def\b.*\)\s*=[^=]/.test(code)
+      (DECLARATION.test(code) || /^\s*(if|unless|while|until|case|begin|for)\b/.test(code)) &&
+      !/^\s*(\w+\s+)?def\b.*\)\s*=[^=]/.test(code)
     )
       open++;
     if (/\bdo\s*(\|[^|]*\|)?\s*$/.test(code)) open++;
     // `foo { |x|` … `}` blocks close themselves; a one-line `def x; end` opened and closed.
-    if (/;\s*end\s*$/.test(code) && /^\s*(def|class|module)\b/.test(code)) open = Math.max(0, open - 1);
+    if (ONE_LINER.test(code)) open = Math.max(0, open - 1);
   }
   return open;
 }

@@ -235,7 +235,10 @@ function defineMethod(node: Node, owner: string | null, facts: FactCollector, sk
     name.text,
     owner,
     kind,
-    foldSpace(`${self}${name.text}${parameters ? withoutTrailingCommas(parameters) : ""}`),
+    // (Parameters without parentheses, `def add_child child`, keep their space.)
+    foldSpace(
+      `${self}${name.text}${parameters ? `${parameters.text.startsWith("(") ? "" : " "}${withoutTrailingCommas(parameters)}` : ""}`,
+    ),
     parameterNames(parameters),
   );
 }
