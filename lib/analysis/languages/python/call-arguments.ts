@@ -35,6 +35,14 @@ export function patchTargetUse(callee: string | undefined, args: Node | null, fa
   }
 }
 
+/** `request.getfixturevalue("django_db_serialized_rollback")`: a request of the fixture of that name, as a parameter is. */
+export function fixtureValueUse(callee: string | undefined, args: Node | null, facts: FactCollector) {
+  if (!callee || lastSegment(callee) !== "getfixturevalue" || !args) return;
+  const first = args.namedChildren[0];
+  const name = first?.type === "string" ? /^(['"])([A-Za-z_]\w*)\1$/.exec(first.text)?.[2] : undefined;
+  if (first && name) facts.use(first, name, "name", null);
+}
+
 /**
  * The function a call hands on to be called with its keywords (`ctx.invoke(memory, paths=paths, _return_db=True)`,
  * `ctx.invoke(cli.commands["memory"], return_db=True)`, `partial(memory, return_db=True)`): its first positional

@@ -1,7 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import { UNKNOWN_OWNER } from "../hunk-lines";
 import { type Extractor, type FactCollector, foldSpace, lastSegment, withoutTrailingCommas } from "../syntax-facts";
-import { keywordUses, patchTargetUse } from "./call-arguments";
+import { fixtureValueUse, keywordUses, patchTargetUse } from "./call-arguments";
 import { inModuleBlock, isProperty, requestsFixtures } from "./module-blocks";
 import { overrideUses } from "./overrides";
 
@@ -94,7 +94,11 @@ function bindMadeObject(object: Node | null, facts: FactCollector) {
 /** A pytest function's parameters (not `self`, `cls`, `request`), each a use of the fixture of its name. */
 function fixtureRequests(parameters: Node | null, facts: FactCollector) {
   for (const parameter of parameters?.namedChildren ?? []) {
-    const name = parameter?.type === "identifier" ? parameter : parameter?.childForFieldName("name");
+    // (A typed one, `django_db_serialized_rollback: None`, has its name first, in no field.)
+    const name =
+      parameter?.type === "identifier"
+        ? parameter
+        : (parameter?.childForFieldName("name") ?? parameter?.namedChildren.find((c) => c?.type === "identifier"));
     if (name?.type === "identifier" && !/^(self|cls|request)$/.test(name.text) && facts.countsAt(name))
       facts.use(name, name.text, "name", null);
   }
@@ -224,6 +228,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
         }
         const args = node.childForFieldName("arguments");
         patchTargetUse(callee, args, facts);
+        fixtureValueUse(callee, args, facts);
         keywordUses(args, callee, facts);
         break;
       }
