@@ -54,6 +54,6 @@ test("async ca829bf: a Ruby hunk's `protected def add_child child` … `end` is 
   expect(analysis.identifiers.filter((i) => i.policies.includes("defuse"))).toEqual([]);
 });
 
-test("pytest-django d6ea40f: a fixture's typed parameter (`def fixture_with_serialized_rollback(self, django_db_serialized_rollback: None)`) and `request.getfixturevalue(\"django_db_serialized_rollback\")` request the new fixture of that name", async () => {
+test('pytest-django d6ea40f: a fixture\'s typed parameter (`def fixture_with_serialized_rollback(self, django_db_serialized_rollback: None)`) and `request.getfixturevalue("django_db_serialized_rollback")` request the new fixture of that name', async () => {
   expect(await stated("pytest-django-commit-d6ea40f")).toContain("django_db_serialized_rollback function");
 });

@@ -68,7 +68,7 @@ test("a TypeScript namespace's `export const` is the namespace's, no block's loc
   expect(defuse).toContain("Limits.max");
 });
 
-test("`request.getfixturevalue(\"live_db\")` requests the new fixture of that name, as a test's parameter would", async () => {
+test('`request.getfixturevalue("live_db")` requests the new fixture of that name, as a test\'s parameter would', async () => {
   const { defuse } = await madeHunks(
     added("myplugin/fixtures.py", ["import pytest", "", "@pytest.fixture", "def live_db():", "    return object()"]),
     added("tests/test_db.py", ["def test_live(request):", '    assert request.getfixturevalue("live_db")']),

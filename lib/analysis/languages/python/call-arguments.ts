@@ -35,8 +35,14 @@ export function patchTargetUse(callee: string | undefined, args: Node | null, fa
   }
 }
 
+/** The names a call's string arguments give: a patched attribute, a requested fixture. */
+export function namesInStrings(callee: string | undefined, args: Node | null, facts: FactCollector) {
+  patchTargetUse(callee, args, facts);
+  fixtureValueUse(callee, args, facts);
+}
+
 /** `request.getfixturevalue("django_db_serialized_rollback")`: a request of the fixture of that name, as a parameter is. */
-export function fixtureValueUse(callee: string | undefined, args: Node | null, facts: FactCollector) {
+function fixtureValueUse(callee: string | undefined, args: Node | null, facts: FactCollector) {
   if (!callee || lastSegment(callee) !== "getfixturevalue" || !args) return;
   const first = args.namedChildren[0];
   const name = first?.type === "string" ? /^(['"])([A-Za-z_]\w*)\1$/.exec(first.text)?.[2] : undefined;

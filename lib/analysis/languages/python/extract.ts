@@ -1,7 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import { UNKNOWN_OWNER } from "../hunk-lines";
 import { type Extractor, type FactCollector, foldSpace, lastSegment, withoutTrailingCommas } from "../syntax-facts";
-import { fixtureValueUse, keywordUses, patchTargetUse } from "./call-arguments";
+import { keywordUses, namesInStrings } from "./call-arguments";
 import { inModuleBlock, isProperty, requestsFixtures } from "./module-blocks";
 import { overrideUses } from "./overrides";
 
@@ -14,15 +14,15 @@ const PARAM_NAME_TYPES = new Set([
   "dictionary_splat_pattern",
 ]);
 
+const paramNameNode = (param: Node | null | undefined) =>
+  param?.childForFieldName("name") ?? param?.namedChildren.find((c) => c?.type === "identifier");
+
 function parameterNames(parameters: Node | null): string[] {
   if (!parameters) return [];
   const names: string[] = [];
   for (const child of parameters.namedChildren) {
     if (!child || !PARAM_NAME_TYPES.has(child.type)) continue;
-    const name =
-      child.type === "identifier"
-        ? child
-        : (child.childForFieldName("name") ?? child.namedChildren.find((c) => c?.type === "identifier"));
+    const name = child.type === "identifier" ? child : paramNameNode(child);
     if (name && name.type === "identifier") names.push(name.text);
   }
   return names.filter((n) => n !== "self" && n !== "cls");
@@ -95,10 +95,7 @@ function bindMadeObject(object: Node | null, facts: FactCollector) {
 function fixtureRequests(parameters: Node | null, facts: FactCollector) {
   for (const parameter of parameters?.namedChildren ?? []) {
     // (A typed one, `django_db_serialized_rollback: None`, has its name first, in no field.)
-    const name =
-      parameter?.type === "identifier"
-        ? parameter
-        : (parameter?.childForFieldName("name") ?? parameter?.namedChildren.find((c) => c?.type === "identifier"));
+    const name = parameter?.type === "identifier" ? parameter : paramNameNode(parameter);
     if (name?.type === "identifier" && !/^(self|cls|request)$/.test(name.text) && facts.countsAt(name))
       facts.use(name, name.text, "name", null);
   }
@@ -227,8 +224,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
           bindMadeObject(fn.childForFieldName("object"), facts);
         }
         const args = node.childForFieldName("arguments");
-        patchTargetUse(callee, args, facts);
-        fixtureValueUse(callee, args, facts);
+        namesInStrings(callee, args, facts);
         keywordUses(args, callee, facts);
         break;
       }

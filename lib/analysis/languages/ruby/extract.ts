@@ -1,30 +1,10 @@
 // Over 300 lines: one walk of the Ruby grammar (classes, modules, methods, accessor macros, RSpec groups and doubles), kept whole.
 import type { Node } from "web-tree-sitter";
-import { type Extractor, type FactCollector, foldSpace, withoutTrailingCommas } from "../syntax-facts";
+import { type Extractor, type FactCollector, foldSpace } from "../syntax-facts";
+import { ACCESSORS, FIRST_SYMBOL_ACCESSORS, MORE_ACCESSORS, parameterList, parameterNames, SENDS } from "./vocabulary";
 
 /** `A`, `A::B` (as `A.B`). */
 const constantName = (node: Node | null) => (node ? node.text.replace(/\s+/g, "").replace(/::/g, ".") : null);
-
-const ACCESSORS = new Set(["attr_accessor", "attr_reader", "attr_writer"]);
-/** Class-body macros that declare accessors named by every symbol they are given (Rails' and the like). */
-const MORE_ACCESSORS = new Set([
-  "cattr_accessor",
-  "cattr_reader",
-  "cattr_writer",
-  "mattr_accessor",
-  "mattr_reader",
-  "mattr_writer",
-  "class_attribute",
-  "delegate",
-]);
-/** Class-body macros that declare one accessor, named by their first symbol (`config_param :name, :string`). */
-const FIRST_SYMBOL_ACCESSORS = new Set(["config_param", "attribute", "define_method"]);
-const SENDS = new Set(["send", "public_send", "__send__", "respond_to?", "method", "define_method", "try"]);
-
-const parameterNames = (parameters: Node | null) =>
-  (parameters?.namedChildren ?? [])
-    .map((p) => (p?.type === "identifier" ? p.text : (p?.childForFieldName("name")?.text ?? "")))
-    .filter((name) => /^\w+$/.test(name));
 
 /** RSpec's message expectations, whose symbol names the method expected (`expect(x).to receive(:save)`). */
 const MESSAGE_EXPECTATIONS = new Set(["receive", "have_received"]);
@@ -235,10 +215,7 @@ function defineMethod(node: Node, owner: string | null, facts: FactCollector, sk
     name.text,
     owner,
     kind,
-    // (Parameters without parentheses, `def add_child child`, keep their space.)
-    foldSpace(
-      `${self}${name.text}${parameters ? `${parameters.text.startsWith("(") ? "" : " "}${withoutTrailingCommas(parameters)}` : ""}`,
-    ),
+    foldSpace(`${self}${name.text}${parameters ? parameterList(parameters) : ""}`),
     parameterNames(parameters),
   );
 }
