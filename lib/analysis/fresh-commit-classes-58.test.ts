@@ -57,3 +57,8 @@ test("async ca829bf: a Ruby hunk's `protected def add_child child` … `end` is 
 test('pytest-django d6ea40f: a fixture\'s typed parameter (`def fixture_with_serialized_rollback(self, django_db_serialized_rollback: None)`) and `request.getfixturevalue("django_db_serialized_rollback")` request the new fixture of that name', async () => {
   expect(await stated("pytest-django-commit-d6ea40f")).toContain("django_db_serialized_rollback function");
 });
+
+test("mbedtls d589854: a test suite's `.function` file is C (`TEST_ASSERT(mbedtls_ssl_get_alert(&ssl) == …)` between `/* BEGIN_CASE */` marks): it calls the new mbedtls_ssl_get_alert", async () => {
+  // (Declared in ssl.h and defined in ssl_msg.c: one name, stated at both.)
+  expect(new Set(await stated("mbedtls-commit-d589854"))).toEqual(new Set(["mbedtls_ssl_get_alert function"]));
+});

@@ -8,7 +8,8 @@ export const C_STRINGS = ["concatenated_string", "string_literal", "raw_string_l
 
 export const c: LanguageModule = {
   name: "c",
-  extensions: ["c", "h"],
+  // (Mbed TLS's test suites, `tests/suites/test_suite_ssl.function`, are C functions between `/* BEGIN_CASE */` marks.)
+  extensions: ["c", "h", "function"],
   grammars: [{ name: "c", wasm: "tree-sitter-c/tree-sitter-c.wasm" }],
   // A `.h` header may be C or C++ (fmt, nlohmann/json write C++ in .h): C++'s grammar reads both.
   grammarOf: (path) => (path.toLowerCase().endsWith(".h") ? "cpp" : "c"),
