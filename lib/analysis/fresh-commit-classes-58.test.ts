@@ -62,3 +62,7 @@ test("mbedtls d589854: a test suite's `.function` file is C (`TEST_ASSERT(mbedtl
   // (Declared in ssl.h and defined in ssl_msg.c: one name, stated at both.)
   expect(new Set(await stated("mbedtls-commit-d589854"))).toEqual(new Set(["mbedtls_ssl_get_alert function"]));
 });
+
+test("date cc4685a: a specifier macro alone on its line (`CONSTCD14` / `inline` / `bool` / `year::is_leap() const NOEXCEPT`) glues nothing onto the out-of-line definition, which names the class of the header's `CONSTCD14 bool is_leap() const NOEXCEPT;` under `public:`", async () => {
+  expect(await stated("date-commit-cc4685a")).toEqual(["year.is_leap method"]);
+});

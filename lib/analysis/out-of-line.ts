@@ -164,7 +164,7 @@ const declarations = (def: PatchDefinition) =>
 
 /**
  * A declaration without the scopes qualifying its name (`GeneratorUntypedBase::`), what only a declaration in
- * the class says (`virtual`, `static`, `override`, `= 0`) and the specifier macros its language reads past (a
+ * the class says (`virtual`, `static`, `override`, `= 0`), a macro after the parameters (`NOEXCEPT`) and the specifier macros its language reads past (a
  * source's `PUGI__FN bool xml_node::remove_children()` against the header's `bool remove_children();`), white
  * space folded.
  */
@@ -172,6 +172,8 @@ const unqualified = (signature: string | null, path: string) =>
   (moduleOfPath(path)?.sourceText ?? ((text: string) => text))(signature ?? "")
     .replace(/^\s*((virtual|static|inline|explicit|constexpr|friend)\s+)+/, "")
     .replace(/\s*(override|final|=\s*0)\s*$/, "")
+    // (A macro after the parameters, `const NOEXCEPT`, as the class's declaration may leave it off.)
+    .replace(/(\)\s*(const\s*)?)(\s*[A-Z][A-Z0-9_]*)+\s*$/, "$1")
     .replace(/(\w+\s*::\s*)+(?=~?\w+\s*\()/g, "")
     .replace(/\s+/g, " ")
     .trim();
