@@ -37,7 +37,8 @@ export function implementations(def: PatchDefinition, testDefinitions: readonly 
 }
 
 /** A declaration that says it overrides a base's method: Java's annotation, C#'s, C++'s and TypeScript's keyword. */
-const OVERRIDE = /(^|\s)@Override\b|(^|\s)override\s|\)\s*(const\s*)?override\b/;
+// (C#'s and TypeScript's modifier before the parameters, not a parameter named `override`: `bool override = false`.)
+const OVERRIDE = /(^|\s)@Override\b|^[^(]*(^|\s)override\s|\)\s*(const\s*)?override\b/;
 
 /** A test helper that stands in for the code (`tests/mock_user_props_repo.go`, `fake_store.py`): its methods mirror every interface. */
 const MOCK_FILE = /(^|\/)[^/]*(mock|fake|stub)[^/]*$|(^|\/)(mocks?|fakes?|stubs?)\//i;

@@ -40,7 +40,8 @@ function patchedNames(use: PatchUse, def: PatchDefinition): boolean {
 export { folderOf, type ImportAliases } from "./package-scope";
 
 /** Whether a definition's name was dictated by the language rather than chosen by the patch's author. */
-export const isDictatedName = (def: Pick<PatchDefinition, "member" | "path">) => isDictatedMember(def.member, def.path);
+export const isDictatedName = (def: Pick<PatchDefinition, "member" | "path" | "owner">) =>
+  isDictatedMember(def.member, def.path, def.owner !== null);
 
 /**
  * A class-like qualifier: `QTable`, `Store`, a short acronym such as `RST`; not an `ALL_CAPS_CONSTANT` such

@@ -63,6 +63,9 @@ export function withoutMoved(
  * `// +build !go1.11` beside `store.go`'s `type cookieStore struct`: the package cannot declare it twice otherwise).
  * What it defines the package had, or the other file adds too: none of it is new there.
  */
+/** Names a Go package may declare in every file (`func init()`, `var _ = …`): no sign of a variant. */
+const MANY_PER_PACKAGE = new Set(["init", "_"]);
+
 function withoutVariants(definitions: PatchDefinition[]): PatchDefinition[] {
   const before = definitions.filter(
     (d) => d.status !== "new" && !d.local && moduleOfPath(d.path)?.uses?.packageIsFolder,
@@ -75,7 +78,14 @@ function withoutVariants(definitions: PatchDefinition[]): PatchDefinition[] {
   const variantFiles = new Set(
     definitions
       .filter(
-        (d) => d.status === "new" && !d.owner && !d.local && d.kind !== "file" && d.kind !== "method" && hadBefore(d),
+        (d) =>
+          d.status === "new" &&
+          !d.owner &&
+          !d.local &&
+          !MANY_PER_PACKAGE.has(d.member) &&
+          d.kind !== "file" &&
+          d.kind !== "method" &&
+          hadBefore(d),
       )
       .map((d) => d.path),
   );

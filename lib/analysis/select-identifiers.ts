@@ -117,10 +117,15 @@ const unloadedNamesakeOf =
 
 /**
  * A test module's own variable (`var brotli = hasBrotliSupport ? it : it.skip`) is no code's to read through an object
- * (`opts.brotli`): the code loads no test file, and what it reads off an object is that object's member.
+ * (`opts.brotli`): the code loads no test file, and what it reads off an object is that object's member (where the
+ * language loads modules only by import, see UseRules.testModulesUnloaded).
  */
 const testVariableThroughObject = (side: "code" | "test") => (use: PatchUse, def: PatchDefinition) =>
-  side === "test" && !def.owner && (def.kind === "variable" || def.kind === "constant") && use.qualifier !== null;
+  side === "test" &&
+  !def.owner &&
+  (def.kind === "variable" || def.kind === "constant") &&
+  use.qualifier !== null &&
+  moduleOfPath(def.path)?.uses?.testModulesUnloaded === true;
 
 /**
  * A use through an object of a type the patches define a member of that name in (`pingTimer.clear()`, `pingTimer`

@@ -232,6 +232,12 @@ export interface UseRules {
    */
   fileScopedNames?: boolean;
   /**
+   * Code loads no test file's module, so reads nothing a test module defines through an object (JavaScript,
+   * TypeScript: `opts.brotli` is no test's `var brotli`); unset where a test module may be loaded by name (Python's
+   * Django settings, `settings.MYAPP_RATE_LIMIT` from `tests/settings.py`)
+   */
+  testModulesUnloaded?: boolean;
+  /**
    * A class or constant outside any class is named without the modules around it (Ruby's `module Jekyll`
    * is a namespace, as a Java package): `Jekyll::DataEntry` reaches `DataEntry` through its namespace.
    */

@@ -40,7 +40,8 @@ export const extensionsImportsOmit = (): string[] =>
  * Whether a member name is one the language of the file defining it dictates (an override, a protocol: Java's
  * `close`, Ruby's `to_json`); another language's method of that name is its own (simdjson's `to_json`).
  */
-export const isDictatedMember = (member: string, path: string): boolean => {
+export const isDictatedMember = (member: string, path: string, owned = true): boolean => {
   const module = moduleOfPath(path);
-  return (module?.dictatedNames ?? []).includes(member) || (module?.dictatedPattern?.test(member) ?? false);
+  // (The names a type's protocol dictates are a member's: a module's own `export function toString(bytes)` is not.)
+  return (owned && (module?.dictatedNames ?? []).includes(member)) || (module?.dictatedPattern?.test(member) ?? false);
 };

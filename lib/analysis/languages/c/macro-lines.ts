@@ -6,6 +6,8 @@
 const LONE_MACRO = /^([ \t]*)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}[A-Z0-9]*)([ \t]*)$/;
 /** What follows a last enumerator (`}`), an initializer's or a call's rest: no declaration a lone macro specifies. */
 const NOT_A_DECLARATION = /^\s*[},=(]/;
+/** A declarator alone on its line (`CountWorkers(int pool)`, `IsHexDigitString (`): the line above is its type (`DWORD`). */
+const LONE_DECLARATOR = /^\s*~?[A-Za-z_][\w:]*\s*\(/;
 
 /**
  * The text with each lone macro line (an upper-case name with an underscore, nothing else on the line, after a
@@ -21,7 +23,7 @@ export function withoutLoneMacros(text: string): string {
     // (Without an underscore, `CONSTCD14` above `inline` / `bool` / `year::is_leap() const`: before a declaration only.)
     const next = lines.slice(index + 1).find((l) => l.trim() !== "") ?? "}";
     const bare = match !== null && !(match[2] as string).includes("_");
-    if (match && ended && !(bare && NOT_A_DECLARATION.test(next)))
+    if (match && ended && !(bare && (NOT_A_DECLARATION.test(next) || LONE_DECLARATOR.test(next))))
       lines[index] = `${match[1]};${" ".repeat((match[2] as string).length - 1)}${match[3]}`;
     // (A comment line ends nothing: `TOKEN_STRING,` / `// keep last` / `TOKEN_COUNT` is an enum's last value.)
     if (line.trim() !== "" && !/^\s*(\/\/|\/\*|\*)|\*\/\s*$/.test(line)) previous = line;

@@ -19,5 +19,11 @@ export const typescript: LanguageModule = {
   memberSeparator: ".",
   dictatedNames: JAVASCRIPT_DICTATED,
   hunks: javaScriptHunks,
-  uses: { importOmitsExtension: true, fileScopedNames: true, namespaceOwnsTypes: true, literalMembersAreBuiltin: true },
+  uses: {
+    importOmitsExtension: true,
+    fileScopedNames: true,
+    testModulesUnloaded: true,
+    namespaceOwnsTypes: true,
+    literalMembersAreBuiltin: true,
+  },
 };
