@@ -231,11 +231,7 @@ export interface UseRules {
    * import, `require`), never by its spelling alone.
    */
   fileScopedNames?: boolean;
-  /**
-   * Code loads no test file's module, so reads nothing a test module defines through an object (JavaScript,
-   * TypeScript: `opts.brotli` is no test's `var brotli`); unset where a test module may be loaded by name (Python's
-   * Django settings, `settings.MYAPP_RATE_LIMIT` from `tests/settings.py`)
-   */
+  /** code loads no test module, nor reads its names off an object: `opts.brotli` is no test's `var brotli` (not Django's settings) */
   testModulesUnloaded?: boolean;
   /**
    * A class or constant outside any class is named without the modules around it (Ruby's `module Jekyll`
