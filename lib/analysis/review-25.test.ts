@@ -1,13 +1,9 @@
 // The twenty-fifth session's review of its own rules: hunks made for shapes each rule must not misread (the
 // reviewer's cases), each failing before its guard. Real hunks of the rules themselves: fresh-commit-classes-55.test.ts.
 import { expect, test } from "vitest";
-import { madeHunks } from "../testing/analysis-helpers";
+import { addedFile as added, changedHunk as changed, madeHunks } from "../testing/analysis-helpers";
 import { restParameterMark } from "./languages/definition-marks";
 import { cleanOwner } from "./parse-fragments";
-
-/** A new file's diff as git writes it. */
-const added = (path: string, lines: readonly string[]) =>
-  `diff --git a/${path} b/${path}\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/${path}\n@@ -0,0 +1,${lines.length} @@\n${lines.map((l) => `+${l}`).join("\n")}\n`;
 
 test.each([
   ["__init__.py", "pkg/plugins/__init__.py", "tests/test_plugins.py", ['    (tmp / "__init__.py").write_text("")']],
@@ -101,10 +97,6 @@ test("an owner with an unseen type in it keeps only what stands after the unseen
   expect(cleanOwner("Response.__HintscopeContext__")).toBeNull();
   expect(cleanOwner("__HintscopeContext__.Inner")).toBe("Inner");
 });
-
-/** One hunk of a changed file, as git writes it. */
-const changed = (path: string, header: string, lines: readonly string[]) =>
-  `diff --git a/${path} b/${path}\nindex 1111111..2222222 100644\n--- a/${path}\n+++ b/${path}\n@@ -10,${lines.filter((l) => !l.startsWith("+")).length} +10,${lines.filter((l) => !l.startsWith("-")).length} @@ ${header}\n${lines.join("\n")}\n`;
 
 test("an annotated Java local after a block the hunk closes (`@SuppressWarnings(…)` over `List<String> items = …;`) is no member of an unseen nested type: the method's body goes on", async () => {
   const { names } = await madeHunks(

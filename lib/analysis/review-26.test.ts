@@ -1,15 +1,7 @@
 // The twenty-sixth session's guards: hunks made for shapes each rule must not misread, each failing without its guard.
 // Real hunks of the rules themselves: fresh-commit-classes-55.test.ts (and later files).
 import { expect, test } from "vitest";
-import { madeHunks } from "../testing/analysis-helpers";
-
-/** A new file's diff as git writes it. */
-const added = (path: string, lines: readonly string[]) =>
-  `diff --git a/${path} b/${path}\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/${path}\n@@ -0,0 +1,${lines.length} @@\n${lines.map((l) => `+${l}`).join("\n")}\n`;
-
-/** One hunk of a changed file, as git writes it. */
-const changed = (path: string, header: string, lines: readonly string[]) =>
-  `diff --git a/${path} b/${path}\nindex 1111111..2222222 100644\n--- a/${path}\n+++ b/${path}\n@@ -10,${lines.filter((l) => !l.startsWith("+")).length} +10,${lines.filter((l) => !l.startsWith("-")).length} @@ ${header}\n${lines.join("\n")}\n`;
+import { addedFile as added, changedHunk as changed, madeHunks } from "../testing/analysis-helpers";
 
 const clientGo = changed("client.go", "type Client struct {", [" \tname string", "+\tretries int", " }"]);
 

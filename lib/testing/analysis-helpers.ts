@@ -98,3 +98,11 @@ export async function madeHunks(goldPatch: string, testPatch: string) {
     names: result.identifiers.map((i) => `${i.name} ${i.kind}`),
   };
 }
+
+/** A new file's diff as git writes it (a made hunk of a review test). */
+export const addedFile = (path: string, lines: readonly string[]) =>
+  `diff --git a/${path} b/${path}\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/${path}\n@@ -0,0 +1,${lines.length} @@\n${lines.map((l) => `+${l}`).join("\n")}\n`;
+
+/** One hunk of a changed file, as git writes it, under git's header `header` (context lines begin with a space). */
+export const changedHunk = (path: string, header: string, lines: readonly string[]) =>
+  `diff --git a/${path} b/${path}\nindex 1111111..2222222 100644\n--- a/${path}\n+++ b/${path}\n@@ -10,${lines.filter((l) => !l.startsWith("+")).length} +10,${lines.filter((l) => !l.startsWith("-")).length} @@ ${header}\n${lines.join("\n")}\n`;

@@ -1,4 +1,4 @@
-import type { LanguageModule } from "../language";
+import type { LanguageModule, UseRules } from "../language";
 import { extractJavaScript } from "./extract";
 import { javaScriptHunks } from "./hunks";
 
@@ -7,6 +7,15 @@ export const JAVASCRIPT_STRINGS = ["string", "template_string"] as const;
 
 /** Members Object.prototype and JSON dictate: an override's name no author chose (`arr.toString = function () {…}`). */
 export const JAVASCRIPT_DICTATED = ["valueOf", "toJSON", "toString", "toLocaleString"];
+
+/** How JavaScript's and TypeScript's uses reach definitions (see UseRules). */
+export const JAVASCRIPT_USES: UseRules = {
+  importOmitsExtension: true,
+  fileScopedNames: true,
+  testModulesUnloaded: true,
+  namespaceOwnsTypes: true,
+  literalMembersAreBuiltin: true,
+};
 
 export const javascript: LanguageModule = {
   name: "javascript",
@@ -19,11 +28,5 @@ export const javascript: LanguageModule = {
   memberSeparator: ".",
   dictatedNames: JAVASCRIPT_DICTATED,
   hunks: javaScriptHunks,
-  uses: {
-    importOmitsExtension: true,
-    fileScopedNames: true,
-    testModulesUnloaded: true,
-    namespaceOwnsTypes: true,
-    literalMembersAreBuiltin: true,
-  },
+  uses: JAVASCRIPT_USES,
 };

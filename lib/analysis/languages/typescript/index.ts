@@ -1,6 +1,6 @@
 import { extractJavaScript } from "../javascript/extract";
 import { javaScriptHunks } from "../javascript/hunks";
-import { JAVASCRIPT_DICTATED, JAVASCRIPT_STRINGS } from "../javascript/index";
+import { JAVASCRIPT_DICTATED, JAVASCRIPT_STRINGS, JAVASCRIPT_USES } from "../javascript/index";
 import type { LanguageModule } from "../language";
 
 /** TypeScript: JavaScript's reading, with TSX's own grammar and overloads. */
@@ -19,11 +19,5 @@ export const typescript: LanguageModule = {
   memberSeparator: ".",
   dictatedNames: JAVASCRIPT_DICTATED,
   hunks: javaScriptHunks,
-  uses: {
-    importOmitsExtension: true,
-    fileScopedNames: true,
-    testModulesUnloaded: true,
-    namespaceOwnsTypes: true,
-    literalMembersAreBuiltin: true,
-  },
+  uses: JAVASCRIPT_USES,
 };
