@@ -1,4 +1,4 @@
-// Classes of error found in the twenty-sixth session (issue 43): round 58, labelled blind.
+// Classes of error found in the twenty-sixth session (issue 43): rounds 58 and 59, labelled blind.
 // Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
 import { expect, test } from "vitest";
 import { commitAnalysis } from "../testing/analysis-helpers";
@@ -65,4 +65,8 @@ test("mbedtls d589854: a test suite's `.function` file is C (`TEST_ASSERT(mbedtl
 
 test("date cc4685a: a specifier macro alone on its line (`CONSTCD14` / `inline` / `bool` / `year::is_leap() const NOEXCEPT`) glues nothing onto the out-of-line definition, which names the class of the header's `CONSTCD14 bool is_leap() const NOEXCEPT;` under `public:`", async () => {
   expect(await stated("date-commit-cc4685a")).toEqual(["year.is_leap method"]);
+});
+
+test("node-server 98d711a (round 59): a hunk under a type alias whose type parameters hold a default (`export type ServeStaticOptions<E extends Env = Env> = {`) declares that type's members: the tests' `precompressed: true` key is the new ServeStaticOptions.precompressed", async () => {
+  expect(await stated("node-server-commit-98d711a")).toEqual(["ServeStaticOptions.precompressed field"]);
 });

@@ -206,7 +206,8 @@ export function typeOpener(context: string): string | null {
       context,
     );
   if (declared) return `${declared[1]} ${declared[2]} {`;
-  const alias = /^\s*(?:export\s+)?type\s+([A-Za-z_$][\w$]*)\s*(<[^=]*>)?\s*=\s*\{\s*$/.exec(context);
+  // (Type parameters may hold defaults: `type ServeStaticOptions<E extends Env = Env> = {`.)
+  const alias = /^\s*(?:export\s+)?type\s+([A-Za-z_$][\w$]*)\s*(<.*>)?\s*=\s*\{\s*$/.exec(context);
   if (alias) return `type ${alias[1]}${alias[2] ?? ""} = {`;
   // A typed object (`const DEVICE_0: Device = {`): its keys are the type's fields (see the extractor).
   const typed = /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*:\s*([\w$.<>, []+?)\s*=\s*\{\s*$/.exec(
