@@ -57,24 +57,24 @@ export function withoutMoved(
   });
 }
 
+/** Names a Go package may declare in every file (`func init()`, `var _ = …`): no sign of a variant. */
+const MANY_PER_PACKAGE = new Set(["init", "_"]);
+
 /**
  * Where a package is its folder (Go), a file that defines a top-level name another file of the folder had before (its
  * definition there changed or shown, not new) is that file's build variant (`store_legacy.go` under
  * `// +build !go1.11` beside `store.go`'s `type cookieStore struct`: the package cannot declare it twice otherwise).
  * What it defines the package had, or the other file adds too: none of it is new there.
  */
-/** Names a Go package may declare in every file (`func init()`, `var _ = …`): no sign of a variant. */
-const MANY_PER_PACKAGE = new Set(["init", "_"]);
-
 function withoutVariants(definitions: PatchDefinition[]): PatchDefinition[] {
-  const before = definitions.filter(
-    (d) => d.status !== "new" && !d.local && moduleOfPath(d.path)?.uses?.packageIsFolder,
-  );
-  if (before.length === 0) return definitions;
-  const hadBefore = (d: PatchDefinition) =>
-    before.some(
-      (b) => b.path !== d.path && b.name === d.name && b.kind === d.kind && folderOf(b.path) === folderOf(d.path),
-    );
+  // The files of each folder that had a top-level name of each kind before.
+  const pathsBefore = new Map<string, Set<string>>();
+  const keyOf = (d: PatchDefinition) => `${folderOf(d.path)}\0${d.name}\0${d.kind}`;
+  for (const d of definitions)
+    if (d.status !== "new" && !d.local && moduleOfPath(d.path)?.uses?.packageIsFolder)
+      pathsBefore.set(keyOf(d), (pathsBefore.get(keyOf(d)) ?? new Set()).add(d.path));
+  if (pathsBefore.size === 0) return definitions;
+  const hadBefore = (d: PatchDefinition) => [...(pathsBefore.get(keyOf(d)) ?? [])].some((path) => path !== d.path);
   const variantFiles = new Set(
     definitions
       .filter(

@@ -17,6 +17,11 @@ const DECLARATION =
   /^\s*(((private|protected|public|private_class_method|public_class_method|module_function)\s+)?def|class|module)\b/;
 /** One opened and closed on its line, `def x; end`. */
 const ONE_LINER = new RegExp(`${DECLARATION.source}.*;\\s*end\\s*$`);
+/** An endless method, `def name(x) = x * 2` or `def name = 1`: no `end` closes it (not the setter `def name=(v)`). */
+const ENDLESS_DEF = /^\s*(\w+\s+)?def\b(.*\)\s*=[^=]|\s+[\w.]+[?!]?\s*=\s*[^=\s(])/;
+
+/** Whether a line's code opens a block that an `end` further down closes. */
+const opensBlock = (code: string) => RUBY_OPENER.test(code) && !ONE_LINER.test(code) && !ENDLESS_DEF.test(code);
 
 /** How many blocks a hunk's lines close (`end`) before they open any: blocks begun above the hunk. */
 export function rubyLeadingEnds(lines: readonly string[]): number {
@@ -31,7 +36,7 @@ export function rubyLeadingEnds(lines: readonly string[]): number {
       if (depth > 0) depth--;
       else closed++;
     }
-    if (RUBY_OPENER.test(code) && !ONE_LINER.test(code)) depth++;
+    if (opensBlock(code)) depth++;
   }
   return closed;
 }
@@ -46,7 +51,7 @@ function endsOfBlocksAbove(lines: readonly string[]): number[] {
       if (depth > 0) depth--;
       else ends.push(index);
     }
-    if (RUBY_OPENER.test(code) && !ONE_LINER.test(code)) depth++;
+    if (opensBlock(code)) depth++;
   });
   return ends;
 }
@@ -90,14 +95,8 @@ export function rubyOpenBlocks(lines: readonly string[]): number {
   for (const line of lines) {
     const code = rubyCode(line);
     if (/^\s*end\b/.test(code)) open = Math.max(0, open - 1);
-    if (
-      (DECLARATION.test(code) || /^\s*(if|unless|while|until|case|begin|for)\b/.test(code)) &&
-      !/^\s*(\w+\s+)?def\b.*\)\s*=[^=]/.test(code)
-    )
-      open++;
-    if (/\bdo\s*(\|[^|]*\|)?\s*$/.test(code)) open++;
-    // `foo { |x|` … `}` blocks close themselves; a one-line `def x; end` opened and closed.
-    if (ONE_LINER.test(code)) open = Math.max(0, open - 1);
+    // (`foo { |x|` … `}` blocks close themselves.)
+    if (opensBlock(code)) open++;
   }
   return open;
 }
