@@ -77,7 +77,6 @@ export function keywordOfCalledType(
   const called = use.qualifier.split(".").pop();
   // (Not the called type's own constructor's: PHP's `new PasswordStrength(minScore: 3)` passes `__construct`'s.)
   return (
-    def.owner?.split(".").at(-2) !== called &&
     !calleeNames(def.owner).includes(called ?? "") &&
     definitions.some((d) => d.kind === "field" && d.member === use.name && d.owner?.split(".").pop() === called)
   );
