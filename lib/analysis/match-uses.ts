@@ -197,6 +197,9 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   // `use crate::Enum::Variant`), not as a module's own name (`from …icx import run_commands` is no test
   // class's `self.run_commands`).
   if (use.kind === "import") return use.module === undefined || importNamesOwner(use.module, def);
+  // A module's method is every including class's: a test that includes it calls it bare (`cp_lr 'data', 'tmp'`).
+  // (A bare word without arguments may be a local: `filter_newest = lambda …`.)
+  if (use.qualifier === null && def.included && rules.bareCallsReachIncluded) return use.kind === "call";
   // A member is reached through something: `obj.member`, `Owner.member`, `obj.method()`.
   return use.qualifier !== null;
 }

@@ -31,6 +31,8 @@ export interface PatchDefinition {
   abstract?: boolean;
   /** a member of a PHP trait, which every class using the trait has (see SyntaxDefinition.mixin) */
   mixin?: boolean;
+  /** a Ruby module's method, called bare where a class includes it (see SyntaxDefinition.included) */
+  included?: boolean;
   /** a member declared private (see SyntaxDefinition.private) */
   private?: boolean;
   /** an item its crate keeps to itself, or a member of such a type (see SyntaxDefinition.crateOnly) */

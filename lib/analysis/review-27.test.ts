@@ -1,5 +1,6 @@
 // The twenty-seventh session's guards: shapes the read-through's mends must keep, each failing without its mend.
 import { expect, test } from "vitest";
+import { addedFile as added, changedHunk as changed, madeHunks } from "../testing/analysis-helpers";
 import { rubyClosedAbove, rubyOpenBlocks } from "./languages/ruby/blocks";
 
 test("Ruby blocks: a value `if` opens one, `while x do` one, an endless method none", () => {
@@ -8,4 +9,34 @@ test("Ruby blocks: a value `if` opens one, `while x do` one, an endless method n
   expect(rubyOpenBlocks(["  def double(x) = x * 2", "  def name = @name", "  def name=(value)"])).toBe(1);
   // An endless method's line opens nothing, so the `end` after it closes the class begun above.
   expect(rubyClosedAbove(["  def double(x) = x * 2", "end", "", "class Other", "end"])).toBe(1);
+});
+
+test("a bare call reaches a Ruby module's new method, not a class's, nor a bare word the test assigns", async () => {
+  const { defuse } = await madeHunks(
+    changed("lib/pricing.rb", "module Pricing", [
+      "   def self.version = 1",
+      "+",
+      "+  def discount(total)",
+      "+    total * 0.9",
+      "+  end",
+    ]) +
+      changed("lib/cart.rb", "class Cart", [
+        "   attr_reader :items",
+        "+",
+        "+  def subtotal",
+        "+    items.sum",
+        "+  end",
+      ]),
+    added("test/pricing_test.rb", [
+      "class PricingTest < Minitest::Test",
+      "  include Pricing",
+      "  def test_discount",
+      "    assert_equal 90, discount(100)",
+      "    subtotal = 3",
+      "    assert_equal 3, subtotal",
+      "  end",
+      "end",
+    ]),
+  );
+  expect(defuse).toEqual(["Pricing.discount"]);
 });

@@ -15,6 +15,13 @@ const BODILESS = new Set([
 const inTrait = (node: Node): boolean =>
   !!node.parent && (node.parent.type === "trait_declaration" || inTrait(node.parent));
 
+/** The class-like node a Ruby method stands in, or null (`class`, `module`, `class << self`). */
+const rubyScope = (node: Node | null): Node | null =>
+  !node || ["class", "module", "singleton_class"].includes(node.type) ? node : rubyScope(node.parent);
+
+/** A Ruby module's instance method (`module FileUtils … def cp_lr`): every class that includes the module has it. */
+const inRubyModule = (node: Node) => node.type === "method" && rubyScope(node.parent)?.type === "module";
+
 /**
  * A method declared without a body: one of BODILESS, or Java's and PHP's interface or abstract method. Not a
  * class's overload signature nor a `declare class`'s member (a `.d.ts` describing JavaScript's class): those
@@ -61,18 +68,30 @@ const isCrateOnly = (node: Node) =>
   !node.children.some((c) => c?.type === "visibility_modifier" && c.text === "pub");
 
 /**
- * The marks a definition takes from its node: `abstract` (bodiless), `mixin` (a PHP trait's member), `private`,
+ * The marks a definition takes from its node: `abstract` (bodiless), `mixin` (a PHP trait's member), `included` (a Ruby
+ * module's method), `private`,
  * `crateOnly`.
  */
 export const marksOf = (node: Node, kind: string, owner: string | null) => ({
   ...(isBodiless(node, kind) ? { abstract: true } : {}),
   ...(owner && inTrait(node) ? { mixin: true } : {}),
+  ...(owner && inRubyModule(node) ? { included: true } : {}),
   ...(owner && isPrivate(node) ? { private: true } : {}),
   ...(isCrateOnly(node) ? { crateOnly: true } : {}),
 });
 
 /** The marks a syntax definition carries on to the patch's (see SyntaxDefinition). */
-const CARRIED = ["local", "implicit", "abstract", "mixin", "unscoped", "outOfLine", "private", "crateOnly"] as const;
+const CARRIED = [
+  "local",
+  "implicit",
+  "abstract",
+  "mixin",
+  "included",
+  "unscoped",
+  "outOfLine",
+  "private",
+  "crateOnly",
+] as const;
 export const carriedMarks = (def: Partial<Record<(typeof CARRIED)[number], boolean>>) =>
   Object.fromEntries(CARRIED.filter((flag) => def[flag]).map((f) => [f, true]));
 

@@ -210,6 +210,8 @@ export interface UseRules {
    * only by reopening that type (Ruby's `class String`), not by an extension trait or method (Rust, C#: unset)
    */
   literalMembersAreBuiltin?: boolean;
+  /** a bare call reaches a member of a module the calling class includes (Ruby's `include FileUtils`, then `cp_lr …`) */
+  bareCallsReachIncluded?: boolean;
   /** calls take no keyword arguments: a key names a field, never a parameter */
   noKeywordArguments?: boolean;
   /**

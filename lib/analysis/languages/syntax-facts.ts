@@ -56,6 +56,8 @@ export interface SyntaxDefinition {
   abstract?: boolean;
   /** a member of a PHP trait: any class that uses the trait has it (`Assert::allIsNotInstanceOfAny` reaches Mixin's) */
   mixin?: boolean;
+  /** a method of a Ruby `module`: a class that includes the module calls it bare (`include FileUtils`, `cp_lr …`) */
+  included?: boolean;
   /** an unscoped C++ enum's constant, stated under its enum (`EMITTER_MANIP.LowerNull`), named bare too (UseRules) */
   unscoped?: boolean;
   /** a member its class keeps to itself (`private`, `#x`): no other file's code reaches it but by reflection */

@@ -211,6 +211,7 @@ export const ruby: LanguageModule = {
     },
   },
   uses: {
+    bareCallsReachIncluded: true,
     namespacedTypes: true,
     literalMembersAreBuiltin: true,
     importOmitsExtension: true,
