@@ -11,3 +11,16 @@ const stated = async (name: string) =>
 test("ruby/fileutils 55e6cf9: a module's new method (`module FileUtils` … `def cp_lr(src, dest, …)`) is what a test class that includes the module calls bare (`cp_lr 'data', 'tmp'`); its helper the tests never call is not", async () => {
   expect(await stated("fileutils-commit-55e6cf9")).toEqual(["FileUtils.cp_lr method"]);
 });
+
+test("beast 2e6d9bb: a hunk under an access label (`private:` as git's header) that declares the class's destructor (`~basic_fields();`) names the class its new members are of: `basic_fields::max_name_size`, which the tests read as `fields::max_name_size`", async () => {
+  const names = (await stated("beast-commit-2e6d9bb")).filter((n) => n.includes("max_"));
+  expect(names.sort()).toEqual(["basic_fields.max_name_size field", "basic_fields.max_value_size field"]);
+});
+
+test("beast 2e6d9bb: an enum whose brace stands on the line after its header (`enum class error` / `{`) is the enum git's header names, its new values the tests' `error::header_field_name_too_large`", async () => {
+  const names = (await stated("beast-commit-2e6d9bb")).filter((n) => n.startsWith("error."));
+  expect(names.sort()).toEqual([
+    "error.header_field_name_too_large constant",
+    "error.header_field_value_too_large constant",
+  ]);
+});

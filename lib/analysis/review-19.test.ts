@@ -58,11 +58,11 @@ test("PHP: a trait's member is not reached through a class no patch shows (`Cach
   expect(found).toContain("HasCache.flush method");
 });
 
-test("C++: a pure virtual declaration under `public:` (`virtual void reset() = 0;`) is a base's: it takes no owner from another class's out-of-line `FileStream::reset`", async () => {
+test("C++: a pure virtual declaration under `public:` (`virtual void reset() = 0;`) is a base's: it takes no owner from another class's out-of-line `FileStream::reset`, only its own class's, which its destructor names (`virtual ~Stream()`)", async () => {
   const found = await names(
     "diff --git a/src/stream.h b/src/stream.h\nindex 1111111..2222222 100644\n--- a/src/stream.h\n+++ b/src/stream.h\n@@ -20,6 +20,7 @@ public:\n     virtual ~Stream() {}\n     virtual size_t read(char* buf, size_t n) = 0;\n     virtual size_t write(const char* buf, size_t n) = 0;\n+    virtual void reset() = 0;\n \n protected:\n     int flags_;\ndiff --git a/src/file_stream.cpp b/src/file_stream.cpp\nindex 3333333..4444444 100644\n--- a/src/file_stream.cpp\n+++ b/src/file_stream.cpp\n@@ -40,4 +40,9 @@ size_t FileStream::write(const char* buf, size_t n)\n     return fwrite(buf, 1, n, fp_);\n }\n \n+void FileStream::reset()\n+{\n+    rewind(fp_);\n+}\n+\n int FileStream::fd() const\n",
   );
-  expect(found).toContain("reset method");
+  expect(found).toContain("Stream.reset method");
   expect(found.filter((n) => n.startsWith("FileStream.reset "))).toEqual(["FileStream.reset method"]);
 });
 

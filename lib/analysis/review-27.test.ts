@@ -40,3 +40,15 @@ test("a bare call reaches a Ruby module's new method, not a class's, nor a bare 
   );
   expect(defuse).toEqual(["Pricing.discount"]);
 });
+
+test("C++: a hunk under `public:` names its class by a copy constructor's parameter of the class's own type, not by a constructor of another type's reference", async () => {
+  const hunk = (ctor: string) =>
+    changed("include/pool.hpp", "public:", [
+      `     ${ctor};`,
+      "+    static constexpr int max_workers = 8;",
+      "     void run();",
+    ]);
+  const test = added("test/pool.cpp", ["#include <pool.hpp>", "int n = Pool::max_workers;"]);
+  expect((await madeHunks(hunk("Pool(Pool const& other)"), test)).defuse).toEqual(["Pool.max_workers"]);
+  expect((await madeHunks(hunk("Pool(Config const& config)"), test)).defuse).toEqual([]);
+});

@@ -81,6 +81,25 @@ function pastTheClass(lines: readonly string[]): boolean {
   return before.length > 0 && before.every((line) => /^\S/.test(line));
 }
 
+/**
+ * The class a hunk of its members names by a member only it can declare: its destructor (`~basic_fields();`), or a
+ * copy or move constructor (`basic_fields(basic_fields const& other);`, `explicit Value(Value&& other)`), at the
+ * members' level. Null where none does.
+ */
+function classOfMembers(lines: readonly string[]): string | null {
+  // (An access label, `public:` at column 0, stands apart from the members.)
+  const code = lines.map((line) => codeOf(line)).filter((line) => line.trim() !== "" && !ACCESS_LABEL.test(line));
+  const least = Math.min(...code.map((line) => /^\s*/.exec(line)?.[0].length ?? 0));
+  for (const line of code) {
+    if ((/^\s*/.exec(line)?.[0].length ?? 0) !== least) continue;
+    const named =
+      /^\s*(?:virtual\s+)?~(\w+)\s*\(/.exec(line) ??
+      /^\s*(?:explicit\s+|constexpr\s+)*(\w+)\s*\(\s*(?:const\s+)?(\w+)(?:<[^>]*>)?\s*(?:const\s*)?&&?/.exec(line);
+    if (named && (named[2] === undefined || named[2] === named[1])) return named[1] as string;
+  }
+  return null;
+}
+
 /** The hunk rules of C and of C++, by dialect. */
 export function cFamilyHunks(dialect: CDialect): HunkRules {
   const wrap = ({ context, indented, lines, hunkLines }: WrapRequest): Wrapper => {
@@ -92,7 +111,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     // namespace's definitions, `inline Value& Value::front() { … }` before `} // namespace Json`.)
     const access = ACCESS_LABEL.exec(context.trim())?.[1];
     if (access && dialect.namespaces && !pastTheClass(lines)) {
-      const open = `struct ${UNKNOWN_OWNER} { ${access}:`;
+      const open = `struct ${classOfMembers(lines) ?? UNKNOWN_OWNER} { ${access}:`;
       if (startsInInitializers(lines))
         return { prefix: [open, `${UNKNOWN_OWNER}() :`], suffix: ["};"], owner: null, dedent: false, settled: true };
       // Every line deep in (six columns or two tabs, the label at column 0): a method's body, whose own
@@ -109,7 +128,16 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     // An enum's body (`enum EMITTER_MANIP {`): its lines are its values.
     // (`typedef enum {` names its type after the `}`: `} git_error_code;`.)
     // (No `(` before the `{`: `enumerate_devices(bus_t *b) {` and `enum dev_status dev_poll(int fd) {` are functions.)
-    const enumerated = /^\s*(?:typedef\s+)?enum(?:\s+((?:class|struct)\s+)?(\w+))?(?![\w(])[^;{(]*\{\s*$/.exec(context);
+    // (Its brace on the next line, `enum class error` then `{`, git takes the `enum` line all the same; not where
+    // the hunk shows that `{`.)
+    const enumerated =
+      /^\s*(?:typedef\s+)?enum(?:\s+((?:class|struct)\s+)?(\w+))?(?![\w(])[^;{(]*\{\s*$/.exec(context) ??
+      (lines
+        .find((line) => line.trim() !== "")
+        ?.trim()
+        .startsWith("{")
+        ? null
+        : /^\s*enum\s+((?:class|struct)\s+)?(\w+)(?:\s*:\s*[\w:]+)?\s*$/.exec(context));
     if (enumerated)
       return {
         prefix: [`enum ${enumerated[1] ?? ""}${enumerated[2] ?? ""} {`.replace(/\s+\{$/, " {")],
