@@ -24,3 +24,12 @@ test("beast 2e6d9bb: an enum whose brace stands on the line after its header (`e
     "error.header_field_value_too_large constant",
   ]);
 });
+
+test("django-simple-history 78b0ab3: a hunk that starts on the `)` closing an import git's header opened (`from simple_history.utils import (`) closes that statement there, whatever brackets the new class's docstrings hold after it: the class's new methods are read", async () => {
+  const names = (await stated("django-simple-history-commit-78b0ab3")).filter((n) =>
+    n.startsWith("HistoricalQuerySet."),
+  );
+  expect(names).toEqual(
+    expect.arrayContaining(["HistoricalQuerySet.as_instances method", "HistoricalQuerySet.latest_of_each method"]),
+  );
+});

@@ -159,6 +159,8 @@ export function continuedStatementEnd(code: readonly string[]): number {
   let least = 0;
   let end = -1;
   for (const [at, text] of code.entries()) {
+    // (No bracket stays open over a `def` or `class`: the statement ended above it, whatever its docstrings hold.)
+    if (/^\s*(async\s+def|def|class)\s+\w/.test(text)) break;
     open += depth(text.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "").replace(/#.*$/, ""));
     if (open < least) {
       least = open;
