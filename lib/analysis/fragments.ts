@@ -207,7 +207,11 @@ function imageOf(
     end: continuedEnd,
     reopened: brackets !== null,
   });
-  const body = kept.map((_, index) => {
+  // (The comment's own lines, blanked for the wrapper, stay in the image as a comment: JSDoc's `@property` lines
+  // declare fields.)
+  const reopenedComment = comments.leading > 0;
+  const body = kept.map((line, index) => {
+    if (index < comments.leading && reopenedComment) return line.text;
     if (blanked[index]) return "";
     const text = texts[index] as string;
     const dedented =
@@ -216,6 +220,14 @@ function imageOf(
   });
   if (wrapper.stubBody !== undefined)
     wrapper = { ...wrapper, prefix: [...wrapper.prefix, ...stubBlocks(body, wrapper.stubBody)] };
+  if (reopenedComment) {
+    const closed = kept.slice(0, comments.leading).some((line) => line.text.includes("*/"));
+    wrapper = {
+      ...wrapper,
+      prefix: [...wrapper.prefix, "/**"],
+      suffix: closed ? wrapper.suffix : ["*/", ...wrapper.suffix],
+    };
+  }
   if (brackets !== null && offside?.reopenStatement) {
     // (At the level of the statement after it, which the reopened one stands beside.)
     const next = body.slice(continuedEnd + 1).find((line) => line.trim() !== "" && !/^\s*#/.test(line));

@@ -33,3 +33,15 @@ test("django-simple-history 78b0ab3: a hunk that starts on the `)` closing an im
     expect.arrayContaining(["HistoricalQuerySet.as_instances method", "HistoricalQuerySet.latest_of_each method"]),
   );
 });
+
+test("mdast-util-to-markdown b14ec32: a JSDoc `@typedef Options` declares fields with its `@property` lines, even in a hunk that starts inside the comment: the new `[bulletOrdered]` and `[bulletOrderedOther]` are what the tests' options `{bulletOrdered: '.', bulletOrderedOther: ')'}` name", async () => {
+  const names = (await stated("mdast-util-to-markdown-commit-b14ec32")).filter((n) => n.startsWith("Options."));
+  expect(names.sort()).toEqual(["Options.bulletOrdered field", "Options.bulletOrderedOther field"]);
+});
+
+test("avvio 12cf911 (round 56): a JSDoc `@typedef PromiseObject` over the object a helper now returns documents keys the code wrote before (`obj.promise = …` in the helper moved out of plugin.js): none is a new name the tests' `obj.promise` needs", async () => {
+  expect((await stated("avvio-commit-12cf911")).sort()).toEqual([
+    "createPromise function",
+    "lib/create-promise.js file",
+  ]);
+});

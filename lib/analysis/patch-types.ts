@@ -39,6 +39,8 @@ export interface PatchDefinition {
   crateOnly?: boolean;
   /** a C++ method defined outside its class (see SyntaxDefinition.outOfLine) */
   outOfLine?: boolean;
+  /** a field only a documentation comment declares (see SyntaxDefinition.documented) */
+  documented?: boolean;
   /** a constant of an unscoped C++ enum, named bare too (see SyntaxDefinition.unscoped) */
   unscoped?: boolean;
   /** the leading part of `owner` that is namespaces (C++'s `Catch.Generators`), which a hint does not state */

@@ -52,3 +52,29 @@ test("C++: a hunk under `public:` names its class by a copy constructor's parame
   expect((await madeHunks(hunk("Pool(Pool const& other)"), test)).defuse).toEqual(["Pool.max_workers"]);
   expect((await madeHunks(hunk("Pool(Config const& config)"), test)).defuse).toEqual([]);
 });
+
+test("JSDoc: a function's `@param {number} options.retries` declares no field, nor does a `@property` after a `@param`; a `@typedef`'s `@property` does", async () => {
+  const { defuse } = await madeHunks(
+    added("lib/fetch.js", [
+      "/**",
+      " * @typedef FetchOptions",
+      " * @property {number} [timeout]",
+      " */",
+      "",
+      "/**",
+      " * @param {string} url",
+      " * @param {Object} options",
+      " * @param {number} options.retries",
+      " * @property {number} attempts",
+      " */",
+      "export function fetchWithRetry(url, options) {",
+      "  return options.retries",
+      "}",
+    ]),
+    added("test/fetch.test.js", [
+      "import {fetchWithRetry} from '../lib/fetch.js'",
+      "fetchWithRetry('/x', {retries: 3, attempts: 1, timeout: 5})",
+    ]),
+  );
+  expect(defuse.sort()).toEqual(["FetchOptions.timeout", "fetchWithRetry", "lib/fetch.js"]);
+});

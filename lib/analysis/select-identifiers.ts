@@ -204,7 +204,9 @@ export function selectIdentifiers(
       .map((def) => {
         // A local function or class is nobody's to use from the other patch (nor a Go file, see inStandingPackage).
         // (Nor a test case or its set-up, which only the test runner calls.)
-        const unusable = def.local || standing(def) || (side === "test" && isTestEntryPoint(def));
+        // (Nor a field a JSDoc `@typedef` documents under a name the code wrote before, `obj.promise = …`.)
+        const documentedBefore = def.documented === true && codeWordsBefore.has(def.member);
+        const unusable = def.local || standing(def) || (side === "test" && isTestEntryPoint(def)) || documentedBefore;
         const candidates = unusable ? [] : def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
         const uses = candidates.filter(
           (use) =>

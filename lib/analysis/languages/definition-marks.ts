@@ -89,6 +89,7 @@ const CARRIED = [
   "included",
   "unscoped",
   "outOfLine",
+  "documented",
   "private",
   "crateOnly",
 ] as const;

@@ -1,3 +1,4 @@
+// Over 300 lines: the facts every language's extractor records (their kinds, marks and uses) and the one collector of them.
 import type { Node } from "web-tree-sitter";
 import { marksOf } from "./definition-marks";
 
@@ -68,6 +69,8 @@ export interface SyntaxDefinition {
   outOfLine?: boolean;
   /** a Python definition in a module-level block the fragment shows (`if …: … else: def f(…)`), not in a function */
   conditional?: boolean;
+  /** a field only a documentation comment declares (JSDoc's `@property` under `@typedef`), no code */
+  documented?: boolean;
   /** the leading part of `owner` that is namespaces (C++'s `Catch.Generators`): it qualifies nothing a hint states */
   namespace?: string;
 }
@@ -262,9 +265,15 @@ export class FactCollector {
   }
 
   /** The last definition stands in a module-level block the fragment shows, or outside its class (see SyntaxDefinition). */
-  markDefinition(mark: "conditional" | "outOfLine") {
+  markDefinition(mark: "conditional" | "outOfLine" | "documented") {
     const last = this.definitions.at(-1);
     if (last) last[mark] = true;
+  }
+
+  /** Puts the last definition at one line of its node (a JSDoc `@property` line inside its comment). */
+  placeDefinition(row: number, column: number) {
+    const last = this.definitions.at(-1);
+    if (last) Object.assign(last, { row, column, endRow: row });
   }
 
   /** A field a constructor assigns (`this.isSphere = true`), which no declaration states. */

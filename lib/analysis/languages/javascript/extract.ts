@@ -1,4 +1,5 @@
 // Over 300 lines: one walk of the JavaScript, TypeScript and TSX grammars (their node types are one family), kept whole.
+
 import type { Node } from "web-tree-sitter";
 import {
   type DefinitionKind,
@@ -10,6 +11,7 @@ import {
 } from "../syntax-facts";
 import { FUNCTION_VALUES, readAssignment } from "./assignments";
 import { GLOBAL_INTERFACES } from "./globals";
+import { defineJsDocFields } from "./jsdoc";
 import {
   bindMadeObject,
   constructorMembers,
@@ -391,5 +393,6 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
   };
 
   visit(root, contextOwner, false);
+  for (const comment of root.descendantsOfType("comment")) if (comment) defineJsDocFields(comment, facts);
   return facts.facts();
 };
