@@ -45,3 +45,8 @@ test("avvio 12cf911 (round 56): a JSDoc `@typedef PromiseObject` over the object
     "lib/create-promise.js file",
   ]);
 });
+
+test("TanStack/router 2fbc99f: a destructuring declaration reads the keys it names off its value (`const { chunks: jsonChunks } = createFrameDecoder(input)`, `{ getStream: getOrCreateStream, … }`): the result type's new fields", async () => {
+  const names = (await stated("tanstack-router-commit-2fbc99f")).filter((n) => n.startsWith("FrameDecoderResult."));
+  expect(names.sort()).toEqual(["FrameDecoderResult.chunks field", "FrameDecoderResult.getStream field"]);
+});

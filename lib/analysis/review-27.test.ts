@@ -78,3 +78,24 @@ test("JSDoc: a function's `@param {number} options.retries` declares no field, n
   );
   expect(defuse.sort()).toEqual(["FetchOptions.timeout", "fetchWithRetry", "lib/fetch.js"]);
 });
+
+test("JavaScript destructuring: a declaration's and an assignment's keys read the value's fields; a parameter's pattern and a nested pattern's inner keys do not", async () => {
+  const { defuse } = await madeHunks(
+    changed("src/result.ts", "export interface Result {", [
+      "   ok: boolean",
+      "+  value: number",
+      "+  meta: { size: number }",
+      "+  error: string",
+      "+  warnings: string[]",
+      " }",
+    ]),
+    added("test/result.test.ts", [
+      "import { run } from '../src/run'",
+      "const { value, meta: { size } } = run()",
+      "let warnings",
+      "({ warnings } = run())",
+      "function show({ error }) { return error }",
+    ]),
+  );
+  expect(defuse.sort()).toEqual(["Result.meta", "Result.value", "Result.warnings"]);
+});

@@ -12,17 +12,11 @@ import {
 import { FUNCTION_VALUES, readAssignment } from "./assignments";
 import { GLOBAL_INTERFACES } from "./globals";
 import { defineJsDocFields } from "./jsdoc";
-import {
-  bindMadeObject,
-  constructorMembers,
-  declaratorFacts,
-  optionDefaults,
-  readEnumBody,
-  recordKeys,
-} from "./members";
+import { constructorMembers, declaratorFacts, optionDefaults, readEnumBody } from "./members";
 import { parameterNames } from "./parameters";
 import { readPrototypeObject } from "./prototype-objects";
 import { inBareBlock } from "./scopes";
+import { recordUses } from "./uses";
 
 const TYPE_KINDS: Record<string, DefinitionKind> = {
   class_declaration: "class",
@@ -71,124 +65,6 @@ function modifiersOf(node: Node): string {
   const first = node.children.find((child) => child !== null && child.type !== "decorator" && child.type !== "comment");
   if (!first || first.startIndex >= name.startIndex) return "";
   return `${foldSpace(node.text.slice(first.startIndex - node.startIndex, name.startIndex - node.startIndex))} `;
-}
-
-/**
- * The uses a node records by itself (calls and the keys of options objects, `new`, members, imports, names):
- * "done" when its children need no visit, "children" when they do, null for a node of another kind.
- */
-function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "children" | "done" | null {
-  switch (node.type) {
-    case "jsx_attribute": {
-      // `<Bitcoin awaitingPayment={false} />`: a prop of the component (a field of its props' type).
-      const name = node.namedChildren[0];
-      const component = node.parent?.childForFieldName("name")?.text ?? "";
-      if (name?.type === "property_identifier" && /^[A-Z]/.test(component) && facts.countsAt(name)) {
-        skip.add(name.id);
-        facts.use(name, name.text, "prop", component.split(".").pop() ?? component);
-      }
-      return "children";
-    }
-    case "call_expression": {
-      const fn = node.childForFieldName("function");
-      let callee: string | null = null;
-      // How many arguments the call passes, to tell overloads apart (none said for a spread `...xs`).
-      const args = node.childForFieldName("arguments")?.namedChildren.filter((a) => a?.type !== "comment") ?? [];
-      const arity = args.some((a) => a?.type === "spread_element") ? undefined : args.length;
-      if (fn?.type === "identifier") {
-        skip.add(fn.id);
-        callee = fn.text;
-        facts.use(fn, fn.text, "call", null, undefined, arity);
-        if (fn.text === "require") {
-          const source = node.childForFieldName("arguments")?.namedChildren[0];
-          if (source?.type === "string")
-            facts.use(source, source.text.slice(1, -1), "module", null, source.text.slice(1, -1));
-        }
-      } else if (fn?.type === "import") {
-        // A dynamic import (`await import("./find-index.js")`, `typeof import("./x").y`): a use of the file.
-        const source = args[0];
-        if (source?.type === "string" && facts.countsAt(source)) {
-          const module = source.text.slice(1, -1);
-          facts.use(source, module.split("/").pop() ?? module, "module", null, module);
-        }
-      } else if (fn?.type === "member_expression") {
-        const property = fn.childForFieldName("property");
-        // `jest.mock("../src/NewFile")`, `vi.mock(…)`, `jest.requireActual(…)`: the string names a module,
-        // a use of the file that defines it, like an import.
-        const object = fn.childForFieldName("object")?.text;
-        if (
-          property &&
-          (object === "jest" || object === "vi") &&
-          /^(mock|doMock|unmock|requireActual|requireMock|importActual|importMock)$/.test(property.text)
-        ) {
-          const source = node.childForFieldName("arguments")?.namedChildren[0];
-          if (source?.type === "string" && facts.countsAt(source)) {
-            const module = source.text.slice(1, -1);
-            facts.use(source, module.split("/").pop() ?? module, "module", null, module);
-          }
-        }
-        if (property) {
-          skip.add(property.id);
-          callee = property.text;
-          facts.use(property, property.text, "call", fn.childForFieldName("object")?.text ?? null, undefined, arity);
-          bindMadeObject(fn.childForFieldName("object"), facts);
-        }
-      }
-      // Options objects are the keyword arguments of JavaScript: `formatBytes(1, { binary: true })`.
-      for (const arg of node.childForFieldName("arguments")?.namedChildren ?? [])
-        if (arg?.type === "object") recordKeys(arg, callee, facts, skip);
-      return "children";
-    }
-    case "new_expression": {
-      const ctor = node.childForFieldName("constructor");
-      const name = ctor?.type === "member_expression" ? ctor.childForFieldName("property") : ctor;
-      if (name && (name.type === "identifier" || name.type === "property_identifier")) {
-        skip.add(name.id);
-        facts.use(name, name.text, "instantiation");
-      }
-      // (A constructor's options object, `new Ajv({validateFormats: false})`, as a call's; not a global's or a
-      // module's, `new Intl.NumberFormat("en", {currency})`.)
-      const made = ctor?.type === "identifier" ? ctor.text : null;
-      for (const arg of made ? (node.childForFieldName("arguments")?.namedChildren ?? []) : [])
-        if (arg?.type === "object") recordKeys(arg, made, facts, skip);
-      return "children";
-    }
-    case "member_expression": {
-      const property = node.childForFieldName("property");
-      if (property && !skip.has(property.id)) {
-        skip.add(property.id);
-        facts.use(property, property.text, "attribute", node.childForFieldName("object")?.text ?? null);
-        bindMadeObject(node.childForFieldName("object"), facts);
-      }
-      return "children";
-    }
-    case "import_statement": {
-      const source = node.childForFieldName("source");
-      const module = source?.text.slice(1, -1) ?? "";
-      if (source) facts.use(source, module.split("/").pop() ?? module, "module", null, module);
-      for (const specifier of node.descendantsOfType(["import_specifier", "namespace_import"])) {
-        const name = specifier?.childForFieldName("name") ?? specifier?.namedChildren[0];
-        if (name) {
-          skip.add(name.id);
-          facts.use(name, name.text, "import", null, module);
-        }
-      }
-      const clause = node.namedChildren.find((c) => c?.type === "import_clause");
-      const defaultName = clause?.namedChildren.find((c) => c?.type === "identifier");
-      if (defaultName) facts.use(defaultName, defaultName.text, "import", null, module);
-      return "done";
-    }
-    case "type_identifier": {
-      if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
-      return "done";
-    }
-    case "identifier":
-    case "shorthand_property_identifier": {
-      if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "name");
-      return "done";
-    }
-  }
-  return null;
 }
 
 /**
