@@ -50,3 +50,8 @@ test("TanStack/router 2fbc99f: a destructuring declaration reads the keys it nam
   const names = (await stated("tanstack-router-commit-2fbc99f")).filter((n) => n.startsWith("FrameDecoderResult."));
   expect(names.sort()).toEqual(["FrameDecoderResult.chunks field", "FrameDecoderResult.getStream field"]);
 });
+
+test("fzf 3f94bcb: a call through a receiver named for one implementation's type (`light_renderer.CancelGetChar()`) is that type's method, though the patch adds the interface's (`Renderer`'s) too", async () => {
+  const names = (await stated("fzf-commit-3f94bcb")).filter((n) => n.includes("CancelGetChar"));
+  expect(names).toEqual(["LightRenderer.CancelGetChar method"]);
+});

@@ -137,9 +137,11 @@ export function keptUses(
     // one the using file loads where it does not load the interface's: a config test's `cfg.Validate()` is its
     // own package's Config's, not another package's Plugin interface's.)
     const from = (use: PatchUse) => use.location.path;
+    // (Not through a receiver named for this method's own type, `light_renderer.CancelGetChar()`: see otherReceiver.)
     const implemented = (use: PatchUse) =>
       !def.abstract &&
       def.kind === "method" &&
+      namedReceivers.get(use)?.owner !== def.owner &&
       (abstractNamesakes.get(use) ?? []).some(
         (abstract) => !(loads(from(use), def.path) && !loads(from(use), abstract.path)),
       );
