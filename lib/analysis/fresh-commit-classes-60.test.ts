@@ -55,3 +55,7 @@ test("fzf 3f94bcb: a call through a receiver named for one implementation's type
   const names = (await stated("fzf-commit-3f94bcb")).filter((n) => n.includes("CancelGetChar"));
   expect(names).toEqual(["LightRenderer.CancelGetChar method"]);
 });
+
+test("HikariCP 4d484ea: under a class's header (`public class HouseKeeperCleanupTest`, its `{` on the next line), a hunk all of one method's body (`config.copyStateTo(config2);`, `try (`) is read as under a method: the call reaches the new `copyStateTo`", async () => {
+  expect(await stated("hikaricp-commit-4d484ea")).toEqual(["HikariConfig.copyStateTo method"]);
+});

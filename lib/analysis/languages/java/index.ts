@@ -93,7 +93,9 @@ function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: W
         dedent: false,
       }
     );
-  return inFunction
+  // Under a class's header, a hunk whose first line is a statement no class body holds (`config.copyStateTo(config2);`,
+  // `try (`), all of it in that body, is in a method git's header did not name (HikariCP's, its `{` on the next line).
+  return inFunction || (typeName && !carriedClass && withinOneBody(lines))
     ? wrapUnderMethod(lines, JAVA_MEMBER_LINES, {
         // (A nested type an earlier hunk showed this method in: see JavaClassTracker.)
         classOf: carriedClass ? () => carriedClass : javaFileClass,
@@ -101,6 +103,20 @@ function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: W
         method: "void __hintscope__() {",
       })
     : { prefix: [`class ${typeName ?? javaFileClass(lines)} {`], suffix: ["}"], owner: null, dedent: false };
+}
+
+/**
+ * Whether a hunk's lines are all one method's body: its first code line a statement (a call's,
+ * `config.copyStateTo(config2);`, or a keyword's) and no line but a closer less indented than it.
+ */
+function withinOneBody(lines: readonly string[]): boolean {
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\*|\/\*|@)/.test(l));
+  const first = code[0] ?? "";
+  const indent = (l: string) => /^\s*/.exec(l)?.[0].length ?? 0;
+  return (
+    /^\s*([\w.]+\s*\(.*\)\s*;\s*$|(return|throw|try|if|for|while|switch|synchronized)\b)/.test(first) &&
+    code.every((l) => indent(l) >= indent(first) || /^\s*[)}\]]/.test(l))
+  );
 }
 
 /** The type git's header declares (`class Instant`, `interface Sink<T>`) where the hunk's first code line goes on with that declaration. */
