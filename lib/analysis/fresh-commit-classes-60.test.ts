@@ -59,3 +59,8 @@ test("fzf 3f94bcb: a call through a receiver named for one implementation's type
 test("HikariCP 4d484ea: under a class's header (`public class HouseKeeperCleanupTest`, its `{` on the next line), a hunk all of one method's body (`config.copyStateTo(config2);`, `try (`) is read as under a method: the call reaches the new `copyStateTo`", async () => {
   expect(await stated("hikaricp-commit-4d484ea")).toEqual(["HikariConfig.copyStateTo method"]);
 });
+
+test("symfony/expression-language 00a5ad3: a test's implementation of a method a new interface of the code declares (`TestProvider::getFunctions` of `ExpressionFunctionProviderInterface`) takes its name from it: the interface's is stated, the test's is not", async () => {
+  const names = (await stated("expression-language-commit-00a5ad3")).filter((n) => n.includes("getFunctions"));
+  expect(names).toEqual(["ExpressionFunctionProviderInterface.getFunctions method"]);
+});

@@ -10,11 +10,11 @@ import { throughStrangerOf, traitOfUser } from "./mixins";
 import { keptUses, withResultTypes } from "./namesake-uses";
 import { ownerFromUses } from "./owner-from-uses";
 import { respeltOwners } from "./owner-spelling";
-import { inStandingPackage, packageAliases } from "./package-scope";
+import { packageAliases } from "./package-scope";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
 import { staticImportReaches } from "./static-imports";
-import { isTestEntryPoint } from "./test-entry-points";
 import { keyOfOtherType, keywordOfCalledType, keywordOfOwnCallee, nestedKeyTyped } from "./typed-keys";
+import { unusableDefinitions } from "./unusable-definitions";
 import { usersOwn } from "./users-own";
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
@@ -173,7 +173,7 @@ export function selectIdentifiers(
   const shared = new Set([...newNamesOf(code)].filter((name) => testNames.has(name)));
   const identifiers: InstanceIdentifier[] = [];
   const aliases = packageAliases(code, test, repo);
-  const standing = inStandingPackage(code, test);
+  const unusableDefinition = unusableDefinitions(code, test);
   const codeWordsBefore = new Set(code.textBefore.flatMap((text) => text.match(/[A-Za-z_$][\w$]*/g) ?? []));
   const codeNewMembers = new Set(code.definitions.filter((d) => d.status === "new").map((d) => d.member));
   const everyDefinition = [...code.definitions, ...test.definitions];
@@ -202,11 +202,7 @@ export function selectIdentifiers(
     const matched = own.definitions
       .filter((def) => def.member !== "_")
       .map((def) => {
-        // A local function or class is nobody's to use from the other patch (nor a Go file, see inStandingPackage).
-        // (Nor a test case or its set-up, which only the test runner calls.)
-        // (Nor a field a JSDoc `@typedef` documents under a name the code wrote before, `obj.promise = …`.)
-        const documentedBefore = def.documented === true && codeWordsBefore.has(def.member);
-        const unusable = def.local || standing(def) || (side === "test" && isTestEntryPoint(def)) || documentedBefore;
+        const unusable = unusableDefinition(def, side);
         const candidates = unusable ? [] : def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
         const uses = candidates.filter(
           (use) =>
