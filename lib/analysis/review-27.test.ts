@@ -99,3 +99,21 @@ test("JavaScript destructuring: a declaration's and an assignment's keys read th
   );
   expect(defuse.sort()).toEqual(["Result.meta", "Result.value", "Result.warnings"]);
 });
+
+test("C++: a pure virtual method (`virtual void flush() = 0;`) is declared without a body: a call of its name through an object the hunks do not type is the base's, not an implementation's", async () => {
+  const { defuse } = await madeHunks(
+    added("include/stream.h", [
+      "class Stream {",
+      "public:",
+      "    virtual void flush() = 0;",
+      "};",
+      "",
+      "class FileStream : public Stream {",
+      "public:",
+      "    void flush() final;",
+      "};",
+    ]),
+    added("test/stream_test.cpp", ['#include "stream.h"', "void check(Stream& s) { s.flush(); }"]),
+  );
+  expect(defuse.filter((name) => name.endsWith("flush"))).toEqual(["Stream.flush"]);
+});

@@ -23,14 +23,18 @@ const rubyScope = (node: Node | null): Node | null =>
 const inRubyModule = (node: Node) => node.type === "method" && rubyScope(node.parent)?.type === "module";
 
 /**
- * A method declared without a body: one of BODILESS, or Java's and PHP's interface or abstract method. Not a
+ * A method declared without a body: one of BODILESS, Java's and PHP's interface or abstract method, C++'s pure
+ * virtual one. Not a
  * class's overload signature nor a `declare class`'s member (a `.d.ts` describing JavaScript's class): those
  * are the class's own method, declared apart from its body.
  */
 const isBodiless = (node: Node, kind: string) =>
   kind === "method" &&
   !(node.type === "method_signature" && node.parent?.type === "class_body") &&
-  (BODILESS.has(node.type) || (node.type === "method_declaration" && node.childForFieldName("body") === null));
+  (BODILESS.has(node.type) ||
+    (node.type === "method_declaration" && node.childForFieldName("body") === null) ||
+    // (C++'s pure virtual one, `virtual void on_trailer_field_impl(…) = 0;`.)
+    (node.type === "field_declaration" && /^virtual\b[^;]*\)[^;()]*=\s*0\s*;?$/.test(node.text.trim())));
 
 /**
  * The nodes a member's access modifier stands in where the language enforces it: PHP's, Java's and C#'s. (Not
