@@ -64,3 +64,8 @@ test("symfony/expression-language 00a5ad3: a test's implementation of a method a
   const names = (await stated("expression-language-commit-00a5ad3")).filter((n) => n.includes("getFunctions"));
   expect(names).toEqual(["ExpressionFunctionProviderInterface.getFunctions method"]);
 });
+
+test("axum 73db163 (round 26): a Rust builder method whose `impl` line no hunk shows (`pub fn method_not_allowed_fallback<H, T>(self, handler: H) -> Self` under `where`) is the type whose constructor starts the tests' call chains (`Router::new().route(…).method_not_allowed_fallback(…)`)", async () => {
+  const names = (await stated("axum-commit-73db163")).filter((n) => n.includes("method_not_allowed_fallback"));
+  expect(names).toEqual(["Router.method_not_allowed_fallback method"]);
+});

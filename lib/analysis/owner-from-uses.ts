@@ -39,8 +39,14 @@ function enumConstantTypes(uses: readonly PatchUse[]): Map<string, string> {
  */
 export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): string | null {
   if (def.owner || (def.kind !== "method" && def.kind !== "property" && def.kind !== "field")) return null;
+  // A Rust builder method (`fn method_not_allowed_fallback(self, …) -> Self`) called down a chain a constructor
+  // starts (`Router::new().route(…).method_not_allowed_fallback(…)`): the chain's type is the constructor's.
+  const builder = /->\s*Self\b/.test(def.signature ?? "");
+  const chainType = (use: PatchUse) =>
+    builder ? /^([A-Z]\w*)(?:<[^>]*>)?::(?:new|default|builder)\(/.exec(use.qualifier ?? "")?.[1] : undefined;
   const untold = (use: PatchUse) =>
     use.qualifierType === undefined &&
+    chainType(use) === undefined &&
     use.qualifier !== null &&
     !isSelfQualified(use) &&
     !classLike(use.qualifier.replace(/\.super$/, ""));
@@ -49,6 +55,8 @@ export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): 
   const classes = new Set(
     uses.flatMap((use) => {
       if (use.qualifierType) return [use.qualifierType];
+      const chained = chainType(use);
+      if (chained) return [chained];
       const enumType = use.qualifier ? enums.get(use.qualifier) : undefined;
       if (enumType) return [enumType];
       // A static import names the member's class (`import static org.jsoup.helper.HttpConnection.Response.sameOrigin`).
