@@ -1,4 +1,4 @@
-// A PHP trait's members are every using class's (`Assert::allIsNotInstanceOfAny` reaches `trait Mixin`'s, see
+// A PHP trait's members are every using class's (a Ruby module's every including class's) (`Assert::allIsNotInstanceOfAny` reaches `trait Mixin`'s, see
 // match-uses.ts), but only a class the patches show may use the trait: not a framework's facade (`Cache::flush()`).
 import { lastSegment } from "./languages/syntax-facts";
 import { isSelfQualified } from "./match-uses";
@@ -28,7 +28,19 @@ export function throughStrangerOf(
  */
 export function traitOfUser(uses: readonly PatchUse[]): (use: PatchUse, def: PatchDefinition) => boolean {
   const named = new Set(uses.map((use) => `${use.location.path}\u0000${use.name}`));
+  const namesOwner = (use: PatchUse, def: PatchDefinition) =>
+    def.owner !== null && named.has(`${use.location.path}\u0000${lastSegment(def.owner)}`);
   return (use, def) =>
-    !isSelfQualified(use) ||
-    (def.mixin === true && def.owner !== null && named.has(`${use.location.path}\u0000${lastSegment(def.owner)}`));
+    // A Ruby module's method called bare (see UseRules.bareCallsReachIncluded): where the using file includes the
+    // module (`include FileUtils`, or names it) or is the tests of the module's file (`test_fileutils.rb` for
+    // `fileutils.rb`), not a request spec's `get '/users'` beside a new `HttpClient#get`.
+    use.qualifier === null && def.included === true
+      ? namesOwner(use, def) || testsOf(use.location.path, def.path)
+      : !isSelfQualified(use) || (def.mixin === true && namesOwner(use, def));
 }
+
+/** Whether a test file is named for a code file (`test/test_fileutils.rb`, `spec/plugin/url_escape_spec.rb`). */
+const testsOf = (testPath: string, codePath: string) => {
+  const base = (path: string) => (path.split("/").pop() ?? path).replace(/\.[^.]+$/, "");
+  return base(testPath).replace(/^test_|_(test|spec)$/g, "") === base(codePath);
+};

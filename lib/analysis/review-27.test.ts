@@ -117,3 +117,114 @@ test("C++: a pure virtual method (`virtual void flush() = 0;`) is declared witho
   );
   expect(defuse.filter((name) => name.endsWith("flush"))).toEqual(["Stream.flush"]);
 });
+
+// The review's misfires (helper, twenty-seventh session), each failing before its mend.
+
+test("Ruby: a bare call reaches a module's method only from a file that includes the module or is the tests of its file, and not past the file's own method of that name", async () => {
+  const httpClient = changed("lib/http_client.rb", "module HttpClient", [
+    "   def self.version = 1",
+    "+",
+    "+  def get(url)",
+    "+    fetch(url)",
+    "+  end",
+  ]);
+  const requestSpec = added("spec/requests/users_spec.rb", [
+    "RSpec.describe 'users' do",
+    "  it { get '/users' }",
+    "end",
+  ]);
+  expect((await madeHunks(httpClient, requestSpec)).defuse).toEqual([]);
+  const pricing = changed("lib/pricing.rb", "module Pricing", [
+    "   def self.version = 1",
+    "+",
+    "+  def discount(total)",
+    "+    total * 0.9",
+    "+  end",
+  ]);
+  const ownDiscount = added("test/pricing_test.rb", [
+    "class PricingTest < Minitest::Test",
+    "  def discount(total) total - 10 end",
+    "  def test_discount",
+    "    assert_equal 90, discount(100)",
+    "  end",
+    "end",
+  ]);
+  expect((await madeHunks(pricing, ownDiscount)).defuse).toEqual([]);
+  const including = added("test/checkout_test.rb", [
+    "class CheckoutTest < Minitest::Test",
+    "  include Pricing",
+    "  def test_discount",
+    "    assert_equal 90, discount(100)",
+    "  end",
+    "end",
+  ]);
+  expect((await madeHunks(pricing, including)).defuse).toEqual(["Pricing.discount"]);
+});
+
+test("JavaScript: `const { parse } = require('../src/parser')` imports names, reading no member of another class", async () => {
+  const { defuse } = await madeHunks(
+    added("src/parser.js", ["function parse(s) { return s }", "module.exports = { parse }"]) +
+      added("src/lexer.js", ["class Lexer {", "  parse(s) { return [s] }", "}", "module.exports = { Lexer }"]),
+    added("test/parser.test.js", ["const { parse } = require('../src/parser')", "parse('a')"]),
+  );
+  expect(defuse.sort()).toEqual(["parse", "src/parser.js"]);
+});
+
+test("JSDoc: a documented option stays new where the pre-image only has the word (`process.env.verbose`), not a write of it; a typedef's description after its name is no part of it", async () => {
+  const { defuse } = await madeHunks(
+    changed("lib/build.js", "", [
+      " if (process.env.verbose) console.log('building')",
+      " /**",
+      "  * @typedef {Object} BuildOptions - how to build",
+      "  * @property {string} outDir",
+      "+ * @property {boolean} [verbose]",
+      "  */",
+    ]),
+    added("test/build.test.js", ["import { build } from '../lib/build.js'", "build({ outDir: 'x', verbose: true })"]),
+  );
+  expect(defuse).toEqual(["BuildOptions.verbose"]);
+});
+
+test('Python: a `def` inside a string a resumed call passes (`textwrap.dedent("""` … `def helper():`) does not end that call', async () => {
+  const { defuse } = await madeHunks(
+    changed("pylint/checker.py", "class Checker:", [
+      "     name = 'unused'",
+      "+",
+      "+    def check_unused(self, node):",
+      "+        return node.helper()",
+    ]),
+    changed("tests/test_checker.py", "def test_unused():", [
+      '     """',
+      "+    def helper():",
+      "+        return 1",
+      '     """',
+      "     )",
+      "+    assert Checker().check_unused(module) is None",
+    ]),
+  );
+  expect(defuse).toEqual(["Checker.check_unused"]);
+});
+
+test("Ruby blocks: a value `if` closed on its line opens none; a paren-less setter is no endless method", () => {
+  expect(rubyOpenBlocks(["  def total", "    x = if ok then 1 else 2 end", "    x"])).toBe(1);
+  expect(rubyClosedAbove(["    x = if ok then 1 else 2 end", "  end"])).toBe(1);
+  expect(rubyOpenBlocks(["  def name= value"])).toBe(1);
+});
+
+test("C++: an attribute before `virtual` (`[[nodiscard]] virtual int size() const = 0;`) keeps the method pure virtual", async () => {
+  const { defuse } = await madeHunks(
+    added("include/stream.h", [
+      "class Stream {",
+      "public:",
+      "    [[nodiscard]] virtual int size() const = 0;",
+      "};",
+      "",
+      "class FileStream : public Stream {",
+      "public:",
+      "    int size() const final;",
+      "};",
+    ]),
+    added("test/stream_test.cpp", ['#include "stream.h"', "int check(Stream& s) { return s.size(); }"]),
+  );
+  expect(defuse.filter((name) => name.endsWith("size"))).toEqual(["Stream.size"]);
+});

@@ -16,11 +16,14 @@ export function unusableDefinitions(
   test: PatchFacts,
 ): (def: PatchDefinition, side: "code" | "test") => boolean {
   const standing = inStandingPackage(code, test);
-  const wordsBefore = new Set(code.textBefore.flatMap((text) => text.match(/[A-Za-z_$][\w$]*/g) ?? []));
+  // (Written as a member before: `obj.promise = …`, `promise: …`; not a mere word, `process.env.verbose`.)
+  const before = code.textBefore.join("\n");
+  const writtenBefore = (member: string) =>
+    new RegExp(`\\.${member}\\s*=(?!=)|(^|[{,\\s])${member}\\s*:(?!:)`, "m").test(before);
   const declaredAnew = new Set(code.definitions.filter((d) => d.abstract && d.status === "new").map((d) => d.member));
   return (def, side) =>
     def.local === true ||
     standing(def) ||
     (side === "test" && (isTestEntryPoint(def) || (def.kind === "method" && declaredAnew.has(def.member)))) ||
-    (def.documented === true && wordsBefore.has(def.member));
+    (def.documented === true && writtenBefore(def.member));
 }

@@ -26,6 +26,11 @@ export function usersOwn(user: PatchFacts) {
   const keys = (definitions: readonly PatchDefinition[]) => new Set(definitions.map((d) => key(d.path, d.member)));
   const fields = keys(user.definitions.filter((d) => d.kind === "field"));
   const names = keys(user.definitions.filter((d) => !d.owner));
+  // (A bare call of a name the file defines as a method is that method's in Ruby's classes: `discount(100)` beside the
+  // test's own `def discount`.)
+  const callables = keys(
+    user.definitions.filter((d) => d.kind === "method" && moduleOfPath(d.path)?.uses?.bareCallsReachIncluded),
+  );
   // Its own modules' top-level names, by the module's bare file name (`test/support/utils.js` → `utils`).
   const moduleName = (path: string) => (path.split("/").pop() ?? path).replace(/\.[^.]+$/, "");
   const moduleMembers = new Set(
@@ -58,9 +63,8 @@ export function usersOwn(user: PatchFacts) {
       /^[A-Za-z_$][\w$]*$/.test(use.qualifier) &&
       moduleMembers.has(`${use.qualifier}.${use.name}`),
     ownName: (use: PatchUse) =>
-      use.kind === "name" &&
       use.qualifier === null &&
-      names.has(key(use.location.path, use.name)) &&
+      (use.kind === "name" ? names : callables).has(key(use.location.path, use.name)) &&
       !imports.has(key(use.location.path, use.name)),
   };
 }

@@ -34,7 +34,8 @@ const isBodiless = (node: Node, kind: string) =>
   (BODILESS.has(node.type) ||
     (node.type === "method_declaration" && node.childForFieldName("body") === null) ||
     // (C++'s pure virtual one, `virtual void on_trailer_field_impl(…) = 0;`.)
-    (node.type === "field_declaration" && /^virtual\b[^;]*\)[^;()]*=\s*0\s*;?$/.test(node.text.trim())));
+    (node.type === "field_declaration" &&
+      /^(\[\[[^\]]*\]\]\s*)*virtual\b[^;]*\)[^;()]*=\s*0\s*;?$/.test(node.text.trim())));
 
 /**
  * The nodes a member's access modifier stands in where the language enforces it: PHP's, Java's and C#'s. (Not

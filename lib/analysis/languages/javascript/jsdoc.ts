@@ -4,8 +4,8 @@ import type { FactCollector } from "../syntax-facts";
 // JSDoc's types in JavaScript (as TypeScript's checker reads them): `@typedef Options` and then
 // `@property {'.'|')'} [bulletOrdered]` declare the fields of a type, which an options object's keys name.
 
-/** `@typedef Options`, `@typedef {Object} Options` (not an alias's `{import('./types.js').Options} Options` only). */
-const TYPEDEF = /@typedef\s+(?:\{[^}]*\}\s+)?([A-Za-z_$][\w$]*)\s*$/;
+/** `@typedef Options`, `@typedef {Object} FetchOptions - options for fetchIt` (an alias's too: no `@property` follows it). */
+const TYPEDEF = /@typedef\s+(?:\{[^}]*\}\s+)?([A-Za-z_$][\w$]*)(?![\w$.])/;
 /** `@property {string} name`, `@prop {…} [name]`, `[name=default]`: not a nested one's `options.name`. */
 const PROPERTY = /@prop(?:erty)?\s+(?:\{.*\}\s+)?\[?([A-Za-z_$][\w$]*)(?![\w$.])/;
 

@@ -104,7 +104,9 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
           : parent?.type === "assignment_expression" && parent.childForFieldName("left")?.id === node.id
             ? parent.childForFieldName("right")
             : null;
-      for (const entry of value ? node.namedChildren : []) {
+      // (`const { parse } = require("../src/parser")` imports names, as `import { parse }` does: no member reads.)
+      const loaded = /^(await\s+)?(require|import)\s*\(/.test(value?.text ?? "");
+      for (const entry of value && !loaded ? node.namedChildren : []) {
         const key = entry?.type === "pair_pattern" ? entry.childForFieldName("key") : entry;
         if (
           key &&

@@ -159,8 +159,9 @@ export function continuedStatementEnd(code: readonly string[]): number {
   let least = 0;
   let end = -1;
   for (const [at, text] of code.entries()) {
-    // (No bracket stays open over a `def` or `class`: the statement ended above it, whatever its docstrings hold.)
-    if (/^\s*(async\s+def|def|class)\s+\w/.test(text)) break;
+    // (Once the statement closed, a `def` or `class` after it opens nothing it continues, whatever its docstrings
+    // hold; before it closes, one is inside a string the statement passes, `textwrap.dedent("""` … `def helper():`.)
+    if (end >= 0 && /^\s*(async\s+def|def|class)\s+\w/.test(text)) break;
     open += depth(text.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "").replace(/#.*$/, ""));
     if (open < least) {
       least = open;

@@ -17,11 +17,14 @@ const DECLARATION =
   /^\s*(((private|protected|public|private_class_method|public_class_method|module_function)\s+)?def|class|module)\b/;
 /** One opened and closed on its line, `def x; end`. */
 const ONE_LINER = new RegExp(`${DECLARATION.source}.*;\\s*end\\s*$`);
-/** An endless method, `def name(x) = x * 2` or `def name = 1`: no `end` closes it (not the setter `def name=(v)`). */
-const ENDLESS_DEF = /^\s*(\w+\s+)?def\b(.*\)\s*=[^=]|\s+[\w.]+[?!]?\s*=\s*[^=\s(])/;
+/** An endless method, `def name(x) = x * 2` or `def name = 1`: no `end` closes it (not a setter, `def name=(v)`, `def name= v`). */
+const ENDLESS_DEF = /^\s*(\w+\s+)?def\b(.*\)\s*=[^=]|\s+[\w.]+[?!]?\s+=\s*[^=\s(])/;
 
 /** Whether a line's code opens a block that an `end` further down closes. */
-const opensBlock = (code: string) => RUBY_OPENER.test(code) && !ONE_LINER.test(code) && !ENDLESS_DEF.test(code);
+const opensBlock = (code: string) =>
+  RUBY_OPENER.test(code) && !ONE_LINER.test(code) && !ENDLESS_DEF.test(code) && !VALUE_ONE_LINER.test(code);
+/** A value `if` opened and closed on its line: `x = if ok then 1 else 2 end`. */
+const VALUE_ONE_LINER = /(=|\|\|=|&&=)\s*(if|unless|case|begin|while|until)\b.*\bend\s*$/;
 
 /** How many blocks a hunk's lines close (`end`) before they open any: blocks begun above the hunk. */
 export function rubyLeadingEnds(lines: readonly string[]): number {
