@@ -69,3 +69,10 @@ test("axum 73db163 (round 26): a Rust builder method whose `impl` line no hunk s
   const names = (await stated("axum-commit-73db163")).filter((n) => n.includes("method_not_allowed_fallback"));
   expect(names).toEqual(["Router.method_not_allowed_fallback method"]);
 });
+
+test("apscheduler a72f2e7: a call through an instance of a class (`serializer.serialize(…)`, `serializer` made by a `Serializer` fixture) reaches no module's new function `serialize`: only the new `Event` methods are stated", async () => {
+  expect((await stated("apscheduler-commit-a72f2e7")).sort()).toEqual([
+    "Event.marshal method",
+    "Event.unmarshal method",
+  ]);
+});

@@ -165,7 +165,9 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     if (rules.namespacedTypes && (def.kind === "class" || def.kind === "constant" || def.kind === "module"))
       return true;
     // `Cls.name` cannot reach a module-level name (a module would be lower-case); it can reach a method
-    // whose class line no hunk shows (qutebrowser's `WebEngineVersions.from_qt`).
+    // whose class line no hunk shows (qutebrowser's `WebEngineVersions.from_qt`). Nor can an instance of a class
+    // (`serializer` made a `Serializer(…)`) reach a module's function (apscheduler's `serializer.serialize(…)`).
+    if (use.qualifierType !== undefined && def.kind === "function") return false;
     return use.qualifier === null || !classLike(use.qualifier) || def.kind === "method";
   }
   // A namespace's type or function (`JSXInternal.TargetedToggleEvent`, `React.isMemo`) by its name:
