@@ -184,8 +184,17 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   // class-qualified calls; its PascalCase qualifiers are package variables).
   if (!rules.qualifierNeverClass && use.qualifier !== null && use.kind !== "key" && classLike(use.qualifier)) {
     const owner = lastSegment(def.owner);
-    // (A trait's member is every using class's: `Assert::allIsNotInstanceOfAny` reaches Mixin's.)
-    if (owner !== null && use.qualifier.split(".").pop() !== owner && !def.mixin) return false;
+    // (A trait's member is every using class's: `Assert::allIsNotInstanceOfAny` reaches Mixin's. So is a class's
+    // constant of a name nobody else would choose, read through a subclass where the language inherits statics:
+    // vert.x's `NetClientOptions.DEFAULT_TCP_KEEAPLIVE_COUNT` of `TCPSSLOptions`.)
+    const inherited = def.kind === "constant" && /^[A-Z][A-Z0-9]*(_[A-Z0-9]+){2,}$/.test(def.member);
+    if (
+      owner !== null &&
+      use.qualifier.split(".").pop() !== owner &&
+      !def.mixin &&
+      !(inherited && !rules.staticsUninherited)
+    )
+      return false;
   }
   // Struct-literal and options-object keys name fields of the literal's type.
   // In Go a key's qualifier is the literal's type: a key of another struct type (the test's own) is none of these.

@@ -228,3 +228,23 @@ test("C++: an attribute before `virtual` (`[[nodiscard]] virtual int size() cons
   );
   expect(defuse.filter((name) => name.endsWith("size"))).toEqual(["Stream.size"]);
 });
+
+test("A constant read through another class reaches a base's only where its name is one nobody else would choose (three words at least) and the language inherits statics (not Rust's)", async () => {
+  const java = (constant: string) =>
+    changed("src/main/java/com/acme/Base.java", "public class Base {", [
+      "     protected int size;",
+      `+    public static final int ${constant} = 3;`,
+    ]);
+  const javaTest = (constant: string) =>
+    added("src/test/java/com/acme/SubTest.java", ["class SubTest {", `  int n = Sub.${constant};`, "}"]);
+  expect((await madeHunks(java("DEFAULT_RETRY_COUNT"), javaTest("DEFAULT_RETRY_COUNT"))).defuse).toEqual([
+    "Base.DEFAULT_RETRY_COUNT",
+  ]);
+  expect((await madeHunks(java("MAX_SIZE"), javaTest("MAX_SIZE"))).defuse).toEqual([]);
+  const rust = changed("src/lib.rs", "impl Base {", [
+    "     pub fn new() -> Self { Base }",
+    "+    pub const DEFAULT_RETRY_COUNT: u32 = 3;",
+  ]);
+  const rustTest = added("tests/retry.rs", ["#[test]", "fn retry() { assert_eq!(Sub::DEFAULT_RETRY_COUNT, 3); }"]);
+  expect((await madeHunks(rust, rustTest)).defuse).toEqual([]);
+});

@@ -1,3 +1,4 @@
+// Over 300 lines: the one contract every language module fills, each rule with its note.
 // What the shared analysis asks of a language: one object per language (`languages/<name>/index.ts`),
 // listed once in `registry.ts`. The shared code never tests a language's name; it asks the module.
 import type { Fragment } from "../fragment";
@@ -212,6 +213,8 @@ export interface UseRules {
   literalMembersAreBuiltin?: boolean;
   /** a bare call reaches a member of a module the calling class includes (Ruby's `include FileUtils`, then `cp_lr …`) */
   bareCallsReachIncluded?: boolean;
+  /** a type's constants are not its subtypes' (Rust's associated `const`s): `Sub::NAME` reaches no `Base::NAME` */
+  staticsUninherited?: boolean;
   /** calls take no keyword arguments: a key names a field, never a parameter */
   noKeywordArguments?: boolean;
   /**

@@ -171,6 +171,7 @@ export const rust: LanguageModule = {
   uses: {
     fixedArity: true,
     callsNeverReachFields: true,
+    staticsUninherited: true,
     // (An integration test, `tests/aes_encryption.rs` or `tokio-postgres/tests/test/main.rs`, is a crate of its own;
     // a unit test under `src/` is its crate's.)
     outsideCrate: (path) => /(^|\/)(tests|benches|examples)\//.test(path) && !/(^|\/)src\//.test(path),

@@ -1,0 +1,18 @@
+// Classes of error found in the twenty-seventh session (issue 43): round 61, labelled blind.
+// Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
+import { expect, test } from "vitest";
+import { commitAnalysis } from "../testing/analysis-helpers";
+
+const stated = async (name: string) =>
+  (await commitAnalysis(name)).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind}`);
+
+test("vert.x 1459364: a class's new constant of a name nobody else would choose, read through a subclass (`NetClientOptions.DEFAULT_TCP_KEEAPLIVE_COUNT` of `TCPSSLOptions`), is that constant: Java inherits statics", async () => {
+  const names = (await stated("vertx-commit-1459364")).filter((n) => n.includes("KEEAPLIVE"));
+  expect(names.sort()).toEqual([
+    "TCPSSLOptions.DEFAULT_TCP_KEEAPLIVE_COUNT constant",
+    "TCPSSLOptions.DEFAULT_TCP_KEEAPLIVE_IDLE_SECONDS constant",
+    "TCPSSLOptions.DEFAULT_TCP_KEEAPLIVE_INTERVAL_SECONDS constant",
+  ]);
+});
