@@ -16,3 +16,7 @@ test("vert.x 1459364: a class's new constant of a name nobody else would choose,
     "TCPSSLOptions.DEFAULT_TCP_KEEAPLIVE_INTERVAL_SECONDS constant",
   ]);
 });
+
+test("league/period dcdc9ef: under the file's own class (`final class PeriodDurationTest extends TestCase` in `PeriodDurationTest.php`), a method's `}` four columns in is the method's, not the class's: the test's `$period->datePeriodBackwards(…)` is read", async () => {
+  expect(await stated("period-commit-dcdc9ef")).toContain("Period.datePeriodBackwards method");
+});
