@@ -116,7 +116,11 @@ export const php: LanguageModule = {
     // (A file's own class, `final class PeriodDurationTest extends TestCase` in `PeriodDurationTest.php`, ends at
     // column 0: a method's `}` four columns in is the method's.)
     topLevelTypeHeader: (context, path) =>
-      headerNames(context).typeName === path.split("/").pop()?.replace(/\.php$/, ""),
+      headerNames(context).typeName ===
+      path
+        .split("/")
+        .pop()
+        ?.replace(/\.php$/, ""),
     tailOpeners: (wrapper, closed) =>
       braceTailOpeners(wrapper, closed, {
         classTail: `class ${UNKNOWN_OWNER} { function __hintscope_tail__() {`,
