@@ -109,3 +109,6 @@ export function literalNamesFile(literal: string, fromPath: string, path: string
   if (text.includes("/")) return path.endsWith(`/${text}`);
   return namesakes === 1 && /^[\w.-]+\.\w{1,5}$/.test(text) && path.split("/").pop() === text;
 }
+
+/** A file's name without its folder or extension (`test/support/utils.js` → `utils`): the module a language names by it. */
+export const fileStem = (path: string) => (path.split("/").pop() ?? path).replace(/\.[^.]+$/, "");

@@ -1,5 +1,6 @@
 // A PHP trait's members are every using class's (a Ruby module's every including class's) (`Assert::allIsNotInstanceOfAny` reaches `trait Mixin`'s, see
 // match-uses.ts), but only a class the patches show may use the trait: not a framework's facade (`Cache::flush()`).
+import { fileStem } from "./import-paths";
 import { lastSegment } from "./languages/syntax-facts";
 import { isSelfQualified } from "./match-uses";
 import type { PatchDefinition, PatchUse } from "./patch-types";
@@ -40,7 +41,5 @@ export function traitOfUser(uses: readonly PatchUse[]): (use: PatchUse, def: Pat
 }
 
 /** Whether a test file is named for a code file (`test/test_fileutils.rb`, `spec/plugin/url_escape_spec.rb`). */
-const testsOf = (testPath: string, codePath: string) => {
-  const base = (path: string) => (path.split("/").pop() ?? path).replace(/\.[^.]+$/, "");
-  return base(testPath).replace(/^test_|_(test|spec)$/g, "") === base(codePath);
-};
+const testsOf = (testPath: string, codePath: string) =>
+  fileStem(testPath).replace(/^test_|_(test|spec)$/g, "") === fileStem(codePath);

@@ -18,8 +18,10 @@ export function unusableDefinitions(
   const standing = inStandingPackage(code, test);
   // (Written as a member before: `obj.promise = …`, `promise: …`; not a mere word, `process.env.verbose`.)
   const before = code.textBefore.join("\n");
-  const writtenBefore = (member: string) =>
-    new RegExp(`\\.${member}\\s*=(?!=)|(^|[{,\\s])${member}\\s*:(?!:)`, "m").test(before);
+  const writtenBefore = (member: string) => {
+    const name = member.replace(/[$.*+?^{}()|[\]\\]/g, "\\$&");
+    return new RegExp(`\\.${name}\\s*=(?!=)|(^|[{,\\s])${name}\\s*:(?!:)`, "m").test(before);
+  };
   const declaredAnew = new Set(code.definitions.filter((d) => d.abstract && d.status === "new").map((d) => d.member));
   return (def, side) =>
     def.local === true ||

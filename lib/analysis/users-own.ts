@@ -1,3 +1,4 @@
+import { fileStem } from "./import-paths";
 import { moduleOfPath } from "./languages/lookup";
 import { matchIsCertain } from "./match-uses";
 import type { PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
@@ -32,11 +33,10 @@ export function usersOwn(user: PatchFacts) {
     user.definitions.filter((d) => d.kind === "method" && moduleOfPath(d.path)?.uses?.bareCallsReachIncluded),
   );
   // Its own modules' top-level names, by the module's bare file name (`test/support/utils.js` → `utils`).
-  const moduleName = (path: string) => (path.split("/").pop() ?? path).replace(/\.[^.]+$/, "");
   const moduleMembers = new Set(
     user.definitions
       .filter((d) => !d.owner && MODULE_MEMBER_KINDS.has(d.kind))
-      .map((d) => `${moduleName(d.path)}.${d.member}`),
+      .map((d) => `${fileStem(d.path)}.${d.member}`),
   );
   const imports = new Set(user.uses.filter((u) => u.kind === "import").map((u) => key(u.location.path, u.name)));
   // (Not an interface's: `UserPropsRepository.Get` is what a test's mock implements, and the code reaches the mock.)

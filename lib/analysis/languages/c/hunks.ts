@@ -1,4 +1,4 @@
-import { ACCESS_LABEL, codeWithoutCommentsOf as codeOf, UNKNOWN_OWNER } from "../hunk-lines";
+import { ACCESS_LABEL, codeWithoutCommentsOf as codeOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import { headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
 import { type CDialect, cTailOpeners, inRecordOrFunction, recordOpenedBy } from "./tail-openers";
@@ -89,9 +89,9 @@ function pastTheClass(lines: readonly string[]): boolean {
 function classOfMembers(lines: readonly string[]): string | null {
   // (An access label, `public:` at column 0, stands apart from the members.)
   const code = lines.map((line) => codeOf(line)).filter((line) => line.trim() !== "" && !ACCESS_LABEL.test(line));
-  const least = Math.min(...code.map((line) => /^\s*/.exec(line)?.[0].length ?? 0));
+  const least = Math.min(...code.map((line) => leadingSpaceOf(line)));
   for (const line of code) {
-    if ((/^\s*/.exec(line)?.[0].length ?? 0) !== least) continue;
+    if (leadingSpaceOf(line) !== least) continue;
     const named =
       /^\s*(?:virtual\s+)?~(\w+)\s*\(/.exec(line) ??
       /^\s*(?:explicit\s+|constexpr\s+)*(\w+)\s*\(\s*(?:const\s+)?(\w+)(?:<[^>]*>)?\s*(?:const\s*)?&&?/.exec(line);

@@ -1,4 +1,4 @@
-import { closersOfOpenBrackets, UNKNOWN_OWNER } from "../hunk-lines";
+import { closersOfOpenBrackets, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { fileClass, wrapUnderMethod } from "../member-hunks";
 import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
@@ -112,10 +112,9 @@ function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: W
 function withinOneBody(lines: readonly string[]): boolean {
   const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\*|\/\*|@)/.test(l));
   const first = code[0] ?? "";
-  const indent = (l: string) => /^\s*/.exec(l)?.[0].length ?? 0;
   return (
     /^\s*([\w.]+\s*\(.*\)\s*;\s*$|(return|throw|try|if|for|while|switch|synchronized)\b)/.test(first) &&
-    code.every((l) => indent(l) >= indent(first) || /^\s*[)}\]]/.test(l))
+    code.every((l) => leadingSpaceOf(l) >= leadingSpaceOf(first) || /^\s*[)}\]]/.test(l))
   );
 }
 

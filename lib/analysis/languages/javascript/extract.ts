@@ -254,6 +254,9 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         // `onChange: (e: { value: string }) => void`) are no members of the type that holds it.
         for (const child of node.namedChildren) if (child) visit(child, null, inFunction);
         return;
+      case "comment": // JSDoc's `@typedef` and its `@property` lines declare a type's fields.
+        defineJsDocFields(node, facts);
+        return;
       case "arrow_function":
       case "function_expression":
       case "function":
@@ -269,6 +272,5 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
   };
 
   visit(root, contextOwner, false);
-  for (const comment of root.descendantsOfType("comment")) if (comment) defineJsDocFields(comment, facts);
   return facts.facts();
 };
