@@ -1,15 +1,12 @@
 // Over 300 lines: one walk of the Ruby grammar (classes, modules, methods, accessor macros, RSpec groups and doubles), kept whole.
 import type { Node } from "web-tree-sitter";
 import { type Extractor, type FactCollector, foldSpace } from "../syntax-facts";
+import { expectationTarget, MESSAGE_EXPECTATIONS, OWN_EXPECTATIONS } from "./expectations";
 import { ACCESSORS, FIRST_SYMBOL_ACCESSORS, MORE_ACCESSORS, parameterList, parameterNames, SENDS } from "./vocabulary";
 
 /** `A`, `A::B` (as `A.B`). */
 const constantName = (node: Node | null) => (node ? node.text.replace(/\s+/g, "").replace(/::/g, ".") : null);
 
-/** RSpec's message expectations, whose symbol names the method expected (`expect(x).to receive(:save)`). */
-const MESSAGE_EXPECTATIONS = new Set(["receive", "have_received"]);
-/** RSpec's older syntax and Mocha's, sent to the object itself (`@response.should_receive(:check_max_redirects)`). */
-const OWN_EXPECTATIONS = new Set(["should_receive", "should_not_receive", "stub", "stub!", "expects", "stubs"]);
 /**
  * RSpec's doubles, whose keys name the methods they stand in for (`instance_double('A::Client', fetch: 1)`: a
  * method of A::Client; `double('client', fetch: 1)`: of whatever class, its first argument being a label).
@@ -108,9 +105,10 @@ function callUse(name: Node, receiver: Node | null, args: Node | null, facts: Fa
   }
   const own = SENDS.has(name.text) || (OWN_EXPECTATIONS.has(name.text) && receiver !== null);
   if (own || (MESSAGE_EXPECTATIONS.has(name.text) && !receiver)) {
-    // `obj.send(:finalize!)`, `respond_to?(:name)`, `receive(:name)`: the symbol names a method.
+    // `obj.send(:finalize!)`, `respond_to?(:name)`, `receive(:name)`: the symbol names a method, the object's
+    // the expectation is set on (`allow(columns).to receive(:expand)`).
     if (first?.type === "simple_symbol" && facts.countsAt(first))
-      facts.use(first, first.text.slice(1), "call", own ? qualifier : null);
+      facts.use(first, first.text.slice(1), "call", own ? qualifier : expectationTarget(name.parent ?? name));
   }
   // RSpec's and minitest's `describe "#link_file"` (an instance method) or `".parse"` (a class method): the
   // method under test, of the described class (`describe Thor::Actions`), whose line the hunk may not show.
