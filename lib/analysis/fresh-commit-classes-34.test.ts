@@ -42,7 +42,9 @@ test("reqwest f321115: a lower-case segment a Rust path goes on from (`reqwest::
 test("faraday 5d28006 (round 30, a class the oracle showed on fluentd 3631): a method of an anonymous class a test makes (`Class.new(described_class) do def on_error(error) … end end.new(app)`) is no one's to name elsewhere: no test-side on_error for DefUse, while the code's Logger.on_error stays", async () => {
   const result = await analysis("faraday-commit-5d28006");
   expect(result.identifiers.filter((i) => i.side === "test" && i.member === "on_error")).toEqual([]);
-  expect(picked(result, "defuse")).toEqual(["Logger.on_error"]);
+  // (Formatter's new `error` too, since round 62: `expect(formatter).to receive(:error)` names the double's method;
+  // round 30's label leaves it ambiguous, the class delegating an `error` before.)
+  expect(picked(result, "defuse")).toEqual(["Formatter.error", "Logger.on_error"]);
 });
 
 test("rapidjson 7a79e91 (round 35): a macro alone on its line (`RAPIDJSON_NAMESPACE_BEGIN`) is no type of the enum below it (PrettyFormatOptions is an enum, its values constants); a method returning a reference (`PrettyWriter& SetFormatOptions(PrettyFormatOptions options) {`) is read through its `&`", async () => {

@@ -187,7 +187,9 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     // (A trait's member is every using class's: `Assert::allIsNotInstanceOfAny` reaches Mixin's. So is a class's
     // constant of a name nobody else would choose, read through a subclass where the language inherits statics:
     // vert.x's `NetClientOptions.DEFAULT_TCP_KEEAPLIVE_COUNT` of `TCPSSLOptions`.)
-    const inherited = def.kind === "constant" && /^[A-Z][A-Z0-9]*(_[A-Z0-9]+){2,}$/.test(def.member);
+    const inherited =
+      (def.kind === "constant" && /^[A-Z][A-Z0-9]*(_[A-Z0-9]+){2,}$/.test(def.member)) ||
+      (def.kind === "method" && /^[a-z][a-z0-9]*(_[a-z0-9]+){2,}$/.test(def.member));
     if (
       owner !== null &&
       use.qualifier.split(".").pop() !== owner &&

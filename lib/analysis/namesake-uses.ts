@@ -79,8 +79,8 @@ const cannotTake = (def: PatchDefinition, use: PatchUse) =>
   (def.overloads ?? [def]).every((d) => declaredCount(def.member, d.signature) === d.params.length);
 
 const extensionOf = (path: string) => /\.[^./]+$/.exec(path)?.[0] ?? "";
-/** A word as a name is spelt in any case (`Client`, `client`, `CLIENT`, `_client`). */
-const word = (name: string) => name.replace(/_/g, "").toLowerCase();
+/** A word as a name is spelt in any case (`Client`, `client`, `CLIENT`, `_client`; PHP's `$client`, Ruby's `@client`). */
+const word = (name: string) => name.replace(/[_$@]/g, "").toLowerCase();
 /** The type's own name, in any case (`tokio.Client` → client). */
 const ownWord = (owner: string) => word(owner.split(".").pop() ?? owner);
 /** The name an instance method is called through (`self.client.query_one` → client), or null. */
@@ -107,13 +107,14 @@ export function keptUses(
   // arguments: `options.formatJavadoc()` is a getter's call, not the Builder's `formatJavadoc(boolean)`.)
   const fixedArity = (def: PatchDefinition) => moduleOfPath(def.path)?.uses?.fixedArity === true;
   // (A receiver named for one of the namesakes' types, `client.query_one(…)` beside Client's and Transaction's new
-  // `query_one`: that type's. Not a declaration file's type over the implementation's, faker's `proxy.pyi` stub of
+  // `query_one`, `$schemeValidator->validate()` beside the `Validator` interface's: that type's. Not a declaration file's type over the implementation's, faker's `proxy.pyi` stub of
   // the Faker proxy beside the provider's `ape_code`: see otherReceiver. Two types the receiver's word names alike,
   // defu's `Defu` interface and its `defu` object, name neither.)
   const namedReceivers = new Map<PatchUse, PatchDefinition | null>();
   for (const { def, uses } of matched)
     for (const { use, certain } of uses) {
-      if (certain || !def.owner || receiverWord(use) !== ownWord(def.owner)) continue;
+      // (An options key's qualifier is the callee, `new Minimatch(p, {windowsNoMagicRoot})`, no receiver.)
+      if (!def.owner || (certain && use.kind === "key") || receiverWord(use) !== ownWord(def.owner)) continue;
       const named = namedReceivers.get(use);
       namedReceivers.set(use, named === undefined || named?.owner === def.owner ? def : null);
     }

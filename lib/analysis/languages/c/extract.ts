@@ -1,7 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import { type Extractor, type FactCollector, foldSpace, headerText } from "../syntax-facts";
 import { bindDeclared, defineAliasOrMacro, defineEnum } from "./declarations";
-import { declaredName, functionDeclarator, splitQualified, templateDefaults } from "./names";
+import { declaredName, deductionGuide, functionDeclarator, splitQualified, templateDefaults } from "./names";
 
 const parameterNames = (declarator: Node | null) =>
   (declarator?.childForFieldName("parameters")?.namedChildren ?? [])
@@ -181,6 +181,8 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
           const value = declarator.type === "init_declarator" ? declarator.childForFieldName("value") : null;
           if (value && facts.bodyMatters(value)) visit(value, owner, inClass, true);
           const fnDeclarator = functionDeclarator(declarator);
+          // (A deduction guide, `template <class T> optional(T) -> optional<T>;`, declares no function.)
+          if (fnDeclarator && !type && deductionGuide(fnDeclarator)) continue;
           if (fnDeclarator) {
             callable(node, fnDeclarator, owner, inClass || node.type === "field_declaration");
             continue;

@@ -84,11 +84,16 @@ function pastTheClass(lines: readonly string[]): boolean {
 /**
  * The class a hunk of its members names by a member only it can declare: its destructor (`~basic_fields();`), or a
  * copy or move constructor (`basic_fields(basic_fields const& other);`, `explicit Value(Value&& other)`), at the
- * members' level. Null where none does.
+ * members' level; or by the deduction guide that follows it. Null where none does.
  */
 function classOfMembers(lines: readonly string[]): string | null {
   // (An access label, `public:` at column 0, stands apart from the members.)
   const code = lines.map((line) => codeOf(line)).filter((line) => line.trim() !== "" && !ACCESS_LABEL.test(line));
+  // A deduction guide after the class's `};` names the class template: `template <class T> optional(T) -> optional<T>;`.
+  for (const line of code) {
+    const guide = /^\s*(?:template\s*<.*>\s*)?(\w+)\s*\(.*\)\s*->\s*(\w+)\s*</.exec(line);
+    if (guide && guide[1] === guide[2]) return guide[1] as string;
+  }
   const least = Math.min(...code.map((line) => leadingSpaceOf(line)));
   for (const line of code) {
     if (leadingSpaceOf(line) !== least) continue;

@@ -51,6 +51,16 @@ export function functionDeclarator(node: Node | null): Node | null {
   return null;
 }
 
+/** Whether a function declarator is a class template's deduction guide: `optional(T) -> optional<T>`. */
+export function deductionGuide(declarator: Node): boolean {
+  const returned = declarator.namedChildren.find((c) => c?.type === "trailing_return_type")?.namedChildren[0];
+  const template = returned?.childForFieldName("type");
+  return (
+    template?.type === "template_type" &&
+    template.childForFieldName("name")?.text === declarator.childForFieldName("declarator")?.text
+  );
+}
+
 /** The default values and types of a template's parameters (`bool R = Traits::X`, `class A = std::allocator<T>`). */
 export const templateDefaults = (list: Node): Node[] =>
   list.namedChildren.flatMap((p) => {

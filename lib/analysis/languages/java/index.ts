@@ -25,6 +25,9 @@ const javaFileName = (path: string) =>
 
 function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: WrapRequest): Wrapper {
   if (!indented) return NO_WRAP;
+  // A module declaration's directives (`provides …ObjectMapperProvider with …DefaultObjectMapperProvider;`): no class's.
+  if (/(^|\/)module-info\.java$/.test(path))
+    return { prefix: ["module __hintscope__ {"], suffix: ["}"], owner: null, dedent: false };
   // A class whose header the hunk does not show, its members one level in, is the file's own class.
   const javaFileClass = (shown: readonly string[]) => fileClass(path, "java", shown, JAVA_MEMBER_LINES, UNKNOWN_OWNER);
   const { typeName, enumName, inFunction } = headerNames(context);

@@ -11,7 +11,6 @@ import {
 } from "../syntax-facts";
 import { FUNCTION_VALUES, readAssignment } from "./assignments";
 import { GLOBAL_INTERFACES } from "./globals";
-import { defineJsDocFields } from "./jsdoc";
 import { constructorMembers, declaratorFacts, optionDefaults, readEnumBody } from "./members";
 import { parameterNames } from "./parameters";
 import { readPrototypeObject } from "./prototype-objects";
@@ -253,9 +252,6 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         // A function type's parameters and result (`type SwaggerTransform = ({ schema }: { schema: S }) => …`,
         // `onChange: (e: { value: string }) => void`) are no members of the type that holds it.
         for (const child of node.namedChildren) if (child) visit(child, null, inFunction);
-        return;
-      case "comment": // JSDoc's `@typedef` and its `@property` lines declare a type's fields.
-        defineJsDocFields(node, facts);
         return;
       case "arrow_function":
       case "function_expression":

@@ -1,5 +1,6 @@
 import type { Node } from "web-tree-sitter";
 import type { FactCollector } from "../syntax-facts";
+import { defineJsDocFields } from "./jsdoc";
 import { bindMadeObject, recordKeys } from "./members";
 
 // The uses a JavaScript or TypeScript node records by itself, apart from the definitions' walk (extract.ts).
@@ -10,6 +11,9 @@ import { bindMadeObject, recordKeys } from "./members";
  */
 export function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "children" | "done" | null {
   switch (node.type) {
+    case "comment": // (No use: JSDoc's `@typedef` and its `@property` lines declare a type's fields.)
+      defineJsDocFields(node, facts);
+      return "done";
     case "jsx_attribute": {
       // `<Bitcoin awaitingPayment={false} />`: a prop of the component (a field of its props' type).
       const name = node.namedChildren[0];

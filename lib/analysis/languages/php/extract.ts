@@ -77,10 +77,16 @@ function namedArguments(call: Node, facts: FactCollector) {
 
 /**
  * A method call's receiver as the code reads it; in a phpspec spec (`class EmitterSpec extends ObjectBehavior`),
- * `$this` is the object the spec describes (`$this->releaseGeneratorEvents(…)` calls Emitter's).
+ * `$this` is the object the spec describes (`$this->releaseGeneratorEvents(…)` calls Emitter's); Pest's
+ * higher-order expectation (`expect($validator)->validate()`) calls the method of the value expected.
  */
 function receiverOf(call: Node): string | null {
-  const object = call.childForFieldName("object")?.text ?? null;
+  const receiver = call.childForFieldName("object");
+  const object = receiver?.text ?? null;
+  if (receiver?.type === "function_call_expression" && receiver.childForFieldName("function")?.text === "expect") {
+    const values = receiver.childForFieldName("arguments")?.namedChildren ?? [];
+    if (values.length === 1) return values[0]?.text ?? object;
+  }
   if (object !== "$this") return object;
   let up: Node | null = call.parent;
   while (up && up.type !== "class_declaration") up = up.parent;
