@@ -33,3 +33,18 @@ test("optional 6a7d7f4: a hunk under `public:` whose class's `};` is followed by
   const names = await stated("optional-commit-6a7d7f4");
   expect(names.sort()).toEqual(["monostate class", "optional.bind method", "optional.map method"]);
 });
+
+test("ordered-map 0557eb5: a friend function defined in a class's body (`friend size_type erase_if(ordered_map &map, Predicate pred)`) is the namespace's, called bare (`erase_if(map, …)`), no member of the class", async () => {
+  expect(await stated("ordered-map-commit-0557eb5")).toEqual(["erase_if function"]);
+});
+
+test("python-diskcache 6dff15b: in the tests of a code file (`tests/test_fanout.py` for `diskcache/fanout.py`), a receiver named for another class (`cache.decr(…)`, Cache's word) still reaches the file's class's method: FanoutCache.decr", async () => {
+  const names = (await stated("python-diskcache-commit-6dff15b")).filter((n) => n.includes(".decr "));
+  expect(names.sort()).toEqual(["Cache.decr method", "FanoutCache.decr method"]);
+});
+
+test("dry-transformer c464aa7: a new Ruby module of instance methods is a mixin the tests name (`include Transproc::Composer`), no mere namespace", async () => {
+  expect(await stated("dry-transformer-commit-c464aa7")).toEqual(
+    expect.arrayContaining(["Composer module", "Composer.compose method", "Composer.t method"]),
+  );
+});

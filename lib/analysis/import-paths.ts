@@ -112,3 +112,13 @@ export function literalNamesFile(literal: string, fromPath: string, path: string
 
 /** A file's name without its folder or extension (`test/support/utils.js` → `utils`): the module a language names by it. */
 export const fileStem = (path: string) => (path.split("/").pop() ?? path).replace(/\.[^.]+$/, "");
+
+/**
+ * Whether a test file is named for a code file (`test/test_fileutils.rb`, `spec/plugin/url_escape_spec.rb`,
+ * `tests/test_fanout.py`): its name is the code file's with a test's mark.
+ */
+export const testsFileOf = (testPath: string, codePath: string) => {
+  const stem = fileStem(testPath);
+  const named = stem.replace(/^test_|_(test|spec)$/g, "");
+  return named !== stem && named === fileStem(codePath);
+};

@@ -1,6 +1,6 @@
 // A PHP trait's members are every using class's (a Ruby module's every including class's) (`Assert::allIsNotInstanceOfAny` reaches `trait Mixin`'s, see
 // match-uses.ts), but only a class the patches show may use the trait: not a framework's facade (`Cache::flush()`).
-import { fileStem } from "./import-paths";
+import { testsFileOf } from "./import-paths";
 import { lastSegment } from "./languages/syntax-facts";
 import { isSelfQualified } from "./match-uses";
 import type { PatchDefinition, PatchUse } from "./patch-types";
@@ -36,10 +36,6 @@ export function traitOfUser(uses: readonly PatchUse[]): (use: PatchUse, def: Pat
     // module (`include FileUtils`, or names it) or is the tests of the module's file (`test_fileutils.rb` for
     // `fileutils.rb`), not a request spec's `get '/users'` beside a new `HttpClient#get`.
     use.qualifier === null && def.included === true
-      ? namesOwner(use, def) || testsOf(use.location.path, def.path)
+      ? namesOwner(use, def) || testsFileOf(use.location.path, def.path)
       : !isSelfQualified(use) || (def.mixin === true && namesOwner(use, def));
 }
-
-/** Whether a test file is named for a code file (`test/test_fileutils.rb`, `spec/plugin/url_escape_spec.rb`). */
-const testsOf = (testPath: string, codePath: string) =>
-  fileStem(testPath).replace(/^test_|_(test|spec)$/g, "") === fileStem(codePath);

@@ -1,3 +1,4 @@
+// Over 300 lines: one walk of the C and C++ grammars (records, namespaces, templates, friends, declarations), kept whole.
 import type { Node } from "web-tree-sitter";
 import { type Extractor, type FactCollector, foldSpace, headerText } from "../syntax-facts";
 import { bindDeclared, defineAliasOrMacro, defineEnum } from "./declarations";
@@ -143,6 +144,9 @@ function defineCallable(
   if (qualified !== null && isMethod) facts.markDefinition("outOfLine");
 }
 
+/** The namespace around a class (`tsl` for `tsl.ordered_map`), or null: where its friends are declared. */
+const enclosing = (owner: string | null) => (owner?.includes(".") ? owner.slice(0, owner.lastIndexOf(".")) : null);
+
 /**
  * C and C++: functions (a prototype in a header and the definition in a source are the same name),
  * structs, unions, enums and their constants, typedefs, object- and function-like macros, globals; C++
@@ -278,6 +282,9 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
       case "compound_statement":
         if (inFunction || !testMacroBody(node)) break;
         if (facts.bodyMatters(node)) visit(node, null, false, true);
+        return;
+      case "friend_declaration": // A friend function is the namespace's, called bare (`erase_if(map, pred)`).
+        for (const child of node.namedChildren) if (child) visit(child, enclosing(owner), false, inFunction);
         return;
       case "template_declaration": {
         // (Its parameters define nothing; their defaults use names: `bool R = Traits::RECYCLE_ALLOCATED_BLOCKS`.)

@@ -171,24 +171,25 @@ function reopensRequired(parts: readonly string[], required: ReadonlySet<string 
   );
 }
 
+/** Ruby's core classes and modules, which a file may reopen at the top (`module Kernel` / `def URI(uri)`), never add. */
+const RUBY_CORE = new Set(
+  "Kernel Comparable Enumerable Object BasicObject Module Class String Symbol Integer Float Numeric Array Hash Range Proc IO File Dir Time Struct Exception Math Process Signal GC ObjectSpace Marshal Warning NilClass TrueClass FalseClass".split(
+    " ",
+  ),
+);
+
 /** Whether a body holds classes and modules only (comments aside), and something. */
 const holdsOnlyTypes = (body: Node | null) =>
   (body?.namedChildren ?? []).length > 0 &&
   (body?.namedChildren ?? []).every((c) => c?.type === "class" || c?.type === "module" || c?.type === "comment");
 
 /**
- * Whether a module's body makes it an object of its own, named and called (`Flipper::Serializers::Gzip.serialize`):
- * `def self.m`, or `module_function` / `extend self` over its `def`s. (A module of instance methods alone is mixed
- * into classes; one of classes alone is a namespace.)
+ * Whether a module's body makes it a name of its own, not a mere namespace (one of classes alone): an object, named
+ * and called (`def self.m`: `Flipper::Serializers::Gzip.serialize`; `module_function` / `extend self` over its
+ * `def`s), or a mixin of instance methods that classes take in (`include Transproc::Composer`).
  */
-const actsAsObject = (body: Node | null) => {
-  const children = body?.namedChildren ?? [];
-  const selfMethods = children.some((c) => c?.type === "singleton_method");
-  const ownFunctions =
-    children.some((c) => c?.type === "identifier" && c.text === "module_function") ||
-    children.some((c) => c?.type === "call" && /^extend\s+self$/.test(c.text));
-  return selfMethods || (ownFunctions && children.some((c) => c?.type === "method"));
-};
+const namedModule = (body: Node | null) =>
+  (body?.namedChildren ?? []).some((c) => c?.type === "singleton_method" || c?.type === "method");
 
 /** `entry.atime = time` calls the writer `atime=` (`x.count += 1`, the reader and the writer). */
 function writerUse(left: Node | null, facts: FactCollector): void {
@@ -257,7 +258,7 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
           // …and so is any class inside it (`Terminal::Table::Cell`).
           const parts = (whole ? `${whole}.${member}` : member).split(".");
           // Two constants at least: `require 'jekyll'` does not make every class in `module Jekyll` the gem's.
-          const reopensLibrary = reopensRequired(parts, required);
+          const reopensLibrary = reopensRequired(parts, required) || (parts.length === 1 && RUBY_CORE.has(member));
           const body = node.childForFieldName("body") ?? node.namedChildren.find((c) => c?.type === "body_statement");
           // A class with no superclass whose body holds only classes and modules (`class ConnectAPI` / `class
           // BuildBundleFileSizes`, in a file that adds the inner one) reopens a namespace, as a module would.
@@ -272,7 +273,7 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
             );
           // (A module: a class of its name replacing it, `module UnixToUnix` → `class UnixToUnix < …`, is not new.)
           if (node.type === "module" && !reopensLibrary) {
-            const object = actsAsObject(body ?? null);
+            const object = namedModule(body ?? null);
             facts.define(
               node,
               member,
