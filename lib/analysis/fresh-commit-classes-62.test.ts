@@ -48,3 +48,13 @@ test("dry-transformer c464aa7: a new Ruby module of instance methods is a mixin 
     expect.arrayContaining(["Composer module", "Composer.compose method", "Composer.t method"]),
   );
 });
+
+test("quicktest 33f87f8: the alias an external test package's import gives the package under test (`qt \"github.com/frankban/quicktest\"`, above checker_test.go's hunk) is that package in every file of the folder: quicktest_test.go's `qt.ErrSilent` is the new variable", async () => {
+  expect(await stated("quicktest-commit-33f87f8")).toEqual(["ErrSilent variable"]);
+});
+
+test("commons-dbcp 25aa107: an anonymous class's override in a test (`new DataSourceMXBean() { @Override public String[] getDisconnectionIgnoreSqlCodesAsArray() … }`) names the interface's new default method", async () => {
+  expect(await stated("commons-dbcp-commit-25aa107")).toContain(
+    "DataSourceMXBean.getDisconnectionIgnoreSqlCodesAsArray method",
+  );
+});

@@ -30,7 +30,8 @@ export function implementations(def: PatchDefinition, testDefinitions: readonly 
         (def.abstract === true || OVERRIDE.test(d.signature ?? "")) &&
         d.member === def.member &&
         d.status === "new" &&
-        d.owner !== null &&
+        // (An anonymous class's has no owner: `new DataSourceMXBean() { @Override public String[] get…() }`.)
+        (d.owner !== null || OVERRIDE.test(d.signature ?? "")) &&
         !MOCK_FILE.test(d.location.path),
     )
     .map((d) => ({ name: d.member, qualifier: null, kind: "name" as const, location: d.location }));

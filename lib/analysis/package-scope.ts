@@ -3,7 +3,7 @@
 import { moduleOfPath } from "./languages/lookup";
 import { OWN_FOLDER, ROOT_PACKAGE } from "./languages/syntax-facts";
 import type { PatchDefinition, PatchFacts } from "./patch-facts";
-import type { PatchUse } from "./patch-types";
+import type { ParsedFragment, PatchUse } from "./patch-types";
 
 /**
  * The names each file's imports give packages (where a package is a folder: Go's aliases), for package-qualified
@@ -32,9 +32,18 @@ export function packageAliases(
     map.set(use.name, rootImport(use.module) ? ROOT_PACKAGE : use.module);
     aliasesByFile.set(use.location.path, map);
   }
-  // (Last: the external test package's own import of the package it tests, `kong "…/kong"`, names that folder.)
-  for (const { path, name } of [...(code.ownPackages ?? []), ...(test.ownPackages ?? [])])
+  // (Last: the external test package's own import of the package it tests, `kong "…/kong"`, names that folder, in
+  // each file of the folder whose hunks show no import of that name: `qt "…/quicktest"` above checker_test.go's
+  // hunk, `qt.ErrSilent` in quicktest_test.go's.)
+  const own = [...(code.ownPackages ?? []), ...(test.ownPackages ?? [])];
+  for (const { path, name } of own)
     aliasesByFile.set(path, (aliasesByFile.get(path) ?? new Map<string, string>()).set(name, OWN_FOLDER));
+  for (const { path, name } of own)
+    for (const other of [...code.paths, ...test.paths]) {
+      const map = aliasesByFile.get(other) ?? new Map<string, string>();
+      if (folderOf(other) !== folderOf(path) || map.has(name) || moduleOfPath(other) !== moduleOfPath(path)) continue;
+      aliasesByFile.set(other, map.set(name, OWN_FOLDER));
+    }
   return (path) => aliasesByFile.get(path);
 }
 
@@ -58,6 +67,18 @@ export function inStandingPackage(code: PatchFacts, test: PatchFacts): (def: Pat
         moduleOfPath(path) === moduleOfPath(def.path) &&
         !newFiles.has(path),
     );
+}
+
+/**
+ * The names a file gives its own folder's package (read from any row, the hunk header's clause too): an external
+ * test package's (`package quicktest_test` → `quicktest`), and an alias its import gives it (`qt "…/quicktest"`).
+ */
+export function ownPackageNames(parsed: readonly ParsedFragment[]): string[] {
+  const own = new Set(parsed.flatMap((p) => p.uses.filter((use) => use.module === OWN_FOLDER)).map((use) => use.name));
+  const aliased = parsed.flatMap((p) =>
+    p.uses.filter((use) => use.kind === "module" && own.has(use.module?.split("/").pop() ?? "")),
+  );
+  return [...own, ...aliased.map((use) => use.name)];
 }
 
 /** Per file of a patch: the names its imports give packages (`au` → `go.example.com/app/internal/audit`). */

@@ -6,10 +6,11 @@ import { grammarOfPath, type ParsedLanguage } from "./grammars";
 import { carriedMarks, ownerMarks, restParameterMark } from "./languages/definition-marks";
 import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
-import { type DefinitionKind, OWN_FOLDER, type SyntaxDefinition } from "./languages/syntax-facts";
+import type { DefinitionKind, SyntaxDefinition } from "./languages/syntax-facts";
 import { type Location, locate, paramLocation } from "./locations";
 import * as moved from "./moved-definitions";
 import { withOutOfLineOwners } from "./out-of-line";
+import { ownPackageNames } from "./package-scope";
 import type { FileDiff } from "./parse-diff";
 import { parseFragments, touchesChange } from "./parse-fragments";
 import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts } from "./patch-types";
@@ -260,8 +261,8 @@ export async function analysePatchFiles(
     if (!grammarNames) removed.push(...moved.removedDefinitions(file.path, parsed));
     const uses = grammarNames ? [] : fileUses(parsed);
     // (Read from any row, the hunk header's clause too: what the file's package-qualified uses mean.)
-    const own = parsed.flatMap((p) => p.uses.filter((use) => use.module === OWN_FOLDER));
-    for (const use of own) facts.ownPackages = [...(facts.ownPackages ?? []), { path: file.path, name: use.name }];
+    for (const name of ownPackageNames(parsed))
+      facts.ownPackages = [...(facts.ownPackages ?? []), { path: file.path, name }];
     addStaticWildcards(facts, file.path, parsed, moduleOfGrammar(language).uses?.testedClassOf?.(file.path));
     facts.definitions.push(...definitions);
     facts.uses.push(...uses);
