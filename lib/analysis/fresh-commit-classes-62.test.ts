@@ -43,12 +43,6 @@ test("python-diskcache 6dff15b: in the tests of a code file (`tests/test_fanout.
   expect(names.sort()).toEqual(["Cache.decr method", "FanoutCache.decr method"]);
 });
 
-test("dry-transformer c464aa7: a new Ruby module of instance methods is a mixin the tests name (`include Transproc::Composer`), no mere namespace", async () => {
-  expect(await stated("dry-transformer-commit-c464aa7")).toEqual(
-    expect.arrayContaining(["Composer module", "Composer.compose method", "Composer.t method"]),
-  );
-});
-
 test("quicktest 33f87f8: the alias an external test package's import gives the package under test (`qt \"github.com/frankban/quicktest\"`, above checker_test.go's hunk) is that package in every file of the folder: quicktest_test.go's `qt.ErrSilent` is the new variable", async () => {
   expect(await stated("quicktest-commit-33f87f8")).toEqual(["ErrSilent variable"]);
 });
@@ -57,4 +51,9 @@ test("commons-dbcp 25aa107: an anonymous class's override in a test (`new DataSo
   expect(await stated("commons-dbcp-commit-25aa107")).toContain(
     "DataSourceMXBean.getDisconnectionIgnoreSqlCodesAsArray method",
   );
+});
+
+test("whatwg-url e8b2dbe: `Object.defineProperties(URLUtils, { protocol: { get() {…}, set(v) {…} }, … })` gives the object each key as a property: the tests' newly asserted `url.protocol` and `url.hash`", async () => {
+  const names = (await stated("whatwg-url-commit-e8b2dbe")).filter((n) => n.startsWith("URLUtils."));
+  expect(names.sort()).toEqual(["URLUtils.hash property", "URLUtils.protocol property"]);
 });

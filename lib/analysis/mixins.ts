@@ -2,7 +2,7 @@
 // match-uses.ts), but only a class the patches show may use the trait: not a framework's facade (`Cache::flush()`).
 import { testsFileOf } from "./import-paths";
 import { lastSegment } from "./languages/syntax-facts";
-import { isSelfQualified } from "./match-uses";
+import { classLike, isSelfQualified } from "./match-uses";
 import type { PatchDefinition, PatchUse } from "./patch-types";
 
 /** Whether a use reaches a trait's member only through a class-like name no patch defines anything of. */
@@ -36,6 +36,29 @@ export function traitOfUser(uses: readonly PatchUse[]): (use: PatchUse, def: Pat
     // module (`include FileUtils`, or names it) or is the tests of the module's file (`test_fileutils.rb` for
     // `fileutils.rb`), not a request spec's `get '/users'` beside a new `HttpClient#get`.
     use.qualifier === null && def.included === true
-      ? namesOwner(use, def) || testsFileOf(use.location.path, def.path)
+      ? namesOwner(use, def) || testsFileOf(use.location.path, def.path, false)
       : !isSelfQualified(use) || (def.mixin === true && namesOwner(use, def));
+}
+
+/**
+ * Whether a use reaches a class's method through another class that defines a method of that name itself (a test's
+ * own fake, `FakeClient.fetch_user_data`): match-uses reads a three-word method through a class-like name as
+ * inherited, by a subclass (or a `Deref` wrapper) no hunk shows, never through a class with its own.
+ */
+export function throughOtherPatchClassOf(
+  definitions: readonly PatchDefinition[],
+): (use: PatchUse, def: PatchDefinition) => boolean {
+  const owners = new Set(definitions.flatMap((d) => (d.owner ? [`${lastSegment(d.owner)}.${d.member}`] : [])));
+  return (use, def) => {
+    const through = use.qualifier === null ? undefined : lastSegment(use.qualifier);
+    return (
+      def.kind === "method" &&
+      !def.mixin &&
+      def.owner !== null &&
+      through !== undefined &&
+      classLike(through) &&
+      through !== lastSegment(def.owner) &&
+      owners.has(`${through}.${def.member}`)
+    );
+  };
 }

@@ -154,7 +154,7 @@ export function keptUses(
         !!named &&
         named.owner !== def.owner &&
         extensionOf(named.path) === extensionOf(def.path) &&
-        !testsFileOf(from(use), def.path)
+        !(testsFileOf(from(use), def.path) && !testsFileOf(from(use), named.path))
       );
     };
     const kept = uses.filter(

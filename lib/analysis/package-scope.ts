@@ -2,8 +2,7 @@
 
 import { moduleOfPath } from "./languages/lookup";
 import { OWN_FOLDER, ROOT_PACKAGE } from "./languages/syntax-facts";
-import type { PatchDefinition, PatchFacts } from "./patch-facts";
-import type { ParsedFragment, PatchUse } from "./patch-types";
+import type { ParsedFragment, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
 /**
  * The names each file's imports give packages (where a package is a folder: Go's aliases), for package-qualified

@@ -18,3 +18,108 @@ test("JSDoc: a documented field whose name holds a `$` (`@property {Element} [$e
   );
   expect(defuse).toEqual([]);
 });
+
+test("a receiver named for one class keeps its use where both namesakes share the file the tests are named for", async () => {
+  const { defuse } = await madeHunks(
+    added("pkg/client.py", [
+      "class Client:",
+      "    def query_one(self, key):",
+      "        return key",
+      "class Transaction:",
+      "    def query_one(self, key):",
+      "        return key",
+    ]),
+    added("tests/test_client.py", [
+      "from pkg.client import Client",
+      "def test_q(client):",
+      "    assert client.query_one('k') == 'k'",
+    ]),
+  );
+  expect(defuse).not.toContain("Transaction.query_one");
+  expect(defuse).toContain("Client.query_one");
+});
+
+test("Ruby: a test file named as the module's file, without a test's mark (`test/pricing.rb`), still reaches the module's method called bare", async () => {
+  const { defuse } = await madeHunks(
+    changed("lib/pricing.rb", "module Pricing", [
+      "   def self.version = 1",
+      "+",
+      "+  def discount(total)",
+      "+    total * 0.9",
+      "+  end",
+    ]),
+    added("test/pricing.rb", [
+      "class PricingTest < Minitest::Test",
+      "  def test_discount",
+      "    assert_equal 90, discount(100)",
+      "  end",
+      "end",
+    ]),
+  );
+  expect(defuse).toEqual(["Pricing.discount"]);
+});
+
+test("C++: a deduction guide of another class after the members' `};` names no class for them", async () => {
+  const { defuse } = await madeHunks(
+    changed("include/acme/pair.hpp", "public:", [
+      "     void reset();",
+      "+    void reset_all_values();",
+      " };",
+      " ",
+      " template <class T> struct tag { T t; };",
+      " template <class T> tag(T) -> tag<T>;",
+    ]),
+    added("test/pair_test.cpp", ["#include <acme/pair.hpp>", "void t(acme::pair& p) { p.reset_all_values(); }"]),
+  );
+  expect(defuse).toEqual(["reset_all_values"]);
+});
+
+test("C++: a friend defined in a nested class is a free function; a friend grant of another class's method declares nothing", async () => {
+  const nested = await madeHunks(
+    added("include/acme/tree.hpp", [
+      "namespace acme {",
+      "class Tree {",
+      "  class Node {",
+      "    friend bool is_leaf_node(const Node& n) { return true; }",
+      "  };",
+      "};",
+      "}",
+    ]),
+    added("test/tree_test.cpp", ['#include "acme/tree.hpp"', "void t(const acme::Tree::Node& n) { is_leaf_node(n); }"]),
+  );
+  expect(nested.defuse).toContain("is_leaf_node");
+  expect(nested.defuse).not.toContain("Tree.is_leaf_node");
+  const grant = await madeHunks(
+    changed("include/acme/widget.hpp", "class Widget {", [
+      "   int size_ = 0;",
+      "+  friend void Registry::register_widget(Widget& w);",
+      " };",
+    ]),
+    added("test/widget_test.cpp", [
+      '#include "acme/widget.hpp"',
+      "void t(Registry& registry, Widget& w) { registry.register_widget(w); }",
+    ]),
+  );
+  expect(grant.defuse).toEqual([]);
+});
+
+test("a three-word method read as inherited is not reached through a class the patches define otherwise (a test's own fake)", async () => {
+  const { defuse } = await madeHunks(
+    changed("pkg/client.py", "class Client:", [
+      "     timeout = 3",
+      "+",
+      "+    @classmethod",
+      "+    def fetch_user_data(cls, uid):",
+      "+        return uid",
+    ]),
+    added("tests/test_fake.py", [
+      "class FakeClient:",
+      "    @staticmethod",
+      "    def fetch_user_data(uid):",
+      "        return uid",
+      "def test_fake():",
+      "    assert FakeClient.fetch_user_data(1) == 1",
+    ]),
+  );
+  expect(defuse).toEqual([]);
+});

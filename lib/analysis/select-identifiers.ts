@@ -6,7 +6,7 @@ import { importClimbsToFile } from "./import-paths";
 import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
 import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain } from "./match-uses";
-import { throughStrangerOf, traitOfUser } from "./mixins";
+import { throughOtherPatchClassOf, throughStrangerOf, traitOfUser } from "./mixins";
 import { keptUses, withResultTypes } from "./namesake-uses";
 import { ownerFromUses } from "./owner-from-uses";
 import { respeltOwners } from "./owner-spelling";
@@ -178,6 +178,7 @@ export function selectIdentifiers(
   const codeNewMembers = new Set(code.definitions.filter((d) => d.status === "new").map((d) => d.member));
   const everyDefinition = [...code.definitions, ...test.definitions];
   const throughStranger = throughStrangerOf(everyDefinition);
+  const throughOtherClass = throughOtherPatchClassOf(everyDefinition);
   const typedElsewhere = typedToAnother(everyDefinition);
   const sides: Array<[PatchFacts, PatchFacts, "code" | "test"]> = [
     [code, test, "code"],
@@ -220,6 +221,7 @@ export function selectIdentifiers(
             !keywordOfOwnCallee(use, def, other.definitions) &&
             !keyOfOtherType(use, def, everyDefinition) &&
             !throughStranger(use, def) &&
+            !throughOtherClass(use, def) &&
             !typedElsewhere(use, def) &&
             traitUsed(use, def) &&
             !(def.private && !/\bany\b/.test(use.qualifier ?? "")) &&

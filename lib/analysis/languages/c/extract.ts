@@ -144,8 +144,10 @@ function defineCallable(
   if (qualified !== null && isMethod) facts.markDefinition("outOfLine");
 }
 
-/** The namespace around a class (`tsl` for `tsl.ordered_map`), or null: where its friends are declared. */
-const enclosing = (owner: string | null) => (owner?.includes(".") ? owner.slice(0, owner.lastIndexOf(".")) : null);
+/** A friend's definition (`friend size_type erase_if(…) { … }`, templated too); not a grant (`friend class X;`, a prototype). */
+const friendDefined = (node: Node | null) =>
+  node?.type === "function_definition" ||
+  (node?.type === "template_declaration" && node.namedChildren.some((c) => c?.type === "function_definition"));
 
 /**
  * C and C++: functions (a prototype in a header and the definition in a source are the same name),
@@ -283,8 +285,8 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
         if (inFunction || !testMacroBody(node)) break;
         if (facts.bodyMatters(node)) visit(node, null, false, true);
         return;
-      case "friend_declaration": // A friend function is the namespace's, called bare (`erase_if(map, pred)`).
-        for (const child of node.namedChildren) if (child) visit(child, enclosing(owner), false, inFunction);
+      case "friend_declaration": // A friend defined in a class is the namespace's, called bare (`erase_if(map, pred)`).
+        for (const child of node.namedChildren) if (friendDefined(child)) visit(child as Node, null, false, inFunction);
         return;
       case "template_declaration": {
         // (Its parameters define nothing; their defaults use names: `bool R = Traits::RECYCLE_ALLOCATED_BLOCKS`.)

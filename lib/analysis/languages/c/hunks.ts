@@ -89,11 +89,11 @@ function pastTheClass(lines: readonly string[]): boolean {
 function classOfMembers(lines: readonly string[]): string | null {
   // (An access label, `public:` at column 0, stands apart from the members.)
   const code = lines.map((line) => codeOf(line)).filter((line) => line.trim() !== "" && !ACCESS_LABEL.test(line));
-  // A deduction guide after the class's `};` names the class template: `template <class T> optional(T) -> optional<T>;`.
-  for (const line of code) {
-    const guide = /^\s*(?:template\s*<.*>\s*)?(\w+)\s*\(.*\)\s*->\s*(\w+)\s*</.exec(line);
-    if (guide && guide[1] === guide[2]) return guide[1] as string;
-  }
+  // The deduction guide right after the class's `};` names the class template: `template <class T> optional(T) ->
+  // optional<T>;` (not one after another class's definition).
+  const end = code.findIndex((line) => /^\s*\};/.test(line));
+  const guide = /^\s*(?:template\s*<.*>\s*)?(\w+)\s*\(.*\)\s*->\s*(\w+)\s*</.exec(code[end + 1] ?? "");
+  if (end >= 0 && guide && guide[1] === guide[2]) return guide[1] as string;
   const least = Math.min(...code.map((line) => leadingSpaceOf(line)));
   for (const line of code) {
     if (leadingSpaceOf(line) !== least) continue;

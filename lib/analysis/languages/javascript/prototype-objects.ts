@@ -49,9 +49,38 @@ function pairFunction(pair: Node): Node | null {
   return value && /^(function_expression|function|arrow_function|generator_function)$/.test(value.type) ? value : null;
 }
 
+/** The class or object `Object.defineProperties(URLUtils, {…})` gives the properties its object describes, else null. */
+function definedPropertiesOwner(object: Node): string | null {
+  const args = object.parent?.type === "arguments" ? object.parent.namedChildren : [];
+  const call = object.parent?.parent;
+  if (call?.type !== "call_expression" || call.childForFieldName("function")?.text !== "Object.defineProperties")
+    return null;
+  return args.length === 2 && args[1]?.id === object.id ? classNamed(args[0] ?? null) : null;
+}
+
+/**
+ * `Object.defineProperties(URLUtils, { protocol: { get() {…}, set(v) {…} }, … })`: each key a property of the
+ * object (its descriptor's accessors walked as functions).
+ */
+function readDefinedProperties(node: Node, owner: string, facts: FactCollector, { visit }: AssignmentWalk): void {
+  for (const pair of node.namedChildren) {
+    const key = pair?.type === "pair" ? pair.childForFieldName("key") : null;
+    const descriptor = pair?.childForFieldName("value");
+    if (!pair || !key || key.type !== "property_identifier") continue;
+    const accessor = descriptor?.namedChildren.find((c) => c?.type === "method_definition")?.childForFieldName("name");
+    facts.define(pair, key.text, owner, "property", accessor ? `${accessor.text} ${key.text}()` : key.text);
+    for (const part of descriptor?.namedChildren ?? []) {
+      const fn = part?.type === "method_definition" ? part : part ? pairFunction(part) : null;
+      const body = fn?.childForFieldName("body");
+      if (body && facts.bodyMatters(body)) visit(body, null, true);
+    }
+  }
+}
+
 /**
  * An object of a class's methods (see prototypeOwnerOf): its `name: function (…)` members and its methods are
- * the class's, their bodies walked as functions'; "children" when the object is no such one.
+ * the class's, their bodies walked as functions'; "children" when the object is no such one. (Or of the
+ * properties `Object.defineProperties` gives an object: see readDefinedProperties.)
  */
 export function readPrototypeObject(
   node: Node,
@@ -59,6 +88,11 @@ export function readPrototypeObject(
   skip: Set<number>,
   { callable, visit }: AssignmentWalk,
 ): "done" | "children" {
+  const propertiesOf = definedPropertiesOwner(node);
+  if (propertiesOf) {
+    readDefinedProperties(node, propertiesOf, facts, { callable, visit });
+    return "done";
+  }
   const prototypeOf = prototypeOwnerOf(node);
   if (!prototypeOf) return "children";
   for (const member of node.namedChildren) {

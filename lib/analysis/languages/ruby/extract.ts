@@ -184,12 +184,18 @@ const holdsOnlyTypes = (body: Node | null) =>
   (body?.namedChildren ?? []).every((c) => c?.type === "class" || c?.type === "module" || c?.type === "comment");
 
 /**
- * Whether a module's body makes it a name of its own, not a mere namespace (one of classes alone): an object, named
- * and called (`def self.m`: `Flipper::Serializers::Gzip.serialize`; `module_function` / `extend self` over its
- * `def`s), or a mixin of instance methods that classes take in (`include Transproc::Composer`).
+ * Whether a module's body makes it an object of its own, named and called (`Flipper::Serializers::Gzip.serialize`):
+ * `def self.m`, or `module_function` / `extend self` over its `def`s. (A module of instance methods alone is mixed
+ * into classes, and a file may reopen one to add to it: no name of its own; one of classes alone is a namespace.)
  */
-const namedModule = (body: Node | null) =>
-  (body?.namedChildren ?? []).some((c) => c?.type === "singleton_method" || c?.type === "method");
+const actsAsObject = (body: Node | null) => {
+  const children = body?.namedChildren ?? [];
+  const selfMethods = children.some((c) => c?.type === "singleton_method");
+  const ownFunctions =
+    children.some((c) => c?.type === "identifier" && c.text === "module_function") ||
+    children.some((c) => c?.type === "call" && /^extend\s+self$/.test(c.text));
+  return selfMethods || (ownFunctions && children.some((c) => c?.type === "method"));
+};
 
 /** `entry.atime = time` calls the writer `atime=` (`x.count += 1`, the reader and the writer). */
 function writerUse(left: Node | null, facts: FactCollector): void {
@@ -273,7 +279,7 @@ export const extractRuby: Extractor = (root, contextOwner, _inBody, facts) => {
             );
           // (A module: a class of its name replacing it, `module UnixToUnix` → `class UnixToUnix < …`, is not new.)
           if (node.type === "module" && !reopensLibrary) {
-            const object = namedModule(body ?? null);
+            const object = actsAsObject(body ?? null);
             facts.define(
               node,
               member,

@@ -181,6 +181,8 @@ export const ruby: LanguageModule = {
     "eql?",
     "method_missing",
     "respond_to_missing?",
+    // (A class's own `new`, `ClassInterface#new` extended into it: Class#new's name.)
+    "new",
   ],
   hunks: {
     membersInTypeBody: true,
