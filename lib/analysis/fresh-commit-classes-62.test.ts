@@ -57,3 +57,19 @@ test("whatwg-url e8b2dbe: `Object.defineProperties(URLUtils, { protocol: { get()
   const names = (await stated("whatwg-url-commit-e8b2dbe")).filter((n) => n.startsWith("URLUtils."));
   expect(names.sort()).toEqual(["URLUtils.hash property", "URLUtils.protocol property"]);
 });
+
+test("cpp-peglib cef913a: a path through a class (`GrammarBlob::serialize(*orig, start)`) names the class as Java's `GrammarBlob.serialize(…)` does: the new struct with its static methods", async () => {
+  const names = (await stated("cpp-peglib-commit-cef913a")).filter((n) => n.startsWith("GrammarBlob"));
+  expect(names.sort()).toEqual([
+    "GrammarBlob struct",
+    "GrammarBlob.deserialize method",
+    "GrammarBlob.serialize method",
+  ]);
+});
+
+test("ordered-map 0557eb5: a templated friend's signature keeps its head and its `friend`", async () => {
+  const erase = (await commitAnalysis("ordered-map-commit-0557eb5")).identifiers.find((i) => i.name === "erase_if");
+  expect(erase?.signature).toBe(
+    "template <class Predicate> friend size_type erase_if(ordered_map &map, Predicate pred)",
+  );
+});

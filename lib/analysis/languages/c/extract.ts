@@ -52,6 +52,7 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
         const { owner: qualifier, member } = splitQualified(callee);
         skip.add(callee.id);
         facts.use(callee, member, "call", qualifier?.split(".").pop() ?? null);
+        scopeUse(callee, qualifier, facts);
       }
       return "children";
     }
@@ -68,6 +69,7 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
         const { owner: qualifier, member } = splitQualified(node);
         skip.add(node.id);
         facts.use(node, member, "attribute", qualifier?.split(".").pop() ?? null);
+        scopeUse(node, qualifier, facts);
       }
       // Its template arguments name types of their own (`std::make_shared<spdlog::sinks::callback_sink_st>(…)`);
       // the path's own names are recorded.
@@ -89,6 +91,13 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
     }
   }
   return null;
+}
+
+/** The class (or namespace: no definition) a path goes through names a type: `GrammarBlob::serialize(…)` uses GrammarBlob. */
+function scopeUse(path: Node, qualifier: string | null, facts: FactCollector): void {
+  const parts = qualifier?.split(".") ?? [];
+  const scope = parts.pop();
+  if (scope) facts.use(path, scope, "type", parts.length > 0 ? parts.join(".") : null);
 }
 
 /**
@@ -125,7 +134,9 @@ function defineCallable(
   // A template's parameters are its callers' to know (`template <typename I> Task& acquire(I first, I last)`).
   // (A class template's member defined outside it, `template <typename T> Vec<T>::Vec(std::size_t n)`: the head is the
   // class's, unless a second head is the member's own.)
-  const head = node.parent?.type === "template_declaration" ? node.parent : null;
+  // (A friend's, `template <class P> friend size_type erase_if(…)`, through its `friend`.)
+  const friend = node.parent?.type === "friend_declaration" ? node.parent : null;
+  const head = (friend ?? node)?.parent?.type === "template_declaration" ? ((friend ?? node).parent as Node) : null;
   const classTemplateHead =
     head !== null && qualified !== null && /</.test(nameNode.text.split("::").slice(0, -1).join("::"));
   const ownHead = !classTemplateHead || head?.parent?.type === "template_declaration";
@@ -138,7 +149,7 @@ function defineCallable(
           .replace(/;$/, "")
           .replace(/^inline\s+/, "")
           .replace(`${nameNode.text}(`, `${member}(`)
-      : headerText(node, body).replace(/;$/, "");
+      : `${friend ? "friend " : ""}${headerText(node, body).replace(/;$/, "")}`;
   const signature = template ? foldSpace(`template ${template.text} ${header}`) : header;
   facts.define(node, member, fullOwner, kind, signature, parameterNames(declarator));
   if (qualified !== null && isMethod) facts.markDefinition("outOfLine");
