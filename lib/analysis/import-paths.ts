@@ -115,10 +115,11 @@ export const fileStem = (path: string) => (path.split("/").pop() ?? path).replac
 
 /**
  * Whether a test file is named for a code file (`test/test_fileutils.rb`, `spec/plugin/url_escape_spec.rb`,
- * `tests/test_fanout.py`): its name is the code file's with a test's mark (or, not `marked`, without one too).
+ * `tests/test_fanout.py`, `fanout.test.js`, `FanoutCacheTest.java`): its name is the code file's with a test's mark
+ * (or, not `marked`, without one too).
  */
 export const testsFileOf = (testPath: string, codePath: string, marked = true) => {
   const stem = fileStem(testPath);
-  const named = stem.replace(/^test_|_(test|spec)$/g, "");
+  const named = stem.replace(/^test_|_(test|spec)$|\.(test|spec)$|(?<=[a-z0-9])Tests?$/g, "");
   return (named !== stem || !marked) && named === fileStem(codePath);
 };

@@ -123,3 +123,36 @@ test("a three-word method read as inherited is not reached through a class the p
   );
   expect(defuse).toEqual([]);
 });
+
+test("in the tests named for a code file by a mark JavaScript or Java writes (`fanout.test.js`, `FanoutCacheTest.java`), a receiver named for another class still reaches the file's class's method", async () => {
+  const js = await madeHunks(
+    added("src/cache.js", ["export class Cache {", "  decrValue(key) { return 1 }", "}"]) +
+      added("src/fanout.js", ["export class FanoutCache {", "  decrValue(key) { return 2 }", "}"]),
+    added("test/fanout.test.js", [
+      "import { FanoutCache } from '../src/fanout.js'",
+      "test('decr', () => { const cache = new FanoutCache(); expect(cache.decrValue('k')).toBe(2) })",
+    ]),
+  );
+  expect(js.defuse).toContain("FanoutCache.decrValue");
+  const java = await madeHunks(
+    added("src/main/java/a/Cache.java", [
+      "package a;",
+      "public class Cache {",
+      "  public int decrValue(String k) { return 1; }",
+      "}",
+    ]) +
+      added("src/main/java/a/FanoutCache.java", [
+        "package a;",
+        "public class FanoutCache {",
+        "  public int decrValue(String k) { return 2; }",
+        "}",
+      ]),
+    added("src/test/java/a/FanoutCacheTest.java", [
+      "package a;",
+      "class FanoutCacheTest {",
+      '  void decr(FanoutCache cache) { assert cache.decrValue("k") == 2; }',
+      "}",
+    ]),
+  );
+  expect(java.defuse).toContain("FanoutCache.decrValue");
+});
