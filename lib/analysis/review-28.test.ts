@@ -156,3 +156,16 @@ test("in the tests named for a code file by a mark JavaScript or Java writes (`f
   );
   expect(java.defuse).toContain("FanoutCache.decrValue");
 });
+
+test("Ruby: a core or standard class reopened at the top (`class Date` in `lib/core_ext/date.rb`) is never new; its new method is", async () => {
+  const { names } = await madeHunks(
+    added("lib/core_ext/date.rb", ["class Date", "  def to_fiscal_quarter", "    (month - 1) / 3 + 1", "  end", "end"]),
+    added("spec/date_spec.rb", [
+      "RSpec.describe Date do",
+      "  it { expect(Date.new(2024, 5, 1).to_fiscal_quarter).to eq(2) }",
+      "end",
+    ]),
+  );
+  expect(names).toContain("Date.to_fiscal_quarter method");
+  expect(names).not.toContain("Date class");
+});

@@ -171,11 +171,16 @@ function reopensRequired(parts: readonly string[], required: ReadonlySet<string 
   );
 }
 
-/** Ruby's core classes and modules, which a file may reopen at the top (`module Kernel` / `def URI(uri)`), never add. */
+/** Ruby's core (and standard library) classes and modules, which a file may reopen at the top (`module Kernel` / `def URI(uri)`, `class Date` in `core_ext/`), never add. */
 const RUBY_CORE = new Set(
-  "Kernel Comparable Enumerable Object BasicObject Module Class String Symbol Integer Float Numeric Array Hash Range Proc IO File Dir Time Struct Exception Math Process Signal GC ObjectSpace Marshal Warning NilClass TrueClass FalseClass".split(
-    " ",
-  ),
+  [
+    "Kernel Comparable Enumerable Object BasicObject Module Class String Symbol Integer Float Numeric Array Hash Range",
+    "Proc Method UnboundMethod IO File Dir Time Struct Math Process Signal GC ObjectSpace Marshal Warning NilClass",
+    "TrueClass FalseClass Regexp MatchData Enumerator Rational Complex Thread Mutex Encoding Random Exception",
+    "StandardError RuntimeError ArgumentError TypeError NameError NoMethodError KeyError IndexError Date DateTime Set",
+  ]
+    .join(" ")
+    .split(" "),
 );
 
 /** Whether a body holds classes and modules only (comments aside), and something. */
