@@ -169,3 +169,20 @@ test("Ruby: a core or standard class reopened at the top (`class Date` in `lib/c
   expect(names).toContain("Date.to_fiscal_quarter method");
   expect(names).not.toContain("Date class");
 });
+
+test("RSpec: `allow(cart).to receive_messages(recalculate: 3)` names the methods of the object the expectation is set on", async () => {
+  const { defuse } = await madeHunks(
+    changed("lib/shop/cart.rb", "class Cart", [
+      "   attr_reader :items",
+      "+",
+      "+  def recalculate",
+      "+    items.sum",
+      "+  end",
+    ]),
+    changed("spec/shop/checkout_spec.rb", "RSpec.describe Checkout do", [
+      "   let(:cart) { Cart.new }",
+      "+  before { allow(cart).to receive_messages(recalculate: 3) }",
+    ]),
+  );
+  expect(defuse).toEqual(["Cart.recalculate"]);
+});

@@ -124,9 +124,14 @@ function callUse(name: Node, receiver: Node | null, args: Node | null, facts: Fa
     // `fetch(build_id: 1)`: a keyword argument names the called method's parameter.
     for (const key of symbolKeys(args)) if (facts.countsAt(key)) facts.use(key, key.text, "keyword", name.text);
   } else {
-    // The class a verifying double stands in for, by constant or by its name in a string.
+    // The class a verifying double stands in for, by constant or by its name in a string; the object an
+    // expectation is set on (`allow(cart).to receive_messages(recalculate: 3)`).
     const named = VERIFYING_DOUBLES.has(name.text) && first ? first.text.replace(/^["']|["']$/g, "") : "";
-    const owner = /^[A-Z][\w:]*$/.test(named) ? (named.split("::").pop() ?? null) : null;
+    const owner = /^[A-Z][\w:]*$/.test(named)
+      ? (named.split("::").pop() ?? null)
+      : name.text === "receive_messages"
+        ? expectationTarget(name.parent ?? name)
+        : null;
     for (const key of symbolKeys(args)) if (facts.countsAt(key)) facts.use(key, key.text, "call", owner);
   }
 }
