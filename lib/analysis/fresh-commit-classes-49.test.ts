@@ -1,12 +1,7 @@
 // Classes of error found in the twenty-third session (issue 43): round 49, labelled blind.
 // Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
 import { expect, test } from "vitest";
-import { commitAnalysis, hunkDefinitions } from "../testing/analysis-helpers";
-
-const stated = async (name: string) =>
-  (await commitAnalysis(name)).identifiers
-    .filter((i) => i.policies.includes("defuse"))
-    .map((i) => `${i.name} ${i.kind}`);
+import { commitAnalysis, hunkDefinitions, statedKinds as stated } from "../testing/analysis-helpers";
 
 test("joda-time f871b0a: a Java hunk under git's `public final class Instant` header whose first lines go on with that declaration (`extends AbstractInstant` / `implements ReadableInstant, Serializable {`) is the class's body: its new `public static final Instant EPOCH` is Instant's, which the test reads", async () => {
   expect(await stated("joda-time-commit-f871b0a")).toEqual(["Instant.EPOCH constant"]);

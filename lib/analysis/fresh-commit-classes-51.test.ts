@@ -1,12 +1,7 @@
 // Classes of error found in the twenty-fourth session (issue 43): rounds 51 and 52, labelled blind.
 // Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
 import { expect, test } from "vitest";
-import { commitAnalysis, hunkDefinitions } from "../testing/analysis-helpers";
-
-const stated = async (name: string) =>
-  (await commitAnalysis(name)).identifiers
-    .filter((i) => i.policies.includes("defuse"))
-    .map((i) => `${i.name} ${i.kind}`);
+import { commitAnalysis, hunkDefinitions, statedKinds as stated } from "../testing/analysis-helpers";
 
 test("sqlalchemy-utils c3a931b: a Python hunk that starts inside PhoneNumber's docstring, whose example reads `class User(self.Base):` and `name = sa.Column(…)` before the closing `'''`, is prose up to those quotes: no `PhoneNumber.User` class or `PhoneNumber.User.name` field, and the new `PhoneNumber.region` is stated", async () => {
   const names = await stated("sqlalchemy-utils-commit-c3a931b");

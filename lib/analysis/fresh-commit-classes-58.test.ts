@@ -1,12 +1,7 @@
 // Classes of error found in the twenty-sixth session (issue 43): rounds 58 and 59, labelled blind.
 // Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
 import { expect, test } from "vitest";
-import { commitAnalysis } from "../testing/analysis-helpers";
-
-const stated = async (name: string) =>
-  (await commitAnalysis(name)).identifiers
-    .filter((i) => i.policies.includes("defuse"))
-    .map((i) => `${i.name} ${i.kind}`);
+import { commitAnalysis, statedKinds as stated } from "../testing/analysis-helpers";
 
 test("compression d272132: a test module's own variable (`var brotli = hasBrotliSupport ? it : it.skip`) is nothing the code reads off an object (`opts.brotli`): no name is stated", async () => {
   expect(await stated("compression-commit-d272132")).toEqual([]);

@@ -1,12 +1,7 @@
 // Classes of error found in the twenty-seventh session (issue 43): round 61, labelled blind.
 // Fixtures: the commits' diffs as git wrote them, provenance in lib/testing/real-data/README.md.
 import { expect, test } from "vitest";
-import { commitAnalysis } from "../testing/analysis-helpers";
-
-const stated = async (name: string) =>
-  (await commitAnalysis(name)).identifiers
-    .filter((i) => i.policies.includes("defuse"))
-    .map((i) => `${i.name} ${i.kind}`);
+import { statedKinds as stated } from "../testing/analysis-helpers";
 
 test("vert.x 1459364: a class's new constant of a name nobody else would choose, read through a subclass (`NetClientOptions.DEFAULT_TCP_KEEAPLIVE_COUNT` of `TCPSSLOptions`), is that constant: Java inherits statics", async () => {
   const names = (await stated("vertx-commit-1459364")).filter((n) => n.includes("KEEAPLIVE"));

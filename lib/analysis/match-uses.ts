@@ -1,4 +1,4 @@
-import { importLoadsFile } from "./import-paths";
+import { fileStem, importLoadsFile } from "./import-paths";
 import type { UseRules } from "./languages/language";
 import { isDictatedMember, moduleOfPath } from "./languages/lookup";
 import { folderOf, type ImportAliases, packageAllows } from "./package-scope";
@@ -225,11 +225,7 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
  */
 export function componentPropsMay(use: PatchUse, def: PatchDefinition, usingFileLoads: boolean): boolean {
   if (use.kind !== "prop") return true;
-  const file = def.path
-    .split("/")
-    .pop()
-    ?.replace(/\.[^.]+$/, "");
-  return file === use.qualifier || lastSegment(def.owner) === `${use.qualifier}Props` || usingFileLoads;
+  return fileStem(def.path) === use.qualifier || lastSegment(def.owner) === `${use.qualifier}Props` || usingFileLoads;
 }
 
 /**

@@ -108,9 +108,10 @@ export function keptUses(
   // arguments: `options.formatJavadoc()` is a getter's call, not the Builder's `formatJavadoc(boolean)`.)
   const fixedArity = (def: PatchDefinition) => moduleOfPath(def.path)?.uses?.fixedArity === true;
   // (A receiver named for one of the namesakes' types, `client.query_one(…)` beside Client's and Transaction's new
-  // `query_one`, `$schemeValidator->validate()` beside the `Validator` interface's: that type's. Not a declaration file's type over the implementation's, faker's `proxy.pyi` stub of
-  // the Faker proxy beside the provider's `ape_code`: see otherReceiver. Two types the receiver's word names alike,
-  // defu's `Defu` interface and its `defu` object, name neither.)
+  // `query_one`, `$schemeValidator->validate()` beside the `Validator` interface's: that type's. Not a declaration
+  // file's type over the implementation's, faker's `proxy.pyi` stub of the Faker proxy beside the provider's
+  // `ape_code`: see otherReceiver. Two types the receiver's word names alike, defu's `Defu` interface and its `defu`
+  // object, name neither.)
   const namedReceivers = new Map<PatchUse, PatchDefinition | null>();
   for (const { def, uses } of matched)
     for (const { use, certain } of uses) {

@@ -79,6 +79,12 @@ export const commitAnalysis = (name: string, repo?: string) =>
   });
 
 /** Every definition (not Doc2Feat's shared names) of a code and a test patch from real-data/hunks, as `name kind status`. */
+/** What DefUse states of a stored commit's hunks, as "name kind", in the analysis' order. */
+export const statedKinds = async (name: string) =>
+  (await commitAnalysis(name)).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind}`);
+
 export const hunkDefinitions = async (code: string, test = "") =>
   (
     await analyzeInstance({
