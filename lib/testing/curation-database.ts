@@ -1,0 +1,23 @@
+// A real SQLite file holding analysed instances and three users (ada the admin, bo and cy curators): what the
+// curation tests decide, publish and export on.
+import { analyzePendingInstances } from "../server/analysis/analyze-stored-instances";
+import { addUser } from "../server/auth/users";
+import { importFiles } from "../server/import/import-files";
+import { jsonl } from "./fixtures";
+import { openTempDatabase } from "./temp-database";
+
+export type CurationDatabase = Awaited<ReturnType<typeof openTempDatabase>>;
+
+/** A temporary database with these SWE-bench records imported and analysed, and the three users. */
+export async function openCurationDatabase(records: readonly object[]): Promise<CurationDatabase> {
+  const env = await openTempDatabase();
+  await importFiles(env.db, [env.tmp.write("swebench-lite-curation.jsonl", jsonl([...records]))]);
+  await analyzePendingInstances(env.db);
+  for (const [name, role] of [
+    ["ada", "admin"],
+    ["bo", "curator"],
+    ["cy", "curator"],
+  ] as const)
+    await addUser(env.db, { name, role, password: "a long password" });
+  return env;
+}
