@@ -1,13 +1,36 @@
 // Python: hunks that resume a parameter list opened above them (a constructor's, under its class's header).
-import { depth, indentOf } from "../hunk-lines";
+import { depth, indentOf, leadingSpaceOf } from "../hunk-lines";
 
 /**
  * Python: under a class's header (`@@ … @@ class Router:`), a hunk that starts in a parameter list whose `def`
  * is above it, closes it (`    ) -> None:`) and goes on with a body that sets attributes of `self` in at
- * least two of its first three statements (`self.routes = …`, `self.redirect_slashes = …`) resumes
- * `__init__`'s signature: its parameters are the constructor's. Null otherwise (another method's is unknown).
+ * least two of its first three statements (`self.routes = …`, `self.redirect_slashes = …`), or calls its base's
+ * constructor among them (`super().__init__(patterns, …)`), a docstring aside, or whose docstring starts
+ * "Initialize", resumes `__init__`'s signature: its parameters are the constructor's. Null otherwise (another method's is unknown).
  */
 const PARAMETER = /^\s*(\*{0,2}[A-Za-z_]\w*(\s*:[^=]+)?(\s*=.+)?|\*|\/),\s*(#.*)?$/;
+
+/** A call of the base class's constructor: `super().__init__(`, `super(Cls, self).__init__(`, `Base.__init__(self`. */
+const SUPER_INIT = /^\s*(super\([^)]*\)\.__init__\(|[A-Za-z_][\w.]*\.__init__\(\s*self\b)/;
+
+/** A body's lines, blank and comment lines and a leading docstring (`"""…"""` over any lines) left out. */
+function statementsAfterDocstring(texts: readonly string[]): string[] {
+  const lines = texts.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
+  const opening = /^\s*[rRuUbB]?("""|''')/.exec(lines[0] ?? "");
+  if (!opening) return lines;
+  const quotes = opening[1] as string;
+  const rest = (lines[0] as string).slice(opening[0].length);
+  const closesAt = rest.includes(quotes) ? 0 : lines.findIndex((l, i) => i > 0 && l.includes(quotes));
+  return closesAt < 0 ? [] : lines.slice(closesAt + 1);
+}
+
+/** The first words of a body's leading docstring (`"""Initialize …` or `"""` then `Initialize …`), else "". */
+function docstringStart(texts: readonly string[]): string {
+  const lines = texts.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
+  const opening = /^\s*[rRuU]?("""|''')\s*(.*)$/.exec(lines[0] ?? "");
+  if (!opening) return "";
+  return (opening[2] as string) || (lines[1]?.trim() ?? "");
+}
 
 export function initializerResumed(
   context: string,
@@ -15,24 +38,30 @@ export function initializerResumed(
 ): { header: string; className: string } | null {
   const declared = /^(\s*)class\s+(\w+)/.exec(context);
   if (!declared) return null;
-  const defIndent = (declared[1] as string).length + 4;
-  // (Its `)` at the `def`'s own level: an `if (` or `for … in f(` inside a body closes deeper.)
-  const closing = resumedListClosing(texts, 1, defIndent);
+  const classIndent = (declared[1] as string).length;
+  // (Its `)` at the `def`'s own level, right of the class's and the hunk's least (tabs or spaces, as the file
+  // has them): an `if (` or `for … in f(` inside a body closes deeper.)
+  const least = Math.min(...texts.filter((l) => l.trim() !== "" && !/^\s*#/.test(l)).map(leadingSpaceOf));
+  const closing = least > classIndent ? resumedListClosing(texts, 1, least) : null;
   const end =
     closing?.open === 0 &&
-    indentOf(texts[closing.at] as string) === defIndent &&
+    indentOf(texts[closing.at] as string) === least &&
     /^\s*\)\s*(->\s*None\s*)?:\s*(#.*)?$/.test(texts[closing.at] as string)
       ? closing.at
       : -1;
   // (Parameters before it, each one alone on its line: `name: T = v,`, `*,`, `**kwargs,`.)
   const listed = texts.slice(0, Math.max(0, end)).filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
   if (end < 0 || listed.length === 0 || !listed.every((l) => PARAMETER.test(l))) return null;
-  const body = texts
-    .slice(end + 1)
-    .filter((l) => l.trim() !== "" && !/^\s*#/.test(l))
-    .slice(0, 3);
-  if (body.filter((l) => /^\s*self\.\w+\s*(:[^=]+)?=[^=]/.test(l)).length < 2) return null;
-  return { header: `${" ".repeat(defIndent)}def __init__(self,`, className: declared[2] as string };
+  const body = statementsAfterDocstring(texts.slice(end + 1)).slice(0, 3);
+  const setsSelf = body.filter((l) => /^\s*self\.\w+\s*(:[^=]+)?=[^=]/.test(l)).length >= 2;
+  // (Or hands its arguments on to the base class's constructor, `super().__init__(patterns, _test_sort=…)`, or says
+  // what it is in its docstring's first words, `"""Initialize the :class:`HyperscanMatcher` instance.`, where the
+  // hunk ends before its body.)
+  const docstring = docstringStart(texts.slice(end + 1));
+  if (!setsSelf && !body.some((l) => SUPER_INIT.test(l)) && !/^(Initiali[sz]es?|Constructs?)\b/.test(docstring))
+    return null;
+  const lead = /^[ \t]*/.exec(texts[end] as string)?.[0] ?? "";
+  return { header: `${lead}def __init__(self,`, className: declared[2] as string };
 }
 
 /**
