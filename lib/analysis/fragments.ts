@@ -143,6 +143,9 @@ function wrapperOf(
   return wrapper;
 }
 
+// A brace language's comment line: `// …`, a block comment's opening, a ` * …` line or its closing (not `*p = 0;`).
+const BRACE_COMMENT_LINE = /^\s*(\/\/|\/\*|\*+(\/|\s|$))/;
+
 function imageOf(
   path: string,
   side: "pre" | "post",
@@ -171,11 +174,13 @@ function imageOf(
     : !fromTop && rules.stringEnd
       ? rules.stringEnd(kept.map((line) => line.text))
       : -1;
-  // (An indentation language's comment line says nothing of levels: `# Mapping …` at column 0 after a
-  // class's last member does not end the class's body.)
+  // (A comment line says nothing of levels: an indentation language's `# Mapping …` at column 0 after a class's
+  // last member does not end the class's body, nor does a brace language's doc comment written at column 0 inside
+  // a class, pako's `/**` ` * Deflate#onStart(strm) -> Void` ` **/` above `  onStart(strm) {}`.)
+  const comment = (text: string) => (offside ? /^\s*#/.test(text) : BRACE_COMMENT_LINE.test(text));
   const minIndent = Math.min(
     ...kept.map((line, index) =>
-      index <= stringEnd || offside?.continuesFromAbove(line.text) === true || (offside && /^\s*#/.test(line.text))
+      index <= stringEnd || offside?.continuesFromAbove(line.text) === true || comment(line.text)
         ? Number.POSITIVE_INFINITY
         : indentOf(texts[index] as string),
     ),

@@ -33,3 +33,49 @@ test("pathspec d180237: in a file indented with tabs, a hunk under `class Hypers
   const names = (await commitAnalysis("pathspec-commit-d180237")).identifiers.map((i) => `${i.name} ${i.kind}`);
   expect(names.filter((n) => n.endsWith(" field"))).toEqual([]);
 });
+
+test("queuelib a0fc366: a class the file renames (`-class _BaseQueue(…):` `+class BaseQueue(…):`) is new, the members it keeps are not: the tests' `queue.push(…)` needs no hint", async () => {
+  expect(await stated("queuelib-commit-a0fc366")).toEqual(["BaseQueue class"]);
+});
+
+test("queuelib a0fc366 (guard): a class that replaces another keeping fewer than two of its members' names (`__init__` alone) is no rename: its methods are new", async () => {
+  const code = changedHunk("pkg/shapes.py", "import math", [
+    " ",
+    " ",
+    "-class Square:",
+    "-    def __init__(self, side):",
+    "-        self.side = side",
+    "-",
+    "-    def area(self):",
+    "-        return self.side ** 2",
+    "+class Circle:",
+    "+    def __init__(self, radius):",
+    "+        self.radius = radius",
+    "+",
+    "+    def circumference(self):",
+    "+        return 2 * math.pi * self.radius",
+  ]);
+  const test = addedFile("tests/test_shapes.py", [
+    "from pkg.shapes import Circle",
+    "",
+    "",
+    "def test_circumference():",
+    "    assert Circle(1).circumference() > 6",
+    "",
+  ]);
+  expect((await madeHunks(code, test)).defuse).toEqual(["Circle", "Circle.circumference"]);
+});
+
+test("pako 52ae2a1: a doc comment written at column 0 inside a class (`/**` ` * Deflate#onStart(strm) -> Void` ` **/`) says nothing of levels: the `  onStart(strm) {}` below it is Deflate's; the tests' `deflate.onStart = function (strm) {…}` on an object they made overrides that hook, a use; an example module's own `const dict = …`, never exported, is no name the tests' `dict` uses", async () => {
+  expect((await stated("pako-commit-52ae2a1")).sort()).toEqual([
+    "Deflate.onStart method",
+    "Inflate.onNeedDict method",
+    "Inflate.onStart method",
+  ]);
+});
+
+test("climate 9e8a8b1: a PHP property receiver (`$this->manager->getUnknowPrefixedArgumentsAndSuggestions()`) is named for its type as a plain one is: Manager's new method, not Parser's namesake", async () => {
+  expect((await stated("climate-commit-9e8a8b1")).filter((n) => n.includes("getUnknowPrefixed"))).toEqual([
+    "Manager.getUnknowPrefixedArgumentsAndSuggestions method",
+  ]);
+});

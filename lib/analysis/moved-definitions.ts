@@ -38,10 +38,14 @@ export function withoutMoved(
         r.def.kind === def.kind &&
         (!moduleOfPath(def.path)?.uses?.packageIsFolder || folderOf(r.path) === folderOf(def.path)),
     )?.def;
+  const renamedFrom = renamedMembers(definitions, removed);
   const out: PatchDefinition[] = [];
   const dropped = new Map<string, SyntaxDefinition>();
   for (const def of definitions) {
-    const old = def.status === "new" && def.kind !== "file" && def.kind !== "parameter" ? movedFrom(def) : undefined;
+    const old =
+      def.status === "new" && def.kind !== "file" && def.kind !== "parameter"
+        ? (movedFrom(def) ?? renamedFrom(def))
+        : undefined;
     if (!old) {
       out.push(def);
       continue;
@@ -55,6 +59,41 @@ export function withoutMoved(
     const old = dropped.get(`${def.path}\0${def.owner}`);
     return !old?.params.includes(def.member);
   });
+}
+
+const CLASS_KINDS = new Set(["class", "struct", "interface", "trait", "enum", "type"]);
+
+/**
+ * A class a file renames (`-class _BaseQueue(…):` `+class BaseQueue(…):`, queuelib a0fc366): the new name is new,
+ * but the members it keeps are the old class's under another owner, moved as a definition moved between files is.
+ * A removed class is the renamed one where the new class of that file keeps at least two of its members' names,
+ * and at least half of them.
+ */
+function renamedMembers(
+  definitions: PatchDefinition[],
+  removed: Array<{ path: string; def: SyntaxDefinition }>,
+): (def: PatchDefinition) => SyntaxDefinition | undefined {
+  const renamed = new Map<string, { path: string; old: string }>();
+  const membersOf = (owner: string, path: string, from: Array<{ path: string; def: SyntaxDefinition }>) =>
+    from.filter((r) => r.path === path && r.def.owner === owner && !r.def.local);
+  for (const cls of definitions) {
+    if (cls.status !== "new" || !CLASS_KINDS.has(cls.kind) || cls.local) continue;
+    const kept = new Set(definitions.filter((d) => d.path === cls.path && d.owner === cls.name).map((d) => d.member));
+    const old = removed.find(({ path, def }) => {
+      if (path !== cls.path || def.kind !== cls.kind || def.owner !== cls.owner) return false;
+      const members = membersOf(def.name, path, removed);
+      const same = members.filter((m) => kept.has(m.def.member)).length;
+      return same >= 2 && same * 2 >= members.length;
+    });
+    if (old) renamed.set(`${cls.path}\0${cls.name}`, { path: cls.path, old: old.def.name });
+  }
+  if (renamed.size === 0) return () => undefined;
+  return (def) => {
+    const from = def.owner ? renamed.get(`${def.path}\0${def.owner}`) : undefined;
+    if (!from) return undefined;
+    return membersOf(from.old, from.path, removed).find((m) => m.def.member === def.member && m.def.kind === def.kind)
+      ?.def;
+  };
 }
 
 /** Names a Go package may declare in every file (`func init()`, `var _ = …`): no sign of a variant. */

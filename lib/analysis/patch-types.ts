@@ -37,6 +37,8 @@ export interface PatchDefinition {
   private?: boolean;
   /** an item its crate keeps to itself, or a member of such a type (see SyntaxDefinition.crateOnly) */
   crateOnly?: boolean;
+  /** an ES module's top-level name it does not export (see SyntaxDefinition.moduleOnly) */
+  moduleOnly?: boolean;
   /** a C++ method defined outside its class (see SyntaxDefinition.outOfLine) */
   outOfLine?: boolean;
   /** a field only a documentation comment declares (see SyntaxDefinition.documented) */

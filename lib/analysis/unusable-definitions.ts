@@ -5,7 +5,8 @@ import { isTestEntryPoint } from "./test-entry-points";
 
 /**
  * Whether a definition of one side is none the other can use:
- * - a local function or class (nor a Go file's in a package that stands: see inStandingPackage);
+ * - a local function or class (nor a Go file's in a package that stands: see inStandingPackage), or a new ES module's
+ *   top-level name it does not export;
  * - a test case or its set-up, which only the test runner calls;
  * - a field a JSDoc `@typedef` documents under a name the code wrote before (`obj.promise = …` in a helper moved out);
  * - a test's implementation of a method an interface the code adds declares (`TestProvider::getFunctions` of
@@ -25,6 +26,7 @@ export function unusableDefinitions(
   const declaredAnew = new Set(code.definitions.filter((d) => d.abstract && d.status === "new").map((d) => d.member));
   return (def, side) =>
     def.local === true ||
+    (def.moduleOnly === true && def.newFile) ||
     standing(def) ||
     (side === "test" && (isTestEntryPoint(def) || (def.kind === "method" && declaredAnew.has(def.member)))) ||
     (def.documented === true && writtenBefore(def.member));

@@ -72,10 +72,33 @@ const isCrateOnly = (node: Node) =>
   !(node.parent?.type === "declaration_list" && node.parent.parent?.type === "trait_item") &&
   !node.children.some((c) => c?.type === "visibility_modifier" && c.text === "pub");
 
+/** Whether an `export` statement names this declaration: `export { a, b as c }`, `export default a;`, `export = a`. */
+const exportsName = (statement: Node, name: string): boolean => {
+  const text = statement.text;
+  const list = /^export\s+(?:type\s+)?\{([^}]*)\}/.exec(text)?.[1];
+  if (list?.split(",").some((entry) => entry.trim().split(/\s+/)[0] === name)) return true;
+  return new RegExp(`^export\\s*(?:default\\s+|=\\s*)${name.replace(/\$/g, "\\$")}\\s*;?\\s*$`).test(text);
+};
+
+/**
+ * An ES module's top-level declaration the module does not export (`const deflator = new Deflate()` in an example
+ * that imports the library): no other file can name it. A module is a file with an `import` or `export` at its top.
+ */
+const isModuleOnly = (node: Node, owner: string | null): boolean => {
+  if (owner !== null) return false;
+  const statement = node.type === "variable_declarator" ? node.parent : node;
+  const root = statement?.parent;
+  const name = node.childForFieldName("name");
+  if (!statement || root?.type !== "program" || name?.type !== "identifier") return false;
+  const tops = root.namedChildren;
+  if (!tops.some((c) => c?.type === "import_statement" || c?.type === "export_statement")) return false;
+  return !tops.some((c) => c?.type === "export_statement" && exportsName(c, name.text));
+};
+
 /**
  * The marks a definition takes from its node: `abstract` (bodiless), `mixin` (a PHP trait's member), `included` (a Ruby
  * module's method), `private`,
- * `crateOnly`.
+ * `crateOnly`, `moduleOnly`.
  */
 export const marksOf = (node: Node, kind: string, owner: string | null) => ({
   ...(isBodiless(node, kind) ? { abstract: true } : {}),
@@ -83,6 +106,7 @@ export const marksOf = (node: Node, kind: string, owner: string | null) => ({
   ...(owner && inRubyModule(node) ? { included: true } : {}),
   ...(owner && isPrivate(node) ? { private: true } : {}),
   ...(isCrateOnly(node) ? { crateOnly: true } : {}),
+  ...(isModuleOnly(node, owner) ? { moduleOnly: true } : {}),
 });
 
 /** The marks a syntax definition carries on to the patch's (see SyntaxDefinition). */
@@ -97,6 +121,7 @@ const CARRIED = [
   "documented",
   "private",
   "crateOnly",
+  "moduleOnly",
 ] as const;
 export const carriedMarks = (def: Partial<Record<(typeof CARRIED)[number], boolean>>) =>
   Object.fromEntries(CARRIED.filter((flag) => def[flag]).map((f) => [f, true]));

@@ -47,6 +47,25 @@ function memberChain(node: Node): { object: string; member: string } | null {
   return { object: object.text, member: property.text };
 }
 
+/** Whether a scope around the node declares `name` as an object it makes: `const deflate = new Deflate(…)`. */
+function madeInScope(node: Node, name: string): boolean {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return false;
+  for (let scope = node.parent; scope; scope = scope.parent) {
+    if (scope.type !== "program" && scope.type !== "statement_block") continue;
+    for (const statement of scope.namedChildren) {
+      if (statement?.type !== "lexical_declaration" && statement?.type !== "variable_declaration") continue;
+      for (const declarator of statement.namedChildren)
+        if (
+          declarator?.type === "variable_declarator" &&
+          declarator.childForFieldName("name")?.text === name &&
+          declarator.childForFieldName("value")?.type === "new_expression"
+        )
+          return true;
+    }
+  }
+  return false;
+}
+
 /** What reading an assignment needs of the walk around it. */
 export interface AssignmentWalk {
   callable: (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node) => void;
@@ -76,6 +95,14 @@ export function readAssignment(
     ? null
     : target.object.replace(/\.prototype$/, "").replace(/^(module\.exports|exports)\./, "");
   const property = left.childForFieldName("property");
+  // (An object the scope makes, `const deflate = new Deflate()`, given a function for a member, `deflate.onStart =
+  // function (strm) {…}`, has its class's hook overridden: a use of that member, no definition of the object's.)
+  if (FUNCTION_VALUES.has(right.type) && property && madeInScope(node, target.object)) {
+    skip.add(property.id);
+    facts.use(property, target.member, "attribute", target.object);
+    for (const child of right.namedChildren) if (child) walk.visit(child, null, true);
+    return "done";
+  }
   if (FUNCTION_VALUES.has(right.type)) {
     if (property) skip.add(property.id);
     walk.callable(node, target.member, ownerName, ownerName ? "method" : "function", right);
