@@ -79,3 +79,11 @@ test("climate 9e8a8b1: a PHP property receiver (`$this->manager->getUnknowPrefix
     "Manager.getUnknowPrefixedArgumentsAndSuggestions method",
   ]);
 });
+
+test("bigdecimal 922fa0a, io-console 542ea59: a Ruby C extension's `rb_define_method(rb_cBigDecimal, \"vpdivd\", BigDecimal_vpdivd, 2)` gives the Ruby class the method its tests call (`x.vpdivd(y, 10)`); `rb_cIO`'s `cooked`, the Ruby name, not the C function's", async () => {
+  expect((await stated("bigdecimal-commit-922fa0a")).sort()).toEqual([
+    "BigDecimal.vpdivd method",
+    "BigDecimal.vpmult method",
+  ]);
+  expect(await stated("io-console-commit-542ea59")).toEqual(["IO.cooked method"]);
+});

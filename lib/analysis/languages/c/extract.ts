@@ -3,6 +3,7 @@ import type { Node } from "web-tree-sitter";
 import { type Extractor, type FactCollector, foldSpace, headerText } from "../syntax-facts";
 import { bindDeclared, defineAliasOrMacro, defineEnum } from "./declarations";
 import { declaredName, deductionGuide, functionDeclarator, splitQualified, templateDefaults } from "./names";
+import { defineRubyBinding } from "./ruby-bindings";
 
 const parameterNames = (declarator: Node | null) =>
   (declarator?.childForFieldName("parameters")?.namedChildren ?? [])
@@ -37,6 +38,7 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
     }
     case "call_expression": {
       const callee = node.childForFieldName("function");
+      if (callee?.type === "identifier" && defineRubyBinding(node, callee.text, facts)) return "done";
       if (callee?.type === "identifier") {
         skip.add(callee.id);
         facts.use(callee, callee.text, "call");
