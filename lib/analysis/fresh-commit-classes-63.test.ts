@@ -87,3 +87,23 @@ test("bigdecimal 922fa0a, io-console 542ea59: a Ruby C extension's `rb_define_me
   ]);
   expect(await stated("io-console-commit-542ea59")).toEqual(["IO.cooked method"]);
 });
+
+test("q fd7a8cc: a module's object named for its file (`Q.nfapply(…)` of `q.js`, its require line above the hunk) reaches the module's new functions; `exports.nfapply = nfapply;` stands aside for the function it exports", async () => {
+  expect((await stated("q-commit-fd7a8cc")).sort()).toEqual(["nfapply function", "nfbind function", "nfcall function"]);
+});
+
+test("clsx 1a49142: a member through a namespace import (`import * as mod from '../src/lite'`, `mod.default`) is the module's, no field of a type another file declares (a build script's JSDoc `@property {Condition} default`)", async () => {
+  const names = await stated("clsx-commit-1a49142");
+  expect(names.filter((n) => n.endsWith(" field"))).toEqual([]);
+  expect(names).toContain("src/lite.js file");
+});
+
+test("open3 fe0107c: a Ruby hunk under `module Open3` that ends the module at column 0 and goes on with top-level code (`if $0 == __FILE__`) keeps the module's methods (`Open3.pipeline_rw`); what follows the module's `end` is read apart", async () => {
+  expect((await stated("open3-commit-fe0107c")).sort()).toEqual([
+    "Open3.pipeline_r method",
+    "Open3.pipeline_rw method",
+    "Open3.pipeline_w method",
+    "Open3.popen2 method",
+    "Open3.popen2e method",
+  ]);
+});

@@ -15,6 +15,9 @@ export { importLoadsFile, literalNamesFile } from "./import-paths";
 /** How uses reach definitions in a path's language (see UseRules): none of its departures for unknown files. */
 const rulesOfPath = (path: string): UseRules => moduleOfPath(path)?.uses ?? {};
 
+/** A JavaScript or TypeScript file. */
+const SCRIPT_FILE = /\.[cm]?[jt]sx?$/;
+
 const lastSegment = (name: string | null) => (name ? (name.split(".").pop() ?? name) : null);
 
 /** Whether a parameter's owner is a constructor (`RST.__init__`, `Cls.constructor`). */
@@ -149,6 +152,23 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   // a trait it uses: see traitOfUser).
   if (isSelfQualified(use) && !def.mixin) return false;
   if (!def.owner && use.kind === "import" && !namespaceFitsPath(use.module, def.path)) return false;
+  // Through a module's object (`Q.nfapply` after `var Q = require("../q")`, `mod.default` after `import * as mod`):
+  // a name of the module loaded, capitalised alias or not; a type's member only in that module's file.
+  if (use.viaModule !== undefined) {
+    const loaded = importLoadsFile(use.viaModule, use.location.path, def.path);
+    if (!def.owner && loaded && use.kind !== "key") return true;
+    // (A package or a folder's index, `require("../")`, may hand on what other files define: not there.)
+    if (def.owner && !loaded && !/(^|\/)(\.{0,2}|index(\.\w+)?)$/.test(use.viaModule)) return false;
+  }
+  // (A JavaScript module's object named for its file, the require line above the hunk: `Q.nfapply` of `q.js`.)
+  if (
+    !def.owner &&
+    use.qualifier !== null &&
+    SCRIPT_FILE.test(def.path) &&
+    use.qualifier.toLowerCase() === fileStem(def.path).toLowerCase() &&
+    (use.kind === "call" || use.kind === "attribute")
+  )
+    return true;
   if (!def.owner) {
     // A Go struct's field whose type line no hunk shows (a `type (` group's) is what a literal of an exported
     // type keys (`SecureConfig{HSTSPreloadEnabled: true}`): that type's, as ownerFromUses then says.

@@ -61,7 +61,9 @@ function fileDefinitions(
       const sofar = out.get(def.name);
       const first =
         (sofar?.kind === "parameter" && def.kind !== "parameter") ||
-        (sofar?.kind === "field" && (CALLABLE.has(def.kind) || def.kind === "property"))
+        (sofar?.kind === "field" && (CALLABLE.has(def.kind) || def.kind === "property")) ||
+        // (An export's assignment, `exports.nfapply = nfapply;`, stands aside for the function it exports.)
+        (sofar?.kind === "variable" && def.kind === "function")
           ? undefined
           : sofar;
       if (first) {

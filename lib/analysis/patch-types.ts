@@ -62,6 +62,8 @@ export interface PatchUse {
   qualifierType?: string;
   /** a name a test replaces by string (`monkeypatch.setattr(mod, "name", …)`, `mock.patch("pkg.mod.name")`) */
   patched?: boolean;
+  /** reached through a module's object, `Q.nfapply` (see SyntaxUse.viaModule) */
+  viaModule?: string;
   location: Location;
 }
 

@@ -92,6 +92,8 @@ export interface SyntaxUse {
   arity?: number;
   /** a name a test replaces by string, its qualifier the object or module named with it */
   patched?: boolean;
+  /** a member reached through a module's object (`Q.nfapply` after `var Q = require("../q")`): that module, as written */
+  viaModule?: string;
 }
 
 /**
@@ -243,6 +245,12 @@ export class FactCollector {
       ...(module !== undefined ? { module } : {}),
       ...(arity !== undefined ? { arity } : {}),
     });
+  }
+
+  /** The use just recorded was reached through a module's object (see SyntaxUse.viaModule). */
+  throughModule(module: string) {
+    const last = this.uses.at(-1);
+    if (last) last.viaModule = module;
   }
 
   /** `name` holds an instance of the class `type` (its last segment), where it is a class's name. */

@@ -2,6 +2,7 @@ import type { Node } from "web-tree-sitter";
 import type { FactCollector } from "../syntax-facts";
 import { defineJsDocFields } from "./jsdoc";
 import { bindMadeObject, recordKeys } from "./members";
+import { moduleAliasOf } from "./module-aliases";
 
 // The uses a JavaScript or TypeScript node records by itself, apart from the definitions' walk (extract.ts).
 
@@ -66,6 +67,7 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
           skip.add(property.id);
           callee = property.text;
           facts.use(property, property.text, "call", fn.childForFieldName("object")?.text ?? null, undefined, arity);
+          markModuleMember(fn, facts);
           bindMadeObject(fn.childForFieldName("object"), facts);
         }
       }
@@ -93,6 +95,7 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
       if (property && !skip.has(property.id)) {
         skip.add(property.id);
         facts.use(property, property.text, "attribute", node.childForFieldName("object")?.text ?? null);
+        markModuleMember(node, facts);
         bindMadeObject(node.childForFieldName("object"), facts);
       }
       return "children";
@@ -148,4 +151,11 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
     }
   }
   return null;
+}
+
+/** A member expression whose object is a module's alias (`Q.nfapply`, `mod.default`): its use reaches that module. */
+function markModuleMember(member: Node, facts: FactCollector) {
+  const object = member.childForFieldName("object");
+  const module = object?.type === "identifier" ? moduleAliasOf(object) : undefined;
+  if (module !== undefined) facts.throughModule(module);
 }

@@ -103,3 +103,13 @@ export function rubyOpenBlocks(lines: readonly string[]): number {
   }
   return open;
 }
+
+/**
+ * Where a hunk leaves the top-level scope it is in for good: the index of the `end` at column 0 that closes it,
+ * when top-level code follows (`end` of `module Open3`, then `if $0 == __FILE__`); -1 otherwise. What follows is
+ * read apart, so that its lines at column 0 say nothing of the scope's members' levels.
+ */
+export function rubyTopLevelEnd(lines: readonly string[]): number {
+  const end = lines.findIndex((line) => /^end\b\s*(#.*)?$/.test(line));
+  return end >= 0 && lines.slice(end + 1).some((line) => line.trim() !== "" && !/^\s*#/.test(line)) ? end : -1;
+}

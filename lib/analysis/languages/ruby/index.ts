@@ -1,7 +1,14 @@
 import { closersOfOpenBrackets, indentOf, leadingSpaceOf } from "../hunk-lines";
 import type { LanguageModule, Wrapper, WrapRequest } from "../language";
 import { indentedBodyEnd, NO_WRAP } from "../wrapping";
-import { endOfScopeAbove, rubyClosedAbove, rubyLeadingBracket, rubyLeadingEnds, rubyOpenBlocks } from "./blocks";
+import {
+  endOfScopeAbove,
+  rubyClosedAbove,
+  rubyLeadingBracket,
+  rubyLeadingEnds,
+  rubyOpenBlocks,
+  rubyTopLevelEnd,
+} from "./blocks";
 import { extractRuby } from "./extract";
 import { RubyScopeTracker } from "./scopes";
 
@@ -187,6 +194,7 @@ export const ruby: LanguageModule = {
   hunks: {
     membersInTypeBody: true,
     wrap: rubyWrap,
+    topLevelEnd: rubyTopLevelEnd,
     classTracker: () => new RubyScopeTracker(),
     // A hunk that starts inside a method and closes it (`end` / `end`) before the class's next `def`: stand-in
     // openers for the blocks it closes, so what follows stays in the class around them.
