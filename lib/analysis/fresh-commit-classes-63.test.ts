@@ -107,3 +107,7 @@ test("open3 fe0107c: a Ruby hunk under `module Open3` that ends the module at co
     "Open3.popen2e method",
   ]);
 });
+
+test("django-polymorphic d2f9: a class's method of a name nobody else would choose, private by its leading underscore (`_route_to_ancestor`), called through a subclass (`Model2B._route_to_ancestor(Model2A)`), is that method", async () => {
+  expect(await stated("django-polymorphic-commit-d2f9")).toContain("PolymorphicModel._route_to_ancestor method");
+});

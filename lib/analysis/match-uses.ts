@@ -209,7 +209,7 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     // vert.x's `NetClientOptions.DEFAULT_TCP_KEEAPLIVE_COUNT` of `TCPSSLOptions`.)
     const inherited =
       (def.kind === "constant" && /^[A-Z][A-Z0-9]*(_[A-Z0-9]+){2,}$/.test(def.member)) ||
-      (def.kind === "method" && /^[a-z][a-z0-9]*(_[a-z0-9]+){2,}$/.test(def.member));
+      (def.kind === "method" && /^_*[a-z][a-z0-9]*(_[a-z0-9]+){2,}$/.test(def.member));
     if (
       owner !== null &&
       use.qualifier.split(".").pop() !== owner &&
