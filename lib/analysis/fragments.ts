@@ -5,6 +5,7 @@ import { functionInContext } from "./hunk-context";
 import { headerUnderPostName } from "./languages/class-renames";
 import {
   ACCESS_LABEL,
+  BRACE_COMMENT_LINE,
   blockCommentEdges,
   blocksClosedFromAbove,
   clauseOpener,
@@ -142,9 +143,6 @@ function wrapperOf(
   if (commentOpenAtEnd) wrapper = { ...wrapper, suffix: ["*/", ...wrapper.suffix] };
   return wrapper;
 }
-
-// A brace language's comment line: `// …`, a block comment's opening, a ` * …` line or its closing (not `*p = 0;`).
-const BRACE_COMMENT_LINE = /^\s*(\/\/|\/\*|\*+(\/|\s|$))/;
 
 function imageOf(
   path: string,

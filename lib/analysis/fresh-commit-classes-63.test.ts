@@ -86,6 +86,11 @@ test("bigdecimal 922fa0a, io-console 542ea59: a Ruby C extension's `rb_define_me
     "BigDecimal.vpmult method",
   ]);
   expect(await stated("io-console-commit-542ea59")).toEqual(["IO.cooked method"]);
+  // (Declared as its C function is, which another hunk of the file shows.)
+  const vpdivd = (await commitAnalysis("bigdecimal-commit-922fa0a")).identifiers.find(
+    (i) => i.name === "BigDecimal.vpdivd",
+  );
+  expect(vpdivd?.signature).toBe("VALUE BigDecimal_vpdivd(VALUE self, VALUE r, VALUE cprec)");
 });
 
 test("q fd7a8cc: a module's object named for its file (`Q.nfapply(…)` of `q.js`, its require line above the hunk) reaches the module's new functions; `exports.nfapply = nfapply;` stands aside for the function it exports", async () => {

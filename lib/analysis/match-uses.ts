@@ -152,23 +152,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   // a trait it uses: see traitOfUser).
   if (isSelfQualified(use) && !def.mixin) return false;
   if (!def.owner && use.kind === "import" && !namespaceFitsPath(use.module, def.path)) return false;
-  // Through a module's object (`Q.nfapply` after `var Q = require("../q")`, `mod.default` after `import * as mod`):
-  // a name of the module loaded, capitalised alias or not; a type's member only in that module's file.
-  if (use.viaModule !== undefined) {
-    const loaded = importLoadsFile(use.viaModule, use.location.path, def.path);
-    if (!def.owner && loaded && use.kind !== "key") return true;
-    // (A package or a folder's index, `require("../")`, may hand on what other files define: not there.)
-    if (def.owner && !loaded && !/(^|\/)(\.{0,2}|index(\.\w+)?)$/.test(use.viaModule)) return false;
-  }
-  // (A JavaScript module's object named for its file, the require line above the hunk: `Q.nfapply` of `q.js`.)
-  if (
-    !def.owner &&
-    use.qualifier !== null &&
-    SCRIPT_FILE.test(def.path) &&
-    use.qualifier.toLowerCase() === fileStem(def.path).toLowerCase() &&
-    (use.kind === "call" || use.kind === "attribute")
-  )
-    return true;
+  const throughModule = moduleObjectReaches(use, def);
+  if (throughModule !== undefined) return throughModule;
   if (!def.owner) {
     // A Go struct's field whose type line no hunk shows (a `type (` group's) is what a literal of an exported
     // type keys (`SecureConfig{HSTSPreloadEnabled: true}`): that type's, as ownerFromUses then says.
@@ -274,4 +259,41 @@ function namesOwner(use: PatchUse, def: PatchDefinition): boolean {
   const owner = lastSegment(def.owner);
   const qualifier = use.qualifier?.replace(/\.super$/, "") ?? null;
   return owner !== null && qualifier !== null && classLike(qualifier) && qualifier.split(".").pop() === owner;
+}
+
+/**
+ * Through a module's object (`Q.nfapply` after `var Q = require("../q")`, `mod.default` after `import * as mod`):
+ * a name of the module loaded, capitalised alias or not; a type's member only in that module's file. Undefined
+ * where the module's object says nothing either way.
+ */
+function moduleObjectReaches(use: PatchUse, def: PatchDefinition): boolean | undefined {
+  if (use.viaModule !== undefined) {
+    const loaded = importLoadsFile(use.viaModule, use.location.path, def.path);
+    if (!def.owner && loaded && use.kind !== "key") return true;
+    // (A folder's module, `require("../src/user")` of nodebb's `src/user/index.js`, may hand on what the files under
+    // it define: not what files elsewhere do.)
+    if (def.owner && !loaded && !underModule(use.viaModule, use.location.path, def.path)) return false;
+  }
+  // (A JavaScript module's object named for its file, the require line above the hunk: `Q.nfapply` of `q.js`.)
+  if (
+    !def.owner &&
+    use.qualifier !== null &&
+    SCRIPT_FILE.test(def.path) &&
+    use.qualifier.toLowerCase() === fileStem(def.path).toLowerCase() &&
+    (use.kind === "call" || use.kind === "attribute")
+  )
+    return true;
+  return undefined;
+}
+
+/** Whether a file lies under the folder a relative module names from the using file (`../src/user` → `src/user/…`). */
+function underModule(module: string, from: string, path: string): boolean {
+  if (!module.startsWith(".")) return true;
+  const parts = from.split("/").slice(0, -1);
+  for (const part of module.split("/")) {
+    if (part === "..") parts.pop();
+    else if (part !== "." && part !== "") parts.push(part);
+  }
+  const folder = parts.join("/");
+  return folder === "" || path.startsWith(`${folder}/`);
 }

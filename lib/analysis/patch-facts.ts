@@ -1,3 +1,4 @@
+import { boundSignatures } from "./bound-signatures";
 import { addContextFunctions, addEnclosingTypes } from "./context-functions";
 import { fileUses } from "./file-uses";
 import { hunkFragments } from "./fragments";
@@ -50,19 +51,19 @@ function fileDefinitions(
   const marksOfOwner = ownerMarks(parsed);
   const preDeclarations = declarations("pre");
   const postDeclarations = declarations("post");
-  const out = new Map<string, PatchDefinition>();
+  const [out, boundSignature] = [new Map<string, PatchDefinition>(), boundSignatures(parsed)];
   for (const p of parsed.filter((x) => x.fragment.side === "post")) {
     for (const def of p.definitions) {
       const location = locate(p.fragment, def.row, def.endRow, { name: def.member, column: def.column });
       if (!location) continue;
       // A constructor's parameter stands aside for a member of its name (TypeScript's `public readonly x`, zt-exec's
       // `command(Iterable<String>)`), a field for a method of its name (`private boolean recognizeSubtypes` beside
-      // `recognizeSubtypes()`, a Rust getter, a Python `@property`): the member is what callers name.
+      // `recognizeSubtypes()`, a Rust getter, a Python `@property`), an export's assignment for the function it
+      // exports (`exports.nfapply = nfapply;`): the member is what callers name.
       const sofar = out.get(def.name);
       const first =
         (sofar?.kind === "parameter" && def.kind !== "parameter") ||
         (sofar?.kind === "field" && (CALLABLE.has(def.kind) || def.kind === "property")) ||
-        // (An export's assignment, `exports.nfapply = nfapply;`, stands aside for the function it exports.)
         (sofar?.kind === "variable" && def.kind === "function")
           ? undefined
           : sofar;
@@ -128,7 +129,7 @@ function fileDefinitions(
         member: def.member,
         owner: def.owner,
         kind: enumMemberUnderHeader(language, file, p, def) ? "constant" : def.kind,
-        signature: def.signature,
+        signature: boundSignature(def),
         status,
         params: def.params,
         ...carriedMarks(def),

@@ -199,3 +199,6 @@ export function clauseOpener(line: string): string[] {
   if (/^\s*(elif\b|else\s*:)/.test(line)) return [`${indent}if True:`, `${indent}    pass`];
   return [];
 }
+
+// A brace language's comment line: `// …`, a block comment's opening, a ` * …` line or its closing (not `*p = 0;`).
+export const BRACE_COMMENT_LINE = /^\s*(\/\/|\/\*|\*+(\/|\s|$))/;

@@ -65,6 +65,8 @@ export interface SyntaxDefinition {
   private?: boolean;
   /** an item its crate keeps (`pub(crate) struct X`, a `fn` with no `pub`): no other crate names it (UseRules.outsideCrate) */
   crateOnly?: boolean;
+  /** the function a binding names as this one's body (`rb_define_method(…, "vpdivd", BigDecimal_vpdivd, 2)`) */
+  implementedBy?: string;
   /** an ES module's top-level name it does not export (`const deflator = …` beside an `import`): no other file names it */
   moduleOnly?: boolean;
   /** a C++ method defined outside its class, by its qualified name (`inline Value& Value::front() { … }`) */

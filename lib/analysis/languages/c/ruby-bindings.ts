@@ -28,6 +28,10 @@ export function defineRubyBinding(call: Node, callee: string, facts: FactCollect
   const define = (name: string | null, owner: string | null, kind: DefinitionKind) => {
     if (!name || !facts.countsAt(call)) return false;
     facts.define(call, name, owner, kind, foldedCall(call));
+    // (Declared as its C function is, where the patch shows it: see patch-facts.)
+    const fn = args[2];
+    const defined = facts.definitions.at(-1);
+    if (kind === "method" && fn?.type === "identifier" && defined?.member === name) defined.implementedBy = fn.text;
     return true;
   };
   if (METHODS.has(callee) || callee === "rb_define_const") {
