@@ -175,10 +175,10 @@ function imageOf(
   // (A comment line says nothing of levels: an indentation language's `# Mapping …` at column 0 after a class's
   // last member does not end the class's body, nor does a brace language's doc comment written at column 0 inside
   // a class, pako's `/**` ` * Deflate#onStart(strm) -> Void` ` **/` above `  onStart(strm) {}`.)
-  const comment = (text: string) => (offside ? /^\s*#/.test(text) : BRACE_COMMENT_LINE.test(text));
+  const commentLine = (text: string) => (offside ? /^\s*#/.test(text) : BRACE_COMMENT_LINE.test(text));
   const minIndent = Math.min(
     ...kept.map((line, index) =>
-      index <= stringEnd || offside?.continuesFromAbove(line.text) === true || comment(line.text)
+      index <= stringEnd || offside?.continuesFromAbove(line.text) === true || commentLine(line.text)
         ? Number.POSITIVE_INFINITY
         : indentOf(texts[index] as string),
     ),

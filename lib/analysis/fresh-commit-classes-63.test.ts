@@ -6,16 +6,16 @@ test("pathspec d180237: a hunk under `class HyperscanGiBackend(…)` that starts
   expect(await stated("pathspec-commit-d180237")).toEqual(["HyperscanGiBackend.__init__._test_sort parameter"]);
 });
 
-test("pathspec d180237 (guard): a resumed parameter list whose docstring starts otherwise (`Return the …`) and whose body neither sets `self`'s attributes nor calls the base's constructor is no constructor's", async () => {
+test("pathspec d180237 (guard): a resumed parameter list whose docstring says nothing of making the instance (`Return the …`, `Initialize the extension for ``app``.`) and whose body neither sets `self`'s attributes nor calls the base's constructor is no constructor's", async () => {
   const code = (docstring: string) =>
     changedHunk("pkg/backend.py", "class Backend(Base):", [
-      "        patterns: Sequence[str],",
-      "        *,",
-      "        debug: bool = False,",
-      "+       test_sort: Callable | None = None,",
-      "    ) -> None:",
-      '        """',
-      `        ${docstring}`,
+      "         patterns: Sequence[str],",
+      "         *,",
+      "         debug: bool = False,",
+      "+        test_sort: Callable | None = None,",
+      "     ) -> None:",
+      '         """',
+      `         ${docstring}`,
     ]);
   const test = addedFile("tests/test_backend.py", [
     "from pkg.backend import Backend",
@@ -25,8 +25,12 @@ test("pathspec d180237 (guard): a resumed parameter list whose docstring starts 
     "    Backend(['a'], test_sort=sorted)",
     "",
   ]);
-  expect((await madeHunks(code("Initialize the backend."), test)).defuse).toEqual(["Backend.__init__.test_sort"]);
+  expect((await madeHunks(code("Initialize the backend instance."), test)).defuse).toEqual([
+    "Backend.__init__.test_sort",
+  ]);
   expect((await madeHunks(code("Return the patterns matched."), test)).defuse).toEqual([]);
+  // (Flask's `init_app` says "Initialize" too, of something else: its parameters are no constructor's.)
+  expect((await madeHunks(code("Initialize the extension for ``app``."), test)).defuse).toEqual([]);
 });
 
 test("pathspec d180237: in a file indented with tabs, a hunk under `class HyperscanGiBackend(…)` two tabs in (`ids = list(range(len(exprs)))`) is a method's body: its assignments are locals, no fields of the class", async () => {

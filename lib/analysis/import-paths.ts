@@ -11,7 +11,7 @@ const stripExtension = (path: string) => path.replace(OMITTED_EXTENSION, "");
 const rulesOfPath = (path: string): UseRules => moduleOfPath(path)?.uses ?? {};
 
 /** Resolves `../src/format/bytes` against the importing file's folder. */
-function resolveRelative(from: string, module: string): string {
+export function resolveRelative(from: string, module: string): string {
   const parts = from.split("/").slice(0, -1);
   for (const segment of module.split("/")) {
     if (segment === "..") parts.pop();

@@ -1,6 +1,7 @@
 import { fileStem, importLoadsFile } from "./import-paths";
 import type { UseRules } from "./languages/language";
 import { isDictatedMember, moduleOfPath } from "./languages/lookup";
+import { moduleObjectReaches } from "./module-objects";
 import { folderOf, type ImportAliases, packageAllows } from "./package-scope";
 import type { PatchDefinition, PatchUse } from "./patch-facts";
 
@@ -14,9 +15,6 @@ export { importLoadsFile, literalNamesFile } from "./import-paths";
 
 /** How uses reach definitions in a path's language (see UseRules): none of its departures for unknown files. */
 const rulesOfPath = (path: string): UseRules => moduleOfPath(path)?.uses ?? {};
-
-/** A JavaScript or TypeScript file. */
-const SCRIPT_FILE = /\.[cm]?[jt]sx?$/;
 
 const lastSegment = (name: string | null) => (name ? (name.split(".").pop() ?? name) : null);
 
@@ -194,7 +192,7 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     // vert.x's `NetClientOptions.DEFAULT_TCP_KEEAPLIVE_COUNT` of `TCPSSLOptions`.)
     const inherited =
       (def.kind === "constant" && /^[A-Z][A-Z0-9]*(_[A-Z0-9]+){2,}$/.test(def.member)) ||
-      (def.kind === "method" && /^_*[a-z][a-z0-9]*(_[a-z0-9]+){2,}$/.test(def.member));
+      (def.kind === "method" && /^_?[a-z][a-z0-9]*(_[a-z0-9]+){2,}$/.test(def.member));
     if (
       owner !== null &&
       use.qualifier.split(".").pop() !== owner &&
@@ -259,41 +257,4 @@ function namesOwner(use: PatchUse, def: PatchDefinition): boolean {
   const owner = lastSegment(def.owner);
   const qualifier = use.qualifier?.replace(/\.super$/, "") ?? null;
   return owner !== null && qualifier !== null && classLike(qualifier) && qualifier.split(".").pop() === owner;
-}
-
-/**
- * Through a module's object (`Q.nfapply` after `var Q = require("../q")`, `mod.default` after `import * as mod`):
- * a name of the module loaded, capitalised alias or not; a type's member only in that module's file. Undefined
- * where the module's object says nothing either way.
- */
-function moduleObjectReaches(use: PatchUse, def: PatchDefinition): boolean | undefined {
-  if (use.viaModule !== undefined) {
-    const loaded = importLoadsFile(use.viaModule, use.location.path, def.path);
-    if (!def.owner && loaded && use.kind !== "key") return true;
-    // (A folder's module, `require("../src/user")` of nodebb's `src/user/index.js`, may hand on what the files under
-    // it define: not what files elsewhere do.)
-    if (def.owner && !loaded && !underModule(use.viaModule, use.location.path, def.path)) return false;
-  }
-  // (A JavaScript module's object named for its file, the require line above the hunk: `Q.nfapply` of `q.js`.)
-  if (
-    !def.owner &&
-    use.qualifier !== null &&
-    SCRIPT_FILE.test(def.path) &&
-    use.qualifier.toLowerCase() === fileStem(def.path).toLowerCase() &&
-    (use.kind === "call" || use.kind === "attribute")
-  )
-    return true;
-  return undefined;
-}
-
-/** Whether a file lies under the folder a relative module names from the using file (`../src/user` → `src/user/…`). */
-function underModule(module: string, from: string, path: string): boolean {
-  if (!module.startsWith(".")) return true;
-  const parts = from.split("/").slice(0, -1);
-  for (const part of module.split("/")) {
-    if (part === "..") parts.pop();
-    else if (part !== "." && part !== "") parts.push(part);
-  }
-  const folder = parts.join("/");
-  return folder === "" || path.startsWith(`${folder}/`);
 }

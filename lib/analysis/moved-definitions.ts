@@ -61,13 +61,23 @@ export function withoutMoved(
   });
 }
 
+/** A name the language dictates (`__init__`, `__repr__`): every class may have it, it tells no two apart. */
+const DUNDER = /^__\w+__$/;
+
+/** Whether one name is the other renamed, not another class: one spelling holds the other (`_BaseQueue` → `BaseQueue`, `NonNullOnRecord` → `NonNullOnRecordSimple`). */
+const renamedName = (before: string, after: string) => {
+  const [a, b] = [before, after].map((n) => n.replace(/_/g, "").toLowerCase());
+  return (a as string).includes(b as string) || (b as string).includes(a as string);
+};
+
 const CLASS_KINDS = new Set(["class", "struct", "interface", "trait", "enum", "type"]);
 
 /**
  * A class a file renames (`-class _BaseQueue(…):` `+class BaseQueue(…):`, queuelib a0fc366): the new name is new,
  * but the members it keeps are the old class's under another owner, moved as a definition moved between files is.
- * A removed class is the renamed one where the new class of that file keeps at least two of its members' names,
- * and at least half of them.
+ * A removed class is the renamed one where one name holds the other and the new class of that file keeps at least
+ * two of its members' names, and at least half of them (the language's dunders aside); not a class that replaces
+ * another (`-class Square` `+class Circle`, both with `area` and `perimeter`).
  */
 function renamedMembers(
   definitions: PatchDefinition[],
@@ -81,7 +91,8 @@ function renamedMembers(
     const kept = new Set(definitions.filter((d) => d.path === cls.path && d.owner === cls.name).map((d) => d.member));
     const old = removed.find(({ path, def }) => {
       if (path !== cls.path || def.kind !== cls.kind || def.owner !== cls.owner) return false;
-      const members = membersOf(def.name, path, removed);
+      if (!renamedName(def.member, cls.member)) return false;
+      const members = membersOf(def.name, path, removed).filter((m) => !DUNDER.test(m.def.member));
       const same = members.filter((m) => kept.has(m.def.member)).length;
       return same >= 2 && same * 2 >= members.length;
     });

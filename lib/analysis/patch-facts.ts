@@ -7,7 +7,7 @@ import { grammarOfPath, type ParsedLanguage } from "./grammars";
 import { carriedMarks, ownerMarks, restParameterMark } from "./languages/definition-marks";
 import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
-import type { DefinitionKind, SyntaxDefinition } from "./languages/syntax-facts";
+import { CALLABLE, type SyntaxDefinition } from "./languages/syntax-facts";
 import { type Location, locate, paramLocation } from "./locations";
 import * as moved from "./moved-definitions";
 import { withOutOfLineOwners } from "./out-of-line";
@@ -21,8 +21,6 @@ import { addStaticWildcards } from "./static-imports";
 export type { Location } from "./locations";
 export { cleanOwner, membersDefinedIn } from "./parse-fragments";
 export type { FragmentSource, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
-
-const CALLABLE: ReadonlySet<DefinitionKind> = new Set(["function", "method", "constructor"]);
 
 /** The definitions a file's patch adds or changes, by comparing its pre- and post-images. */
 function fileDefinitions(
@@ -51,7 +49,8 @@ function fileDefinitions(
   const marksOfOwner = ownerMarks(parsed);
   const preDeclarations = declarations("pre");
   const postDeclarations = declarations("post");
-  const [out, boundSignature] = [new Map<string, PatchDefinition>(), boundSignatures(parsed)];
+  const out = new Map<string, PatchDefinition>();
+  const boundSignature = boundSignatures(parsed);
   for (const p of parsed.filter((x) => x.fragment.side === "post")) {
     for (const def of p.definitions) {
       const location = locate(p.fragment, def.row, def.endRow, { name: def.member, column: def.column });

@@ -72,13 +72,29 @@ const isCrateOnly = (node: Node) =>
   !(node.parent?.type === "declaration_list" && node.parent.parent?.type === "trait_item") &&
   !node.children.some((c) => c?.type === "visibility_modifier" && c.text === "pub");
 
-/** Whether an `export` statement names this declaration: `export { a, b as c }`, `export default a;`, `export = a`. */
-const exportsName = (statement: Node, name: string): boolean => {
-  const text = statement.text;
-  const list = /^export\s+(?:type\s+)?\{([^}]*)\}/.exec(text)?.[1];
-  if (list?.split(",").some((entry) => entry.trim().split(/\s+/)[0] === name)) return true;
-  return new RegExp(`^export\\s*(?:default\\s+|=\\s*)${name.replace(/\$/g, "\\$")}\\s*;?\\s*$`).test(text);
-};
+const exportsOfTree = new WeakMap<Node["tree"], Set<string> | "all">();
+
+/**
+ * The names an ES module hands out beside its `export`ed declarations: every name an export statement without a
+ * declaration mentions (`export { a, b as c }`, `export default { slugify, titleize: t }`, `export = a`), comments
+ * aside; "all" where the module also assigns `module.exports`, `exports.x` or a global (`window.x = …`).
+ */
+function exportedNames(root: Node): Set<string> | "all" {
+  const cached = exportsOfTree.get(root.tree);
+  if (cached) return cached;
+  let names: Set<string> | "all" = new Set<string>();
+  for (const top of root.namedChildren) {
+    if (top?.type === "expression_statement" && HANDS_OUT.test(top.text)) names = "all";
+    if (names === "all" || top?.type !== "export_statement" || top.childForFieldName("declaration")) continue;
+    for (const id of top.descendantsOfType(["identifier", "shorthand_property_identifier", "type_identifier"]))
+      if (id) names.add(id.text);
+  }
+  exportsOfTree.set(root.tree, names);
+  return names;
+}
+
+/** A statement that hands names out otherwise than by `export`: CommonJS's, or a global's property. */
+const HANDS_OUT = /^(module\.exports|exports\.[\w$]+|(window|globalThis|global|self)\.[\w$]+)\s*=[^=]/;
 
 /**
  * An ES module's top-level declaration the module does not export (`const deflator = new Deflate()` in an example
@@ -89,10 +105,11 @@ const isModuleOnly = (node: Node, owner: string | null): boolean => {
   const statement = node.type === "variable_declarator" ? node.parent : node;
   const root = statement?.parent;
   const name = node.childForFieldName("name");
-  if (!statement || root?.type !== "program" || name?.type !== "identifier") return false;
-  const tops = root.namedChildren;
-  if (!tops.some((c) => c?.type === "import_statement" || c?.type === "export_statement")) return false;
-  return !tops.some((c) => c?.type === "export_statement" && exportsName(c, name.text));
+  if (!statement || root?.type !== "program" || !name || !/^(identifier|type_identifier)$/.test(name.type))
+    return false;
+  if (!root.namedChildren.some((c) => c?.type === "import_statement" || c?.type === "export_statement")) return false;
+  const exported = exportedNames(root);
+  return exported !== "all" && !exported.has(name.text);
 };
 
 /**
@@ -132,28 +149,46 @@ export const carriedMarks = (def: Partial<Record<(typeof CARRIED)[number], boole
  */
 const typesMarked = (
   parsed: ReadonlyArray<{
-    definitions: ReadonlyArray<{ crateOnly?: boolean; private?: boolean; row: number; name: string; kind: string }>;
+    definitions: ReadonlyArray<{
+      crateOnly?: boolean;
+      private?: boolean;
+      moduleOnly?: boolean;
+      row: number;
+      name: string;
+      kind: string;
+    }>;
     fragment: { rows: readonly unknown[] };
   }>,
-  mark: "crateOnly" | "private",
+  mark: "crateOnly" | "private" | "moduleOnly",
 ): Set<string> =>
   new Set(
     parsed.flatMap((p) =>
       p.definitions
-        .filter((d) => d[mark] && p.fragment.rows[d.row] && (mark === "crateOnly" || TYPE_KINDS.has(d.kind)))
+        .filter(
+          (d) =>
+            d[mark] &&
+            p.fragment.rows[d.row] &&
+            // (An unexported class's or interface's members stay reachable, through its instances and structurally.)
+            (mark === "crateOnly" || (mark === "private") === TYPE_KINDS.has(d.kind)),
+        )
         .map((d) => d.name),
     ),
   );
 
 const TYPE_KINDS = new Set(["class", "interface", "enum", "struct", "record"]);
 
-/** The marks a member takes from its owner (see typesMarked): `crateOnly`, `private`. */
+/**
+ * The marks a member takes from its owner (see typesMarked): `crateOnly`, `private`, `moduleOnly` (a member set on
+ * a module's own unexported object, `deflator.onStart = function …` in an example script).
+ */
 export function ownerMarks(parsed: Parameters<typeof typesMarked>[0]) {
   const crateOnly = typesMarked(parsed, "crateOnly");
   const closed = typesMarked(parsed, "private");
+  const moduleOnly = typesMarked(parsed, "moduleOnly");
   return (owner: string | null) => ({
     ...(owner && crateOnly.has(owner) ? { crateOnly: true } : {}),
     ...(owner && closed.has(owner) ? { private: true } : {}),
+    ...(owner && moduleOnly.has(owner) ? { moduleOnly: true } : {}),
   });
 }
 

@@ -36,6 +36,9 @@ export type UseKind =
   | "name";
 
 /** A definition found in one parsed image; rows are 0-based rows of the image text. */
+/** The kinds a caller calls: their parameters are names too. */
+export const CALLABLE: ReadonlySet<DefinitionKind> = new Set(["function", "method", "constructor"]);
+
 export interface SyntaxDefinition {
   /** qualified: `Owner.member`, or the bare name at top level */
   name: string;

@@ -47,11 +47,27 @@ function memberChain(node: Node): { object: string; member: string } | null {
   return { object: object.text, member: property.text };
 }
 
-/** Whether a scope around the node declares `name` as an object it makes: `const deflate = new Deflate(…)`. */
+const FUNCTIONS = new Set([
+  ...FUNCTION_VALUES,
+  "function_declaration",
+  "method_definition",
+  "generator_function_declaration",
+]);
+
+/**
+ * Whether a block around the node, inside the function the node is in, declares `name` as an object it makes
+ * (`const deflate = new Deflate(…)` in a test's callback). Not a module's own object (`var bus = new EventEmitter();`
+ * at its top, then `bus.publish = function …` defines its API), nor past a function whose parameter is `name`.
+ */
 function madeInScope(node: Node, name: string): boolean {
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) return false;
-  for (let scope = node.parent; scope; scope = scope.parent) {
-    if (scope.type !== "program" && scope.type !== "statement_block") continue;
+  for (let scope = node.parent; scope && scope.type !== "program"; scope = scope.parent) {
+    if (FUNCTIONS.has(scope.type)) {
+      const parameters = scope.childForFieldName("parameters") ?? scope.childForFieldName("parameter");
+      if (parameters?.descendantsOfType("identifier").some((id) => id?.text === name)) return false;
+      continue;
+    }
+    if (scope.type !== "statement_block") continue;
     for (const statement of scope.namedChildren) {
       if (statement?.type !== "lexical_declaration" && statement?.type !== "variable_declaration") continue;
       for (const declarator of statement.namedChildren)

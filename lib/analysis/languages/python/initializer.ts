@@ -3,34 +3,43 @@ import { depth, indentOf, leadingSpaceOf } from "../hunk-lines";
 
 /**
  * Python: under a class's header (`@@ … @@ class Router:`), a hunk that starts in a parameter list whose `def`
- * is above it, closes it (`    ) -> None:`) and goes on with a body that sets attributes of `self` in at
- * least two of its first three statements (`self.routes = …`, `self.redirect_slashes = …`), or calls its base's
- * constructor among them (`super().__init__(patterns, …)`), a docstring aside, or whose docstring starts
- * "Initialize", resumes `__init__`'s signature: its parameters are the constructor's. Null otherwise (another method's is unknown).
+ * is above it, closes it one level in (`    ):` or `    ) -> None:`) and goes on with a body that sets attributes of
+ * `self` in at least two of its first three statements (`self.routes = …`, `self.redirect_slashes = …`), or calls
+ * its base's constructor among them (`super().__init__(patterns, …)`), a docstring aside, or whose docstring says it
+ * makes the instance (INITIALIZES), resumes `__init__`'s signature: its parameters are the constructor's. Null
+ * otherwise (another method's is unknown).
  */
 const PARAMETER = /^\s*(\*{0,2}[A-Za-z_]\w*(\s*:[^=]+)?(\s*=.+)?|\*|\/),\s*(#.*)?$/;
 
 /** A call of the base class's constructor: `super().__init__(`, `super(Cls, self).__init__(`, `Base.__init__(self`. */
 const SUPER_INIT = /^\s*(super\([^)]*\)\.__init__\(|[A-Za-z_][\w.]*\.__init__\(\s*self\b)/;
 
-/** A body's lines, blank and comment lines and a leading docstring (`"""…"""` over any lines) left out. */
-function statementsAfterDocstring(texts: readonly string[]): string[] {
+/** A body's code lines (blank and comment lines aside), and its leading docstring's opening (`"""`, `r"""`) if any. */
+function bodyLines(texts: readonly string[]) {
   const lines = texts.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
-  const opening = /^\s*[rRuUbB]?("""|''')/.exec(lines[0] ?? "");
+  return { lines, opening: /^\s*[rRuUbB]?("""|''')\s*(.*)$/.exec(lines[0] ?? "") };
+}
+
+/** A body's lines past its leading docstring (`"""…"""` over any lines). */
+function statementsAfterDocstring(texts: readonly string[]): string[] {
+  const { lines, opening } = bodyLines(texts);
   if (!opening) return lines;
   const quotes = opening[1] as string;
-  const rest = (lines[0] as string).slice(opening[0].length);
-  const closesAt = rest.includes(quotes) ? 0 : lines.findIndex((l, i) => i > 0 && l.includes(quotes));
+  const closesAt = (opening[2] as string).includes(quotes) ? 0 : lines.findIndex((l, i) => i > 0 && l.includes(quotes));
   return closesAt < 0 ? [] : lines.slice(closesAt + 1);
 }
 
 /** The first words of a body's leading docstring (`"""Initialize …` or `"""` then `Initialize …`), else "". */
 function docstringStart(texts: readonly string[]): string {
-  const lines = texts.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
-  const opening = /^\s*[rRuU]?("""|''')\s*(.*)$/.exec(lines[0] ?? "");
-  if (!opening) return "";
-  return (opening[2] as string) || (lines[1]?.trim() ?? "");
+  const { lines, opening } = bodyLines(texts);
+  return opening ? (opening[2] as string) || (lines[1]?.trim() ?? "") : "";
 }
+
+/**
+ * A docstring that says its function makes the instance: "Initialize the :class:`HyperscanMatcher` instance.", not
+ * "Initialize the extension for ``app``." (Flask's `init_app`).
+ */
+const INITIALIZES = /^(Initiali[sz]es?|Constructs?|Creates?)\b.*(\binstance\b|\bobject\b|:class:)/i;
 
 export function initializerResumed(
   context: string,
@@ -38,11 +47,12 @@ export function initializerResumed(
 ): { header: string; className: string } | null {
   const declared = /^(\s*)class\s+(\w+)/.exec(context);
   if (!declared) return null;
-  const classIndent = (declared[1] as string).length;
-  // (Its `)` at the `def`'s own level, right of the class's and the hunk's least (tabs or spaces, as the file
-  // has them): an `if (` or `for … in f(` inside a body closes deeper.)
-  const least = Math.min(...texts.filter((l) => l.trim() !== "" && !/^\s*#/.test(l)).map(leadingSpaceOf));
-  const closing = least > classIndent ? resumedListClosing(texts, 1, least) : null;
+  // (Its `)` one level right of the class's, a tab or four spaces as the file has them, and at the hunk's least: an
+  // `if (` or `for … in f(` inside a body, or a nested function's list, closes deeper.)
+  const code = texts.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
+  const level = (declared[1] as string).length + (code.some((l) => l.startsWith("\t")) ? 1 : 4);
+  const least = Math.min(...code.map(leadingSpaceOf));
+  const closing = least === level ? resumedListClosing(texts, 1, least) : null;
   const end =
     closing?.open === 0 &&
     indentOf(texts[closing.at] as string) === least &&
@@ -58,8 +68,7 @@ export function initializerResumed(
   // what it is in its docstring's first words, `"""Initialize the :class:`HyperscanMatcher` instance.`, where the
   // hunk ends before its body.)
   const docstring = docstringStart(texts.slice(end + 1));
-  if (!setsSelf && !body.some((l) => SUPER_INIT.test(l)) && !/^(Initiali[sz]es?|Constructs?)\b/.test(docstring))
-    return null;
+  if (!setsSelf && !body.some((l) => SUPER_INIT.test(l)) && !INITIALIZES.test(docstring)) return null;
   const lead = /^[ \t]*/.exec(texts[end] as string)?.[0] ?? "";
   return { header: `${lead}def __init__(self,`, className: declared[2] as string };
 }
