@@ -120,3 +120,23 @@ test("open3 fe0107c: a Ruby hunk under `module Open3` that ends the module at co
 test("django-polymorphic d2f9: a class's method of a name nobody else would choose, private by its leading underscore (`_route_to_ancestor`), called through a subclass (`Model2B._route_to_ancestor(Model2A)`), is that method", async () => {
   expect(await stated("django-polymorphic-commit-d2f9")).toContain("PolymorphicModel._route_to_ancestor method");
 });
+
+test("bigdecimal 922fa0a (review): a binding through a cast (`RUBY_METHOD_FUNC(foo_bar)`), an attribute's reader and an alias name Ruby methods too; the cast's function declares the method", async () => {
+  const code = changedHunk("ext/foo/foo.c", "Init_foo(void)", [
+    '     cFoo = rb_define_class("Foo", rb_cObject);',
+    '+    rb_define_method(cFoo, "bar", RUBY_METHOD_FUNC(foo_bar), 1);',
+    '+    rb_define_attr(cFoo, "size", 1, 0);',
+    '+    rb_define_alias(cFoo, "length", "size");',
+  ]);
+  const test = addedFile("test/test_foo.rb", [
+    "require 'foo'",
+    "class TestFoo < Test::Unit::TestCase",
+    "  def test_bar",
+    "    assert_equal 1, Foo.new.bar(1)",
+    "    assert_equal 0, Foo.new.size",
+    "    assert_equal 0, Foo.new.length",
+    "  end",
+    "end",
+  ]);
+  expect((await madeHunks(code, test)).defuse.sort()).toEqual(["Foo.bar", "Foo.length", "Foo.size"]);
+});

@@ -19,7 +19,8 @@ const literal = (node: Node | null | undefined) =>
 
 /**
  * Whether a call defines a Ruby name, and if so defines it: `rb_define_method(rb_cBigDecimal, "vpdivd",
- * BigDecimal_vpdivd, 2)` gives BigDecimal the method `vpdivd` a Ruby test calls (`x.vpdivd(y, 10)`);
+ * BigDecimal_vpdivd, 2)` gives BigDecimal the method `vpdivd` a Ruby test calls (`x.vpdivd(y, 10)`), as an
+ * attribute's reader (`rb_define_attr(cFoo, "size", 1, 0)`) or an alias (`rb_define_alias(cFoo, "length", "size")`) does;
  * `rb_define_const(rb_cIO, "NAME", …)` a constant, `rb_define_class("BigDecimal", …)` and
  * `rb_define_module("BigMath")` (or `…_under(outer, "Name", …)`) a class or a module.
  */
@@ -29,12 +30,18 @@ export function defineRubyBinding(call: Node, callee: string, facts: FactCollect
     if (!name || !facts.countsAt(call)) return false;
     facts.define(call, name, owner, kind, foldedCall(call));
     // (Declared as its C function is, where the patch shows it: see patch-facts.)
-    const fn = args[2];
+    // (Through a cast: `RUBY_METHOD_FUNC(foo_bar)`.)
+    const fn = args[2]?.type === "call_expression" ? args[2].childForFieldName("arguments")?.namedChildren[0] : args[2];
     const defined = facts.definitions.at(-1);
     if (kind === "method" && fn?.type === "identifier" && defined?.member === name) defined.implementedBy = fn.text;
     return true;
   };
-  if (METHODS.has(callee) || callee === "rb_define_const") {
+  if (
+    METHODS.has(callee) ||
+    callee === "rb_define_const" ||
+    callee === "rb_define_attr" ||
+    callee === "rb_define_alias"
+  ) {
     const owner = args[0]?.type === "identifier" ? rubyConstantOf(args[0].text) : null;
     if (!owner) return false;
     return define(literal(args[1]), owner, callee === "rb_define_const" ? "constant" : "method");
