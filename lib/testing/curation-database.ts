@@ -2,6 +2,7 @@
 // curation tests decide, publish and export on.
 import { analyzePendingInstances } from "../server/analysis/analyze-stored-instances";
 import { addUser } from "../server/auth/users";
+import { recordDecision } from "../server/hints/record-decision";
 import { importFiles } from "../server/import/import-files";
 import { jsonl } from "./fixtures";
 import { openTempDatabase } from "./temp-database";
@@ -21,3 +22,18 @@ export async function openCurationDatabase(records: readonly object[]): Promise<
     await addUser(env.db, { name, role, password: "a long password" });
   return env;
 }
+
+/** ada's decision on an instance's hint (no reason, no note, expecting version 0), with any other field given. */
+export const decideAsAda = (
+  env: CurationDatabase,
+  instanceId: number,
+  hint: { selection: string; projection: string; action: string },
+  extra: Record<string, unknown> = {},
+) =>
+  recordDecision(
+    env.db,
+    { instanceId, ...hint, expectedVersion: 0, reason: null, note: "", ...extra } as Parameters<
+      typeof recordDecision
+    >[1],
+    "ada",
+  );

@@ -8,13 +8,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runExport } from "../../cli/hint-set-commands";
 import { serialiseManifest } from "../../export/hint-lines";
-import { type CurationDatabase, openCurationDatabase } from "../../testing/curation-database";
+import { type CurationDatabase, decideAsAda, openCurationDatabase } from "../../testing/curation-database";
 import { jsonl, swebenchRecord } from "../../testing/fixtures";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
 import { importFiles } from "../import/import-files";
 import { importHintSet } from "./hint-set-import";
 import { createHintSet, publishHintSet } from "./hint-sets";
-import { recordDecision } from "./record-decision";
 import { assembleVersionExport } from "./version-export";
 
 let env: CurationDatabase;
@@ -33,20 +32,7 @@ describe("one export for the page and the command line", () => {
     await createHintSet(env.db, { name: "excluded", benchmark: BENCH, selection: "defuse", projection: "name" });
     const [a, b, c, d] = instanceIds as [number, number, number, number];
     const at = (instanceId: number, action: string, extra: Record<string, unknown> = {}) =>
-      recordDecision(
-        env.db,
-        {
-          instanceId,
-          selection: "defuse",
-          projection: "name",
-          action,
-          expectedVersion: 0,
-          reason: null,
-          note: "",
-          ...extra,
-        },
-        "ada",
-      );
+      decideAsAda(env, instanceId, { selection: "defuse", projection: "name", action }, extra);
     await at(a, "accept");
     await at(b, "flag", { reason: "spoiler" });
     await at(c, "flag", { reason: "guesswork" });

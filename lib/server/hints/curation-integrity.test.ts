@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PROJECTIONS, SELECTIONS } from "../../domain/hint-vocabulary";
 import { composeHint } from "../../hint/compose-hint";
-import { type CurationDatabase, openCurationDatabase } from "../../testing/curation-database";
+import { type CurationDatabase, decideAsAda, openCurationDatabase } from "../../testing/curation-database";
 import { jsonl, swebenchRecord } from "../../testing/fixtures";
 import { makeDiff } from "../../testing/make-diff";
 import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
@@ -51,20 +51,7 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const decide = (instanceId: number, action: string, extra: Record<string, unknown> = {}, projection = "declaration") =>
-  recordDecision(
-    env.db,
-    {
-      instanceId,
-      selection: "pro",
-      projection,
-      action,
-      expectedVersion: 0,
-      reason: null,
-      note: "",
-      ...extra,
-    },
-    "ada",
-  );
+  decideAsAda(env, instanceId, { selection: "pro", projection, action }, extra);
 
 describe("identifiers named after Object.prototype members", () => {
   test("the analysis finds them, and every selection × projection composes, trimmed or not", async () => {

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { issueLinesOf, quoteLines, threadsOf } from "../../review/line-comments";
-import { jsonl, swebenchRecord } from "../../testing/fixtures";
-import { openTempDatabase } from "../../testing/temp-database";
-import { analyzePendingInstances } from "../analysis/analyze-stored-instances";
-import { addUser } from "../auth/users";
-import { importFiles } from "../import/import-files";
+import { type CurationDatabase, openCurationDatabase } from "../../testing/curation-database";
+import { swebenchRecord } from "../../testing/fixtures";
 import { createHintSet } from "./hint-sets";
 import {
   commentOnLines,
@@ -16,26 +13,17 @@ import {
 } from "./line-comments";
 import { decideInRound, publishRound, startRound } from "./review-rounds";
 
-let env: Awaited<ReturnType<typeof openTempDatabase>>;
+let env: CurationDatabase;
 let ids: number[];
 const ISSUE = "# Widgets break\n\nCalling `widget()` twice\nreturns the wrong value.\r\nSee below.";
 
 beforeAll(async () => {
-  env = await openTempDatabase();
-  await importFiles(env.db, [
-    env.tmp.write(
-      "swebench-lite-comments.jsonl",
-      jsonl([swebenchRecord(1, { problem_statement: ISSUE }), swebenchRecord(2), swebenchRecord(3)]),
-    ),
+  env = await openCurationDatabase([
+    swebenchRecord(1, { problem_statement: ISSUE }),
+    swebenchRecord(2),
+    swebenchRecord(3),
   ]);
-  await analyzePendingInstances(env.db);
   ids = (await env.db.instance.findMany({ orderBy: { externalId: "asc" } })).map((i) => i.id);
-  for (const [name, role] of [
-    ["ada", "admin"],
-    ["bo", "curator"],
-    ["cy", "curator"],
-  ] as const)
-    await addUser(env.db, { name, role, password: "a long password" });
 });
 afterAll(() => env.close());
 
