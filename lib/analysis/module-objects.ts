@@ -5,12 +5,8 @@ import type { PatchDefinition, PatchUse } from "./patch-types";
 /** A JavaScript or TypeScript file. */
 const SCRIPT_FILE = /\.[cm]?[jt]sx?$/;
 
-/** ECMAScript's and the host's global objects: `JSON.parse` is no `json.js`'s `parse`. */
-const SCRIPT_GLOBALS = new Set(
-  "JSON Math Object Array String Number Boolean Promise Reflect Symbol Date RegExp Intl Atomics BigInt Error Map Set WeakMap Proxy Buffer URL".split(
-    " ",
-  ),
-);
+/** The globals named in capitals: `JSON.parse` is no `json.js`'s `parse`, `URL.parse` no `url.js`'s. */
+const SCRIPT_GLOBALS = new Set(["JSON", "URL", "CSS", "DOM"]);
 
 /**
  * Through a module's namespace (`mod.default` after `import * as mod from "../src/lite"`): a name the module
@@ -38,7 +34,7 @@ export function moduleObjectReaches(use: PatchUse, def: PatchDefinition): boolea
   return undefined;
 }
 
-/** Whether a file lies under the folder a relative module names from the using file (`../src/user` → `src/user/…`). */
+/** Whether a file lies under the folder a relative module names from its user (`../src/user` → `src/user/…`). */
 function underModule(module: string, from: string, path: string): boolean {
   if (!module.startsWith(".")) return true;
   const folder = resolveRelative(from, module);

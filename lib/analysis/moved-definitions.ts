@@ -64,7 +64,10 @@ export function withoutMoved(
 /** A name the language dictates (`__init__`, `__repr__`): every class may have it, it tells no two apart. */
 const DUNDER = /^__\w+__$/;
 
-/** Whether one name is the other renamed, not another class: one spelling holds the other (`_BaseQueue` → `BaseQueue`, `NonNullOnRecord` → `NonNullOnRecordSimple`). */
+/**
+ * Whether one name is the other renamed, not another class: one spelling holds the other (`_BaseQueue` →
+ * `BaseQueue`, `NonNullOnRecord` → `NonNullOnRecordSimple`).
+ */
 const renamedName = (before: string, after: string) => {
   const [a, b] = [before, after].map((n) => n.replace(/_/g, "").toLowerCase());
   return (a as string).includes(b as string) || (b as string).includes(a as string);

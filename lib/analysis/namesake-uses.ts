@@ -84,7 +84,7 @@ const extensionOf = (path: string) => /\.[^./]+$/.exec(path)?.[0] ?? "";
 const word = (name: string) => name.replace(/[_$@]/g, "").toLowerCase();
 /** The type's own name, in any case (`tokio.Client` → client). */
 const ownWord = (owner: string) => word(owner.split(".").pop() ?? owner);
-/** The name an instance method is called through (`self.client.query_one` → client, PHP's `$this->manager` → manager), or null. */
+/** The name an instance method is called through (`self.client.query_one`, `$this->client->…`: client), or null. */
 const receiverWord = (use: PatchUse) => (use.qualifier ? word(use.qualifier.split(/\.|->|::/).pop() ?? "") : null);
 
 export type Matched = { def: PatchDefinition; uses: Array<{ use: PatchUse; certain: boolean }> };

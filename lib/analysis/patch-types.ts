@@ -62,7 +62,7 @@ export interface PatchUse {
   qualifierType?: string;
   /** a name a test replaces by string (`monkeypatch.setattr(mod, "name", …)`, `mock.patch("pkg.mod.name")`) */
   patched?: boolean;
-  /** reached through a module's object, `Q.nfapply` (see SyntaxUse.viaModule) */
+  /** reached through a module's namespace, `mod.default` (see SyntaxUse.viaModule) */
   viaModule?: string;
   location: Location;
 }

@@ -200,5 +200,5 @@ export function clauseOpener(line: string): string[] {
   return [];
 }
 
-/** A brace language's comment line: `// …`, a block comment's opening, a ` * …` line or its closing (not `*p = 0;`). */
+/** A brace language's comment line: `// …`, a block comment's opening, ` * …` line or closing (not `*p = 0;`). */
 export const BRACE_COMMENT_LINE = /^\s*(\/\/|\/\*|\*+(\/|\s|$))/;

@@ -70,7 +70,7 @@ export interface SyntaxDefinition {
   crateOnly?: boolean;
   /** the function a binding names as this one's body (`rb_define_method(…, "vpdivd", BigDecimal_vpdivd, 2)`) */
   implementedBy?: string;
-  /** an ES module's top-level name it does not export (`const deflator = …` beside an `import`): no other file names it */
+  /** an ES module's top-level name it does not export (`const deflator = …` beside an `import`): no other file's */
   moduleOnly?: boolean;
   /** a C++ method defined outside its class, by its qualified name (`inline Value& Value::front() { … }`) */
   outOfLine?: boolean;
@@ -97,7 +97,7 @@ export interface SyntaxUse {
   arity?: number;
   /** a name a test replaces by string, its qualifier the object or module named with it */
   patched?: boolean;
-  /** a member reached through a module's object (`Q.nfapply` after `var Q = require("../q")`): that module, as written */
+  /** a member reached through a module's namespace (`mod.default` after `import * as mod from "../src/lite"`) */
   viaModule?: string;
 }
 
@@ -252,7 +252,7 @@ export class FactCollector {
     });
   }
 
-  /** The use just recorded was reached through a module's object (see SyntaxUse.viaModule). */
+  /** The use just recorded was reached through a module's namespace (see SyntaxUse.viaModule). */
   throughModule(module: string) {
     const last = this.uses.at(-1);
     if (last) last.viaModule = module;

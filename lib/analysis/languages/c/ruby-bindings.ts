@@ -20,8 +20,8 @@ const literal = (node: Node | null | undefined) =>
 /**
  * Whether a call defines a Ruby name, and if so defines it: `rb_define_method(rb_cBigDecimal, "vpdivd",
  * BigDecimal_vpdivd, 2)` gives BigDecimal the method `vpdivd` a Ruby test calls (`x.vpdivd(y, 10)`), as an
- * attribute's reader (`rb_define_attr(cFoo, "size", 1, 0)`) or an alias (`rb_define_alias(cFoo, "length", "size")`) does;
- * `rb_define_const(rb_cIO, "NAME", …)` a constant, `rb_define_class("BigDecimal", …)` and
+ * attribute's reader (`rb_define_attr(cFoo, "size", 1, 0)`) or an alias (`rb_define_alias(cFoo, "length", "size")`)
+ * does; `rb_define_const(rb_cIO, "NAME", …)` a constant, `rb_define_class("BigDecimal", …)` and
  * `rb_define_module("BigMath")` (or `…_under(outer, "Name", …)`) a class or a module.
  */
 export function defineRubyBinding(call: Node, callee: string, facts: FactCollector): boolean {
