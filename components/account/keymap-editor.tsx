@@ -4,10 +4,13 @@ import { useState, useTransition } from "react";
 import { type Keymap, REMAPPABLE } from "@/lib/review/keymap";
 import { saveKeymapAction } from "@/lib/server/actions/keymap";
 
+/** A map's own entry (a pasted map may name `constructor`: no inherited member answers for it). */
+const ownKey = (map: Readonly<Record<string, string>>, key: string) => (Object.hasOwn(map, key) ? map[key] : undefined);
+
 /** One input per shortcut; Save; the map as JSON to copy, or to paste from elsewhere. */
 export function KeymapEditor({ initial }: { initial: Keymap }) {
   const [keys, setKeys] = useState<Record<string, string>>(
-    Object.fromEntries(REMAPPABLE.map(([key]) => [key, initial[key] ?? key])),
+    Object.fromEntries(REMAPPABLE.map(([key]) => [key, ownKey(initial, key) ?? key])),
   );
   const [json, setJson] = useState("");
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -45,7 +48,7 @@ export function KeymapEditor({ initial }: { initial: Keymap }) {
                 <td>
                   <input
                     aria-label={`Key for: ${does}`}
-                    value={keys[key] ?? key}
+                    value={ownKey(keys, key) ?? key}
                     maxLength={1}
                     size={2}
                     onChange={(e) => setKeys({ ...keys, [key]: e.target.value })}
@@ -73,7 +76,7 @@ export function KeymapEditor({ initial }: { initial: Keymap }) {
         onClick={() => {
           try {
             const map = JSON.parse(json) as Record<string, string>;
-            setKeys(Object.fromEntries(REMAPPABLE.map(([key]) => [key, map[key] ?? key])));
+            setKeys(Object.fromEntries(REMAPPABLE.map(([key]) => [key, ownKey(map, key) ?? key])));
             save(map);
           } catch {
             setMessage({ ok: false, text: 'not JSON: paste a map such as {"a": "y"}' });

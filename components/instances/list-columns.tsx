@@ -73,7 +73,8 @@ const WIDTHS: Partial<Record<SortKey, string>> = {
   leaks: "4.5rem",
   resolved: "6rem",
 };
-export const gridOf = (keys: SortKey[]) => keys.map((key) => WIDTHS[key] ?? "5.5rem").join(" ");
+export const gridOf = (keys: SortKey[]) =>
+  keys.map((key) => (Object.hasOwn(WIDTHS, key) ? WIDTHS[key] : undefined) ?? "5.5rem").join(" ");
 
 /** Where the curator's choice of columns is kept (hidden ones), and whether the filters are folded. */
 export const COLUMNS_KEY = "hintscope.list.hidden-columns";

@@ -151,7 +151,7 @@ export function serialiseExportLine(line: HintLine): string {
             written_by: identifier.written_by ?? null,
           }))
         : key === "flag_reason" || key === "note"
-          ? (line[key] ?? null)
+          ? ((Object.hasOwn(line, key) ? line[key] : undefined) ?? null)
           : line[key];
   ordered.labels = (line.labels ?? []).map((l) => ({ source: l.source, name: l.name, value: l.value }));
   return `${JSON.stringify(ordered)}\n`;

@@ -72,20 +72,26 @@ const isCrateOnly = (node: Node) =>
   !(node.parent?.type === "declaration_list" && node.parent.parent?.type === "trait_item") &&
   !node.children.some((c) => c?.type === "visibility_modifier" && c.text === "pub");
 
-const exportsOfTree = new WeakMap<Node["tree"], Set<string> | "all">();
+const exportsOfTree = new WeakMap<Node["tree"], Set<string> | "all" | "script">();
 
 /**
  * The names an ES module hands out beside its `export`ed declarations: every name an export statement without a
  * declaration mentions (`export { a, b as c }`, `export default { slugify, titleize: t }`, `export = a`), comments
- * aside; "all" where the module also assigns `module.exports`, `exports.x` or a global (`window.x = …`).
+ * aside; "all" where the module also assigns `module.exports`, `exports.x` or a global (`window.x = …`); "script"
+ * for a file with no `import` or `export` at its top, no module. Read once per tree.
  */
-function exportedNames(root: Node): Set<string> | "all" {
+function exportedNames(root: Node): Set<string> | "all" | "script" {
   const cached = exportsOfTree.get(root.tree);
   if (cached) return cached;
-  let names: Set<string> | "all" = new Set<string>();
-  for (const top of root.namedChildren) {
+  const tops = root.namedChildren;
+  let names: Set<string> | "all" | "script" = tops.some(
+    (c) => c?.type === "import_statement" || c?.type === "export_statement",
+  )
+    ? new Set<string>()
+    : "script";
+  for (const top of names === "script" ? [] : tops) {
     if (top?.type === "expression_statement" && HANDS_OUT.test(top.text)) names = "all";
-    if (names === "all" || top?.type !== "export_statement" || top.childForFieldName("declaration")) continue;
+    if (typeof names === "string" || top?.type !== "export_statement" || top.childForFieldName("declaration")) continue;
     for (const id of top.descendantsOfType(["identifier", "shorthand_property_identifier", "type_identifier"]))
       if (id) names.add(id.text);
   }
@@ -107,9 +113,8 @@ const isModuleOnly = (node: Node, owner: string | null): boolean => {
   const name = node.childForFieldName("name");
   if (!statement || root?.type !== "program" || !name || !/^(identifier|type_identifier)$/.test(name.type))
     return false;
-  if (!root.namedChildren.some((c) => c?.type === "import_statement" || c?.type === "export_statement")) return false;
   const exported = exportedNames(root);
-  return exported !== "all" && !exported.has(name.text);
+  return typeof exported !== "string" && !exported.has(name.text);
 };
 
 /**

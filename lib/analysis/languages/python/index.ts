@@ -11,6 +11,7 @@ import {
   pythonHeader,
   resumedSignature,
 } from "./hunks";
+import { levelWidth } from "./initializer";
 import { pythonWrap } from "./wrap";
 
 /**
@@ -102,9 +103,6 @@ const DOCSTRING_QUOTES = /^\s*[rRuU]?("""|''')\s*$/;
  */
 const BODY_ONLY =
   /^\s*(return|raise|yield|assert|break|continue|await|nonlocal|global)\b|^\s*self\.\w+\s*=|^\s*super\(\)|^\s*(?!(class|def|async|lambda|not|and|or|in|is|if|elif|while|for|with|del|print)\b)[A-Za-z_][\w.]*\(|^\s*[A-Za-z_]\w*(\.\w+)+\s*[-+*/|&]?=(?!=)/;
-
-/** One level's width in these lines: a tab where the file indents with tabs (pathspec), else four spaces. */
-const levelWidth = (lines: readonly string[]) => (lines.some((line) => line.startsWith("\t")) ? 1 : 4);
 
 function classBodyWrap({ context, lines, hunkLines }: WrapRequest): Wrapper {
   const owner = /^\s*class\s+(\w+)/.exec(context)?.[1] ?? null;

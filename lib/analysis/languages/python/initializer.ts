@@ -11,6 +11,9 @@ import { depth, indentOf, leadingSpaceOf } from "../hunk-lines";
  */
 const PARAMETER = /^\s*(\*{0,2}[A-Za-z_]\w*(\s*:[^=]+)?(\s*=.+)?|\*|\/),\s*(#.*)?$/;
 
+/** One level's width in these lines: a tab where the file indents with tabs (pathspec), else four spaces. */
+export const levelWidth = (lines: readonly string[]) => (lines.some((line) => line.startsWith("\t")) ? 1 : 4);
+
 /** A call of the base class's constructor: `super().__init__(`, `super(Cls, self).__init__(`, `Base.__init__(self`. */
 const SUPER_INIT = /^\s*(super\([^)]*\)\.__init__\(|[A-Za-z_][\w.]*\.__init__\(\s*self\b)/;
 
@@ -50,7 +53,7 @@ export function initializerResumed(
   // (Its `)` one level right of the class's, a tab or four spaces as the file has them, and at the hunk's least: an
   // `if (` or `for … in f(` inside a body, or a nested function's list, closes deeper.)
   const code = texts.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
-  const level = (declared[1] as string).length + (code.some((l) => l.startsWith("\t")) ? 1 : 4);
+  const level = (declared[1] as string).length + levelWidth(code);
   const least = Math.min(...code.map(leadingSpaceOf));
   const closing = least === level ? resumedListClosing(texts, 1, least) : null;
   const end =
