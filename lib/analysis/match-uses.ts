@@ -81,6 +81,16 @@ function namespaceFitsPath(module: string | undefined, path: string): boolean {
 const NAMESPACE_MEMBER_KINDS = new Set(["type", "interface", "class", "struct", "enum", "function"]);
 const NOT_NAMESPACE_USES = new Set(["key", "prop", "keyword", "module"]);
 
+/**
+ * Whether a use calls a protocol's method by name through an object (`result.to_h`, `u.toJSON()`), as tests do
+ * to check what a new one returns: where the language's tests so call it (`calledProtocols`).
+ */
+const calledProtocol = (use: PatchUse, def: PatchDefinition) =>
+  (rulesOfPath(def.path).calledProtocols ?? []).includes(def.member) &&
+  use.qualifier !== null &&
+  (use.kind === "call" || use.kind === "attribute") &&
+  !isSelfQualified(use);
+
 /** Whether a use on one side refers to a definition made on the other (SPEC §3: by qualified name, or by member name for `obj.member`). */
 export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
   // Files only the tests load (Go's `_test.go`): code never loads them, nor anything they define.
@@ -116,7 +126,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   if (use.patched) return use.name === def.member && patchedNames(use, def);
   // A constructor has no name of its own to guess: its class (and its parameters) carry the contract. An
   // override's name is the overridden method's (Java's `@Override`): that one is the name to state.
-  if (def.kind === "constructor" || CONSTRUCTOR_MEMBERS.has(def.member) || isDictatedName(def)) return false;
+  if (def.kind === "constructor" || CONSTRUCTOR_MEMBERS.has(def.member)) return false;
+  if (isDictatedName(def) && !calledProtocol(use, def)) return false;
   // Unless the use names the overriding class itself (`DoNotMockEnforcer.super.check(…)`, `Owner.check`), or goes
   // through a variable declared of it (`JsonTreeWriter writer = …; writer.value(Float.NaN)`, gson d2aee65): then it
   // is this method the test calls, as when the patch adds both (mockito-3220).

@@ -258,6 +258,11 @@ export interface UseRules {
   /** a `#include "spdlog/sinks/callback_sink.h"` names a file by its path (under an include folder, or beside) */
   includePaths?: boolean;
   /**
+   * the protocol names (of `dictatedNames`) a test calls by name through an object, and so uses (`result.to_h`,
+   * `request.inspect`, `u.toJSON()`); the others it only reaches through the language (Ruby's `new` is Class#new's)
+   */
+  calledProtocols?: readonly string[];
+  /**
    * The name a package imported by this path goes by where no alias is written (Go's convention, as goimports
    * assumes it: `github.com/golang-jwt/jwt/v5` → `jwt`, `github.com/redis/go-redis` → `redis`, `gopkg.in/yaml.v3`
    * → `yaml`); also the name of a repository's root package (`golang-jwt/jwt` → `jwt`).

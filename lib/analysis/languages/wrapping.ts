@@ -44,15 +44,20 @@ export function looksLikeStatements(lines: readonly string[]): boolean {
   const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
   if (code.length === 0) return false;
   const least = Math.min(...code.map(indentOf));
-  return code
-    .filter((l) => indentOf(l) === least)
-    .some(
-      (l) =>
-        /^\s*(const|let|var|return|if|for|while|switch|throw|await|try|else|do|yield|break|continue)\b/.test(l) ||
-        /^\s*this\.[\w$.]+\s*=[^=]/.test(l) ||
-        /^\s*[\w$.[\]]+\s*(\+|-|\*|\/|%|\|\||&&|\?\?)=/.test(l) ||
-        /^\s*[\w$.]+\([^{}]*\);\s*$/.test(l),
-    );
+  return (
+    code
+      .filter((l) => indentOf(l) === least)
+      .some(
+        (l) =>
+          /^\s*(const|let|var|return|if|for|while|switch|throw|await|try|else|do|yield|break|continue)\b/.test(l) ||
+          /^\s*this\.[\w$.]+\s*=[^=]/.test(l) ||
+          /^\s*[\w$.[\]]+\s*(\+|-|\*|\/|%|\|\||&&|\?\?)=/.test(l) ||
+          /^\s*[\w$.]+\([^{}]*\);\s*$/.test(l),
+      ) ||
+    // (An array's end that goes on, `],` after `this.options.gap,`, back at the hunk's level: an argument of a call
+    // in a method; a class body holds none, a field's array ends `];` or `]);`.)
+    code.some((l) => /^\s*\],\s*$/.test(l) && leadingSpaceOf(l) <= least)
+  );
 }
 
 /**

@@ -125,8 +125,23 @@ function defineCallable(
   if (KEYWORDS.has(member)) return;
   const fullOwner = join(owner, qualified);
   const isMethod = inClass || qualified !== null;
+  // (A member declared with no return type is a constructor where no line shows its class: the move constructor
+  // `ReaderWriterQueue(ReaderWriterQueue&& other)` under a `public:` hunk header. Not a conversion operator.)
+  // (Capitalised as classes are, or named in its own parameters, `basic_string(const basic_string&)`: a macro's
+  // leftovers, `to_address(std::nullptr_t) span_noexcept`, are none.)
+  const untyped =
+    inClass &&
+    !node.childForFieldName("type") &&
+    !member.startsWith("operator") &&
+    (/^[A-Z]\w*[a-z]\w*$/.test(member) ||
+      (/^\w+$/.test(member) &&
+        new RegExp(`\\b${member}\\b`).test(declarator.childForFieldName("parameters")?.text ?? "")));
   const kind =
-    member.startsWith("~") || member === fullOwner?.split(".").pop() ? "constructor" : isMethod ? "method" : "function";
+    member.startsWith("~") || member === fullOwner?.split(".").pop() || untyped
+      ? "constructor"
+      : isMethod
+        ? "method"
+        : "function";
   // (No type and a macro's name, `CONCEPT_ASSERT(sizeof...(Rngs) != 0);` in a struct: a macro's call, no declaration.
   // One with a body, gtest's `TEST(Suite, Name) { … }`, stays what holds its changed lines.)
   const macroCall = node.type !== "function_definition" && !node.childForFieldName("type");

@@ -4,7 +4,7 @@ import { braceTailOpeners, headerNames, NO_WRAP } from "../wrapping";
 import { extractGo } from "./extract";
 import { goPackageName } from "./package-name";
 
-const GROUP = /^\s*(var|const)\s*\(\s*$/;
+const GROUP = /^\s*(var|const|import)\s*\(\s*$/;
 
 function goWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // Under the file's package clause (a hunk near the top): the clause, which says whose package it is.
@@ -32,7 +32,8 @@ function goWrap({ context, indented, lines }: WrapRequest): Wrapper {
       settled: true,
     };
   }
-  // Inside a `var (` or `const (` block: its entries are package-level names, not a function's locals.
+  // Inside a `var (` or `const (` block: its entries are package-level names, not a function's locals; inside an
+  // `import (` block, the packages the file imports (a test's new `"…/internal/fasttime"`), no call's arguments.
   const group = GROUP.exec(context)?.[1];
   if (group) return { prefix: [`${group} (`], suffix: [")"], owner: null, dedent: false };
   // The blocks the hunk closes above the literal's own `}` are opened first; the literal last, its type unknown.
@@ -189,7 +190,7 @@ export const go: LanguageModule = {
       const open = goClosers(lines);
       return open !== "" ? [open, ...suffix] : [...suffix];
     },
-    // A hunk that starts inside `var (` / `const (` and runs past its `)`: reopen the group above it.
+    // A hunk that starts inside `var (` / `const (` / `import (` and runs past its `)`: reopen the group above it.
     reopen: (wrapper, context, lines) => {
       const group = GROUP.exec(context)?.[1];
       return group && wrapper.prefix.length === 0 && lines.some((line) => /^\)/.test(line))

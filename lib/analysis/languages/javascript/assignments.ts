@@ -1,10 +1,10 @@
 import type { Node } from "web-tree-sitter";
 import type { DefinitionKind, FactCollector } from "../syntax-facts";
+import { FUNCTION_VALUES, FUNCTIONS, functionGiven, valueGiven } from "./function-properties";
 
 // JavaScript's definitions by assignment: `User.getCoverPath = async function …`, `exports.x = …`,
 // `Suite.prototype.markOnly = function …`, a module object's static API (`axios.getAdapter = …`).
 
-export const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
 /** Objects every script can reach: a property given to one is not the module's own. */
 const GLOBAL_OBJECTS = new Set([
   "window",
@@ -18,25 +18,63 @@ const GLOBAL_OBJECTS = new Set([
 ]);
 
 /**
- * A statement of a module's top level that gives an object of its own a property whose value is another
- * name (`axios.getAdapter = adapters.getAdapter;`, `axios.Cancel = CanceledError;`): the module's static API,
- * as a function assigned so is its method. Not a literal (`config.retries = 3` sets a value), not a global's.
+ * The statement an assignment is, through a chain (`request.del = request.delete = verbFunc('delete')`: both
+ * targets are the statement's), and the value the chain gives.
  */
-function staticApiProperty(assignment: Node, left: Node, right: Node): boolean {
+function chainOf(assignment: Node): { statement: Node | null; value: Node | null } {
+  let top = assignment;
+  while (top.parent?.type === "assignment_expression" && top.parent.childForFieldName("right")?.id === top.id)
+    top = top.parent;
+  let value = assignment.childForFieldName("right");
+  while (value?.type === "assignment_expression") value = value.childForFieldName("right");
+  return { statement: top.parent?.type === "expression_statement" ? top.parent : null, value };
+}
+
+/**
+ * A value a module's static API is given: another name, or in JavaScript what a factory of the module's makes
+ * (`request.head = verbFunc('head')`). TypeScript declares such a property in the object's type (unjs/defu's
+ * `defu.fn = extend(…)` is its `Defu` interface's `fn`), which is the name to state.
+ */
+function apiValue(value: Node): boolean {
+  if (value.type === "identifier" || value.type === "member_expression") return true;
+  const typed = value.tree.language.idForNodeType("type_annotation", true) !== null;
+  const callee = value.type === "call_expression" ? value.childForFieldName("function") : null;
+  return !typed && callee?.type === "identifier" && callee.text !== "require" && !/^[A-Z]/.test(callee.text);
+}
+
+/**
+ * A statement of a module's top level that gives an object of its own a property whose value is another
+ * name (`axios.getAdapter = adapters.getAdapter;`, `axios.Cancel = CanceledError;`) or what one of its factories
+ * makes (`request.head = verbFunc('head')`): the module's static API, as a function assigned so is its method.
+ * Not a literal (`config.retries = 3` sets a value), not a global's, not CommonJS's `module.exports = x` (an
+ * export of a name defined elsewhere).
+ */
+function staticApiProperty(assignment: Node, left: Node): boolean {
   const object = left.childForFieldName("object");
+  const { statement, value } = chainOf(assignment);
   // (At column 0: a hunk cut from a function's body, `inst.type = def.type;` under `export const ZodMiniType =
   // …$constructor(…, (inst, def) => {`, parses at the top level too, indented.)
   return (
-    assignment.parent?.type === "expression_statement" &&
+    statement !== null &&
     // (Or a module wrapper's body written at column 0: jQuery's `define( [ … ], function( jQuery ) {`.)
-    (assignment.parent.parent?.type === "program" || assignment.parent.parent?.type === "statement_block") &&
-    assignment.startPosition.column === 0 &&
-    object?.type === "identifier" &&
-    !GLOBAL_OBJECTS.has(object.text) &&
+    (statement.parent?.type === "program" || statement.parent?.type === "statement_block") &&
+    statement.startPosition.column === 0 &&
+    object !== null &&
+    ownObject(assignment, object) &&
     left.childForFieldName("property")?.type === "property_identifier" &&
-    (right.type === "identifier" || right.type === "member_expression")
+    // (`reject.prototype = create(Promise.prototype)` sets up a constructor: the language's name, no API.)
+    left.childForFieldName("property")?.text !== "prototype" &&
+    value !== null &&
+    apiValue(value)
   );
 }
+
+/** An object of the module's own: no global's, not CommonJS's `module`, none the scope makes with `new`. */
+const ownObject = (assignment: Node, object: Node) =>
+  object.type === "identifier" &&
+  !GLOBAL_OBJECTS.has(object.text) &&
+  object.text !== "module" &&
+  !madeInScope(assignment, object.text);
 
 /** `a.b.c` as owner `a.b` and member `c`, when the whole chain is plain names (no calls, no indexing). */
 function memberChain(node: Node): { object: string; member: string } | null {
@@ -47,12 +85,16 @@ function memberChain(node: Node): { object: string; member: string } | null {
   return { object: object.text, member: property.text };
 }
 
-const FUNCTIONS = new Set([
-  ...FUNCTION_VALUES,
-  "function_declaration",
-  "method_definition",
-  "generator_function_declaration",
-]);
+/**
+ * Whether, in TypeScript, the node is inside a function and `name` is a value's (lower-case): a local function
+ * object given members (`debounced.cancel = () => {…}` in perfect-debounce's `debounce`, declared `const debounced =
+ * function … as DebouncedReturn` above the hunk), whose type declares them for callers.
+ */
+function typedLocal(node: Node, name: string): boolean {
+  if (!/^[a-z_$][\w$]*$/.test(name) || node.tree.language.idForNodeType("type_annotation", true) === null) return false;
+  for (let scope = node.parent; scope; scope = scope.parent) if (FUNCTIONS.has(scope.type)) return true;
+  return false;
+}
 
 /**
  * Whether a block around the node, inside the function the node is in, declares `name` as an object it makes
@@ -84,7 +126,7 @@ function madeInScope(node: Node, name: string): boolean {
 
 /** What reading an assignment needs of the walk around it. */
 export interface AssignmentWalk {
-  callable: (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node) => void;
+  callable: (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node, local?: boolean) => void;
   visit: (node: Node, owner: string | null, inFunction: boolean) => void;
 }
 
@@ -121,16 +163,31 @@ export function readAssignment(
   }
   if (FUNCTION_VALUES.has(right.type)) {
     if (property) skip.add(property.id);
-    walk.callable(node, target.member, ownerName, ownerName ? "method" : "function", right);
+    // (A typed local's member is the function's own: its type states it to callers, see typedLocal.)
+    const local = typedLocal(node, target.object);
+    walk.callable(node, target.member, ownerName, ownerName ? "method" : "function", right, local);
     if (facts.bodyMatters(right)) for (const child of right.namedChildren) if (child) walk.visit(child, null, true);
     return "done";
+  }
+  // A function object's property given a function or value the module declares (`uuid.parse = parse;`), at any
+  // depth: the object's method with that function's signature, or its property.
+  const object = left.childForFieldName("object");
+  const statement = chainOf(node).statement;
+  if (ownerName && !exported && object && statement && ownObject(node, object)) {
+    const given = functionGiven(object, right);
+    if (given || valueGiven(object, right)) {
+      if (property) skip.add(property.id);
+      if (given) walk.callable(node, target.member, ownerName, "method", given);
+      else facts.define(node, target.member, ownerName, "property");
+      return "done";
+    }
   }
   // (An export is the module's name wherever it is assigned: mocha's `exports.it = context.it` inside a
   // callback before, `exports.it = function …` at the top after, is one name changed, not a new one.)
   if (exported) {
     if (property) skip.add(property.id);
     facts.define(node, target.member, null, "variable");
-  } else if (ownerName && staticApiProperty(node, left, right)) {
+  } else if (ownerName && staticApiProperty(node, left)) {
     // `axios.getAdapter = adapters.getAdapter;` at a module's top level: its object's static API.
     if (property) skip.add(property.id);
     facts.define(node, target.member, ownerName, "property");

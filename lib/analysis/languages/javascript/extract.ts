@@ -9,7 +9,8 @@ import {
   headerText,
   withoutTrailingCommas,
 } from "../syntax-facts";
-import { FUNCTION_VALUES, readAssignment } from "./assignments";
+import { readAssignment } from "./assignments";
+import { FUNCTION_VALUES } from "./function-properties";
 import { GLOBAL_INTERFACES } from "./globals";
 import { constructorMembers, declaratorFacts, optionDefaults, readEnumBody } from "./members";
 import { parameterNames } from "./parameters";
@@ -92,11 +93,11 @@ function overloadImplementation(node: Node, name: string): boolean {
 }
 
 function defineCallable(
-  decl: { node: Node; name: string; owner: string | null; kind: DefinitionKind; fn: Node },
+  decl: { node: Node; name: string; owner: string | null; kind: DefinitionKind; fn: Node; local?: boolean },
   facts: FactCollector,
   skip: Set<number>,
 ) {
-  const { node, name, owner, kind, fn } = decl;
+  const { node, name, owner, kind, fn, local = false } = decl;
   const parameters = fn.childForFieldName("parameters");
   // An arrow function's one bare parameter (`x => …`) has a field of its own.
   const single = parameters ? null : fn.childForFieldName("parameter");
@@ -112,7 +113,7 @@ function defineCallable(
     ? null
     : foldSpace(bound ? `${name}${type} = ${async}${rest}` : `${modifiersOf(node)}${name}${rest}`);
   const names = single?.type === "identifier" ? [single.text] : parameterNames(parameters);
-  facts.define(node, name, owner, kind, signature, names);
+  facts.define(node, name, owner, kind, signature, names, local);
   for (const p of parameters?.descendantsOfType("identifier") ?? []) if (p) skip.add(p.id);
   if (single) skip.add(single.id);
 }
@@ -125,8 +126,8 @@ const mergesIntoBuiltin = (node: Node, kind: DefinitionKind, name: string) =>
 export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
 
-  const callable = (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node) =>
-    defineCallable({ node, name, owner, kind, fn }, facts, skip);
+  const callable = (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node, local = false) =>
+    defineCallable({ node, name, owner, kind, fn, local }, facts, skip);
 
   // The TypeScript namespace being read (`namespace JSXInternal {`): its types and functions are its members,
   // as code outside it names them (`JSXInternal.TargetedToggleEvent`).

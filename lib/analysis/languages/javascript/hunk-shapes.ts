@@ -30,6 +30,9 @@ const TYPED_METHOD_HEADER =
  */
 const DESTRUCTURED_END = /^\s*\}\s*(:[^=]+|=\s*\{\s*\}|:[^=]+=\s*\{\s*\})\s*,?\s*$/;
 
+/** The end of an arrow function's parameter list, its body opening (`) => {`, `): Promise<void> => {`). */
+const ARROW_LIST_END = /^\s*\)\s*(:[^=]*)?=>\s*\{?\s*$/;
+
 const PARAMETER_LINE =
   /^\s*(@[\w$.]+(\([^)]*\))?\s+)*((public|private|protected|readonly|override)\s+)*[\w$]+\??\s*(:.*)?(=.*)?,?\s*$/;
 
@@ -38,10 +41,15 @@ const PARAMETER_LINE =
  * opens the body (`): Promise<T> {`). A constructor's where one is a parameter property (`private readonly
  * x: T,`), which only a constructor's parameters can be; null where it does not start so.
  */
-export function startsInParameterList(lines: readonly string[]): "constructor" | "method" | "destructured" | null {
+export function startsInParameterList(
+  lines: readonly string[],
+): "constructor" | "method" | "destructured" | "arrow" | null {
   const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
-  const end = code.findIndex((l) => /^\s*\)\s*(:[^{]*)?\{/.test(l));
+  const end = code.findIndex((l) => /^\s*\)\s*(:[^{]*)?\{/.test(l) || ARROW_LIST_END.test(l));
   if (end <= 0) return null;
+  // (An arrow function's, `) => {` after `enabled,` / `gap,`: a callback's parameters inside a method, locals.)
+  if (ARROW_LIST_END.test(code[end] as string))
+    return code.slice(0, end).every((l) => /^\s*[\w$]+\??\s*(:[^=]*)?,?\s*$/.test(l)) ? "arrow" : null;
   // (A destructured options parameter's keys, `fetchContext = this.fetchContext,` … `} = {}` then `) {`.)
   if (end >= 2 && DESTRUCTURED_END.test(code[end - 1] as string))
     return code.slice(0, end - 1).every((l) => PARAMETER_LINE.test(l) && !/;\s*$/.test(l)) ? "destructured" : null;

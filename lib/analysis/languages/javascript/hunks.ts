@@ -53,6 +53,15 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // readonly userFacade: UserFacade,` … `) {}`) is in the constructor's: those are its parameters. In any
   // other method's, they are that method's, whose name is above the hunk: none is stated (no class field).
   const parameters = typeName ? startsInParameterList(lines) : null;
+  // (An arrow function's parameter list, `laneAssignmentMode,` / `) => {`: a callback a method passes; the list's
+  // `(` stands in, inside a stand-in method. Its parameters are locals, no class fields.)
+  if (parameters === "arrow")
+    return {
+      prefix: [`class ${typeName} {`, "__hintscope__() {", "("],
+      suffix: ["}", "}"],
+      owner: null,
+      dedent: false,
+    };
   if (parameters)
     return {
       prefix: [

@@ -10,6 +10,7 @@ export const JAVASCRIPT_DICTATED = ["valueOf", "toJSON", "toString", "toLocaleSt
 
 /** How JavaScript's and TypeScript's uses reach definitions (see UseRules). */
 export const JAVASCRIPT_USES: UseRules = {
+  calledProtocols: ["toJSON", "valueOf"],
   importOmitsExtension: true,
   fileScopedNames: true,
   testModulesUnloaded: true,

@@ -81,7 +81,9 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
       const name = ctor?.type === "member_expression" ? ctor.childForFieldName("property") : ctor;
       if (name && (name.type === "identifier" || name.type === "property_identifier")) {
         skip.add(name.id);
-        facts.use(name, name.text, "instantiation");
+        // (Through an object, `new uuid.BufferClass(16)`: that object's property, as `uuid.parse(s)` calls its method.)
+        const through = ctor?.type === "member_expression" ? (ctor.childForFieldName("object")?.text ?? null) : null;
+        facts.use(name, name.text, "instantiation", through);
       }
       // (A constructor's options object, `new Ajv({validateFormats: false})`, as a call's; not a global's or a
       // module's, `new Intl.NumberFormat("en", {currency})`.)

@@ -46,8 +46,19 @@ function defEnd(context: string, lines: readonly string[]): number {
 function rubyWrap({ context, indented, lines, path, carriedClass }: WrapRequest): Wrapper {
   const code = lines.filter((l) => l.trim() !== "" && !/^\s*#/.test(l));
   const scopeLine = (l: string) => /^\s*(class|module)\s+[A-Z]|^\s*class\s*<</.test(l);
-  // (Members' depth: `end`s closing the scopes around them, `      end` / `    end` / `  end`, are shallower.)
-  const least = Math.min(...code.filter((l) => !scopeLine(l) && !/^\s*end\b/.test(l)).map(indentOf));
+  // (Members' depth: `end`s closing the scopes around them, `      end` / `    end` / `  end`, are shallower; so may
+  // a bare `private` be, a level out from the members after it: `  private` over `    attr_reader :options`.)
+  const outdented = new Set(
+    code.filter(
+      (l, i) =>
+        /^\s*(private|protected|public)\s*$/.test(l) &&
+        code[i + 1] !== undefined &&
+        indentOf(code[i + 1] as string) > indentOf(l) &&
+        !scopeLine(code[i + 1] as string),
+    ),
+  );
+  const accessLine = (l: string) => outdented.has(l);
+  const least = Math.min(...code.filter((l) => !scopeLine(l) && !/^\s*end\b/.test(l) && !accessLine(l)).map(indentOf));
   // A hunk at a class's end closes the scopes around it, down to column 0 (`    end` / `  end` / `end`): its
   // members are still indented, and those `end`s close the wrapper's scopes.
   const trailing = rubyClosedAbove(lines) - rubyLeadingEnds(lines);
@@ -91,7 +102,7 @@ function rubyWrap({ context, indented, lines, path, carriedClass }: WrapRequest)
     const memberDepth =
       classEnd >= 0 && !inClass.some(member)
         ? 0
-        : Math.min(...inClass.filter((l) => !scopeLine(l) && !/^\s*end\b/.test(l)).map(indentOf));
+        : Math.min(...inClass.filter((l) => !scopeLine(l) && !/^\s*end\b/.test(l) && !accessLine(l)).map(indentOf));
     if (last[1] === "module" && own && own !== last[2] && !showsScope && Number.isFinite(least) && memberDepth >= 4)
       return { prefix: [`${last[1]} ${last[2]}`, `class ${own}`], suffix: ends(2), owner: null, dedent: false };
     return { prefix: [`${last[1]} ${last[2]}`], suffix: ends(1), owner: null, dedent: false };
@@ -221,6 +232,7 @@ export const ruby: LanguageModule = {
     },
   },
   uses: {
+    calledProtocols: ["inspect", "to_s", "to_str", "to_h", "to_a", "to_ary", "to_json", "hash", "eql?"],
     bareCallsReachIncluded: true,
     namespacedTypes: true,
     literalMembersAreBuiltin: true,

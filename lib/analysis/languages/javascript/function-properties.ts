@@ -1,0 +1,76 @@
+import type { Node, Tree } from "web-tree-sitter";
+
+// Old JavaScript's API on a function object: `uuid.parse = parse;` in node-uuid's wrapper, `debug.extend = extend;`
+// in debug's factory. Callers name the property (`uuid.parse(s)`, `log.extend('bar')`): it is the function it is
+// given, stated as the object's method with that function's signature.
+
+/** The values that are functions (`function () {…}`, `() => …`). */
+export const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
+/** The nodes that open a function's scope. */
+export const FUNCTIONS = new Set([
+  ...FUNCTION_VALUES,
+  "function_declaration",
+  "method_definition",
+  "generator_function_declaration",
+]);
+
+interface Declared {
+  /** by name, the function each declares (`function parse(s) {…}`, `const openApp = (name) => …`) */
+  functions: Map<string, Node>;
+  /** the names declared as other values (`var BufferClass = …`) */
+  values: Set<string>;
+}
+const declaredOf = new WeakMap<Tree, Declared>();
+
+/** The names a tree declares, once per tree. */
+function declaredIn(tree: Tree): Declared {
+  const known = declaredOf.get(tree);
+  if (known) return known;
+  const out: Declared = { functions: new Map(), values: new Set() };
+  for (const node of tree.rootNode.descendantsOfType([
+    "function_declaration",
+    "generator_function_declaration",
+    "variable_declarator",
+  ])) {
+    const name = node?.childForFieldName("name");
+    if (!node || name?.type !== "identifier" || out.functions.has(name.text)) continue;
+    const value = node.type === "variable_declarator" ? node.childForFieldName("value") : node;
+    if (value && (value.id === node.id || FUNCTION_VALUES.has(value.type))) out.functions.set(name.text, value);
+    else out.values.add(name.text);
+  }
+  declaredOf.set(tree, out);
+  return out;
+}
+
+/** Whether a function around the node takes `name` as a parameter (`function use(opt) { opt.filter = filter }`). */
+function parameterAround(node: Node, name: string): boolean {
+  for (let scope = node.parent; scope; scope = scope.parent) {
+    if (!FUNCTIONS.has(scope.type)) continue;
+    const parameters = scope.childForFieldName("parameters") ?? scope.childForFieldName("parameter");
+    if (parameters?.descendantsOfType("identifier").some((id) => id?.text === name)) return true;
+  }
+  return false;
+}
+
+/**
+ * The function an assignment statement gives an object of the module's (`uuid.parse = parse;`), when the tree
+ * declares that function by name and the object is no parameter: null otherwise. The object is a name the module
+ * keeps (a function, as `uuid` and `debug` are), not one a caller passes in.
+ */
+export function functionGiven(object: Node, value: Node): Node | null {
+  if (object.type !== "identifier" || value.type !== "identifier") return null;
+  const declared = declaredIn(value.tree);
+  const fn = declared.functions.get(value.text);
+  // (Not a plain object the tree makes, `const fixture1 = {…}; fixture1.fn = fn;`: a value, not an API.)
+  const plainObject = declared.values.has(object.text) && !declared.functions.has(object.text);
+  return fn && !plainObject && !parameterAround(object, object.text) ? fn : null;
+}
+
+/** Whether a function object the tree declares is given another value it declares (`uuid.BufferClass = BufferClass;`). */
+export function valueGiven(object: Node, value: Node): boolean {
+  if (object.type !== "identifier" || value.type !== "identifier") return false;
+  const declared = declaredIn(value.tree);
+  return (
+    declared.functions.has(object.text) && declared.values.has(value.text) && !parameterAround(object, object.text)
+  );
+}
