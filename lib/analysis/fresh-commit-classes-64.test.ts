@@ -7,7 +7,7 @@ const signatures = async (name: string) =>
     .filter((i) => i.policies.includes("defuse"))
     .map((i) => `${i.name} ${i.kind} ${i.signature ?? ""}`.trim());
 
-test("node-uuid 3ab3ad6: in the module wrapper, `uuid.parse = parse;` and `uuid.BufferClass = BufferClass;` give the function object `uuid` the functions and values the file declares: the tests' `uuid.parse(s)` and `new uuid.BufferClass(16)` name them, stated with the function's signature", async () => {
+test("node-uuid 3ab3ad6: in the module wrapper, `uuid.parse = parse;` and `uuid.BufferClass = BufferClass;` give the function object `uuid` the functions and values the file declares: the tests' `uuid.parse(s)` and `new uuid.BufferClass(16)` name them, stated with the function's signature, and not the bare names", async () => {
   const defuse = await signatures("node-uuid-commit-3ab3ad6");
   expect(defuse).toEqual(
     expect.arrayContaining([
@@ -16,6 +16,8 @@ test("node-uuid 3ab3ad6: in the module wrapper, `uuid.parse = parse;` and `uuid.
       "uuid.BufferClass property",
     ]),
   );
+  // (The functions themselves are reached only through `uuid`: no use of the bare names.)
+  expect(defuse.filter((d) => !d.startsWith("uuid."))).toEqual([]);
 });
 
 test("node-uuid 3ab3ad6 (guard): inside a function, a plain object it makes (`const fixture1 = {…}; fixture1.filter = filter;`) or a parameter (`function use(opt) { opt.filter = filter }`) given a declared function gets no member", async () => {

@@ -127,6 +127,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   // A constructor has no name of its own to guess: its class (and its parameters) carry the contract. An
   // override's name is the overridden method's (Java's `@Override`): that one is the name to state.
   if (def.kind === "constructor" || CONSTRUCTOR_MEMBERS.has(def.member)) return false;
+  // (A function given an object as its member, `uuid.parse = parse;`: a use through an object is that member's.)
+  if (def.givenAway && use.qualifier !== null && use.kind !== "import") return false;
   if (isDictatedName(def) && !calledProtocol(use, def)) return false;
   // Unless the use names the overriding class itself (`DoNotMockEnforcer.super.check(…)`, `Owner.check`), or goes
   // through a variable declared of it (`JsonTreeWriter writer = …; writer.value(Float.NaN)`, gson d2aee65): then it

@@ -39,6 +39,8 @@ export interface PatchDefinition {
   crateOnly?: boolean;
   /** an ES module's top-level name it does not export (see SyntaxDefinition.moduleOnly) */
   moduleOnly?: boolean;
+  /** a function the module gives an object as its member, stated as that member (see SyntaxDefinition.givenAway) */
+  givenAway?: boolean;
   /** a C++ method defined outside its class (see SyntaxDefinition.outOfLine) */
   outOfLine?: boolean;
   /** a field only a documentation comment declares (see SyntaxDefinition.documented) */

@@ -144,6 +144,7 @@ const CARRIED = [
   "private",
   "crateOnly",
   "moduleOnly",
+  "givenAway",
 ] as const;
 export const carriedMarks = (def: Partial<Record<(typeof CARRIED)[number], boolean>>) =>
   Object.fromEntries(CARRIED.filter((flag) => def[flag]).map((f) => [f, true]));

@@ -72,6 +72,11 @@ export interface SyntaxDefinition {
   implementedBy?: string;
   /** an ES module's top-level name it does not export (`const deflator = …` beside an `import`): no other file's */
   moduleOnly?: boolean;
+  /**
+   * a function or value the module gives an object as its member (`uuid.parse = parse;`): callers reach it through
+   * that object, as which it is stated; a use through an object is the member's, not this name's
+   */
+  givenAway?: boolean;
   /** a C++ method defined outside its class, by its qualified name (`inline Value& Value::front() { … }`) */
   outOfLine?: boolean;
   /** a Python definition in a module-level block the fragment shows (`if …: … else: def f(…)`), not in a function */

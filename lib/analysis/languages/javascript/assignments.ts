@@ -127,6 +127,8 @@ function madeInScope(node: Node, name: string): boolean {
 /** What reading an assignment needs of the walk around it. */
 export interface AssignmentWalk {
   callable: (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node, local?: boolean) => void;
+  /** collects the module's names given to an object as its members (`uuid.parse = parse;`) */
+  givenAway?: Set<string>;
   visit: (node: Node, owner: string | null, inFunction: boolean) => void;
 }
 
@@ -177,6 +179,7 @@ export function readAssignment(
     const given = functionGiven(object, right);
     if (given || valueGiven(object, right)) {
       if (property) skip.add(property.id);
+      walk.givenAway?.add(right.text);
       if (given) walk.callable(node, target.member, ownerName, "method", given);
       else facts.define(node, target.member, ownerName, "property");
       return "done";

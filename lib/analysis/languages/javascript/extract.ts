@@ -128,6 +128,8 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
 
   const callable = (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node, local = false) =>
     defineCallable({ node, name, owner, kind, fn, local }, facts, skip);
+  // The module-level names given to an object as its members (`uuid.parse = parse;`): see readAssignment.
+  const givenAway = new Set<string>();
 
   // The TypeScript namespace being read (`namespace JSXInternal {`): its types and functions are its members,
   // as code outside it names them (`JSXInternal.TargetedToggleEvent`).
@@ -246,7 +248,7 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
           return;
         break;
       case "assignment_expression":
-        if (readAssignment(node, { owner, inFunction }, facts, skip, { callable, visit }) === "done") return;
+        if (readAssignment(node, { owner, inFunction }, facts, skip, { callable, visit, givenAway }) === "done") return;
         break;
       case "function_type":
       case "constructor_type":
@@ -269,5 +271,9 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
   };
 
   visit(root, contextOwner, false);
-  return facts.facts();
+  const out = facts.facts();
+  for (const def of out.definitions)
+    if (def.owner === null && givenAway.has(def.member) && (def.kind === "function" || def.kind === "variable"))
+      def.givenAway = true;
+  return out;
 };
