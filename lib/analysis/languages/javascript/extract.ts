@@ -10,7 +10,7 @@ import {
   withoutTrailingCommas,
 } from "../syntax-facts";
 import { readAssignment } from "./assignments";
-import { FUNCTION_VALUES } from "./function-properties";
+import { FUNCTION_VALUES, markGivenAway } from "./function-properties";
 import { GLOBAL_INTERFACES } from "./globals";
 import { constructorMembers, declaratorFacts, optionDefaults, readEnumBody } from "./members";
 import { parameterNames } from "./parameters";
@@ -271,9 +271,5 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
   };
 
   visit(root, contextOwner, false);
-  const out = facts.facts();
-  for (const def of out.definitions)
-    if (def.owner === null && givenAway.has(def.member) && (def.kind === "function" || def.kind === "variable"))
-      def.givenAway = true;
-  return out;
+  return markGivenAway(facts.facts(), givenAway);
 };

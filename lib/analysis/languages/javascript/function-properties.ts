@@ -1,4 +1,5 @@
 import type { Node, Tree } from "web-tree-sitter";
+import type { SyntaxFacts } from "../syntax-facts";
 
 // Old JavaScript's API on a function object: `uuid.parse = parse;` in node-uuid's wrapper, `debug.extend = extend;`
 // in debug's factory. Callers name the property (`uuid.parse(s)`, `log.extend('bar')`): it is the function it is
@@ -73,4 +74,15 @@ export function valueGiven(object: Node, value: Node): boolean {
   return (
     declared.functions.has(object.text) && declared.values.has(value.text) && !parameterAround(object, object.text)
   );
+}
+
+/**
+ * Marks the module's functions and values it gives an object as members (`uuid.parse = parse;`, collected by
+ * readAssignment): callers reach them through that object, stated as its member (SyntaxDefinition.givenAway).
+ */
+export function markGivenAway(facts: SyntaxFacts, names: ReadonlySet<string>): SyntaxFacts {
+  for (const def of facts.definitions)
+    if (def.owner === null && names.has(def.member) && (def.kind === "function" || def.kind === "variable"))
+      def.givenAway = true;
+  return facts;
 }
