@@ -182,9 +182,11 @@ export const javaScriptHunks: HunkRules = {
       // function, and the ones before it blocks inside it, not a method and its class.
       // A class's header (git's default driver names the last line at column 0 above the hunk, so the `}`
       // at column 0 closes that class): its name owns what follows the closed method.
-      classTail: /^(export\s+)?(default\s+)?(async\s+)?function\b/.test(context.trim())
-        ? undefined
-        : `class ${/^class /.test(type ?? "") ? (type as string).slice(6, -2) : UNKNOWN_OWNER} { __hintscope_tail__() {`,
+      // (Nor a call's callback, `once.proto = once(function () {`: its `})` closes the call, no class.)
+      classTail:
+        /^(export\s+)?(default\s+)?(async\s+)?function\b/.test(context.trim()) || /\bfunction\b|=>/.test(context)
+          ? undefined
+          : `class ${/^class /.test(type ?? "") ? (type as string).slice(6, -2) : UNKNOWN_OWNER} { __hintscope_tail__() {`,
       // (In an object literal, `const renameVisitor: Visitor<Renamer> = {`, a closed block is a method's: a
       // bare `{` there is no property.)
       first: ({ inClass, atTop, wrapper: around }) =>
