@@ -148,3 +148,127 @@ test("TanStack virtual d49cc52: under `export class Virtualizer<` a hunk of a me
   expect(names.filter((n) => n.endsWith(" field") && n.startsWith("Virtualizer."))).toEqual([]);
   expect(await stated("tanstack-virtual-commit-d49cc52")).toEqual([]);
 });
+
+// A helper's review of the rules above, with made hunks against the session's start: each case held there and broke
+// under a first cut of a rule.
+test("review: `new Marked.Parser({})` through a module alias still names the new `Parser` (no qualifier for a capitalised object); `config.port = parseInt(…)` on a plain object defines nothing", async () => {
+  const parser = addedFile("src/parser.js", [
+    "function Parser(options) {",
+    "  this.options = options;",
+    "}",
+    "module.exports = Parser;",
+  ]);
+  const parserTest = addedFile("test/parser.js", ["var Marked = require('../src');", "var p = new Marked.Parser({});"]);
+  expect((await madeHunks(parser, parserTest)).defuse).toContain("Parser");
+  const config = addedFile("lib/config.js", [
+    "var config = {};",
+    "config.port = parseInt(process.env.PORT, 10);",
+    "module.exports = config;",
+  ]);
+  const configTest = addedFile("test/config.js", ["var server = require('../lib/server');", "server.port;"]);
+  expect((await madeHunks(config, configTest)).names.filter((n) => n.includes("config.port"))).toEqual([]);
+});
+
+test("review: a prototype object's array member (`methods: [` … `],`) under `Router.prototype = {` is no argument: the new `route: function (path)` is Router's", async () => {
+  const code = changedHunk("lib/router.js", "Router.prototype = {", [
+    "   constructor: Router,",
+    " ",
+    "   methods: [",
+    "     'get',",
+    "     'post'",
+    "   ],",
+    " ",
+    "+  route: function (path) {",
+    "+    return new Route(path);",
+    "+  },",
+    "+",
+    "   handle: function (req, res, done) {",
+  ]);
+  const test = addedFile("test/router.js", ["var Router = require('../lib/router');", "new Router().route('/foo');"]);
+  expect((await madeHunks(code, test)).defuse).toEqual(["Router.route"]);
+});
+
+test("review: a protocol method called on another class's value (`Date.new(2020, 1, 1).to_s`, `bank.default_currency.to_s`) is that class's, not the new `Money#to_s`; on a variable it may be (`money.to_s`)", async () => {
+  const code = changedHunk("lib/money.rb", "class Money", [
+    "     @currency = currency",
+    "   end",
+    " ",
+    "+  def to_s",
+    "+    format('%.2f %s', amount, currency)",
+    "+  end",
+    "+",
+    "   def amount",
+  ]);
+  const testOf = (line: string) => addedFile("test/money_test.rb", ["require 'money'", line, ""]);
+  expect((await madeHunks(code, testOf("Date.new(2020, 1, 1).to_s"))).defuse).toEqual([]);
+  expect((await madeHunks(code, testOf("bank.default_currency.to_s"))).defuse).toEqual([]);
+  expect((await madeHunks(code, testOf("money.to_s"))).defuse).toEqual(["Money.to_s"]);
+});
+
+test("review: a TypeScript function object's members stay its own where no type of the file declares them (`emitter.on = (type: string, handler: Function) => {…}`; a module's `hooks.beforeRequest = …` inside a function)", async () => {
+  const code = addedFile("src/index.ts", [
+    "export function createEmitter() {",
+    "  const emitter = function (type: string) {",
+    "    return type",
+    "  }",
+    "  emitter.on = (type: string, handler: Function) => {",
+    "    handler(type)",
+    "  }",
+    "  return emitter",
+    "}",
+  ]);
+  const test = addedFile("test/index.test.ts", [
+    "import { createEmitter } from '../src'",
+    "createEmitter().on('x', () => {})",
+  ]);
+  expect((await madeHunks(code, test)).defuse).toContain("emitter.on");
+  const hooks = changedHunk("src/hooks.ts", "export function registerDefaults(options: Options) {", [
+    "   if (options.retry) {",
+    "     hooks.beforeRetry = options.beforeRetry",
+    "   }",
+    "+  hooks.beforeRequest = (request: Request) => {",
+    "+    return request",
+    "+  }",
+    " }",
+  ]);
+  const hooksTest = addedFile("test/hooks.ts", [
+    "import { hooks } from '../src/hooks'",
+    "hooks.beforeRequest(new Request('/'))",
+  ]);
+  expect((await madeHunks(hooks, hooksTest)).defuse).toContain("hooks.beforeRequest");
+});
+
+test("review: a capitalised C++ method whose return type stands on the line above the hunk (Mozilla's `GetAttributeNodeNS(…)`) stays a method", async () => {
+  const code = changedHunk("dom/base/Element.h", "class Element : public FragmentOrElement {", [
+    "   GetAttributeNodeNS(const nsAString& aNamespaceURI,",
+    "                      const nsAString& aLocalName,",
+    "-                     ErrorResult& aError);",
+    "+                     ErrorResult& aError,",
+    "+                     bool aCreate = false);",
+    " ",
+  ]);
+  expect((await madeHunks(code, "")).names).toContain("Element.GetAttributeNodeNS method");
+});
+
+test("once 733b990: a hunk under a call's callback header (`once.proto = once(function () {`) that closes it with `})` opens no class: the `function once (fn) {` it ends on is the existing function, no new method", async () => {
+  const names = (await commitAnalysis("once-commit-733b990")).identifiers
+    .filter((i) => i.status === "new" && i.side === "code")
+    .map((i) => `${i.name} ${i.kind}`);
+  expect(names).not.toContain("once method");
+  expect(names).toContain("onceStrict function");
+});
+
+test("json-parse-even-better-errors 1e54107 (round 65): a module's exported function renamed with its properties (`-parseJson.JSONParseError = …` `+parseJsonError.JSONParseError = …`, `noExceptions` too) keeps them: not new, the tests' `parseJson.JSONParseError` needs no hint", async () => {
+  const analysis = await commitAnalysis("json-parse-even-better-errors-commit-1e54107");
+  const of = (name: string) => analysis.identifiers.find((i) => i.name === name)?.status;
+  expect(of("parseJsonError.JSONParseError")).toBeUndefined();
+  expect(of("parseJsonError.noExceptions")).toBe("changed");
+  expect(await stated("json-parse-even-better-errors-commit-1e54107")).toEqual([]);
+});
+
+test("dry-initializer 92d9e19: a Ruby module renamed with its methods (`-module DSL` `+module ClassDSL`, `[]`, `config`, `define` kept) is the old module's: its methods are not new", async () => {
+  const names = (await commitAnalysis("dry-initializer-commit-92d9e19")).identifiers
+    .filter((i) => i.status === "new" && i.name.startsWith("ClassDSL."))
+    .map((i) => i.name);
+  expect(names).toEqual([]);
+});

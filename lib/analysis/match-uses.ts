@@ -83,13 +83,21 @@ const NOT_NAMESPACE_USES = new Set(["key", "prop", "keyword", "module"]);
 
 /**
  * Whether a use calls a protocol's method by name through an object (`result.to_h`, `u.toJSON()`), as tests do
- * to check what a new one returns: where the language's tests so call it (`calledProtocols`).
+ * to check what a new one returns: where the language's tests so call it (`calledProtocols`), through a variable
+ * (`product.inspect`), the owner's class (`IPAddr.new(…).to_json`) or something named for it
+ * (`@router.inspector.to_s` of RoutesInspector); not through another class or value (`Date.new(…).to_s`,
+ * `bank.default_currency.to_s`), whose own method it is.
  */
-const calledProtocol = (use: PatchUse, def: PatchDefinition) =>
-  (rulesOfPath(def.path).calledProtocols ?? []).includes(def.member) &&
-  use.qualifier !== null &&
-  (use.kind === "call" || use.kind === "attribute") &&
-  !isSelfQualified(use);
+function calledProtocol(use: PatchUse, def: PatchDefinition): boolean {
+  if (!(rulesOfPath(def.path).calledProtocols ?? []).includes(def.member)) return false;
+  if (use.qualifier === null || (use.kind !== "call" && use.kind !== "attribute") || isSelfQualified(use)) return false;
+  const owner = lastSegment(def.owner) ?? "";
+  const head = use.qualifier.split(/[.(\s]/)[0] ?? "";
+  if (classLike(head)) return head === owner;
+  if (/^[@$]?[a-z_][\w$]*$/.test(use.qualifier)) return true;
+  const last = (use.qualifier.split(".").pop() ?? "").replace(/[@_$]/g, "").toLowerCase();
+  return /^[a-z]\w*$/.test(last) && owner.toLowerCase().includes(last);
+}
 
 /** Whether a use on one side refers to a definition made on the other (SPEC §3: by qualified name, or by member name for `obj.member`). */
 export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {

@@ -28,7 +28,7 @@ export function withoutMoved(
   definitions: PatchDefinition[],
   removed: Array<{ path: string; def: SyntaxDefinition }>,
 ): PatchDefinition[] {
-  definitions = withoutVariants(definitions);
+  definitions = withoutTypedLocals(withoutVariants(definitions));
   if (removed.length === 0) return definitions;
   const movedFrom = (def: PatchDefinition) =>
     removed.find(
@@ -78,9 +78,12 @@ const CLASS_KINDS = new Set(["class", "struct", "interface", "trait", "enum", "t
 /**
  * A class a file renames (`-class _BaseQueue(…):` `+class BaseQueue(…):`, queuelib a0fc366): the new name is new,
  * but the members it keeps are the old class's under another owner, moved as a definition moved between files is.
- * A removed class is the renamed one where one name holds the other and the new class of that file keeps at least
+ * A removed owner is the renamed one where one name holds the other and the new owner in that file keeps at least
  * two of its members' names, and at least half of them (the language's dunders aside); not a class that replaces
- * another (`-class Square` `+class Circle`, both with `area` and `perimeter`).
+ * another (`-class Square` `+class Circle`, both with `area` and `perimeter`). The owner need not be a class: a
+ * module's exported function renamed with its properties (`-parseJson.JSONParseError = …`, `-parseJson.noExceptions
+ * = …` then `+parseJsonError.JSONParseError = …`, `+parseJsonError.noExceptions = …`, npm's
+ * json-parse-even-better-errors) keeps them.
  */
 function renamedMembers(
   definitions: PatchDefinition[],
@@ -89,17 +92,31 @@ function renamedMembers(
   const renamed = new Map<string, { path: string; old: string }>();
   const membersOf = (owner: string, path: string, from: Array<{ path: string; def: SyntaxDefinition }>) =>
     from.filter((r) => r.path === path && r.def.owner === owner && !r.def.local);
-  for (const cls of definitions) {
-    if (cls.status !== "new" || !CLASS_KINDS.has(cls.kind) || cls.local) continue;
-    const kept = new Set(definitions.filter((d) => d.path === cls.path && d.owner === cls.name).map((d) => d.member));
-    const old = removed.find(({ path, def }) => {
-      if (path !== cls.path || def.kind !== cls.kind || def.owner !== cls.owner) return false;
-      if (!renamedName(def.member, cls.member)) return false;
-      const members = membersOf(def.name, path, removed).filter((m) => !DUNDER.test(m.def.member));
+  const parentOf = (name: string) => name.split(".").slice(0, -1).join(".");
+  const lastOf = (name: string) => name.split(".").pop() ?? name;
+  // Every owner of a new member, by file: a new class's name, or an object's (`parseJsonError`).
+  const owners = new Map<string, { path: string; owner: string }>();
+  for (const def of definitions)
+    if (def.status === "new" && def.owner && !def.local && def.kind !== "parameter")
+      owners.set(`${def.path}\0${def.owner}`, { path: def.path, owner: def.owner });
+  const oldOwners = [...new Set(removed.filter((r) => r.def.owner).map((r) => `${r.path}\0${r.def.owner}`))];
+  for (const [key, { path, owner }] of owners) {
+    const found = definitions.find((d) => d.path === path && d.name === owner);
+    const cls = found && CLASS_KINDS.has(found.kind) ? found : undefined;
+    // (A class that stays renames nothing.)
+    if (cls && (cls.status !== "new" || cls.local)) continue;
+    const kept = new Set(definitions.filter((d) => d.path === path && d.owner === owner).map((d) => d.member));
+    const old = oldOwners.find((other) => {
+      const [oldPath, oldOwner = ""] = other.split("\0");
+      if (oldPath !== path || oldOwner === owner || parentOf(oldOwner) !== parentOf(owner)) return false;
+      const oldClass = removed.find((r) => r.path === path && r.def.name === oldOwner)?.def;
+      if (cls ? oldClass?.kind !== cls.kind : oldClass !== undefined && CLASS_KINDS.has(oldClass.kind)) return false;
+      if (!renamedName(lastOf(oldOwner), lastOf(owner))) return false;
+      const members = membersOf(oldOwner, path, removed).filter((m) => !DUNDER.test(m.def.member));
       const same = members.filter((m) => kept.has(m.def.member)).length;
       return same >= 2 && same * 2 >= members.length;
     });
-    if (old) renamed.set(`${cls.path}\0${cls.name}`, { path: cls.path, old: old.def.name });
+    if (old) renamed.set(key, { path, old: old.split("\0")[1] as string });
   }
   if (renamed.size === 0) return () => undefined;
   return (def) => {
@@ -177,4 +194,29 @@ export function renamespaced(def: SyntaxDefinition, before: ReadonlyMap<string, 
     )
       return true;
   return false;
+}
+
+const DECLARING_KINDS = new Set(["type", "interface", "class"]);
+
+/**
+ * A member a TypeScript function gives an object of its own (`debounced.cancel = () => {…}`, see
+ * SyntaxDefinition.typedLocal) stands aside where its file's patch declares a type with a member of that name (`type
+ * DebouncedReturn = … & { cancel: () => void }`, perfect-debounce): that type is what callers hold. Elsewhere it
+ * stays, as a module's `hooks.beforeRequest = …` inside a function does.
+ */
+function withoutTypedLocals(definitions: PatchDefinition[]): PatchDefinition[] {
+  const key = (path: string, name: string) => `${path}\0${name}`;
+  const types = new Set(definitions.filter((d) => DECLARING_KINDS.has(d.kind)).map((d) => key(d.path, d.name)));
+  const declared = new Set(
+    definitions
+      .filter((d) => d.owner && types.has(key(d.path, d.owner)) && (d.kind === "field" || d.kind === "method"))
+      .map((d) => key(d.path, d.member)),
+  );
+  const gone = new Set(
+    definitions.filter((d) => d.typedLocal && declared.has(key(d.path, d.member))).map((d) => key(d.path, d.name)),
+  );
+  if (gone.size === 0) return definitions;
+  return definitions.filter(
+    (d) => !gone.has(key(d.path, d.name)) && !(d.kind === "parameter" && d.owner && gone.has(key(d.path, d.owner))),
+  );
 }

@@ -41,6 +41,8 @@ export interface PatchDefinition {
   moduleOnly?: boolean;
   /** a function the module gives an object as its member, stated as that member (see SyntaxDefinition.givenAway) */
   givenAway?: boolean;
+  /** a member a TypeScript function gives an object of its own (see SyntaxDefinition.typedLocal) */
+  typedLocal?: boolean;
   /** a C++ method defined outside its class (see SyntaxDefinition.outOfLine) */
   outOfLine?: boolean;
   /** a field only a documentation comment declares (see SyntaxDefinition.documented) */

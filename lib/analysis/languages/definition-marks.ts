@@ -145,6 +145,7 @@ const CARRIED = [
   "crateOnly",
   "moduleOnly",
   "givenAway",
+  "typedLocal",
 ] as const;
 export const carriedMarks = (def: Partial<Record<(typeof CARRIED)[number], boolean>>) =>
   Object.fromEntries(CARRIED.filter((flag) => def[flag]).map((f) => [f, true]));

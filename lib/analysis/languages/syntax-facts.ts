@@ -77,6 +77,11 @@ export interface SyntaxDefinition {
    * that object, as which it is stated; a use through an object is the member's, not this name's
    */
   givenAway?: boolean;
+  /**
+   * in TypeScript, a member a function gives a lower-case object of its own (`debounced.cancel = () => {…}`): the
+   * type that declares it, where the file declares one (`DebouncedReturn`'s `cancel`), is what callers name
+   */
+  typedLocal?: boolean;
   /** a C++ method defined outside its class, by its qualified name (`inline Value& Value::front() { … }`) */
   outOfLine?: boolean;
   /** a Python definition in a module-level block the fragment shows (`if …: … else: def f(…)`), not in a function */

@@ -44,20 +44,26 @@ export function looksLikeStatements(lines: readonly string[]): boolean {
   const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
   if (code.length === 0) return false;
   const least = Math.min(...code.map(indentOf));
-  return (
-    code
-      .filter((l) => indentOf(l) === least)
-      .some(
-        (l) =>
-          /^\s*(const|let|var|return|if|for|while|switch|throw|await|try|else|do|yield|break|continue)\b/.test(l) ||
-          /^\s*this\.[\w$.]+\s*=[^=]/.test(l) ||
-          /^\s*[\w$.[\]]+\s*(\+|-|\*|\/|%|\|\||&&|\?\?)=/.test(l) ||
-          /^\s*[\w$.]+\([^{}]*\);\s*$/.test(l),
-      ) ||
-    // (An array's end that goes on, `],` after `this.options.gap,`, back at the hunk's level: an argument of a call
-    // in a method; a class body holds none, a field's array ends `];` or `]);`.)
-    code.some((l) => /^\s*\],\s*$/.test(l) && leadingSpaceOf(l) <= least)
-  );
+  return code
+    .filter((l) => indentOf(l) === least)
+    .some(
+      (l) =>
+        /^\s*(const|let|var|return|if|for|while|switch|throw|await|try|else|do|yield|break|continue)\b/.test(l) ||
+        /^\s*this\.[\w$.]+\s*=[^=]/.test(l) ||
+        /^\s*[\w$.[\]]+\s*(\+|-|\*|\/|%|\|\||&&|\?\?)=/.test(l) ||
+        /^\s*[\w$.]+\([^{}]*\);\s*$/.test(l),
+    );
+}
+
+/**
+ * Whether, under a class's header, a hunk holds an array's end that goes on (`],` after `this.options.gap,`) at its
+ * own level: a call's argument in a method, which no class body holds (a field's array ends `];` or `]);`). Not
+ * where an object stands in as the prototype (`Router.prototype = {`): a member's array ends so there.
+ */
+export function endsAnArgument(lines: readonly string[]): boolean {
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
+  const least = Math.min(...code.map(indentOf));
+  return code.some((l) => /^\s*\],\s*$/.test(l) && leadingSpaceOf(l) <= least);
 }
 
 /**

@@ -125,17 +125,16 @@ function defineCallable(
   if (KEYWORDS.has(member)) return;
   const fullOwner = join(owner, qualified);
   const isMethod = inClass || qualified !== null;
-  // (A member declared with no return type is a constructor where no line shows its class: the move constructor
-  // `ReaderWriterQueue(ReaderWriterQueue&& other)` under a `public:` hunk header. Not a conversion operator.)
-  // (Capitalised as classes are, or named in its own parameters, `basic_string(const basic_string&)`: a macro's
-  // leftovers, `to_address(std::nullptr_t) span_noexcept`, are none.)
+  // (A member declared with no return type is a constructor where no line shows its class, where it says so: named
+  // in its own parameters, the move constructor `ReaderWriterQueue(ReaderWriterQueue&& other)` under a `public:`
+  // hunk header, or `explicit`. Not a capitalised method whose return type stands on the line above the hunk,
+  // Mozilla's `GetAttributeNodeNS(…)`, nor a macro's leftovers, `to_address(std::nullptr_t) span_noexcept`.)
   const untyped =
     inClass &&
     !node.childForFieldName("type") &&
-    !member.startsWith("operator") &&
-    (/^[A-Z]\w*[a-z]\w*$/.test(member) ||
-      (/^\w+$/.test(member) &&
-        new RegExp(`\\b${member}\\b`).test(declarator.childForFieldName("parameters")?.text ?? "")));
+    /^\w+$/.test(member) &&
+    (/^explicit\b/.test(node.text.trim()) ||
+      new RegExp(`\\b${member}\\b`).test(declarator.childForFieldName("parameters")?.text ?? ""));
   const kind =
     member.startsWith("~") || member === fullOwner?.split(".").pop() || untyped
       ? "constructor"

@@ -1,6 +1,13 @@
 import type { Node } from "web-tree-sitter";
 import type { DefinitionKind, FactCollector } from "../syntax-facts";
-import { FUNCTION_VALUES, FUNCTIONS, functionGiven, valueGiven } from "./function-properties";
+import {
+  type AssignedNames,
+  declaredLiteral,
+  FUNCTION_VALUES,
+  FUNCTIONS,
+  functionGiven,
+  valueGiven,
+} from "./function-properties";
 
 // JavaScript's definitions by assignment: `User.getCoverPath = async function …`, `exports.x = …`,
 // `Suite.prototype.markOnly = function …`, a module object's static API (`axios.getAdapter = …`).
@@ -35,12 +42,26 @@ function chainOf(assignment: Node): { statement: Node | null; value: Node | null
  * (`request.head = verbFunc('head')`). TypeScript declares such a property in the object's type (unjs/defu's
  * `defu.fn = extend(…)` is its `Defu` interface's `fn`), which is the name to state.
  */
-function apiValue(value: Node): boolean {
+function apiValue(value: Node, object: Node): boolean {
   if (value.type === "identifier" || value.type === "member_expression") return true;
   const typed = value.tree.language.idForNodeType("type_annotation", true) !== null;
   const callee = value.type === "call_expression" ? value.childForFieldName("function") : null;
-  return !typed && callee?.type === "identifier" && callee.text !== "require" && !/^[A-Z]/.test(callee.text);
+  // (Not a global's, `config.port = parseInt(…)`, nor given a plain object the module makes, `var config = {}`.)
+  return (
+    !typed &&
+    callee?.type === "identifier" &&
+    !/^[A-Z]/.test(callee.text) &&
+    !GLOBAL_FUNCTIONS.has(callee.text) &&
+    !declaredLiteral(object, object.text)
+  );
 }
+
+/** The functions every script can call: a value one returns is no factory's of the module. */
+const GLOBAL_FUNCTIONS = new Set(
+  "require parseInt parseFloat isNaN isFinite setTimeout setInterval setImmediate encodeURIComponent decodeURIComponent encodeURI decodeURI escape unescape structuredClone fetch queueMicrotask atob btoa eval".split(
+    " ",
+  ),
+);
 
 /**
  * A statement of a module's top level that gives an object of its own a property whose value is another
@@ -65,7 +86,7 @@ function staticApiProperty(assignment: Node, left: Node): boolean {
     // (`reject.prototype = create(Promise.prototype)` sets up a constructor: the language's name, no API.)
     left.childForFieldName("property")?.text !== "prototype" &&
     value !== null &&
-    apiValue(value)
+    apiValue(value, object)
   );
 }
 
@@ -127,8 +148,8 @@ function madeInScope(node: Node, name: string): boolean {
 /** What reading an assignment needs of the walk around it. */
 export interface AssignmentWalk {
   callable: (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node, local?: boolean) => void;
-  /** collects the module's names given to an object as its members (`uuid.parse = parse;`) */
-  givenAway?: Set<string>;
+  /** collects the names marked once the walk is done (see markAssigned) */
+  assigned?: AssignedNames;
   visit: (node: Node, owner: string | null, inFunction: boolean) => void;
 }
 
@@ -165,9 +186,9 @@ export function readAssignment(
   }
   if (FUNCTION_VALUES.has(right.type)) {
     if (property) skip.add(property.id);
-    // (A typed local's member is the function's own: its type states it to callers, see typedLocal.)
-    const local = typedLocal(node, target.object);
-    walk.callable(node, target.member, ownerName, ownerName ? "method" : "function", right, local);
+    // (A typed local's member: the type that declares it, where the file declares one, is stated; see typedLocal.)
+    if (ownerName && typedLocal(node, target.object)) walk.assigned?.typedLocals.add(`${ownerName}.${target.member}`);
+    walk.callable(node, target.member, ownerName, ownerName ? "method" : "function", right);
     if (facts.bodyMatters(right)) for (const child of right.namedChildren) if (child) walk.visit(child, null, true);
     return "done";
   }
@@ -179,7 +200,7 @@ export function readAssignment(
     const given = functionGiven(object, right);
     if (given || valueGiven(object, right)) {
       if (property) skip.add(property.id);
-      walk.givenAway?.add(right.text);
+      walk.assigned?.givenAway.add(right.text);
       if (given) walk.callable(node, target.member, ownerName, "method", given);
       else facts.define(node, target.member, ownerName, "property");
       return "done";

@@ -10,7 +10,7 @@ import {
   withoutTrailingCommas,
 } from "../syntax-facts";
 import { readAssignment } from "./assignments";
-import { FUNCTION_VALUES, markGivenAway } from "./function-properties";
+import { type AssignedNames, FUNCTION_VALUES, markAssigned } from "./function-properties";
 import { GLOBAL_INTERFACES } from "./globals";
 import { constructorMembers, declaratorFacts, optionDefaults, readEnumBody } from "./members";
 import { parameterNames } from "./parameters";
@@ -128,8 +128,8 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
 
   const callable = (node: Node, name: string, owner: string | null, kind: DefinitionKind, fn: Node, local = false) =>
     defineCallable({ node, name, owner, kind, fn, local }, facts, skip);
-  // The module-level names given to an object as its members (`uuid.parse = parse;`): see readAssignment.
-  const givenAway = new Set<string>();
+  // The names readAssignment marks once the walk is done (`uuid.parse = parse;`, `debounced.cancel = …`).
+  const assigned: AssignedNames = { givenAway: new Set(), typedLocals: new Set() };
 
   // The TypeScript namespace being read (`namespace JSXInternal {`): its types and functions are its members,
   // as code outside it names them (`JSXInternal.TargetedToggleEvent`).
@@ -248,7 +248,7 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
           return;
         break;
       case "assignment_expression":
-        if (readAssignment(node, { owner, inFunction }, facts, skip, { callable, visit, givenAway }) === "done") return;
+        if (readAssignment(node, { owner, inFunction }, facts, skip, { callable, visit, assigned }) === "done") return;
         break;
       case "function_type":
       case "constructor_type":
@@ -271,5 +271,5 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
   };
 
   visit(root, contextOwner, false);
-  return markGivenAway(facts.facts(), givenAway);
+  return markAssigned(facts.facts(), assigned);
 };

@@ -20,6 +20,8 @@ interface Declared {
   functions: Map<string, Node>;
   /** the names declared as other values (`var BufferClass = …`) */
   values: Set<string>;
+  /** of those, the ones declared as an object or array literal (`var config = {}`) */
+  literals: Set<string>;
 }
 const declaredOf = new WeakMap<Tree, Declared>();
 
@@ -27,7 +29,7 @@ const declaredOf = new WeakMap<Tree, Declared>();
 function declaredIn(tree: Tree): Declared {
   const known = declaredOf.get(tree);
   if (known) return known;
-  const out: Declared = { functions: new Map(), values: new Set() };
+  const out: Declared = { functions: new Map(), values: new Set(), literals: new Set() };
   for (const node of tree.rootNode.descendantsOfType([
     "function_declaration",
     "generator_function_declaration",
@@ -38,14 +40,24 @@ function declaredIn(tree: Tree): Declared {
     const value = node.type === "variable_declarator" ? node.childForFieldName("value") : node;
     if (value && (value.id === node.id || FUNCTION_VALUES.has(value.type))) out.functions.set(name.text, value);
     else out.values.add(name.text);
+    if (value?.type === "object" || value?.type === "array") out.literals.add(name.text);
   }
   declaredOf.set(tree, out);
   return out;
 }
 
-/** Whether a function around the node takes `name` as a parameter (`function use(opt) { opt.filter = filter }`). */
+/** Whether a function around the node takes `name` as a parameter (`function use(opt) { opt.filter = filter }`), or a loop. */
 function parameterAround(node: Node, name: string): boolean {
   for (let scope = node.parent; scope; scope = scope.parent) {
+    // (A loop's variable, `for (const plugin of plugins) plugin.install = install`, is as passed in.)
+    if (
+      scope.type === "for_in_statement" &&
+      scope
+        .childForFieldName("left")
+        ?.descendantsOfType("identifier")
+        .some((id) => id?.text === name)
+    )
+      return true;
     if (!FUNCTIONS.has(scope.type)) continue;
     const parameters = scope.childForFieldName("parameters") ?? scope.childForFieldName("parameter");
     if (parameters?.descendantsOfType("identifier").some((id) => id?.text === name)) return true;
@@ -76,13 +88,27 @@ export function valueGiven(object: Node, value: Node): boolean {
   );
 }
 
+/** What readAssignment collects for marks made once the walk is done. */
+export interface AssignedNames {
+  /** the module's names given to an object as its members (`uuid.parse = parse;`) */
+  givenAway: Set<string>;
+  /** the members a TypeScript function gives a lower-case object of its own (`debounced.cancel`) */
+  typedLocals: Set<string>;
+}
+
 /**
- * Marks the module's functions and values it gives an object as members (`uuid.parse = parse;`, collected by
- * readAssignment): callers reach them through that object, stated as its member (SyntaxDefinition.givenAway).
+ * Marks the module's functions and values it gives an object as members (`uuid.parse = parse;`): callers reach
+ * them through that object, stated as its member (SyntaxDefinition.givenAway); and the members a TypeScript function
+ * gives an object of its own (SyntaxDefinition.typedLocal).
  */
-export function markGivenAway(facts: SyntaxFacts, names: ReadonlySet<string>): SyntaxFacts {
-  for (const def of facts.definitions)
-    if (def.owner === null && names.has(def.member) && (def.kind === "function" || def.kind === "variable"))
+export function markAssigned(facts: SyntaxFacts, names: AssignedNames): SyntaxFacts {
+  for (const def of facts.definitions) {
+    if (def.owner === null && names.givenAway.has(def.member) && (def.kind === "function" || def.kind === "variable"))
       def.givenAway = true;
+    if (names.typedLocals.has(def.name)) def.typedLocal = true;
+  }
   return facts;
 }
+
+/** Whether the tree declares `name` as an object or array literal (`var config = {}`): a value, no function's API. */
+export const declaredLiteral = (node: Node, name: string) => declaredIn(node.tree).literals.has(name);

@@ -3,6 +3,7 @@ import { blocksClosedFromAbove, closersOfOpenBrackets, UNKNOWN_OWNER } from "../
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import {
   braceTailOpeners,
+  endsAnArgument,
   headerLevelBodyEnd,
   headerNames,
   isMethodHeader,
@@ -100,7 +101,7 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // a method's body the hunk is cut from, not the class's members: a stand-in method holds them.
   // (Where the hunk closes that method, `  }` above the class's next members, the stand-in is the block it closes:
   // blocks it closes beyond open inside it, and only the class is left to close.)
-  if (typeName && (looksLikeStatements(lines) || twoLevelsUnder(context, lines))) {
+  if (typeName && (looksLikeStatements(lines) || twoLevelsUnder(context, lines) || endsAnArgument(lines))) {
     const closed = blocksClosedFromAbove(lines, 1).count;
     return closed > 0 && methodAfterClosedMember(lines, true)
       ? {

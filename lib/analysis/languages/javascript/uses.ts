@@ -6,6 +6,9 @@ import { moduleAliasOf } from "./module-aliases";
 
 // The uses a JavaScript or TypeScript node records by itself, apart from the definitions' walk (extract.ts).
 
+/** Objects that stand for the global scope or the instance: a constructor reached through one is any file's. */
+const SCOPE_OBJECTS = new Set(["self", "this", "window", "global", "globalThis"]);
+
 /**
  * The uses a node records by itself (calls and the keys of options objects, `new`, members, imports, names):
  * "done" when its children need no visit, "children" when they do, null for a node of another kind.
@@ -81,8 +84,13 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
       const name = ctor?.type === "member_expression" ? ctor.childForFieldName("property") : ctor;
       if (name && (name.type === "identifier" || name.type === "property_identifier")) {
         skip.add(name.id);
-        // (Through an object, `new uuid.BufferClass(16)`: that object's property, as `uuid.parse(s)` calls its method.)
-        const through = ctor?.type === "member_expression" ? (ctor.childForFieldName("object")?.text ?? null) : null;
+        // (Through a lower-case object, `new uuid.BufferClass(16)`: that object's property, as `uuid.parse(s)` calls its
+        // method. A namespace's class, `new L.Marker(…)`, `new self.Headers()`, keeps no qualifier: any file's class.)
+        const object = ctor?.type === "member_expression" ? ctor.childForFieldName("object") : null;
+        const through =
+          object?.type === "identifier" && /^[a-z_$]/.test(object.text) && !SCOPE_OBJECTS.has(object.text)
+            ? object.text
+            : null;
         facts.use(name, name.text, "instantiation", through);
       }
       // (A constructor's options object, `new Ajv({validateFormats: false})`, as a call's; not a global's or a
