@@ -272,3 +272,10 @@ test("dry-initializer 92d9e19: a Ruby module renamed with its methods (`-module 
     .map((i) => i.name);
   expect(names).toEqual([]);
 });
+
+test("jinjava bb95c0c (round 65): under `public class JinjavaBeanELResolver extends BeanELResolver {`, a hunk that starts in a method's parameter list (`Class<?>[] paramTypes,` / `Object[] params` / `) {`) declares no fields: `Object` was one", async () => {
+  expect(await stated("jinjava-commit-bb95c0c")).toEqual([
+    "JinjavaConfig.getRestrictedMethods method",
+    "JinjavaConfig.getRestrictedProperties method",
+  ]);
+});

@@ -54,6 +54,16 @@ function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: W
   // its siblings, members of the class around it (the file's own, where they stand one level in).
   if (typeName && !inFunction && /\{\s*\}\s*$/.test(context) && /\b(private|protected|static)\s/.test(context))
     return { prefix: [`class ${javaFileClass(lines)} {`], suffix: ["}"], owner: null, dedent: false };
+  // Under a class's header, a hunk that starts in a method's parameter list (`Class<?>[] paramTypes,` / `Object[]
+  // params` / `) {`, jinjava's formatting): those are the parameters of a method whose name is above the hunk, none
+  // a field (`Object` was read as one); its body follows.
+  if (typeName && !inFunction && startsInParameterList(lines))
+    return {
+      prefix: [`class ${typeName} {`, "void __hintscope_tail__("],
+      suffix: ["}"],
+      owner: null,
+      dedent: false,
+    };
   // (A type named otherwise than the file is nested too: a Java file's top-level class is its name's.)
   const fileName = javaFileName(path);
   const nestedHeader = NESTED_MODIFIER.test(context) || (fileName !== undefined && typeName !== fileName);
@@ -106,6 +116,16 @@ function javaWrap({ context, indented, lines, hunkLines, path, carriedClass }: W
         method: "void __hintscope__() {",
       })
     : { prefix: [`class ${typeName ?? javaFileClass(lines)} {`], suffix: ["}"], owner: null, dedent: false };
+}
+
+/** A parameter declaration on a line of its own: `final Map<String, List<T>> byKey,`, `@Nullable Object[] params`. */
+const PARAMETER_LINE = /^\s*(final\s+)?(@[\w.]+(\([^)]*\))?\s+)*[\w.]+(<[^;=(){}]*>)?(\[\])*(\.\.\.)?\s+\w+\s*,?\s*$/;
+
+/** Whether a hunk's first code lines are parameters up to the `) {` (or `) throws X {`) that opens a method's body. */
+function startsInParameterList(lines: readonly string[]): boolean {
+  const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\*|\/\*)/.test(l));
+  const end = code.findIndex((l) => /^\s*\)\s*(throws\s+[\w.,\s]+)?\{\s*$/.test(l));
+  return end > 0 && code.slice(0, end).every((l) => PARAMETER_LINE.test(l));
 }
 
 /**
