@@ -1,6 +1,7 @@
 // Round 64's classes (and classes left from round 63 and earlier), each on a real commit cut into real-data/hunks.
 import { expect, test } from "vitest";
 import { addedFile, changedHunk, commitAnalysis, madeHunks, statedKinds as stated } from "../testing/analysis-helpers";
+import { analyzeInstance } from "./analyze-instance";
 
 const signatures = async (name: string) =>
   (await commitAnalysis(name)).identifiers
@@ -278,4 +279,22 @@ test("jinjava bb95c0c (round 65): under `public class JinjavaBeanELResolver exte
     "JinjavaConfig.getRestrictedMethods method",
     "JinjavaConfig.getRestrictedProperties method",
   ]);
+});
+
+test("citty 31fa24b (round 64): a TypeScript interface's optional method keeps its `?` in the signature (`setup?(context: CommandContext<any>): void | Promise<void>`, as the labels write it)", async () => {
+  const code = addedFile("src/types.ts", [
+    "export interface CittyPlugin {",
+    "  name: string;",
+    "  setup?(context: CommandContext<any>): void | Promise<void>;",
+    "}",
+  ]);
+  const test = addedFile("test/plugin.test.ts", [
+    "import type { CittyPlugin } from '../src/types'",
+    "const plugin: CittyPlugin = { name: 'x' }",
+    "plugin.setup?.(context)",
+  ]);
+  const result = await analyzeInstance({ instanceId: "citty", goldPatch: code, testPatch: test });
+  expect(result.identifiers.find((i) => i.name === "CittyPlugin.setup")?.signature).toBe(
+    "setup?(context: CommandContext<any>): void | Promise<void>",
+  );
 });

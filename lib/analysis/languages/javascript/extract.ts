@@ -109,9 +109,11 @@ function defineCallable(
   const type = bound ? (node.childForFieldName("type")?.text ?? "") : "";
   // The implementation of an overloaded function (`export function invert() {…}` after its `function invert(…);`
   // declarations) is not callable as written: its overloads are the signatures.
+  // (An optional method keeps its `?`: `setup?(context: CommandContext): void`.)
+  const optional = node.children.some((child) => child?.type === "?") ? "?" : "";
   const signature = overloadImplementation(node, name)
     ? null
-    : foldSpace(bound ? `${name}${type} = ${async}${rest}` : `${modifiersOf(node)}${name}${rest}`);
+    : foldSpace(bound ? `${name}${type} = ${async}${rest}` : `${modifiersOf(node)}${name}${optional}${rest}`);
   const names = single?.type === "identifier" ? [single.text] : parameterNames(parameters);
   facts.define(node, name, owner, kind, signature, names, local);
   for (const p of parameters?.descendantsOfType("identifier") ?? []) if (p) skip.add(p.id);
