@@ -90,8 +90,11 @@ function renamedMembers(
   removed: Array<{ path: string; def: SyntaxDefinition }>,
 ): (def: PatchDefinition) => SyntaxDefinition | undefined {
   const renamed = new Map<string, { path: string; old: string }>();
-  const membersOf = (owner: string, path: string, from: Array<{ path: string; def: SyntaxDefinition }>) =>
-    from.filter((r) => r.path === path && r.def.owner === owner && !r.def.local);
+  // Indexed by file, so that a patch with many owners is read once, not once per owner.
+  const removedIn = groupBy(removed, (r) => r.path);
+  const definedIn = groupBy(definitions, (d) => d.path);
+  const membersOf = (owner: string, path: string) =>
+    (removedIn.get(path) ?? []).filter((r) => r.def.owner === owner && !r.def.local);
   const parentOf = (name: string) => name.split(".").slice(0, -1).join(".");
   const lastOf = (name: string) => name.split(".").pop() ?? name;
   // Every owner of a new member, by file: a new class's name, or an object's (`parseJsonError`).
@@ -99,32 +102,44 @@ function renamedMembers(
   for (const def of definitions)
     if (def.status === "new" && def.owner && !def.local && def.kind !== "parameter")
       owners.set(`${def.path}\0${def.owner}`, { path: def.path, owner: def.owner });
-  const oldOwners = [...new Set(removed.filter((r) => r.def.owner).map((r) => `${r.path}\0${r.def.owner}`))];
+  const oldOwners = new Map<string, Set<string>>();
+  for (const r of removed)
+    if (r.def.owner) oldOwners.set(r.path, (oldOwners.get(r.path) ?? new Set()).add(r.def.owner));
   for (const [key, { path, owner }] of owners) {
-    const found = definitions.find((d) => d.path === path && d.name === owner);
+    const inFile = definedIn.get(path) ?? [];
+    const found = inFile.find((d) => d.name === owner);
     const cls = found && CLASS_KINDS.has(found.kind) ? found : undefined;
     // (A class that stays renames nothing.)
     if (cls && (cls.status !== "new" || cls.local)) continue;
-    const kept = new Set(definitions.filter((d) => d.path === path && d.owner === owner).map((d) => d.member));
-    const old = oldOwners.find((other) => {
-      const [oldPath, oldOwner = ""] = other.split("\0");
-      if (oldPath !== path || oldOwner === owner || parentOf(oldOwner) !== parentOf(owner)) return false;
-      const oldClass = removed.find((r) => r.path === path && r.def.name === oldOwner)?.def;
+    const kept = new Set(inFile.filter((d) => d.owner === owner).map((d) => d.member));
+    const old = [...(oldOwners.get(path) ?? [])].find((oldOwner) => {
+      if (oldOwner === owner || parentOf(oldOwner) !== parentOf(owner)) return false;
+      const oldClass = removedIn.get(path)?.find((r) => r.def.name === oldOwner)?.def;
       if (cls ? oldClass?.kind !== cls.kind : oldClass !== undefined && CLASS_KINDS.has(oldClass.kind)) return false;
       if (!renamedName(lastOf(oldOwner), lastOf(owner))) return false;
-      const members = membersOf(oldOwner, path, removed).filter((m) => !DUNDER.test(m.def.member));
+      const members = membersOf(oldOwner, path).filter((m) => !DUNDER.test(m.def.member));
       const same = members.filter((m) => kept.has(m.def.member)).length;
       return same >= 2 && same * 2 >= members.length;
     });
-    if (old) renamed.set(key, { path, old: old.split("\0")[1] as string });
+    if (old) renamed.set(key, { path, old });
   }
   if (renamed.size === 0) return () => undefined;
   return (def) => {
     const from = def.owner ? renamed.get(`${def.path}\0${def.owner}`) : undefined;
     if (!from) return undefined;
-    return membersOf(from.old, from.path, removed).find((m) => m.def.member === def.member && m.def.kind === def.kind)
-      ?.def;
+    return membersOf(from.old, from.path).find((m) => m.def.member === def.member && m.def.kind === def.kind)?.def;
   };
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = out.get(key);
+    if (group) group.push(item);
+    else out.set(key, [item]);
+  }
+  return out;
 }
 
 /** Names a Go package may declare in every file (`func init()`, `var _ = …`): no sign of a variant. */

@@ -35,13 +35,18 @@ export function headerNames(context: string): HeaderNames {
   return { typeName, enumName, goType, goKind, inFunction };
 }
 
+/** A hunk's lines of code: not blank, not a comment's. */
+function codeLines(lines: readonly string[]): string[] {
+  return lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
+}
+
 /**
  * Whether a hunk's least indented lines are statements (JavaScript, TypeScript): declarations with
  * `const`/`let`/`var`, control flow, `this.x = …`, compound assignments, calls ending in `;`. Class members
  * (`name(…) {`, `x = 1;`, `private y: T;`) are not.
  */
 export function looksLikeStatements(lines: readonly string[]): boolean {
-  const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
+  const code = codeLines(lines);
   if (code.length === 0) return false;
   const least = Math.min(...code.map(indentOf));
   return code
@@ -61,7 +66,7 @@ export function looksLikeStatements(lines: readonly string[]): boolean {
  * where an object stands in as the prototype (`Router.prototype = {`): a member's array ends so there.
  */
 export function endsAnArgument(lines: readonly string[]): boolean {
-  const code = lines.filter((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l));
+  const code = codeLines(lines);
   const least = Math.min(...code.map(indentOf));
   return code.some((l) => /^\s*\],\s*$/.test(l) && leadingSpaceOf(l) <= least);
 }

@@ -44,16 +44,20 @@ function chainOf(assignment: Node): { statement: Node | null; value: Node | null
  */
 function apiValue(value: Node, object: Node): boolean {
   if (value.type === "identifier" || value.type === "member_expression") return true;
-  const typed = value.tree.language.idForNodeType("type_annotation", true) !== null;
   const callee = value.type === "call_expression" ? value.childForFieldName("function") : null;
   // (Not a global's, `config.port = parseInt(…)`, nor given a plain object the module makes, `var config = {}`.)
   return (
-    !typed &&
+    !typedTree(value) &&
     callee?.type === "identifier" &&
     !/^[A-Z]/.test(callee.text) &&
     !GLOBAL_FUNCTIONS.has(callee.text) &&
     !declaredLiteral(object, object.text)
   );
+}
+
+/** Whether the node is TypeScript's (its grammar has type annotations), not JavaScript's. */
+function typedTree(node: Node): boolean {
+  return node.tree.language.idForNodeType("type_annotation", true) !== null;
 }
 
 /** The functions every script can call: a value one returns is no factory's of the module. */
@@ -112,7 +116,7 @@ function memberChain(node: Node): { object: string; member: string } | null {
  * function … as DebouncedReturn` above the hunk), whose type declares them for callers.
  */
 function typedLocal(node: Node, name: string): boolean {
-  if (!/^[a-z_$][\w$]*$/.test(name) || node.tree.language.idForNodeType("type_annotation", true) === null) return false;
+  if (!/^[a-z_$][\w$]*$/.test(name) || !typedTree(node)) return false;
   for (let scope = node.parent; scope; scope = scope.parent) if (FUNCTIONS.has(scope.type)) return true;
   return false;
 }
