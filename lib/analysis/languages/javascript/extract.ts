@@ -10,7 +10,7 @@ import {
   withoutTrailingCommas,
 } from "../syntax-facts";
 import { readAssignment } from "./assignments";
-import { type AssignedNames, FUNCTION_VALUES, markAssigned } from "./function-properties";
+import { type AssignedNames, FUNCTION_VALUES, markAssigned, readExportAlias } from "./function-properties";
 import { GLOBAL_INTERFACES } from "./globals";
 import { constructorMembers, declaratorFacts, optionDefaults, readEnumBody } from "./members";
 import { parameterNames } from "./parameters";
@@ -248,6 +248,9 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
         // A prototype's object of methods (prototype-objects.ts): the class's methods.
         if (owner === null && !inFunction && readPrototypeObject(node, facts, skip, { callable, visit }) === "done")
           return;
+        break;
+      case "export_specifier": // `export { arr as Array }`: the alias is the module's name for it.
+        if (!inFunction && readExportAlias(node, callable, facts)) return;
         break;
       case "assignment_expression":
         if (readAssignment(node, { owner, inFunction }, facts, skip, { callable, visit, assigned }) === "done") return;

@@ -1,5 +1,5 @@
 import type { Node, Tree } from "web-tree-sitter";
-import type { SyntaxFacts } from "../syntax-facts";
+import type { FactCollector, SyntaxFacts } from "../syntax-facts";
 
 // Old JavaScript's API on a function object: `uuid.parse = parse;` in node-uuid's wrapper, `debug.extend = extend;`
 // in debug's factory. Callers name the property (`uuid.parse(s)`, `log.extend('bar')`): it is the function it is
@@ -112,3 +112,36 @@ export function markAssigned(facts: SyntaxFacts, names: AssignedNames): SyntaxFa
 
 /** Whether the tree declares `name` as an object or array literal (`var config = {}`): a value, no function's API. */
 export const declaredLiteral = (node: Node, name: string) => declaredIn(node.tree).literals.has(name);
+
+/**
+ * A module's export under another name (`function arr(v) {…}` then `export { arr as Array }`, pelotom/runtypes):
+ * callers import the alias, which is the name to state, as the function it names (with its signature, which
+ * another hunk of the file may show: see bound-signatures.ts) or the class. Not a re-export from another module
+ * (`export { a as b } from "./x"`: its definition is elsewhere), nor `as default`. Returns whether it stated one.
+ */
+export function readExportAlias(
+  specifier: Node,
+  callable: (node: Node, name: string, owner: string | null, kind: "function", fn: Node) => void,
+  facts: FactCollector,
+): boolean {
+  const statement = specifier.parent?.parent;
+  const name = specifier.childForFieldName("name");
+  const alias = specifier.childForFieldName("alias");
+  if (statement?.type !== "export_statement" || statement.childForFieldName("source")) return false;
+  if (name?.type !== "identifier" || !alias || alias.text === name.text || alias.text === "default") return false;
+  if (!facts.countsAt(specifier)) return false;
+  const fn = declaredIn(specifier.tree).functions.get(name.text);
+  const isClass = specifier.tree.rootNode
+    .descendantsOfType(["class_declaration", "abstract_class_declaration"])
+    .some((c) => c?.childForFieldName("name")?.text === name.text);
+  if (fn) callable(specifier, alias.text, null, "function", fn);
+  else if (isClass) facts.define(specifier, alias.text, null, "class");
+  else if (declaredIn(specifier.tree).values.has(name.text)) return false;
+  else {
+    // (Declared in another hunk: a function of the file's by that name lends its signature.)
+    facts.define(specifier, alias.text, null, "function");
+    const defined = facts.definitions.at(-1);
+    if (defined?.member === alias.text) defined.implementedBy = name.text;
+  }
+  return true;
+}

@@ -1,0 +1,34 @@
+// Round 66's classes, each on a real commit cut into real-data/hunks (provenance in real-data/README.md).
+import { expect, test } from "vitest";
+import { addedFile, commitAnalysis, madeHunks } from "../testing/analysis-helpers";
+
+const defuse = async (name: string) =>
+  (await commitAnalysis(name)).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind} ${i.signature ?? ""}`.trim());
+
+test("runtypes 687dc21: `export { arr as Array }` (its function in another hunk) gives the module the name `Array`, which the tests import and call, with `arr`'s signature", async () => {
+  const names = await defuse("runtypes-commit-687dc21");
+  expect(names).toContain("Array function arr<A>(v: Runtype<A>): Runtype<A[]>");
+  expect(names.filter((n) => n.startsWith("arr "))).toEqual([]);
+});
+
+test("runtypes 687dc21 (guard): an alias in the same hunk takes the function's signature under its own name; a re-export from another module (`export { a as b } from './x'`), `as default` and a value's alias state nothing", async () => {
+  const code = addedFile("src/index.ts", [
+    "function arr<A>(v: A): A[] {",
+    "  return [v]",
+    "}",
+    "const limit = 3",
+    "export { arr as Array, limit as LIMIT }",
+    "export { parse as parseIt } from './parse'",
+    "export { arr as default }",
+  ]);
+  const test = addedFile("src/index.spec.ts", [
+    "import Arr, { Array, LIMIT, parseIt } from './index'",
+    "Array(1); parseIt(LIMIT); Arr(2)",
+  ]);
+  const { names } = await madeHunks(code, test);
+  expect(names).toContain("Array function");
+  // (Doc2Feat still reads them as names both patches write: kind `name`.)
+  expect(names.filter((n) => /^(parseIt|LIMIT|default) (?!name$)/.test(n))).toEqual([]);
+});
