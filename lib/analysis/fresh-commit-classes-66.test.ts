@@ -1,6 +1,6 @@
 // Round 66's classes, each on a real commit cut into real-data/hunks (provenance in real-data/README.md).
 import { expect, test } from "vitest";
-import { addedFile, commitAnalysis, madeHunks } from "../testing/analysis-helpers";
+import { addedFile, changedHunk, commitAnalysis, madeHunks } from "../testing/analysis-helpers";
 
 const defuse = async (name: string) =>
   (await commitAnalysis(name)).identifiers
@@ -31,4 +31,18 @@ test("runtypes 687dc21 (guard): an alias in the same hunk takes the function's s
   expect(names).toContain("Array function");
   // (Doc2Feat still reads them as names both patches write: kind `name`.)
   expect(names.filter((n) => /^(parseIt|LIMIT|default) (?!name$)/.test(n))).toEqual([]);
+});
+
+test("mimetype 6b840f6: a hunk among a package-level table's rows (git's header the end of a raw string above, ENDHDR`,) reads them as a literal's elements: the row's string \"zlib\" is no use of the new `zlib` variable", async () => {
+  const analysis = await commitAnalysis("mimetype-commit-6b840f6");
+  const zlib = analysis.identifiers.find((i) => i.name === "zlib");
+  expect(zlib?.status).toBe("new");
+  expect(zlib?.usedAt).toEqual([]);
+  expect(analysis.identifiers.filter((i) => i.policies.includes("defuse"))).toEqual([]);
+});
+
+test('mimetype 6b840f6 (guard): rows that name a new function keep their use (a table of cases in a var, `{"a", parseA},`)', async () => {
+  const code = addedFile("parse.go", ["package p", "", "func parseA(s string) int { return 1 }", ""]);
+  const test = changedHunk("parse_test.go", "var cases = []struct {", [' \t{"b", parseB},', '+\t{"a", parseA},', " }"]);
+  expect((await madeHunks(code, test)).defuse).toEqual(["parseA"]);
 });

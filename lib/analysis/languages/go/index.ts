@@ -10,8 +10,21 @@ function goWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // Under the file's package clause (a hunk near the top): the clause, which says whose package it is.
   if (/^package\s+\w+\s*$/.test(context) && !lines.some((line) => /^package\s/.test(line)))
     return { prefix: [context.trim()], suffix: [], owner: null, dedent: false };
-  if (!indented) return NO_WRAP;
   const { goType, goKind, inFunction } = headerNames(context);
+  // Rows of a package-level table (`var testcases = []testcase{` above the hunk, whose header may be any line at
+  // column 0, a raw string's end included): a literal's elements, no declarations (read bare, a row's `"zlib"` is
+  // an identifier to the parser's recovery).
+  if (!inFunction && !goType && !GROUP.test(context) && startsInLiteralRows(lines)) {
+    const closed = lines.some((line) => /^\}[,)]*\s*$/.test(line));
+    return {
+      prefix: [`var _ = []${UNKNOWN_OWNER}{`],
+      suffix: closed ? [] : ["}"],
+      owner: null,
+      dedent: false,
+      settled: true,
+    };
+  }
+  if (!indented) return NO_WRAP;
   // Under `type X struct {` the lines are fields, under `type X interface {` method specs (or embedded types).
   if (goType) return { prefix: [`type ${goType} ${goKind} {`], suffix: ["}"], owner: null, dedent: false };
   // Inside a `type (` group, lines deeper than its specs (`\t\tHSTSPreloadEnabled bool`, then `\t}` and `)`): a
@@ -41,6 +54,20 @@ function goWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // A test table's own struct type (`tests := []struct {` above the hunk): its fields, then `}{` and the rows.
   if (inFunction && startsInTableStruct(lines)) return openedInFunction(lines, TABLE_OPENER);
   return inFunction ? { prefix: ["func __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
+}
+
+/**
+ * Whether a hunk starts among a composite literal's rows (`\t{"zip", "PK\x03\x04", "application/zip", all},`): its
+ * code lines at their least indentation, which is not column 0, open or close a row (`{`, `},`), and no line at
+ * column 0 but the literal's own `}`.
+ */
+function startsInLiteralRows(lines: readonly string[]): boolean {
+  const code = lines.filter((line) => line.trim() !== "" && !/^\s*\/\//.test(line));
+  const rows = code.filter((line) => !/^\}[,)]*\s*$/.test(line));
+  const first = rows[0];
+  if (first === undefined || !/^\s+\{/.test(first)) return false;
+  const least = Math.min(...rows.map(leadingSpaceOf));
+  return least > 0 && rows.every((line) => leadingSpaceOf(line) > least || /^\s*(\{|\},?\s*$)/.test(line));
 }
 
 /** The stand-in for an anonymous struct type the hunk starts inside, whose literal follows its `}{`. */
