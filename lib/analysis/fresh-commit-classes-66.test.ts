@@ -46,3 +46,32 @@ test('mimetype 6b840f6 (guard): rows that name a new function keep their use (a 
   const test = changedHunk("parse_test.go", "var cases = []struct {", [' \t{"b", parseB},', '+\t{"a", parseA},', " }"]);
   expect((await madeHunks(code, test)).defuse).toEqual(["parseA"]);
 });
+
+test("dynaconf 5609e40: a test function's own local (`settings = LazySettings(…)`, then `settings.FOO`) is no use of the example's new module variable `settings`", async () => {
+  const settings = (await commitAnalysis("dynaconf-commit-5609e40")).identifiers.find(
+    (i) => i.name === "settings" && i.side === "code",
+  );
+  expect(settings?.status).toBe("new");
+  expect(settings?.usedAt).toEqual([]);
+  expect(settings?.policies).not.toContain("defuse");
+});
+
+test("dynaconf 5609e40 (guard): Python's locals are the names a function binds (assigned, looped over, caught, its parameters, a nested def), not those it declares `global`, nor a module's; a name it only reads is still a use", async () => {
+  const code = addedFile("pkg/conf.py", ["settings = 1", "helper = 2", "table = 3", "reader = 4", "limit = 5", ""]);
+  const test = addedFile("tests/test_conf.py", [
+    "from pkg.conf import table",
+    "def check(reader):",
+    "    global limit",
+    "    limit = 6",
+    "    for settings in range(3):",
+    "        print(settings, reader)",
+    "    def helper():",
+    "        return 1",
+    "    helper()",
+    "    print(table)",
+    "def test_a():",
+    "    check(4)",
+    "",
+  ]);
+  expect((await madeHunks(code, test)).defuse.sort()).toEqual(["limit", "pkg/conf.py", "table"]);
+});

@@ -101,6 +101,8 @@ function calledProtocol(use: PatchUse, def: PatchDefinition): boolean {
 
 /** Whether a use on one side refers to a definition made on the other (SPEC §3: by qualified name, or by member name for `obj.member`). */
 export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: ImportAliases): boolean {
+  // (A function's own local, Python's `settings = LazySettings(…)` in a test, is no other file's name.)
+  if (use.ownLocal) return false;
   // Files only the tests load (Go's `_test.go`): code never loads them, nor anything they define.
   const testOnly = rulesOfPath(def.path).testOnlyFile;
   if (testOnly?.(def.path) && !testOnly(use.location.path)) return false;

@@ -68,6 +68,8 @@ export interface PatchUse {
   patched?: boolean;
   /** reached through a module's namespace, `mod.default` (see SyntaxUse.viaModule) */
   viaModule?: string;
+  /** a function's own local (see SyntaxUse.ownLocal) */
+  ownLocal?: boolean;
   location: Location;
 }
 

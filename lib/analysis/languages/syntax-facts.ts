@@ -109,6 +109,8 @@ export interface SyntaxUse {
   patched?: boolean;
   /** a member reached through a module's namespace (`mod.default` after `import * as mod from "../src/lite"`) */
   viaModule?: string;
+  /** a function's own local (Python's `settings = LazySettings(…)`, then `settings`): names nothing of another file's */
+  ownLocal?: boolean;
 }
 
 /**
@@ -266,6 +268,12 @@ export class FactCollector {
   throughModule(module: string) {
     const last = this.uses.at(-1);
     if (last) last.viaModule = module;
+  }
+
+  /** The use just recorded names a local of its function (see SyntaxUse.ownLocal). */
+  ownLocal() {
+    const last = this.uses.at(-1);
+    if (last) last.ownLocal = true;
   }
 
   /** `name` holds an instance of the class `type` (its last segment), where it is a class's name. */

@@ -183,13 +183,8 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
           skip.add(name.id);
           // An accessor (`public get state()`) is read as a field: a property.
           const accessor = node.children.some((child) => child?.type === "get" || child?.type === "set");
-          callable(
-            node,
-            name.text,
-            owner,
-            name.text === "constructor" ? "constructor" : accessor ? "property" : "method",
-            node,
-          );
+          const kind = name.text === "constructor" ? "constructor" : accessor ? "property" : "method";
+          callable(node, name.text, owner, kind, node);
           if (name.text === "constructor" && owner) constructorMembers(node, owner, facts, skip);
         }
         if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, null, true);

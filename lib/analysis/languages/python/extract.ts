@@ -1,6 +1,7 @@
 import type { Node } from "web-tree-sitter";
 import { UNKNOWN_OWNER } from "../hunk-lines";
 import { type Extractor, type FactCollector, foldSpace, lastSegment, withoutTrailingCommas } from "../syntax-facts";
+import { isLocalName } from "./bindings";
 import { keywordUses, namesInStrings } from "./call-arguments";
 import { inModuleBlock, isProperty, requestsFixtures } from "./module-blocks";
 import { overrideUses } from "./overrides";
@@ -122,6 +123,12 @@ function signatureOf(node: Node, name: string): string {
   );
 }
 
+/** A bare name's use, marked where it is its function's own local (`settings = LazySettings(…)`: see bindings.ts). */
+function bareUse(node: Node, kind: "call" | "name", facts: FactCollector, inBody: boolean): void {
+  facts.use(node, node.text, kind);
+  if (isLocalName(node, inBody)) facts.ownLocal();
+}
+
 /**
  * Python: functions, classes, methods, class and `self.` fields, module variables; calls, attributes,
  * imports, keywords. Functions and classes inside a function's body are local definitions, named by the
@@ -217,7 +224,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
         const fn = node.childForFieldName("function");
         if (fn) calleeIds.add(fn.id);
         const callee = fn?.type === "attribute" ? fn.childForFieldName("attribute")?.text : fn?.text;
-        if (fn?.type === "identifier") facts.use(fn, fn.text, "call");
+        if (fn?.type === "identifier") bareUse(fn, "call", facts, inBody);
         else if (fn?.type === "attribute") {
           const attr = fn.childForFieldName("attribute");
           if (attr) facts.use(attr, attr.text, "call", fn.childForFieldName("object")?.text ?? null);
@@ -263,7 +270,7 @@ export const extractPython: Extractor = (root, contextOwner, inBody, facts) => {
           parentType !== "attribute" &&
           facts.countsAt(node)
         ) {
-          facts.use(node, node.text, "name");
+          bareUse(node, "name", facts, inBody);
         }
         return;
       }
