@@ -75,3 +75,31 @@ test("dynaconf 5609e40 (guard): Python's locals are the names a function binds (
   ]);
   expect((await madeHunks(code, test)).defuse.sort()).toEqual(["limit", "pkg/conf.py", "table"]);
 });
+
+test("FastCSV 0f6bf93: a call through a variable of the new class (`var fbw = new FastBufferedWriter(…)`) is that class's method, not the new `Writable` interface's declaration it implements", async () => {
+  const names = (await defuse("fastcsv-commit-0f6bf93")).map((n) => n.split(" ")[0]);
+  expect(names).toEqual(expect.arrayContaining(["FastBufferedWriter", "FastBufferedWriter.endRecord"]));
+  expect(names).not.toContain("Writable.endRecord");
+});
+
+test("FastCSV 0f6bf93 (guard): a variable declared of the interface (`FileKeyProvider keyFile = new OpenSSHKeyFile()`, sshj) calls the interface's method: its static type is what the call resolves against", async () => {
+  const code = [
+    addedFile("src/FileKeyProvider.java", ["public interface FileKeyProvider {", "    void init(String key);", "}"]),
+    addedFile("src/OpenSSHKeyFile.java", [
+      "public class OpenSSHKeyFile implements FileKeyProvider {",
+      "    @Override",
+      "    public void init(String key) {",
+      "    }",
+      "}",
+    ]),
+  ].join("");
+  const test = addedFile("test/KeyFileTest.java", [
+    "public class KeyFileTest {",
+    "    void test() {",
+    "        FileKeyProvider keyFile = new OpenSSHKeyFile();",
+    '        keyFile.init("k");',
+    "    }",
+    "}",
+  ]);
+  expect((await madeHunks(code, test)).defuse).toContain("FileKeyProvider.init");
+});

@@ -68,6 +68,24 @@ function annotationElementUse(node: Node, facts: FactCollector, skip: Set<number
 }
 
 /** Java: classes, interfaces, enums, records, methods, constructors, fields; calls, field access, `new`, types, imports. */
+/**
+ * A local variable a declaration binds to a class (`Parser parser = new Parser(…)`, `var parser = new Parser(…)`): the
+ * declared type is the static one, what a call through it resolves against (`FileKeyProvider keyFile = new
+ * OpenSSHKeyFile()` calls FileKeyProvider's `init`); with `var`, the made one. (Not a field: mockito-3129's
+ * `plugins` field of the overriding class still calls the interface's new default method, which is the name.)
+ */
+function bindDeclared(node: Node, facts: FactCollector): void {
+  const declared = node.childForFieldName("type");
+  for (const declarator of node.namedChildren) {
+    if (declarator?.type !== "variable_declarator") continue;
+    const name = declarator.childForFieldName("name");
+    const value = declarator.childForFieldName("value");
+    const made = value?.type === "object_creation_expression" ? typeName(value.childForFieldName("type")) : null;
+    const type = (declared && declared.text !== "var" ? typeName(declared) : null) ?? made;
+    if (name && type) facts.bind(declarator, name.text, type);
+  }
+}
+
 export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
 
@@ -159,19 +177,9 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
       case "element_value_pair":
         annotationElementUse(node, facts, skip);
         break;
-      case "local_variable_declaration": {
-        // `Parser parser = new Parser(…)` (or `var parser = new Parser(…)`): parser holds a Parser.
-        const declared = node.childForFieldName("type");
-        for (const declarator of node.namedChildren) {
-          if (declarator?.type !== "variable_declarator") continue;
-          const name = declarator.childForFieldName("name");
-          const value = declarator.childForFieldName("value");
-          const made = value?.type === "object_creation_expression" ? typeName(value.childForFieldName("type")) : null;
-          const type = made ?? (declared && declared.text !== "var" ? typeName(declared) : null);
-          if (name && type) facts.bind(declarator, name.text, type);
-        }
+      case "local_variable_declaration":
+        bindDeclared(node, facts);
         break;
-      }
       case "object_creation_expression": {
         const type = typeName(node.childForFieldName("type"));
         if (type) facts.use(node, type, "instantiation");
