@@ -103,3 +103,39 @@ test("FastCSV 0f6bf93 (guard): a variable declared of the interface (`FileKeyPro
   ]);
   expect((await madeHunks(code, test)).defuse).toContain("FileKeyProvider.init");
 });
+
+test("dnsjava 1984e36: a new constructor overload of a class the code had (`public Zone(Name zone, InputStream input)`) is what the test's `new Zone(name, stream)` calls: DefUse states it, with its signature", async () => {
+  const names = await defuse("dnsjava-commit-1984e36");
+  expect(names).toContain("Zone.constructor constructor public Zone(Name zone, InputStream input) throws IOException");
+});
+
+test("dnsjava 1984e36 (guard): no constructor of a new class (the class is stated), no private one, none whose argument count the call does not pass", async () => {
+  const code = [
+    changedHunk("src/Zone.java", "public class Zone {", [
+      " public class Zone {",
+      "+  public Zone(String a, String b) {",
+      "+  }",
+      "+  private Zone(Builder builder) {",
+      "+  }",
+      " }",
+    ]),
+    addedFile("src/Cell.java", ["public class Cell {", "  public Cell(int a) {", "  }", "}"]),
+  ].join("");
+  const test = addedFile("test/ZoneTest.java", [
+    "class ZoneTest {",
+    "  void t() {",
+    '    Zone z = new Zone("x");',
+    "    Cell c = new Cell(1);",
+    "  }",
+    "}",
+  ]);
+  expect((await madeHunks(code, test)).defuse).toEqual(["Cell"]);
+});
+
+test('metrics 90fa922: a Java hunk cut after a call\'s argument comma (`registry.registerGauge(MetricRegistry.name(name, "pool.size"),`) still parses: the constructor it shows is changed, not a new overload, and the new private helper it calls is read', async () => {
+  const analysis = await commitAnalysis("metrics-commit-90fa922");
+  const stated = analysis.identifiers.map((i) => `${i.name} ${i.status}`);
+  expect(stated).toContain("InstrumentedExecutorService.constructor changed");
+  expect(stated).toContain("InstrumentedExecutorService.registerInternalMetrics new");
+  expect(analysis.identifiers.filter((i) => i.policies.includes("defuse"))).toEqual([]);
+});

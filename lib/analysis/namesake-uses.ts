@@ -32,7 +32,7 @@ export function withResultTypes(facts: PatchFacts, definitions: readonly PatchDe
  * Whether a callable can take a call's arguments (unknown counts, rest parameters aside: yes; fewer where its
  * signature gives a parameter a default or makes one optional, TypeScript's `params?: string`).
  */
-const takes = (def: PatchDefinition, use: PatchUse): boolean =>
+export const takes = (def: PatchDefinition, use: PatchUse): boolean =>
   use.arity === undefined ||
   // (An overloaded method's declarations, one of which may take the call's arguments.)
   (def.overloads?.some((o) => takes({ ...def, ...o, overloads: undefined }, use)) ?? false) ||

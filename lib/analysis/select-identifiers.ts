@@ -1,4 +1,5 @@
 import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../domain/hint-vocabulary";
+import { constructorCalls } from "./constructor-overloads";
 import { dataFilesNamedByTests, pathLiteralsNaming, sourceLiteralsDefining } from "./data-files";
 import { matchesDefinition } from "./enum-scopes";
 import { implementations } from "./implementations";
@@ -14,6 +15,7 @@ import { packageAliases } from "./package-scope";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
 import { staticImportReaches } from "./static-imports";
 import { keyOfOtherType, keywordOfCalledType, keywordOfOwnCallee, nestedKeyTyped } from "./typed-keys";
+import { typedToAnother } from "./typed-receivers";
 import { unusableDefinitions } from "./unusable-definitions";
 import { usersOwn } from "./users-own";
 
@@ -128,24 +130,6 @@ const testVariableThroughObject = (side: "code" | "test") => (use: PatchUse, def
   moduleOfPath(def.path)?.uses?.testModulesUnloaded === true;
 
 /**
- * A use through an object of a type the patches define a member of that name in (`pingTimer.clear()`, `pingTimer`
- * holding a PingTimer, whose `clear()` the code changes): that member's, no other type's field or method of the
- * name (`Timer.clear`), no other type's declaration without a body (FastCSV's `fbw.endRecord()`, `fbw` a `new
- * FastBufferedWriter(…)`, is its class's, not the `Writable` interface's it implements). (Where the object's own
- * type defines no such member, another type's method may be what its class implements: an interface's; and a
- * base class's method with a body may be what the call reaches, as poetry-core's `has_upper_bound` is.)
- */
-function typedToAnother(definitions: readonly PatchDefinition[]): (use: PatchUse, def: PatchDefinition) => boolean {
-  const members = new Set(definitions.filter((d) => d.owner).map((d) => `${d.owner?.split(".").pop()}.${d.member}`));
-  return (use, def) =>
-    use.qualifierType !== undefined &&
-    (def.kind === "field" || (def.kind === "method" && def.abstract === true)) &&
-    def.owner !== null &&
-    def.owner.split(".").pop() !== use.qualifierType &&
-    members.has(`${use.qualifierType}.${use.name}`);
-}
-
-/**
  * Applies the four selections of SPEC §4 to the facts of the code patch C and the test patch T:
  * DefUse (new names defined on one side and used on the other), Doc2Feat (names on added lines of both),
  * FEA brief (new functions, classes and methods of C), Pro (every name C adds or changes).
@@ -231,7 +215,8 @@ export function selectIdentifiers(
             !(def.crateOnly && moduleOfPath(def.path)?.uses?.outsideCrate?.(use.location.path)) &&
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );
-        if (!unusable) uses.push(...sourceLiteralsDefining(def, side, other));
+        if (!unusable)
+          uses.push(...sourceLiteralsDefining(def, side, other), ...constructorCalls(def, byName, everyDefinition));
         if (def.kind === "file" && !unusable)
           uses.push(
             ...climbingImports(def.path, moduleUses, own.paths),

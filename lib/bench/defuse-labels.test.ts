@@ -36,6 +36,10 @@ describe("DefUse bench keys", () => {
     expect(labelKey("XmlMapper.Builder.xmlTagProcessor")).toBe("Builder.xmlTagProcessor");
     // A CommonJS export, as a labeller copies `exports.text = …`, is the module's name.
     expect(labelKey("exports.text")).toBe("text");
+    // A constructor is its class's namesake, however spelt (a label's `Zone.Zone`); a method named so is not one.
+    expect(labelKey("org.xbill.Zone.constructor", "constructor")).toBe("Zone.Zone");
+    expect(labelKey("Zone.Zone", "method")).toBe("Zone.Zone");
+    expect(labelKey("Emitter.constructor", "method")).toBe("Emitter.constructor");
     expect(labelKey("module.exports.raw")).toBe("raw");
     expect(labelKey("describe.only")).toBe("describe.only");
     // A constructor's keyword parameter is its class's, spelt through the constructor or not.

@@ -21,10 +21,15 @@ export interface DefuseLabel {
 /**
  * The key a name is scored by: a file by its path, else the last two dotted segments. A CommonJS export is its
  * name (`exports.text`, as a labeller may copy `exports.text = …`, is the module's `text`). A constructor's
- * keyword parameter is its class's, however spelt (`FloatConverter.__init__.finite`, `Cell.__construct.column`, `FloatConverter.finite`).
+ * keyword parameter is its class's, however spelt (`FloatConverter.__init__.finite`, `Cell.__construct.column`, `FloatConverter.finite`);
+ * a constructor is its class's namesake (`Zone.constructor`, `Zone.Zone`).
  */
 export function labelKey(name: string, kind?: string): string {
   if (kind === "file" || name.includes("/")) return name;
+  // A constructor is its class's namesake however the analysis spells it (`Zone.constructor` is a label's `Zone.Zone`).
+  const constructorOf =
+    kind === "constructor" ? /([^.:]+)(?:\.|::)(?:constructor|__init__|__construct)$/.exec(name)?.[1] : undefined;
+  if (constructorOf) return `${constructorOf}.${constructorOf}`;
   return name
     .replace(/::/g, ".")
     .replace(/^(module\.)?exports\./, "")

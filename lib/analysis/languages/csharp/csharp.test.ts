@@ -174,11 +174,12 @@ function report(set: CaseSet, mode: string, s: Score): void {
 /** The figures reached on the development set, the same from hunks and in exact mode (expected: the hand labels). */
 function expectDevelopment(s: Score): void {
   expect(s.expected).toBe(12);
-  // Missed: the new constructor overload (a constructor matches no use, match-uses.ts: the Java labels call a
-  // changed constructor ambiguous). JObject.Property, a new overload declared after the changed one it
-  // overloads, is new (it was kept "changed" until patch-facts.ts let a later new overload make the name new).
-  expect({ hits: s.hits, picked: s.picked }).toEqual({ hits: 11, picked: 11 });
-  expect(s.missing.sort()).toEqual(["7f78562d: UnixDateTimeConverter.UnixDateTimeConverter"]);
+  // The new constructor overload, `UnixDateTimeConverter(bool allowPreEpoch)`, is what the test's `new
+  // UnixDateTimeConverter(true)` calls (constructor-overloads.ts; missed until round 66). JObject.Property, a new
+  // overload declared after the changed one it overloads, is new (it was kept "changed" until patch-facts.ts let a
+  // later new overload make the name new).
+  expect({ hits: s.hits, picked: s.picked }).toEqual({ hits: 12, picked: 12 });
+  expect(s.missing).toEqual([]);
   expect(s.disagreements).toEqual([]);
 }
 

@@ -182,7 +182,13 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
         break;
       case "object_creation_expression": {
         const type = typeName(node.childForFieldName("type"));
-        if (type) facts.use(node, type, "instantiation");
+        // (How many arguments it passes: which constructor it calls, see constructor-overloads.ts.)
+        const args = node
+          .childForFieldName("arguments")
+          ?.namedChildren.filter(
+            (a) => a?.type !== "comment" && a?.type !== "line_comment" && a?.type !== "block_comment",
+          );
+        if (type) facts.use(node, type, "instantiation", null, undefined, args?.length);
         break;
       }
       case "field_access": {

@@ -193,7 +193,11 @@ export const java: LanguageModule = {
     // A body the hunk's end cuts off is closed, so what it holds still parses as that body.
     closeOpenBlocks: (suffix, lines) => {
       const open = closersOfOpenBrackets(lines);
-      return open !== "" ? [open, ...suffix] : [...suffix];
+      // (A call cut after an argument's comma, `registry.registerGauge(MetricRegistry.name(name, "pool.size"),`: Java
+      // takes no trailing comma, and the method around it would not parse; a stand-in argument ends the list.)
+      const last = lines.findLast((line) => line.trim() !== "" && !/^\s*(\/\/|\*|\/\*)/.test(line)) ?? "";
+      const argument = open.startsWith(")") && /,\s*$/.test(last) ? "null" : "";
+      return open !== "" ? [argument + open, ...suffix] : [...suffix];
     },
     // The named method ends at the `}` at its class's member level (git's java driver drops the header's
     // indentation, so a `}` of the method and one of a block inside it look alike otherwise).
