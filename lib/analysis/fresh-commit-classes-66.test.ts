@@ -139,3 +139,18 @@ test('metrics 90fa922: a Java hunk cut after a call\'s argument comma (`registry
   expect(stated).toContain("InstrumentedExecutorService.registerInternalMetrics new");
   expect(analysis.identifiers.filter((i) => i.policies.includes("defuse"))).toEqual([]);
 });
+
+test("ta4j 2da36ca: a record's components are its properties, read through their accessors (`plan.id()`, `CandidateSearchLane::id`), and a nested type named through its owner (`ElliottWaveAnchorCalibrationHarness.CandidateSearchPlan plan`) is a use of it", async () => {
+  const names = (await defuse("ta4j-commit-2da36ca")).map((n) => n.split(" ").slice(0, 2).join(" "));
+  expect(names).toEqual(
+    expect.arrayContaining([
+      "ElliottWaveAnchorCalibrationHarness.CandidateSearchPlan class",
+      "ElliottWaveAnchorCalibrationHarness.CandidateSearchPlan.id property",
+      "ElliottWaveAnchorCalibrationHarness.CandidateSearchPlan.lanes property",
+      "ElliottWaveAnchorCalibrationHarness.CandidateSearchLane.id property",
+      "ElliottWaveAnchorCalibrationHarness.CandidateSearchPlan.profiles method",
+    ]),
+  );
+  // (`plan.profiles()` is the plan's method, not the lane's component of that name.)
+  expect(names).not.toContain("ElliottWaveAnchorCalibrationHarness.CandidateSearchLane.profiles property");
+});

@@ -86,6 +86,31 @@ function bindDeclared(node: Node, facts: FactCollector): void {
   }
 }
 
+/**
+ * A record's components (`record CandidateSearchPlan(String id, List<CandidateSearchLane> lanes)`, ta4j): each is a
+ * property of the record read through its accessor, `String id()`, as callers name it (`plan.id()`,
+ * `CandidateSearchLane::id`).
+ */
+function recordComponents(node: Node, owner: string, facts: FactCollector, skip: Set<number>): void {
+  for (const component of node.childForFieldName("parameters")?.namedChildren ?? []) {
+    if (component?.type !== "formal_parameter") continue;
+    const name = component.childForFieldName("name");
+    const type = component.childForFieldName("type");
+    if (!name || !type) continue;
+    skip.add(name.id);
+    facts.define(component, name.text, owner, "property", `${type.text} ${name.text}()`);
+  }
+}
+
+/** `ElliottWaveAnchorCalibrationHarness.CandidateSearchPlan plan`: the nested type, named through its owner. */
+function scopedTypeUse(node: Node, facts: FactCollector, skip: Set<number>): void {
+  const parts = node.namedChildren;
+  const last = parts.at(-1);
+  if (last?.type !== "type_identifier" || parts.length < 2 || skip.has(last.id) || !facts.countsAt(last)) return;
+  skip.add(last.id);
+  facts.use(last, last.text, "type", parts[0]?.text ?? null);
+}
+
 export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
   const skip = new Set<number>();
 
@@ -97,6 +122,7 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
         skip.add(name.id);
         facts.define(node, name.text, inBody ? null : owner, typeKind);
         const qualified = owner && !inBody ? `${owner}.${name.text}` : name.text;
+        if (node.type === "record_declaration" && !inBody) recordComponents(node, qualified, facts, skip);
         for (const child of node.namedChildren) if (child && child.id !== name.id) visit(child, qualified, false);
         return;
       }
@@ -199,6 +225,9 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
         }
         break;
       }
+      case "scoped_type_identifier":
+        scopedTypeUse(node, facts, skip);
+        break;
       case "method_reference": {
         const parts = node.namedChildren;
         const member = parts.at(-1);
