@@ -154,3 +154,11 @@ test("ta4j 2da36ca: a record's components are its properties, read through their
   // (`plan.profiles()` is the plan's method, not the lane's component of that name.)
   expect(names).not.toContain("ElliottWaveAnchorCalibrationHarness.CandidateSearchLane.profiles property");
 });
+
+test("immer 243d000: a C++ hunk that starts in the template parameter list its header opens (`template <typename T,` above) reads the function it declares: the renamed `to_load_archive`, which the tests call, and no stray `typename` variables", async () => {
+  const analysis = await commitAnalysis("immer-commit-243d000");
+  expect(await defuse("immer-commit-243d000")).toEqual([
+    "to_load_archive function template <typename T, typename MemoryPolicy, immer::detail::rbts::bits_t B, immer::detail::rbts::bits_t BL> archive_load<T> to_load_archive(archive_save<T, MemoryPolicy, B, BL> ar)",
+  ]);
+  expect(analysis.identifiers.filter((i) => /typename|bits_t/.test(i.name))).toEqual([]);
+});

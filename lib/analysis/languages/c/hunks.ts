@@ -56,6 +56,27 @@ export function resumesParameterList(context: string, lines: readonly string[]):
   return false;
 }
 
+/**
+ * C++: whether a hunk starts in the template parameter list its header opens (`template <typename T,` above
+ * `typename MemoryPolicy,` … `immer::detail::rbts::bits_t BL>` and the function it declares, immer's archive.hpp):
+ * the header's `<` left open, closed by the hunk's lines before any `{`, `}`, `;` or `(`.
+ */
+export function resumesTemplateList(context: string, lines: readonly string[]): boolean {
+  if (!/^\s*template\s*</.test(context)) return false;
+  let depth = 0;
+  for (const ch of codeOf(context)) depth += ch === "<" ? 1 : ch === ">" ? -1 : 0;
+  if (depth <= 0) return false;
+  for (const line of lines) {
+    if (/^\s*#/.test(line)) return false;
+    for (const ch of codeOf(line)) {
+      if (ch === "<") depth++;
+      else if (ch === ">" && --depth === 0) return true;
+      else if ("{};(".includes(ch)) return false;
+    }
+  }
+  return false;
+}
+
 /** A parameter's declaration: a type and a name (`int level`, `const char *s`, `size_t n = 0`), or `...`. */
 const PARAMETER = /^(?:(?:[A-Za-z_][\w:<>]*[\s*&]+)+[A-Za-z_]\w*\s*(?:\[[^\]]*\])?(?:\s*=\s*.+)?|\.\.\.)$/;
 
@@ -128,7 +149,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     }
     // The header's own function, its parameters above the hunk: read with the header written back, its
     // signature not stated (the parameters above are not shown).
-    if (resumesParameterList(context, lines))
+    if (resumesParameterList(context, lines) || (dialect.namespaces && resumesTemplateList(context, lines)))
       return { prefix: [context], suffix: [], owner: null, dedent: false, resumesHeader: true };
     // An enum's body (`enum EMITTER_MANIP {`): its lines are its values.
     // (`typedef enum {` names its type after the `}`: `} git_error_code;`.)
