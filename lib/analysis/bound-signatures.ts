@@ -17,3 +17,22 @@ export function boundSignatures(parsed: readonly ParsedFragment[]): (def: Syntax
   );
   return (def) => (def.implementedBy ? (functions.get(def.implementedBy) ?? def.signature) : def.signature);
 }
+
+/** The kinds a name bound to another may take from it (an export alias of a class, `export { Foo as Bar }`). */
+const LENT_KINDS = new Set(["class", "interface", "type", "enum", "constant", "variable"]);
+
+/**
+ * A definition's kind, where it is bound to another definition of the file that is no function: JavaScript's `export {
+ * Foo as Bar }` with `class Foo` in another hunk is a class, not the function it is read as without it; else its own.
+ */
+export function boundKinds(parsed: readonly ParsedFragment[]): (def: SyntaxDefinition) => SyntaxDefinition["kind"] {
+  const kinds = new Map(
+    parsed
+      .filter((x) => x.fragment.side === "post")
+      .flatMap((x) => x.definitions)
+      .filter((d) => d.owner === null && LENT_KINDS.has(d.kind))
+      .map((d) => [d.name, d.kind]),
+  );
+  return (def) =>
+    def.implementedBy && def.kind === "function" ? (kinds.get(def.implementedBy) ?? def.kind) : def.kind;
+}

@@ -14,6 +14,7 @@ export function constructorCalls(
   def: PatchDefinition,
   byName: ReadonlyMap<string, PatchUse[]>,
   everyDefinition: readonly PatchDefinition[],
+  textBefore: readonly string[],
 ): PatchUse[] {
   // (A private one, commons-compress's `private TarArchiveInputStream(Builder builder)`, no test calls.)
   if (def.kind !== "constructor" || def.status !== "new" || !def.owner || def.local || def.private) return [];
@@ -26,7 +27,25 @@ export function constructorCalls(
   const overloads = def.overloads?.filter((o) => open(o.signature));
   if (overloads?.length === 0 || (!overloads && !open(def.signature))) return [];
   const callable = { ...def, ...(overloads ? { overloads } : {}) };
+  // (A call with as many arguments as a constructor the class had takes that one: `new Zone(origin, "zone.db")` beside
+  // `Zone(Name zone, String file)` shown as context; which, only the argument types would say.)
+  const before = priorArities(className, textBefore);
   return (byName.get(className) ?? []).filter(
-    (use) => use.kind === "instantiation" && use.arity !== undefined && takes(callable, use),
+    (use) => use.kind === "instantiation" && use.arity !== undefined && !before.has(use.arity) && takes(callable, use),
   );
+}
+
+/** How many parameters each constructor of the class the patch shows before it declares (`Zone(Name zone, String file) {`). */
+function priorArities(className: string, textBefore: readonly string[]): Set<number> {
+  const declaration = new RegExp(
+    `(?:^|\\n)\\s*(?:@\\w+(?:\\([^)]*\\))?\\s+)*(?:(?:public|protected|private|internal|explicit|constexpr)\\s+)*${className}\\s*\\(([^)]*)\\)\\s*(?:throws\\b[^{;]*)?(?:\\{|:|;|$)`,
+    "gm",
+  );
+  const out = new Set<number>();
+  for (const text of textBefore)
+    for (const match of text.matchAll(declaration)) {
+      const list = (match[1] ?? "").replace(/<[^<>]*>/g, "").trim();
+      out.add(list === "" ? 0 : list.split(",").length);
+    }
+  return out;
 }

@@ -162,3 +162,96 @@ test("immer 243d000: a C++ hunk that starts in the template parameter list its h
   ]);
   expect(analysis.identifiers.filter((i) => /typename|bits_t/.test(i.name))).toEqual([]);
 });
+
+test("dynaconf 5609e40 (review): a parameter's annotation and default are read outside the function (`policy: RetryPolicy | None = None` names the class), and a comprehension's variable binds nothing of the function's", async () => {
+  const code = addedFile("pkg/retry.py", [
+    "class RetryPolicy:",
+    "    DEFAULT = 1",
+    "",
+    "def default_timeout():",
+    "    return 1",
+    "",
+  ]);
+  const annotated = changedHunk("tests/test_x.py", "from pkg.retry import *", [
+    "+def make_client(policy: RetryPolicy | None = None, *args, **kw):",
+    "+    return Client(policy or RetryPolicy(2), args, kw)",
+    "",
+  ]);
+  expect((await madeHunks(code, annotated)).defuse).toEqual(["RetryPolicy"]);
+  const comprehension = changedHunk("tests/test_x.py", "from pkg.retry import *", [
+    "+def f(xs):",
+    "+    ys = [default_timeout for default_timeout in xs]",
+    "+    return default_timeout()",
+    "",
+  ]);
+  expect((await madeHunks(code, comprehension)).defuse).toEqual(["default_timeout"]);
+});
+
+test("mimetype 6b840f6 (review): keyed rows of a table whose element type no line here names (`{name: \"b\", Timeout: 3 * time.Second},` under `var tests = []dialCase{`) reach no new struct's field of the key's name", async () => {
+  const code = changedHunk("server.go", "type Server struct {", [
+    " type Server struct {",
+    "+\tTimeout time.Duration",
+    " }",
+  ]);
+  for (const header of ["var tests = []dialCase{", "var tests = []struct {"]) {
+    const test = changedHunk("dial_test.go", header, [
+      ' \t{name: "a", Timeout: time.Second},',
+      '+\t{name: "b", Timeout: 3 * time.Second},',
+      " }",
+    ]);
+    expect((await madeHunks(code, test)).defuse).toEqual([]);
+  }
+});
+
+test("dnsjava 1984e36 (review): a call with as many arguments as a constructor the class had (shown as context) is that one's: a new overload of that count is not stated (Java and C#)", async () => {
+  const java = changedHunk("src/Zone.java", "public class Zone {", [
+    "+  public Zone(Name zone, InputStream in) {",
+    "+  }",
+    "   public Zone(Name zone, String file) {",
+    "   }",
+  ]);
+  const javaTest = addedFile("test/ZoneTest.java", [
+    "class ZoneTest {",
+    "  void t() {",
+    '    Zone z = new Zone(origin, "zone.db");',
+    "  }",
+    "}",
+  ]);
+  expect((await madeHunks(java, javaTest)).defuse).toEqual([]);
+  const csharp = changedHunk("src/Zone.cs", "public class Zone", [
+    "+    public Zone(Stream input)",
+    "+    {",
+    "+    }",
+    "     public Zone(string file)",
+    "     {",
+    "     }",
+  ]);
+  const csharpTest = addedFile("test/ZoneTests.cs", [
+    "class ZoneTests {",
+    "  void T() {",
+    '    var z = new Zone("zone.db");',
+    "  }",
+    "}",
+  ]);
+  expect((await madeHunks(csharp, csharpTest)).defuse).toEqual([]);
+});
+
+test("runtypes 687dc21 (review): an export alias of a class another hunk shows (`export { Foo as Bar }`) is stated as the class it names, not as a function", async () => {
+  const code = [
+    "diff --git a/src/index.ts b/src/index.ts",
+    "index 1111111..2222222 100644",
+    "--- a/src/index.ts",
+    "+++ b/src/index.ts",
+    "@@ -10,2 +10,3 @@ import x from 'y'",
+    " class Foo {",
+    "+  y = 2",
+    " }",
+    "@@ -40,2 +41,3 @@ const z = 1",
+    " const w = 2",
+    "+export { Foo as Bar }",
+    " const v = 3",
+    "",
+  ].join("\n");
+  const test = addedFile("test/a.test.ts", ["import { Bar } from '../src/index'", "new Bar()"]);
+  expect((await madeHunks(code, test)).names.filter((n) => n.startsWith("Bar"))).toEqual(["Bar class"]);
+});

@@ -1,4 +1,4 @@
-import { boundSignatures } from "./bound-signatures";
+import { boundKinds, boundSignatures } from "./bound-signatures";
 import { addContextFunctions, addEnclosingTypes } from "./context-functions";
 import { fileUses } from "./file-uses";
 import { hunkFragments } from "./fragments";
@@ -51,6 +51,7 @@ function fileDefinitions(
   const postDeclarations = declarations("post");
   const out = new Map<string, PatchDefinition>();
   const boundSignature = boundSignatures(parsed);
+  const boundKind = boundKinds(parsed);
   for (const p of parsed.filter((x) => x.fragment.side === "post")) {
     for (const def of p.definitions) {
       const location = locate(p.fragment, def.row, def.endRow, { name: def.member, column: def.column });
@@ -127,7 +128,7 @@ function fileDefinitions(
         name: def.name,
         member: def.member,
         owner: def.owner,
-        kind: enumMemberUnderHeader(language, file, p, def) ? "constant" : def.kind,
+        kind: enumMemberUnderHeader(language, file, p, def) ? "constant" : boundKind(def),
         signature: boundSignature(def),
         status,
         params: def.params,

@@ -181,6 +181,7 @@ export function selectIdentifiers(
     const loads = loadsOf(other.uses);
     const unloadedNamesake = unloadedNamesakeOf(side, loads);
     const testVariable = testVariableThroughObject(side);
+    const madeBy = (def: PatchDefinition) => constructorCalls(def, byName, everyDefinition, own.textBefore);
     // A name the code used before the patch (`app.credentials` in its pre-image) and defines nowhere anew is no
     // test's to define: a test class that has it (`class Rails52Credentials; def credentials`) stands in for
     // what the code already called. (A mock of a new interface, `MockedUserPropsRepo.Get`, is the contract's.)
@@ -215,8 +216,7 @@ export function selectIdentifiers(
             !(def.crateOnly && moduleOfPath(def.path)?.uses?.outsideCrate?.(use.location.path)) &&
             componentPropsMay(use, def, use.kind === "prop" && loads(use.location.path, def.path)),
         );
-        if (!unusable)
-          uses.push(...sourceLiteralsDefining(def, side, other), ...constructorCalls(def, byName, everyDefinition));
+        if (!unusable) uses.push(...sourceLiteralsDefining(def, side, other), ...madeBy(def));
         if (def.kind === "file" && !unusable)
           uses.push(
             ...climbingImports(def.path, moduleUses, own.paths),

@@ -14,7 +14,10 @@ function goWrap({ context, indented, lines }: WrapRequest): Wrapper {
   // Rows of a package-level table (`var testcases = []testcase{` above the hunk, whose header may be any line at
   // column 0, a raw string's end included): a literal's elements, no declarations (read bare, a row's `"zlib"` is
   // an identifier to the parser's recovery).
-  if (!inFunction && !goType && !GROUP.test(context) && startsInLiteralRows(lines)) {
+  // (Not keyed rows, `{name: "b", Timeout: 3 * time.Second},`: whose fields the keys are, no line here says; the
+  // literal's element type unknown, they would reach any struct's field of the name.)
+  const keyed = lines.some((line) => /[{,]\s*[A-Za-z_]\w*:\s/.test(line));
+  if (!inFunction && !goType && !GROUP.test(context) && startsInLiteralRows(lines) && !keyed) {
     const closed = lines.some((line) => /^\}[,)]*\s*$/.test(line));
     return {
       prefix: [`var _ = []${UNKNOWN_OWNER}{`],

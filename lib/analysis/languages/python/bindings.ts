@@ -3,12 +3,11 @@
 import type { Node, Tree } from "web-tree-sitter";
 
 const SCOPES = new Set(["function_definition", "lambda"]);
-/** The nodes whose target binds names, and the field that holds it. */
+/** The nodes whose target binds names, and the field that holds it (a comprehension's variable is its own). */
 const TARGETS: Record<string, string> = {
   assignment: "left",
   augmented_assignment: "left",
   for_statement: "left",
-  for_in_clause: "left",
   named_expression: "name",
 };
 const boundOf = new WeakMap<Tree, Map<number, Set<string>>>();
@@ -46,11 +45,14 @@ function boundIn(scope: Node): Set<string> {
       walk(child);
     }
   };
-  const parameters = scope.childForFieldName("parameters");
-  for (const id of parameters?.descendantsOfType("identifier") ?? []) {
-    // (A default's value, `def f(x=settings)`, is read outside: only the parameters' own names bind.)
-    const holder = id?.parent;
-    if (id && holder && holder.childForFieldName("value")?.id !== id.id && holder.type !== "type") out.add(id.text);
+  // (Only the parameters' own names bind: an annotation, `policy: RetryPolicy | None`, and a default's value,
+  // `n=RetryPolicy.DEFAULT`, are read outside the function.)
+  for (const parameter of scope.childForFieldName("parameters")?.namedChildren ?? []) {
+    const name =
+      parameter?.type === "identifier"
+        ? parameter
+        : (parameter?.childForFieldName("name") ?? parameter?.namedChildren.find((c) => c?.type === "identifier"));
+    if (name?.type === "identifier") out.add(name.text);
   }
   walk(scope.childForFieldName("body") ?? scope);
   for (const name of declaredOuter) out.delete(name);
