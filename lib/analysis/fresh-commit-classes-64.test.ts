@@ -1,12 +1,14 @@
 // Round 64's classes (and classes left from round 63 and earlier), each on a real commit cut into real-data/hunks.
 import { expect, test } from "vitest";
-import { addedFile, changedHunk, commitAnalysis, madeHunks, statedKinds as stated } from "../testing/analysis-helpers";
+import {
+  addedFile,
+  changedHunk,
+  commitAnalysis,
+  madeHunks,
+  statedSignatures as signatures,
+  statedKinds as stated,
+} from "../testing/analysis-helpers";
 import { analyzeInstance } from "./analyze-instance";
-
-const signatures = async (name: string) =>
-  (await commitAnalysis(name)).identifiers
-    .filter((i) => i.policies.includes("defuse"))
-    .map((i) => `${i.name} ${i.kind} ${i.signature ?? ""}`.trim());
 
 test("node-uuid 3ab3ad6: in the module wrapper, `uuid.parse = parse;` and `uuid.BufferClass = BufferClass;` give the function object `uuid` the functions and values the file declares: the tests' `uuid.parse(s)` and `new uuid.BufferClass(16)` name them, stated with the function's signature, and not the bare names", async () => {
   const defuse = await signatures("node-uuid-commit-3ab3ad6");

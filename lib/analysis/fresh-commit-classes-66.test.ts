@@ -1,11 +1,12 @@
 // Round 66's classes, each on a real commit cut into real-data/hunks (provenance in real-data/README.md).
 import { expect, test } from "vitest";
-import { addedFile, changedHunk, commitAnalysis, madeHunks } from "../testing/analysis-helpers";
-
-const defuse = async (name: string) =>
-  (await commitAnalysis(name)).identifiers
-    .filter((i) => i.policies.includes("defuse"))
-    .map((i) => `${i.name} ${i.kind} ${i.signature ?? ""}`.trim());
+import {
+  addedFile,
+  changedHunk,
+  commitAnalysis,
+  statedSignatures as defuse,
+  madeHunks,
+} from "../testing/analysis-helpers";
 
 test("runtypes 687dc21: `export { arr as Array }` (its function in another hunk) gives the module the name `Array`, which the tests import and call, with `arr`'s signature", async () => {
   const names = await defuse("runtypes-commit-687dc21");

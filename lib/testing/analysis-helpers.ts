@@ -85,6 +85,12 @@ export const statedKinds = async (name: string) =>
     .filter((i) => i.policies.includes("defuse"))
     .map((i) => `${i.name} ${i.kind}`);
 
+/** What DefUse states of a stored commit's hunks, as "name kind signature", in the analysis' order. */
+export const statedSignatures = async (name: string) =>
+  (await commitAnalysis(name)).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind} ${i.signature ?? ""}`.trim());
+
 export const hunkDefinitions = async (code: string, test = "") =>
   (
     await analyzeInstance({

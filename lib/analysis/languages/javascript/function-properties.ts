@@ -130,13 +130,15 @@ export function readExportAlias(
   if (statement?.type !== "export_statement" || statement.childForFieldName("source")) return false;
   if (name?.type !== "identifier" || !alias || alias.text === name.text || alias.text === "default") return false;
   if (!facts.countsAt(specifier)) return false;
-  const fn = declaredIn(specifier.tree).functions.get(name.text);
-  const isClass = specifier.tree.rootNode
-    .descendantsOfType(["class_declaration", "abstract_class_declaration"])
-    .some((c) => c?.childForFieldName("name")?.text === name.text);
+  const declared = declaredIn(specifier.tree);
+  const fn = declared.functions.get(name.text);
+  const isClass = () =>
+    specifier.tree.rootNode
+      .descendantsOfType(["class_declaration", "abstract_class_declaration"])
+      .some((c) => c?.childForFieldName("name")?.text === name.text);
   if (fn) callable(specifier, alias.text, null, "function", fn);
-  else if (isClass) facts.define(specifier, alias.text, null, "class");
-  else if (declaredIn(specifier.tree).values.has(name.text)) return false;
+  else if (isClass()) facts.define(specifier, alias.text, null, "class");
+  else if (declared.values.has(name.text)) return false;
   else {
     // (Declared in another hunk: a function of the file's by that name lends its signature.)
     facts.define(specifier, alias.text, null, "function");
