@@ -30,6 +30,20 @@ function enumConstantTypes(uses: readonly PatchUse[]): Map<string, string> {
 }
 
 /**
+ * Where some uses go through objects of a told type and some through objects the file does not type: the told
+ * type, if it is one and its file's namesake (robin-map's `tsl::robin_map<…> map` then `map.contains(0)`, and
+ * `map_const.contains(…)` beside it, for a `contains` in `robin_map.h`): a file named for a class holds that
+ * class's members. (Not another file's namesake: robin_hash.h's `contains` is its own class's.)
+ */
+function namesakeTold(def: PatchDefinition, uses: readonly PatchUse[]): string | null {
+  const told = new Set(uses.flatMap((use) => (use.qualifierType ? [use.qualifierType] : [])));
+  const type = told.size === 1 ? [...told][0] : undefined;
+  const stem = /([^/]+?)(?:\.[^./]+)?$/.exec(def.path)?.[1];
+  const plain = (name: string) => name.toLowerCase().replace(/[_-]/g, "");
+  return type !== undefined && stem !== undefined && plain(type) === plain(stem) ? type : null;
+}
+
+/**
  * The class a method whose class line no hunk shows belongs to, from the uses that reach it: the one class
  * every class-like qualifier names (`version.WebEngineVersions.from_qt(…)` → WebEngineVersions), or the
  * class the using file made the qualifier an instance of (`z = ZipArchive(…)`; `z._valid_time_stamp(…)`), else null.
@@ -50,7 +64,7 @@ export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): 
     use.qualifier !== null &&
     !isSelfQualified(use) &&
     !classLike(use.qualifier.replace(/\.super$/, ""));
-  if (uses.some((use) => use.qualifierType !== undefined) && uses.some(untold)) return null;
+  if (uses.some((use) => use.qualifierType !== undefined) && uses.some(untold)) return namesakeTold(def, uses);
   const enums = enumConstantTypes(uses);
   const classes = new Set(
     uses.flatMap((use) => {

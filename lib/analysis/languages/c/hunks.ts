@@ -99,7 +99,18 @@ function pastTheClass(lines: readonly string[]): boolean {
   const closer = code.findIndex((line) => /^\}/.test(line));
   if (closer >= 0 && /^\};/.test(code[closer] ?? "")) return false;
   const before = closer < 0 ? code : code.slice(0, closer);
-  return before.length > 0 && before.every((line) => /^\S/.test(line));
+  if (before.length > 0 && before.every((line) => /^\S/.test(line))) return true;
+  // A definition at column 0 whose body the `}` at column 0 closes (GSL's `template <typename SpanType, …>` /
+  // `constexpr multi_span<…>` / `as_multi_span(SpanType s, Dimensions2... dims)` / `{` … `}` under `public:`): a
+  // class's members stand indented, so this is the namespace's. (Its declaration's continuation lines may be.)
+  const opener = before.findIndex((line) => /^\{/.test(line) || /^\S.*\{\s*$/.test(line));
+  return (
+    closer > 0 &&
+    opener >= 0 &&
+    /^\}\s*$/.test(code[closer] ?? "") &&
+    [before[0], before[opener]].every((line) => /^\S/.test(line ?? "") && !ACCESS_LABEL.test(line ?? "")) &&
+    before.slice(opener + 1).every((line) => /^\s/.test(line))
+  );
 }
 
 /**
