@@ -14,7 +14,7 @@ import {
 } from "./languages/hunk-lines";
 import type { HunkRules, LanguageModule, OffsideRules, Wrapper, WrapRequest } from "./languages/language";
 import { moduleOfGrammar } from "./languages/lookup";
-import { NO_WRAP } from "./languages/wrapping";
+import { NO_WRAP, unfinishedCut } from "./languages/wrapping";
 import type { DiffLine, FileDiff, Hunk } from "./parse-diff";
 
 export type { Fragment };
@@ -165,6 +165,7 @@ function imageOf(
   // Brace languages: the end of a comment that opened above the hunk is blanked (its prose parses as code),
   // and a comment the hunk leaves open is closed before anything the analysis adds after it.
   const comments = rules.blockComments ? blockCommentEdges(kept.map((l) => l.text)) : { leading: 0, openAtEnd: false };
+  const cut = unfinishedCut(kept, rules.unfinishedTail); // (blanked in the image only: see unfinishedCut)
   const texts = kept.map((line, index) => (index < comments.leading ? "" : line.text));
   // A hunk that starts inside a string (a Python docstring) shows its text and then its closing quotes.
   const stringEnd = offside
@@ -215,7 +216,7 @@ function imageOf(
   const reopenedComment = comments.leading > 0;
   const body = kept.map((line, index) => {
     if (index < comments.leading && reopenedComment) return line.text;
-    if (blanked[index]) return "";
+    if (blanked[index] || index >= cut) return "";
     const text = texts[index] as string;
     const dedented =
       wrapper.dedentBy !== undefined ? text.slice(Math.min(wrapper.dedentBy, indentOf(text))) : text.slice(minIndent);
@@ -267,8 +268,7 @@ function topLevelCut(module: LanguageModule, lines: readonly DiffLine[], side: "
 export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragment[] {
   const fragments: Fragment[] = [];
   const module = moduleOfGrammar(language);
-  // The classes earlier hunks of this file showed (Python), carried to a later hunk under one of their
-  // methods' headers (which names the method but not the class) only where the hunks say so.
+  // The classes earlier hunks of this file showed, carried to a later hunk where they say so (see ClassTracker).
   const classes = module.hunks.classTracker?.(file.path) ?? null;
   const renamed = classes ? headerUnderPostName(file, classes) : null;
   file.hunks.forEach((shown, hunkIndex) => {
@@ -276,7 +276,7 @@ export function hunkFragments(file: FileDiff, language: ParsedLanguage): Fragmen
     const header = contextOf(shown, language);
     // (A hunk inside a parameter list the hunk above left open is read under that list's `def`.)
     const hunk = { ...shown, context: classes?.openSignature?.(shown, header) ?? header };
-    const carried = classes?.classOf(hunk.context, hunk.oldStart) ?? null;
+    const carried = classes?.classOf(hunk.context, hunk.oldStart, hunk) ?? null;
     const renamedHeader = (side: "pre" | "post") =>
       renamed ? { ...hunk, context: renamed(hunk.context, side) } : hunk;
     const contextFunction = whole ? null : (functionInContext(language, hunk.context)?.name ?? null);

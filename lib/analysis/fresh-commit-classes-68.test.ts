@@ -46,3 +46,113 @@ test("GSL a0cf1ec (guard): members indented under `public:` stay an unknown clas
   const { names } = await madeHunks(code, addedFile("tests/box_test.cpp", ["void t(box b) { b.twice(); }"]));
   expect(names).toContain("twice method");
 });
+
+test("FunctionalPlus aede5bd: members added under git's `public:` header, 65 lines below the hunk that showed `class maybe` / `{` / `public:` open, are maybe's (their bodies call `is_just()` and `unsafe_get_just()`, which that hunk showed maybe declare)", async () => {
+  const analysis = await commitAnalysis("functionalplus-commit-aede5bd");
+  const stated = analysis.identifiers.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toEqual(
+    expect.arrayContaining(["maybe.get_with_default method", "maybe.lift_2_def method", "maybe.and_then method"]),
+  );
+  // (The free function `just_if` beside the new member of that name stays the namespace's.)
+  expect(stated).toContain("just_if function");
+  expect(stated.filter((s) => /^(get_with_default|lift|join) /.test(s))).toEqual([]);
+});
+
+test("FunctionalPlus aede5bd (guard): a `public:` hunk far below a shown class, calling none of its members, is not carried into it (another class may open between, whose `public:` git names alike)", async () => {
+  const header = [
+    "diff --git a/include/doc.h b/include/doc.h",
+    "index 1111111..2222222 100644",
+    "--- a/include/doc.h",
+    "+++ b/include/doc.h",
+  ];
+  const near = [
+    "@@ -10,4 +10,5 @@ namespace xml",
+    " class Util",
+    " {",
+    " public:",
+    "     static bool IsSpace(char c) { return c == ' '; }",
+    "+    static bool IsDigit(char c) { return c >= '0'; }",
+  ];
+  const far = (start: number, body: string) => [
+    `@@ -${start},1 +${start + 1},5 @@ public:`,
+    "     void Clear();",
+    "+    void DeleteNode(Node* node)",
+    "+    {",
+    `+        ${body}`,
+    "+    }",
+  ];
+  const code = (body: string, start = 200) => `${[...header, ...near, ...far(start, body)].join("\n")}\n`;
+  const test = addedFile("test/doc_test.cpp", ["void t(Doc* doc) { doc->DeleteNode(nullptr); }"]);
+  expect((await madeHunks(code("Unlink(node);"), test)).names).toContain("DeleteNode method");
+  // Calling one of Util's members bare, or near it, the hunk is Util's.
+  expect((await madeHunks(code("IsSpace(' ');"), test)).names).toContain("Util.DeleteNode method");
+  expect((await madeHunks(code("Unlink(node);", 30), test)).names).toContain("Util.DeleteNode method");
+});
+
+test("ETL d9d9ae1: under git's header `namespace etl`, a hunk that starts in a struct's body (`{` … `};`) and ends at the namespace's bare `}` holds the namespace's new traits, not a stand-in function's locals; `static ETL_CONSTEXPR size_t type_list_npos = …;` is a variable; `nth_type<0, t1>::type` is no use of another struct's `type`", async () => {
+  const stated = (await commitAnalysis("etl-commit-d9d9ae1")).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toEqual(
+    expect.arrayContaining([
+      "type_list_contains struct",
+      "type_list_contains_v variable",
+      "type_list_max_alignment struct",
+      "type_list_npos variable",
+    ]),
+  );
+  expect(stated).not.toContain("recursion_helper.type type");
+});
+
+test("ETL d9d9ae1 (guard): `x::wrap<int>::type` reaches wrap's `type` (its scope's), no other struct's; a specifier macro before a variable's type at file scope is blanked alike", async () => {
+  const code = changedHunk("include/x.h", "namespace x", [
+    "   {",
+    "     using type = int;",
+    "   };",
+    "+  struct made { using type = long; };",
+    "+  template <typename T> struct wrap { using type = T; };",
+    " }",
+  ]);
+  const test = addedFile("test/x_test.cpp", [
+    "void t() {",
+    "  x::made m;",
+    "  static_assert(std::is_same<x::wrap<int>::type, int>::value);",
+    "  static_assert(std::is_same<other<int>::type, int>::value);",
+    "}",
+  ]);
+  const { defuse } = await madeHunks(code, test);
+  expect(defuse).toEqual(expect.arrayContaining(["made", "wrap", "wrap.type"]));
+  expect(defuse).not.toContain("made.type");
+  const specifier = addedFile("include/y.h", ["namespace y {", "  static LIB_CONSTEXPR size_t npos = 7;", "}"]);
+  expect((await madeHunks(specifier, addedFile("test/y_test.cpp", ["int t() { return y::npos; }"]))).defuse).toEqual([
+    "npos",
+  ]);
+});
+
+test("FunctionalPlus ec95b80: a hunk under `struct variant` that ends in a declaration it cuts off (`template <typename ...Fs>` / `auto visit(Fs ... fs) const ->` / `typename …<`) keeps its new member the struct's (`variant.effect_one`); one whose members stand beside `private:` at column 0 is still in the struct (`variant.get`)", async () => {
+  const stated = (await commitAnalysis("functionalplus-commit-ec95b80")).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toEqual(expect.arrayContaining(["variant.effect_one method", "variant.get method"]));
+  expect(stated.filter((s) => /^(effect_one|get) /.test(s))).toEqual([]);
+});
+
+test("FunctionalPlus ec95b80 (guard): a C function's head at column 0 that the hunk cuts off (its `{` below) is blanked in the image only: the statements above stay the function's, no struct's fields; an added line is never blanked", async () => {
+  const code = changedHunk("src/util.c", "struct json_object* from_fd(int fd)", [
+    "     return NULL;",
+    "   }",
+    "+  int depth = 3;",
+    " }",
+    " ",
+    " struct json_object* from_file(const char *filename)",
+  ]);
+  const { names } = await madeHunks(code, "");
+  expect(names.filter((n) => /\bNULL\b|json_object\./.test(n))).toEqual([]);
+  const added = changedHunk("src/b.cpp", "struct box", [
+    "     int x;",
+    "+    int width;",
+    "+    template <typename T>",
+    "+    auto map(T f) const ->",
+  ]);
+  expect((await madeHunks(added, "")).names.some((n) => n.startsWith("box.map") || n.startsWith("map"))).toBe(true);
+});

@@ -208,7 +208,12 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     return true;
   // `QTable.read(…)` reaches QTable's read, not RST's: a class-like qualifier must be the owner (Go has no
   // class-qualified calls; its PascalCase qualifiers are package variables).
-  if (!rules.qualifierNeverClass && use.qualifier !== null && use.kind !== "key" && classLike(use.qualifier)) {
+  if (
+    !rules.qualifierNeverClass &&
+    use.qualifier !== null &&
+    use.kind !== "key" &&
+    (classLike(use.qualifier) || use.typeScope === true)
+  ) {
     const owner = lastSegment(def.owner);
     // (A trait's member is every using class's: `Assert::allIsNotInstanceOfAny` reaches Mixin's. So is a class's
     // constant of a name nobody else would choose, read through a subclass where the language inherits statics:

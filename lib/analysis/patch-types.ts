@@ -70,6 +70,8 @@ export interface PatchUse {
   viaModule?: string;
   /** a function's own local (see SyntaxUse.ownLocal) */
   ownLocal?: boolean;
+  /** reached through a type's scope (see SyntaxUse.typeScope) */
+  typeScope?: boolean;
   location: Location;
 }
 

@@ -85,7 +85,7 @@ export interface ClosedBlocks {
 /** Carries the classes earlier hunks of a file showed to later hunks whose headers name only a method. */
 export interface ClassTracker {
   /** the class a hunk under this header (starting at `oldStart`) is in, where the hunks say so */
-  classOf(context: string, oldStart: number): string | null;
+  classOf(context: string, oldStart: number, hunk?: Hunk): string | null;
   /** a class's name after the patch (an earlier hunk may have renamed it) */
   postName(name: string): string;
   /** records what a hunk shows */
@@ -126,6 +126,12 @@ export interface HunkRules {
   tailOpeners?(wrapper: Wrapper, closed: ClosedBlocks, context: string, lines: readonly string[]): string[];
   /** the language has `/* … *\/` comments: one opened above the hunk is blanked, one left open is closed */
   blockComments: boolean;
+  /**
+   * How many of an image's last lines begin a declaration the hunk cuts off (C++'s `template <typename ...Fs>` /
+   * `auto visit(Fs ... fs) const ->` / `typename internal::unary_function_result_type<`): blanked where they are
+   * context, so the grammar does not lose the class around them (default: none).
+   */
+  unfinishedTail?(lines: readonly string[]): number;
   /** the wrapper's suffix with closers for blocks the hunk's lines leave open (default: as it is) */
   closeOpenBlocks?(suffix: readonly string[], lines: readonly string[]): string[];
   /**

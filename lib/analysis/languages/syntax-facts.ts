@@ -111,6 +111,8 @@ export interface SyntaxUse {
   viaModule?: string;
   /** a function's own local (Python's `settings = LazySettings(…)`, then `settings`): names nothing of another file's */
   ownLocal?: boolean;
+  /** reached through a type's scope, its template arguments written (C++'s `nth_type<0, t1>::type`): its qualifier is a class, whatever its case */
+  typeScope?: boolean;
 }
 
 /**
@@ -268,6 +270,12 @@ export class FactCollector {
   throughModule(module: string) {
     const last = this.uses.at(-1);
     if (last) last.viaModule = module;
+  }
+
+  /** The use just recorded goes through a type's scope (see SyntaxUse.typeScope). */
+  throughTypeScope() {
+    const last = this.uses.at(-1);
+    if (last) last.typeScope = true;
   }
 
   /** The use just recorded names a local of its function (see SyntaxUse.ownLocal). */

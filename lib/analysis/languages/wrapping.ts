@@ -1,4 +1,6 @@
 // Helpers the language modules share to wrap a hunk in stand-in declarations (see HunkRules in language.ts).
+
+import type { DiffLine } from "../parse-diff";
 import { indentOf, leadingSpaceOf } from "./hunk-lines";
 import type { ClosedBlocks, Wrapper } from "./language";
 
@@ -177,3 +179,19 @@ const NEXT_ITEM =
 
 /** A header that declares a type (not a function returning one): `class X`, `pub trait X<B>: Y {`, `struct X {`. */
 const TYPE_DECLARATION = /^[^(]*\b(class|interface|enum|struct|trait|union)\s+[A-Za-z_$][\w$]*[^(;]*$/;
+
+/**
+ * Where an image's rows stop being read: before the last lines that begin a declaration the hunk cuts off (see
+ * HunkRules.unfinishedTail), where they are context, blank lines aside (an added line is the patch's own text,
+ * kept whatever it parses as); else after the last row. (The wrapping still reads the levels those lines stand at.)
+ */
+export function unfinishedCut(
+  kept: readonly DiffLine[],
+  tailOf: ((lines: readonly string[]) => number) | undefined,
+): number {
+  const tail = tailOf?.(kept.map((line) => line.text)) ?? 0;
+  const cutOff = kept.slice(kept.length - tail);
+  return tail > 0 && cutOff.every((line) => line.kind === " " || line.text.trim() === "")
+    ? kept.length - tail
+    : kept.length;
+}

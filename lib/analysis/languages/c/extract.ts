@@ -71,6 +71,11 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
         const { owner: qualifier, member } = splitQualified(node);
         skip.add(node.id);
         facts.use(node, member, "attribute", qualifier?.split(".").pop() ?? null);
+        // (`etl::nth_type<0, t1>::type`: a scope with template arguments is a class's, never a namespace's.)
+        let last: Node = node;
+        for (let inner = node.childForFieldName("name"); inner?.type === "qualified_identifier"; )
+          [last, inner] = [inner, inner.childForFieldName("name")];
+        if (last.childForFieldName("scope")?.type === "template_type") facts.throughTypeScope();
         scopeUse(node, qualifier, facts);
       }
       // Its template arguments name types of their own (`std::make_shared<spdlog::sinks::callback_sink_st>(…)`);

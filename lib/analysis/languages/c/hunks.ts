@@ -1,6 +1,7 @@
 import { ACCESS_LABEL, codeWithoutCommentsOf as codeOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import { headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
+import { CppClassTracker } from "./class-tracker";
 import { type CDialect, cTailOpeners, inRecordOrFunction, recordOpenedBy } from "./tail-openers";
 
 export type { CDialect } from "./tail-openers";
@@ -139,7 +140,7 @@ function classOfMembers(lines: readonly string[]): string | null {
 
 /** The hunk rules of C and of C++, by dialect. */
 export function cFamilyHunks(dialect: CDialect): HunkRules {
-  const wrap = ({ context, indented, lines, hunkLines }: WrapRequest): Wrapper => {
+  const wrap = ({ context, indented, lines, hunkLines, carriedClass }: WrapRequest): Wrapper => {
     // An access label for a header (`public:`, the last line at column 0 above the hunk): the hunk is in a
     // class's body, whose name is above it; its members are an unknown class's, no free functions. A hunk
     // that starts in a constructor's member initializers (`m_parser_path(other.m_parser_path),` … `{`)
@@ -148,7 +149,8 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     // namespace's definitions, `inline Value& Value::front() { … }` before `} // namespace Json`.)
     const access = ACCESS_LABEL.exec(context.trim())?.[1];
     if (access && dialect.namespaces && !pastTheClass(lines)) {
-      const open = `struct ${classOfMembers(lines) ?? UNKNOWN_OWNER} { ${access}:`;
+      // (The class an earlier hunk showed open above it: see CppClassTracker.)
+      const open = `struct ${classOfMembers(lines) ?? carriedClass ?? UNKNOWN_OWNER} { ${access}:`;
       if (startsInInitializers(lines))
         return { prefix: [open, `${UNKNOWN_OWNER}() :`], suffix: ["};"], owner: null, dedent: false, settled: true };
       // Every line deep in (six columns or two tabs, the label at column 0): a method's body, whose own
@@ -193,7 +195,8 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     // (A preprocessor line stands at column 0 wherever it is: `#ifndef MCDBGQ_USE_RELACY` in a struct's body; not
     // in a function's, `static struct ip *tx_ip(struct mg_tcpip_if *ifp,` included, nor in an array's initializer,
     // `struct testcase_t http_testcases[] = {`.)
-    const code = lines.filter((line) => line.trim() !== "" && !/^#\s*[a-z]+\b/.test(line));
+    // (Nor does an access label at column 0, `private:` between a struct's members.)
+    const code = lines.filter((line) => line.trim() !== "" && !/^#\s*[a-z]+\b/.test(line) && !ACCESS_LABEL.test(line));
     const indentedButDirectives =
       record !== null &&
       !inFunction &&
@@ -217,14 +220,32 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
   return {
     headerKeepsIndentation: true,
     wrap,
+    ...(dialect.namespaces ? { classTracker: () => new CppClassTracker() } : {}),
     tailOpeners: cTailOpeners(dialect),
     blockComments: true,
     endOfContextBody: headerLevelBodyEnd,
+    unfinishedTail,
     closeOpenBlocks: (suffix, lines) => {
       const open = cFamilyClosers(lines);
       return open.length > 0 ? [...open, ...suffix] : [...suffix];
     },
   };
+}
+
+/**
+ * How many last lines begin a declaration the hunk cuts off: after the last line that ends a statement, a block or
+ * a label (`;`, `{`, `}`, `:`, a directive), code lines that end none of them (`template <typename ...Fs>`, `auto
+ * visit(Fs ... fs) const ->`, `typename internal::unary_function_result_type<`). None where no line ends one.
+ */
+function unfinishedTail(lines: readonly string[]): number {
+  let unfinished = false;
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const code = codeOf(lines[index] as string).trim();
+    if (code === "") continue;
+    if (/^#|[;{}:]$/.test(code)) return unfinished ? lines.length - index - 1 : 0;
+    unfinished = true;
+  }
+  return 0;
 }
 
 /** An enumerator line: `NAME = value,` or `NAME,` (a comment after it), nothing that opens or ends a statement. */

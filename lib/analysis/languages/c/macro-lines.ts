@@ -48,6 +48,14 @@ const QUALIFIERS = new Set(["const", "volatile", "restrict", "__restrict"]);
 const BEFORE_TYPE = /^([ \t]*)([A-Za-z_]\w*)([ \t]+)(?=(?:[A-Za-z_][\w:]*(?:<.*>)?[ \t*&]+)+~?[A-Za-z_][\w:]*[ \t]*\()/;
 
 /**
+ * Specifiers, then an upper-case macro, then a variable's type, name and `=` or `;` (ETL's `static ETL_CONSTEXPR
+ * size_t type_list_npos = …;`): the macro expands to a specifier too (read as written, it is the type and the
+ * name is lost).
+ */
+const AFTER_SPECIFIERS =
+  /^([ \t]*(?:(?:static|inline|extern|constexpr|const)[ \t]+)+)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?=[ \t]+[A-Za-z_][\w:]*(?:<.*>)?[ \t*&]+[A-Za-z_]\w*[ \t]*(?:=|;|\{|\[))/;
+
+/**
  * The text with a specifier macro before a declaration's type blanked (`simdjson_warn_unused`, `FMT_CONSTEXPR20`,
  * `JSON_HEDLEY_WARN_UNUSED_RESULT`): a word no keyword, followed by a type and a declarator's name and `(`, which
  * C++ allows only where the word expands to a specifier. Columns stay where they were.
@@ -56,6 +64,9 @@ export function withoutSpecifierMacros(text: string): string {
   return text
     .split("\n")
     .map((line) => {
+      const variable = AFTER_SPECIFIERS.exec(line);
+      if (variable)
+        return `${variable[1]}${" ".repeat((variable[2] as string).length)}${line.slice((variable[1] as string).length + (variable[2] as string).length)}`;
       const match = BEFORE_TYPE.exec(line);
       if (!match || SPECIFIERS.has(match[2] as string)) return line;
       // (East const, `value_type const& get() const`: the word is the type, `const` qualifies it.)

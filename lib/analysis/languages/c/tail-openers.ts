@@ -53,7 +53,7 @@ export function cTailOpeners(dialect: CDialect): NonNullable<HunkRules["tailOpen
       });
     return (
       typedefRecordReopened(wrapper, closed, context, lines) ??
-      namespacesReopened(dialect, wrapper, closed, lines) ??
+      namespacesReopened(dialect, wrapper, closed, lines, context) ??
       recordReopened(dialect, wrapper, closed, context, lines) ??
       (recordOpenedBy(context) ? null : namespacesAround(dialect, wrapper, closed, lines, opened)) ??
       opened(closed)
@@ -97,9 +97,16 @@ function namespacesReopened(
   wrapper: Wrapper,
   closed: ClosedBlocks,
   lines: readonly string[],
+  context: string,
 ): string[] | null {
   if (!dialect.namespaces || wrapper.prefix.length > 0 || closed.count < 1) return null;
   if (closed.count !== (closed.atColumnZeroCount ?? 0)) return null;
+  // (Under git's header `namespace etl`, its one closer from above a bare `}` at column 0: that namespace's end,
+  // so the structs before it are the namespace's (ETL's `type_list_contains`), not a stand-in function's locals.)
+  if (/^namespace\s+[\w:]+\s*\{?\s*$/.test(context.trim()) && closed.count === 1) {
+    const closers = lines.filter((line) => /^\}/.test(codeOf(line)));
+    if (closers.length === 1 && /^\}\s*$/.test(codeOf(closers[0] as string))) return [OUTER_NAMESPACE];
+  }
   // (A function's own `}` at column 0, its `{` in the hunk, closes nothing from above.)
   if (lines.filter((line) => NAMESPACE_CLOSER.test(line)).length !== closed.count) return null;
   return Array.from({ length: closed.count }, () => OUTER_NAMESPACE);

@@ -1,0 +1,90 @@
+// C++: the class an earlier hunk of a header showed open, carried to a later hunk under git's `public:` header.
+import type { Hunk } from "../../parse-diff";
+import { recordRenames } from "../class-renames";
+import { ACCESS_LABEL } from "../hunk-lines";
+import type { ClassTracker } from "../language";
+
+/** How far below the last line an earlier hunk showed of an open class a later hunk is in it by nearness alone. */
+export const CPP_CLASS_CARRY_LINES = 40;
+
+/** A class's line at column 0 (`class maybe`, `template <typename T> class maybe {`, `struct Node : Base {`); no forward declaration. */
+const CLASS_LINE =
+  /^(?:template\s*<.*>\s*)?(?:class|struct)\s+(?:\w+\s+)*?(\w+)\s*(?:final\s*)?(?::[^;{]*)?\{?\s*(?:\/\/.*)?$/;
+
+/** A class's line for renames (`-class mdarray_traverser` / `+class mdarray_iterator : public …`): indentation and name. */
+const RENAMED_CLASS_LINE = /^(\s*)(?:template\s*<.*>\s*)?(?:class|struct)\s+(?:[A-Z][A-Z0-9_]*\s+)?(\w+)(?!\s*;)/;
+
+/** A member function's declaration in a class's body: `bool is_just() const`, `const T& unsafe_get_just() const`. */
+const MEMBER_LINE =
+  /^\s+(?!(?:return|else|throw|case|delete|new|co_return|goto|using|typedef)\b)(?:(?:virtual|static|inline|constexpr|explicit)\s+)*(?:const\s+)?[\w:]+(?:<[^()]*>)?[\s*&]+(\w+)\s*\(/;
+
+interface OpenClass {
+  name: string;
+  /** an access label at column 0 was shown in its body */
+  labelled: boolean;
+  /** its member functions the hunks showed */
+  members: Set<string>;
+}
+
+/**
+ * The class whose body an earlier hunk of the file left open at column 0 (`class maybe` / `{` / `public:`, and
+ * no `};` at column 0 after it): a later hunk under git's header `public:` is read in it (FunctionalPlus's
+ * `maybe.get_with_default`), rather than in a class of no name, where it is near (CPP_CLASS_CARRY_LINES) or its
+ * lines call bare a member the class was shown to declare (`if (is_just())`, `return unsafe_get_just();`).
+ * Another class in the lines between would open under a header line of its own, whose `public:` git names alike.
+ */
+export class CppClassTracker implements ClassTracker {
+  private open: (OpenClass & { after: number }) | null = null;
+  /** old name → new name of the classes earlier hunks renamed (git's later headers keep the old one) */
+  private readonly renames = new Map<string, string>();
+
+  classOf(context: string, oldStart: number, hunk?: Hunk): string | null {
+    const open = this.open;
+    if (!open?.labelled || !ACCESS_LABEL.test(context.trim())) return null;
+    if (oldStart - open.after <= CPP_CLASS_CARRY_LINES) return open.name;
+    const calls = (text: string) => [...text.matchAll(/(?<![\w.:>])(\w+)\s*\(/g)].map((m) => m[1] as string);
+    const bare = (hunk?.lines ?? []).flatMap(({ kind, text }) => (kind === "-" ? [] : calls(text)));
+    return bare.some((name) => open.members.has(name)) ? open.name : null;
+  }
+
+  postName(name: string): string {
+    return this.renames.get(name) ?? name;
+  }
+
+  see(hunk: Hunk, context: string, carried: string | null): void {
+    // Where the hunk starts: in the class carried to it, in the class git's header names, else (under another
+    // column-0 line, or an access label of a class no hunk showed) in none known.
+    recordRenames(hunk, this.renames, RENAMED_CLASS_LINE);
+    const header = /;\s*$/.test(context) ? undefined : CLASS_LINE.exec(context)?.[1];
+    const headed = header === undefined ? undefined : this.postName(header);
+    const members = carried && this.open?.name === carried ? this.open.members : new Set<string>();
+    let open: OpenClass | null = carried
+      ? { name: carried, labelled: true, members }
+      : headed
+        ? { name: headed, labelled: false, members: new Set() }
+        : null;
+    let pending: string | null = null;
+    for (const { kind, text } of hunk.lines) {
+      if (kind === "-") continue;
+      const named = CLASS_LINE.exec(text)?.[1];
+      if (named && !/;\s*$/.test(text)) {
+        if (/\{\s*(?:\/\/.*)?$/.test(text)) open = { name: named, labelled: false, members: new Set() };
+        else pending = named;
+        continue;
+      }
+      if (pending && /^\{\s*$/.test(text)) {
+        open = { name: pending, labelled: false, members: new Set() };
+        pending = null;
+        continue;
+      }
+      if (text.trim() !== "") pending = null;
+      if (/^\}/.test(text)) open = null;
+      else if (open && ACCESS_LABEL.test(text)) open.labelled = true;
+      else if (open) {
+        const member = MEMBER_LINE.exec(text)?.[1];
+        if (member) open.members.add(member);
+      }
+    }
+    this.open = open ? { ...open, after: hunk.oldStart + hunk.oldLines } : null;
+  }
+}
