@@ -156,3 +156,11 @@ test("FunctionalPlus ec95b80 (guard): a C function's head at column 0 that the h
   ]);
   expect((await madeHunks(added, "")).names.some((n) => n.startsWith("box.map") || n.startsWith("map"))).toBe(true);
 });
+
+test("semver ccbbfdf: a specifier macro before an out-of-line member's type (`SEMVER_CONSTEXPR std::string version<I1, I2, I3>::to_string() const {`) is blanked: the definition is version's `to_string`, no `std.stringversion`'s", async () => {
+  const stated = (await commitAnalysis("semver-commit-ccbbfdf")).identifiers
+    .filter((i) => i.member === "to_string")
+    .map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toContain("version.to_string method");
+  expect(stated.filter((s) => s.includes("std."))).toEqual([]);
+});

@@ -44,8 +44,9 @@ const SPECIFIERS = new Set(
 /** What qualifies the type before it (`value_type const&`): that word is a type, no macro. */
 const QUALIFIERS = new Set(["const", "volatile", "restrict", "__restrict"]);
 
-/** A word, then a type (`simdjson_result<std::string>`, `const char*`), then a name and its `(`. */
-const BEFORE_TYPE = /^([ \t]*)([A-Za-z_]\w*)([ \t]+)(?=(?:[A-Za-z_][\w:]*(?:<.*>)?[ \t*&]+)+~?[A-Za-z_][\w:]*[ \t]*\()/;
+/** A word, then a type (`simdjson_result<std::string>`, `const char*`), then a name (`version<I1, I2, I3>::to_string` out of its class too) and its `(`. */
+const BEFORE_TYPE =
+  /^([ \t]*)([A-Za-z_]\w*)([ \t]+)(?=(?:[A-Za-z_][\w:]*(?:<.*>)?[ \t*&]+)+~?[A-Za-z_][\w:]*(?:<[^()]*>::~?[A-Za-z_]\w*)?[ \t]*\()/;
 
 /**
  * Specifiers, then an upper-case macro, then a variable's type, name and `=` or `;` (ETL's `static ETL_CONSTEXPR
