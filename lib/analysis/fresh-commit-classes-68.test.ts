@@ -164,3 +164,27 @@ test("semver ccbbfdf: a specifier macro before an out-of-line member's type (`SE
   expect(stated).toContain("version.to_string method");
   expect(stated.filter((s) => s.includes("std."))).toEqual([]);
 });
+
+test("arc-swap f9d6a0e: `pub mod test_strategies;` in src/strategy/mod.rs, whose file the patch adds, is stated as that file, with the uses the tests' paths make through it (`arc_swap::strategy::test_strategies::FillFastSlots`)", async () => {
+  const stated = (await commitAnalysis("arc-swap-commit-f9d6a0e")).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toContain("src/strategy/test_strategies.rs file");
+  expect(stated).toContain("FillFastSlots type");
+  expect(stated.filter((s) => s.startsWith("test_strategies "))).toEqual([]);
+});
+
+test("arc-swap f9d6a0e (guard): a module item whose file the patch does not add stays a module; an inline `mod x { … }` is no file", async () => {
+  const code = addedFile("src/lib.rs", ["pub mod shapes;", "pub mod inline { pub fn f() {} }"]);
+  const test = addedFile("tests/t.rs", ["use crate_x::shapes::Circle;", "use crate_x::inline::f;"]);
+  const { names } = await madeHunks(code, test);
+  expect(names).toEqual(expect.arrayContaining(["shapes module", "inline module"]));
+});
+
+test("bitflags b41a9e8: a declarative macro (`macro_rules! bitflags_match {`) is a definition the tests' `bitflags_match!(…)` calls: stated as the function it is used as", async () => {
+  const stated = (await commitAnalysis("bitflags-commit-b41a9e8")).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => `${i.name} ${i.kind} ${i.side}`);
+  expect(stated).toContain("bitflags_match function code");
+  expect(stated.filter((s) => s.endsWith(" test"))).toEqual([]);
+});

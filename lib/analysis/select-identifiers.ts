@@ -8,6 +8,7 @@ import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identi
 import { moduleOfPath } from "./languages/lookup";
 import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain } from "./match-uses";
 import { throughOtherPatchClassOf, throughStrangerOf, traitOfUser } from "./mixins";
+import { modulesAsFiles } from "./module-files";
 import { keptUses, withResultTypes } from "./namesake-uses";
 import { ownerFromUses } from "./owner-from-uses";
 import { respeltOwners } from "./owner-spelling";
@@ -281,5 +282,5 @@ export function selectIdentifiers(
     if (existing.policies.length > 0) identifiers.push(existing);
   }
   respeltOwners(identifiers, code, test);
-  return identifiers;
+  return modulesAsFiles(identifiers);
 }

@@ -187,6 +187,11 @@ export interface UseRules {
    */
   outsideCrate?(path: string): boolean;
   /**
+   * The files a module item without a body loads (Rust's `pub mod test_strategies;` in `src/strategy/mod.rs`:
+   * `src/strategy/test_strategies.rs`, `src/strategy/test_strategies/mod.rs`); default: none.
+   */
+  moduleItemFiles?(path: string, name: string): string[];
+  /**
    * the class a test file is named for (`APITest.java` → `API`), whose static members it calls bare (through an
    * `import static …API.*` above its hunks, or as its subclass), else null
    */

@@ -258,6 +258,15 @@ export const extractRust: Extractor = (root, contextOwner, _inBody, facts) => {
         }
         break;
       }
+      // A declarative macro (`macro_rules! bitflags_match {`): what `bitflags_match!(…)` calls, as a function is.
+      case "macro_definition": {
+        const name = node.childForFieldName("name");
+        if (name && !inFunction) {
+          skip.add(name.id);
+          facts.define(node, name.text, null, "function", `macro_rules! ${name.text}`);
+        }
+        break;
+      }
       case "mod_item": {
         const name = node.childForFieldName("name");
         // The conventional unit-test module is test code, like a `#[cfg(test)]` one.

@@ -174,6 +174,12 @@ export const rust: LanguageModule = {
     staticsUninherited: true,
     // (An integration test, `tests/aes_encryption.rs` or `tokio-postgres/tests/test/main.rs`, is a crate of its own;
     // a unit test under `src/` is its crate's.)
+    moduleItemFiles: (path, name) => {
+      // (From `src/lib.rs`, `src/main.rs` and `x/mod.rs`, their folder; from `src/foo.rs`, `src/foo/`.)
+      const [, folder = "", stem = ""] = /^(.*?)([^/]+)\.rs$/.exec(path) ?? [];
+      const base = stem === "mod" || stem === "lib" || stem === "main" ? folder : `${folder}${stem}/`;
+      return [`${base}${name}.rs`, `${base}${name}/mod.rs`];
+    },
     outsideCrate: (path) => /(^|\/)(tests|benches|examples)\//.test(path) && !/(^|\/)src\//.test(path),
   },
   hunks: {
