@@ -188,3 +188,17 @@ test("bitflags b41a9e8: a declarative macro (`macro_rules! bitflags_match {`) is
   expect(stated).toContain("bitflags_match function code");
   expect(stated.filter((s) => s.endsWith(" test"))).toEqual([]);
 });
+
+test("mjson ec6e3bf: enum constants made macros (`enum mjson_tok { MJSON_TOK_INVALID = 0, … }` → `#define MJSON_TOK_INVALID 0`) keep their names: nothing new for the tests to use", async () => {
+  const analysis = await commitAnalysis("mjson-commit-ec6e3bf");
+  const invalid = analysis.identifiers.find((i) => i.name === "MJSON_TOK_INVALID" && i.side === "code");
+  expect(invalid?.status).toBe("changed");
+  expect(analysis.identifiers.filter((i) => i.policies.includes("defuse"))).toEqual([]);
+});
+
+test("mjson ec6e3bf (guard): a scoped enum's constant (`enum class tok { INVALID }`) made a macro is a new name", async () => {
+  const code = changedHunk("src/a.hpp", "", ["-enum class tok {", "-  INVALID = 0,", "-};", "+#define INVALID 0"]);
+  expect((await madeHunks(code, addedFile("t/a_test.cpp", ["int t() { return INVALID; }"]))).defuse).toEqual([
+    "INVALID",
+  ]);
+});

@@ -38,6 +38,13 @@ function fileDefinitions(
       if (!seen || touched) before.set(def.name, { def, touched: touched || (seen?.touched ?? false) });
     }
   }
+  // (An unscoped enum's constant, where the language puts it in the file's scope: the same name bare.)
+  if (moduleOfGrammar(language).uses?.enumConstantsUnscoped)
+    for (const seen of [...before.values()]) {
+      const scoped = /\benum\s+(class|struct)\b/.test(before.get(seen.def.owner ?? "")?.def.signature ?? "");
+      if (seen.def.kind === "constant" && seen.def.owner && !scoped && !before.has(seen.def.member))
+        before.set(seen.def.member, { ...seen, def: { ...seen.def, name: seen.def.member } });
+    }
   // Every declaration of a name on each side: an overload the post-image adds has a signature none of the
   // pre-image's declarations of that name has, and the name has more declarations after than before.
   const declarations = (side: "pre" | "post") => {

@@ -266,6 +266,12 @@ export interface UseRules {
    * a file of the patches is this language's (a `.h` is C's or C++'s: the patches' other files tell)
    */
   enumsQualifyConstants?: boolean;
+  /**
+   * an unscoped enum's constants are names of the file's scope (C's and C++'s `enum mjson_tok { MJSON_TOK_INVALID = 0,
+   * … }`, no `enum class`): one the post-image defines otherwise (`#define MJSON_TOK_INVALID 0`) is the same name, not
+   * a new one (default: no)
+   */
+  enumConstantsUnscoped?: boolean;
   /** a `#include "spdlog/sinks/callback_sink.h"` names a file by its path (under an include folder, or beside) */
   includePaths?: boolean;
   /**

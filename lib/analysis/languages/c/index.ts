@@ -20,5 +20,5 @@ export const c: LanguageModule = {
   memberSeparator: "::",
   hunks: cFamilyHunks({ record: (keyword) => (keyword === "class" ? "struct" : keyword), namespaces: false }),
   // (A `.h` declares what a `.c`, or a `.cpp` where it is C++'s, defines: see out-of-line.ts.)
-  uses: { includePaths: true, declarationHeader: (path) => /\.h$/i.test(path) },
+  uses: { includePaths: true, declarationHeader: (path) => /\.h$/i.test(path), enumConstantsUnscoped: true },
 };

@@ -25,5 +25,6 @@ export const cpp: LanguageModule = {
     namespaceOwnsTypes: true,
     includePaths: true,
     enumsQualifyConstants: true,
+    enumConstantsUnscoped: true,
   },
 };
