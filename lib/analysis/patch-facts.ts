@@ -15,6 +15,7 @@ import { ownPackageNames } from "./package-scope";
 import type { FileDiff } from "./parse-diff";
 import { parseFragments, touchesChange } from "./parse-fragments";
 import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts } from "./patch-types";
+import { preImageDefinitions } from "./pre-image-definitions";
 import { assignedAttributeReadBefore, enumMemberUnderHeader, shownLinesBefore } from "./shown-before";
 import { addStaticWildcards } from "./static-imports";
 
@@ -30,21 +31,7 @@ function fileDefinitions(
   exact: boolean,
 ): PatchDefinition[] {
   const newFile = file.status === "added";
-  const before = new Map<string, { def: SyntaxDefinition; touched: boolean }>();
-  for (const p of parsed.filter((x) => x.fragment.side === "pre")) {
-    for (const def of p.definitions) {
-      const touched = touchesChange(p.fragment, def.row, def.endRow);
-      const seen = before.get(def.name);
-      if (!seen || touched) before.set(def.name, { def, touched: touched || (seen?.touched ?? false) });
-    }
-  }
-  // (An unscoped enum's constant, where the language puts it in the file's scope: the same name bare.)
-  if (moduleOfGrammar(language).uses?.enumConstantsUnscoped)
-    for (const seen of [...before.values()]) {
-      const scoped = /\benum\s+(class|struct)\b/.test(before.get(seen.def.owner ?? "")?.def.signature ?? "");
-      if (seen.def.kind === "constant" && seen.def.owner && !scoped && !before.has(seen.def.member))
-        before.set(seen.def.member, { ...seen, def: { ...seen.def, name: seen.def.member } });
-    }
+  const before = preImageDefinitions(parsed, language);
   // Every declaration of a name on each side: an overload the post-image adds has a signature none of the
   // pre-image's declarations of that name has, and the name has more declarations after than before.
   const declarations = (side: "pre" | "post") => {
