@@ -1,6 +1,7 @@
 // The thirty-second session's classes, each on a real commit cut into real-data/hunks (provenance in real-data/README.md).
 import { expect, test } from "vitest";
 import { addedFile, changedHunk, commitAnalysis, madeHunks } from "../testing/analysis-helpers";
+import { withoutMacros } from "./languages/c/macro-lines";
 
 test("robin-map 425a213: a `contains` under `public:` in robin_map.h, which the test calls on a `tsl::robin_map<…> map` (and on a `map_const` it does not type), is robin_map's; robin_hash.h's and robin_set.h's are not", async () => {
   const found = (await commitAnalysis("robin-map-commit-425a213")).identifiers.filter((i) => i.member === "contains");
@@ -201,4 +202,28 @@ test("mjson ec6e3bf (guard): a scoped enum's constant (`enum class tok { INVALID
   expect((await madeHunks(code, addedFile("t/a_test.cpp", ["int t() { return INVALID; }"]))).defuse).toEqual([
     "INVALID",
   ]);
+});
+
+test("expected-lite e4f3808: under git's `public:`, a hunk whose members include a copy assignment (`nsel_constexpr14 unexpected_type & operator=( unexpected_type<E2> const & other )`) is that class's, its `#if` lines aside, and an attribute macro's line (`nsel_deprecated(\"replace value() with error()\")`) no call: the new `error()` is `unexpected_type.error`, `value()` no new name", async () => {
+  const found = (await commitAnalysis("expected-lite-commit-e4f3808")).identifiers;
+  const stated = found.filter((i) => i.policies.includes("defuse")).map((i) => `${i.name} ${i.kind}`);
+  expect(stated).toContain("unexpected_type.error method");
+  expect(found.find((i) => i.member === "value" && i.side === "code")?.status).not.toBe("new");
+});
+
+test("expected-lite e4f3808 (guard): a call line after a `\\` continuation (a macro's body), one above no declaration, and a statement's call keep their text", () => {
+  const text = [
+    "#define SHOW(t) \\",
+    '  printf("%d", (t).start)',
+    "",
+    "int shown(int t);",
+    "void f() {",
+    '  log("x")',
+    "}",
+    'deprecated("old")',
+    "int old_one(void);",
+  ].join("\n");
+  const read = withoutMacros(text).split("\n");
+  expect(read.slice(0, 7)).toEqual(text.split("\n").slice(0, 7));
+  expect(read[7]?.trim()).toBe("");
 });

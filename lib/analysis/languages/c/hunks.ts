@@ -115,13 +115,16 @@ function pastTheClass(lines: readonly string[]): boolean {
 }
 
 /**
- * The class a hunk of its members names by a member only it can declare: its destructor (`~basic_fields();`), or a
- * copy or move constructor (`basic_fields(basic_fields const& other);`, `explicit Value(Value&& other)`), at the
+ * The class a hunk of its members names by a member only it can declare: its destructor (`~basic_fields();`), a
+ * copy or move constructor (`basic_fields(basic_fields const& other);`, `explicit Value(Value&& other)`), or a copy
+ * or move assignment (`nsel_constexpr14 unexpected_type & operator=( unexpected_type<E2> const & other )`), at the
  * members' level; or by the deduction guide that follows it. Null where none does.
  */
 function classOfMembers(lines: readonly string[]): string | null {
-  // (An access label, `public:` at column 0, stands apart from the members.)
-  const code = lines.map((line) => codeOf(line)).filter((line) => line.trim() !== "" && !ACCESS_LABEL.test(line));
+  // (An access label, `public:` at column 0, stands apart from the members; so does a directive, `#if …`.)
+  const code = lines
+    .map((line) => codeOf(line))
+    .filter((line) => line.trim() !== "" && !ACCESS_LABEL.test(line) && !/^\s*#/.test(line));
   // The deduction guide right after the class's `};` names the class template: `template <class T> optional(T) ->
   // optional<T>;` (not one after another class's definition).
   const end = code.findIndex((line) => /^\s*\};/.test(line));
@@ -132,7 +135,8 @@ function classOfMembers(lines: readonly string[]): string | null {
     if (leadingSpaceOf(line) !== least) continue;
     const named =
       /^\s*(?:virtual\s+)?~(\w+)\s*\(/.exec(line) ??
-      /^\s*(?:explicit\s+|constexpr\s+)*(\w+)\s*\(\s*(?:const\s+)?(\w+)(?:<[^>]*>)?\s*(?:const\s*)?&&?/.exec(line);
+      /^\s*(?:explicit\s+|constexpr\s+)*(\w+)\s*\(\s*(?:const\s+)?(\w+)(?:<[^>]*>)?\s*(?:const\s*)?&&?/.exec(line) ??
+      /^\s*(?:\w+\s+)*?(\w+)\s*&\s*operator\s*=\s*\(\s*(?:const\s+)?(\w+)(?:<[^>]*>)?\s*(?:const\s*)?&&?/.exec(line);
     if (named && (named[2] === undefined || named[2] === named[1])) return named[1] as string;
   }
   return null;

@@ -99,6 +99,32 @@ export function withoutRecordMacros(text: string): string {
     .join("\n");
 }
 
-/** A C or C++ fragment's text as the grammar should read it (see withoutLoneMacros, withoutSpecifierMacros, withoutRecordMacros). */
+/** A macro's call alone on its line, a string among its arguments, no `;` after it: `nsel_deprecated("replace value() with error()")`. */
+const ATTRIBUTE_CALL = /^[ \t]*([A-Za-z_]\w*)[ \t]*\((?=[^;{}]*["'])[^;{}]*\)[ \t]*$/;
+/** The start of a declaration, a specifier or a type then a name: what an attribute macro stands above. */
+const DECLARATION_START = /^\s*(?:template\b|[A-Za-z_][\w:]*(?:<.*>)?[\s*&]+~?[A-Za-z_][\w:]*)/;
+
+/**
+ * The text with an attribute macro's line blanked (`nsel_deprecated("replace value() with error()")` above
+ * `nsel_constexpr14 E & value() & noexcept`): it expands to `[[deprecated(…)]]` or nothing, and read as written, a
+ * call at a class's level, it breaks the class around it. Only above a declaration (its next code line).
+ */
+export function withoutAttributeMacros(text: string): string {
+  const lines = text.split("\n");
+  for (const [index, line] of lines.entries()) {
+    const match = ATTRIBUTE_CALL.exec(line);
+    if (!match || SPECIFIERS.has(match[1] as string)) continue;
+    const next = lines.slice(index + 1).find((l) => l.trim() !== "") ?? "";
+    // (Not a line that goes on from the one above, a macro's body after `\`, an argument list's rest.)
+    const previous = lines.slice(0, index).findLast((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l)) ?? "";
+    const standsAlone =
+      previous === "" || ((/[;{}:]\s*$/.test(previous) || /^\s*#/.test(previous)) && !/\\\s*$/.test(previous));
+    if (standsAlone && DECLARATION_START.test(next) && !ATTRIBUTE_CALL.test(next))
+      lines[index] = " ".repeat(line.length);
+  }
+  return lines.join("\n");
+}
+
+/** A C or C++ fragment's text as the grammar should read it (see withoutLoneMacros, withoutSpecifierMacros, withoutRecordMacros, withoutAttributeMacros). */
 export const withoutMacros = (text: string): string =>
-  withoutRecordMacros(withoutSpecifierMacros(withoutLoneMacros(text)));
+  withoutRecordMacros(withoutSpecifierMacros(withoutAttributeMacros(withoutLoneMacros(text))));
