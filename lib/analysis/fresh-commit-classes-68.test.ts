@@ -1,6 +1,6 @@
 // The thirty-second session's classes, each on a real commit cut into real-data/hunks (provenance in real-data/README.md).
 import { expect, test } from "vitest";
-import { addedFile, changedHunk, commitAnalysis, madeHunks } from "../testing/analysis-helpers";
+import { addedFile, changedHunk, commitAnalysis, madeHunks, statedKinds } from "../testing/analysis-helpers";
 import { withoutMacros } from "./languages/c/macro-lines";
 
 test("robin-map 425a213: a `contains` under `public:` in robin_map.h, which the test calls on a `tsl::robin_map<…> map` (and on a `map_const` it does not type), is robin_map's; robin_hash.h's and robin_set.h's are not", async () => {
@@ -91,9 +91,7 @@ test("FunctionalPlus aede5bd (guard): a `public:` hunk far below a shown class, 
 });
 
 test("ETL d9d9ae1: under git's header `namespace etl`, a hunk that starts in a struct's body (`{` … `};`) and ends at the namespace's bare `}` holds the namespace's new traits, not a stand-in function's locals; `static ETL_CONSTEXPR size_t type_list_npos = …;` is a variable; `nth_type<0, t1>::type` is no use of another struct's `type`", async () => {
-  const stated = (await commitAnalysis("etl-commit-d9d9ae1")).identifiers
-    .filter((i) => i.policies.includes("defuse"))
-    .map((i) => `${i.name} ${i.kind}`);
+  const stated = await statedKinds("etl-commit-d9d9ae1");
   expect(stated).toEqual(
     expect.arrayContaining([
       "type_list_contains struct",
@@ -131,9 +129,7 @@ test("ETL d9d9ae1 (guard): `x::wrap<int>::type` reaches wrap's `type` (its scope
 });
 
 test("FunctionalPlus ec95b80: a hunk under `struct variant` that ends in a declaration it cuts off (`template <typename ...Fs>` / `auto visit(Fs ... fs) const ->` / `typename …<`) keeps its new member the struct's (`variant.effect_one`); one whose members stand beside `private:` at column 0 is still in the struct (`variant.get`)", async () => {
-  const stated = (await commitAnalysis("functionalplus-commit-ec95b80")).identifiers
-    .filter((i) => i.policies.includes("defuse"))
-    .map((i) => `${i.name} ${i.kind}`);
+  const stated = await statedKinds("functionalplus-commit-ec95b80");
   expect(stated).toEqual(expect.arrayContaining(["variant.effect_one method", "variant.get method"]));
   expect(stated.filter((s) => /^(effect_one|get) /.test(s))).toEqual([]);
 });
@@ -167,9 +163,7 @@ test("semver ccbbfdf: a specifier macro before an out-of-line member's type (`SE
 });
 
 test("arc-swap f9d6a0e: `pub mod test_strategies;` in src/strategy/mod.rs, whose file the patch adds, is stated as that file, with the uses the tests' paths make through it (`arc_swap::strategy::test_strategies::FillFastSlots`)", async () => {
-  const stated = (await commitAnalysis("arc-swap-commit-f9d6a0e")).identifiers
-    .filter((i) => i.policies.includes("defuse"))
-    .map((i) => `${i.name} ${i.kind}`);
+  const stated = await statedKinds("arc-swap-commit-f9d6a0e");
   expect(stated).toContain("src/strategy/test_strategies.rs file");
   expect(stated).toContain("FillFastSlots type");
   expect(stated.filter((s) => s.startsWith("test_strategies "))).toEqual([]);
