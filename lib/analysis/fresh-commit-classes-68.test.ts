@@ -85,9 +85,12 @@ test("FunctionalPlus aede5bd (guard): a `public:` hunk far below a shown class, 
   const code = (body: string, start = 200) => `${[...header, ...near, ...far(start, body)].join("\n")}\n`;
   const test = addedFile("test/doc_test.cpp", ["void t(Doc* doc) { doc->DeleteNode(nullptr); }"]);
   expect((await madeHunks(code("Unlink(node);"), test)).names).toContain("DeleteNode method");
-  // Calling one of Util's members bare, or near it, the hunk is Util's.
-  expect((await madeHunks(code("IsSpace(' ');"), test)).names).toContain("Util.DeleteNode method");
-  expect((await madeHunks(code("Unlink(node);", 30), test)).names).toContain("Util.DeleteNode method");
+  // Calling two of Util's members bare, or right below it, the hunk is Util's; one member (most classes have a
+  // `size()`), or 16 lines below, says nothing.
+  expect((await madeHunks(code("IsSpace(' ');"), test)).names).toContain("DeleteNode method");
+  expect((await madeHunks(code("IsSpace(' ') && IsDigit('1');"), test)).names).toContain("Util.DeleteNode method");
+  expect((await madeHunks(code("Unlink(node);", 16), test)).names).toContain("Util.DeleteNode method");
+  expect((await madeHunks(code("Unlink(node);", 30), test)).names).toContain("DeleteNode method");
 });
 
 test("ETL d9d9ae1: under git's header `namespace etl`, a hunk that starts in a struct's body (`{` … `};`) and ends at the namespace's bare `}` holds the namespace's new traits, not a stand-in function's locals; `static ETL_CONSTEXPR size_t type_list_npos = …;` is a variable; `nth_type<0, t1>::type` is no use of another struct's `type`", async () => {

@@ -154,6 +154,7 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   // fields (a dataclass, a NamedTuple, a pydantic model: `PrioritizedIdentifier(identifier=…)`).
   if (use.kind === "keyword") return def.kind === "field" && use.name === def.member && namesOwner(use, def);
   if (use.name !== def.member || use.kind === "module") return false;
+  if (def.signature?.startsWith("macro_rules!")) return invokesOwnMacro(use);
   // A component's prop is a field of a type (which one: componentPropsMay).
   if (use.kind === "prop") return def.kind === "field" && def.owner !== null;
   const rules = rulesOfPath(def.path);
@@ -208,12 +209,7 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     return true;
   // `QTable.read(…)` reaches QTable's read, not RST's: a class-like qualifier must be the owner (Go has no
   // class-qualified calls; its PascalCase qualifiers are package variables).
-  if (
-    !rules.qualifierNeverClass &&
-    use.qualifier !== null &&
-    use.kind !== "key" &&
-    (classLike(use.qualifier) || use.typeScope === true)
-  ) {
+  if (!rules.qualifierNeverClass && use.qualifier !== null && use.kind !== "key" && throughClass(use, def)) {
     const owner = lastSegment(def.owner);
     // (A trait's member is every using class's: `Assert::allIsNotInstanceOfAny` reaches Mixin's. So is a class's
     // constant of a name nobody else would choose, read through a subclass where the language inherits statics:
@@ -258,6 +254,20 @@ export function componentPropsMay(use: PatchUse, def: PatchDefinition, usingFile
   if (use.kind !== "prop") return true;
   return fileStem(def.path) === use.qualifier || lastSegment(def.owner) === `${use.qualifier}Props` || usingFileLoads;
 }
+
+/**
+ * Whether a use goes through a class: a class-like qualifier, or a type's scope for a member type (`nth_type<0,
+ * t1>::type` is nth_type's own; a static reached through a derived template, `etl::string<10>::no_pos`, may be a base's).
+ */
+const throughClass = (use: PatchUse, def: PatchDefinition) =>
+  use.qualifier !== null && (classLike(use.qualifier) || (use.typeScope === true && def.kind === "type"));
+
+/**
+ * Whether a use invokes a declarative macro of the code's crate: bare or through the crate (`$crate::m!`), no
+ * function call (`ready(5)`) nor another crate's macro (`tracing::debug!`).
+ */
+const invokesOwnMacro = (use: PatchUse) =>
+  use.macro === true && (use.qualifier === null || /^\$?crate$/.test(use.qualifier));
 
 /**
  * Whether a matched use surely denotes the definition, or only may: a member reached through an object

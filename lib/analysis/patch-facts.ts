@@ -24,6 +24,9 @@ export { cleanOwner, membersDefinedIn } from "./parse-fragments";
 export type { FragmentSource, PatchDefinition, PatchFacts, PatchUse } from "./patch-types";
 
 /** The definitions a file's patch adds or changes, by comparing its pre- and post-images. */
+/** What an unscoped enum's constant may be remade as and stay the same name (see PreImageDefinition.bareConstant). */
+const CONSTANT_KINDS = new Set(["constant", "variable"]);
+
 function fileDefinitions(
   file: FileDiff,
   parsed: ParsedFragment[],
@@ -107,7 +110,8 @@ function fileDefinitions(
         (postDeclarations.get(def.name)?.length ?? 0) > earlier.length;
       // (A method is not the module's function of its name: `def is_special(self)` added to a class whose line no
       // hunk shows, where the top-level `def is_special(key, modifiers)` is removed, is a new method.)
-      const namesake = sameSignature ?? before.get(def.name)?.def;
+      const found = before.get(def.name);
+      const namesake = sameSignature ?? (found?.bareConstant && !CONSTANT_KINDS.has(def.kind) ? undefined : found?.def);
       const old = newOverload || (namesake && moved.functionBecameMethod(namesake, def)) ? undefined : namesake;
       const signatureChanged = old !== undefined && (old.signature ?? "") !== (def.signature ?? "");
       const bodyChanged = touchesChange(p.fragment, def.row, def.endRow) || (before.get(def.name)?.touched ?? false);

@@ -72,6 +72,8 @@ export interface PatchUse {
   ownLocal?: boolean;
   /** reached through a type's scope (see SyntaxUse.typeScope) */
   typeScope?: boolean;
+  /** a macro's invocation (see SyntaxUse.macro) */
+  macro?: boolean;
   location: Location;
 }
 

@@ -13,8 +13,8 @@ import type { ParsedFragment } from "./patch-types";
 export function preImageDefinitions(
   parsed: readonly ParsedFragment[],
   language: ParsedLanguage,
-): Map<string, { def: SyntaxDefinition; touched: boolean }> {
-  const before = new Map<string, { def: SyntaxDefinition; touched: boolean }>();
+): Map<string, PreImageDefinition> {
+  const before = new Map<string, PreImageDefinition>();
   for (const p of parsed.filter((x) => x.fragment.side === "pre")) {
     for (const def of p.definitions) {
       const touched = touchesChange(p.fragment, def.row, def.endRow);
@@ -22,11 +22,25 @@ export function preImageDefinitions(
       if (!seen || touched) before.set(def.name, { def, touched: touched || (seen?.touched ?? false) });
     }
   }
+  // (Only an enum a hunk line shows, at the file's or a namespace's level, without `class` or `struct`: a class's
+  // enum puts its constants in the class, an `enum class` in itself.)
   if (moduleOfGrammar(language).uses?.enumConstantsUnscoped)
     for (const seen of [...before.values()]) {
-      const scoped = /\benum\s+(class|struct)\b/.test(before.get(seen.def.owner ?? "")?.def.signature ?? "");
-      if (seen.def.kind === "constant" && seen.def.owner && !scoped && !before.has(seen.def.member))
-        before.set(seen.def.member, { ...seen, def: { ...seen.def, name: seen.def.member } });
+      const enumeration = before.get(seen.def.owner ?? "")?.def;
+      const unscoped =
+        enumeration?.kind === "enum" &&
+        enumeration.owner === null &&
+        !/\benum\s+(class|struct)\b/.test(enumeration.signature ?? "");
+      if (seen.def.kind === "constant" && unscoped && !before.has(seen.def.member))
+        before.set(seen.def.member, { ...seen, def: { ...seen.def, name: seen.def.member }, bareConstant: true });
     }
   return before;
+}
+
+/** A pre-image definition, whether a changed line touches it, and whether it is an enum's constant by its bare name. */
+export interface PreImageDefinition {
+  def: SyntaxDefinition;
+  touched: boolean;
+  /** an unscoped enum's constant: the same name only as a constant or variable (`#define X 0`), no class or function */
+  bareConstant?: boolean;
 }

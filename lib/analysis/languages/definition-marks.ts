@@ -67,10 +67,18 @@ const VISIBLE_ITEMS = new Set([
 ]);
 
 /** A Rust item without a plain `pub` (none, or `pub(crate)`, `pub(super)`, `pub(in …)`): its crate's own. */
+/** A declarative macro marked `#[macro_export]` (an attribute above it): what other crates, the tests', may call. */
+function exportedMacro(node: Node): boolean {
+  for (let above = node.previousNamedSibling; above?.type === "attribute_item"; above = above.previousNamedSibling)
+    if (/\bmacro_export\b/.test(above.text)) return true;
+  return false;
+}
+
 const isCrateOnly = (node: Node) =>
-  VISIBLE_ITEMS.has(node.type) &&
-  !(node.parent?.type === "declaration_list" && node.parent.parent?.type === "trait_item") &&
-  !node.children.some((c) => c?.type === "visibility_modifier" && c.text === "pub");
+  (node.type === "macro_definition" && !exportedMacro(node)) ||
+  (VISIBLE_ITEMS.has(node.type) &&
+    !(node.parent?.type === "declaration_list" && node.parent.parent?.type === "trait_item") &&
+    !node.children.some((c) => c?.type === "visibility_modifier" && c.text === "pub"));
 
 const exportsOfTree = new WeakMap<Node["tree"], Set<string> | "all" | "script">();
 

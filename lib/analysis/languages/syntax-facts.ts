@@ -113,6 +113,8 @@ export interface SyntaxUse {
   ownLocal?: boolean;
   /** reached through a type's scope, its template arguments written (C++'s `nth_type<0, t1>::type`): its qualifier is a class, whatever its case */
   typeScope?: boolean;
+  /** a macro's invocation (Rust's `bitflags_match!(…)`): only a macro is what it calls */
+  macro?: boolean;
 }
 
 /**
@@ -270,6 +272,12 @@ export class FactCollector {
   throughModule(module: string) {
     const last = this.uses.at(-1);
     if (last) last.viaModule = module;
+  }
+
+  /** The use just recorded invokes a macro (see SyntaxUse.macro). */
+  invokesMacro() {
+    const last = this.uses.at(-1);
+    if (last) last.macro = true;
   }
 
   /** The use just recorded goes through a type's scope (see SyntaxUse.typeScope). */

@@ -1,11 +1,14 @@
 // C++: the class an earlier hunk of a header showed open, carried to a later hunk under git's `public:` header.
 import type { Hunk } from "../../parse-diff";
 import { recordRenames } from "../class-renames";
-import { ACCESS_LABEL } from "../hunk-lines";
+import { ACCESS_LABEL, leadingSpaceOf } from "../hunk-lines";
 import type { ClassTracker } from "../language";
 
-/** How far below the last line an earlier hunk showed of an open class a later hunk is in it by nearness alone. */
-export const CPP_CLASS_CARRY_LINES = 40;
+/**
+ * How far below the last line an earlier hunk showed of an open class a later hunk is in it by nearness alone: too
+ * few lines between for the class's `};`, another class's line and its `public:`.
+ */
+export const CPP_CLASS_CARRY_LINES = 3;
 
 /** A class's line at column 0 (`class maybe`, `template <typename T> class maybe {`, `struct Node : Base {`); no forward declaration. */
 const CLASS_LINE =
@@ -13,6 +16,22 @@ const CLASS_LINE =
 
 /** A class's line for renames (`-class mdarray_traverser` / `+class mdarray_iterator : public …`): indentation and name. */
 const RENAMED_CLASS_LINE = /^(\s*)(?:template\s*<.*>\s*)?(?:class|struct)\s+(?:[A-Z][A-Z0-9_]*\s+)?(\w+)(?!\s*;)/;
+
+/** Words a line may start with before `(` that name no class. */
+const KEYWORDS = new Set([
+  "if",
+  "for",
+  "while",
+  "switch",
+  "return",
+  "sizeof",
+  "decltype",
+  "static_assert",
+  "alignas",
+  "noexcept",
+  "operator",
+  "template",
+]);
 
 /** A member function's declaration in a class's body: `bool is_just() const`, `const T& unsafe_get_just() const`. */
 const MEMBER_LINE =
@@ -30,7 +49,8 @@ interface OpenClass {
  * The class whose body an earlier hunk of the file left open at column 0 (`class maybe` / `{` / `public:`, and
  * no `};` at column 0 after it): a later hunk under git's header `public:` is read in it (FunctionalPlus's
  * `maybe.get_with_default`), rather than in a class of no name, where it is near (CPP_CLASS_CARRY_LINES) or its
- * lines call bare a member the class was shown to declare (`if (is_just())`, `return unsafe_get_just();`).
+ * lines call bare two members the class was shown to declare (`if (is_just())`, `return unsafe_get_just();`), and it
+ * shows no other class's constructor or destructor at its members' level.
  * Another class in the lines between would open under a header line of its own, whose `public:` git names alike.
  */
 export class CppClassTracker implements ClassTracker {
@@ -41,10 +61,22 @@ export class CppClassTracker implements ClassTracker {
   classOf(context: string, oldStart: number, hunk?: Hunk): string | null {
     const open = this.open;
     if (!open?.labelled || !ACCESS_LABEL.test(context.trim())) return null;
+    const texts = (hunk?.lines ?? []).flatMap(({ kind, text }) => (kind === "-" ? [] : [text]));
+    // (Not where the hunk shows another class's constructor or destructor at its members' level: `explicit Writer(int fd);`.)
+    const code = texts.filter((t) => t.trim() !== "" && !/^\s*#/.test(t));
+    const least = Math.min(...code.map((t) => leadingSpaceOf(t)));
+    const namesClass = (text: string) =>
+      /^\s*(?:(?:explicit|constexpr|inline|virtual)\s+)*~?([A-Za-z_]\w*)\s*\(/.exec(text)?.[1];
+    const other = code
+      .filter((t) => leadingSpaceOf(t) === least)
+      .map(namesClass)
+      .some((name) => name !== undefined && name !== open.name && !/^[A-Z0-9_]+$/.test(name) && !KEYWORDS.has(name));
+    if (other) return null;
     if (oldStart - open.after <= CPP_CLASS_CARRY_LINES) return open.name;
+    // (Two of its members called bare, not one: `size()` or `empty()` is most classes'.)
     const calls = (text: string) => [...text.matchAll(/(?<![\w.:>])(\w+)\s*\(/g)].map((m) => m[1] as string);
-    const bare = (hunk?.lines ?? []).flatMap(({ kind, text }) => (kind === "-" ? [] : calls(text)));
-    return bare.some((name) => open.members.has(name)) ? open.name : null;
+    const called = new Set(texts.flatMap(calls).filter((name) => open.members.has(name)));
+    return called.size >= 2 ? open.name : null;
   }
 
   postName(name: string): string {

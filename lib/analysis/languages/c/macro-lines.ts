@@ -99,10 +99,22 @@ export function withoutRecordMacros(text: string): string {
     .join("\n");
 }
 
-/** A macro's call alone on its line, a string among its arguments, no `;` after it: `nsel_deprecated("replace value() with error()")`. */
-const ATTRIBUTE_CALL = /^[ \t]*([A-Za-z_]\w*)[ \t]*\((?=[^;{}]*["'])[^;{}]*\)[ \t]*$/;
-/** The start of a declaration, a specifier or a type then a name: what an attribute macro stands above. */
-const DECLARATION_START = /^\s*(?:template\b|[A-Za-z_][\w:]*(?:<.*>)?[\s*&]+~?[A-Za-z_][\w:]*)/;
+/**
+ * A macro's call alone on its line, no `;` after it, its arguments literals and words only, a string among them:
+ * `nsel_deprecated("replace value() with error()")`.
+ */
+const ATTRIBUTE_CALL = /^[ \t]*([A-Za-z_]\w*)[ \t]*\(([^;{}]*)\)[ \t]*$/;
+/** A function's declaration starting, a specifier or a type then its name and `(`: what an attribute macro stands above. */
+const DECLARATION_START = /^\s*(?:template\b|(?:[A-Za-z_][\w:]*(?:<.*>)?[\s*&]+)+~?[A-Za-z_][\w:]*\s*\()/;
+/** Words that start statements, not declarations: no macro's name, no declaration's type. */
+const STATEMENT_WORDS =
+  /^\s*(?:if|for|while|switch|return|goto|case|do|else|throw|delete|new|co_return|co_yield|sizeof)\b/;
+
+/** Whether a call's arguments are literals and words only, a double-quoted string among them (no call, no operator). */
+function literalArguments(args: string): boolean {
+  const outside = args.replace(/"(?:\\.|[^"\\])*"/g, '""');
+  return outside.includes('""') && /^[\w\s,"]*$/.test(outside);
+}
 
 /**
  * The text with an attribute macro's line blanked (`nsel_deprecated("replace value() with error()")` above
@@ -113,14 +125,15 @@ export function withoutAttributeMacros(text: string): string {
   const lines = text.split("\n");
   for (const [index, line] of lines.entries()) {
     const match = ATTRIBUTE_CALL.exec(line);
-    if (!match || SPECIFIERS.has(match[1] as string)) continue;
+    if (!match || SPECIFIERS.has(match[1] as string) || STATEMENT_WORDS.test(line)) continue;
+    if (!literalArguments(match[2] as string)) continue;
     const next = lines.slice(index + 1).find((l) => l.trim() !== "") ?? "";
     // (Not a line that goes on from the one above, a macro's body after `\`, an argument list's rest.)
     const previous = lines.slice(0, index).findLast((l) => l.trim() !== "" && !/^\s*(\/\/|\/\*|\*)/.test(l)) ?? "";
     const standsAlone =
       previous === "" || ((/[;{}:]\s*$/.test(previous) || /^\s*#/.test(previous)) && !/\\\s*$/.test(previous));
-    if (standsAlone && DECLARATION_START.test(next) && !ATTRIBUTE_CALL.test(next))
-      lines[index] = " ".repeat(line.length);
+    const declares = DECLARATION_START.test(next) && !STATEMENT_WORDS.test(next) && !ATTRIBUTE_CALL.test(next);
+    if (standsAlone && declares) lines[index] = " ".repeat(line.length);
   }
   return lines.join("\n");
 }

@@ -107,7 +107,12 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
     }
     case "macro_invocation": {
       const macro = node.childForFieldName("macro");
-      if (macro) facts.use(macro, macro.text.split("::").pop() ?? macro.text, "call");
+      if (macro) {
+        // (Its path, `tracing::debug!`, names the crate the macro is another's of.)
+        const path = macro.text.split("::");
+        facts.use(macro, path.pop() ?? macro.text, "call", path.length > 0 ? path.join(".") : null);
+        facts.invokesMacro();
+      }
       // Macro arguments are tokens: `s.evict(…)` and `Mode::Fast` are read back from their order.
       for (const tree of node.descendantsOfType("token_tree")) {
         const tokens = tree?.children ?? [];
