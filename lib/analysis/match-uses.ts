@@ -129,7 +129,14 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     // A constructor's keyword passed on by a factory (`QTable.read(…, format="ascii.rst", header_rows=[…])`
     // reaches `RST.__init__`, `ax.legend(draggable=True)` Legend's): where the name is one nobody else would
     // choose (an underscore in it, or eight letters at least), as `timeout` or `object` is not.
-    return use.kind === "keyword" && isConstructorOwner(def.owner) && /_|\w{8}/.test(def.member);
+    // (So does one handed on through `**options` to a function that takes it and the rest: griffe's
+    // `parse_google(docstring, receives_named_value=False)` reaches `_read_receives_section`'s, where the name has
+    // words enough for nobody else to choose it.)
+    return (
+      use.kind === "keyword" &&
+      ((isConstructorOwner(def.owner) && /_|\w{8}/.test(def.member)) ||
+        (def.forwarded === true && /_/.test(def.member)))
+    );
   }
   // A name a test replaces by string is one of what it names with it: its module (`webenginesettings`,
   // `pkg.mod`), or the class (`patch.object(Cls, "name")`), never `sys.platform` or `requests.get` by member name.

@@ -160,7 +160,57 @@ const header = (def: PatchDefinition) => moduleOfPath(def.path)?.uses?.declarati
 
 /** Each declaration of a definition (an overloaded one's every one, `set(double, int)` and `set(float, int)`), unqualified. */
 const declarations = (def: PatchDefinition) =>
-  (def.overloads?.map((o) => o.signature) ?? [def.signature]).map((s) => unqualified(s, def.path));
+  (def.overloads?.map((o) => o.signature) ?? [def.signature]).map((s) => unnamed(unqualified(s, def.path)));
+
+/** Words that end a parameter's type, never name the parameter (`unsigned int`, `long long`). */
+const TYPE_WORDS = new Set([
+  "int",
+  "long",
+  "short",
+  "char",
+  "double",
+  "float",
+  "bool",
+  "unsigned",
+  "signed",
+  "const",
+  "volatile",
+  "auto",
+  "void",
+  "size_t",
+]);
+
+/**
+ * A declaration with its parameters' names and defaults left out: a class's declaration may leave them unnamed
+ * (`formatter& symbols(symbol_mode);` against the source's `formatter& formatter::symbols(symbol_mode mode) {`).
+ */
+function unnamed(declaration: string): string {
+  const open = declaration.indexOf("(");
+  const close = declaration.lastIndexOf(")");
+  if (open < 0 || close < open) return declaration;
+  const params: string[] = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = open + 1; i <= close; i++) {
+    const c = declaration[i];
+    if (c === "(" || c === "<" || c === "[" || c === "{") depth++;
+    else if ((c === ")" || c === ">" || c === "]" || c === "}") && !(i === close && depth === 0)) depth--;
+    if ((c === "," && depth === 0) || i === close) {
+      params.push(declaration.slice(start, i));
+      start = i + 1;
+    }
+  }
+  const typeOf = (param: string) => {
+    const bare = param.replace(/=.*$/s, "").trim();
+    // (`symbol_mode mode`, `const std::string& s`, `char* buf`, `int xs[4]`; not `unsigned int`, `struct stat`.)
+    const named = /^(.*?)(?:\s+|(?<=[&*]))([A-Za-z_]\w*)(\s*\[[^\]]*\])?$/.exec(bare);
+    if (!named || TYPE_WORDS.has(named[2] as string)) return bare;
+    const type = (named[1] as string).trim();
+    return type === "" || /^(const|struct|enum|class|typename|union)$/.test(type) ? bare : `${type}${named[3] ?? ""}`;
+  };
+  const types = params.map((param) => typeOf(param).replace(/\s*([&*])\s*/g, "$1"));
+  return `${declaration.slice(0, open + 1)}${types.join(", ")}${declaration.slice(close)}`;
+}
 
 /**
  * A declaration without the scopes qualifying its name (`GeneratorUntypedBase::`), what only a declaration in

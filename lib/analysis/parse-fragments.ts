@@ -2,6 +2,7 @@
 // carried between a hunk's two images where one shows nothing but context.
 import type { Fragment } from "./fragments";
 import { getParsers, grammarOfPath, type ParsedLanguage } from "./grammars";
+import { takesKeywordRest } from "./languages/definition-marks";
 import { UNKNOWN_OWNER } from "./languages/hunk-lines";
 import { moduleOfGrammar } from "./languages/lookup";
 import { FactCollector, type SyntaxDefinition } from "./languages/syntax-facts";
@@ -70,7 +71,12 @@ export async function parseFragment(fragment: Fragment, language: ParsedLanguage
     const definitions = facts.definitions
       .filter((d) => (d.row >= first || d.row === fragment.signatureRow) && d.row < last)
       // A signature resumed from the hunk header may lack parameters above the hunk: not one to state.
-      .map((d) => (d.row === fragment.signatureRow ? { ...d, signature: null } : d))
+      // (What it says of the rest of the keywords, `**options`, holds: see forwardedMark.)
+      .map((d) =>
+        d.row === fragment.signatureRow
+          ? { ...d, signature: null, ...(takesKeywordRest(d.signature) ? { keywordRest: true as const } : {}) }
+          : d,
+      )
       // Words blanked for the parser before a declaration (`yyjson_api_inline bool f(…)`) are its own, as written.
       .map((d) => withBlankedPrefix(d, lineText, sourceLine))
       // The original indentation may settle scope (Python): a definition the module moves or drops.

@@ -4,7 +4,7 @@ import { fileUses } from "./file-uses";
 import { hunkFragments } from "./fragments";
 import { generatedFromGrammar, grammarNamesOf } from "./grammar-outputs";
 import { grammarOfPath, type ParsedLanguage } from "./grammars";
-import { carriedMarks, ownerMarks, restParameterMark } from "./languages/definition-marks";
+import { carriedMarks, forwardedMark, ownerMarks, restParameterMark } from "./languages/definition-marks";
 import { languageOfPath } from "./languages/infer-language";
 import { moduleOfGrammar } from "./languages/lookup";
 import { CALLABLE, type SyntaxDefinition } from "./languages/syntax-facts";
@@ -193,6 +193,7 @@ function addParameters(
         status: "new",
         params: [],
         ...restParameterMark(def.signature, param),
+        ...forwardedMark(def, param),
       });
   }
 }

@@ -27,6 +27,8 @@ export interface PatchDefinition {
   implicit?: boolean;
   /** a parameter that takes the rest of the arguments (`*a`, `**kw`, `...handlers`): no keyword names it */
   variadic?: boolean;
+  /** a parameter of a callable that takes the rest of the keywords too (`**options`): others hand theirs on to it */
+  forwarded?: boolean;
   /** a method declared without a body (an interface's, a trait's, an abstract one) */
   abstract?: boolean;
   /** a member of a PHP trait, which every class using the trait has (see SyntaxDefinition.mixin) */

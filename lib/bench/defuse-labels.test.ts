@@ -47,6 +47,8 @@ describe("DefUse bench keys", () => {
     expect(labelKey("Ky.constructor.searchParams")).toBe("Ky.searchParams");
     expect(labelKey("GeneratorError.initialize.invalid_object")).toBe("GeneratorError.invalid_object");
     expect(labelKey("Cell.__construct.column")).toBe("Cell.column");
+    // (Python's `__new__` makes the instance too: respx's `SetCookie.__new__(cls, name, value, *, path=None, …)`.)
+    expect(labelKey("SetCookie.__new__.same_site")).toBe("SetCookie.same_site");
     expect(labelKey("Config.__init__")).toBe("Config.__init__");
   });
 

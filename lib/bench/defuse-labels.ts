@@ -28,12 +28,14 @@ export function labelKey(name: string, kind?: string): string {
   if (kind === "file" || name.includes("/")) return name;
   // A constructor is its class's namesake however the analysis spells it (`Zone.constructor` is a label's `Zone.Zone`).
   const constructorOf =
-    kind === "constructor" ? /([^.:]+)(?:\.|::)(?:constructor|__init__|__construct)$/.exec(name)?.[1] : undefined;
+    kind === "constructor"
+      ? /([^.:]+)(?:\.|::)(?:constructor|__init__|__new__|__construct)$/.exec(name)?.[1]
+      : undefined;
   if (constructorOf) return `${constructorOf}.${constructorOf}`;
   return name
     .replace(/::/g, ".")
     .replace(/^(module\.)?exports\./, "")
-    .replace(/\.(__init__|__construct|initialize|constructor)\.(?=[^.]+$)/, ".")
+    .replace(/\.(__init__|__new__|__construct|initialize|constructor)\.(?=[^.]+$)/, ".")
     .split(".")
     .slice(-2)
     .join(".");

@@ -234,3 +234,20 @@ export const restParameterMark = (signature: string | null, param: string): { va
   )
     ? { variadic: true }
     : {};
+
+/**
+ * A parameter of a callable that also takes the rest of the keywords (`def _read_receives_section(docstring, *,
+ * offset, receives_named_value=True, **options)`): its callers hand their options on to it, so a keyword a test
+ * passes to another function (griffe's `parse_google(docstring, receives_named_value=False)`) may be this one.
+ */
+export const forwardedMark = (
+  def: { signature: string | null; keywordRest?: true },
+  param: string,
+): { forwarded?: true } =>
+  (def.keywordRest || takesKeywordRest(def.signature)) && !restParameterMark(def.signature, param).variadic
+    ? { forwarded: true }
+    : {};
+
+/** Whether a signature takes the rest of the keywords at its list's own level (`**options: Any`). */
+export const takesKeywordRest = (signature: string | null): boolean =>
+  signature !== null && /(?:^|,)\s*\*\*\s*\w+/.test(topLevelParameters(signature));

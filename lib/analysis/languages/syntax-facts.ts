@@ -48,6 +48,8 @@ export interface SyntaxDefinition {
   /** as declared, for callables; whitespace folded */
   signature: string | null;
   params: string[];
+  /** a callable that takes the rest of the keywords (`**options`), said where its signature is not stated */
+  keywordRest?: true;
   row: number;
   /** the node's first column in its row (0-based): where the search for its name on the diff line starts */
   column: number;

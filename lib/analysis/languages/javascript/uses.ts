@@ -9,6 +9,9 @@ import { moduleAliasOf } from "./module-aliases";
 /** Objects that stand for the global scope or the instance: a constructor reached through one is any file's. */
 const SCOPE_OBJECTS = new Set(["self", "this", "window", "global", "globalThis"]);
 
+const EXPECTED_SHAPES =
+  /^(toEqual|toStrictEqual|toMatchObject|deepEqual|deepStrictEqual|equal|eql|equals|strictEqual|same|containSubset|toHaveBeenCalledWith|toHaveBeenLastCalledWith|toBeCalledWith)$/;
+
 /**
  * The uses a node records by itself (calls and the keys of options objects, `new`, members, imports, names):
  * "done" when its children need no visit, "children" when they do, null for a node of another kind.
@@ -76,7 +79,7 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
       }
       // Options objects are the keyword arguments of JavaScript: `formatBytes(1, { binary: true })`.
       for (const arg of node.childForFieldName("arguments")?.namedChildren ?? [])
-        if (arg?.type === "object") recordKeys(arg, callee, facts, skip);
+        if (arg?.type === "object" && !(callee && EXPECTED_SHAPES.test(callee))) recordKeys(arg, callee, facts, skip);
       return "children";
     }
     case "new_expression": {

@@ -1,0 +1,94 @@
+// The thirty-third session's classes, each on a real commit cut into real-data/hunks (provenance in real-data/README.md).
+import { expect, test } from "vitest";
+import { addedFile, changedHunk, commitAnalysis, madeHunks, statedKinds } from "../testing/analysis-helpers";
+
+test("pkg-types 07b09ee: the keys of the object a test's `toMatchObject({ core: …, branch: …, remote: … })` compares a result with use no type's fields; the functions it calls are stated", async () => {
+  const stated = await statedKinds("pkg-types-commit-07b09ee");
+  expect(stated.filter((s) => s.startsWith("Git"))).toEqual([]);
+  expect(stated).toEqual(
+    expect.arrayContaining([
+      "resolveGitConfig function",
+      "readGitConfig function",
+      "writeGitConfig function",
+      "parseGitConfig function",
+    ]),
+  );
+});
+
+test("pkg-types 07b09ee (guard): an options object passed to a function, and one compared with `toEqual`, apart", async () => {
+  const code = addedFile("src/config.ts", [
+    "export interface GitConfig { core?: string; branch?: string }",
+    "export function writeGitConfig(path: string, config: GitConfig) {}",
+  ]);
+  const passed = addedFile("test/config.test.ts", [
+    'import { writeGitConfig } from "../src/config";',
+    'writeGitConfig("x", { core: "a" });',
+  ]);
+  expect((await madeHunks(code, passed)).defuse).toEqual(expect.arrayContaining(["writeGitConfig", "GitConfig.core"]));
+  const compared = addedFile("test/config.test.ts", [
+    'import { writeGitConfig } from "../src/config";',
+    'expect(writeGitConfig("x", {})).toEqual({ core: "a", branch: "b" });',
+    'assert.deepStrictEqual(read(), { branch: "b" });',
+  ]);
+  expect((await madeHunks(code, compared)).defuse.filter((n) => !n.includes("/"))).toEqual(["writeGitConfig"]);
+});
+
+test("cpptrace 0ff56a6: a class's declaration that leaves its parameter unnamed (`formatter& symbols(symbol_mode);` under a namespace macro's header) is the method the source defines out of line (`formatter& formatter::symbols(symbol_mode mode) {`)", async () => {
+  const found = (await commitAnalysis("cpptrace-commit-0ff56a6")).identifiers.filter(
+    (i) => i.path === "include/cpptrace/formatting.hpp" && i.member === "symbols",
+  );
+  expect(found.map((i) => `${i.name} ${i.kind}`)).toEqual(["formatter.symbols method"]);
+});
+
+test("cpptrace 0ff56a6 (guard): a declaration of other parameter types, or of an unnamed `unsigned int` against a named `unsigned`, stays the namespace's", async () => {
+  const header = changedHunk("include/lib/box.hpp", "namespace lib {", [
+    "         box& width(int);",
+    "+        box& depth(unsigned int);",
+    "+        box& height(long);",
+  ]);
+  const source = changedHunk("src/box.cpp", "namespace lib {", [
+    "     box& box::width(int w) { return *this; }",
+    "+    box& box::depth(unsigned d) { return *this; }",
+    "+    box& box::height(long h) { return *this; }",
+  ]);
+  const { names } = await madeHunks(
+    `${header}${source}`,
+    addedFile("test/box.cpp", ["void t() { lib::box{}.height(1); }"]),
+  );
+  expect(names.filter((n) => n.startsWith("height") || n.endsWith(".height method"))).toEqual([
+    "box.height method",
+    "box.height method",
+  ]);
+  expect(names).toContain("depth function");
+});
+
+test("griffe 344df50: a keyword a test passes to its parser (`parse_google(docstring, receives_named_value=False)`) is the parameter a section reader gains beside `**options`, which the parser hands on", async () => {
+  const stated = await statedKinds("griffe-commit-344df50");
+  expect(stated).toEqual(
+    expect.arrayContaining([
+      "_read_receives_section.receives_named_value parameter",
+      "_read_receives_section.receives_multiple_items parameter",
+    ]),
+  );
+});
+
+test("griffe 344df50 (guard): not a parameter of a function without `**`, nor a one-word one", async () => {
+  const code = changedHunk("src/pkg/reader.py", "def _read_section(", [
+    "     docstring,",
+    "     *,",
+    "+    named_value=True,",
+    "+    strict=False,",
+    "     **options,",
+    " ):",
+    "     pass",
+    " ",
+    " ",
+    "+def _read_other(docstring, multiple_items=True):",
+    "+    pass",
+  ]);
+  const test = addedFile("tests/test_reader.py", [
+    "def test_it(parse):",
+    "    parse(text, named_value=False, strict=True, multiple_items=False)",
+  ]);
+  expect((await madeHunks(code, test)).defuse).toEqual(["_read_section.named_value"]);
+});
