@@ -1,6 +1,13 @@
 // The thirty-third session's classes, each on a real commit cut into real-data/hunks (provenance in real-data/README.md).
 import { expect, test } from "vitest";
-import { addedFile, changedHunk, commitAnalysis, madeHunks, statedKinds } from "../testing/analysis-helpers";
+import {
+  addedFile,
+  changedHunk,
+  commitAnalysis,
+  hunkDefinitions,
+  madeHunks,
+  statedKinds,
+} from "../testing/analysis-helpers";
 
 test("pkg-types 07b09ee: the keys of the object a test's `toMatchObject({ core: …, branch: …, remote: … })` compares a result with use no type's fields; the functions it calls are stated", async () => {
   const stated = await statedKinds("pkg-types-commit-07b09ee");
@@ -91,4 +98,25 @@ test("griffe 344df50 (guard): not a parameter of a function without `**`, nor a 
     "    parse(text, named_value=False, strict=True, multiple_items=False)",
   ]);
   expect((await madeHunks(code, test)).defuse).toEqual(["_read_section.named_value"]);
+});
+
+test("fmt 5471a24 (the oracle's whole file): a specifier macro before a constructor of the struct above it (`FMT_CONSTEXPR write_int_data(int num_digits, …) : size(…), padding(0) {`) is no return type; the struct closes, its fields stay fields, and the function after it is the namespace's", async () => {
+  const names = await hunkDefinitions("fmt-5471a24-write-int-data-code.diff");
+  expect(names).toEqual(
+    expect.arrayContaining([
+      "write_int_data.size field new",
+      "write_int_data.padding field new",
+      "write_int_data.write_int_data constructor new",
+      "write_int function new",
+    ]),
+  );
+  expect(names.filter((n) => n.startsWith("write_int_data.write_int") && !n.includes("constructor"))).toEqual([]);
+});
+
+test("fmt 5471a24 (guard): an upper-case return type before a function of no record's name stays the type", async () => {
+  const { names } = await madeHunks(
+    addedFile("include/win.h", ["struct handle { int fd; };", "ULONG_PTR lookup(int key);"]),
+    "",
+  );
+  expect(names).toContain("lookup function");
 });

@@ -56,15 +56,27 @@ const BEFORE_TYPE =
 const AFTER_SPECIFIERS =
   /^([ \t]*(?:(?:static|inline|extern|constexpr|const)[ \t]+)+)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?=[ \t]+[A-Za-z_][\w:]*(?:<.*>)?[ \t*&]+[A-Za-z_]\w*[ \t]*(?:=|;|\{|\[))/;
 
+/** Specifiers, an upper-case macro, then a constructor's or destructor's name and `(` (the name: group 4). */
+const BEFORE_CONSTRUCTOR =
+  /^([ \t]*(?:(?:inline|explicit|constexpr)[ \t]+)*)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)([ \t]+(?:explicit[ \t]+)?~?)([A-Za-z_]\w*)[ \t]*\(/;
+
 /**
  * The text with a specifier macro before a declaration's type blanked (`simdjson_warn_unused`, `FMT_CONSTEXPR20`,
  * `JSON_HEDLEY_WARN_UNUSED_RESULT`): a word no keyword, followed by a type and a declarator's name and `(`, which
  * C++ allows only where the word expands to a specifier. Columns stay where they were.
  */
 export function withoutSpecifierMacros(text: string): string {
+  // (Before a constructor of a record a line above opens, `FMT_CONSTEXPR write_int_data(int num_digits, …)` in
+  // `struct write_int_data {`: read as written the macro is a return type, the member initializers after the
+  // parameters a parse error, and the record runs on to the file's end.)
+  const records = new Set<string>();
   return text
     .split("\n")
     .map((line) => {
+      for (const record of line.matchAll(/\b(?:class|struct)\s+([A-Za-z_]\w*)/g)) records.add(record[1] as string);
+      const constructor = BEFORE_CONSTRUCTOR.exec(line);
+      if (constructor && records.has(constructor[4] as string))
+        return `${constructor[1]}${" ".repeat((constructor[2] as string).length)}${line.slice((constructor[1] as string).length + (constructor[2] as string).length)}`;
       const variable = AFTER_SPECIFIERS.exec(line);
       if (variable)
         return `${variable[1]}${" ".repeat((variable[2] as string).length)}${line.slice((variable[1] as string).length + (variable[2] as string).length)}`;
