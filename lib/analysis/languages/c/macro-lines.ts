@@ -74,9 +74,9 @@ export function withoutSpecifierMacros(text: string): string {
     .split("\n")
     .map((line) => {
       for (const record of line.matchAll(/\b(?:class|struct)\s+([A-Za-z_]\w*)/g)) records.add(record[1] as string);
-      const constructor = BEFORE_CONSTRUCTOR.exec(line);
-      if (constructor && records.has(constructor[4] as string))
-        return `${constructor[1]}${" ".repeat((constructor[2] as string).length)}${line.slice((constructor[1] as string).length + (constructor[2] as string).length)}`;
+      const ctor = BEFORE_CONSTRUCTOR.exec(line);
+      if (ctor && records.has(ctor[4] as string))
+        return `${ctor[1]}${" ".repeat((ctor[2] as string).length)}${line.slice((ctor[1] as string).length + (ctor[2] as string).length)}`;
       const variable = AFTER_SPECIFIERS.exec(line);
       if (variable)
         return `${variable[1]}${" ".repeat((variable[2] as string).length)}${line.slice((variable[1] as string).length + (variable[2] as string).length)}`;
