@@ -120,3 +120,30 @@ test("fmt 5471a24 (guard): an upper-case return type before a function of no rec
   );
   expect(names).toContain("lookup function");
 });
+
+test("cpptrace 0ff56a6: an enum declared in a class no hunk line shows, which the tests reach as `cpptrace::formatter::symbol_mode::full`, is formatter's where the patch shows formatter's members in that file", async () => {
+  const stated = await statedKinds("cpptrace-commit-0ff56a6");
+  expect(stated).toContain("formatter.symbol_mode enum");
+  expect(stated).not.toContain("symbol_mode enum");
+});
+
+test("cpptrace 0ff56a6 (guard): through a namespace no member of the file names, or through two scopes, a type stays unowned", async () => {
+  const header = changedHunk("include/lib/box.hpp", "namespace lib {", [
+    "         box& width(int);",
+    "+        enum class mode { fast, slow };",
+    "+        box& speed(mode);",
+  ]);
+  const source = changedHunk("src/box.cpp", "namespace lib {", [
+    "     box& box::width(int w) { return *this; }",
+    "+    box& box::speed(mode m) { return *this; }",
+  ]);
+  const viaNamespace = addedFile("test/box.cpp", ["void t() { lib::box{}.speed(lib::mode::fast); }"]);
+  expect((await madeHunks(`${header}${source}`, viaNamespace)).names).toContain("mode enum");
+  const viaClass = addedFile("test/box.cpp", ["void t() { lib::box{}.speed(lib::box::mode::fast); }"]);
+  expect((await madeHunks(`${header}${source}`, viaClass)).names).toContain("box.mode enum");
+  const viaBoth = addedFile("test/box.cpp", [
+    "void t() { lib::box{}.speed(lib::box::mode::fast); }",
+    "void u() { lib::box{}.speed(lib::mode::slow); }",
+  ]);
+  expect((await madeHunks(`${header}${source}`, viaBoth)).names).toContain("mode enum");
+});

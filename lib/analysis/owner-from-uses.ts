@@ -43,6 +43,19 @@ function namesakeTold(def: PatchDefinition, uses: readonly PatchUse[]): string |
   return type !== undefined && stem !== undefined && plain(type) === plain(stem) ? type : null;
 }
 
+const NESTED_KINDS = new Set(["enum", "struct", "class", "interface", "type"]);
+
+/**
+ * The class a type whose class line no hunk shows is nested in: the one the uses all reach it through
+ * (`cpptrace::formatter::symbol_mode::full` → formatter), where the file's other definitions show that class
+ * (the patch's `formatter& formatter::symbols(symbol_mode mode)`): a qualifier alone may be a namespace.
+ */
+function nestingClass(uses: readonly PatchUse[], classesOfFile: ReadonlySet<string>): string | null {
+  const through = new Set(uses.map((use) => use.qualifier?.split(/::|\./).pop() ?? ""));
+  const only = through.size === 1 ? [...through][0] : undefined;
+  return only !== undefined && classesOfFile.has(only) ? only : null;
+}
+
 /**
  * The class a method whose class line no hunk shows belongs to, from the uses that reach it: the one class
  * every class-like qualifier names (`version.WebEngineVersions.from_qt(…)` → WebEngineVersions), or the
@@ -51,7 +64,17 @@ function namesakeTold(def: PatchDefinition, uses: readonly PatchUse[]): string |
  * BaseMixture's): so that reading holds only where no use goes through an object of a class it cannot tell
  * (`bgmm2.fit_predict(X)` beside it, a BayesianGaussianMixture copied from another).
  */
-export function ownerFromUses(def: PatchDefinition, uses: readonly PatchUse[]): string | null {
+export function ownerFromUses(
+  def: PatchDefinition,
+  uses: readonly PatchUse[],
+  classesOfFile: ReadonlySet<string> = new Set(),
+): string | null {
+  // (A namespace's own, `lib.mode` under `@@ … @@ namespace lib {`, is in no class yet either.)
+  const namespaced = def.owner !== null && def.owner === def.namespace;
+  if ((!def.owner || namespaced) && NESTED_KINDS.has(def.kind)) {
+    const nesting = nestingClass(uses, classesOfFile);
+    return nesting && namespaced ? `${def.owner}.${nesting}` : nesting;
+  }
   if (def.owner || (def.kind !== "method" && def.kind !== "property" && def.kind !== "field")) return null;
   // A Rust builder method (`fn method_not_allowed_fallback(self, …) -> Self`) called down a chain a constructor
   // starts (`Router::new().route(…).method_not_allowed_fallback(…)`): the chain's type is the constructor's.

@@ -20,6 +20,9 @@ import { typedToAnother } from "./typed-receivers";
 import { unusableDefinitions } from "./unusable-definitions";
 import { usersOwn } from "./users-own";
 
+/** What only a class (a record, a module) declares as its own. */
+const CLASS_MEMBERS = new Set(["method", "constructor", "field"]);
+
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
 export type { InstanceIdentifier, PlacedLocation } from "./instance-identifier";
 
@@ -188,6 +191,13 @@ export function selectIdentifiers(
     // what the code already called. (A mock of a new interface, `MockedUserPropsRepo.Get`, is the contract's.)
     const usedBefore = (use: PatchUse) =>
       side === "test" && codeWordsBefore.has(use.name) && !codeNewMembers.has(use.name);
+    // The classes each file's definitions show (whose methods and fields they are; not an object's property,
+    // `arg.ArgError = ArgError`): what a nested type's uses go through.
+    const classesByPath = new Map<string, Set<string>>();
+    for (const d of own.definitions)
+      if (d.owner && CLASS_MEMBERS.has(d.kind) && d.owner !== d.namespace)
+        classesByPath.set(d.path, (classesByPath.get(d.path) ?? new Set()).add(d.owner.split(".").pop() as string));
+    const classesOf = (path: string) => classesByPath.get(path) ?? new Set<string>();
     // `_` names nothing (Go's blank identifier, Python's throwaway): no definition, no parameter.
     const matched = own.definitions
       .filter((def) => def.member !== "_")
@@ -223,7 +233,7 @@ export function selectIdentifiers(
             ...climbingImports(def.path, moduleUses, own.paths),
             ...pathLiteralsNaming(def, side, other, own.paths),
           );
-        const owner = ownerFromUses(def, uses);
+        const owner = ownerFromUses(def, uses, classesOf(def.path));
         // (Names keep their one internal form, `Owner.member`: a hint's text writes `Owner::member` itself.)
         const named = owner ? { ...def, owner, name: `${owner}.${def.member}` } : def;
         return {
