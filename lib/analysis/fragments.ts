@@ -14,7 +14,7 @@ import {
 } from "./languages/hunk-lines";
 import type { HunkRules, LanguageModule, OffsideRules, Wrapper, WrapRequest } from "./languages/language";
 import { moduleOfGrammar } from "./languages/lookup";
-import { NO_WRAP, unfinishedCut } from "./languages/wrapping";
+import { codeTexts, NO_WRAP, unfinishedCut } from "./languages/wrapping";
 import type { DiffLine, FileDiff, Hunk } from "./parse-diff";
 
 export type { Fragment };
@@ -166,7 +166,7 @@ function imageOf(
   // and a comment the hunk leaves open is closed before anything the analysis adds after it.
   const comments = rules.blockComments ? blockCommentEdges(kept.map((l) => l.text)) : { leading: 0, openAtEnd: false };
   const cut = unfinishedCut(kept, rules.unfinishedTail); // (blanked in the image only: see unfinishedCut)
-  const texts = kept.map((line, index) => (index < comments.leading ? "" : line.text));
+  const texts = codeTexts(kept, comments.leading, rules.codeLines);
   // A hunk that starts inside a string (a Python docstring) shows its text and then its closing quotes.
   const stringEnd = offside
     ? offside.stringEnd(kept.map((line) => line.text))

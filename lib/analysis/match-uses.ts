@@ -1,3 +1,4 @@
+// Over 300 lines: the one matcher of a use to a definition (useMatches) with its certainty, each rule beside its note.
 import { fileStem, importLoadsFile } from "./import-paths";
 import type { UseRules } from "./languages/language";
 import { isDictatedMember, moduleOfPath } from "./languages/lookup";
@@ -238,7 +239,7 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     return (
       use.qualifier === null ||
       use.qualifier.split(".").pop() === lastSegment(def.owner) ||
-      (def.kind === "field" && !rules.qualifierNeverClass)
+      (def.kind === "field" && !rules.qualifierNeverClass && use.typeScope !== true)
     );
   // An import reaches a member only through its owner (Java's `import static org.pkg.Cls.member`, Rust's
   // `use crate::Enum::Variant`), not as a module's own name (`from …icx import run_commands` is no test
@@ -286,6 +287,8 @@ export function matchIsCertain(use: PatchUse, def: PatchDefinition): boolean {
   if (use.kind === "import") return true;
   if (use.qualifier === null) return use.kind !== "key";
   if (SELF_NAMES.has(use.qualifier)) return true;
+  // (A key of a literal of the owner's type, Go's `unionFind[int]{parents: …}`, whatever the type's case.)
+  if (use.kind === "key" && use.qualifier.split(".").pop() === lastSegment(def.owner)) return true;
   if (use.qualifierType !== undefined && use.qualifierType === lastSegment(def.owner)) return true;
   return classLike(use.qualifier) && use.qualifier.split(".").pop() === lastSegment(def.owner);
 }

@@ -107,3 +107,18 @@ export function ownerFromUses(
   );
   return classes.size === 1 ? ([...classes][0] ?? null) : null;
 }
+
+/** What only a class (a record, a module) declares as its own. */
+const CLASS_MEMBERS = new Set(["method", "constructor", "field"]);
+
+/**
+ * The classes each file's definitions show (whose methods and fields they are; not an object's property,
+ * `arg.ArgError = ArgError`): what a nested type's uses go through (see ownerFromUses).
+ */
+export function classesShownByFile(definitions: readonly PatchDefinition[]): (path: string) => ReadonlySet<string> {
+  const byPath = new Map<string, Set<string>>();
+  for (const d of definitions)
+    if (d.owner && CLASS_MEMBERS.has(d.kind) && d.owner !== d.namespace)
+      byPath.set(d.path, (byPath.get(d.path) ?? new Set()).add(d.owner.split(".").pop() as string));
+  return (path) => byPath.get(path) ?? new Set<string>();
+}

@@ -10,7 +10,7 @@ import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain } from "./
 import { throughOtherPatchClassOf, throughStrangerOf, traitOfUser } from "./mixins";
 import { modulesAsFiles } from "./module-files";
 import { keptUses, withResultTypes } from "./namesake-uses";
-import { ownerFromUses } from "./owner-from-uses";
+import { classesShownByFile, ownerFromUses } from "./owner-from-uses";
 import { respeltOwners } from "./owner-spelling";
 import { packageAliases } from "./package-scope";
 import { fileDefinition, type PatchDefinition, type PatchFacts, type PatchUse } from "./patch-facts";
@@ -19,9 +19,6 @@ import { keyOfOtherType, keywordOfCalledType, keywordOfOwnCallee, nestedKeyTyped
 import { typedToAnother } from "./typed-receivers";
 import { unusableDefinitions } from "./unusable-definitions";
 import { usersOwn } from "./users-own";
-
-/** What only a class (a record, a module) declares as its own. */
-const CLASS_MEMBERS = new Set(["method", "constructor", "field"]);
 
 export { SELECTIONS, type Selection } from "../domain/hint-vocabulary";
 export type { InstanceIdentifier, PlacedLocation } from "./instance-identifier";
@@ -191,13 +188,7 @@ export function selectIdentifiers(
     // what the code already called. (A mock of a new interface, `MockedUserPropsRepo.Get`, is the contract's.)
     const usedBefore = (use: PatchUse) =>
       side === "test" && codeWordsBefore.has(use.name) && !codeNewMembers.has(use.name);
-    // The classes each file's definitions show (whose methods and fields they are; not an object's property,
-    // `arg.ArgError = ArgError`): what a nested type's uses go through.
-    const classesByPath = new Map<string, Set<string>>();
-    for (const d of own.definitions)
-      if (d.owner && CLASS_MEMBERS.has(d.kind) && d.owner !== d.namespace)
-        classesByPath.set(d.path, (classesByPath.get(d.path) ?? new Set()).add(d.owner.split(".").pop() as string));
-    const classesOf = (path: string) => classesByPath.get(path) ?? new Set<string>();
+    const classesOf = classesShownByFile(own.definitions);
     // `_` names nothing (Go's blank identifier, Python's throwaway): no definition, no parameter.
     const matched = own.definitions
       .filter((def) => def.member !== "_")

@@ -132,6 +132,8 @@ export interface HunkRules {
    * context, so the grammar does not lose the class around them (default: none).
    */
   unfinishedTail?(lines: readonly string[]): number;
+  /** a hunk's lines as code, with lines that open or close no block of the language's blanked (default: as they are) */
+  codeLines?(lines: readonly string[]): string[];
   /** the wrapper's suffix with closers for blocks the hunk's lines leave open (default: as it is) */
   closeOpenBlocks?(suffix: readonly string[], lines: readonly string[]): string[];
   /**

@@ -28,8 +28,10 @@ export interface HeaderNames {
 }
 
 export function headerNames(context: string): HeaderNames {
-  const typeName = /\b(?:class|interface|enum|record|struct)\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
-  const enumName = /\benum\s+([A-Za-z_$][\w$]*)/.exec(context)?.[1] ?? null;
+  // (A type a function's parameters name is none the header opens: `static void *btree_set0(struct btree *btree,`.)
+  const head = context.split("(")[0] as string;
+  const typeName = /\b(?:class|interface|enum|record|struct)\s+([A-Za-z_$][\w$]*)/.exec(head)?.[1] ?? null;
+  const enumName = /\benum\s+([A-Za-z_$][\w$]*)/.exec(head)?.[1] ?? null;
   const go = /^\s*type\s+(\w+)(?:\[(?:[^[\]]|\[[^\]]*\])*\])?\s+(struct|interface)\b/.exec(context);
   const goType = go?.[1] ?? null;
   const goKind = (go?.[2] as "struct" | "interface" | undefined) ?? null;
@@ -194,4 +196,17 @@ export function unfinishedCut(
   return tail > 0 && cutOff.every((line) => line.kind === " " || line.text.trim() === "")
     ? kept.length - tail
     : kept.length;
+}
+
+/**
+ * An image's lines as code for the wrapping and the grammar: the end of a comment opened above blanked (its first
+ * `leading` lines), then what the module blanks (HunkRules.codeLines).
+ */
+export function codeTexts(
+  kept: readonly DiffLine[],
+  leading: number,
+  codeLines: ((lines: readonly string[]) => string[]) | undefined,
+): string[] {
+  const texts = kept.map((line, index) => (index < leading ? "" : line.text));
+  return codeLines ? codeLines(texts) : texts;
 }

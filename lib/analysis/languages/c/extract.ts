@@ -87,6 +87,17 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
         if (d && !inArgs(d)) skip.add(d.id);
       return "children";
     }
+    case "field_designator": {
+      // A designated initializer's field (`struct libdeflate_options options = { .malloc_func = do_malloc }`): a
+      // key of the struct the declaration (or a compound literal, an array of them) names.
+      const field = node.namedChildren[0];
+      const type = designatedType(node);
+      if (!field || !type || !facts.countsAt(field)) return null;
+      skip.add(field.id);
+      facts.use(field, field.text, "key", type);
+      facts.throughTypeScope(); // (its qualifier is the struct, whatever its case: no other struct's field)
+      return "done";
+    }
     case "type_identifier": {
       if (!skip.has(node.id) && facts.countsAt(node)) facts.use(node, node.text, "type");
       return "done";
@@ -98,6 +109,28 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
     }
   }
   return null;
+}
+
+/** A pointer to a function's name (`void *(*malloc_func)(size_t);`): data, a field or a variable, no function. */
+function functionPointerName(declarator: Node | null): Node | null {
+  const pointed = declarator?.childForFieldName("declarator");
+  return pointed?.type === "parenthesized_declarator" ? declaredName(pointed.namedChildren[0] ?? null) : null;
+}
+
+/** The struct a designated initializer's list is of: its declaration's (`struct X x = {…}`, `X xs[] = {{…}}`) or its compound literal's. */
+function designatedType(designator: Node): string | null {
+  let list = designator.parent?.type === "initializer_pair" ? designator.parent.parent : null;
+  while (list?.parent?.type === "initializer_list") list = list.parent;
+  const holder = list?.parent?.type === "init_declarator" ? list.parent.parent : list?.parent;
+  const written =
+    holder?.type === "declaration"
+      ? holder.childForFieldName("type")
+      : holder?.type === "compound_literal_expression"
+        ? holder.childForFieldName("type")?.childForFieldName("type")
+        : null;
+  if (written?.type === "struct_specifier" && !written.childForFieldName("body"))
+    return written.childForFieldName("name")?.text ?? null;
+  return written?.type === "type_identifier" ? written.text : null;
 }
 
 /** The class (or namespace: no definition) a path goes through names a type: `GrammarBlob::serialize(…)` uses GrammarBlob. */
@@ -221,11 +254,12 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
           const fnDeclarator = functionDeclarator(declarator);
           // (A deduction guide, `template <class T> optional(T) -> optional<T>;`, declares no function.)
           if (fnDeclarator && !type && deductionGuide(fnDeclarator)) continue;
-          if (fnDeclarator) {
+          const fnPointer = functionPointerName(fnDeclarator);
+          if (fnDeclarator && !fnPointer) {
             callable(node, fnDeclarator, owner, inClass || node.type === "field_declaration");
             continue;
           }
-          const name = declaredName(declarator);
+          const name = fnPointer ?? declaredName(declarator);
           if (!name) continue;
           skip.add(name.id);
           const { owner: qualified, member } = splitQualified(name);

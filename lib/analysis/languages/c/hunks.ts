@@ -2,6 +2,7 @@ import { ACCESS_LABEL, codeWithoutCommentsOf as codeOf, leadingSpaceOf, UNKNOWN_
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import { headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
 import { CppClassTracker } from "./class-tracker";
+import { cCodeLines, gotoLabel } from "./code-lines";
 import { type CDialect, cTailOpeners, inRecordOrFunction, recordOpenedBy } from "./tail-openers";
 
 export type { CDialect } from "./tail-openers";
@@ -219,7 +220,10 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
       };
     if (ns && dialect.namespaces) return { prefix: [`namespace ${ns} {`], suffix: ["}"], owner: null, dedent: false };
 
-    return inFunction ? { prefix: ["void __hintscope__() {"], suffix: ["}"], owner: null, dedent: false } : NO_WRAP;
+    // (So is a goto label git took for the header, `@@ … @@ set:` in btree.c's `btree_set0`: a function's body.)
+    return inFunction || gotoLabel(context)
+      ? { prefix: ["void __hintscope__() {"], suffix: ["}"], owner: null, dedent: false }
+      : NO_WRAP;
   };
   return {
     headerKeepsIndentation: true,
@@ -229,6 +233,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
     blockComments: true,
     endOfContextBody: headerLevelBodyEnd,
     unfinishedTail,
+    codeLines: cCodeLines,
     closeOpenBlocks: (suffix, lines) => {
       const open = cFamilyClosers(lines);
       return open.length > 0 ? [...open, ...suffix] : [...suffix];

@@ -63,7 +63,7 @@ export function cTailOpeners(dialect: CDialect): NonNullable<HunkRules["tailOpen
 
 /** The class, struct or union a header opens; none for a declaration (`struct lexer_param;` opens nothing). */
 export const recordOpenedBy = (context: string) =>
-  /;\s*$/.test(context) ? null : RECORD_HEADER.exec(withoutTemplateHead(context));
+  /;\s*$/.test(context) ? null : RECORD_HEADER.exec(withoutTemplateHead(context).split("(")[0] as string);
 
 /** A header that opens a class, a struct or a function (a declaration, `int yyparse(void *scanner);`, opens none). */
 export const inRecordOrFunction = (context: string) =>
