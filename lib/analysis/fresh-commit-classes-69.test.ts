@@ -79,25 +79,32 @@ test("griffe 344df50: a keyword a test passes to its parser (`parse_google(docst
   );
 });
 
-test("griffe 344df50 (guard): not a parameter of a function without `**`, nor a one-word one", async () => {
+test("griffe 344df50 (guard): not a parameter of a function without `**`, nor of a public one, nor a name of fewer than three words (any library's `random_state=`, `exist_ok=`)", async () => {
   const code = changedHunk("src/pkg/reader.py", "def _read_section(", [
     "     docstring,",
     "     *,",
-    "+    named_value=True,",
+    "+    receives_named_value=True,",
+    "+    random_state=None,",
     "+    strict=False,",
     "     **options,",
     " ):",
     "     pass",
     " ",
     " ",
-    "+def _read_other(docstring, multiple_items=True):",
+    "+def _read_other(docstring, multiple_items_kept=True):",
+    "+    pass",
+    "+",
+    "+",
+    "+def read_public(docstring, allow_empty_lines=True, **options):",
     "+    pass",
   ]);
   const test = addedFile("tests/test_reader.py", [
     "def test_it(parse):",
-    "    parse(text, named_value=False, strict=True, multiple_items=False)",
+    "    parse(text, receives_named_value=False, strict=True, multiple_items_kept=False)",
+    "    train_test_split(x, random_state=0)",
+    "    other(text, allow_empty_lines=False)",
   ]);
-  expect((await madeHunks(code, test)).defuse).toEqual(["_read_section.named_value"]);
+  expect((await madeHunks(code, test)).defuse).toEqual(["_read_section.receives_named_value"]);
 });
 
 test("fmt 5471a24 (the oracle's whole file): a specifier macro before a constructor of the struct above it (`FMT_CONSTEXPR write_int_data(int num_digits, …) : size(…), padding(0) {`) is no return type; the struct closes, its fields stay fields, and the function after it is the namespace's", async () => {

@@ -130,14 +130,14 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     // A constructor's keyword passed on by a factory (`QTable.read(…, format="ascii.rst", header_rows=[…])`
     // reaches `RST.__init__`, `ax.legend(draggable=True)` Legend's): where the name is one nobody else would
     // choose (an underscore in it, or eight letters at least), as `timeout` or `object` is not.
-    // (So does one handed on through `**options` to a function that takes it and the rest: griffe's
+    // (So does one handed on through `**options` to a private function that takes it and the rest: griffe's
     // `parse_google(docstring, receives_named_value=False)` reaches `_read_receives_section`'s, where the name has
-    // words enough for nobody else to choose it.)
-    return (
-      use.kind === "keyword" &&
-      ((isConstructorOwner(def.owner) && /_|\w{8}/.test(def.member)) ||
-        (def.forwarded === true && /_/.test(def.member)))
-    );
+    // three words at least, as `random_state`, `return_value` and `exist_ok`, any library's, have not.)
+    const handedOn =
+      def.forwarded === true &&
+      /^_/.test(lastSegment(def.owner) ?? "") &&
+      /^_?[a-z0-9]+(_[a-z0-9]+){2,}$/.test(def.member);
+    return use.kind === "keyword" && ((isConstructorOwner(def.owner) && /_|\w{8}/.test(def.member)) || handedOn);
   }
   // A name a test replaces by string is one of what it names with it: its module (`webenginesettings`,
   // `pkg.mod`), or the class (`patch.object(Cls, "name")`), never `sys.platform` or `requests.get` by member name.

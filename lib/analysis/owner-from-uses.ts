@@ -1,4 +1,5 @@
 // Whose a method is whose class line no hunk shows: the class its uses name.
+import { moduleOfPath } from "./languages/lookup";
 import { classLike, isSelfQualified } from "./match-uses";
 import type { PatchDefinition, PatchUse } from "./patch-types";
 
@@ -71,7 +72,8 @@ export function ownerFromUses(
 ): string | null {
   // (A namespace's own, `lib.mode` under `@@ … @@ namespace lib {`, is in no class yet either.)
   const namespaced = def.owner !== null && def.owner === def.namespace;
-  if ((!def.owner || namespaced) && NESTED_KINDS.has(def.kind)) {
+  // (Not where a qualifier is never a class, Go's: `ratelimit.Mode` is the package's, whatever struct shares its name.)
+  if ((!def.owner || namespaced) && NESTED_KINDS.has(def.kind) && !moduleOfPath(def.path)?.uses?.qualifierNeverClass) {
     const nesting = nestingClass(uses, classesOfFile);
     return nesting && namespaced ? `${def.owner}.${nesting}` : nesting;
   }

@@ -27,9 +27,18 @@ export interface HeaderNames {
   inFunction: boolean;
 }
 
+/**
+ * A header without the record types its declarators are of: a function's parameters and its return type
+ * (`static void *btree_set0(struct btree *btree,`, `static struct node *node_new(struct tree *t, …)`) open no
+ * record; a record's own header (`struct wide {`, `customElements.define("x", class extends HTMLElement {`) stays.
+ */
+export const withoutDeclaratorTypes = (context: string) =>
+  context
+    .replace(/\b(?:struct|enum|union|class)\s+[A-Za-z_$][\w$]*(?=\s*[*&]+\s*[A-Za-z_$][\w$]*\s*[,)(])/g, "")
+    .replace(/\b(?:struct|enum|union)\s+[A-Za-z_$][\w$]*(?=\s+[A-Za-z_$][\w$]*\s*[,)(])/g, "");
+
 export function headerNames(context: string): HeaderNames {
-  // (A type a function's parameters name is none the header opens: `static void *btree_set0(struct btree *btree,`.)
-  const head = context.split("(")[0] as string;
+  const head = withoutDeclaratorTypes(context);
   const typeName = /\b(?:class|interface|enum|record|struct)\s+([A-Za-z_$][\w$]*)/.exec(head)?.[1] ?? null;
   const enumName = /\benum\s+([A-Za-z_$][\w$]*)/.exec(head)?.[1] ?? null;
   const go = /^\s*type\s+(\w+)(?:\[(?:[^[\]]|\[[^\]]*\])*\])?\s+(struct|interface)\b/.exec(context);

@@ -94,8 +94,9 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
       const type = designatedType(node);
       if (!field || !type || !facts.countsAt(field)) return null;
       skip.add(field.id);
-      facts.use(field, field.text, "key", type);
-      facts.throughTypeScope(); // (its qualifier is the struct, whatever its case: no other struct's field)
+      facts.use(field, field.text, "key", type.name);
+      // (`struct X`'s is X's field, whatever its case; a typedef's name, `opts_t`, may be another struct's alias.)
+      if (type.struct) facts.throughTypeScope();
       return "done";
     }
     case "type_identifier": {
@@ -114,13 +115,26 @@ function recordUses(node: Node, facts: FactCollector, skip: Set<number>): "child
 /** A pointer to a function's name (`void *(*malloc_func)(size_t);`): data, a field or a variable, no function. */
 function functionPointerName(declarator: Node | null): Node | null {
   const pointed = declarator?.childForFieldName("declarator");
-  return pointed?.type === "parenthesized_declarator" ? declaredName(pointed.namedChildren[0] ?? null) : null;
+  const pointer = pointed?.type === "parenthesized_declarator" ? pointed.namedChildren[0] : null;
+  // (Not a function that returns one, `void (*lookup_handler(const char *name))(int)`, nor a name in
+  // parentheses, `static int (max)();`: both functions.)
+  if (pointer?.type !== "pointer_declarator" || functionDeclarator(pointer.childForFieldName("declarator")))
+    return null;
+  return declaredName(pointer);
 }
 
-/** The struct a designated initializer's list is of: its declaration's (`struct X x = {…}`, `X xs[] = {{…}}`) or its compound literal's. */
-function designatedType(designator: Node): string | null {
+/**
+ * The struct a designated initializer's list is of: its declaration's (`struct X x = {…}`, an array's `X xs[] =
+ * {{…}}`) or its compound literal's; `struct` where the declaration says `struct X`. (A positional nested struct's
+ * list, `struct rect r = {{ .x = 0 }}`, is of a type none of them says.)
+ */
+function designatedType(designator: Node): { name: string; struct: boolean } | null {
   let list = designator.parent?.type === "initializer_pair" ? designator.parent.parent : null;
-  while (list?.parent?.type === "initializer_list") list = list.parent;
+  if (list?.parent?.type === "initializer_list") {
+    list = list.parent;
+    const declarator = list.parent?.type === "init_declarator" ? list.parent.childForFieldName("declarator") : null;
+    if (declarator?.type !== "array_declarator") return null;
+  }
   const holder = list?.parent?.type === "init_declarator" ? list.parent.parent : list?.parent;
   const written =
     holder?.type === "declaration"
@@ -128,9 +142,11 @@ function designatedType(designator: Node): string | null {
       : holder?.type === "compound_literal_expression"
         ? holder.childForFieldName("type")?.childForFieldName("type")
         : null;
-  if (written?.type === "struct_specifier" && !written.childForFieldName("body"))
-    return written.childForFieldName("name")?.text ?? null;
-  return written?.type === "type_identifier" ? written.text : null;
+  if (written?.type === "struct_specifier" && !written.childForFieldName("body")) {
+    const name = written.childForFieldName("name")?.text;
+    return name ? { name, struct: true } : null;
+  }
+  return written?.type === "type_identifier" ? { name: written.text, struct: false } : null;
 }
 
 /** The class (or namespace: no definition) a path goes through names a type: `GrammarBlob::serialize(…)` uses GrammarBlob. */

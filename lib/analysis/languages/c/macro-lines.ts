@@ -56,6 +56,10 @@ const BEFORE_TYPE =
 const AFTER_SPECIFIERS =
   /^([ \t]*(?:(?:static|inline|extern|constexpr|const)[ \t]+)+)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?=[ \t]+[A-Za-z_][\w:]*(?:<.*>)?[ \t*&]+[A-Za-z_]\w*[ \t]*(?:=|;|\{|\[))/;
 
+/** A record's definition on its line: its name (group 1), then its bases, its body or the line's end. */
+const RECORD_DEFINITION =
+  /\b(?:class|struct)\s+(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*\s+)?([A-Za-z_]\w*)(?=\s*(?:final\s*)?(?:[:{]|$))/g;
+
 /** Specifiers, an upper-case macro, then a constructor's or destructor's name and `(` (the name: group 4). */
 const BEFORE_CONSTRUCTOR =
   /^([ \t]*(?:(?:inline|explicit|constexpr)[ \t]+)*)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)([ \t]+(?:explicit[ \t]+)?~?)([A-Za-z_]\w*)[ \t]*\(/;
@@ -73,7 +77,9 @@ export function withoutSpecifierMacros(text: string): string {
   return text
     .split("\n")
     .map((line) => {
-      for (const record of line.matchAll(/\b(?:class|struct)\s+([A-Za-z_]\w*)/g)) records.add(record[1] as string);
+      // (A record's definition, `struct X {`, `class API X : Base`, not a declaration, `struct timer;`, nor a type,
+      // `timer_start(struct timer *t)`.)
+      for (const record of line.matchAll(RECORD_DEFINITION)) records.add(record[1] as string);
       const ctor = BEFORE_CONSTRUCTOR.exec(line);
       if (ctor && records.has(ctor[4] as string))
         return `${ctor[1]}${" ".repeat((ctor[2] as string).length)}${line.slice((ctor[1] as string).length + (ctor[2] as string).length)}`;

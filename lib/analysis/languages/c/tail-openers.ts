@@ -1,6 +1,6 @@
 import { codeWithoutCommentsOf as codeOf, EXPORT_MACRO } from "../hunk-lines";
 import type { ClosedBlocks, HunkRules, Wrapper } from "../language";
-import { braceTailOpeners, headerNames } from "../wrapping";
+import { braceTailOpeners, headerNames, withoutDeclaratorTypes } from "../wrapping";
 
 // What C and C++ hunks reopen above their first line when they close blocks opened above them (see
 // HunkRules.tailOpeners): a record, a typedef's nameless record, namespaces, a stand-in function.
@@ -63,7 +63,7 @@ export function cTailOpeners(dialect: CDialect): NonNullable<HunkRules["tailOpen
 
 /** The class, struct or union a header opens; none for a declaration (`struct lexer_param;` opens nothing). */
 export const recordOpenedBy = (context: string) =>
-  /;\s*$/.test(context) ? null : RECORD_HEADER.exec(withoutTemplateHead(context).split("(")[0] as string);
+  /;\s*$/.test(context) ? null : RECORD_HEADER.exec(withoutDeclaratorTypes(withoutTemplateHead(context)));
 
 /** A header that opens a class, a struct or a function (a declaration, `int yyparse(void *scanner);`, opens none). */
 export const inRecordOrFunction = (context: string) =>

@@ -15,7 +15,14 @@ function classNamed(node: Node | null): string | null {
   if (node.type === "identifier") return CLASS_NAME.test(node.text) ? node.text : null;
   if (node.type !== "member_expression" || node.childForFieldName("property")?.text !== "prototype") return null;
   const object = node.childForFieldName("object");
-  return object?.type === "identifier" && CLASS_NAME.test(object.text) ? object.text : null;
+  if (object?.type === "identifier") return CLASS_NAME.test(object.text) ? object.text : null;
+  // (A module's exported class, `exports.HttpProxy.prototype = {…}`, `module.exports.Foo.prototype`.)
+  const exported = object?.type === "member_expression" ? object.childForFieldName("property")?.text : undefined;
+  return exported &&
+    /^(module\.)?exports$/.test(object?.childForFieldName("object")?.text ?? "") &&
+    CLASS_NAME.test(exported)
+    ? exported
+    : null;
 }
 
 /**

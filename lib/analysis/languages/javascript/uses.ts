@@ -9,8 +9,18 @@ import { moduleAliasOf } from "./module-aliases";
 /** Objects that stand for the global scope or the instance: a constructor reached through one is any file's. */
 const SCOPE_OBJECTS = new Set(["self", "this", "window", "global", "globalThis"]);
 
-const EXPECTED_SHAPES =
-  /^(toEqual|toStrictEqual|toMatchObject|deepEqual|deepStrictEqual|equal|eql|equals|strictEqual|same|containSubset|toHaveBeenCalledWith|toHaveBeenLastCalledWith|toBeCalledWith)$/;
+/**
+ * Assertion matchers that compare a value with the object they are given (`expect(x).toMatchObject({ core: … })`):
+ * its keys describe the result, no options a called function takes. Jest's and Vitest's by name; a generic one
+ * (`equal`, `same`, `deepEqual`) only down an assertion's chain (`expect(x).to.deep.equal`, `assert.deepEqual`,
+ * tap's `t.same`), not a class's own `differ.equals(a, b, { ignoreWhitespace })`.
+ */
+const MATCHERS = /^(toEqual|toStrictEqual|toMatchObject|toHaveBeenCalledWith|toHaveBeenLastCalledWith|toBeCalledWith)$/;
+const GENERIC_MATCHERS = /^(deepEqual|deepStrictEqual|equal|eql|equals|strictEqual|same|containSubset)$/;
+const ASSERTION_CHAIN =
+  /^(expect\s*\(|assert\b|t\b|chai\b|should\b)|\.(to|be|been|deep|that|and|not|eventually|should)$/;
+const comparesWith = (callee: string | null, object: string | null) =>
+  callee !== null && (MATCHERS.test(callee) || (GENERIC_MATCHERS.test(callee) && ASSERTION_CHAIN.test(object ?? "")));
 
 /**
  * The uses a node records by itself (calls and the keys of options objects, `new`, members, imports, names):
@@ -34,6 +44,7 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
     case "call_expression": {
       const fn = node.childForFieldName("function");
       let callee: string | null = null;
+      let receiver: string | null = null;
       // How many arguments the call passes, to tell overloads apart (none said for a spread `...xs`).
       const args = node.childForFieldName("arguments")?.namedChildren.filter((a) => a?.type !== "comment") ?? [];
       const arity = args.some((a) => a?.type === "spread_element") ? undefined : args.length;
@@ -72,6 +83,7 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
         if (property) {
           skip.add(property.id);
           callee = property.text;
+          receiver = fn.childForFieldName("object")?.text ?? null;
           facts.use(property, property.text, "call", fn.childForFieldName("object")?.text ?? null, undefined, arity);
           markModuleMember(fn, facts);
           bindMadeObject(fn.childForFieldName("object"), facts);
@@ -79,7 +91,7 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
       }
       // Options objects are the keyword arguments of JavaScript: `formatBytes(1, { binary: true })`.
       for (const arg of node.childForFieldName("arguments")?.namedChildren ?? [])
-        if (arg?.type === "object" && !(callee && EXPECTED_SHAPES.test(callee))) recordKeys(arg, callee, facts, skip);
+        if (arg?.type === "object" && !comparesWith(callee, receiver)) recordKeys(arg, callee, facts, skip);
       return "children";
     }
     case "new_expression": {
