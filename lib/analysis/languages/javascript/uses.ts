@@ -19,8 +19,12 @@ const MATCHERS = /^(toEqual|toStrictEqual|toMatchObject|toHaveBeenCalledWith|toH
 const GENERIC_MATCHERS = /^(deepEqual|deepStrictEqual|equal|eql|equals|strictEqual|same|containSubset)$/;
 const ASSERTION_CHAIN =
   /^(expect\s*\(|assert\b|t\b|chai\b|should\b)|\.(to|be|been|deep|that|and|not|eventually|should)$/;
-const comparesWith = (callee: string | null, object: string | null) =>
-  callee !== null && (MATCHERS.test(callee) || (GENERIC_MATCHERS.test(callee) && ASSERTION_CHAIN.test(object ?? "")));
+const comparesWith = (callee: string | null, fn: Node | null) =>
+  callee !== null &&
+  (MATCHERS.test(callee) ||
+    (GENERIC_MATCHERS.test(callee) &&
+      fn?.type === "member_expression" &&
+      ASSERTION_CHAIN.test(fn.childForFieldName("object")?.text ?? "")));
 
 /**
  * The uses a node records by itself (calls and the keys of options objects, `new`, members, imports, names):
@@ -44,7 +48,6 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
     case "call_expression": {
       const fn = node.childForFieldName("function");
       let callee: string | null = null;
-      let receiver: string | null = null;
       // How many arguments the call passes, to tell overloads apart (none said for a spread `...xs`).
       const args = node.childForFieldName("arguments")?.namedChildren.filter((a) => a?.type !== "comment") ?? [];
       const arity = args.some((a) => a?.type === "spread_element") ? undefined : args.length;
@@ -83,7 +86,6 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
         if (property) {
           skip.add(property.id);
           callee = property.text;
-          receiver = fn.childForFieldName("object")?.text ?? null;
           facts.use(property, property.text, "call", fn.childForFieldName("object")?.text ?? null, undefined, arity);
           markModuleMember(fn, facts);
           bindMadeObject(fn.childForFieldName("object"), facts);
@@ -91,7 +93,7 @@ export function recordUses(node: Node, facts: FactCollector, skip: Set<number>):
       }
       // Options objects are the keyword arguments of JavaScript: `formatBytes(1, { binary: true })`.
       for (const arg of node.childForFieldName("arguments")?.namedChildren ?? [])
-        if (arg?.type === "object" && !comparesWith(callee, receiver)) recordKeys(arg, callee, facts, skip);
+        if (arg?.type === "object" && !comparesWith(callee, fn)) recordKeys(arg, callee, facts, skip);
       return "children";
     }
     case "new_expression": {
