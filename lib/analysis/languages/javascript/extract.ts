@@ -1,6 +1,7 @@
 // Over 300 lines: one walk of the JavaScript, TypeScript and TSX grammars (their node types are one family), kept whole.
 
 import type { Node } from "web-tree-sitter";
+import { UNKNOWN_OWNER } from "../hunk-lines";
 import {
   type DefinitionKind,
   type Extractor,
@@ -185,7 +186,10 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
           const accessor = node.children.some((child) => child?.type === "get" || child?.type === "set");
           const kind = name.text === "constructor" ? "constructor" : accessor ? "property" : "method";
           callable(node, name.text, owner, kind, node);
-          if (name.text === "constructor" && owner) constructorMembers(node, owner, facts, skip);
+          // (So does the stand-in for a method whose line is above the hunk, under its class's header: TextPrompt's
+          // `this.cursorOffset = 0;` in a constructor git's header does not show.)
+          if ((name.text === "constructor" || name.text === "__hintscope__") && owner && owner !== UNKNOWN_OWNER)
+            constructorMembers(node, owner, facts, skip);
         }
         if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, null, true);
         return;
