@@ -186,8 +186,7 @@ export const extractJavaScript: Extractor = (root, contextOwner, _inBody, facts)
           const accessor = node.children.some((child) => child?.type === "get" || child?.type === "set");
           const kind = name.text === "constructor" ? "constructor" : accessor ? "property" : "method";
           callable(node, name.text, owner, kind, node);
-          // (So does the stand-in for a method whose line is above the hunk, under its class's header: TextPrompt's
-          // `this.cursorOffset = 0;` in a constructor git's header does not show.)
+          // (And the stand-in for a method above the hunk, under its class's header: prompts' `this.cursorOffset = 0;`.)
           if ((name.text === "constructor" || name.text === "__hintscope__") && owner && owner !== UNKNOWN_OWNER)
             constructorMembers(node, owner, facts, skip);
         }
