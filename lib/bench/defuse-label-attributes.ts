@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { analyzeInstance } from "../analysis/analyze-instance";
 import type { InstanceIdentifier } from "../analysis/select-identifiers";
-import { labelKey, readLabels, readPatches } from "./defuse-labels";
+import { LABEL_CONSTRUCTORS, labelKey, readLabels, readPatches } from "./defuse-labels";
 
 interface LabelEntry {
   name: string;
@@ -113,7 +113,7 @@ function toolOwner(i: InstanceIdentifier): string | null {
 /** Owners agree when one is the other's tail (a label may write `Gson.FutureTypeAdapter`, a tool `FutureTypeAdapter`). */
 const ownersAgree = (x: string | null, y: string | null) => {
   // (A constructor's keyword is its class's, however spelt: `FloatConverter.__init__` is `FloatConverter`, `Cell.__construct` `Cell`.)
-  const [a, b] = [x, y].map((o) => o?.replace(/\.(__init__|__new__|__construct|initialize|constructor)$/, "") ?? null);
+  const [a, b] = [x, y].map((o) => o?.replace(new RegExp(`\\.${LABEL_CONSTRUCTORS}$`), "") ?? null);
   return a === b || (a != null && b != null && (a.endsWith(`.${b}`) || b.endsWith(`.${a}`)));
 };
 

@@ -18,6 +18,9 @@ export interface DefuseLabel {
   ambiguous?: Array<{ name: string }>;
 }
 
+/** A constructor's member as the languages spell it (a regular expression's group), for labels and analysis alike. */
+export const LABEL_CONSTRUCTORS = "(?:__init__|__new__|__construct|initialize|constructor)";
+
 /**
  * The key a name is scored by: a file by its path, else the last two dotted segments. A CommonJS export is its
  * name (`exports.text`, as a labeller may copy `exports.text = …`, is the module's `text`). A constructor's
@@ -35,7 +38,7 @@ export function labelKey(name: string, kind?: string): string {
   return name
     .replace(/::/g, ".")
     .replace(/^(module\.)?exports\./, "")
-    .replace(/\.(__init__|__new__|__construct|initialize|constructor)\.(?=[^.]+$)/, ".")
+    .replace(new RegExp(`\\.${LABEL_CONSTRUCTORS}\\.(?=[^.]+$)`), ".")
     .split(".")
     .slice(-2)
     .join(".");

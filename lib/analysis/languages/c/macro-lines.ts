@@ -64,6 +64,12 @@ const RECORD_DEFINITION =
 const BEFORE_CONSTRUCTOR =
   /^([ \t]*(?:(?:inline|explicit|constexpr)[ \t]+)*)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)([ \t]+(?:explicit[ \t]+)?~?)([A-Za-z_]\w*)[ \t]*\(/;
 
+/** The line with its match's macro (group 2, after the indent and specifiers of group 1) blanked, columns kept. */
+function blankMacro(line: string, match: RegExpExecArray): string {
+  const [before, macro] = [match[1] as string, match[2] as string];
+  return `${before}${" ".repeat(macro.length)}${line.slice(before.length + macro.length)}`;
+}
+
 /**
  * The text with a specifier macro before a declaration's type blanked (`simdjson_warn_unused`, `FMT_CONSTEXPR20`,
  * `JSON_HEDLEY_WARN_UNUSED_RESULT`): a word no keyword, followed by a type and a declarator's name and `(`, which
@@ -81,17 +87,15 @@ export function withoutSpecifierMacros(text: string): string {
       // `timer_start(struct timer *t)`.)
       for (const record of line.matchAll(RECORD_DEFINITION)) records.add(record[1] as string);
       const ctor = BEFORE_CONSTRUCTOR.exec(line);
-      if (ctor && records.has(ctor[4] as string))
-        return `${ctor[1]}${" ".repeat((ctor[2] as string).length)}${line.slice((ctor[1] as string).length + (ctor[2] as string).length)}`;
+      if (ctor && records.has(ctor[4] as string)) return blankMacro(line, ctor);
       const variable = AFTER_SPECIFIERS.exec(line);
-      if (variable)
-        return `${variable[1]}${" ".repeat((variable[2] as string).length)}${line.slice((variable[1] as string).length + (variable[2] as string).length)}`;
+      if (variable) return blankMacro(line, variable);
       const match = BEFORE_TYPE.exec(line);
       if (!match || SPECIFIERS.has(match[2] as string)) return line;
       // (East const, `value_type const& get() const`: the word is the type, `const` qualifies it.)
       const next = /^[A-Za-z_]\w*/.exec(line.slice(match[0].length))?.[0] ?? "";
       if (QUALIFIERS.has(next)) return line;
-      return `${match[1]}${" ".repeat((match[2] as string).length)}${line.slice((match[1] as string).length + (match[2] as string).length)}`;
+      return blankMacro(line, match);
     })
     .join("\n");
 }
