@@ -168,6 +168,9 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
         facts.define(field, name.text, owner, "field");
       }
       const type = field.childForFieldName("type");
+      // An embedded field of the package's own type (`*Scope` in `ClassDecl struct {`), named by it: not `sync.Mutex`.
+      const embedded = names.length === 0 && /^\*?([A-Z]\w*)$/.exec(type?.text ?? "")?.[1];
+      if (embedded) facts.define(field, embedded, owner, "field");
       const nested = type?.type === "struct_type" ? type : type?.descendantsOfType("struct_type")[0];
       if (nested)
         for (const name of names.length ? names : [null])
@@ -244,10 +247,9 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
           for (const name of node.childrenForFieldName("name")) if (name) facts.bindResult(node, name.text, declared);
         if (!inFunction) {
           for (const name of node.childrenForFieldName("name")) {
-            if (name) {
-              skip.add(name.id);
-              facts.define(node, name.text, null, node.type === "const_spec" ? "constant" : "variable");
-            }
+            if (!name) continue;
+            skip.add(name.id);
+            facts.define(node, name.text, null, node.type === "const_spec" ? "constant" : "variable");
           }
         }
         break;

@@ -8,6 +8,7 @@ import {
   functionGiven,
   valueGiven,
 } from "./function-properties";
+import { defaultsObjectKeys } from "./members";
 
 // JavaScript's definitions by assignment: `User.getCoverPath = async function …`, `exports.x = …`,
 // `Suite.prototype.markOnly = function …`, a module object's static API (`axios.getAdapter = …`).
@@ -209,6 +210,11 @@ export function readAssignment(
       else facts.define(node, target.member, ownerName, "property");
       return "done";
     }
+  }
+  // A module's defaults for a function's options, `sanitizeHtml.defaults = { … }` at its top level: their keys.
+  if (ownerName && !at.inFunction && /default/i.test(target.member) && right.type === "object" && statement) {
+    defaultsObjectKeys(right, `${ownerName}.${target.member}`, facts, skip);
+    return "done";
   }
   // (An export is the module's name wherever it is assigned: mocha's `exports.it = context.it` inside a
   // callback before, `exports.it = function …` at the top after, is one name changed, not a new one.)

@@ -132,6 +132,10 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   return NO_WRAP;
 }
 
+/** A header at column 0 that assigns an object literal: `const defaults = {`, `sanitizeHtml.defaults = {`. */
+const OBJECT_HEADER =
+  /^(?:(?:export\s+)?(?:const|let|var)\s+[A-Za-z_$][\w$]*|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+)\s*=\s*\{\s*$/;
+
 /** A header that opens an object of a class's members: a call given the class first, or its prototype's assignment. */
 const MIXED_INTO = /^\s*(?:[\w$.]+\(\s*([A-Z][\w$]*)(?:\.prototype)?\s*,[^()]*|([A-Z][\w$]*)\.prototype\s*=\s*)\{\s*$/;
 
@@ -163,6 +167,15 @@ export const javaScriptHunks: HunkRules = {
     // lines above the `}` are the type's members, reopened under its own name.
     const type = typeOpener(context);
     if (type && wrapper.prefix.length === 0 && closed.count === 1) return [type];
+    // Under an object literal's header at column 0 (`sanitizeHtml.defaults = {`, `const default_email_options = {`),
+    // a hunk of its keys (`  enforceHtmlBoundary: false,`) that closes it at column 0 (`};`): the header reopens it.
+    if (wrapper.prefix.length === 0 && closed.count === 1 && closed.atColumnZero && OBJECT_HEADER.test(context))
+      return [context.trim()];
+    // Inside an interface's or an object type's body (`export interface ChangelogConfig {`), a block the hunk closes
+    // from above (`    tagBody?: string;` then `  };`) is a member's object type (`release: {`), never a body; whose
+    // member, the hunk does not show (what it holds is no field of the interface's own).
+    if (closed.count > 0 && wrapper.prefix.length === 1 && /^(interface|type)\s/.test(wrapper.prefix[0] ?? ""))
+      return Array.from({ length: closed.count }, () => `${UNKNOWN_OWNER}: {`);
     // A class's field whose object type began above the hunk (`private replyTo: {` … `} | null = null`): its
     // `}` goes on with the rest of a type, so the lines above it are that type's members, no method's body.
     if (closed.count === 1 && /^class\s/.test(wrapper.prefix[0] ?? "") && wrapper.prefix.length === 1) {

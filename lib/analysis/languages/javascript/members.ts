@@ -123,12 +123,19 @@ export function optionDefaults(declarator: Node, facts: FactCollector, skip: Set
   const name = declarator.childForFieldName("name");
   const object = declarator.childForFieldName("value");
   if (name?.type !== "identifier" || object?.type !== "object" || declarator.childForFieldName("type")) return;
-  if (!/default/i.test(name.text)) return;
+  if (/default/i.test(name.text)) defaultsObjectKeys(object, name.text, facts, skip);
+}
+
+/**
+ * The keys of a module's defaults object, fields of its name (`default_email_options`, or `sanitizeHtml.defaults`
+ * for `sanitizeHtml.defaults = { parseStyleAttributes: true, … }`, see readAssignment).
+ */
+export function defaultsObjectKeys(object: Node, owner: string, facts: FactCollector, skip: Set<number>) {
   for (const pair of object.namedChildren) {
     const key = pair?.type === "pair" ? pair.childForFieldName("key") : null;
     if (!pair || !key || key.type !== "property_identifier") continue;
     skip.add(key.id);
-    facts.define(pair, key.text, name.text, "field");
+    facts.define(pair, key.text, owner, "field");
   }
 }
 
