@@ -1,5 +1,6 @@
 import { SELECTION_POLICIES, type SelectionPolicy } from "../domain/hint-vocabulary";
 import { withEnumScopes } from "./enum-scopes";
+import { DEFAULTS_MEMBER } from "./languages/definition-marks";
 import { matchLiterals, type TestFacingLiteral } from "./literal-matching";
 import { DiffParseError, type FileDiff, parseDiff } from "./parse-diff";
 import { analysePatchFiles, type FragmentSource, type PatchFacts } from "./patch-facts";
@@ -81,8 +82,15 @@ function withoutOptionKeys(facts: PatchFacts): PatchFacts {
   const variables = new Set(
     facts.definitions.filter((d) => d.kind === "variable" || d.kind === "constant").map((d) => `${d.path}\0${d.name}`),
   );
+  // (Nor an object's defaults it sets, `request.defaults = { retries: 2 }`: see DEFAULTS_MEMBER.)
   const definitions = facts.definitions.filter(
-    (d) => !(d.kind === "field" && d.owner !== null && variables.has(`${d.path}\0${d.owner}`)),
+    (d) =>
+      !(
+        d.kind === "field" &&
+        d.owner !== null &&
+        (variables.has(`${d.path}\0${d.owner}`) ||
+          (d.owner.includes(".") && DEFAULTS_MEMBER.test(d.owner.split(".").pop() as string)))
+      ),
   );
   return definitions.length === facts.definitions.length ? facts : { ...facts, definitions };
 }

@@ -1,5 +1,6 @@
 // Over 300 lines: the one matcher of a use to a definition (useMatches) with its certainty, each rule beside its note.
 import { fileStem, importLoadsFile } from "./import-paths";
+import { DEFAULTS_MEMBER } from "./languages/definition-marks";
 import type { UseRules } from "./languages/language";
 import { isDictatedMember, moduleOfPath } from "./languages/lookup";
 import { moduleObjectReaches } from "./module-objects";
@@ -46,11 +47,11 @@ export const isDictatedName = (def: Pick<PatchDefinition, "member" | "path" | "o
   isDictatedMember(def.member, def.path, def.owner !== null);
 
 /**
- * A class-like qualifier: `QTable`, `Store`, a short acronym such as `RST`; not an `ALL_CAPS_CONSTANT` such
- * as an enum constant (`Feature.EXPERIMENTAL.enabled()` calls a method on a value).
+ * A class-like qualifier: `QTable`, `Store`, a short acronym such as `RST`, a module's private class (`_Settings`);
+ * not an `ALL_CAPS_CONSTANT` such as an enum constant (`Feature.EXPERIMENTAL.enabled()` calls a method on a value).
  */
 export const classLike = (qualifier: string) => {
-  const last = qualifier.split(".").pop() ?? qualifier;
+  const last = (qualifier.split(".").pop() ?? qualifier).replace(/^_(?=[A-Z])/, "");
   if (!/^[A-Z]\w*$/.test(last)) return false;
   return /[a-z]/.test(last) || (last.length <= 4 && /^[A-Z]+$/.test(last));
 };
@@ -233,8 +234,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
     )
       return false;
   }
-  // Struct-literal and options-object keys name fields of the literal's type.
-  // In Go a key's qualifier is the literal's type: a key of another struct type (the test's own) is none of these.
+  if (use.kind === "key" && defaultsOfAnother(use, def, rules)) return false;
+  // Keys name fields of the literal's type; in Go the qualifier is that type (the test's own struct's keys are none).
   if (use.kind === "key")
     return (
       use.qualifier === null ||
@@ -250,6 +251,18 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   if (use.qualifier === null && def.included && rules.bareCallsReachIncluded) return use.kind === "call";
   // A member is reached through something: `obj.member`, `Owner.member`, `obj.method()`.
   return use.qualifier !== null;
+}
+
+/**
+ * Whether a key matched by name to a default a function carries (`sanitizeHtml.defaults = { parseStyleAttributes:
+ * true }`) is given to another's call (`waitFor(…, { timeout })`): it is an option of that function's calls only
+ * (`sanitizeHtml(html, { parseStyleAttributes: false })`).
+ */
+function defaultsOfAnother(use: PatchUse, def: PatchDefinition, rules: UseRules): boolean {
+  const owner = def.owner ?? "";
+  if (!rules.defaultsOnFunctions || !owner.includes(".") || !DEFAULTS_MEMBER.test(lastSegment(owner) ?? ""))
+    return false;
+  return use.qualifier?.split(".").pop() !== owner.split(".").at(-2);
 }
 
 /**

@@ -251,3 +251,9 @@ export const forwardedMark = (
 /** Whether a signature takes the rest of the keywords at its list's own level (`**options: Any`). */
 export const takesKeywordRest = (signature: string | null): boolean =>
   signature !== null && /(?:^|,)\s*\*\*\s*\w+/.test(topLevelParameters(signature));
+
+/**
+ * A property that holds a function's option defaults (`sanitizeHtml.defaults`, `DEFAULTS`, `defaultOptions`,
+ * `default_config`): its keys are options a caller passes (javascript/assignments.ts), none a test's own defines.
+ */
+export const DEFAULTS_MEMBER = /^_?(defaults?|default_?(options|opts|config|settings))$/i;

@@ -198,6 +198,11 @@ export interface UseRules {
    * `import static …API.*` above its hunks, or as its subclass), else null
    */
   testedClassOf?(path: string): string | null;
+  /**
+   * a function carries its options' defaults as a property (`sanitizeHtml.defaults = { … }`): a key of them is an
+   * option of that function's calls only (JavaScript's; default: no)
+   */
+  defaultsOnFunctions?: boolean;
   /** an import names a file without its extension (`a.b.c`, `org.pkg.Cls`, `./x`) */
   importOmitsExtension?: boolean;
   /**

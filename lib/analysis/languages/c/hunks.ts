@@ -8,22 +8,27 @@ import { type CDialect, cTailOpeners, inRecordOrFunction, recordOpenedBy } from 
 export type { CDialect } from "./tail-openers";
 
 /**
- * C and C++: what a hunk leaves open at its end, closed: blocks (`}`) and preprocessor conditionals
- * (`#endif`). Without them a function whose body runs past the hunk, behind a macro such as `STATIC`, does
- * not parse as a function at all, and its local variables read as globals.
+ * C and C++: what a hunk leaves open at its end, closed innermost first: blocks (`}`) and preprocessor conditionals
+ * (`#endif`). Without them a function whose body runs past the hunk, behind a macro such as `STATIC`, does not parse
+ * as a function at all, and its local variables read as globals. (A block opened inside a conditional closes
+ * before its `#endif`, one opened outside after it: aws-checksums' `uint64_t aws_checksums_crc64nvme(…) {` over
+ * `#if defined(AWS_USE_CPU_EXTENSIONS)` and an `if (…) {` in it.)
  */
 export function cFamilyClosers(lines: readonly string[]): string[] {
-  let braces = 0;
-  let conditionals = 0;
+  const open: Array<"}" | "#endif"> = [];
+  const closeLast = (closer: "}" | "#endif") => {
+    const at = open.lastIndexOf(closer);
+    if (at >= 0) open.splice(at, 1);
+  };
   for (const line of lines) {
-    if (/^\s*#\s*if(n?def)?\b/.test(line)) conditionals++;
-    else if (/^\s*#\s*endif\b/.test(line)) conditionals = Math.max(0, conditionals - 1);
+    if (/^\s*#\s*if(n?def)?\b/.test(line)) open.push("#endif");
+    else if (/^\s*#\s*endif\b/.test(line)) closeLast("#endif");
     for (const ch of codeOf(line)) {
-      if (ch === "{") braces++;
-      else if (ch === "}") braces = Math.max(0, braces - 1);
+      if (ch === "{") open.push("}");
+      else if (ch === "}") closeLast("}");
     }
   }
-  return [..."}".repeat(braces), ...Array.from({ length: conditionals }, () => "#endif")];
+  return open.reverse();
 }
 
 /**

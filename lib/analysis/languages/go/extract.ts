@@ -168,8 +168,8 @@ export const extractGo: Extractor = (root, _owner, _inBody, facts) => {
         facts.define(field, name.text, owner, "field");
       }
       const type = field.childForFieldName("type");
-      // An embedded field of the package's own type (`*Scope` in `ClassDecl struct {`), named by it: not `sync.Mutex`.
-      const embedded = names.length === 0 && /^\*?([A-Z]\w*)$/.exec(type?.text ?? "")?.[1];
+      // An embedded field of the package's own type (`*Scope`, `base[T]` in `ClassDecl struct {`), named by it: not `sync.Mutex`.
+      const embedded = names.length === 0 && /^\*?([A-Za-z_]\w*)(\[.*\])?$/.exec(type?.text ?? "")?.[1];
       if (embedded) facts.define(field, embedded, owner, "field");
       const nested = type?.type === "struct_type" ? type : type?.descendantsOfType("struct_type")[0];
       if (nested)

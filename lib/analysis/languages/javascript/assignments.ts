@@ -1,4 +1,5 @@
 import type { Node } from "web-tree-sitter";
+import { DEFAULTS_MEMBER } from "../definition-marks";
 import type { DefinitionKind, FactCollector } from "../syntax-facts";
 import {
   type AssignedNames,
@@ -211,11 +212,19 @@ export function readAssignment(
       return "done";
     }
   }
-  // A module's defaults for a function's options, `sanitizeHtml.defaults = { … }` at its top level: their keys.
-  if (ownerName && !at.inFunction && /default/i.test(target.member) && right.type === "object" && statement) {
+  // A module's defaults for a function's options, `sanitizeHtml.defaults = { … }` at its top level: their keys (the
+  // object's methods and values are read on). Not a global's (`window.APP_DEFAULTS`), nor a table named for its
+  // defaults (`icon.defaultIcons`).
+  if (
+    ownerName &&
+    !at.inFunction &&
+    DEFAULTS_MEMBER.test(target.member) &&
+    right.type === "object" &&
+    statement &&
+    object &&
+    ownObject(node, object.type === "member_expression" ? (object.childForFieldName("object") ?? object) : object)
+  )
     defaultsObjectKeys(right, `${ownerName}.${target.member}`, facts, skip);
-    return "done";
-  }
   // (An export is the module's name wherever it is assigned: mocha's `exports.it = context.it` inside a
   // callback before, `exports.it = function …` at the top after, is one name changed, not a new one.)
   if (exported) {

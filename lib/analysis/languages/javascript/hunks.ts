@@ -28,6 +28,17 @@ function javaScriptWrap({ context, indented, lines }: WrapRequest): Wrapper {
   if (typeOpener(context) && /[<(,]\s*$/.test(context) && lines.some((l) => /^\S.*\{\s*$/.test(l)))
     return { prefix: [context.trim()], suffix: [], owner: null, dedent: false };
   if (!indented) return NO_WRAP;
+  // Under an object literal's header at column 0 (`sanitizeHtml.defaults = {`), a hunk of its keys that ends with
+  // its `};` (the file's end or blank lines after it): the header reopens it (see tailOpeners for one that goes on).
+  // (Not one that closes a nested object first, `},` then `};`: whose keys those are, no line shows.)
+  const last = lines.findLastIndex((line) => line.trim() !== "");
+  if (
+    OBJECT_HEADER.test(context) &&
+    /^\};?\s*$/.test(lines[last] ?? "") &&
+    blocksClosedFromAbove(lines.slice(0, last), 0).count === 0 &&
+    !looksLikeStatements(lines)
+  )
+    return { prefix: [context.trim()], suffix: [], owner: null, dedent: false };
   // Methods written into an object a call makes a class's (`inherits(StringSchema, MixedSchema, {`,
   // `Object.assign(Foo.prototype, {`) or set as its prototype (`Foo.prototype = {`): that class's members, as the
   // whole file reads them (prototype-objects.ts). (The object stands in as the prototype's: its members go on
@@ -167,6 +178,9 @@ export const javaScriptHunks: HunkRules = {
     // lines above the `}` are the type's members, reopened under its own name.
     const type = typeOpener(context);
     if (type && wrapper.prefix.length === 0 && closed.count === 1) return [type];
+    // (Closing a member's object type first, `  };`, then the type at column 0: `release: {` is unseen.)
+    if (type && /^(interface|type)\s/.test(type) && wrapper.prefix.length === 0 && closed.atColumnZero)
+      return [type, ...Array.from({ length: closed.count - 1 }, () => `${UNKNOWN_OWNER}: {`)];
     // Under an object literal's header at column 0 (`sanitizeHtml.defaults = {`, `const default_email_options = {`),
     // a hunk of its keys (`  enforceHtmlBoundary: false,`) that closes it at column 0 (`};`): the header reopens it.
     if (wrapper.prefix.length === 0 && closed.count === 1 && closed.atColumnZero && OBJECT_HEADER.test(context))

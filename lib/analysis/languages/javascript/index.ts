@@ -16,6 +16,7 @@ export const JAVASCRIPT_USES: UseRules = {
   testModulesUnloaded: true,
   namespaceOwnsTypes: true,
   literalMembersAreBuiltin: true,
+  defaultsOnFunctions: true,
 };
 
 export const javascript: LanguageModule = {

@@ -121,7 +121,10 @@ export function recordKeys(object: Node, type: string | null, facts: FactCollect
  */
 export function optionDefaults(declarator: Node, facts: FactCollector, skip: Set<number>) {
   const name = declarator.childForFieldName("name");
-  const object = declarator.childForFieldName("value");
+  // (`{ … } as const` and `{ … } satisfies Theme` are the object still.)
+  let object = declarator.childForFieldName("value");
+  if (object?.type === "as_expression" || object?.type === "satisfies_expression")
+    object = object.namedChildren[0] ?? null;
   if (name?.type !== "identifier" || object?.type !== "object" || declarator.childForFieldName("type")) return;
   if (/default/i.test(name.text)) defaultsObjectKeys(object, name.text, facts, skip);
 }

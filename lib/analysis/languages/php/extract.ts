@@ -194,6 +194,9 @@ export const extractPhp: Extractor = (root, contextOwner, _inBody, facts) => {
       case "namespace_use_declaration":
         namespaceImports(node, facts);
         return;
+      case "namespace_definition": // Its own name (`namespace …\Test\ClosureSerializer;`) names no class: a body is read.
+        for (const body of node.childrenForFieldName("body")) if (body) visit(body, owner, inFunction);
+        return;
       case "member_call_expression":
       case "nullsafe_member_call_expression": {
         const name = node.childForFieldName("name");
