@@ -47,11 +47,11 @@ export const isDictatedName = (def: Pick<PatchDefinition, "member" | "path" | "o
   isDictatedMember(def.member, def.path, def.owner !== null);
 
 /**
- * A class-like qualifier: `QTable`, `Store`, a short acronym such as `RST`, a module's private class (`_Settings`);
- * not an `ALL_CAPS_CONSTANT` such as an enum constant (`Feature.EXPERIMENTAL.enabled()` calls a method on a value).
+ * A class-like qualifier: `QTable`, `Store`, a short acronym such as `RST`; not an `ALL_CAPS_CONSTANT` such
+ * as an enum constant (`Feature.EXPERIMENTAL.enabled()` calls a method on a value).
  */
 export const classLike = (qualifier: string) => {
-  const last = (qualifier.split(".").pop() ?? qualifier).replace(/^_(?=[A-Z])/, "");
+  const last = qualifier.split(".").pop() ?? qualifier;
   if (!/^[A-Z]\w*$/.test(last)) return false;
   return /[a-z]/.test(last) || (last.length <= 4 && /^[A-Z]+$/.test(last));
 };
@@ -160,8 +160,8 @@ export function useMatches(use: PatchUse, def: PatchDefinition, aliases?: Import
   )
     return false;
   // A keyword argument of a class's call names a field of it where the class makes its constructor of its
-  // fields (a dataclass, a NamedTuple, a pydantic model: `PrioritizedIdentifier(identifier=…)`).
-  if (use.kind === "keyword") return def.kind === "field" && use.name === def.member && namesOwner(use, def);
+  // fields (a dataclass, a NamedTuple, a pydantic model: `PrioritizedIdentifier(identifier=…)`, a private `_Settings(…)`).
+  if (use.kind === "keyword") return def.kind === "field" && use.name === def.member && callsOwnClass(use, def);
   if (use.name !== def.member || use.kind === "module") return false;
   if (def.signature?.startsWith("macro_rules!")) return invokesOwnMacro(use);
   // A component's prop is a field of a type (which one: componentPropsMay).
@@ -319,3 +319,7 @@ function namesOwner(use: PatchUse, def: PatchDefinition): boolean {
   const qualifier = use.qualifier?.replace(/\.super$/, "") ?? null;
   return owner !== null && qualifier !== null && classLike(qualifier) && qualifier.split(".").pop() === owner;
 }
+
+/** A call of the definition's own class, a module's private one too (`_Settings(container_strategy=None)`). */
+const callsOwnClass = (use: PatchUse, def: PatchDefinition) =>
+  namesOwner(use, def) || (/^_[A-Z]\w*[a-z]\w*$/.test(use.qualifier ?? "") && use.qualifier === lastSegment(def.owner));
