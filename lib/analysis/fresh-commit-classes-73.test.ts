@@ -1,7 +1,7 @@
 // The thirty-fourth session's classes from round 73, each on a real commit cut into real-data/hunks (provenance in
 // real-data/README.md), with made hunks for the guards.
 import { expect, test } from "vitest";
-import { addedFile, madeHunks, statedKinds } from "../testing/analysis-helpers";
+import { addedFile, commitAnalysis, madeHunks, statedKinds } from "../testing/analysis-helpers";
 import { cFamilyClosers } from "./languages/c/hunks";
 
 test("json-serializer 0d1f977: a test file's own namespace (`namespace Zumba\\JsonSerializer\\Test\\ClosureSerializer;`) uses no class `ClosureSerializer`", async () => {
@@ -47,4 +47,16 @@ test("aws-checksums 32e69ae (guard): what a hunk leaves open closes innermost fi
   const lines = ["int f(void) {", "    if (x) {", "#if defined(A)", "#  ifdef B", "        if (y) {", "#  endif"];
   expect(cFamilyClosers(lines)).toEqual(["}", "#endif", "}", "}"]);
   expect(cFamilyClosers(["#if A", "}", "int g(void) {"])).toEqual(["}", "#endif"]);
+});
+
+test("otp c95b697 (round 74): a call through a root package's value (`w.Encoder()`, `w` from `otp.NewKeyFromURL`) reaches the root file's new method, though the test's own folder has a field of that name", async () => {
+  const defuse = (await commitAnalysis("otp-commit-c95b697", "pquerna/otp")).identifiers
+    .filter((i) => i.policies.includes("defuse"))
+    .map((i) => i.name);
+  expect(defuse).toEqual(expect.arrayContaining(["Key.Encoder", "ValidateOpts.Encoder", "EncoderSteam"]));
+});
+
+test("otp c95b697 (guard): in another repository, whose root package `otp` is not, `otp.` names an import's package and the root's method is not reached", async () => {
+  const other = (await commitAnalysis("otp-commit-c95b697", "pquerna/twofactor")).identifiers;
+  expect(other.filter((i) => i.policies.includes("defuse")).map((i) => i.name)).not.toContain("Key.Encoder");
 });

@@ -21,9 +21,7 @@ export function packageAliases(
     const rootName = moduleOfPath(path)?.uses?.assumedPackageName?.(repo as string);
     if (rootName) aliasesByFile.set(path, new Map([[rootName, ROOT_PACKAGE]]));
   }
-  // (An import of the repository itself, `github.com/olekukonko/tablewriter` from its `tests/` folder, is its root.)
-  const rootImport = (module: string) =>
-    repo !== undefined && (module === repo || module.toLowerCase().endsWith(`/${repo.toLowerCase()}`));
+  const rootImport = rootImportOf(repo);
   for (const use of uses) {
     if (use.kind !== "module" || use.module === undefined || !moduleOfPath(use.location.path)?.uses?.packageIsFolder)
       continue;
@@ -45,6 +43,10 @@ export function packageAliases(
     }
   return (path) => aliasesByFile.get(path);
 }
+
+/** An import of the repository itself (`github.com/olekukonko/tablewriter` from its `tests/` folder): its root's. */
+export const rootImportOf = (repo?: string) => (module: string) =>
+  repo !== undefined && (module === repo || module.toLowerCase().endsWith(`/${repo.toLowerCase()}`));
 
 /**
  * Where a package is its folder (Go), an import loads the folder, not a file: a new file in a folder the

@@ -2,11 +2,12 @@ import { SELECTION_POLICIES, type Selection, type SelectionPolicy } from "../dom
 import { constructorCalls } from "./constructor-overloads";
 import { dataFilesNamedByTests, pathLiteralsNaming, sourceLiteralsDefining } from "./data-files";
 import { matchesDefinition } from "./enum-scopes";
+import { loadsOf } from "./file-loads";
 import { implementations } from "./implementations";
 import { importClimbsToFile } from "./import-paths";
 import { type InstanceIdentifier, placed, toIdentifier } from "./instance-identifier";
 import { moduleOfPath } from "./languages/lookup";
-import { componentPropsMay, folderOf, importLoadsFile, matchIsCertain } from "./match-uses";
+import { componentPropsMay, importLoadsFile, matchIsCertain } from "./match-uses";
 import { throughOtherPatchClassOf, throughStrangerOf, traitOfUser } from "./mixins";
 import { modulesAsFiles } from "./module-files";
 import { keptUses, withResultTypes } from "./namesake-uses";
@@ -65,27 +66,6 @@ function usesByName(uses: readonly PatchUse[]): { byName: Map<string, PatchUse[]
     else byName.set(use.name, [use]);
   }
   return { byName, moduleUses };
-}
-
-/**
- * Whether a using file loads a definition's file: the same file; where a package is its folder (Go), any file of
- * the folder; or a module its imports name (`require`, `from a.b import c`, an import of the module's member).
- */
-function loadsOf(uses: readonly PatchUse[]): (from: string, path: string) => boolean {
-  const loadedBy = new Map<string, string[]>();
-  for (const use of uses)
-    if (use.module !== undefined)
-      loadedBy.set(use.location.path, [...(loadedBy.get(use.location.path) ?? []), use.module]);
-  const samePackage = (from: string, path: string) =>
-    moduleOfPath(path)?.uses?.packageIsFolder === true && folderOf(from) === folderOf(path);
-  return (from, path) =>
-    from === path ||
-    samePackage(from, path) ||
-    (loadedBy.get(from) ?? []).some(
-      (module) =>
-        importLoadsFile(module, from, path) ||
-        (module.includes(".") && importLoadsFile(module.replace(/\.[^./]+$/, ""), from, path)),
-    );
 }
 
 /**
@@ -179,7 +159,7 @@ export function selectIdentifiers(
     const looseImplicit = (use: PatchUse, def: PatchDefinition) => def.implicit === true && !matchIsCertain(use, def);
     const users = usersOwn(other);
     const traitUsed = traitOfUser(other.uses);
-    const loads = loadsOf(other.uses);
+    const loads = loadsOf(other.uses, repo, aliases);
     const unloadedNamesake = unloadedNamesakeOf(side, loads);
     const testVariable = testVariableThroughObject(side);
     const madeBy = (def: PatchDefinition) => constructorCalls(def, byName, everyDefinition, own.textBefore);
