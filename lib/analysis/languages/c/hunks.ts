@@ -3,6 +3,7 @@ import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import { headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
 import { CppClassTracker } from "./class-tracker";
 import { cCodeLines, gotoLabel } from "./code-lines";
+import { resumesParameterList, resumesTemplateList } from "./parameter-lists";
 import { type CDialect, cTailOpeners, inRecordOrFunction, recordOpenedBy } from "./tail-openers";
 
 export type { CDialect } from "./tail-openers";
@@ -40,64 +41,6 @@ function startsInInitializers(lines: readonly string[]): boolean {
   const item = /^\s*([\w:]+\s*(\([^;]*\)|\{[^;]*\})\s*,\s*)+/;
   const body = code.findIndex((l) => /\)\s*\{\s*$/.test(l) || /^\s*\{\s*$/.test(l));
   return body > 0 && code.slice(0, body).every((l) => item.test(l) && /,\s*$/.test(l));
-}
-
-/**
- * Whether a hunk starts in the parameter list its header opens (`static int json_object_string_to_json_string(struct
- * json_object* jso,` above `int level,` … `int flags)`): its lines close the header's `(` before any `{`, `}` or `;`.
- */
-export function resumesParameterList(context: string, lines: readonly string[]): boolean {
-  let depth = 0;
-  for (const ch of codeOf(context)) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
-  if (depth <= 0) return false;
-  for (const [at, line] of lines.entries()) {
-    if (/^\s*#/.test(line)) return false;
-    const code = codeOf(line);
-    for (const [column, ch] of [...code].entries()) {
-      if (ch === "(") depth++;
-      else if (ch === ")" && --depth === 0)
-        return closesParameters(lines.slice(0, at), code.slice(0, column), code.slice(column + 1), lines[at + 1]);
-      else if (ch === "{" || ch === "}" || ch === ";") return false;
-    }
-  }
-  return false;
-}
-
-/**
- * C++: whether a hunk starts in the template parameter list its header opens (`template <typename T,` above
- * `typename MemoryPolicy,` … `immer::detail::rbts::bits_t BL>` and the function it declares, immer's archive.hpp):
- * the header's `<` left open, closed by the hunk's lines before any `{`, `}`, `;` or `(`.
- */
-export function resumesTemplateList(context: string, lines: readonly string[]): boolean {
-  if (!/^\s*template\s*</.test(context)) return false;
-  let depth = 0;
-  for (const ch of codeOf(context)) depth += ch === "<" ? 1 : ch === ">" ? -1 : 0;
-  if (depth <= 0) return false;
-  for (const line of lines) {
-    if (/^\s*#/.test(line)) return false;
-    for (const ch of codeOf(line)) {
-      if (ch === "<") depth++;
-      else if (ch === ">" && --depth === 0) return true;
-      else if ("{};(".includes(ch)) return false;
-    }
-  }
-  return false;
-}
-
-/** A parameter's declaration: a type and a name (`int level`, `const char *s`, `size_t n = 0`), or `...`. */
-const PARAMETER = /^(?:(?:[A-Za-z_][\w:<>]*[\s*&]+)+[A-Za-z_]\w*\s*(?:\[[^\]]*\])?(?:\s*=\s*.+)?|\.\.\.)$/;
-
-/**
- * Whether the lines a hunk opens with, up to the `)` that closes its header's list, are parameters (a call's
- * arguments, `CONN_TIMEOUT_MS,` / `0);`, are not), and the `)` ends a declarator: a prototype's `;`, `{`,
- * qualifiers, or nothing with the `{` on the next line.
- */
-function closesParameters(before: readonly string[], last: string, after: string, next: string | undefined): boolean {
-  const pieces = [...before.map(codeOf), last].flatMap((text) => text.split(",")).map((piece) => piece.trim());
-  if (!pieces.filter((piece) => piece !== "").every((piece) => PARAMETER.test(piece))) return false;
-  const rest = /^\s*(?:(?:const|noexcept|override|final)\s*)*(?:->\s*[^{;]+)?([{;]?)\s*$/.exec(after);
-  if (!rest) return false;
-  return rest[1] !== "" || /^\s*\{/.test(next ?? "");
 }
 
 /** Whether a hunk's code lines before its first `}` at column 0 (if any) all stand at column 0, that `}` no class's `};`. */
@@ -163,6 +106,11 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
       const open = `struct ${classOfMembers(lines) ?? carriedClass ?? UNKNOWN_OWNER} { ${access}:`;
       if (startsInInitializers(lines))
         return { prefix: [open, `${UNKNOWN_OWNER}() :`], suffix: ["};"], owner: null, dedent: false, settled: true };
+      // A hunk that starts in a member function's parameter list (quill's `BackendOptions const& options =
+      // BackendOptions{},` … `std::string const& signal_handler_logger = {})` and its body): the function's name
+      // is above the hunk, its parameters no fields; a stand-in's, none stated.
+      if (resumesParameterList("(", lines))
+        return { prefix: [open, "void __hintscope_tail__("], suffix: ["};"], owner: null, dedent: false };
       // Every line deep in (six columns or two tabs, the label at column 0): a method's body, whose own
       // lambdas' parameters (`[&](const Request &req, …) {`) are no fields.
       const code = lines.filter((l) => l.trim() !== "" && !/^\s*[})\]]/.test(l));

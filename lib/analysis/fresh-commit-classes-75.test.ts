@@ -1,0 +1,60 @@
+// The thirty-fifth session's classes from rounds 75 and 76, each on a real commit cut into real-data/hunks
+// (provenance in real-data/README.md), with made hunks for the guards.
+import { expect, test } from "vitest";
+import { changedHunk, commitAnalysis, madeHunks, statedKinds } from "../testing/analysis-helpers";
+import { analyzeInstance } from "./analyze-instance";
+
+test("quill b8a801d: a hunk under `public:` that starts in a parameter list (`QUILL_MAYBE_UNUSED std::initializer_list<int> const& catchable_signals =` … `)`) states its parameters as no class's fields", async () => {
+  const code = (await commitAnalysis("quill-commit-b8a801d")).identifiers.filter((i) => i.side === "code");
+  const fields = code.filter((i) => i.kind === "field").map((i) => i.name);
+  expect(fields).toEqual(["logger_name"]);
+  expect(code.map((i) => i.name)).toContain("get_logger");
+});
+
+test("quill b8a801d (guard): members after the resumed function's body are the class's, and a hunk that opens with a whole declaration is no parameter list", async () => {
+  const resumed = changedHunk("include/lib/widget.h", "public:", [
+    "     Options const& options = Options{},",
+    "-    int depth = 2)",
+    "+    int depth = 2, std::string const& name = {})",
+    "   {",
+    "     run(options, depth);",
+    "   }",
+    "+",
+    "+  int size() const noexcept { return size_; }",
+  ]);
+  expect((await madeHunks(resumed, "")).names).toEqual(["size method"]);
+  const declared = changedHunk("include/lib/widget.h", "public:", [
+    "   Widget(int size,",
+    "-         int depth);",
+    "+         int depth, bool fancy = false);",
+    "+  bool fancy_flag{false};",
+  ]);
+  expect((await madeHunks(declared, "")).names.filter((n) => / field$/.test(n))).toEqual(["fancy_flag field"]);
+});
+
+test("commons-jcs b58165f: a record's accessor (`request.requestType()`) is new where the class before kept a private field of its name behind `getRequestType()`", async () => {
+  expect(await statedKinds("commons-jcs-commit-b58165f")).toEqual(
+    expect.arrayContaining(["RemoteCacheRequest.requestType property", "RemoteCacheRequest.cacheName property"]),
+  );
+});
+
+test("commons-jcs b58165f (guard): a record's component it had before, or a public field of its name, is no new accessor", async () => {
+  const record = changedHunk("src/main/java/p/Point.java", "package p;", [
+    "-public record Point(int x, int y) {}",
+    "+public record Point(int x, int y, int z) {}",
+  ]);
+  expect(await newNames(record)).toEqual(["Point.z property"]);
+  const opened = changedHunk("src/main/java/p/Size.java", "package p;", [
+    "-public class Size {",
+    "-    public int width;",
+    "-}",
+    "+public record Size(int width) {}",
+  ]);
+  expect(await newNames(opened)).toEqual([]);
+});
+
+/** The names a made code hunk defines anew, with their kinds. */
+async function newNames(goldPatch: string): Promise<string[]> {
+  const result = await analyzeInstance({ instanceId: "made", goldPatch, testPatch: "" });
+  return result.identifiers.filter((i) => i.status === "new").map((i) => `${i.name} ${i.kind}`);
+}
