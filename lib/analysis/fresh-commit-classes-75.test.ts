@@ -1,7 +1,7 @@
 // The thirty-fifth session's classes from rounds 75 and 76, each on a real commit cut into real-data/hunks
 // (provenance in real-data/README.md), with made hunks for the guards.
 import { expect, test } from "vitest";
-import { changedHunk, commitAnalysis, madeHunks, statedKinds } from "../testing/analysis-helpers";
+import { addedFile, changedHunk, commitAnalysis, madeHunks, statedKinds } from "../testing/analysis-helpers";
 import { analyzeInstance } from "./analyze-instance";
 
 test("quill b8a801d: a hunk under `public:` that starts in a parameter list (`QUILL_MAYBE_UNUSED std::initializer_list<int> const& catchable_signals =` … `)`) states its parameters as no class's fields", async () => {
@@ -58,3 +58,22 @@ async function newNames(goldPatch: string): Promise<string[]> {
   const result = await analyzeInstance({ instanceId: "made", goldPatch, testPatch: "" });
   return result.identifiers.filter((i) => i.status === "new").map((i) => `${i.name} ${i.kind}`);
 }
+
+test("cargs 9afec23 (round 76): a function pointer's typedef (`typedef int (*cag_printer)(void *ctx, const char *fmt, ...);`) is a type, which a test's cast `(cag_printer)fprintf` uses", async () => {
+  expect(await statedKinds("cargs-commit-9afec23")).toEqual(["cag_printer type", "cag_option_printer function"]);
+});
+
+test("cargs 9afec23 (guard): a function pointer declared as a variable, and a typedef of a struct, keep their kinds", async () => {
+  const code = addedFile("include/hooks.h", [
+    "typedef struct hook_list { int n; } hook_list;",
+    "extern int (*hook_default)(void *ctx);",
+    "typedef void (*hook_fn)(hook_list *hooks);",
+  ]);
+  expect((await madeHunks(code, "")).names).toEqual([
+    "include/hooks.h file",
+    "hook_list struct",
+    "hook_list.n field",
+    "hook_default variable",
+    "hook_fn type",
+  ]);
+});

@@ -336,7 +336,8 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
           for (const child of body.namedChildren) if (child) visit(child, join(owner, alias.text), true, false);
         } else if (type && type.namedChildCount > 0) visit(type, owner, inClass, false);
         for (const declarator of node.childrenForFieldName("declarator")) {
-          const name = declaredName(declarator);
+          // (A function pointer's type, `typedef int (*cag_printer)(void *ctx, const char *fmt, ...);`, too.)
+          const name = functionPointerName(declarator) ?? declaredName(declarator);
           if (name) {
             skip.add(name.id);
             facts.define(node, name.text, owner, "type", foldSpace(node.text).replace(/;$/, ""));
