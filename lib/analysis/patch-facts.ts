@@ -16,7 +16,7 @@ import type { FileDiff } from "./parse-diff";
 import { parseFragments, touchesChange } from "./parse-fragments";
 import type { FragmentSource, ParsedFragment, PatchDefinition, PatchFacts } from "./patch-types";
 import { preImageDefinitions } from "./pre-image-definitions";
-import { assignedAttributeReadBefore, enumMemberUnderHeader, shownLinesBefore } from "./shown-before";
+import { assignedAttributeReadBefore, enumMemberUnderHeader, privateBefore, shownLinesBefore } from "./shown-before";
 import { addStaticWildcards } from "./static-imports";
 
 export type { Location } from "./locations";
@@ -112,11 +112,8 @@ function fileDefinitions(
       // hunk shows, where the top-level `def is_special(key, modifiers)` is removed, is a new method.)
       const found = before.get(def.name);
       const namesake = sameSignature ?? (found?.bareConstant && !CONSTANT_KINDS.has(def.kind) ? undefined : found?.def);
-      // (An accessor over what the class kept private before, a Java record's `requestType()` over `private
-      // RemoteRequestType requestType;` read through `getRequestType()`: callers had no member of that name.)
-      const hiddenBefore = def.kind === "property" && namesake?.kind === "field" && namesake.private === true;
-      const old =
-        newOverload || hiddenBefore || (namesake && moved.functionBecameMethod(namesake, def)) ? undefined : namesake;
+      const other = privateBefore(def, namesake) || (namesake && moved.functionBecameMethod(namesake, def));
+      const old = newOverload || other ? undefined : namesake;
       const signatureChanged = old !== undefined && (old.signature ?? "") !== (def.signature ?? "");
       const bodyChanged = touchesChange(p.fragment, def.row, def.endRow) || (before.get(def.name)?.touched ?? false);
       if (old && !signatureChanged && !bodyChanged) continue;

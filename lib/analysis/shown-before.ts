@@ -52,3 +52,10 @@ export function enumMemberUnderHeader(
   const header = file.hunks[post.fragment.hunkIndex ?? -1]?.context ?? "";
   return moduleOfGrammar(language).hunks.enumClassHeader?.(header, owner) ?? false;
 }
+
+/**
+ * Whether a definition is an accessor over what its class kept private before (a Java record's `requestType()` over
+ * `private RemoteRequestType requestType;`, read through `getRequestType()`): callers had no member of that name.
+ */
+export const privateBefore = (def: SyntaxDefinition, before: SyntaxDefinition | undefined): boolean =>
+  def.kind === "property" && before?.kind === "field" && before.private === true;

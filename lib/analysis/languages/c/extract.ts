@@ -336,8 +336,7 @@ export const extractCFamily: Extractor = (root, contextOwner, _inBody, facts) =>
           for (const child of body.namedChildren) if (child) visit(child, join(owner, alias.text), true, false);
         } else if (type && type.namedChildCount > 0) visit(type, owner, inClass, false);
         for (const declarator of node.childrenForFieldName("declarator")) {
-          // (A function pointer's type, `typedef int (*cag_printer)(void *ctx, const char *fmt, ...);`, too.)
-          const name = functionPointerName(declarator) ?? declaredName(declarator);
+          const name = functionPointerName(declarator) ?? declaredName(declarator); // (`typedef int (*cag_printer)(…);`)
           if (name) {
             skip.add(name.id);
             facts.define(node, name.text, owner, "type", foldSpace(node.text).replace(/;$/, ""));
