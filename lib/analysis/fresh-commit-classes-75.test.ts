@@ -77,3 +77,37 @@ test("cargs 9afec23 (guard): a function pointer declared as a variable, and a ty
     "hook_fn type",
   ]);
 });
+
+test("thread-pool 9e94e28 (round 76): under git's `namespace dp {` header, a hunk in an indented class's body (`        void wait_for_tasks() {` above `      private:`) adds a method of the class an earlier hunk's destructor names", async () => {
+  expect(await statedKinds("thread-pool-commit-9e94e28")).toEqual(["thread_pool.wait_for_tasks method"]);
+});
+
+test("thread-pool 9e94e28 (guard): two indented classes shown leave the owner unknown; without an access label the namespace's functions stay functions", async () => {
+  const twoClasses = [
+    "diff --git a/include/pool.h b/include/pool.h",
+    "index 1111111..2222222 100644",
+    "--- a/include/pool.h",
+    "+++ b/include/pool.h",
+    "@@ -10,2 +10,2 @@ namespace dp {",
+    "     class worker {",
+    "-        int a;",
+    "+        int b;",
+    "@@ -40,2 +40,2 @@ namespace dp {",
+    "         ~pool() {",
+    "-            stop();",
+    "+            halt();",
+    "@@ -90,3 +90,5 @@ namespace dp {",
+    "         int size() const { return n_; }",
+    "+        void drain() {",
+    "+        }",
+    "       private:",
+    "         int n_;",
+    "",
+  ].join("\n");
+  expect((await madeHunks(twoClasses, "")).names).toContain("drain method");
+  const free = changedHunk("include/pool.h", "namespace dp {", [
+    "     inline int size() { return 0; }",
+    "+    inline void drain() {}",
+  ]);
+  expect((await madeHunks(free, "")).names).toEqual(["drain function"]);
+});

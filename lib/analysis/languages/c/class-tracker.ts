@@ -17,6 +17,26 @@ const CLASS_LINE =
 /** A class's line for renames (`-class mdarray_traverser` / `+class mdarray_iterator : public …`): indentation and name. */
 const RENAMED_CLASS_LINE = /^(\s*)(?:template\s*<.*>\s*)?(?:class|struct)\s+(?:[A-Z][A-Z0-9_]*\s+)?(\w+)(?!\s*;)/;
 
+/** A namespace's line, as git's header (`namespace dp {`). */
+const NAMESPACE_LINE = /^\s*(?:inline\s+)?namespace\s+[\w:]+\s*\{?\s*(?:\/\/.*)?$/;
+
+/** An indented class's line (`    class thread_pool {`, no forward declaration) and an indented destructor's. */
+const INDENTED_CLASS_LINE =
+  /^\s+(?:template\s*<.*>\s*)?(?:class|struct)\s+(?:\w+\s+)*?(\w+)\s*(?:final\s*)?(?::[^;{]*)?\{?\s*$/;
+const DESTRUCTOR_LINE = /^\s+(?:virtual\s+)?~(\w+)\s*\(/;
+
+/**
+ * Whether a hunk under a namespace's header is in an indented class's body: it shows an access label indented
+ * (`      private:`) under members indented deeper, and nothing closes past that label's level before it.
+ */
+export function inIndentedClass(lines: readonly string[]): boolean {
+  const code = lines.filter((line) => line.trim() !== "" && !/^\s*(#|\/\/|\/?\*)/.test(line));
+  const label = code.findIndex((line) => /^\s+(public|protected|private)\s*:\s*$/.test(line));
+  if (label <= 0) return false;
+  const level = leadingSpaceOf(code[label] as string);
+  return code.every((line, at) => at === label || leadingSpaceOf(line) > level);
+}
+
 /** Words a line may start with before `(` that name no class. */
 const KEYWORDS = new Set([
   "if",
@@ -55,10 +75,16 @@ interface OpenClass {
  */
 export class CppClassTracker implements ClassTracker {
   private open: (OpenClass & { after: number }) | null = null;
+  /** classes the file's hunks showed inside a namespace, by an indented class line or destructor (`~thread_pool() {`) */
+  private readonly indented = new Set<string>();
   /** old name → new name of the classes earlier hunks renamed (git's later headers keep the old one) */
   private readonly renames = new Map<string, string>();
 
   classOf(context: string, oldStart: number, hunk?: Hunk): string | null {
+    // Under a namespace's header, a hunk in an indented class's body (see inIndentedClass): the one class the
+    // file's hunks showed indented, where they showed one.
+    if (NAMESPACE_LINE.test(context) && inIndentedClass((hunk?.lines ?? []).map((line) => line.text)))
+      return this.indented.size === 1 ? ([...this.indented][0] as string) : null;
     const open = this.open;
     if (!open?.labelled || !ACCESS_LABEL.test(context.trim())) return null;
     const texts = (hunk?.lines ?? []).flatMap(({ kind, text }) => (kind === "-" ? [] : [text]));
@@ -98,6 +124,8 @@ export class CppClassTracker implements ClassTracker {
     let pending: string | null = null;
     for (const { kind, text } of hunk.lines) {
       if (kind === "-") continue;
+      const nested = INDENTED_CLASS_LINE.exec(text)?.[1] ?? DESTRUCTOR_LINE.exec(text)?.[1];
+      if (nested) this.indented.add(nested);
       const named = CLASS_LINE.exec(text)?.[1];
       if (named && !/;\s*$/.test(text)) {
         if (/\{\s*(?:\/\/.*)?$/.test(text)) open = { name: named, labelled: false, members: new Set() };

@@ -1,7 +1,7 @@
 import { ACCESS_LABEL, codeWithoutCommentsOf as codeOf, leadingSpaceOf, UNKNOWN_OWNER } from "../hunk-lines";
 import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import { headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
-import { CppClassTracker } from "./class-tracker";
+import { CppClassTracker, inIndentedClass } from "./class-tracker";
 import { cCodeLines, gotoLabel } from "./code-lines";
 import { resumesParameterList, resumesTemplateList } from "./parameter-lists";
 import { type CDialect, cTailOpeners, inRecordOrFunction, recordOpenedBy } from "./tail-openers";
@@ -168,6 +168,14 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
       return {
         prefix: [`${dialect.record(record[1] as string)} ${record[2]} {`],
         suffix: ["};"],
+        owner: null,
+        dedent: false,
+      };
+    // (A hunk in an indented class's body, its access label shown: the class's members. See CppClassTracker.)
+    if (ns && dialect.namespaces && inIndentedClass(lines))
+      return {
+        prefix: [`namespace ${ns} {`, `struct ${classOfMembers(lines) ?? carriedClass ?? UNKNOWN_OWNER} {`],
+        suffix: ["};", "}"],
         owner: null,
         dedent: false,
       };
