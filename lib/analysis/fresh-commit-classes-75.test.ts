@@ -82,29 +82,31 @@ test("thread-pool 9e94e28 (round 76): under git's `namespace dp {` header, a hun
   expect(await statedKinds("thread-pool-commit-9e94e28")).toEqual(["thread_pool.wait_for_tasks method"]);
 });
 
-test("thread-pool 9e94e28 (guard): two indented classes shown leave the owner unknown; without an access label the namespace's functions stay functions", async () => {
-  const twoClasses = [
-    "diff --git a/include/pool.h b/include/pool.h",
-    "index 1111111..2222222 100644",
-    "--- a/include/pool.h",
-    "+++ b/include/pool.h",
-    "@@ -10,2 +10,2 @@ namespace dp {",
-    "     class worker {",
-    "-        int a;",
-    "+        int b;",
-    "@@ -40,2 +40,2 @@ namespace dp {",
-    "         ~pool() {",
-    "-            stop();",
-    "+            halt();",
-    "@@ -90,3 +90,5 @@ namespace dp {",
-    "         int size() const { return n_; }",
-    "+        void drain() {",
-    "+        }",
-    "       private:",
-    "         int n_;",
-    "",
-  ].join("\n");
-  expect((await madeHunks(twoClasses, "")).names).toContain("drain method");
+test("thread-pool 9e94e28 (guard): the class is the file's namesake shown at the members' level, else unknown; without an access label the namespace's functions stay functions", async () => {
+  const twoClasses = (path: string) =>
+    [
+      `diff --git a/${path} b/${path}`,
+      "index 1111111..2222222 100644",
+      `--- a/${path}`,
+      `+++ b/${path}`,
+      "@@ -10,2 +10,2 @@ namespace dp {",
+      "     class worker {",
+      "-        int a;",
+      "+        int b;",
+      "@@ -40,2 +40,2 @@ namespace dp {",
+      "         ~pool() {",
+      "-            stop();",
+      "+            halt();",
+      "@@ -90,3 +90,5 @@ namespace dp {",
+      "         int size() const { return n_; }",
+      "+        void drain() {",
+      "+        }",
+      "       private:",
+      "         int n_;",
+      "",
+    ].join("\n");
+  expect((await madeHunks(twoClasses("include/pool.h"), "")).names).toContain("pool.drain method");
+  expect((await madeHunks(twoClasses("include/workers.h"), "")).names).toContain("drain method");
   const free = changedHunk("include/pool.h", "namespace dp {", [
     "     inline int size() { return 0; }",
     "+    inline void drain() {}",

@@ -112,7 +112,7 @@ function fileDefinitions(
       // hunk shows, where the top-level `def is_special(key, modifiers)` is removed, is a new method.)
       const found = before.get(def.name);
       const namesake = sameSignature ?? (found?.bareConstant && !CONSTANT_KINDS.has(def.kind) ? undefined : found?.def);
-      const other = privateBefore(def, namesake) || (namesake && moved.functionBecameMethod(namesake, def));
+      const other = privateBefore(def, namesake, earlier) || (namesake && moved.functionBecameMethod(namesake, def));
       const old = newOverload || other ? undefined : namesake;
       const signatureChanged = old !== undefined && (old.signature ?? "") !== (def.signature ?? "");
       const bodyChanged = touchesChange(p.fragment, def.row, def.endRow) || (before.get(def.name)?.touched ?? false);

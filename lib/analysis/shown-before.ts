@@ -57,5 +57,13 @@ export function enumMemberUnderHeader(
  * Whether a definition is an accessor over what its class kept private before (a Java record's `requestType()` over
  * `private RemoteRequestType requestType;`, read through `getRequestType()`): callers had no member of that name.
  */
-export const privateBefore = (def: SyntaxDefinition, before: SyntaxDefinition | undefined): boolean =>
-  def.kind === "property" && before?.kind === "field" && before.private === true;
+export const privateBefore = (
+  def: SyntaxDefinition,
+  before: SyntaxDefinition | undefined,
+  shown: readonly SyntaxDefinition[],
+): boolean =>
+  def.kind === "property" &&
+  before?.kind === "field" &&
+  before.private === true &&
+  // (Not where the pre-image shows a member of that name callers reached: `public int x()` beside `private int x`.)
+  shown.every((other) => other.kind === "field" && other.private === true);

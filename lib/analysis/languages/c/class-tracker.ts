@@ -37,6 +37,10 @@ export function inIndentedClass(lines: readonly string[]): boolean {
   return code.every((line, at) => at === label || leadingSpaceOf(line) > level);
 }
 
+/** Whether a class's name is a file's stem, case and separators aside (`thread_pool`, `ThreadPool`, `thread-pool`). */
+const sameName = (name: string, stem: string): boolean =>
+  name.toLowerCase().replace(/[^a-z0-9]/g, "") === stem.toLowerCase().replace(/[^a-z0-9]/g, "");
+
 /** Words a line may start with before `(` that name no class. */
 const KEYWORDS = new Set([
   "if",
@@ -75,16 +79,30 @@ interface OpenClass {
  */
 export class CppClassTracker implements ClassTracker {
   private open: (OpenClass & { after: number }) | null = null;
-  /** classes the file's hunks showed inside a namespace, by an indented class line or destructor (`~thread_pool() {`) */
-  private readonly indented = new Set<string>();
+  /**
+   * Classes the file's hunks showed indented (in a namespace), by a destructor (`~thread_pool() {`) or a class line and
+   * the member after it: the indentation of their members.
+   */
+  private readonly indented = new Map<string, number>();
+
+  constructor(private readonly path = "") {}
   /** old name → new name of the classes earlier hunks renamed (git's later headers keep the old one) */
   private readonly renames = new Map<string, string>();
 
   classOf(context: string, oldStart: number, hunk?: Hunk): string | null {
-    // Under a namespace's header, a hunk in an indented class's body (see inIndentedClass): the one class the
-    // file's hunks showed indented, where they showed one.
-    if (NAMESPACE_LINE.test(context) && inIndentedClass((hunk?.lines ?? []).map((line) => line.text)))
-      return this.indented.size === 1 ? ([...this.indented][0] as string) : null;
+    // Under a namespace's header, a hunk in an indented class's body (see inIndentedClass): the file's namesake
+    // class (`thread_pool` in thread_pool.h), where an earlier hunk showed it indented with its members at this
+    // hunk's members' level (not a nested class's members, deeper; not another class's, of another name).
+    const shown = (hunk?.lines ?? []).flatMap(({ kind, text }) => (kind === "-" ? [] : [text]));
+    if (NAMESPACE_LINE.test(context) && inIndentedClass(shown)) {
+      const members = shown.filter(
+        (t) => t.trim() !== "" && !ACCESS_LABEL.test(t.trim()) && !/^\s*(#|\/\/|\/?\*)/.test(t),
+      );
+      const level = Math.min(...members.map((t) => leadingSpaceOf(t)));
+      const stem = (this.path.split("/").pop() ?? "").replace(/\.[^.]*$/, "");
+      const named = [...this.indented].filter(([name, at]) => at === level && sameName(name, stem));
+      return named.length === 1 ? (named[0]?.[0] as string) : null;
+    }
     const open = this.open;
     if (!open?.labelled || !ACCESS_LABEL.test(context.trim())) return null;
     const texts = (hunk?.lines ?? []).flatMap(({ kind, text }) => (kind === "-" ? [] : [text]));
@@ -122,10 +140,17 @@ export class CppClassTracker implements ClassTracker {
         ? { name: headed, labelled: false, members: new Set() }
         : null;
     let pending: string | null = null;
+    let indentedClass: { name: string; at: number } | null = null;
     for (const { kind, text } of hunk.lines) {
       if (kind === "-") continue;
-      const nested = INDENTED_CLASS_LINE.exec(text)?.[1] ?? DESTRUCTOR_LINE.exec(text)?.[1];
-      if (nested) this.indented.add(nested);
+      const destructor = DESTRUCTOR_LINE.exec(text)?.[1];
+      if (destructor) this.indented.set(destructor, leadingSpaceOf(text));
+      if (indentedClass && text.trim() !== "" && !/^\s*\{\s*$/.test(text) && !ACCESS_LABEL.test(text.trim())) {
+        if (leadingSpaceOf(text) > indentedClass.at) this.indented.set(indentedClass.name, leadingSpaceOf(text));
+        indentedClass = null;
+      }
+      const nested = INDENTED_CLASS_LINE.exec(text)?.[1];
+      if (nested) indentedClass = { name: nested, at: leadingSpaceOf(text) };
       const named = CLASS_LINE.exec(text)?.[1];
       if (named && !/;\s*$/.test(text)) {
         if (/\{\s*(?:\/\/.*)?$/.test(text)) open = { name: named, labelled: false, members: new Set() };

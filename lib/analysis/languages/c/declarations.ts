@@ -81,9 +81,21 @@ export function bindDeclared(declaration: Node, facts: FactCollector, declared: 
     const typeName =
       type?.type === "placeholder_type_specifier" && value?.type === "identifier"
         ? declared.get(value.text)
-        : named?.text.replace(/<.*$/s, "").split("::").pop(); // (`jsoncons::mdarray_iterator<int>`: the template)
+        : withoutTemplateArguments(named?.text ?? "")
+            .split("::")
+            .pop(); // (`jsoncons::mdarray_iterator<int>`)
     if (!typeName) continue;
     declared.set(name.text, typeName);
     facts.bindResult(declaration, name.text, typeName);
   }
+}
+
+/** A type's name without its template arguments, nested ones too: `dp::thread_pool<>::iterator` → `dp::thread_pool::iterator`. */
+function withoutTemplateArguments(text: string): string {
+  let out = text;
+  for (let previous = ""; previous !== out; ) {
+    previous = out;
+    out = out.replace(/<[^<>]*>/g, "");
+  }
+  return out;
 }

@@ -3,7 +3,7 @@ import type { HunkRules, Wrapper, WrapRequest } from "../language";
 import { headerLevelBodyEnd, headerNames, NO_WRAP } from "../wrapping";
 import { CppClassTracker, inIndentedClass } from "./class-tracker";
 import { cCodeLines, gotoLabel } from "./code-lines";
-import { resumesParameterList, resumesTemplateList } from "./parameter-lists";
+import { resumesMemberParameters, resumesParameterList, resumesTemplateList } from "./parameter-lists";
 import { type CDialect, cTailOpeners, inRecordOrFunction, recordOpenedBy } from "./tail-openers";
 
 export type { CDialect } from "./tail-openers";
@@ -73,7 +73,7 @@ function classOfMembers(lines: readonly string[]): string | null {
   // (An access label, `public:` at column 0, stands apart from the members; so does a directive, `#if …`.)
   const code = lines
     .map((line) => codeOf(line))
-    .filter((line) => line.trim() !== "" && !ACCESS_LABEL.test(line) && !/^\s*#/.test(line));
+    .filter((line) => line.trim() !== "" && !ACCESS_LABEL.test(line.trim()) && !/^\s*#/.test(line));
   // The deduction guide right after the class's `};` names the class template: `template <class T> optional(T) ->
   // optional<T>;` (not one after another class's definition).
   const end = code.findIndex((line) => /^\s*\};/.test(line));
@@ -106,16 +106,16 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
       const open = `struct ${classOfMembers(lines) ?? carriedClass ?? UNKNOWN_OWNER} { ${access}:`;
       if (startsInInitializers(lines))
         return { prefix: [open, `${UNKNOWN_OWNER}() :`], suffix: ["};"], owner: null, dedent: false, settled: true };
-      // A hunk that starts in a member function's parameter list (quill's `BackendOptions const& options =
-      // BackendOptions{},` … `std::string const& signal_handler_logger = {})` and its body): the function's name
-      // is above the hunk, its parameters no fields; a stand-in's, none stated.
-      if (resumesParameterList("(", lines))
-        return { prefix: [open, "void __hintscope_tail__("], suffix: ["};"], owner: null, dedent: false };
       // Every line deep in (six columns or two tabs, the label at column 0): a method's body, whose own
       // lambdas' parameters (`[&](const Request &req, …) {`) are no fields.
       const code = lines.filter((l) => l.trim() !== "" && !/^\s*[})\]]/.test(l));
       if (code.length > 0 && code.every((l) => /^( {6,}|\t{2,})/.test(l)))
         return { prefix: [open, "void __hintscope__() {"], suffix: ["}", "};"], owner: null, dedent: false };
+      // A hunk that starts in a member function's parameter list (quill's `BackendOptions const& options =
+      // BackendOptions{},` … `std::string const& signal_handler_logger = {})` and its body): the function's name
+      // is above the hunk, its parameters no fields; a stand-in's, none stated.
+      if (resumesMemberParameters(lines))
+        return { prefix: [open, "void __hintscope_tail__("], suffix: ["};"], owner: null, dedent: false };
       return { prefix: [open], suffix: ["};"], owner: null, dedent: false };
     }
     // The header's own function, its parameters above the hunk: read with the header written back, its
@@ -189,7 +189,7 @@ export function cFamilyHunks(dialect: CDialect): HunkRules {
   return {
     headerKeepsIndentation: true,
     wrap,
-    ...(dialect.namespaces ? { classTracker: () => new CppClassTracker() } : {}),
+    ...(dialect.namespaces ? { classTracker: (path: string) => new CppClassTracker(path) } : {}),
     tailOpeners: cTailOpeners(dialect),
     blockComments: true,
     endOfContextBody: headerLevelBodyEnd,

@@ -6,26 +6,55 @@ import { codeWithoutCommentsOf as codeOf } from "../hunk-lines";
  * json_object* jso,` above `int level,` … `int flags)`): its lines close the header's `(` before any `{`, `}` or `;`.
  */
 export function resumesParameterList(context: string, lines: readonly string[]): boolean {
+  return parameterListEnd(context, lines) !== null;
+}
+
+/**
+ * Whether a hunk under a class's access label starts in a member function's parameter list: as resumesParameterList,
+ * and the body its `)` opens does not close as an argument (`});`, `},`: a lambda's, inside a method's body).
+ */
+export function resumesMemberParameters(lines: readonly string[]): boolean {
+  const end = parameterListEnd("(", lines);
+  if (!end) return false;
+  let depth = 0;
+  for (const [at, line] of lines.slice(end.line).entries()) {
+    const code = codeOf(line).slice(at === 0 ? end.column + 1 : 0);
+    for (const [column, ch] of [...code].entries()) {
+      if (ch === "{") depth++;
+      else if (ch === "}" && --depth === 0) return !/^\s*[),]/.test(code.slice(column + 1));
+    }
+  }
+  return true;
+}
+
+/** Where the hunk's lines close the parameter list the context opens (line and column of its `)`), else null. */
+function parameterListEnd(context: string, lines: readonly string[]): { line: number; column: number } | null {
   let depth = 0;
   for (const ch of codeOf(context)) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
-  if (depth <= 0) return false;
+  if (depth <= 0) return null;
   // (A default's braces, `BackendOptions{}` or `= {}`, are the list's own.)
   let braces = 0;
   let last = "";
   for (const [at, line] of lines.entries()) {
-    if (/^\s*#/.test(line)) return false;
+    if (/^\s*#/.test(line)) return null;
     const code = codeOf(line);
     for (const [column, ch] of [...code].entries()) {
       if (ch === "(") depth++;
-      else if (ch === ")" && --depth === 0)
-        return closesParameters(lines.slice(0, at), code.slice(0, column), code.slice(column + 1), lines[at + 1]);
-      else if (ch === "{" && /[\w>=]/.test(last)) braces++;
+      else if (ch === ")" && --depth === 0) {
+        const closes = closesParameters(
+          lines.slice(0, at),
+          code.slice(0, column),
+          code.slice(column + 1),
+          lines[at + 1],
+        );
+        return closes ? { line: at, column } : null;
+      } else if (ch === "{" && /[\w>=]/.test(last)) braces++;
       else if (ch === "}" && braces > 0) braces--;
-      else if (ch === "{" || ch === "}" || ch === ";") return false;
+      else if (ch === "{" || ch === "}" || ch === ";") return null;
       if (ch.trim() !== "") last = ch;
     }
   }
-  return false;
+  return null;
 }
 
 /**
