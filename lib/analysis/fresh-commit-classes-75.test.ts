@@ -113,3 +113,37 @@ test("thread-pool 9e94e28 (guard): the class is the file's namesake shown at the
   ]);
   expect((await madeHunks(free, "")).names).toEqual(["drain function"]);
 });
+
+test("sdk-java 4ebeab0 (round 77): a test's `import static …ContentType.*;` reaches the new enum's constant used bare (`resolveFormat(JSON)`)", async () => {
+  expect(await statedKinds("sdk-java-commit-4ebeab0")).toEqual(
+    expect.arrayContaining([
+      "ContentType enum",
+      "ContentType.JSON constant",
+      "EventFormatProvider.resolveFormat method",
+    ]),
+  );
+});
+
+test("sdk-java 4ebeab0 (guard): a private constant is its class's alone, wildcard or not", async () => {
+  const code = addedFile("src/main/java/p/Kinds.java", [
+    "package p;",
+    "public class Kinds {",
+    "    private static final int LIMIT = 3;",
+    "    public static final int SPAN = 4;",
+    "}",
+  ]);
+  const tests = addedFile("src/test/java/p/KindsTest.java", [
+    "package p;",
+    "import static p.Kinds.*;",
+    "class KindsTest {",
+    "    int f() { return LIMIT + SPAN; }",
+    "}",
+  ]);
+  expect((await madeHunks(code, tests)).defuse).toEqual(["Kinds", "Kinds.SPAN"]);
+});
+
+test("jnr-ffi 505374e (round 77): an annotation type's element (`int fixedCount();` in `@interface Variadic`) is its method, which `@Variadic(fixedCount = 3)` sets", async () => {
+  expect(await statedKinds("jnr-ffi-commit-505374e")).toEqual(
+    expect.arrayContaining(["Variadic interface", "Variadic.fixedCount method"]),
+  );
+});

@@ -39,8 +39,9 @@ export function staticImportReaches(
     (use.kind === "call" || use.kind === "name") &&
     use.name === def.member &&
     owner !== null &&
-    (def.kind === "method" || def.kind === "field" || def.kind === "constant") &&
-    /(^|\s)static\s/.test(def.signature ?? "") &&
+    // (A constant is static however declared: an enum's, an interface's, a `static final` field.)
+    ((def.kind === "constant" && def.private !== true) ||
+      ((def.kind === "method" || def.kind === "field") && /(^|\s)static\s/.test(def.signature ?? ""))) &&
     // (A private member is its class's alone; a call of another arity is another method, the test's own helper.)
     !/(^|\s)private\s/.test(def.signature ?? "") &&
     (use.arity === undefined || /\.\.\./.test(def.signature ?? "") || use.arity === def.params.length) &&

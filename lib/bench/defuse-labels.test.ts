@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REAL_DATA } from "../testing/real-data";
 import { bareKey, kindsAgree, labelOwner, signatureCounts, signaturesAgree } from "./defuse-label-attributes";
-import { type DefuseLabel, labelKey, readLabels } from "./defuse-labels";
+import { ambiguousNames, type DefuseLabel, labelKey, readLabels } from "./defuse-labels";
 
 describe("DefUse bench labels", () => {
   const file = path.join(REAL_DATA, "csharp", "newtonsoft-json-labels.json");
@@ -123,4 +123,19 @@ describe("DefUse bench keys", () => {
     expect(kindsAgree("macro", "variable")).toBe(false);
     expect(kindsAgree("macro", "constant")).toBe(true);
   });
+});
+
+it("an ambiguous entry that lists several names (round 77's labels) leaves each out, and a path stays whole", () => {
+  expect(ambiguousNames("FastBase58Encoding, NewAlphabet")).toEqual(["FastBase58Encoding", "NewAlphabet"]);
+  expect(ambiguousNames("CurveKeyPair.Seed / CurveKeyPair.PublicKey (and ckp.Seed/ckp.PublicKey)")).toEqual([
+    "CurveKeyPair.Seed",
+    "CurveKeyPair.PublicKey",
+    "ckp.Seed",
+    "ckp.PublicKey",
+  ]);
+  expect(ambiguousNames("fakeClockContext.Done/Err")).toEqual(["fakeClockContext.Done", "fakeClockContext.Err"]);
+  expect(ambiguousNames("onTimeout (option keys of closeWithGrace opts)")).toEqual(["onTimeout"]);
+  expect(ambiguousNames("src/Generator/TypeGenerator/UnionType.php")).toEqual([
+    "src/Generator/TypeGenerator/UnionType.php",
+  ]);
 });

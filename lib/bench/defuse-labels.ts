@@ -44,6 +44,28 @@ export function labelKey(name: string, kind?: string): string {
     .join(".");
 }
 
+/**
+ * The names one ambiguous entry lists, where a labeller wrote several in one (`A, B, C`; `X.Seed / X.PublicKey (and
+ * y.Seed/y.PublicKey)`; `fakeClockContext.Done/Err/Deadline`, members of one owner). A remark in parentheses
+ * (`(kind file)`) names nothing; a path stays whole.
+ */
+export function ambiguousNames(entry: string): string[] {
+  const also = [...entry.matchAll(/\(and ([^)]*)\)/g)].map((m) => m[1] as string);
+  const parts = [entry.replace(/\([^)]*\)/g, " "), ...also].flatMap((text) => text.split(/\s*,\s*|\s+\/\s+/));
+  return parts
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .flatMap((part) => {
+      // (Qualified names run together, `ckp.Seed/ckp.PublicKey`: each piece qualified, as no path's first is.)
+      const pieces = part.split("/");
+      if (pieces.length > 1 && pieces.every((piece) => /^\w+(\.\w+)+$/.test(piece))) return pieces;
+      const members = /^([\w.]+)\.(\w+(?:\/\w+)+)$/.exec(part);
+      if (members && !/\.\w+\//.test(members[2] as string))
+        return (members[2] as string).split("/").map((member) => `${members[1]}.${member}`);
+      return [part];
+    });
+}
+
 export interface LabelScore {
   language: string;
   instances: number;
@@ -66,7 +88,7 @@ export const f1Of = (s: LabelScore) => {
 /** Scores one analysis against its label (into `row`). */
 export function scoreOne(label: DefuseLabel, analysis: InstanceAnalysis, row: LabelScore): void {
   const expected = new Set(label.defuse.map((d) => labelKey(d.name, d.kind)));
-  const ambiguous = new Set((label.ambiguous ?? []).map((d) => labelKey(d.name)));
+  const ambiguous = new Set((label.ambiguous ?? []).flatMap((d) => ambiguousNames(d.name)).map((n) => labelKey(n)));
   const picked = new Set(
     analysis.identifiers
       .filter((i) => i.policies.includes("defuse"))

@@ -167,6 +167,15 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
         if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, owner, true);
         return;
       }
+      case "annotation_type_element_declaration": {
+        // An annotation type's element (`int fixedCount();` in `@interface Variadic`): what `@Variadic(fixedCount =
+        // 3)` sets, a method of the annotation type.
+        const name = node.childForFieldName("name");
+        if (!name || inBody) break;
+        skip.add(name.id);
+        facts.define(node, name.text, owner, "method", headerText(node, null), []);
+        return;
+      }
       case "field_declaration":
       case "constant_declaration": {
         if (!inBody) {
