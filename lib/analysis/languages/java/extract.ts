@@ -102,6 +102,14 @@ function recordComponents(node: Node, owner: string, facts: FactCollector, skip:
   }
 }
 
+/** An annotation type's element (`int fixedCount();` in `@interface Variadic`): what `@Variadic(fixedCount = 3)` sets. */
+function annotationElement(node: Node, owner: string | null, facts: FactCollector, skip: Set<number>): void {
+  const name = node.childForFieldName("name");
+  if (!name) return;
+  skip.add(name.id);
+  facts.define(node, name.text, owner, "method", headerText(node, null), []);
+}
+
 /** `ElliottWaveAnchorCalibrationHarness.CandidateSearchPlan plan`: the nested type, named through its owner. */
 function scopedTypeUse(node: Node, facts: FactCollector, skip: Set<number>): void {
   const parts = node.namedChildren;
@@ -167,15 +175,9 @@ export const extractJava: Extractor = (root, contextOwner, _inBody, facts) => {
         if (facts.bodyMatters(node)) for (const child of node.namedChildren) if (child) visit(child, owner, true);
         return;
       }
-      case "annotation_type_element_declaration": {
-        // An annotation type's element (`int fixedCount();` in `@interface Variadic`): what `@Variadic(fixedCount =
-        // 3)` sets, a method of the annotation type.
-        const name = node.childForFieldName("name");
-        if (!name || inBody) break;
-        skip.add(name.id);
-        facts.define(node, name.text, owner, "method", headerText(node, null), []);
+      case "annotation_type_element_declaration":
+        if (!inBody) annotationElement(node, owner, facts, skip);
         return;
-      }
       case "field_declaration":
       case "constant_declaration": {
         if (!inBody) {
