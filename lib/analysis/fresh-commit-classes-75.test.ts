@@ -147,3 +147,19 @@ test("jnr-ffi 505374e (round 77): an annotation type's element (`int fixedCount(
     expect.arrayContaining(["Variadic interface", "Variadic.fixedCount method"]),
   );
 });
+
+test("domhandler acc934b (round 77): subclasses' new `type` fields over the base class's `type` (a parameter property before, abstract after) are not what a test's `el.type` through an untold object uses", async () => {
+  expect(await statedKinds("domhandler-commit-acc934b")).toEqual(["ParentNode type"]);
+});
+
+test("domhandler acc934b (guard): a new field no other class of its file had keeps an untold object's use", async () => {
+  const code = changedHunk("src/node.ts", "export class Text extends DataNode {", [
+    "     data: string;",
+    "+    wrapped = false;",
+  ]);
+  const tests = addedFile("src/node.spec.ts", [
+    'import { parse } from "./index";',
+    'it("wraps", () => { const el = parse("x"); expect(el.wrapped).toBe(false); });',
+  ]);
+  expect((await madeHunks(code, tests)).defuse).toEqual(["Text.wrapped"]);
+});

@@ -87,6 +87,23 @@ const ownWord = (owner: string) => word(owner.split(".").pop() ?? owner);
 /** The name an instance method is called through (`self.client.query_one`, `$this->client->…`: client), or null. */
 const receiverWord = (use: PatchUse) => (use.qualifier ? word(use.qualifier.split(/\.|->|::/).pop() ?? "") : null);
 
+/**
+ * Whether a new field redeclares one its file's pre-image had on another class, which the post-image keeps
+ * (domhandler's subclasses' `type: ElementType.Text = …` over Node's `type`, once a constructor's parameter property):
+ * a use of that name through an object of untold type is as likely the older member's.
+ */
+const redeclared = (def: PatchDefinition, own: PatchFacts): boolean =>
+  (def.kind === "field" || def.kind === "property") &&
+  own.definitions.some(
+    (other) =>
+      other.status === "changed" &&
+      other.path === def.path &&
+      other.member === def.member &&
+      other.owner !== null &&
+      other.owner !== def.owner &&
+      (other.kind === "field" || other.kind === "property"),
+  );
+
 export type Matched = { def: PatchDefinition; uses: Array<{ use: PatchUse; certain: boolean }> };
 
 /**
@@ -132,7 +149,8 @@ export function keptUses(
         abstractNamesakes.set(use, [...(abstractNamesakes.get(use) ?? []), def]);
     }
   return matched.map(({ def, uses }) => {
-    const rehomed = [...(own.removedMembers?.get(def.member) ?? [])].some((owner) => owner !== def.owner);
+    const rehomed =
+      [...(own.removedMembers?.get(def.member) ?? [])].some((owner) => owner !== def.owner) || redeclared(def, own);
     const elsewhere = (use: PatchUse) => loadedNamesake.has(use) && !loads(use.location.path, def.path);
     // A method that implements an interface's (or a trait's, or an abstract) method the same patch adds takes its
     // name from it: a use by that name alone is the interface's (`ds.UserProps(ctx)`: DataStore's, not SQLStore's).
