@@ -149,8 +149,11 @@ export function keptUses(
         abstractNamesakes.set(use, [...(abstractNamesakes.get(use) ?? []), def]);
     }
   return matched.map(({ def, uses }) => {
-    const rehomed =
-      [...(own.removedMembers?.get(def.member) ?? [])].some((owner) => owner !== def.owner) || redeclared(def, own);
+    const rehomed = [...(own.removedMembers?.get(def.member) ?? [])].some((owner) => owner !== def.owner);
+    // (Through a receiver named for its class, `team.name` for Team's, the redeclared field keeps its use.)
+    const overridden = redeclared(def, own);
+    const untoldOverride = (use: PatchUse) =>
+      overridden && (def.owner === null || receiverWord(use) !== ownWord(def.owner));
     const elsewhere = (use: PatchUse) => loadedNamesake.has(use) && !loads(use.location.path, def.path);
     // A method that implements an interface's (or a trait's, or an abstract) method the same patch adds takes its
     // name from it: a use by that name alone is the interface's (`ds.UserProps(ctx)`: DataStore's, not SQLStore's).
@@ -183,7 +186,7 @@ export function keptUses(
           !implemented(use) &&
           !otherReceiver(use) &&
           !(fixedArity(def) && cannotTake(def, use)) &&
-          (def.status === "new" ? !rehomed : !newNamesakes.has(use))),
+          (def.status === "new" ? !rehomed && !untoldOverride(use) : !newNamesakes.has(use))),
     );
     return { def, uses: kept };
   });

@@ -177,7 +177,7 @@ export function selectIdentifiers(
         const candidates = unusable ? [] : def.kind === "file" ? moduleUses : (byName.get(def.member) ?? []);
         const uses = candidates.filter(
           (use) =>
-            (matchesDefinition(use, def, aliases) || staticImportReaches(use, def, other.staticWildcards)) &&
+            (matchesDefinition(use, def, aliases) || staticImportReaches(use, def, other)) &&
             !usedBefore(use) &&
             !users.ownField(use, def) &&
             !users.ownName(use) &&

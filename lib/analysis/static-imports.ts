@@ -31,12 +31,17 @@ export function addStaticWildcards(
 export function staticImportReaches(
   use: PatchUse,
   def: PatchDefinition,
-  owners: ReadonlyMap<string, ReadonlySet<string>> | undefined,
+  users: Pick<PatchFacts, "staticWildcards" | "definitions">,
 ): boolean {
+  const owners = users.staticWildcards;
+  const usersOwn = users.definitions;
   const owner = def.owner === null ? null : lastSegment(def.owner);
+  // (A name the using file declares itself shadows the import: a test class's own `static final String GREEN`.)
+  if (usersOwn.some((own) => own.path === use.location.path && own.member === use.name)) return false;
   return (
     use.qualifier === null &&
-    (use.kind === "call" || use.kind === "name") &&
+    // (A constant is named, never called: `XML()` is the test's own method, not `ContentType.XML`.)
+    (def.kind === "constant" ? use.kind === "name" : use.kind === "call" || use.kind === "name") &&
     use.name === def.member &&
     owner !== null &&
     // (A constant is static however declared: an enum's, an interface's, a `static final` field.)

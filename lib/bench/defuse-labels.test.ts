@@ -138,4 +138,7 @@ it("an ambiguous entry that lists several names (round 77's labels) leaves each 
   expect(ambiguousNames("src/Generator/TypeGenerator/UnionType.php")).toEqual([
     "src/Generator/TypeGenerator/UnionType.php",
   ]);
+  // (The review's: a Go import path, a folder with a dot, type arguments, stay whole.)
+  for (const whole of ["github.com/acme/widgets/store", "v1.2/api.ts", "docs.v2/index", "Cache<K, V>"])
+    expect(ambiguousNames(whole)).toEqual([whole]);
 });

@@ -51,19 +51,43 @@ export function labelKey(name: string, kind?: string): string {
  */
 export function ambiguousNames(entry: string): string[] {
   const also = [...entry.matchAll(/\(and ([^)]*)\)/g)].map((m) => m[1] as string);
-  const parts = [entry.replace(/\([^)]*\)/g, " "), ...also].flatMap((text) => text.split(/\s*,\s*|\s+\/\s+/));
+  const parts = [entry.replace(/\([^)]*\)/g, " "), ...also].flatMap((text) => listItems(text));
   return parts
     .map((part) => part.trim())
     .filter((part) => part !== "")
     .flatMap((part) => {
-      // (Qualified names run together, `ckp.Seed/ckp.PublicKey`: each piece qualified, as no path's first is.)
+      // (Qualified names run together, `ckp.Seed/ckp.PublicKey`: each piece a qualified name, none a file or a host.)
       const pieces = part.split("/");
-      if (pieces.length > 1 && pieces.every((piece) => /^\w+(\.\w+)+$/.test(piece))) return pieces;
-      const members = /^([\w.]+)\.(\w+(?:\/\w+)+)$/.exec(part);
-      if (members && !/\.\w+\//.test(members[2] as string))
-        return (members[2] as string).split("/").map((member) => `${members[1]}.${member}`);
+      if (pieces.length > 1 && pieces.every((piece) => QUALIFIED.test(piece) && !PATHLIKE.test(piece))) return pieces;
+      // (One owner's members, `fakeClockContext.Done/Err`: a capital says a type or a member, not a folder.)
+      const members = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\.([A-Za-z_]\w*(?:\/[A-Za-z_]\w*)+)$/.exec(part);
+      const owner = members?.[1] ?? "";
+      const capital = [owner.split(".").pop() ?? "", members?.[2] ?? ""].some((word) => /^_?[A-Z]/.test(word));
+      if (members && !PATHLIKE.test(owner) && capital)
+        return (members[2] as string).split("/").map((member) => `${owner}.${member}`);
       return [part];
     });
+}
+
+/** A qualified name (`ckp.Seed`), and what only a path's piece is (a file's extension, a host, a version). */
+const QUALIFIED = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$/;
+const PATHLIKE =
+  /\.(go|ts|tsx|js|jsx|mjs|py|rb|php|java|kt|rs|c|h|cc|cpp|hpp|cs|md|json|ya?ml|toml|txt)$|^[\w-]+\.(com|org|net|io|dev|in|co|gov|edu)\b/i;
+
+/** An entry's items at its own commas and ` / `, not those inside brackets (`Cache<K, V>`, `f(a, b)`). */
+function listItems(text: string): string[] {
+  const items = [""];
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    const ch = text[at] as string;
+    if ("<([{".includes(ch)) depth++;
+    else if (">)]}".includes(ch)) depth = Math.max(0, depth - 1);
+    if (depth === 0 && (ch === "," || text.startsWith(" / ", at))) {
+      items.push("");
+      if (ch === " ") at += 2;
+    } else items[items.length - 1] += ch;
+  }
+  return items;
 }
 
 export interface LabelScore {
