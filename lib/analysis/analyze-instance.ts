@@ -21,7 +21,7 @@ export interface InstanceAnalysis {
   instanceId: string;
   approximate: boolean;
   unsupportedFiles: string[];
-  /** files regenerated from a grammar the patch changes: only the grammar's new names are read from them (see grammar-outputs.ts) */
+  /** files regenerated from a grammar the patch changes (only the grammar's new names read) or minified (none; see grammar-outputs.ts) */
   generatedFiles: string[];
   identifiers: InstanceIdentifier[];
   /** strings the tests check that the gold patch writes (see literal-matching.ts) */

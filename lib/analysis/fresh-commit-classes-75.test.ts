@@ -163,3 +163,17 @@ test("domhandler acc934b (guard): a new field no other class of its file had kee
   ]);
   expect((await madeHunks(code, tests)).defuse).toEqual(["Text.wrapped"]);
 });
+
+test("peggy 288a9d5 (round 78): a minified bundle the patch rebuilds (`docs/vendor/peggy/peggy.min.js`) defines no name; a file written by hand beside it does", async () => {
+  const bundle = addedFile("docs/vendor/peggy/peggy.min.js", [
+    '!function(e){"use strict";class t{map(e){return e}}e.Intern=t}(this);',
+  ]);
+  const code = addedFile("lib/intern.js", ["class Intern {", "  map(fn) { return fn; }", "}", "module.exports = Intern;"]);
+  const tests = addedFile("test/intern.spec.js", [
+    'const Intern = require("../lib/intern");',
+    'it("maps", () => { new Intern().map((x) => x); });',
+  ]);
+  const { names, defuse } = await madeHunks(bundle + code, tests);
+  expect(names.filter((n) => /^(t[ .]|e\.map|docs\/)/.test(n))).toEqual([]);
+  expect(defuse).toEqual(["lib/intern.js", "Intern", "Intern.map"]);
+});

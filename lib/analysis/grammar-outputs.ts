@@ -29,12 +29,19 @@ export function generatedFromGrammar(paths: readonly string[]): Map<string, stri
   return out;
 }
 
-/** The names on a generated file's grammar's added lines (see above), or null for a file written by hand. */
+/** A minified bundle (`docs/vendor/peggy/peggy.min.js`): a build's output as well, whose names are the minifier's (`e.map`). */
+const MINIFIED = /\.min\.(js|mjs|cjs)$/;
+
+/**
+ * The names on a generated file's grammar's added lines (see above), none for a minified bundle, or null for a file
+ * written by hand.
+ */
 export function grammarNamesOf(
   path: string,
   generated: Map<string, string>,
   files: readonly FileDiff[],
 ): Set<string> | null {
+  if (MINIFIED.test(path)) return new Set();
   const grammar = generated.get(path);
   if (grammar === undefined) return null;
   const added =

@@ -71,7 +71,7 @@ function describeAnalysis(analysis: InstanceAnalysis, approximateReason: string 
   if (analysis.unsupportedFiles.length > 0) lines.push(`  unsupported: ${analysis.unsupportedFiles.join(", ")}`);
   if (analysis.generatedFiles.length > 0)
     lines.push(
-      `  generated from a grammar the patch changes (only its new names read): ${analysis.generatedFiles.join(", ")}`,
+      `  generated (from a grammar the patch changes, only its new names read; or minified, none): ${analysis.generatedFiles.join(", ")}`,
     );
   return lines.join("\n");
 }
