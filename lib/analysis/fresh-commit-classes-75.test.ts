@@ -168,7 +168,12 @@ test("peggy 288a9d5 (round 78): a minified bundle the patch rebuilds (`docs/vend
   const bundle = addedFile("docs/vendor/peggy/peggy.min.js", [
     '!function(e){"use strict";class t{map(e){return e}}e.Intern=t}(this);',
   ]);
-  const code = addedFile("lib/intern.js", ["class Intern {", "  map(fn) { return fn; }", "}", "module.exports = Intern;"]);
+  const code = addedFile("lib/intern.js", [
+    "class Intern {",
+    "  map(fn) { return fn; }",
+    "}",
+    "module.exports = Intern;",
+  ]);
   const tests = addedFile("test/intern.spec.js", [
     'const Intern = require("../lib/intern");',
     'it("maps", () => { new Intern().map((x) => x); });',

@@ -25,6 +25,8 @@ export interface PatchDefinition {
   local?: boolean;
   /** a field no declaration states, assigned in a constructor (`this.isSphere = true`) */
   implicit?: boolean;
+  /** reached only through its type (an annotation's element, `@Tag(name = …)`): no use by its name alone */
+  typedOnly?: boolean;
   /** a parameter that takes the rest of the arguments (`*a`, `**kw`, `...handlers`): no keyword names it */
   variadic?: boolean;
   /** a parameter of a callable that takes the rest of the keywords too (`**options`): others hand theirs on to it */

@@ -21,6 +21,10 @@ const cases = {
     code: 'diff --git a/src/main/java/p/ContentType.java b/src/main/java/p/ContentType.java\nnew file mode 100644\nindex 0000000..e6368ca\n--- /dev/null\n+++ b/src/main/java/p/ContentType.java\n@@ -0,0 +1,12 @@\n+package p;\n+\n+public enum ContentType {\n+    JSON("application/json"),\n+    XML("application/xml");\n+\n+    private final String value;\n+\n+    ContentType(String value) {\n+        this.value = value;\n+    }\n+}\n',
     test: "diff --git a/src/test/java/p/FormatTest.java b/src/test/java/p/FormatTest.java\nnew file mode 100644\nindex 0000000..6d6023b\n--- /dev/null\n+++ b/src/test/java/p/FormatTest.java\n@@ -0,0 +1,12 @@\n+package p;\n+\n+import static p.ContentType.*;\n+\n+class FormatTest {\n+    void f() {\n+        assertNotNull(resolve(JSON));\n+        assertNotNull(XML());\n+    }\n+\n+    Object XML() { return null; }\n+}\n",
   },
+  r1c: {
+    code: 'diff --git a/src/main/java/p/Tag.java b/src/main/java/p/Tag.java\nnew file mode 100644\nindex 0000000..3268309\n--- /dev/null\n+++ b/src/main/java/p/Tag.java\n@@ -0,0 +1,6 @@\n+package p;\n+\n+public @interface Tag {\n+    String value();\n+    String name() default "";\n+}\n',
+    test: 'diff --git a/src/test/java/p/TagTest.java b/src/test/java/p/TagTest.java\nnew file mode 100644\nindex 0000000..87a17f5\n--- /dev/null\n+++ b/src/test/java/p/TagTest.java\n@@ -0,0 +1,10 @@\n+package p;\n+\n+class TagTest {\n+    @Tag("slow")\n+    void f() {\n+        var entry = registry.first();\n+        assertEquals("a", entry.name());\n+        assertEquals(2, entry.value());\n+    }\n+}\n',
+  },
 };
 
 test("r3a: a new field beside a changed namesake of another class keeps a use through a receiver named for its class (`team = load_team(1); team.name`)", async () => {
@@ -37,4 +41,8 @@ test("r2d: a test class's own `static final String GREEN` shadows the wildcard s
 
 test("r2i: a call `XML()` of the test's own method reaches no enum constant `ContentType.XML`; the bare `JSON` still does", async () => {
   expect((await madeHunks(cases.r2i.code, cases.r2i.test)).defuse).toEqual(["ContentType", "ContentType.JSON"]);
+});
+
+test("r1c: an annotation's element (`String name() default \"\";` in `@interface Tag`) is reached through the annotation, not an untold object's `entry.name()`", async () => {
+  expect((await madeHunks(cases.r1c.code, cases.r1c.test)).defuse).toEqual(["Tag"]);
 });

@@ -154,9 +154,9 @@ export function selectIdentifiers(
   ];
   for (const [own, other, side] of sides) {
     const { byName, moduleUses } = usesByName(other.uses);
-    // A field only a constructor's `this.size = …` makes is reached through what is surely an instance (`a`
-    // after `a = new Sphere()`), not through any object's `.size` (a response's `res.data.file1.size`).
-    const looseImplicit = (use: PatchUse, def: PatchDefinition) => def.implicit === true && !matchIsCertain(use, def);
+    // A constructor's `this.size = …` field, an annotation's element: through a sure instance, not any object's `.size`.
+    const looseImplicit = (use: PatchUse, def: PatchDefinition) =>
+      (def.implicit === true || def.typedOnly === true) && !matchIsCertain(use, def);
     const users = usersOwn(other);
     const traitUsed = traitOfUser(other.uses);
     const loads = loadsOf(other.uses, repo, aliases);

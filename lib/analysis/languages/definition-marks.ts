@@ -143,6 +143,7 @@ export const marksOf = (node: Node, kind: string, owner: string | null) => ({
 const CARRIED = [
   "local",
   "implicit",
+  "typedOnly",
   "abstract",
   "mixin",
   "included",

@@ -58,6 +58,8 @@ export interface SyntaxDefinition {
   local?: boolean;
   /** a field no declaration states, assigned in a constructor (`this.isSphere = true`) */
   implicit?: boolean;
+  /** reached only through its type (an annotation's element, `@Tag(name = …)`): no use by its name alone */
+  typedOnly?: boolean;
   /** a method declared without a body (an interface's or a trait's, an abstract one): implementations take its name */
   abstract?: boolean;
   /** a member of a PHP trait: any class that uses the trait has it (`Assert::allIsNotInstanceOfAny` reaches Mixin's) */

@@ -108,6 +108,8 @@ function annotationElement(node: Node, owner: string | null, facts: FactCollecto
   if (!name) return;
   skip.add(name.id);
   facts.define(node, name.text, owner, "method", headerText(node, null), []);
+  const element = facts.definitions.at(-1);
+  if (element) element.typedOnly = true;
 }
 
 /** `ElliottWaveAnchorCalibrationHarness.CandidateSearchPlan plan`: the nested type, named through its owner. */
