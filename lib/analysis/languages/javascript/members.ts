@@ -57,9 +57,12 @@ function bindConstruction(declarator: Node, facts: FactCollector) {
   const name = declarator.childForFieldName("name");
   const value = declarator.childForFieldName("value");
   const made = value?.type === "new_expression" ? value.childForFieldName("constructor") : null;
-  if (name?.type !== "identifier" || !made) return;
-  const declared = declaredTypeName(declarator.childForFieldName("type")?.namedChildren[0] ?? null);
-  facts.bind(declarator, name.text, declared ?? made.text);
+  const annotation = declarator.childForFieldName("type")?.namedChildren[0] ?? null;
+  // (Whatever makes it, `const team: Team = await loadTeam(…)` holds a Team; not a list's or a union's element.)
+  const plain = annotation?.type === "type_identifier" || annotation?.type === "nested_type_identifier";
+  if (name?.type !== "identifier" || !(made || (plain && value))) return;
+  const declared = declaredTypeName(annotation);
+  facts.bind(declarator, name.text, declared ?? (made as Node).text);
 }
 
 /** `new HttpUserApi(fetcher).fetchUser(1)`: the object is an HttpUserApi, made where it is used. */

@@ -77,13 +77,15 @@ function defineLocals(fn: Node, qualified: string, facts: FactCollector, definit
   }
 }
 
-/** `z = ZipArchive(…)`: z holds a ZipArchive (what `z.method()` reaches). */
+/** `z = ZipArchive(…)`: z holds a ZipArchive (what `z.method()` reaches); `team: Team = load_team(1)`: a Team. */
 function bindConstruction(assignment: Node, facts: FactCollector) {
   const left = assignment.childForFieldName("left");
   const right = assignment.childForFieldName("right");
+  const declared = assignment.childForFieldName("type")?.namedChildren[0] ?? null;
   const made = right?.type === "call" ? right.childForFieldName("function") : null;
-  if (left?.type === "identifier" && (made?.type === "identifier" || made?.type === "attribute"))
-    facts.bind(assignment, left.text, made.text);
+  const type = declared?.type === "identifier" || declared?.type === "attribute" ? declared : made;
+  if (left?.type === "identifier" && (type?.type === "identifier" || type?.type === "attribute"))
+    facts.bind(assignment, left.text, type.text);
 }
 
 /** `Derivative(comm_x, comm_x).kind`: the object is a Derivative, made where it is used (see bindConstruction). */
